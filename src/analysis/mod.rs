@@ -1,0 +1,1 @@
+//! Exact distributions by enumerating chance nodes (combat odds, initiative odds).

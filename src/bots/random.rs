@@ -1,0 +1,27 @@
+use super::Bot;
+use crate::engine::{Game, GameRng};
+use rand::Rng;
+
+/// Picks uniformly among the legal actions.
+pub struct RandomBot<A> {
+    buf: Vec<A>,
+}
+
+impl<A> Default for RandomBot<A> {
+    fn default() -> Self {
+        RandomBot {
+            buf: Vec::with_capacity(256),
+        }
+    }
+}
+
+impl<G: Game> Bot<G> for RandomBot<G::Action> {
+    fn name(&self) -> String {
+        "random".to_string()
+    }
+
+    fn choose(&mut self, game: &G, s: &G::State, rng: &mut GameRng) -> G::Action {
+        game.legal_actions(s, &mut self.buf);
+        self.buf[rng.random_range(0..self.buf.len())]
+    }
+}

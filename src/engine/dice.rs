@@ -1,0 +1,71 @@
+//! Dice as exact weighted outcome lists: the weights are the number of ways each result
+//! can be rolled, so enumeration and sampling share one source of truth.
+
+/// Faces of one die with `sides` faces: (face, 1) for 1..=sides.
+pub fn one_die(sides: u8) -> impl Iterator<Item = (u8, u32)> {
+    (1..=sides).map(|f| (f, 1))
+}
+
+/// One six-sided die (rulebooks: "1d6").
+pub fn d6() -> impl Iterator<Item = (u8, u32)> {
+    one_die(6)
+}
+
+/// One ten-sided die, faces 1..=10 (a rulebook's "0" is read as 10 by the game).
+pub fn d10() -> impl Iterator<Item = (u8, u32)> {
+    one_die(10)
+}
+
+/// Number of ways `n` dice of `sides` faces sum to `total`.
+pub fn ways(n: u8, sides: u8, total: u32) -> u32 {
+    if n == 0 {
+        return u32::from(total == 0);
+    }
+    (1..=u32::from(sides))
+        .filter(|&f| f <= total)
+        .map(|f| ways(n - 1, sides, total - f))
+        .sum()
+}
+
+/// Sums of `n` dice of `sides` faces with their exact number of ways (2d6: 2..=12, weights
+/// 1,2,3,4,5,6,5,4,3,2,1).
+pub fn sum_of(n: u8, sides: u8) -> impl Iterator<Item = (u8, u32)> {
+    let lo = u32::from(n);
+    let hi = u32::from(n) * u32::from(sides);
+    (lo..=hi).map(move |t| (t as u8, ways(n, sides, t)))
+}
+
+/// 2d6 sums.
+pub fn two_d6() -> impl Iterator<Item = (u8, u32)> {
+    sum_of(2, 6)
+}
+
+/// 3d6 sums.
+pub fn three_d6() -> impl Iterator<Item = (u8, u32)> {
+    sum_of(3, 6)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_d6_weights_are_the_ways_to_roll_each_sum() {
+        let w: Vec<u32> = two_d6().map(|(_, w)| w).collect();
+        assert_eq!(w, vec![1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]);
+        assert_eq!(two_d6().map(|(_, w)| w).sum::<u32>(), 36);
+    }
+
+    #[test]
+    fn three_d6_has_216_ways_and_27_ways_to_roll_10() {
+        assert_eq!(three_d6().map(|(_, w)| w).sum::<u32>(), 216);
+        assert_eq!(three_d6().find(|&(s, _)| s == 10).unwrap().1, 27);
+    }
+
+    #[test]
+    fn d6_and_d10_are_uniform() {
+        assert_eq!(d6().count(), 6);
+        assert!(d10().all(|(_, w)| w == 1));
+        assert_eq!(d10().last(), Some((10, 1)));
+    }
+}

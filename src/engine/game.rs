@@ -1,0 +1,89 @@
+//! The interface every game implements and every bot, simulator and analysis uses.
+//!
+//! A game is an immutable ruleset (map, tables, counters: shared by every thread by reference)
+//! plus a small `Copy` state. Every die roll is an explicit chance node with exact integer
+//! weights, so the same interface serves exact enumeration, chance-aware search, replays and
+//! reproducible Monte Carlo.
+
+use rand::Rng;
+
+/// A player's index: 0 or 1 in a two-player game (the game names them).
+pub type PlayerId = usize;
+
+/// Who acts in a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Actor {
+    /// A player must choose one of `legal_actions`.
+    Player(PlayerId),
+    /// Nature acts: pick one of `chance_outcomes` with probability weight / total.
+    Chance,
+    /// The game is over: see `outcome`.
+    Terminal,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The winning player, or `None` for a draw.
+    pub winner: Option<PlayerId>,
+    /// The game's own name for the level of victory (e.g. "sudden death", "decisive").
+    pub level: &'static str,
+    /// The game turn in which the result was decided.
+    pub turn: u32,
+}
+
+/// Per-player counts a game keeps for reports (losses, turns holding the initiative).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Personnel units eliminated.
+    pub losses: u32,
+    /// Game turns in which the player held the initiative.
+    pub initiative_turns: u32,
+}
+
+/// A game: ruleset + scenario. Implementations must keep `legal_actions`, `chance_outcomes`
+/// and `apply` free of heap allocation (buffers are passed in and reused).
+pub trait Game: Sync {
+    /// Fixed-size state: cloning is a memcpy.
+    type State: Clone + Send + Sync;
+    /// A small decision or chance outcome.
+    type Action: Copy + Eq + Send + Sync + std::fmt::Debug;
+
+    /// The game's identifier (`rudders-line`).
+    fn id(&self) -> &'static str;
+    /// Number of players (sides).
+    fn num_players(&self) -> usize;
+    /// The rulebook's name for a player (`Rangers`, `Germans`).
+    fn player_name(&self, p: PlayerId) -> &'static str;
+
+    fn initial_state(&self) -> Self::State;
+    fn actor(&self, s: &Self::State) -> Actor;
+    /// The decisions open to the acting player. `out` is cleared first.
+    fn legal_actions(&self, s: &Self::State, out: &mut Vec<Self::Action>);
+    /// The outcomes of the pending chance node with exact integer weights. `out` is cleared first.
+    fn chance_outcomes(&self, s: &Self::State, out: &mut Vec<(Self::Action, u32)>);
+    /// Apply a decision or a chance outcome. The action must be legal.
+    fn apply(&self, s: &mut Self::State, a: Self::Action);
+    /// `Some` once the game is over.
+    fn outcome(&self, s: &Self::State) -> Option<Outcome>;
+    /// Per-player counts for reports.
+    fn tally(&self, s: &Self::State, p: PlayerId) -> Tally;
+    /// The current game turn (1-based).
+    fn turn(&self, s: &Self::State) -> u32;
+    /// A plain description of an action in the current state, for logs and the play screen.
+    fn describe(&self, s: &Self::State, a: Self::Action) -> String;
+}
+
+/// Draws one outcome of a chance node with probability proportional to its weight.
+pub fn sample_chance<A: Copy, R: Rng + ?Sized>(outcomes: &[(A, u32)], rng: &mut R) -> A {
+    let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
+    debug_assert!(total > 0, "chance node without outcomes");
+    let mut pick = rng.random_range(0..total);
+    for &(a, w) in outcomes {
+        if pick < w {
+            return a;
+        }
+        pick -= w;
+    }
+    unreachable!("pick < total")
+}

@@ -1,0 +1,11 @@
+//! The game-independent core: the [`Game`] trait with explicit chance nodes, dice as exact
+//! weighted outcomes, per-game seeding and the replay log. Nothing here knows about any game.
+
+pub mod dice;
+pub mod game;
+pub mod replay;
+pub mod seed;
+
+pub use game::{Actor, Game, Outcome, PlayerId, Tally};
+pub use replay::Replay;
+pub use seed::{game_rng, game_seed, GameRng};

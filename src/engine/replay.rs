@@ -1,0 +1,101 @@
+//! The replay log: the run seed plus, for every step, the index of the chosen action in the
+//! legal-action list (decisions) or the chance-outcome list (dice). Indices make the log
+//! game-independent and compact, and replaying it reproduces the game exactly.
+
+use super::game::{Actor, Game};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Replay {
+    /// The game id the log belongs to.
+    pub game: String,
+    /// The seed the game was played with (for reference; replay needs only the steps).
+    pub seed: u64,
+    /// Index of each step's action in the list offered at that step.
+    pub steps: Vec<u16>,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ReplayError {
+    #[error("replay is for game '{found}', not '{expected}'")]
+    WrongGame { expected: String, found: String },
+    #[error("step {step}: index {index} is out of range ({len} choices)")]
+    BadIndex { step: usize, index: u16, len: usize },
+    #[error("step {step}: the game is already over")]
+    PastEnd { step: usize },
+}
+
+impl Replay {
+    pub fn new(game: &str, seed: u64) -> Self {
+        Replay {
+            game: game.to_string(),
+            seed,
+            steps: Vec::new(),
+        }
+    }
+
+    /// Records that `a` was taken in state `s` (before applying it).
+    pub fn record<G: Game>(&mut self, game: &G, s: &G::State, a: G::Action) {
+        let index = match game.actor(s) {
+            Actor::Chance => {
+                let mut out = Vec::new();
+                game.chance_outcomes(s, &mut out);
+                out.iter().position(|&(x, _)| x == a)
+            }
+            Actor::Player(_) => {
+                let mut out = Vec::new();
+                game.legal_actions(s, &mut out);
+                out.iter().position(|&x| x == a)
+            }
+            Actor::Terminal => None,
+        };
+        self.steps
+            .push(index.expect("recorded action is not on offer") as u16);
+    }
+
+    /// The action at index `index` of the list offered in `s`.
+    pub fn action_at<G: Game>(game: &G, s: &G::State, index: u16) -> Option<G::Action> {
+        match game.actor(s) {
+            Actor::Chance => {
+                let mut out = Vec::new();
+                game.chance_outcomes(s, &mut out);
+                out.get(usize::from(index)).map(|&(a, _)| a)
+            }
+            Actor::Player(_) => {
+                let mut out = Vec::new();
+                game.legal_actions(s, &mut out);
+                out.get(usize::from(index)).copied()
+            }
+            Actor::Terminal => None,
+        }
+    }
+
+    /// Replays the log from the game's initial state.
+    pub fn replay<G: Game>(&self, game: &G) -> Result<G::State, ReplayError> {
+        if self.game != game.id() {
+            return Err(ReplayError::WrongGame {
+                expected: game.id().to_string(),
+                found: self.game.clone(),
+            });
+        }
+        let mut s = game.initial_state();
+        for (step, &index) in self.steps.iter().enumerate() {
+            if game.actor(&s) == Actor::Terminal {
+                return Err(ReplayError::PastEnd { step });
+            }
+            let a = Self::action_at(game, &s, index).ok_or_else(|| {
+                let mut out = Vec::new();
+                let mut chance = Vec::new();
+                game.legal_actions(&s, &mut out);
+                game.chance_outcomes(&s, &mut chance);
+                ReplayError::BadIndex {
+                    step,
+                    index,
+                    len: out.len().max(chance.len()),
+                }
+            })?;
+            game.apply(&mut s, a);
+        }
+        Ok(s)
+    }
+}

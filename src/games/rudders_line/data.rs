@@ -1,0 +1,323 @@
+//! The data schema of Rudder's Line: map, counter mix, Set Up Card and scenario (initiative
+//! special rules, victory conditions). The rulebook contains none of these tables, so the
+//! embedded defaults in `data/` are reconstructions, each labelled with its source and basis.
+//! A user's own transcription replaces them with `--data <dir or file>`.
+
+use serde::Deserialize;
+use std::path::Path;
+
+/// The two sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    Rangers,
+    Germans,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::Rangers, Side::Germans];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn from_index(i: usize) -> Side {
+        if i == 0 {
+            Side::Rangers
+        } else {
+            Side::Germans
+        }
+    }
+
+    pub fn enemy(self) -> Side {
+        match self {
+            Side::Rangers => Side::Germans,
+            Side::Germans => Side::Rangers,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Rangers => "Rangers",
+            Side::Germans => "Germans",
+        }
+    }
+}
+
+/// Where a table's values come from.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Provenance {
+    /// `"rulebook 2.6"` for values from the text, `"reconstructed"` otherwise.
+    pub source: String,
+    /// What a reconstruction rests on (required when `source = "reconstructed"`).
+    #[serde(default)]
+    pub basis: Option<String>,
+}
+
+impl Provenance {
+    pub fn is_reconstructed(&self) -> bool {
+        self.source == "reconstructed"
+    }
+}
+
+// ---------------------------------------------------------------- map.toml
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapTables {
+    pub map: Provenance,
+    pub areas: Vec<AreaDef>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaDef {
+    /// The number printed in the green box ("17"), or a Landing Craft box ("LC-A").
+    pub id: String,
+    pub name: String,
+    /// Terrain Effects Modifier (2.2), the number in the yellow circle.
+    pub tem: u8,
+    pub adjacent: Vec<String>,
+    /// Contains building or bunker terrain (9.33).
+    #[serde(default)]
+    pub building: bool,
+    /// American star emblem: a Victory Area (12.1 step 4a).
+    #[serde(default)]
+    pub victory: bool,
+    /// A Landing Craft box (7.1, 7.31, 9.3): no firing from it, only Rangers enter it,
+    /// no stacking limit.
+    #[serde(default)]
+    pub landing_craft: bool,
+}
+
+// ----------------------------------------------------------- counters.toml
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PersonnelKind {
+    Squad,
+    WeaponsTeam,
+    Nco,
+    BarGunner,
+    Fo,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WeaponKind {
+    LightMortar,
+    MediumMortar,
+    MachineGun,
+    ShoulderFired,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterTables {
+    pub counters: Provenance,
+    pub personnel: Vec<PersonnelDef>,
+    pub weapons: Vec<WeaponDef>,
+}
+
+/// One counter type of Personnel (2.6). `count` counters of it exist.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PersonnelDef {
+    pub id: String,
+    pub side: Side,
+    pub kind: PersonnelKind,
+    pub count: u8,
+    /// Fresh (front) side values.
+    pub attack: u8,
+    pub defense: u8,
+    pub movement: u8,
+    /// Figures on the counter: stacking points (10.36) and CP to flip or eliminate (7.63).
+    pub figures: u8,
+    /// Spent (back) side values (12.1 step 4 rallies against `spent_defense`).
+    pub spent_attack: u8,
+    pub spent_defense: u8,
+}
+
+/// One counter type of Weapon (2.6).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeaponDef {
+    pub id: String,
+    pub side: Side,
+    pub kind: WeaponKind,
+    pub count: u8,
+    pub attack: u8,
+}
+
+// -------------------------------------------------------------- setup.toml
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupTables {
+    pub setup: SetupHeader,
+    pub place: Vec<Placement>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupHeader {
+    pub source: String,
+    #[serde(default)]
+    pub basis: Option<String>,
+    /// Areas under Ranger control at the start (3.21); every other area is German.
+    pub ranger_control: Vec<String>,
+}
+
+/// `count` counters of type `counter` placed in `area`, each carrying one `carrying` weapon.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Placement {
+    pub area: String,
+    pub counter: String,
+    #[serde(default = "one")]
+    pub count: u8,
+    #[serde(default)]
+    pub carrying: Option<String>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+// ----------------------------------------------------------- scenario.toml
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioTables {
+    pub scenario: ScenarioHeader,
+    pub artillery: Artillery,
+    pub initiative: InitiativeRules,
+    pub victory: VictoryConditions,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioHeader {
+    pub name: String,
+    pub source: String,
+    #[serde(default)]
+    pub basis: Option<String>,
+    /// Game turns (3.22: eight).
+    pub turns: u8,
+    /// The side with the Initiative automatically on turn 1 (5.1: the Rangers).
+    pub first_turn_initiative: Side,
+}
+
+/// Off-board artillery called in by each side's FO (2.5, 7.31): the marker values.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Artillery {
+    pub source: String,
+    #[serde(default)]
+    pub basis: Option<String>,
+    pub rangers: u8,
+    pub germans: u8,
+}
+
+/// Special rules of the Set Up Card that modify the initiative die roll (5.1).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InitiativeRules {
+    pub source: String,
+    #[serde(default)]
+    pub basis: Option<String>,
+    #[serde(default)]
+    pub modifier: Vec<InitiativeModifier>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InitiativeModifier {
+    pub side: Side,
+    pub value: i8,
+    /// Turns it applies on; empty means every turn.
+    #[serde(default)]
+    pub turns: Vec<u8>,
+    /// Applies only while this holds.
+    #[serde(default)]
+    pub condition: Option<ModifierCondition>,
+    pub reason: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ModifierCondition {
+    /// The side's own FO has been eliminated.
+    OwnFoEliminated,
+}
+
+/// Victory conditions of the Set Up Card (3.2), checked in Regroup step 1 (12.1).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryConditions {
+    pub source: String,
+    #[serde(default)]
+    pub basis: Option<String>,
+    /// Germans win at once if they control all of these.
+    pub german_sudden_death_control: Vec<String>,
+    /// Germans win at once if no Ranger personnel is in any of these.
+    pub ranger_foothold: Vec<String>,
+    /// Germans win at the end of `guns_deadline_turn` if no Ranger has entered `guns_area`.
+    pub guns_area: String,
+    pub guns_deadline_turn: u8,
+    /// At the end of the last turn the Rangers win if they control `ranger_must_hold` and at
+    /// least `ranger_other_victory_areas` other Victory Areas; all of them is a decisive win.
+    /// Holding only `ranger_must_hold` is a draw; anything less a German win.
+    pub ranger_must_hold: String,
+    pub ranger_other_victory_areas: u8,
+}
+
+/// All four tables.
+#[derive(Clone, Debug)]
+pub struct DataSet {
+    pub map: MapTables,
+    pub counters: CounterTables,
+    pub setup: SetupTables,
+    pub scenario: ScenarioTables,
+}
+
+/// A problem in a data file: which file, which table, which entry, and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: [{table}] {entry}: {message}")]
+pub struct DataError {
+    pub file: String,
+    pub table: String,
+    pub entry: String,
+    pub message: String,
+}
+
+pub const MAP_TOML: &str = include_str!("data/map.toml");
+pub const COUNTERS_TOML: &str = include_str!("data/counters.toml");
+pub const SETUP_TOML: &str = include_str!("data/setup.toml");
+pub const SCENARIO_TOML: &str = include_str!("data/scenario.toml");
+
+impl DataSet {
+    /// The embedded default (reconstructed) data.
+    pub fn embedded() -> Result<DataSet, DataError> {
+        todo!("helper: parse the four embedded files and validate")
+    }
+
+    /// A user's data: a directory holding any of map.toml, counters.toml, setup.toml and
+    /// scenario.toml (missing ones fall back to the embedded default), or one file holding all
+    /// four tables.
+    pub fn load(_path: &Path) -> Result<DataSet, DataError> {
+        todo!("helper")
+    }
+
+    /// Checks every constraint the rulebook and the engine put on the tables.
+    pub fn validate(&self, _file: &str) -> Result<(), DataError> {
+        todo!("helper")
+    }
+
+    /// The tables that are reconstructions rather than the published game's values, with
+    /// their basis: (table name, basis).
+    pub fn reconstructed_tables(&self) -> Vec<(&'static str, String)> {
+        todo!("helper")
+    }
+}

@@ -1,0 +1,15 @@
+//! Sandtable: rules engines, bots and analysis for WWII board wargames.
+//!
+//! * [`engine`] — the game-independent core (Game trait, chance, dice, seeding, replays).
+//! * [`games`] — one module per game: state, rules, data schema, embedded default data.
+//! * [`bots`] — the Bot trait and game-independent bots.
+//! * [`sim`] — the parallel game runner and its statistics.
+//! * [`analysis`] — exact distributions by enumerating chance.
+//! * [`cli`] — the `sandtable` command line.
+
+pub mod analysis;
+pub mod bots;
+pub mod cli;
+pub mod engine;
+pub mod games;
+pub mod sim;

@@ -1,0 +1,1 @@
+//! The parallel game runner and its statistics.
