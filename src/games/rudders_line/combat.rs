@@ -1,0 +1,86 @@
+//! Resolving an attack: the two dice, Casualty Points (7.6–7.61, 9.6, 11.2), friendly fire
+//! (7.7), and what follows once the CP are paid.
+
+use super::casualties;
+use super::data::Side;
+use super::ruleset::Ruleset;
+use super::state::{Attack, AttackKind, Roll, State, Step};
+use super::{movement, turn};
+
+/// Records the attack about to be rolled: OT and DT before their dice.
+pub fn begin(s: &mut State, kind: AttackKind, attacker: Side, area: u8, offense: u8, defense: u8) {
+    s.attack = Attack {
+        kind,
+        attacker,
+        area,
+        offense,
+        defense,
+        offense_die: 0,
+        defense_die: 0,
+    };
+}
+
+/// Casualty Points of the attack: OT − DT (7.6).
+pub fn casualty_points(a: &Attack) -> i16 {
+    i16::from(a.offense + a.offense_die) - i16::from(a.defense + a.defense_die)
+}
+
+/// Applies a die rolled for the pending combat roll.
+pub fn roll(rs: &Ruleset, s: &mut State, roll: Roll, die: u8) {
+    match roll {
+        Roll::Offense => {
+            s.attack.offense_die = die;
+            s.step = Step::Roll(Roll::Defense);
+        }
+        Roll::Defense => {
+            s.attack.defense_die = die;
+            resolve(rs, s);
+        }
+        // 7.7: on a 6 a friendly fire incident takes place instead of the attack.
+        Roll::Accuracy if die == 6 => s.step = Step::Roll(Roll::FriendlyFire),
+        Roll::Accuracy => s.step = Step::Roll(Roll::Offense),
+        Roll::FriendlyFire => {
+            let side = s.attack.attacker;
+            let own = s.personnel_in(rs, side, s.attack.area);
+            casualties::begin(rs, s, side, own, die, true);
+        }
+        _ => unreachable!("{roll:?} is not a combat roll"),
+    }
+}
+
+fn resolve(rs: &Ruleset, s: &mut State) {
+    let cp = casualty_points(&s.attack);
+    let a = s.attack;
+    if cp <= 0 {
+        match a.kind {
+            AttackKind::Assault => movement::assault_failed(rs, s),
+            AttackKind::Interdiction => movement::after_interdiction(rs, s),
+            AttackKind::Indirect | AttackKind::Direct => turn::after_action(rs, s),
+        }
+        return;
+    }
+    let cp = cp.min(255) as u8;
+    let defender = a.attacker.enemy();
+    let targets = match a.kind {
+        AttackKind::Interdiction => s.group.members,
+        _ => s.personnel_in(rs, defender, a.area),
+    };
+    casualties::begin(rs, s, defender, targets, cp, false);
+}
+
+/// The CP are paid: friendly-fire leftovers go to the enemy (7.7), then the attack's
+/// consequences follow.
+pub fn after_casualties(rs: &Ruleset, s: &mut State) {
+    let c = s.casualties;
+    if c.then_enemy && c.targets == 0 && !c.any_retreated && c.cp > 0 {
+        let enemy = s.attack.attacker.enemy();
+        let targets = s.personnel_in(rs, enemy, s.attack.area);
+        casualties::begin(rs, s, enemy, targets, c.cp, false);
+        return;
+    }
+    match s.attack.kind {
+        AttackKind::Indirect | AttackKind::Direct => turn::after_action(rs, s),
+        AttackKind::Interdiction => movement::after_interdiction(rs, s),
+        AttackKind::Assault => movement::assault_succeeded(rs, s),
+    }
+}

@@ -1,0 +1,74 @@
+//! Plain-language descriptions of actions, for logs and the play screen.
+
+use super::action::Action;
+use super::ruleset::Ruleset;
+use super::state::{State, NONE};
+
+/// "ranger_squad #3 (area 17)".
+pub fn unit(rs: &Ruleset, s: &State, u: u8) -> String {
+    let loc = s.loc(u);
+    let place = if usize::from(loc) < rs.areas.len() {
+        format!(" in {}", area(rs, loc))
+    } else {
+        String::new()
+    };
+    format!("{} #{u}{place}", rs.info(u).counter)
+}
+
+pub fn area(rs: &Ruleset, a: u8) -> String {
+    match rs.areas.get(usize::from(a)) {
+        Some(info) if info.id.chars().all(|c| c.is_ascii_digit()) => format!("area {}", info.id),
+        Some(info) => info.id.clone(),
+        None => format!("area #{a}"),
+    }
+}
+
+pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
+    let u = |x: u8| unit(rs, s, x);
+    let ar = |x: u8| area(rs, x);
+    match a {
+        Action::Die(d) => format!("1d6 rolls {d}"),
+        Action::Dice(d) => format!("2d6 rolls {d}"),
+        Action::GoFirst => "go first".into(),
+        Action::GoSecond => "go second".into(),
+        Action::Pass => "pass".into(),
+        Action::CallArtillery { fo, target } => {
+            format!("{} calls in artillery on {}", u(fo), ar(target))
+        }
+        Action::FireMortar {
+            mortar,
+            target,
+            spotter,
+        } if spotter == NONE => {
+            format!("{} fires on {}", u(mortar), ar(target))
+        }
+        Action::FireMortar {
+            mortar,
+            target,
+            spotter,
+        } => {
+            format!(
+                "{} fires on {}, spotted by {}",
+                u(mortar),
+                ar(target),
+                u(spotter)
+            )
+        }
+        Action::AddWeapon(w) => format!("{} joins the direct fire", u(w)),
+        Action::DirectFire { target } => format!("direct fire on {}", ar(target)),
+        Action::Activate(x) => format!("activate {}", ar(x)),
+        Action::AddUnit(x) => format!("{} joins the group", u(x)),
+        Action::Move { to, pay: false } => format!("move to {}", ar(to)),
+        Action::Move { to, pay: true } => format!("move to {}, paying the interdiction MP", ar(to)),
+        Action::AssaultHere => "assault the enemy in this area".into(),
+        Action::EndActivation => "end the activation".into(),
+        Action::Point(x) => format!("{} leads the assault", u(x)),
+        Action::Flip(x) => format!("flip {} to spent", u(x)),
+        Action::Eliminate(x) => format!("eliminate {}", u(x)),
+        Action::Retreat { unit, to } => format!("retreat {} to {}", u(unit), ar(to)),
+        Action::AutoRally(x) => format!("rally {} automatically", u(x)),
+        Action::Fatigue(x) => format!("fatigue {}", u(x)),
+        Action::PickUp { weapon, unit } => format!("{} picks up {}", u(unit), u(weapon)),
+        Action::Hand { from, to } => format!("{} hands its weapon to {}", u(from), u(to)),
+    }
+}

@@ -1,0 +1,290 @@
+//! Fire support: Indirect Fire (7.x) by FOs and mortars, interdiction markers (8.1), and
+//! Direct Fire (9.x) by machine guns and shoulder-fired weapons.
+
+use super::action::Action;
+use super::combat;
+use super::data::{PersonnelKind, Side, WeaponKind};
+use super::ruleset::{unit_bits, Ruleset};
+use super::state::{AttackKind, Roll, State, Step, NONE};
+
+/// Range in areas of a mortar (7.31): light (yellow) 2, medium (red) 4.
+fn mortar_range(kind: WeaponKind) -> u8 {
+    match kind {
+        WeaponKind::LightMortar => 2,
+        WeaponKind::MediumMortar => 4,
+        _ => 0,
+    }
+}
+
+/// A weapon's side is its carrier's: captured weapons are used normally (2.65).
+fn fireable_by(rs: &Ruleset, s: &State, w: u8, side: Side) -> Option<u8> {
+    let carrier = s.unit(w).link;
+    let ok = carrier != NONE
+        && !s.is_spent(w)
+        && rs.info(carrier).side == side
+        && !s.is_spent(carrier)
+        && !rs.is_landing_craft(s.loc(carrier));
+    ok.then_some(carrier)
+}
+
+/// 7.32: artillery and medium mortars may fire at empty areas (interdiction); every fire
+/// needs enemy personnel otherwise, and an area holding only friendly personnel is no target.
+fn indirect_target_ok(rs: &Ruleset, s: &State, side: Side, target: u8, interdicts: bool) -> bool {
+    if rs.is_landing_craft(target) {
+        return false;
+    }
+    let enemy = s.has_personnel(side.enemy(), target);
+    let friendly = s.has_personnel(side, target);
+    enemy || (interdicts && !friendly)
+}
+
+/// 7.31: spotters for a mortar attack on `target` beyond adjacent range: fresh friendly
+/// personnel in or adjacent to it (one squad stands for all squads: squads spot freely), or
+/// the unit already spotting into that area this phase.
+fn spotters(rs: &Ruleset, s: &State, side: Side, target: u8, emit: &mut impl FnMut(u8)) {
+    let near = rs.adjacent[usize::from(target)] | (1 << target);
+    let mut squad_done = false;
+    let (current, current_target) = s.spotter[side.index()];
+    for u in unit_bits(rs.side_units[side.index()] & rs.personnel) {
+        let loc = s.loc(u);
+        if loc >= 64 || near & (1 << loc) == 0 {
+            continue;
+        }
+        let is_current = u == current && current_target == target;
+        if s.is_spent(u) && !is_current {
+            continue;
+        }
+        if rs.squads & (1 << u) != 0 {
+            if !squad_done {
+                squad_done = true;
+                emit(u);
+            }
+        } else {
+            emit(u);
+        }
+    }
+}
+
+/// Legal Indirect Fire attacks of the active player (7.2–7.32).
+pub fn indirect_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let side = s.active;
+    for u in unit_bits(rs.fos & rs.side_units[side.index()]) {
+        let loc = s.loc(u);
+        if loc >= 64 || s.is_spent(u) || rs.is_landing_craft(loc) {
+            continue;
+        }
+        let reach = rs.adjacent[usize::from(loc)] | (1 << loc);
+        for t in super::ruleset::bits(reach) {
+            if indirect_target_ok(rs, s, side, t as u8, true) {
+                out(Action::CallArtillery {
+                    fo: u,
+                    target: t as u8,
+                });
+            }
+        }
+    }
+    for w in unit_bits(rs.weapons) {
+        let Some(kind) = rs.weapon_kind(w) else {
+            continue;
+        };
+        let range = mortar_range(kind);
+        if range == 0 || fireable_by(rs, s, w, side).is_none() {
+            continue;
+        }
+        let from = usize::from(s.loc(w));
+        for t in 0..rs.areas.len() as u8 {
+            let d = rs.distance[from][usize::from(t)];
+            let interdicts = kind == WeaponKind::MediumMortar;
+            if d == 0 || d > range || !indirect_target_ok(rs, s, side, t, interdicts) {
+                continue;
+            }
+            if d == 1 {
+                out(Action::FireMortar {
+                    mortar: w,
+                    target: t,
+                    spotter: NONE,
+                });
+            } else {
+                spotters(rs, s, side, t, &mut |sp| {
+                    out(Action::FireMortar {
+                        mortar: w,
+                        target: t,
+                        spotter: sp,
+                    })
+                });
+            }
+        }
+    }
+}
+
+pub fn has_indirect_fire(rs: &Ruleset, s: &State, side: Side) -> bool {
+    let mut probe = *s;
+    probe.active = side;
+    let mut any = false;
+    indirect_actions(rs, &probe, &mut |_| any = true);
+    any
+}
+
+/// 7.31: an FO calls in artillery: the FO is spent, the marker placed (8.1).
+pub fn call_artillery(rs: &Ruleset, s: &mut State, fo: u8, target: u8) {
+    let side = s.active;
+    s.set_spent(rs, fo, true);
+    let strength = rs.artillery[side.index()];
+    place_marker(s, side, target, strength);
+    resolve_indirect(rs, s, target, strength);
+}
+
+/// 7.3: a mortar fires: it is flipped to 'F', a Weapons Team firing it is spent (a squad is
+/// not), and a spotter other than a squad is spent (7.31). Medium mortars interdict (8.1).
+pub fn fire_mortar(rs: &Ruleset, s: &mut State, mortar: u8, target: u8, spotter: u8) {
+    let side = s.active;
+    let carrier = s.unit(mortar).link;
+    s.set_spent(rs, mortar, true);
+    if rs.weapons_teams & (1 << carrier) != 0 {
+        s.set_spent(rs, carrier, true);
+    }
+    if spotter != NONE {
+        if rs.squads & (1 << spotter) == 0 {
+            s.set_spent(rs, spotter, true);
+        }
+        s.spotter[side.index()] = (spotter, target);
+    }
+    let strength = rs.info(mortar).attack;
+    if rs.weapon_kind(mortar) == Some(WeaponKind::MediumMortar) {
+        place_marker(s, side, target, strength);
+    }
+    resolve_indirect(rs, s, target, strength);
+}
+
+/// 7.3: "the highest marker in an area is used".
+fn place_marker(s: &mut State, side: Side, area: u8, value: u8) {
+    let m = &mut s.interdiction[side.index()][usize::from(area)];
+    *m = (*m).max(value);
+}
+
+/// 7.41/7.5: fire on an area: no enemy there (interdiction only) ends the attack; friendly
+/// personnel there call for the accuracy roll (7.7); otherwise OT = strength + 1d6 against
+/// DT = TEM doubled + 1d6.
+fn resolve_indirect(rs: &Ruleset, s: &mut State, target: u8, strength: u8) {
+    let side = s.active;
+    combat::begin(
+        s,
+        AttackKind::Indirect,
+        side,
+        target,
+        strength,
+        2 * rs.tem(target),
+    );
+    if !s.has_personnel(side.enemy(), target) {
+        super::turn::after_action(rs, s);
+    } else if s.has_personnel(side, target) {
+        s.step = Step::Roll(Roll::Accuracy);
+    } else {
+        s.step = Step::Roll(Roll::Offense);
+    }
+}
+
+/// 9.31–9.33: the areas a direct-fire weapon at `from` may fire at.
+fn direct_targets(rs: &Ruleset, s: &State, side: Side, kind: WeaponKind, from: u8) -> u64 {
+    let enemy = s.present[side.enemy().index()] & !rs.landing_craft;
+    match kind {
+        WeaponKind::MachineGun => (rs.adjacent[usize::from(from)] | (1 << from)) & enemy,
+        WeaponKind::ShoulderFired => (1 << from) & rs.building & enemy,
+        _ => 0,
+    }
+}
+
+fn direct_weapon(rs: &Ruleset, s: &State, w: u8, side: Side) -> Option<WeaponKind> {
+    let kind = rs.weapon_kind(w)?;
+    fireable_by(rs, s, w, side)?;
+    (direct_targets(rs, s, side, kind, s.loc(w)) != 0).then_some(kind)
+}
+
+/// 9.2: the active player starts a direct-fire attack with a weapon that has a target.
+pub fn direct_start_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    for w in unit_bits(rs.weapons) {
+        if direct_weapon(rs, s, w, s.active).is_some() {
+            out(Action::AddWeapon(w));
+        }
+    }
+}
+
+pub fn has_direct_fire(rs: &Ruleset, s: &State, side: Side) -> bool {
+    unit_bits(rs.weapons).any(|w| direct_weapon(rs, s, w, side).is_some())
+}
+
+/// 9.3: more machine guns of the same area may join (one or more MGs, or ONE shoulder-fired
+/// weapon); then the attack names its target.
+pub fn direct_group_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let first = s.group.members.trailing_zeros() as u8;
+    let last = 127 - s.group.members.leading_zeros() as u8;
+    let kind = rs
+        .weapon_kind(first)
+        .expect("direct fire group holds weapons");
+    if kind == WeaponKind::MachineGun {
+        for w in unit_bits(rs.weapons & !((2u128 << last) - 1)) {
+            let same = s.loc(w) == s.group.area;
+            if same && direct_weapon(rs, s, w, s.active) == Some(WeaponKind::MachineGun) {
+                out(Action::AddWeapon(w));
+            }
+        }
+    }
+    for t in super::ruleset::bits(direct_targets(rs, s, s.active, kind, s.group.area)) {
+        out(Action::DirectFire { target: t as u8 });
+    }
+}
+
+pub fn add_weapon(s: &mut State, w: u8) {
+    if s.step == Step::Segment {
+        s.group.members = 0;
+        s.group.area = s.loc(w);
+        s.step = Step::DirectFireGroup;
+    }
+    s.group.members |= 1 << w;
+}
+
+/// 9.4–9.5: the weapons fire (flipped to 'F', Weapons Teams carrying them spent); OT = their
+/// strength + one fresh NCO/BAR gunner of the firing area + 1d6; DT = TEM + 1d6.
+pub fn direct_fire(rs: &Ruleset, s: &mut State, target: u8) {
+    let side = s.active;
+    let mut strength = 0;
+    for w in unit_bits(s.group.members) {
+        strength += rs.info(w).attack;
+        let carrier = s.unit(w).link;
+        s.set_spent(rs, w, true);
+        if rs.weapons_teams & (1 << carrier) != 0 {
+            s.set_spent(rs, carrier, true);
+        }
+    }
+    strength += best_leader(rs, s, side, s.group.area, 0);
+    s.group.members = 0;
+    combat::begin(
+        s,
+        AttackKind::Direct,
+        side,
+        target,
+        strength,
+        rs.tem(target),
+    );
+    s.step = Step::Roll(Roll::Offense);
+}
+
+/// The value of the best fresh NCO or BAR gunner of `side` in `area`, other than those in
+/// `exclude` (9.5b, 11.1b).
+pub fn best_leader(rs: &Ruleset, s: &State, side: Side, area: u8, exclude: u128) -> u8 {
+    unit_bits(rs.nco_or_bar & rs.side_units[side.index()] & !exclude)
+        .filter(|&u| s.loc(u) == area && !s.is_spent(u))
+        .map(|u| rs.info(u).attack)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Whether a personnel unit of this kind may carry a weapon of that kind (2.61).
+pub fn may_carry(p: PersonnelKind, w: WeaponKind) -> bool {
+    match p {
+        PersonnelKind::Squad | PersonnelKind::WeaponsTeam => true,
+        PersonnelKind::Nco | PersonnelKind::BarGunner | PersonnelKind::Fo => {
+            w == WeaponKind::ShoulderFired
+        }
+    }
+}

@@ -1,0 +1,351 @@
+//! The Action Phase (10.x): activating an area, moving a group (costs 10.32–10.34,
+//! 10.51–10.52, interdiction 8.2, stacking 10.35–10.36) and assaulting (10.4–10.5, 11.x).
+
+use super::action::Action;
+use super::combat;
+use super::data::Side;
+use super::ruleset::{bits, unit_bits, Ruleset};
+use super::state::{AttackKind, Roll, State, Step, NONE, STACKING_LIMIT};
+use super::turn;
+
+/// 10.2: areas the active player may activate: each holds at least one fresh unit of his.
+pub fn activation_actions(s: &State, out: &mut impl FnMut(Action)) {
+    for a in bits(s.fresh_present[s.active.index()]) {
+        out(Action::Activate(a as u8));
+    }
+}
+
+pub fn activate(s: &mut State, area: u8) {
+    s.group.members = 0;
+    s.group.area = area;
+    s.group.prev_area = NONE;
+    s.group.moved = false;
+    s.group.lead = NONE;
+    s.step = Step::Group;
+}
+
+pub fn clear_group(s: &mut State) {
+    s.group.members = 0;
+    s.group.area = NONE;
+    s.group.lead = NONE;
+}
+
+fn group_points(rs: &Ruleset, s: &State) -> u8 {
+    unit_bits(s.group.members).map(|u| rs.info(u).figures).sum()
+}
+
+fn group_mp(s: &State) -> u8 {
+    unit_bits(s.group.members)
+        .map(|u| s.unit(u).mp)
+        .min()
+        .unwrap_or(0)
+}
+
+/// 10.32–10.34, 10.51–10.52: MP to enter `to` from `from` for `side`, before interdiction;
+/// `None` where the move is not allowed.
+pub fn entry_cost(rs: &Ruleset, s: &State, side: Side, from: u8, to: u8, points: u8) -> Option<u8> {
+    let enemy = side.enemy();
+    if rs.is_landing_craft(to) && side != Side::Rangers {
+        return None;
+    }
+    // 10.35: stacking applies at all times, during movement too (none in the boxes).
+    if !rs.is_landing_craft(to) && s.points_of(side, to) + points > STACKING_LIMIT {
+        return None;
+    }
+    // 10.34: leaving an enemy-occupied area only into a friendly, enemy-free area.
+    if s.has_personnel(enemy, from) && (s.controller(to) != side || s.has_personnel(enemy, to)) {
+        return None;
+    }
+    let friendly_marker = s.interdiction[side.index()][usize::from(to)] > 0;
+    let cost = if s.has_fresh(enemy, to) {
+        4 // 10.51
+    } else if s.has_personnel(enemy, to) {
+        2 // 10.52
+    } else if rs.adjacent[usize::from(to)]
+        & s.fresh_present[enemy.index()]
+        & !s.present[side.index()]
+        != 0
+    {
+        2 // 10.33
+    } else {
+        return Some(1); // 10.32
+    };
+    // 10.33, 10.51, 10.52: a friendly interdiction marker halves the cost.
+    Some(if friendly_marker { cost / 2 } else { cost })
+}
+
+/// 8.2: the extra MP to enter past an enemy marker: half its value, rounded up (0 if none).
+pub fn interdiction_toll(s: &State, side: Side, to: u8) -> u8 {
+    s.interdiction[side.enemy().index()][usize::from(to)].div_ceil(2)
+}
+
+/// 10.2–10.5: picking the group's units, then moving, assaulting or ending.
+pub fn group_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let side = s.active;
+    let g = &s.group;
+    if !g.moved {
+        // Units join in increasing order so that each group is offered once.
+        let above = if g.members == 0 {
+            0
+        } else {
+            127 - g.members.leading_zeros() + 1
+        };
+        let mine = rs.side_units[side.index()] & rs.personnel & !((1u128 << above) - 1);
+        for u in unit_bits(mine) {
+            if s.loc(u) == g.area && !s.is_spent(u) {
+                out(Action::AddUnit(u));
+            }
+        }
+    }
+    if g.members == 0 {
+        return;
+    }
+    let mp = group_mp(s);
+    let points = group_points(rs, s);
+    for to in bits(rs.adjacent[usize::from(g.area)]) {
+        let to = to as u8;
+        let Some(cost) = entry_cost(rs, s, side, g.area, to, points) else {
+            continue;
+        };
+        let toll = interdiction_toll(s, side, to);
+        if cost <= mp {
+            out(Action::Move { to, pay: false });
+        }
+        if toll > 0 && cost + toll <= mp {
+            out(Action::Move { to, pay: true });
+        }
+    }
+    if !g.moved && s.has_personnel(side.enemy(), g.area) {
+        out(Action::AssaultHere);
+    }
+    out(Action::EndActivation);
+}
+
+pub fn add_unit(rs: &Ruleset, s: &mut State, u: u8) {
+    s.group.members |= 1 << u;
+    s.units[usize::from(u)].mp = rs.info(u).movement;
+}
+
+/// 10.3: the group enters an adjacent area.
+pub fn move_group(rs: &Ruleset, s: &mut State, to: u8, pay: bool) {
+    let side = s.active;
+    let from = s.group.area;
+    let points = group_points(rs, s);
+    let mut cost = entry_cost(rs, s, side, from, to, points).expect("legal move");
+    let toll = interdiction_toll(s, side, to);
+    if pay {
+        cost += toll;
+    }
+    for u in unit_bits(s.group.members) {
+        s.units[usize::from(u)].mp -= cost;
+        s.move_unit(rs, u, to);
+    }
+    s.group.prev_area = from;
+    s.group.area = to;
+    s.group.moved = true;
+    if side == Side::Rangers && to == rs.victory.guns_area {
+        s.guns_reached = true;
+    }
+    if toll > 0 && !pay {
+        // 8.2: not paying, the group is attacked by the highest marker as Indirect Fire.
+        let marker = s.interdiction[side.enemy().index()][usize::from(to)];
+        combat::begin(
+            s,
+            AttackKind::Interdiction,
+            side.enemy(),
+            to,
+            marker,
+            2 * rs.tem(to),
+        );
+        s.step = Step::Roll(Roll::Offense);
+    } else {
+        arrive(rs, s);
+    }
+}
+
+/// The group is in its new area: 10.5, entering enemy units means assaulting them at once.
+fn arrive(rs: &Ruleset, s: &mut State) {
+    if s.has_personnel(s.active.enemy(), s.group.area) {
+        begin_assault(rs, s);
+    } else {
+        s.step = Step::Group;
+    }
+}
+
+/// 8.2: after the interdiction attack, units that were spent (or retreated, or eliminated)
+/// drop out of the group; the others go on.
+pub fn after_interdiction(rs: &Ruleset, s: &mut State) {
+    let area = s.group.area;
+    let members = s.group.members;
+    s.group.members = 0;
+    for u in unit_bits(members) {
+        if s.loc(u) == area && !s.is_spent(u) {
+            s.group.members |= 1 << u;
+        }
+    }
+    if s.group.members == 0 {
+        end_activation(rs, s);
+    } else {
+        arrive(rs, s);
+    }
+}
+
+/// 10.4: assaulting in the area where the group began the turn uses all its MP.
+pub fn assault_here(rs: &Ruleset, s: &mut State) {
+    for u in unit_bits(s.group.members) {
+        s.units[usize::from(u)].mp = 0;
+    }
+    begin_assault(rs, s);
+}
+
+fn begin_assault(rs: &Ruleset, s: &mut State) {
+    if s.group.members.count_ones() == 1 {
+        set_point(rs, s, s.group.members.trailing_zeros() as u8);
+    } else {
+        s.step = Step::Point;
+    }
+}
+
+pub fn point_actions(s: &State, out: &mut impl FnMut(Action)) {
+    for u in unit_bits(s.group.members) {
+        out(Action::Point(u));
+    }
+}
+
+/// 11.1: the point unit is chosen; the totals before the dice are fixed and the weapons that
+/// add to the OT are flipped to 'F'.
+pub fn set_point(rs: &Ruleset, s: &mut State, lead: u8) {
+    s.group.lead = lead;
+    let side = s.active;
+    let area = s.group.area;
+    let offense = assault_offense(rs, s, lead);
+    let defense = assault_defense(rs, s, side.enemy(), area);
+    for u in unit_bits(s.group.members) {
+        let w = s.carried(u);
+        if w != NONE && assault_weapon_value(rs, s, w, area) > 0 {
+            s.set_spent(rs, w, true);
+        }
+    }
+    combat::begin(s, AttackKind::Assault, side, area, offense, defense);
+    s.step = Step::Roll(Roll::Offense);
+}
+
+/// 11.1d–e: an unfired machine gun adds its value; an unfired shoulder-fired weapon adds its
+/// value against an area where it may fire (buildings and bunkers, 9.33).
+pub fn assault_weapon_value(rs: &Ruleset, s: &State, w: u8, area: u8) -> u8 {
+    use super::data::WeaponKind::*;
+    if s.is_spent(w) {
+        return 0;
+    }
+    match rs.weapon_kind(w) {
+        Some(MachineGun) => rs.info(w).attack,
+        Some(ShoulderFired) if rs.is_building(area) => rs.info(w).attack,
+        _ => 0,
+    }
+}
+
+/// 11.1 OT before the die: the point unit's AF, one fresh NCO/BAR gunner, +1 for each other
+/// fresh unit, unfired weapons carried.
+pub fn assault_offense(rs: &Ruleset, s: &State, lead: u8) -> u8 {
+    let members = s.group.members;
+    let area = s.group.area;
+    let leader = best_leader_in(rs, s, members & !(1 << lead));
+    let supporters = (members & !(1 << lead)).count_ones() as u8 - u8::from(leader.is_some());
+    let mut ot = rs.info(lead).attack + leader.map_or(0, |u| rs.info(u).attack) + supporters;
+    for u in unit_bits(members) {
+        let w = s.carried(u);
+        if w != NONE {
+            ot += assault_weapon_value(rs, s, w, area);
+        }
+    }
+    ot
+}
+
+fn best_leader_in(rs: &Ruleset, s: &State, units: u128) -> Option<u8> {
+    unit_bits(units & rs.nco_or_bar)
+        .filter(|&u| !s.is_spent(u))
+        .max_by_key(|&u| rs.info(u).attack)
+}
+
+/// The Defense Factor a unit shows: its fresh or spent side.
+fn defense_factor(rs: &Ruleset, s: &State, u: u8) -> u8 {
+    let i = rs.info(u);
+    if s.is_spent(u) {
+        i.spent_defense
+    } else {
+        i.defense
+    }
+}
+
+/// 11.1 DT before the die: the best choice of one defending unit's DF, one fresh NCO/BAR
+/// gunner, +1 for each other defending unit, the area's TEM.
+pub fn assault_defense(rs: &Ruleset, s: &State, defender: Side, area: u8) -> u8 {
+    let units = s.personnel_in(rs, defender, area);
+    let n = units.count_ones() as u8;
+    let best = unit_bits(units)
+        .map(|d| {
+            let rest = units & !(1 << d);
+            let leader = best_leader_in(rs, s, rest);
+            defense_factor(rs, s, d)
+                + leader.map_or(0, |u| rs.info(u).defense)
+                + (n - 1 - u8::from(leader.is_some()))
+        })
+        .max()
+        .unwrap_or(0);
+    best + rs.tem(area)
+}
+
+/// 11.2/11.3: OT ≤ DT: the point unit is eliminated, the others spent and, if they entered
+/// this turn, returned to the area they came from; the Action Phase passes (10.1c).
+pub fn assault_failed(rs: &Ruleset, s: &mut State) {
+    let lead = s.group.lead;
+    let others = s.group.members & !(1 << lead);
+    s.eliminate(rs, lead);
+    for u in unit_bits(others) {
+        s.set_spent(rs, u, true);
+        if s.group.moved {
+            s.move_unit(rs, u, s.group.prev_area);
+        }
+    }
+    turn::failed_assault(rs, s);
+}
+
+/// 11.4: after a successful assault by units that did not begin the turn there, if every
+/// defender was eliminated (none retreated) the assaulting units with MP left go on.
+pub fn assault_succeeded(rs: &Ruleset, s: &mut State) {
+    let defenders_left = s.has_personnel(s.active.enemy(), s.group.area);
+    let overrun = s.group.moved && !defenders_left && !s.casualties.any_retreated;
+    if overrun {
+        let members = s.group.members;
+        for u in unit_bits(members) {
+            if s.unit(u).mp == 0 {
+                s.set_spent(rs, u, true);
+                s.group.members &= !(1 << u);
+            }
+        }
+        if s.group.members != 0 {
+            s.step = Step::Group;
+            return;
+        }
+    }
+    end_activation(rs, s);
+}
+
+/// The activated units are done: flipped to their spent side.
+pub fn end_activation(rs: &Ruleset, s: &mut State) {
+    for u in unit_bits(s.group.members) {
+        if s.loc(u) < 64 {
+            s.set_spent(rs, u, true);
+        }
+    }
+    clear_group(s);
+    turn::after_action(rs, s);
+}
+
+/// The OT a group would have with its best point unit (for bots and displays).
+pub fn best_offense(rs: &Ruleset, s: &State) -> u8 {
+    unit_bits(s.group.members)
+        .map(|u| assault_offense(rs, s, u))
+        .max()
+        .unwrap_or(0)
+}
