@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 /// `45.31% [44.33, 46.29]`: the rate and its interval, in percent.
 pub fn format_rate(r: &Rate) -> String {
     format!(
-        "{:6.2}% [{:6.2}, {:6.2}]",
+        "{:.2}% [{:.2}, {:.2}]",
         100.0 * r.p,
         100.0 * r.ci.lo,
         100.0 * r.ci.hi
@@ -25,13 +25,13 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
     );
     let _ = writeln!(
         s,
-        "{:w$}  {:24}  {:24}  {:24}",
+        "{:w$}  {:>22}  {:>22}  {:>22}",
         "side", "wins", "draws", "losses"
     );
     for (name, side) in names.iter().zip(&summary.sides) {
         let _ = writeln!(
             s,
-            "{name:w$}  {:24}  {:24}  {:24}",
+            "{name:w$}  {:>22}  {:>22}  {:>22}",
             format_rate(&side.wins),
             format_rate(&side.draws),
             format_rate(&side.losses)
@@ -39,9 +39,11 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
     }
 
     let _ = writeln!(s, "\nvictory levels");
-    let labels: Vec<(String, u64)> = summary
-        .levels
-        .iter()
+    // Each side's levels in side order, draws last.
+    let mut levels: Vec<_> = summary.levels.iter().collect();
+    levels.sort_by_key(|(&(winner, _), _)| winner.unwrap_or(usize::MAX));
+    let labels: Vec<(String, u64)> = levels
+        .into_iter()
         .map(|(&(winner, level), &count)| {
             let who = winner.map_or("draw", |p| names[p]);
             let label = if winner.is_none() && level == "draw" {
