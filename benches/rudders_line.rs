@@ -1,1 +1,151 @@
-fn main() {}
+//! Rudder's Line speed: full random games per second and actions per second, plus the two
+//! calls every bot and the simulator make at each step, `legal_actions` and `apply`.
+//!
+//! Run with `cargo bench --bench rudders_line`. Kept short (20 samples, 3 s each) because the
+//! machines it runs on are shared.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use rand::SeedableRng;
+use sandtable::bots::{Bot, RandomBot};
+use sandtable::engine::game::sample_chance;
+use sandtable::engine::{game_rng, game_seed, Actor, Game, GameRng};
+use sandtable::games::rudders_line::{Action, RuddersLine, State};
+use sandtable::sim::play_game;
+use std::hint::black_box;
+use std::time::Duration;
+
+/// Games played per benchmark iteration: a fixed batch of seeds, so the actions per
+/// iteration are known exactly and the actions/s figure is not an estimate.
+const BATCH: u64 = 16;
+const RUN_SEED: u64 = 1;
+
+fn random_bots() -> Vec<Box<dyn Bot<RuddersLine>>> {
+    (0..2)
+        .map(|_| Box::new(RandomBot::<Action>::default()) as Box<dyn Bot<RuddersLine>>)
+        .collect()
+}
+
+/// Plays the batch of games and returns the total actions (decisions plus chance outcomes).
+fn play_batch(game: &RuddersLine, bots: &mut [Box<dyn Bot<RuddersLine>>]) -> u64 {
+    (0..BATCH)
+        .map(|i| {
+            let seed = game_seed(RUN_SEED, i);
+            let mut rng = game_rng(RUN_SEED, i);
+            play_game(game, bots, i, seed, &mut rng, None)
+                .expect("a random game ends")
+                .steps
+        })
+        .sum()
+}
+
+fn full_game(c: &mut Criterion) {
+    let game = RuddersLine::embedded().expect("the embedded data is valid");
+    let mut bots = random_bots();
+    let actions = play_batch(&game, &mut bots);
+
+    let mut group = c.benchmark_group("full_game");
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(3));
+    group.throughput(Throughput::Elements(BATCH));
+    group.bench_function("random_vs_random/games", |b| {
+        b.iter(|| black_box(play_batch(&game, &mut bots)))
+    });
+    group.throughput(Throughput::Elements(actions.max(1)));
+    group.bench_function("random_vs_random/actions", |b| {
+        b.iter(|| black_box(play_batch(&game, &mut bots)))
+    });
+    group.finish();
+}
+
+/// Every non-terminal state of one random game: a fixed, realistic mix of decision and
+/// chance states for the micro-benchmarks.
+fn sample_states(game: &RuddersLine) -> Vec<State> {
+    let mut rng = GameRng::seed_from_u64(game_seed(RUN_SEED, 0));
+    let mut bot = RandomBot::<Action>::default();
+    let mut chance = Vec::new();
+    let mut s = game.initial_state();
+    let mut states = Vec::new();
+    loop {
+        let a = match game.actor(&s) {
+            Actor::Terminal => return states,
+            Actor::Chance => {
+                game.chance_outcomes(&s, &mut chance);
+                sample_chance(&chance, &mut rng)
+            }
+            Actor::Player(_) => bot.choose(game, &s, &mut rng),
+        };
+        states.push(snapshot(&s));
+        game.apply(&mut s, a);
+    }
+}
+
+/// A copy of a state. The trait promises only `Clone` (the state may or may not be `Copy`),
+/// so the copy goes through a generic function that compiles either way.
+fn snapshot<S: Clone>(s: &S) -> S {
+    s.clone()
+}
+
+/// The first action on offer in `s`: a decision or a chance outcome.
+fn first_action(game: &RuddersLine, s: &State) -> Action {
+    match game.actor(s) {
+        Actor::Chance => {
+            let mut out = Vec::new();
+            game.chance_outcomes(s, &mut out);
+            out[0].0
+        }
+        _ => {
+            let mut out = Vec::new();
+            game.legal_actions(s, &mut out);
+            out[0]
+        }
+    }
+}
+
+fn steps(c: &mut Criterion) {
+    let game = RuddersLine::embedded().expect("the embedded data is valid");
+    let states = sample_states(&game);
+    if states.is_empty() {
+        eprintln!("rudders_line: the sample game has no steps; skipping micro-benchmarks");
+        return;
+    }
+    let decisions: Vec<&State> = states
+        .iter()
+        .filter(|s| matches!(game.actor(s), Actor::Player(_)))
+        .collect();
+    let moves: Vec<(State, Action)> = states
+        .iter()
+        .map(|s| (snapshot(s), first_action(&game, s)))
+        .collect();
+
+    let mut group = c.benchmark_group("step");
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(3));
+    group.throughput(Throughput::Elements(decisions.len() as u64));
+    let mut out = Vec::with_capacity(256);
+    group.bench_function("legal_actions", |b| {
+        b.iter(|| {
+            for s in &decisions {
+                game.legal_actions(s, &mut out);
+                black_box(out.len());
+            }
+        })
+    });
+    group.throughput(Throughput::Elements(moves.len() as u64));
+    group.bench_function("apply", |b| {
+        b.iter_batched_ref(
+            || moves.clone(),
+            |moves| {
+                for (s, a) in moves.iter_mut() {
+                    game.apply(s, *a);
+                }
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(benches, full_game, steps);
+criterion_main!(benches);

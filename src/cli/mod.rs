@@ -1,1 +1,37 @@
-//! The `sandtable` command line: one module per subcommand.
+//! The `sandtable` command line: one module per subcommand, each with its clap `Args` and a
+//! `run` function. `main.rs` only parses, dispatches and turns a [`CliError`] into one line
+//! on stderr and an exit code. Later subcommands (`crt`, `initiative`, `play`, `experiment`,
+//! `ladder`) slot in as further variants of [`Command`].
+
+pub mod balance;
+mod error;
+pub mod games;
+mod select;
+
+pub use error::{one_line, CliError};
+
+use clap::{Parser, Subcommand};
+
+/// Rules engines, bots and balance analysis for WWII board wargames.
+#[derive(Debug, Parser)]
+#[command(name = "sandtable", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the games, their scenarios and which data tables are reconstructed.
+    Games(games::GamesArgs),
+    /// Play many bot-vs-bot games in parallel and report win rates, victory levels and losses.
+    Balance(balance::BalanceArgs),
+}
+
+/// Runs a parsed command line. Numbers go to stdout; progress and notes to stderr.
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Games(args) => games::run(&args),
+        Command::Balance(args) => balance::run(&args),
+    }
+}

@@ -1,1 +1,21 @@
-//! The parallel game runner and its statistics.
+//! The parallel game runner and its statistics. Everything here is generic over the
+//! [`Game`](crate::engine::Game) trait: no game-specific code, so every game gets the same
+//! balance runs, summaries and CSV records.
+//!
+//! * [`play`] — plays one game to the end (bots at decisions, the game's RNG at chance nodes).
+//! * [`runner`] — runs N games in a local rayon pool; results are identical for any thread count.
+//! * [`stats`] — Wilson intervals and the [`Summary`] of a run.
+//! * [`report`] — the plain-text table `sandtable balance` prints.
+//! * [`records`] — one CSV row per game.
+//! * [`progress`] — the progress bar on stderr.
+
+pub mod play;
+pub mod progress;
+pub mod records;
+pub mod report;
+pub mod runner;
+pub mod stats;
+
+pub use play::{play_game, play_to_end, GameRecord, SimError, MAX_STEPS};
+pub use runner::run_games;
+pub use stats::{wilson, Interval, Rate, SideSummary, Summary, Z95};

@@ -1,0 +1,148 @@
+//! `sandtable balance <game>`: many bot-vs-bot games in parallel, summarised per side.
+
+use super::{select, CliError};
+use crate::bots::Bot;
+use crate::engine::{Game, PlayerId};
+use crate::games::rudders_line::RuddersLine;
+use crate::sim::{progress, records, report, run_games, Summary};
+use clap::Args;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct BalanceArgs {
+    /// Game id (see `sandtable games`).
+    pub game: String,
+    /// Scenario name (default: the game's only scenario).
+    #[arg(long)]
+    pub scenario: Option<String>,
+    /// Number of games to play.
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+    /// Bots by side, comma-separated in the game's side order (Rudder's Line: Rangers,Germans).
+    /// `random` works for every game; Rudder's Line also has `scripted`.
+    #[arg(long, value_delimiter = ',', default_value = "scripted,scripted")]
+    pub bots: Vec<String>,
+    /// Run seed: game i is seeded from (seed, i), so the same seed gives the same results.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (0: one per core). Results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Write one CSV row per game to this file.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Game data to use instead of the embedded default: a directory of TOML tables or one
+    /// TOML file holding them all.
+    #[arg(long, value_name = "PATH")]
+    pub data: Option<PathBuf>,
+}
+
+pub fn run(args: &BalanceArgs) -> Result<(), CliError> {
+    let info = select::implemented_game(&args.game)?;
+    match info.id {
+        "rudders-line" => {
+            let game = RuddersLine::load(args.data.as_deref())?;
+            let scenario = game.data().scenario.scenario.name.clone();
+            select::check_scenario(info.id, args.scenario.as_deref(), &[scenario.as_str()])?;
+            let reconstructed = game.data().reconstructed_tables();
+            let provenance: Vec<&str> = reconstructed.iter().map(|&(t, _)| t).collect();
+            let known: Vec<&str> = select::GENERIC_BOTS
+                .iter()
+                .chain(select::RUDDERS_LINE_BOTS)
+                .copied()
+                .collect();
+            let setup = Setup {
+                title: format!("{} — {scenario}", info.title),
+                known: &known,
+                provenance: &provenance,
+            };
+            balance(&game, args, &setup, |name, p| {
+                select::rudders_line_bot(&game, name, p)
+            })
+        }
+        other => Err(CliError::NotImplemented(other.to_string())),
+    }
+}
+
+/// What the game-specific part of `run` hands to the generic part.
+struct Setup<'a> {
+    /// Game title and scenario, for the report's first line.
+    title: String,
+    /// Bot names the game accepts, for error messages.
+    known: &'a [&'a str],
+    /// The reconstructed tables the results depend on.
+    provenance: &'a [&'a str],
+}
+
+/// The game-independent part: check bots and output, run, report.
+fn balance<G, M>(game: &G, args: &BalanceArgs, setup: &Setup, make: M) -> Result<(), CliError>
+where
+    G: Game,
+    M: Fn(&str, PlayerId) -> Option<Box<dyn Bot<G>>> + Sync,
+{
+    select::check_bots(game, &args.bots, &make, setup.known)?;
+    // Create the output before the run, so a bad path fails in a second, not after an hour.
+    let out = match &args.out {
+        Some(path) => Some((path, File::create(path).map_err(|e| output_error(path, e))?)),
+        None => None,
+    };
+    if !setup.provenance.is_empty() {
+        eprintln!(
+            "note: results depend on reconstructed data: {}",
+            setup.provenance.join(", ")
+        );
+    }
+
+    let bar = progress::games_bar(args.games);
+    let records = run_games(
+        game,
+        |p| make(&args.bots[p], p).expect("bot names were checked"),
+        args.games,
+        args.seed,
+        args.threads,
+        &bar,
+    )?;
+    bar.finish_and_clear();
+
+    let names: Vec<&str> = (0..game.num_players())
+        .map(|p| game.player_name(p))
+        .collect();
+    let summary = Summary::from_records(game.num_players(), &records);
+    let matchup = names
+        .iter()
+        .zip(&args.bots)
+        .map(|(side, bot)| format!("{side} {bot}"))
+        .collect::<Vec<_>>()
+        .join(" vs ");
+    let text = format!(
+        "{}\n{matchup}; seed {}\n\n{}",
+        setup.title,
+        args.seed,
+        report::render(&summary, &names)
+    );
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(|e| output_error(&PathBuf::from("stdout"), e))?;
+
+    if let Some((path, file)) = out {
+        let mut w = BufWriter::new(file);
+        records::write_csv(&mut w, &names, setup.provenance, &records).map_err(|e| {
+            CliError::Output {
+                path: path.clone(),
+                message: e.to_string(),
+            }
+        })?;
+        w.flush().map_err(|e| output_error(path, e))?;
+    }
+    Ok(())
+}
+
+fn output_error(path: &std::path::Path, e: std::io::Error) -> CliError {
+    CliError::Output {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    }
+}

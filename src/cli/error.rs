@@ -1,0 +1,87 @@
+//! The errors a command reports. Each prints as one line; bad input (a name, a file, a flag
+//! value) exits with code 2, an internal failure (a rules bug caught by the simulator) with 1.
+
+use crate::games::rudders_line::DataError;
+use crate::sim::SimError;
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error("unknown game '{name}' (known games: {known})")]
+    UnknownGame { name: String, known: String },
+    #[error("game '{0}' is not implemented yet (run `sandtable games` to see which are)")]
+    NotImplemented(String),
+    #[error("{game} has no scenario '{name}' (scenarios: {known})")]
+    UnknownScenario {
+        game: String,
+        name: String,
+        known: String,
+    },
+    #[error("unknown bot '{name}' for {game} (known bots: {known})")]
+    UnknownBot {
+        game: String,
+        name: String,
+        known: String,
+    },
+    #[error(
+        "--bots needs {expected} names separated by commas, one per side ({sides}); got {got}"
+    )]
+    BotCount {
+        expected: usize,
+        sides: String,
+        got: usize,
+    },
+    #[error("bad data: {0}")]
+    Data(#[from] DataError),
+    #[error("cannot write {}: {message}", path.display())]
+    Output { path: PathBuf, message: String },
+    #[error("{0}")]
+    Sim(#[from] SimError),
+}
+
+impl CliError {
+    /// 2 for bad input, 1 for a failure that is a bug rather than the user's mistake.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Sim(SimError::ThreadPool { .. }) => 2,
+            CliError::Sim(_) => 1,
+            _ => 2,
+        }
+    }
+}
+
+/// Collapses a message onto one line: errors from parsers (TOML, CSV) may span several lines
+/// with source excerpts, but a command's error is one line a script can grep.
+pub fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multi_line_messages_become_one_line() {
+        assert_eq!(
+            one_line("map.toml: [areas] 17: bad\n  |\n1 | x = \n  |\n"),
+            "map.toml: [areas] 17: bad | 1 | x = |"
+        );
+        assert_eq!(one_line("plain"), "plain");
+    }
+
+    #[test]
+    fn bad_input_exits_2_and_bugs_exit_1() {
+        assert_eq!(CliError::NotImplemented("aachen".into()).exit_code(), 2);
+        let bug = SimError::NoOutcome {
+            game: "x",
+            index: 0,
+            seed: 0,
+        };
+        assert_eq!(CliError::Sim(bug).exit_code(), 1);
+    }
+}

@@ -1,0 +1,59 @@
+//! `sandtable games`: what Sandtable can play, and how much of each game's data is the
+//! published game's and how much is reconstructed.
+
+use super::CliError;
+use crate::games::rudders_line::RuddersLine;
+use crate::games::GAMES;
+use clap::Args;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct GamesArgs {
+    /// Rudder's Line data to describe instead of the embedded default: a directory holding
+    /// map.toml, counters.toml, setup.toml and/or scenario.toml, or one TOML file with all tables.
+    #[arg(long, value_name = "PATH")]
+    pub data: Option<PathBuf>,
+}
+
+pub fn run(args: &GamesArgs) -> Result<(), CliError> {
+    let mut s = String::new();
+    let w = GAMES.iter().map(|g| g.id.len()).max().unwrap_or(0);
+    for info in GAMES {
+        let status = if info.implemented {
+            "implemented"
+        } else {
+            "not implemented yet"
+        };
+        let _ = writeln!(s, "{:w$}  {}  ({status})", info.id, info.title);
+        if info.implemented && info.id == "rudders-line" {
+            let game = RuddersLine::load(args.data.as_deref())?;
+            describe_rudders_line(&game, &mut s);
+        }
+    }
+    std::io::stdout()
+        .lock()
+        .write_all(s.as_bytes())
+        .map_err(|e| CliError::Output {
+            path: "stdout".into(),
+            message: e.to_string(),
+        })
+}
+
+/// The scenario and the reconstructed tables with what each reconstruction rests on.
+fn describe_rudders_line(game: &RuddersLine, s: &mut String) {
+    let _ = writeln!(s, "    scenario: {}", game.data().scenario.scenario.name);
+    let tables = game.data().reconstructed_tables();
+    if tables.is_empty() {
+        let _ = writeln!(s, "    reconstructed tables: none");
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "    reconstructed tables (not the published game's values):"
+    );
+    for (table, basis) in tables {
+        let _ = writeln!(s, "      {table}: {basis}");
+    }
+}

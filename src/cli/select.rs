@@ -1,0 +1,143 @@
+//! Turning names on the command line into games, scenarios and bots.
+
+use super::CliError;
+use crate::bots::{Bot, RandomBot};
+use crate::engine::{Game, PlayerId};
+use crate::games::rudders_line::RuddersLine;
+use crate::games::{GameInfo, GAMES};
+
+/// The entry of `games::GAMES` named `name`, which must be implemented.
+pub fn implemented_game(name: &str) -> Result<&'static GameInfo, CliError> {
+    let info = GAMES
+        .iter()
+        .find(|g| g.id == name)
+        .ok_or_else(|| CliError::UnknownGame {
+            name: name.to_string(),
+            known: GAMES.iter().map(|g| g.id).collect::<Vec<_>>().join(", "),
+        })?;
+    if !info.implemented {
+        return Err(CliError::NotImplemented(info.id.to_string()));
+    }
+    Ok(info)
+}
+
+/// A scenario name as typed on the command line: lowercase, runs of anything but letters and
+/// digits as one `-` ("Pointe du Hoc, 6 June" → "pointe-du-hoc-6-june").
+pub fn slug(name: &str) -> String {
+    name.to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// Checks `--scenario` against the scenarios a game offers (matched by exact name or slug).
+pub fn check_scenario(game: &str, wanted: Option<&str>, offered: &[&str]) -> Result<(), CliError> {
+    let Some(wanted) = wanted else {
+        return Ok(());
+    };
+    if offered
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(wanted) || slug(s) == slug(wanted))
+    {
+        return Ok(());
+    }
+    Err(CliError::UnknownScenario {
+        game: game.to_string(),
+        name: wanted.to_string(),
+        known: offered
+            .iter()
+            .map(|s| slug(s))
+            .collect::<Vec<_>>()
+            .join(", "),
+    })
+}
+
+/// Bots every game has, whatever its rules.
+pub const GENERIC_BOTS: &[&str] = &["random"];
+
+/// The bot names Rudder's Line offers through `RuddersLine::bot`, for error messages only:
+/// whether a name is known is decided by asking the game.
+pub const RUDDERS_LINE_BOTS: &[&str] = &["scripted"];
+
+/// Makes a generic bot by name.
+pub fn generic_bot<G>(name: &str) -> Option<Box<dyn Bot<G>>>
+where
+    G: Game,
+    G::Action: 'static,
+{
+    match name {
+        "random" => Some(Box::new(RandomBot::<G::Action>::default())),
+        _ => None,
+    }
+}
+
+/// Makes bot `name` for `player` of Rudder's Line: generic names first, then the game's own.
+pub fn rudders_line_bot(
+    game: &RuddersLine,
+    name: &str,
+    player: PlayerId,
+) -> Option<Box<dyn Bot<RuddersLine>>> {
+    generic_bot(name).or_else(|| game.bot(name, player))
+}
+
+/// Checks that `names` gives one known bot per side, by making each once.
+pub fn check_bots<G: Game>(
+    game: &G,
+    names: &[String],
+    make: impl Fn(&str, PlayerId) -> Option<Box<dyn Bot<G>>>,
+    known: &[&str],
+) -> Result<(), CliError> {
+    let n = game.num_players();
+    if names.len() != n {
+        return Err(CliError::BotCount {
+            expected: n,
+            sides: (0..n)
+                .map(|p| game.player_name(p))
+                .collect::<Vec<_>>()
+                .join(", "),
+            got: names.len(),
+        });
+    }
+    for (p, name) in names.iter().enumerate() {
+        if make(name, p).is_none() {
+            return Err(CliError::UnknownBot {
+                game: game.id().to_string(),
+                name: name.clone(),
+                known: known.join(", "),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scenario_names_match_by_slug() {
+        assert_eq!(
+            slug("Pointe du Hoc, 6–8 June 1944"),
+            "pointe-du-hoc-6-8-june-1944"
+        );
+        let offered = ["Pointe du Hoc"];
+        assert!(check_scenario("g", Some("pointe-du-hoc"), &offered).is_ok());
+        assert!(check_scenario("g", Some("POINTE DU HOC"), &offered).is_ok());
+        assert!(check_scenario("g", None, &offered).is_ok());
+        assert!(check_scenario("g", Some("omaha"), &offered).is_err());
+    }
+
+    #[test]
+    fn unknown_and_unimplemented_games_are_errors() {
+        assert!(matches!(
+            implemented_game("nosuchgame"),
+            Err(CliError::UnknownGame { .. })
+        ));
+        assert!(matches!(
+            implemented_game("aachen"),
+            Err(CliError::NotImplemented(_))
+        ));
+        assert!(implemented_game("rudders-line").is_ok());
+    }
+}

@@ -1,0 +1,32 @@
+//! The progress bar of long runs: on stderr so stdout stays clean numbers, and hidden when
+//! stderr is not a terminal so logs and CI output are not filled with redraws.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+
+/// A bar counting `n` games, drawn on stderr only if stderr is a terminal.
+pub fn games_bar(n: u64) -> ProgressBar {
+    let target = if std::io::stderr().is_terminal() {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(Some(n), target);
+    bar.set_style(style());
+    bar
+}
+
+fn style() -> ProgressStyle {
+    ProgressStyle::with_template(
+        "[{elapsed_precise}] {wide_bar} {pos}/{len} games ({per_sec}, eta {eta})",
+    )
+    .expect("the template is a valid constant")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn template_parses() {
+        let _ = super::style();
+    }
+}

@@ -1,0 +1,120 @@
+//! Statistics of a run: win/draw/loss rates with Wilson score intervals, the victory-level
+//! histogram and per-side means.
+
+use super::play::GameRecord;
+use crate::engine::PlayerId;
+use std::collections::BTreeMap;
+
+/// The standard normal quantile for a two-sided 95% interval.
+pub const Z95: f64 = 1.959964;
+
+/// A closed interval of proportions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Interval {
+    pub lo: f64,
+    pub hi: f64,
+}
+
+/// The Wilson score interval for `successes` out of `n` at normal quantile `z`.
+///
+/// Wilson rather than the textbook normal ("Wald") interval because balance runs often see rates
+/// near 0 or 1 (a side that almost never wins), where Wald collapses to a zero-width interval
+/// or leaves [0, 1]; Wilson stays inside [0, 1] and keeps close to its nominal coverage.
+/// With no games at all nothing is known: [0, 1].
+pub fn wilson(successes: u64, n: u64, z: f64) -> Interval {
+    if n == 0 {
+        return Interval { lo: 0.0, hi: 1.0 };
+    }
+    let n = n as f64;
+    let p = successes as f64 / n;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+    Interval {
+        lo: (centre - half).max(0.0),
+        hi: (centre + half).min(1.0),
+    }
+}
+
+/// A count out of the run's games, its proportion and its 95% Wilson interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rate {
+    pub count: u64,
+    pub p: f64,
+    pub ci: Interval,
+}
+
+impl Rate {
+    pub fn new(count: u64, n: u64) -> Rate {
+        Rate {
+            count,
+            p: if n == 0 { 0.0 } else { count as f64 / n as f64 },
+            ci: wilson(count, n, Z95),
+        }
+    }
+}
+
+/// One side's results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SideSummary {
+    pub wins: Rate,
+    pub draws: Rate,
+    pub losses: Rate,
+    /// Mean personnel units this side lost per game (its casualties).
+    pub mean_losses: f64,
+    /// Mean game turns per game in which this side held the initiative.
+    pub mean_initiative: f64,
+}
+
+/// The summary of a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub games: u64,
+    /// Indexed by player.
+    pub sides: Vec<SideSummary>,
+    /// Games per (winner, victory level); `None` is a draw.
+    pub levels: BTreeMap<(Option<PlayerId>, &'static str), u64>,
+    /// Mean turn in which the game was decided.
+    pub mean_turn: f64,
+    /// Mean actions (decisions plus chance outcomes) per game.
+    pub mean_steps: f64,
+}
+
+impl Summary {
+    /// Folds the records of a run of a `num_players`-player game.
+    pub fn from_records(num_players: usize, records: &[GameRecord]) -> Summary {
+        let n = records.len() as u64;
+        let mean = |f: &dyn Fn(&GameRecord) -> f64| {
+            if n == 0 {
+                0.0
+            } else {
+                records.iter().map(f).sum::<f64>() / n as f64
+            }
+        };
+        let draws = records.iter().filter(|r| r.winner.is_none()).count() as u64;
+        let sides = (0..num_players)
+            .map(|p| {
+                let wins = records.iter().filter(|r| r.winner == Some(p)).count() as u64;
+                SideSummary {
+                    wins: Rate::new(wins, n),
+                    draws: Rate::new(draws, n),
+                    losses: Rate::new(n - wins - draws, n),
+                    mean_losses: mean(&|r| f64::from(r.tallies[p].losses)),
+                    mean_initiative: mean(&|r| f64::from(r.tallies[p].initiative_turns)),
+                }
+            })
+            .collect();
+        let mut levels = BTreeMap::new();
+        for r in records {
+            *levels.entry((r.winner, r.level)).or_insert(0) += 1;
+        }
+        Summary {
+            games: n,
+            sides,
+            levels,
+            mean_turn: mean(&|r| f64::from(r.turn)),
+            mean_steps: mean(&|r| r.steps as f64),
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! The `sandtable` binary's handling of bad input that needs no game data: one line on
+//! stderr, exit code 2, no panic. (Tests that load Rudder's Line are in `cli_rudders_line.rs`.)
+
+use std::process::{Command, Output};
+
+pub fn sandtable(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Asserts exit code 2 and exactly one `error: ` line on stderr; returns that line.
+pub fn one_line_error(out: &Output) -> String {
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "not one line: {stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+#[test]
+fn unknown_game_is_one_line_and_exit_2() {
+    let err = one_line_error(&sandtable(&["balance", "nosuchgame"]));
+    assert!(err.contains("'nosuchgame'"), "{err}");
+    assert!(err.contains("rudders-line"), "lists the known games: {err}");
+}
+
+#[test]
+fn unimplemented_game_is_one_line_and_exit_2() {
+    let err = one_line_error(&sandtable(&["balance", "cross-of-iron"]));
+    assert!(err.contains("not implemented"), "{err}");
+}
+
+#[test]
+fn help_lists_the_subcommands() {
+    let out = sandtable(&["--help"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("games") && text.contains("balance"), "{text}");
+}
+
+#[test]
+fn a_malformed_flag_exits_2() {
+    let out = sandtable(&["balance", "rudders-line", "--games", "many"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,205 @@
+//! The `sandtable` binary and the simulator on Rudder's Line itself: these need the real game
+//! (data loading, rules, the scripted bot) and fail while `src/games/rudders_line` is a stub.
+
+use rand::SeedableRng;
+use sandtable::bots::{Bot, RandomBot};
+use sandtable::engine::{game_seed, Game, GameRng, Replay};
+use sandtable::games::rudders_line::{data::MAP_TOML, Action, RuddersLine};
+use sandtable::sim::{play_game, play_to_end, GameRecord};
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn sandtable(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "exit {:?}, stderr: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Asserts exit code 2 and exactly one `error: ` line on stderr; returns that line.
+fn one_line_error(out: &Output) -> String {
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "not one line: {stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn games_lists_every_game_and_the_reconstructed_tables() {
+    let text = stdout(&sandtable(&["games"]));
+    for id in [
+        "rudders-line",
+        "aachen",
+        "crossing-the-line",
+        "cross-of-iron",
+    ] {
+        assert!(text.contains(id), "{id} missing:\n{text}");
+    }
+    assert!(text.contains("scenario:"), "{text}");
+    assert!(text.contains("reconstructed"), "{text}");
+}
+
+#[test]
+fn unknown_bots_are_one_line_and_exit_2() {
+    let err = one_line_error(&sandtable(&[
+        "balance",
+        "rudders-line",
+        "--bots",
+        "foo,bar",
+    ]));
+    assert!(err.contains("'foo'"), "{err}");
+    assert!(
+        err.contains("random") && err.contains("scripted"),
+        "lists the known bots: {err}"
+    );
+    one_line_error(&sandtable(&["balance", "rudders-line", "--bots", "random"]));
+}
+
+#[test]
+fn missing_data_path_is_one_line_and_exit_2() {
+    let err = one_line_error(&sandtable(&[
+        "balance",
+        "rudders-line",
+        "--data",
+        "/nonexistent",
+    ]));
+    assert!(err.contains("/nonexistent"), "names the path: {err}");
+    one_line_error(&sandtable(&["games", "--data", "/nonexistent"]));
+}
+
+#[test]
+fn bad_data_files_name_the_file_and_the_entry() {
+    let dir = scratch("bad-data");
+    std::fs::write(dir.join("map.toml"), "this is = not [toml").unwrap();
+    let err = one_line_error(&sandtable(&[
+        "balance",
+        "rudders-line",
+        "--games",
+        "1",
+        "--data",
+        dir.to_str().unwrap(),
+    ]));
+    assert!(err.contains("map.toml"), "names the file: {err}");
+
+    let dir = scratch("bad-entry");
+    let bad = format!(
+        "{MAP_TOML}\n[[areas]]\nid = \"99\"\nname = \"Nowhere\"\ntem = 0\nadjacent = [\"no-such-area\"]\n"
+    );
+    std::fs::write(dir.join("map.toml"), bad).unwrap();
+    let err = one_line_error(&sandtable(&[
+        "balance",
+        "rudders-line",
+        "--games",
+        "1",
+        "--data",
+        dir.to_str().unwrap(),
+    ]));
+    assert!(err.contains("map.toml"), "names the file: {err}");
+    assert!(
+        err.contains("99") || err.contains("no-such-area"),
+        "names the entry: {err}"
+    );
+}
+
+#[test]
+fn unwritable_out_is_one_line_and_exit_2() {
+    let err = one_line_error(&sandtable(&[
+        "balance",
+        "rudders-line",
+        "--games",
+        "1",
+        "--out",
+        "/nonexistent-dir/run.csv",
+    ]));
+    assert!(err.contains("/nonexistent-dir/run.csv"), "{err}");
+}
+
+#[test]
+fn balance_gives_the_same_numbers_on_1_and_2_threads() {
+    let dir = scratch("threads");
+    let run = |threads: &str| {
+        let csv = dir.join(format!("run-{threads}.csv"));
+        let out = sandtable(&[
+            "balance",
+            "rudders-line",
+            "--games",
+            "200",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--out",
+            csv.to_str().unwrap(),
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        (stdout(&out), stderr, std::fs::read_to_string(csv).unwrap())
+    };
+    let (text1, note, csv1) = run("1");
+    let (text2, _, csv2) = run("2");
+    assert_eq!(text1, text2);
+    assert_eq!(csv1, csv2);
+    assert!(
+        text1.contains("Rangers") && text1.contains("Germans"),
+        "{text1}"
+    );
+    assert!(
+        note.contains("note: results depend on reconstructed data"),
+        "{note}"
+    );
+    let lines: Vec<&str> = csv1.lines().collect();
+    assert_eq!(lines.len(), 201, "header plus one row per game");
+    assert_eq!(
+        lines[0],
+        "index,seed,winner,victory_level,turn,losses_rangers,losses_germans,\
+         initiative_rangers,initiative_germans,provenance"
+    );
+    assert!(lines[1].starts_with("0,"), "{}", lines[1]);
+}
+
+fn random_bots() -> Vec<Box<dyn Bot<RuddersLine>>> {
+    (0..2)
+        .map(|_| Box::new(RandomBot::<Action>::default()) as Box<dyn Bot<RuddersLine>>)
+        .collect()
+}
+
+#[test]
+fn replaying_a_random_game_reproduces_it() {
+    let game = RuddersLine::embedded().unwrap();
+    for i in 0..20 {
+        let seed = game_seed(1, i);
+        let mut log = Replay::new(game.id(), seed);
+        let mut rng = GameRng::seed_from_u64(seed);
+        let (end, steps) =
+            play_to_end(&game, &mut random_bots(), i, seed, &mut rng, Some(&mut log)).unwrap();
+        assert_eq!(log.steps.len() as u64, steps);
+        let replayed = log.replay(&game).unwrap();
+        let a = GameRecord::from_final_state(&game, &end, i, seed, steps).unwrap();
+        let b = GameRecord::from_final_state(&game, &replayed, i, seed, steps).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(game.turn(&end), game.turn(&replayed));
+
+        let mut rng = GameRng::seed_from_u64(seed);
+        let again = play_game(&game, &mut random_bots(), i, seed, &mut rng, None).unwrap();
+        assert_eq!(again, a, "the seed alone reproduces the game");
+    }
+}

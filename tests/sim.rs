@@ -1,0 +1,359 @@
+//! The simulator on a toy game: determinism across thread counts, replays, statistics and CSV.
+//!
+//! The toy game is a dice race: on their turn a player chooses to roll one or two dice (a
+//! decision), the dice are rolled (a chance node with exact 2d6 weights) and the player moves
+//! that far. The first to reach 20 wins; after 4 turns the game is a draw. Rolling nothing but
+//! ones counts as a "loss" and each turn ending in the lead as an "initiative turn", so every
+//! record field is exercised.
+
+use rand::SeedableRng;
+use sandtable::bots::{Bot, RandomBot};
+use sandtable::engine::dice::sum_of;
+use sandtable::engine::{game_seed, Actor, Game, GameRng, Outcome, PlayerId, Replay, Tally};
+use sandtable::sim::{
+    play_game, play_to_end, records, report, run_games, wilson, GameRecord, SimError, Summary,
+    MAX_STEPS, Z95,
+};
+
+const TARGET: u8 = 20;
+const TURNS: u32 = 4;
+
+struct Race;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct RaceState {
+    pos: [u8; 2],
+    to_move: usize,
+    /// Dice chosen and not yet rolled (0: the player must choose).
+    dice: u8,
+    turn: u32,
+    ones: [u32; 2],
+    lead_turns: [u32; 2],
+    winner: Option<usize>,
+    over: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Act {
+    Dice(u8),
+    Total(u8),
+}
+
+impl Game for Race {
+    type State = RaceState;
+    type Action = Act;
+    fn id(&self) -> &'static str {
+        "race"
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn player_name(&self, p: PlayerId) -> &'static str {
+        ["Red", "Blue"][p]
+    }
+    fn initial_state(&self) -> RaceState {
+        RaceState {
+            turn: 1,
+            ..RaceState::default()
+        }
+    }
+    fn actor(&self, s: &RaceState) -> Actor {
+        if s.over {
+            Actor::Terminal
+        } else if s.dice > 0 {
+            Actor::Chance
+        } else {
+            Actor::Player(s.to_move)
+        }
+    }
+    fn legal_actions(&self, _s: &RaceState, out: &mut Vec<Act>) {
+        out.clear();
+        out.extend([Act::Dice(1), Act::Dice(2)]);
+    }
+    fn chance_outcomes(&self, s: &RaceState, out: &mut Vec<(Act, u32)>) {
+        out.clear();
+        out.extend(sum_of(s.dice, 6).map(|(t, w)| (Act::Total(t), w)));
+    }
+    fn apply(&self, s: &mut RaceState, a: Act) {
+        match a {
+            Act::Dice(n) => s.dice = n,
+            Act::Total(t) => {
+                let p = s.to_move;
+                if t == s.dice {
+                    s.ones[p] += 1;
+                }
+                s.dice = 0;
+                s.pos[p] = s.pos[p].saturating_add(t);
+                if s.pos[p] >= TARGET {
+                    s.winner = Some(p);
+                    s.over = true;
+                    return;
+                }
+                if p == 1 {
+                    if s.pos[0] != s.pos[1] {
+                        s.lead_turns[usize::from(s.pos[1] > s.pos[0])] += 1;
+                    }
+                    if s.turn == TURNS {
+                        s.over = true;
+                        return;
+                    }
+                    s.turn += 1;
+                }
+                s.to_move = 1 - p;
+            }
+        }
+    }
+    fn outcome(&self, s: &RaceState) -> Option<Outcome> {
+        s.over.then(|| Outcome {
+            winner: s.winner,
+            level: if s.winner.is_some() { "finish" } else { "draw" },
+            turn: s.turn,
+        })
+    }
+    fn tally(&self, s: &RaceState, p: PlayerId) -> Tally {
+        Tally {
+            losses: s.ones[p],
+            initiative_turns: s.lead_turns[p],
+        }
+    }
+    fn turn(&self, s: &RaceState) -> u32 {
+        s.turn
+    }
+    fn describe(&self, _s: &RaceState, a: Act) -> String {
+        format!("{a:?}")
+    }
+}
+
+fn random_bot(_p: PlayerId) -> Box<dyn Bot<Race>> {
+    Box::new(RandomBot::<Act>::default())
+}
+
+fn run(n: u64, seed: u64, threads: usize) -> Vec<GameRecord> {
+    run_games(
+        &Race,
+        random_bot,
+        n,
+        seed,
+        threads,
+        &indicatif::ProgressBar::hidden(),
+    )
+    .expect("the race always ends")
+}
+
+#[test]
+fn run_games_gives_identical_records_on_1_and_2_threads() {
+    let one = run(500, 7, 1);
+    let two = run(500, 7, 2);
+    let all = run(500, 7, 0);
+    assert_eq!(one, two);
+    assert_eq!(one, all);
+    assert_ne!(one, run(500, 8, 2), "another seed plays other games");
+}
+
+#[test]
+fn records_come_in_index_order_with_their_own_seeds() {
+    let records = run(50, 3, 2);
+    for (i, r) in records.iter().enumerate() {
+        assert_eq!(r.index, i as u64);
+        assert_eq!(r.seed, game_seed(3, i as u64));
+    }
+    let s = Summary::from_records(2, &records);
+    assert!(
+        s.sides[0].wins.count > 0 && s.sides[1].wins.count > 0 && s.sides[0].draws.count > 0,
+        "the toy race should produce wins for both and draws: {s:?}"
+    );
+}
+
+#[test]
+fn a_game_is_reproduced_from_its_record_seed_alone() {
+    let records = run(20, 11, 2);
+    for r in &records {
+        let mut bots = vec![random_bot(0), random_bot(1)];
+        let mut rng = GameRng::seed_from_u64(r.seed);
+        let again = play_game(&Race, &mut bots, r.index, r.seed, &mut rng, None).unwrap();
+        assert_eq!(&again, r);
+    }
+}
+
+#[test]
+fn replaying_a_recorded_game_reproduces_its_final_state() {
+    for i in 0..50 {
+        let seed = game_seed(5, i);
+        let mut bots = vec![random_bot(0), random_bot(1)];
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut log = Replay::new("race", seed);
+        let (end, steps) =
+            play_to_end(&Race, &mut bots, i, seed, &mut rng, Some(&mut log)).unwrap();
+        assert_eq!(log.steps.len() as u64, steps);
+        assert_eq!(log.replay(&Race), Ok(end));
+    }
+}
+
+/// A game that never ends: one player, one action, forever.
+struct Forever;
+
+impl Game for Forever {
+    type State = ();
+    type Action = ();
+    fn id(&self) -> &'static str {
+        "forever"
+    }
+    fn num_players(&self) -> usize {
+        1
+    }
+    fn player_name(&self, _p: PlayerId) -> &'static str {
+        "Sisyphus"
+    }
+    fn initial_state(&self) {}
+    fn actor(&self, _s: &()) -> Actor {
+        Actor::Player(0)
+    }
+    fn legal_actions(&self, _s: &(), out: &mut Vec<()>) {
+        out.clear();
+        out.push(());
+    }
+    fn chance_outcomes(&self, _s: &(), out: &mut Vec<((), u32)>) {
+        out.clear();
+    }
+    fn apply(&self, _s: &mut (), _a: ()) {}
+    fn outcome(&self, _s: &()) -> Option<Outcome> {
+        None
+    }
+    fn tally(&self, _s: &(), _p: PlayerId) -> Tally {
+        Tally::default()
+    }
+    fn turn(&self, _s: &()) -> u32 {
+        1
+    }
+    fn describe(&self, _s: &(), _a: ()) -> String {
+        "push".into()
+    }
+}
+
+#[test]
+fn a_runaway_game_is_stopped_with_its_index_and_seed() {
+    let err = run_games(
+        &Forever,
+        |_| Box::new(RandomBot::<()>::default()) as Box<dyn Bot<Forever>>,
+        3,
+        9,
+        1,
+        &indicatif::ProgressBar::hidden(),
+    )
+    .unwrap_err();
+    let SimError::Runaway {
+        index, seed, steps, ..
+    } = err.clone()
+    else {
+        panic!("expected a runaway error, got {err:?}");
+    };
+    assert_eq!(steps, MAX_STEPS);
+    assert_eq!(seed, game_seed(9, index));
+    let msg = err.to_string();
+    assert!(
+        msg.contains(&format!("game {index} (seed {seed})")),
+        "{msg}"
+    );
+}
+
+#[test]
+fn wilson_interval_matches_known_values() {
+    let close = |a: f64, b: f64| (a - b).abs() < 5e-5;
+    let i = wilson(50, 100, Z95);
+    assert!(close(i.lo, 0.4038) && close(i.hi, 0.5962), "{i:?}");
+    let i = wilson(0, 10, Z95);
+    assert!(close(i.lo, 0.0) && close(i.hi, 0.2775), "{i:?}");
+    let i = wilson(10, 10, Z95);
+    assert!(close(i.lo, 0.7225) && close(i.hi, 1.0), "{i:?}");
+    let i = wilson(0, 0, Z95);
+    assert_eq!((i.lo, i.hi), (0.0, 1.0));
+}
+
+fn record(index: u64, winner: Option<usize>, level: &'static str, turn: u32) -> GameRecord {
+    GameRecord {
+        index,
+        seed: index * 10,
+        winner,
+        level,
+        turn,
+        tallies: vec![
+            Tally {
+                losses: 2,
+                initiative_turns: 3,
+            },
+            Tally {
+                losses: 4,
+                initiative_turns: 1,
+            },
+        ],
+        steps: 100,
+    }
+}
+
+#[test]
+fn summary_folds_rates_levels_and_means() {
+    let records = vec![
+        record(0, Some(0), "decisive", 8),
+        record(1, Some(0), "marginal", 8),
+        record(2, Some(1), "sudden death", 4),
+        record(3, None, "draw", 8),
+    ];
+    let s = Summary::from_records(2, &records);
+    assert_eq!(s.games, 4);
+    assert_eq!(
+        (
+            s.sides[0].wins.count,
+            s.sides[0].draws.count,
+            s.sides[0].losses.count
+        ),
+        (2, 1, 1)
+    );
+    assert_eq!(s.sides[1].wins.count, 1);
+    assert_eq!(s.sides[1].losses.count, 2);
+    assert_eq!(s.sides[0].wins.p, 0.5);
+    assert_eq!(s.sides[0].wins.ci, wilson(2, 4, Z95));
+    assert_eq!(s.levels[&(Some(0), "decisive")], 1);
+    assert_eq!(s.levels[&(None, "draw")], 1);
+    assert_eq!(s.mean_turn, 7.0);
+    assert_eq!((s.sides[0].mean_losses, s.sides[1].mean_losses), (2.0, 4.0));
+    assert_eq!(s.sides[0].mean_initiative, 3.0);
+
+    let text = report::render(&s, &["Rangers", "Germans"]);
+    for needle in [
+        "4 games",
+        "Rangers",
+        "Germans: sudden death",
+        "mean turn decided: 7.00",
+        "casualties",
+        " 50.00% [",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from\n{text}");
+    }
+}
+
+#[test]
+fn csv_has_one_row_per_game_and_a_provenance_column() {
+    let records = vec![
+        record(0, Some(1), "sudden death", 4),
+        record(1, None, "draw", 8),
+    ];
+    let mut out = Vec::new();
+    records::write_csv(
+        &mut out,
+        &["Rangers", "Germans"],
+        &["map", "setup"],
+        &records,
+    )
+    .unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "index,seed,winner,victory_level,turn,losses_rangers,losses_germans,\
+             initiative_rangers,initiative_germans,provenance",
+            "0,0,germans,sudden death,4,2,4,3,1,map;setup",
+            "1,10,draw,draw,8,2,4,3,1,map;setup",
+        ]
+    );
+}
