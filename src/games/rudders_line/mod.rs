@@ -16,6 +16,8 @@ mod regroup;
 mod ruleset;
 mod scripted;
 mod state;
+#[cfg(test)]
+mod tests;
 mod turn;
 mod victory;
 

@@ -57,16 +57,12 @@ pub fn entry_cost(rs: &Ruleset, s: &State, side: Side, from: u8, to: u8, points:
         return None;
     }
     let friendly_marker = s.interdiction[side.index()][usize::from(to)] > 0;
+    let next_to_fresh_enemy =
+        rs.adjacent[usize::from(to)] & s.fresh_present[enemy.index()] & !s.present[side.index()];
     let cost = if s.has_fresh(enemy, to) {
         4 // 10.51
-    } else if s.has_personnel(enemy, to) {
-        2 // 10.52
-    } else if rs.adjacent[usize::from(to)]
-        & s.fresh_present[enemy.index()]
-        & !s.present[side.index()]
-        != 0
-    {
-        2 // 10.33
+    } else if s.has_personnel(enemy, to) || next_to_fresh_enemy != 0 {
+        2 // 10.52 (only spent enemy there), 10.33 (fresh enemy next door)
     } else {
         return Some(1); // 10.32
     };

@@ -328,7 +328,7 @@ impl State {
     }
 
     /// Adds a personnel unit (and its carried weapon) to an area's counts.
-    fn put(&mut self, rs: &Ruleset, u: u8, area: u8) {
+    pub(super) fn put(&mut self, rs: &Ruleset, u: u8, area: u8) {
         let info = rs.info(u);
         let (side, a) = (info.side.index(), usize::from(area));
         self.units[usize::from(u)].loc = area;
@@ -345,7 +345,7 @@ impl State {
     }
 
     /// Removes a personnel unit from its area's counts (its location is left to the caller).
-    fn take(&mut self, rs: &Ruleset, u: u8) {
+    pub(super) fn take(&mut self, rs: &Ruleset, u: u8) {
         let info = rs.info(u);
         let area = self.loc(u);
         let (side, a) = (info.side.index(), usize::from(area));

@@ -114,11 +114,8 @@ pub fn after_action(rs: &Ruleset, s: &mut State) {
     s.acted = true;
     s.step = Step::Segment;
     match s.phase {
-        Phase::Action => {
-            if !s.has_any_fresh(s.active) {
-                end_hold(rs, s, false);
-            }
-        }
+        Phase::Action if !s.has_any_fresh(s.active) => end_hold(rs, s, false),
+        Phase::Action => {}
         Phase::IndirectFire | Phase::DirectFire => end_hold(rs, s, false),
         _ => {}
     }

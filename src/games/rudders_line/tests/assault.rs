@@ -1,0 +1,226 @@
+//! 10.4–10.53 and 11.x: assaults, their totals, failure, retreats and overruns.
+
+use super::Fixture;
+use crate::games::rudders_line::data::Side;
+use crate::games::rudders_line::state::{Phase, Step, ELIMINATED};
+use crate::games::rudders_line::Action;
+
+/// Rangers in 3 (squad + NCO '2' + squad carrying the M1919) against one German squad in 4.
+fn assault_4() -> (Fixture, [u8; 4]) {
+    let mut fx = Fixture::new();
+    let point = fx.place("ranger_squad", "3");
+    let nco = fx.place("ranger_nco_2", "3");
+    let gunner = fx.place("ranger_squad", "3");
+    let mg = fx.arm(gunner, "ranger_m1919");
+    fx.place("german_squad", "4");
+    fx.group("3", &[point, nco, gunner]);
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    (fx, [point, nco, gunner, mg])
+}
+
+#[test]
+fn rule_11_1_offensive_total_point_af_nco_supporters_unfired_mg() {
+    let (mut fx, [point, _, _, mg]) = assault_4();
+    fx.act(Action::Point(point));
+    // AF 4 + NCO 2 + 1 supporter + M1919 3 = 10 before the die.
+    assert_eq!(fx.s.attack.offense, 4 + 2 + 1 + 3);
+    assert!(
+        fx.is_spent(mg),
+        "the machine gun is flipped to its 'F' side"
+    );
+}
+
+#[test]
+fn rule_11_1d_fired_machine_gun_adds_nothing() {
+    let (mut fx, [point, _, _, mg]) = assault_4();
+    fx.s.units[usize::from(mg)].flags |= crate::games::rudders_line::state::SPENT;
+    fx.act(Action::Point(point));
+    assert_eq!(fx.s.attack.offense, 4 + 2 + 1);
+}
+
+#[test]
+fn rule_11_1_defensive_total_df_nco_supporters_tem() {
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "3");
+    fx.place("german_squad", "4");
+    let spent = fx.place("german_squad", "4");
+    fx.spend(spent);
+    fx.place("german_nco_2", "4");
+    fx.act(Action::Activate(fx.area("3")));
+    fx.act(Action::AddUnit(r));
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    // DF 4 (fresh squad) + NCO 2 + 1 supporter (the spent squad counts) + TEM.
+    assert_eq!(fx.s.attack.defense, 4 + 2 + 1 + fx.tem("4"));
+    assert_eq!(fx.s.attack.offense, 4, "a lone unit is its own point");
+}
+
+#[test]
+fn rule_11_1e_shoulder_fired_weapon_adds_only_against_building_areas() {
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "3");
+    fx.arm(a, "ranger_bazooka");
+    fx.place("german_squad", "5"); // 5: bunker
+    fx.act(Action::Activate(fx.area("3")));
+    fx.act(Action::AddUnit(a));
+    fx.act(Action::Move {
+        to: fx.area("5"),
+        pay: false,
+    });
+    assert_eq!(fx.s.attack.offense, 4 + 3);
+
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "3");
+    fx.arm(a, "ranger_bazooka");
+    fx.place("german_squad", "4"); // 4: no building
+    fx.act(Action::Activate(fx.area("3")));
+    fx.act(Action::AddUnit(a));
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    assert_eq!(fx.s.attack.offense, 4);
+}
+
+#[test]
+fn rule_11_2_failed_assault_eliminates_point_spends_and_returns_the_rest_and_passes() {
+    let (mut fx, [point, nco, gunner, _]) = assault_4();
+    fx.place("german_squad", "38"); // the Germans have a unit to act with
+    fx.act(Action::Point(point));
+    fx.roll(1); // OT 10 + 1 = 11
+    fx.roll(6); // DT 4 + TEM + 6 > 11
+    assert_eq!(fx.loc(point), ELIMINATED);
+    for u in [nco, gunner] {
+        assert!(fx.is_spent(u));
+        assert_eq!(
+            fx.loc(u),
+            fx.area("3"),
+            "11.3: back to the area they came from"
+        );
+    }
+    assert_eq!(fx.s.active, Side::Germans, "10.1c: the Action Phase passes");
+}
+
+#[test]
+fn rule_11_21_successful_assault_defender_pays_cp_and_attacker_keeps_phase() {
+    let (mut fx, [point, ..]) = assault_4();
+    fx.act(Action::Point(point));
+    fx.roll(6); // OT 16
+    fx.roll(1); // DT 4 + 1 + 1 = 6 + TEM
+    assert_eq!(fx.s.step, Step::Casualties);
+    assert_eq!(fx.s.casualties.owner, Side::Germans);
+    assert_eq!(
+        i16::from(fx.s.casualties.cp),
+        16 - (5 + i16::from(fx.tem("4")))
+    );
+}
+
+#[test]
+fn rule_11_4_overrun_after_all_defenders_eliminated_units_move_on() {
+    let (mut fx, [point, nco, gunner, _]) = assault_4();
+    let g =
+        fx.s.personnel_in(&fx.g.rules, Side::Germans, fx.area("4"))
+            .trailing_zeros() as u8;
+    fx.act(Action::Point(point));
+    fx.roll(6);
+    fx.roll(1); // ≥ 6 CP
+    fx.act(Action::Flip(g));
+    fx.act(Action::Eliminate(g));
+    assert_eq!(fx.s.step, Step::Group, "overrun: the group may move on");
+    assert_eq!(fx.s.active, Side::Rangers);
+    for u in [point, nco, gunner] {
+        assert!(!fx.is_spent(u));
+        assert_eq!(fx.s.unit(u).mp, 1, "5 MP less the 4 to enter");
+    }
+    assert!(fx.legal().iter().any(|a| matches!(a, Action::Move { .. })));
+}
+
+#[test]
+fn rule_11_4_no_overrun_when_a_defender_retreated() {
+    let (mut fx, [point, nco, ..]) = assault_4();
+    fx.place("german_squad", "38"); // keeps the Action Phase going afterwards
+    let g =
+        fx.s.personnel_in(&fx.g.rules, Side::Germans, fx.area("4"))
+            .trailing_zeros() as u8;
+    fx.act(Action::Point(point));
+    fx.roll(6);
+    fx.roll(1);
+    fx.act(Action::Flip(g));
+    let retreat = *fx
+        .legal()
+        .iter()
+        .find(|a| matches!(a, Action::Retreat { .. }))
+        .unwrap();
+    fx.act(retreat);
+    assert_eq!(fx.s.group.members, 0, "the activation is over");
+    assert_ne!(fx.s.step, Step::Group);
+    assert!(fx.is_spent(point) && fx.is_spent(nco));
+}
+
+#[test]
+fn rule_11_4_no_overrun_for_units_that_began_the_turn_in_the_area() {
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "4");
+    let b = fx.place("ranger_squad", "4");
+    let g = fx.place("german_squad", "4");
+    fx.spend(g);
+    fx.place("german_squad", "38");
+    fx.act(Action::Activate(fx.area("4")));
+    fx.act(Action::AddUnit(a));
+    fx.act(Action::AddUnit(b));
+    fx.act(Action::AssaultHere);
+    assert_eq!(fx.s.unit(a).mp, 0, "10.4: same-area assault uses all MP");
+    fx.act(Action::Point(a));
+    fx.roll(6);
+    fx.roll(1);
+    fx.act(Action::Eliminate(g));
+    assert_eq!(fx.s.step, Step::Segment);
+    assert!(fx.is_spent(a) && fx.is_spent(b));
+}
+
+#[test]
+fn rule_10_4_same_area_assault_is_offered_only_where_enemy_units_are() {
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "4");
+    fx.place("german_squad", "38");
+    fx.act(Action::Activate(fx.area("4")));
+    fx.act(Action::AddUnit(a));
+    assert!(!fx.can(Action::AssaultHere));
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "4");
+    fx.place("german_squad", "4");
+    fx.act(Action::Activate(fx.area("4")));
+    fx.act(Action::AddUnit(a));
+    assert!(fx.can(Action::AssaultHere));
+}
+
+#[test]
+fn rule_10_53_units_entering_do_not_combine_with_friendly_units_already_there() {
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "3");
+    fx.place("ranger_squad", "4");
+    fx.place("ranger_nco_3", "4");
+    fx.place("german_squad", "4");
+    fx.act(Action::Activate(fx.area("3")));
+    fx.act(Action::AddUnit(a));
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    assert_eq!(fx.s.attack.offense, 4, "only the entering squad's AF");
+}
+
+#[test]
+fn rule_11_1_only_fresh_units_assault() {
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "4");
+    fx.spend(a);
+    fx.place("german_squad", "4");
+    assert!(!fx.can(Action::Activate(fx.area("4"))));
+    assert_eq!(fx.s.phase, Phase::Action);
+}

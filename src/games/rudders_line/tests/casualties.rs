@@ -1,0 +1,181 @@
+//! 7.62–7.63, 11.21, 11.31: paying Casualty Points; 2.63 weapon survival.
+
+use super::Fixture;
+use crate::engine::{Actor, Game};
+use crate::games::rudders_line::casualties;
+use crate::games::rudders_line::data::Side;
+use crate::games::rudders_line::state::{Step, ELIMINATED, NONE};
+use crate::games::rudders_line::Action;
+
+/// Germans in `area` owe `cp` CP (as after an attack by the Rangers).
+fn owe(fx: &mut Fixture, area: &str, cp: u8) {
+    let a = fx.area(area);
+    let targets = fx.s.personnel_in(&fx.g.rules, Side::Germans, a);
+    fx.s.attack.area = a;
+    fx.s.attack.attacker = Side::Rangers;
+    fx.s.attack.kind = crate::games::rudders_line::state::AttackKind::Direct;
+    fx.s.phase = crate::games::rudders_line::state::Phase::DirectFire;
+    casualties::begin(&fx.g.rules, &mut fx.s, Side::Germans, targets, cp, false);
+}
+
+#[test]
+fn rule_7_63_flip_costs_figures_and_eliminating_a_spent_unit_costs_the_same() {
+    let mut fx = Fixture::new();
+    let squad = fx.place("german_squad", "13");
+    let team = fx.place("german_weapons_team", "13");
+    owe(&mut fx, "13", 8);
+    fx.act(Action::Flip(squad));
+    assert_eq!(fx.s.casualties.cp, 5);
+    fx.act(Action::Eliminate(squad));
+    assert_eq!(fx.s.casualties.cp, 2);
+    fx.act(Action::Flip(team));
+    assert_eq!(fx.loc(squad), ELIMINATED);
+    assert!(fx.is_spent(team));
+    assert_eq!(fx.s.losses[Side::Germans.index()], 1);
+}
+
+#[test]
+fn rule_7_62_partial_results_are_applied_in_full() {
+    let mut fx = Fixture::new();
+    let squad = fx.place("german_squad", "13");
+    fx.place("ranger_squad", "38");
+    owe(&mut fx, "13", 1);
+    assert_eq!(
+        fx.legal(),
+        vec![Action::Flip(squad)],
+        "1 CP must still flip a 3-figure squad"
+    );
+    fx.act(Action::Flip(squad));
+    assert!(fx.is_spent(squad));
+    assert_ne!(fx.s.step, Step::Casualties);
+}
+
+#[test]
+fn rule_7_63_retreat_costs_2_and_only_spent_units_retreat() {
+    let mut fx = Fixture::new();
+    let fresh = fx.place("german_squad", "13");
+    let spent = fx.place("german_squad", "13");
+    fx.spend(spent);
+    owe(&mut fx, "13", 5);
+    let legal = fx.legal();
+    assert!(legal
+        .iter()
+        .any(|a| matches!(a, Action::Retreat { unit, .. } if *unit == spent)));
+    assert!(!legal
+        .iter()
+        .any(|a| matches!(a, Action::Retreat { unit, .. } if *unit == fresh)));
+    let r = *legal
+        .iter()
+        .find(|a| matches!(a, Action::Retreat { .. }))
+        .unwrap();
+    fx.act(r);
+    assert_eq!(fx.s.casualties.cp, 3);
+}
+
+#[test]
+fn rule_7_63_all_eliminations_before_any_retreat() {
+    let mut fx = Fixture::new();
+    let a = fx.place("german_squad", "13");
+    let b = fx.place("german_squad", "13");
+    fx.spend(a);
+    fx.spend(b);
+    owe(&mut fx, "13", 5);
+    let r = *fx
+        .legal()
+        .iter()
+        .find(|x| matches!(x, Action::Retreat { unit, .. } if *unit == a))
+        .unwrap();
+    fx.act(r);
+    assert!(
+        !fx.can(Action::Eliminate(b)),
+        "no elimination once retreats began"
+    );
+    assert!(
+        !fx.can(Action::Eliminate(a)),
+        "a retreated unit is never eliminated"
+    );
+    assert!(fx
+        .legal()
+        .iter()
+        .all(|x| matches!(x, Action::Retreat { .. })));
+}
+
+#[test]
+fn rule_11_31_retreat_priority_empty_then_friendly_then_mixed_never_enemy_only() {
+    let mut fx = Fixture::new();
+    // 4 is adjacent to 2 3 7 8 15.
+    let g = fx.place("german_squad", "4");
+    fx.spend(g);
+    fx.place("ranger_squad", "4");
+    for (who, area) in [
+        ("german_squad", "2"),
+        ("german_squad", "3"),
+        ("ranger_squad", "3"),
+    ] {
+        fx.place(who, area);
+    }
+    fx.place("ranger_squad", "7");
+    fx.place("ranger_squad", "8");
+    fx.place("german_squad", "15");
+    fx.place("ranger_squad", "15");
+    // 2: only friendly (German) → best class available; 3 and 15: mixed; 7, 8: enemy only.
+    let areas = casualties::retreat_areas(&fx.g.rules, &fx.s, g);
+    assert_eq!(areas, 1 << fx.area("2"));
+    fx.place("german_squad", "2");
+    fx.place("german_squad", "2");
+    fx.place("german_squad", "2"); // 2 now holds 12 German points: full
+    let areas = casualties::retreat_areas(&fx.g.rules, &fx.s, g);
+    assert_eq!(
+        areas,
+        (1 << fx.area("3")) | (1 << fx.area("15")),
+        "mixed areas next"
+    );
+}
+
+#[test]
+fn rule_11_31_an_empty_area_comes_first() {
+    let mut fx = Fixture::new();
+    let g = fx.place("german_squad", "4");
+    fx.spend(g);
+    fx.place("german_squad", "2");
+    fx.place("german_squad", "3");
+    fx.place("german_squad", "7");
+    fx.place("german_squad", "8");
+    let areas = casualties::retreat_areas(&fx.g.rules, &fx.s, g);
+    assert_eq!(areas, 1 << fx.area("15"));
+}
+
+#[test]
+fn rule_2_63_a_carrier_eliminated_rolls_2d6_for_its_weapon() {
+    let mut fx = Fixture::new();
+    let g = fx.place("german_weapons_team", "13");
+    let mg = fx.arm(g, "german_mg42");
+    fx.spend(g);
+    fx.place("ranger_squad", "38");
+    owe(&mut fx, "13", 2);
+    fx.act(Action::Eliminate(g));
+    assert_eq!(fx.actor(), Actor::Chance);
+    let mut outcomes = Vec::new();
+    fx.g.chance_outcomes(&fx.s, &mut outcomes);
+    let eliminated: u32 = outcomes
+        .iter()
+        .filter(|(a, _)| matches!(a, Action::Dice(s) if *s <= 7))
+        .map(|x| x.1)
+        .sum();
+    let total: u32 = outcomes.iter().map(|x| x.1).sum();
+    assert_eq!(
+        (eliminated, total),
+        (21, 36),
+        "2–7 on 2d6 is 21 chances in 36"
+    );
+    let mut kept = fx.s;
+    fx.g.apply(&mut kept, Action::Dice(8));
+    assert_eq!(
+        kept.loc(mg),
+        fx.area("13"),
+        "8–12: the weapon lies in the area"
+    );
+    assert_eq!(kept.unit(mg).link, NONE);
+    fx.g.apply(&mut fx.s, Action::Dice(7));
+    assert_eq!(fx.loc(mg), ELIMINATED);
+}

@@ -1,0 +1,384 @@
+//! 7.x Indirect Fire, 8.1 markers, 9.x Direct Fire.
+
+use super::Fixture;
+use crate::games::rudders_line::data::Side;
+use crate::games::rudders_line::state::{Phase, Roll, Step, NONE};
+use crate::games::rudders_line::Action;
+
+fn indirect(fx: &mut Fixture, side: Side) {
+    fx.phase(Phase::IndirectFire, side);
+}
+
+fn targets_of(fx: &Fixture, mortar: u8) -> Vec<u8> {
+    let mut t: Vec<u8> = fx
+        .legal()
+        .iter()
+        .filter_map(|a| match a {
+            Action::FireMortar {
+                mortar: m, target, ..
+            } if *m == mortar => Some(*target),
+            _ => None,
+        })
+        .collect();
+    t.dedup();
+    t
+}
+
+#[test]
+fn rule_7_31_fo_calls_artillery_into_its_own_or_an_adjacent_area_not_from_landing_craft() {
+    let mut fx = Fixture::new();
+    let fo = fx.place("ranger_fo", "3");
+    fx.place("german_squad", "4"); // adjacent
+    fx.place("german_squad", "8"); // two away
+    fx.place("german_squad", "3"); // own area
+    indirect(&mut fx, Side::Rangers);
+    assert!(fx.can(Action::CallArtillery {
+        fo,
+        target: fx.area("4")
+    }));
+    assert!(fx.can(Action::CallArtillery {
+        fo,
+        target: fx.area("3")
+    }));
+    assert!(!fx.can(Action::CallArtillery {
+        fo,
+        target: fx.area("8")
+    }));
+    let mut fx = Fixture::new();
+    let fo = fx.place("ranger_fo", "LC-A");
+    fx.place("german_squad", "1");
+    indirect(&mut fx, Side::Rangers);
+    assert!(!fx.can(Action::CallArtillery {
+        fo,
+        target: fx.area("1")
+    }));
+}
+
+#[test]
+fn rule_7_31_light_mortar_reaches_two_areas_medium_four_never_its_own() {
+    let mut fx = Fixture::new();
+    let crew = fx.place("german_weapons_team", "17");
+    let light = fx.arm(crew, "german_grw36");
+    let crew2 = fx.place("german_weapons_team", "37");
+    let medium = fx.arm(crew2, "german_grw34");
+    // Rangers everywhere, each with a spotter-free adjacency or a German spotter nearby.
+    for a in ["17", "16", "12", "6", "23", "28", "33", "24", "19"] {
+        fx.place("ranger_squad", a);
+    }
+    let spotter = fx.place("german_squad", "13"); // spots into 6, 12, 19...
+    let _ = spotter;
+    indirect(&mut fx, Side::Germans);
+    let t = targets_of(&fx, light);
+    assert!(!t.contains(&fx.area("17")), "never into its own area");
+    assert!(
+        t.contains(&fx.area("16")) && t.contains(&fx.area("12")),
+        "adjacent, no spotter needed"
+    );
+    assert!(
+        t.contains(&fx.area("6")),
+        "two areas away (17–12–6), spotted from 13"
+    );
+    assert!(!t.contains(&fx.area("33")), "33 is three areas from 17");
+    let t = targets_of(&fx, medium);
+    // 37–33 is 1, 37–28 is 2, 37–23 is 3, 37–17 is 4 (counting the target, not the start).
+    let d = |a: &str| fx.g.rules.distance[usize::from(fx.area("37"))][usize::from(fx.area(a))];
+    assert_eq!((d("33"), d("28"), d("23"), d("17")), (1, 2, 3, 4));
+    assert!(t.contains(&fx.area("33")));
+    let _ = (light, medium);
+}
+
+#[test]
+fn rule_7_31_beyond_adjacent_a_mortar_needs_a_spotter_in_or_next_to_the_target() {
+    let mut fx = Fixture::new();
+    let crew = fx.place("german_weapons_team", "17");
+    let light = fx.arm(crew, "german_grw36");
+    fx.place("ranger_squad", "6"); // 17–12–6: two away
+    indirect(&mut fx, Side::Germans);
+    assert!(targets_of(&fx, light).is_empty(), "nobody spots into 6");
+    let nco = fx.place("german_nco_1", "9"); // 9 is adjacent to 6
+    assert_eq!(
+        fx.legal()
+            .into_iter()
+            .filter(|a| matches!(a, Action::FireMortar { .. }))
+            .collect::<Vec<_>>(),
+        vec![Action::FireMortar {
+            mortar: light,
+            target: fx.area("6"),
+            spotter: nco
+        }]
+    );
+}
+
+#[test]
+fn rule_7_31_spotting_spends_an_nco_but_not_a_squad_and_spent_units_cannot_spot() {
+    let mut fx = Fixture::new();
+    let crew = fx.place("german_weapons_team", "17");
+    let light = fx.arm(crew, "german_grw36");
+    fx.place("ranger_squad", "6");
+    let nco = fx.place("german_nco_1", "9");
+    indirect(&mut fx, Side::Germans);
+    fx.act(Action::FireMortar {
+        mortar: light,
+        target: fx.area("6"),
+        spotter: nco,
+    });
+    assert!(fx.is_spent(nco), "the NCO that spotted is spent");
+    assert!(
+        fx.is_spent(crew),
+        "7.3: a Weapons Team firing a mortar is spent"
+    );
+    assert!(fx.is_spent(light), "7.3: the mortar is flipped to 'F'");
+
+    let mut fx = Fixture::new();
+    let squad = fx.place("german_squad", "17");
+    let light = fx.arm(squad, "german_grw36");
+    fx.place("ranger_squad", "6");
+    let spotter = fx.place("german_squad", "9");
+    let spent_nco = fx.place("german_nco_1", "9");
+    fx.spend(spent_nco);
+    indirect(&mut fx, Side::Germans);
+    assert!(!fx.can(Action::FireMortar {
+        mortar: light,
+        target: fx.area("6"),
+        spotter: spent_nco
+    }));
+    fx.act(Action::FireMortar {
+        mortar: light,
+        target: fx.area("6"),
+        spotter,
+    });
+    assert!(!fx.is_spent(spotter), "squads spot freely");
+    assert!(
+        !fx.is_spent(squad),
+        "7.3: a squad firing a mortar may still assault"
+    );
+}
+
+#[test]
+fn rule_7_32_only_medium_mortars_and_artillery_fire_at_empty_areas_and_leave_markers() {
+    let mut fx = Fixture::new();
+    let crew = fx.place("german_weapons_team", "17");
+    let light = fx.arm(crew, "german_grw36");
+    let crew2 = fx.place("german_weapons_team", "22");
+    let medium = fx.arm(crew2, "german_grw34");
+    fx.place("ranger_squad", "38");
+    indirect(&mut fx, Side::Germans);
+    assert!(targets_of(&fx, light).is_empty());
+    let empty = fx.area("23");
+    fx.act(Action::FireMortar {
+        mortar: medium,
+        target: empty,
+        spotter: NONE,
+    });
+    assert_eq!(
+        fx.s.interdiction[Side::Germans.index()][usize::from(empty)],
+        3,
+        "8.1: the '3' marker"
+    );
+    assert_ne!(
+        fx.s.step,
+        Step::Roll(Roll::Offense),
+        "no attack on an empty area"
+    );
+}
+
+#[test]
+fn rule_7_5_indirect_fire_ot_strength_plus_die_dt_doubled_tem_plus_die() {
+    let mut fx = Fixture::new();
+    let fo = fx.place("ranger_fo", "3");
+    let g = fx.place("german_squad", "5");
+    indirect(&mut fx, Side::Rangers);
+    fx.act(Action::CallArtillery {
+        fo,
+        target: fx.area("5"),
+    });
+    assert!(fx.is_spent(fo), "7.3: the FO is spent");
+    assert_eq!(fx.s.attack.offense, 8);
+    assert_eq!(fx.s.attack.defense, 2 * fx.tem("5"));
+    fx.roll(6);
+    fx.roll(1);
+    // 7.61: CP = OT − DT.
+    assert_eq!(
+        i16::from(fx.s.casualties.cp),
+        14 - (2 * i16::from(fx.tem("5")) + 1)
+    );
+    assert_eq!(fx.s.casualties.targets, 1 << g);
+}
+
+#[test]
+fn rule_7_6_zero_or_less_does_nothing_and_play_passes() {
+    let mut fx = Fixture::new();
+    let fo = fx.place("ranger_fo", "3");
+    let g = fx.place("german_squad", "5");
+    fx.place("german_squad", "38");
+    indirect(&mut fx, Side::Rangers);
+    fx.act(Action::CallArtillery {
+        fo,
+        target: fx.area("5"),
+    });
+    fx.roll(1);
+    fx.roll(6);
+    assert!(!fx.is_spent(g));
+    assert_eq!(
+        fx.s.interdiction[Side::Rangers.index()][usize::from(fx.area("5"))],
+        8
+    );
+}
+
+#[test]
+fn rule_7_7_friendly_fire_on_a_six_hits_own_units_then_leftovers_the_enemy() {
+    let mut fx = Fixture::new();
+    let fo = fx.place("ranger_fo", "3");
+    let own = fx.place("ranger_nco_1", "4");
+    let enemy = fx.place("german_squad", "4");
+    indirect(&mut fx, Side::Rangers);
+    fx.act(Action::CallArtillery {
+        fo,
+        target: fx.area("4"),
+    });
+    assert_eq!(fx.s.step, Step::Roll(Roll::Accuracy));
+    fx.roll(6); // friendly fire
+    fx.roll(5); // 5 CP on the Rangers in 4
+    assert_eq!(fx.s.casualties.owner, Side::Rangers);
+    fx.act(Action::Flip(own)); // 1
+    fx.act(Action::Eliminate(own)); // 2: all friendly eliminated, 3 CP left
+    assert_eq!(fx.s.casualties.owner, Side::Germans);
+    assert_eq!(fx.s.casualties.cp, 3);
+    assert_eq!(fx.s.casualties.targets, 1 << enemy);
+}
+
+#[test]
+fn rule_7_7_accurate_fire_attacks_normally() {
+    let mut fx = Fixture::new();
+    let fo = fx.place("ranger_fo", "3");
+    fx.place("ranger_nco_1", "4");
+    fx.place("german_squad", "4");
+    indirect(&mut fx, Side::Rangers);
+    fx.act(Action::CallArtillery {
+        fo,
+        target: fx.area("4"),
+    });
+    fx.roll(5);
+    assert_eq!(fx.s.step, Step::Roll(Roll::Offense));
+}
+
+#[test]
+fn rule_7_3_interdiction_uses_the_highest_marker_not_the_sum() {
+    let mut fx = Fixture::new();
+    let c1 = fx.place("german_weapons_team", "22");
+    let m1 = fx.arm(c1, "german_grw34");
+    let fo = fx.place("german_fo", "24");
+    fx.place("ranger_squad", "38");
+    indirect(&mut fx, Side::Germans);
+    let t = fx.area("23");
+    fx.act(Action::FireMortar {
+        mortar: m1,
+        target: t,
+        spotter: NONE,
+    });
+    fx.phase(Phase::IndirectFire, Side::Germans);
+    fx.act(Action::CallArtillery { fo, target: t });
+    assert_eq!(fx.s.interdiction[Side::Germans.index()][usize::from(t)], 5);
+}
+
+fn direct(fx: &mut Fixture, side: Side) {
+    fx.phase(Phase::DirectFire, side);
+}
+
+#[test]
+fn rule_9_31_machine_gun_fires_into_its_own_or_adjacent_area() {
+    let mut fx = Fixture::new();
+    let t = fx.place("german_weapons_team", "13");
+    let mg = fx.arm(t, "german_mg42");
+    fx.place("ranger_squad", "7"); // adjacent
+    fx.place("ranger_squad", "3"); // not adjacent
+    direct(&mut fx, Side::Germans);
+    fx.act(Action::AddWeapon(mg));
+    assert!(fx.can(Action::DirectFire {
+        target: fx.area("7")
+    }));
+    assert!(!fx.can(Action::DirectFire {
+        target: fx.area("3")
+    }));
+    assert!(
+        !fx.can(Action::DirectFire {
+            target: fx.area("13")
+        }),
+        "9.32: no empty areas"
+    );
+}
+
+#[test]
+fn rule_9_33_shoulder_fired_weapons_fire_only_in_their_own_building_area() {
+    let mut fx = Fixture::new();
+    let s1 = fx.place("german_squad", "14"); // 14: bunker
+    let pz = fx.arm(s1, "german_panzerschreck");
+    fx.place("ranger_squad", "14");
+    fx.place("ranger_squad", "13");
+    direct(&mut fx, Side::Germans);
+    fx.act(Action::AddWeapon(pz));
+    assert_eq!(
+        fx.legal(),
+        vec![Action::DirectFire {
+            target: fx.area("14")
+        }]
+    );
+
+    let mut fx = Fixture::new();
+    let s1 = fx.place("german_squad", "13"); // 13: no building
+    let pz = fx.arm(s1, "german_panzerschreck");
+    fx.place("ranger_squad", "13");
+    direct(&mut fx, Side::Germans);
+    assert!(!fx.can(Action::AddWeapon(pz)));
+}
+
+#[test]
+fn rule_9_3_machine_guns_combine_shoulder_fired_fire_alone_and_carriers_flip() {
+    let mut fx = Fixture::new();
+    let t1 = fx.place("german_weapons_team", "13");
+    let mg1 = fx.arm(t1, "german_mg42");
+    let sq = fx.place("german_squad", "13");
+    let mg2 = fx.arm(sq, "german_mg42");
+    fx.place("german_nco_2", "13");
+    fx.place("ranger_squad", "7");
+    direct(&mut fx, Side::Germans);
+    fx.act(Action::AddWeapon(mg1));
+    fx.act(Action::AddWeapon(mg2));
+    fx.act(Action::DirectFire {
+        target: fx.area("7"),
+    });
+    // 9.5: OT = 4 + 4 + NCO 2 + 1d6; DT = TEM + 1d6.
+    assert_eq!(fx.s.attack.offense, 10);
+    assert_eq!(fx.s.attack.defense, fx.tem("7"));
+    assert!(fx.is_spent(mg1) && fx.is_spent(mg2));
+    assert!(fx.is_spent(t1), "the Weapons Team that fired is spent");
+    assert!(!fx.is_spent(sq), "a squad that fired may still assault");
+}
+
+#[test]
+fn rule_9_3_no_fire_from_landing_craft_and_weapons_fire_only_when_carried() {
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "LC-A");
+    let mg = fx.arm(r, "ranger_m1919");
+    let lying = fx.lay("german_mg42", "2");
+    fx.place("german_squad", "1");
+    fx.place("ranger_squad", "2");
+    direct(&mut fx, Side::Rangers);
+    assert!(!fx.can(Action::AddWeapon(mg)));
+    assert!(!fx.can(Action::AddWeapon(lying)));
+}
+
+#[test]
+fn rule_2_65_captured_weapons_are_used_normally() {
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "13");
+    let mg = fx.arm(r, "german_mg42");
+    fx.place("german_squad", "7");
+    direct(&mut fx, Side::Rangers);
+    fx.act(Action::AddWeapon(mg));
+    fx.act(Action::DirectFire {
+        target: fx.area("7"),
+    });
+    assert_eq!(fx.s.attack.offense, 4);
+    assert_eq!(fx.s.attack.attacker, Side::Rangers);
+}

@@ -1,0 +1,118 @@
+//! 5.1 initiative and the alternation of fire segments (7.2, 9.2); 3.22 game length.
+
+use super::Fixture;
+use crate::engine::{Actor, Game};
+use crate::games::rudders_line::data::Side;
+use crate::games::rudders_line::state::{Phase, Roll, Step};
+use crate::games::rudders_line::{Action, RuddersLine};
+
+#[test]
+fn rule_5_1_rangers_have_the_initiative_on_turn_one_without_a_roll() {
+    let g = RuddersLine::embedded().unwrap();
+    let s = g.initial_state();
+    assert_eq!(s.initiative, Side::Rangers);
+    assert_eq!(s.initiative_turns, [1, 0]);
+    assert_ne!(s.step, Step::Roll(Roll::InitiativeRangers));
+}
+
+fn at_initiative(turn: u8) -> Fixture {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "3");
+    fx.place("german_squad", "38");
+    fx.s.turn = turn;
+    crate::games::rudders_line::turn::start_turn(&fx.g.rules, &mut fx.s);
+    fx
+}
+
+#[test]
+fn rule_5_1_high_roll_chooses_to_go_first_or_second() {
+    let mut fx = at_initiative(5);
+    fx.roll(2); // Rangers
+    fx.roll(5); // Germans
+    assert_eq!(fx.s.step, Step::InitiativeChoice);
+    assert_eq!(fx.actor(), Actor::Player(Side::Germans.index()));
+    fx.act(Action::GoSecond);
+    assert_eq!(
+        fx.s.initiative,
+        Side::Rangers,
+        "going second gives the Rangers the Initiative"
+    );
+    assert_eq!(fx.s.initiative_turns[Side::Rangers.index()], 1);
+}
+
+#[test]
+fn rule_5_1_special_rule_modifiers_apply_and_ties_are_rolled_again() {
+    // Reconstructed Set Up Card: Rangers +1 on turns 2–3.
+    let mut fx = at_initiative(2);
+    fx.roll(4);
+    fx.roll(5); // 4+1 = 5 ties 5: roll again
+    assert_eq!(fx.s.step, Step::Roll(Roll::InitiativeRangers));
+    fx.roll(4);
+    fx.roll(4); // 5 beats 4
+    assert_eq!(fx.s.step, Step::InitiativeChoice);
+    assert_eq!(fx.actor(), Actor::Player(Side::Rangers.index()));
+    fx.act(Action::GoFirst);
+    assert_eq!(fx.s.initiative, Side::Rangers);
+    assert_eq!(fx.s.initiative_turns[Side::Rangers.index()], 1);
+}
+
+#[test]
+fn rule_5_1_modifier_conditioned_on_the_lost_fo() {
+    let mut fx = at_initiative(5);
+    assert_eq!(fx.g.rules.initiative_modifier(&fx.s, Side::Rangers), 0);
+    fx.s.fo_lost[Side::Rangers.index()] = true;
+    assert_eq!(fx.g.rules.initiative_modifier(&fx.s, Side::Rangers), -1);
+}
+
+#[test]
+fn rule_7_2_fire_segments_alternate_initiative_player_first_until_both_pass() {
+    let mut fx = Fixture::new();
+    let fo = fx.place("ranger_fo", "3");
+    fx.place("german_squad", "5");
+    let gfo = fx.place("german_fo", "7");
+    fx.s.initiative = Side::Rangers;
+    crate::games::rudders_line::turn::begin_phase(&fx.g.rules, &mut fx.s, Phase::IndirectFire);
+    assert_eq!(fx.s.active, Side::Rangers);
+    fx.act(Action::CallArtillery {
+        fo,
+        target: fx.area("5"),
+    });
+    fx.roll(1);
+    fx.roll(6); // 8 + 1 against 2 × 4 + 6: no effect
+    assert_eq!(
+        fx.s.active,
+        Side::Germans,
+        "after an attack the other player fires"
+    );
+    fx.act(Action::CallArtillery {
+        fo: gfo,
+        target: fx.area("3"),
+    });
+    fx.roll(1);
+    fx.roll(6);
+    // Neither has anything left: the phase passes to Direct Fire (nothing there) and Action.
+    assert_eq!(fx.s.phase, Phase::Action);
+}
+
+#[test]
+fn rule_3_22_the_game_ends_after_eight_turns() {
+    use crate::bots::{Bot, RandomBot};
+    let g = RuddersLine::embedded().unwrap();
+    let mut rng = crate::engine::game_rng(7, 0);
+    for _ in 0..50 {
+        let mut s = g.initial_state();
+        let mut bot = RandomBot::default();
+        let mut out = Vec::new();
+        while g.actor(&s) != Actor::Terminal {
+            let a = match g.actor(&s) {
+                Actor::Chance => {
+                    g.chance_outcomes(&s, &mut out);
+                    crate::engine::game::sample_chance(&out, &mut rng)
+                }
+                _ => bot.choose(&g, &s, &mut rng),
+            };
+            g.apply(&mut s, a);
+        }
+        assert!(g.outcome(&s).unwrap().turn <= 8);
+    }
+}

@@ -1,0 +1,287 @@
+//! 10.x: activation, movement costs, stacking.
+
+use super::Fixture;
+use crate::engine::Game;
+use crate::games::rudders_line::data::Side;
+use crate::games::rudders_line::movement::{entry_cost, interdiction_toll};
+use crate::games::rudders_line::state::Step;
+use crate::games::rudders_line::Action;
+
+fn cost(fx: &Fixture, side: Side, from: &str, to: &str) -> Option<u8> {
+    entry_cost(&fx.g.rules, &fx.s, side, fx.area(from), fx.area(to), 3)
+}
+
+#[test]
+fn rule_10_32_entering_a_quiet_area_costs_1() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "3");
+    assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(1));
+}
+
+#[test]
+fn rule_10_33_entering_next_to_fresh_enemy_costs_2() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "3");
+    fx.place("german_squad", "8"); // 8 is adjacent to 4
+    assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(2));
+}
+
+#[test]
+fn rule_10_33_spent_enemy_next_door_costs_only_1() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "3");
+    let g = fx.place("german_squad", "8");
+    fx.spend(g);
+    assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(1));
+}
+
+#[test]
+fn rule_10_33_enemy_in_an_area_with_friendly_units_does_not_raise_cost() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "3");
+    fx.place("german_squad", "8");
+    fx.place("ranger_squad", "8");
+    assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(1));
+}
+
+#[test]
+fn rule_10_33_friendly_interdiction_lowers_cost_to_1() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "3");
+    fx.place("german_squad", "8");
+    let four = fx.area("4");
+    fx.s.interdiction[Side::Rangers.index()][usize::from(four)] = 8;
+    assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(1));
+}
+
+#[test]
+fn rule_10_51_entering_fresh_enemy_costs_4() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "3");
+    let g = fx.place("german_squad", "4");
+    let spent = fx.place("german_squad", "4");
+    fx.spend(spent);
+    assert!(!fx.is_spent(g));
+    assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(4));
+}
+
+#[test]
+fn rule_10_51_friendly_interdiction_reduces_entering_fresh_enemy_to_2() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "3");
+    fx.place("german_squad", "4");
+    let four = fx.area("4");
+    fx.s.interdiction[Side::Rangers.index()][usize::from(four)] = 8;
+    assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(2));
+}
+
+#[test]
+fn rule_10_52_entering_only_spent_enemy_costs_2_or_1_with_friendly_marker() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "3");
+    let g = fx.place("german_squad", "4");
+    fx.spend(g);
+    assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(2));
+    let four = fx.area("4");
+    fx.s.interdiction[Side::Rangers.index()][usize::from(four)] = 8;
+    assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(1));
+}
+
+#[test]
+fn rule_10_34_leaving_enemy_area_only_into_friendly_enemy_free_area() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "3");
+    fx.place("german_squad", "3");
+    fx.place("ranger_squad", "2"); // 2: Ranger controlled, no enemy
+                                   // 4 is German controlled (initial control), 2 is now Ranger controlled.
+    assert_eq!(cost(&fx, Side::Rangers, "3", "4"), None);
+    assert!(cost(&fx, Side::Rangers, "3", "2").is_some());
+    fx.place("german_squad", "2");
+    assert_eq!(
+        cost(&fx, Side::Rangers, "3", "2"),
+        None,
+        "2 now holds enemy units"
+    );
+}
+
+#[test]
+fn rule_10_35_stacking_limit_of_12_applies_during_movement() {
+    let mut fx = Fixture::new();
+    for _ in 0..4 {
+        fx.place("ranger_squad", "4"); // 12 stacking points in 4
+    }
+    fx.place("ranger_squad", "3");
+    assert_eq!(cost(&fx, Side::Rangers, "3", "4"), None);
+    // Enemy stacking points do not count against the Rangers' 12 (24 in all).
+    for _ in 0..4 {
+        fx.place("german_squad", "7");
+    }
+    assert!(cost(&fx, Side::Rangers, "3", "7").is_some());
+}
+
+#[test]
+fn rule_10_36_stacking_points_are_figures() {
+    let mut fx = Fixture::new();
+    for _ in 0..3 {
+        fx.place("ranger_squad", "4"); // 9 points
+    }
+    fx.place("ranger_weapons_team", "4"); // 2 figures: 11
+    let nco = fx.place("ranger_nco_1", "3");
+    let w = fx.place("ranger_weapons_team", "3");
+    let rs = &fx.g.rules;
+    assert_eq!(fx.s.points_of(Side::Rangers, fx.area("4")), 11);
+    assert!(entry_cost(
+        rs,
+        &fx.s,
+        Side::Rangers,
+        fx.area("3"),
+        fx.area("4"),
+        rs.info(nco).figures
+    )
+    .is_some());
+    assert!(entry_cost(
+        rs,
+        &fx.s,
+        Side::Rangers,
+        fx.area("3"),
+        fx.area("4"),
+        rs.info(w).figures
+    )
+    .is_none());
+}
+
+#[test]
+fn rule_10_2_only_areas_with_fresh_units_activate_and_each_unit_activates_once() {
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "3");
+    let spent = fx.place("ranger_squad", "2");
+    fx.spend(spent);
+    fx.place("german_squad", "38");
+    assert!(fx.can(Action::Activate(fx.area("3"))));
+    assert!(!fx.can(Action::Activate(fx.area("2"))));
+    fx.act(Action::Activate(fx.area("3")));
+    fx.act(Action::AddUnit(a));
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    fx.act(Action::EndActivation);
+    assert!(fx.is_spent(a), "an activated unit is spent");
+    assert!(!fx.can(Action::Activate(fx.area("4"))));
+}
+
+#[test]
+fn rule_10_31_only_fresh_units_move_up_to_their_movement_allowance() {
+    let mut fx = Fixture::new();
+    let g = fx.place("german_squad", "21"); // movement 4
+    fx.place("ranger_squad", "38");
+    fx.phase(
+        crate::games::rudders_line::state::Phase::Action,
+        Side::Germans,
+    );
+    fx.act(Action::Activate(fx.area("21")));
+    fx.act(Action::AddUnit(g));
+    for to in ["22", "23", "24", "25"] {
+        fx.act(Action::Move {
+            to: fx.area(to),
+            pay: false,
+        });
+    }
+    assert!(
+        fx.legal().iter().all(|a| !matches!(a, Action::Move { .. })),
+        "4 MP spent"
+    );
+}
+
+#[test]
+fn rule_8_2_entering_enemy_interdiction_pay_half_marker_rounded_up_or_be_attacked() {
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "3");
+    fx.place("german_squad", "38");
+    let four = fx.area("4");
+    fx.s.interdiction[Side::Germans.index()][usize::from(four)] = 5;
+    assert_eq!(interdiction_toll(&fx.s, Side::Rangers, four), 3);
+    fx.s.interdiction[Side::Germans.index()][usize::from(four)] = 3;
+    assert_eq!(interdiction_toll(&fx.s, Side::Rangers, four), 2);
+    fx.act(Action::Activate(fx.area("3")));
+    fx.act(Action::AddUnit(r));
+    // Paying: 1 + 2 MP, no attack.
+    let mut paid = fx.s;
+    fx.g.apply(
+        &mut paid,
+        Action::Move {
+            to: four,
+            pay: true,
+        },
+    );
+    assert_eq!(paid.unit(r).mp, 5 - 3);
+    assert_eq!(paid.step, Step::Group);
+    // Not paying: 1 MP and an Indirect Fire attack by the '3' marker (OT 3+1d6 vs 2×TEM+1d6).
+    fx.act(Action::Move {
+        to: four,
+        pay: false,
+    });
+    assert_eq!(fx.s.unit(r).mp, 4);
+    fx.roll(6);
+    fx.roll(1);
+    let cp = 3 + 6 - (2 * fx.tem("4") + 1);
+    assert_eq!(fx.s.step, Step::Casualties);
+    assert_eq!(fx.s.casualties.cp, cp);
+    assert_eq!(fx.s.casualties.targets, 1 << r);
+}
+
+#[test]
+fn rule_10_5_moving_into_enemy_area_forces_an_assault_and_ends_movement() {
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "3");
+    let b = fx.place("ranger_squad", "3");
+    fx.place("german_squad", "4");
+    fx.act(Action::Activate(fx.area("3")));
+    fx.act(Action::AddUnit(a));
+    fx.act(Action::AddUnit(b));
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    assert_eq!(fx.s.step, Step::Point, "the assault starts at once");
+    assert_eq!(fx.s.unit(a).mp, 1, "4 MP to enter fresh enemy");
+}
+
+#[test]
+fn rule_10_1_passing_hands_the_action_phase_over_and_two_idle_passes_end_it() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "3");
+    fx.place("german_squad", "38");
+    fx.act(Action::Pass);
+    assert_eq!(fx.s.active, Side::Germans);
+    fx.act(Action::Pass);
+    assert_eq!(
+        fx.s.phase,
+        crate::games::rudders_line::state::Phase::Regroup
+    );
+}
+
+#[test]
+fn rule_10_1b_a_player_without_fresh_units_passes_and_the_other_keeps_acting() {
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "3");
+    let g1 = fx.place("german_squad", "38");
+    fx.place("german_squad", "37");
+    fx.act(Action::Activate(fx.area("3")));
+    fx.act(Action::AddUnit(r));
+    fx.act(Action::EndActivation);
+    // The Rangers have no fresh unit left: the Germans hold the phase.
+    assert_eq!(fx.s.active, Side::Germans);
+    fx.phase(
+        crate::games::rudders_line::state::Phase::Action,
+        Side::Germans,
+    );
+    fx.act(Action::Activate(fx.area("38")));
+    fx.act(Action::AddUnit(g1));
+    fx.act(Action::EndActivation);
+    assert_eq!(
+        fx.s.active,
+        Side::Germans,
+        "the Germans keep the phase while they have fresh units"
+    );
+}

@@ -1,0 +1,220 @@
+//! 12.1 Regroup Phase steps 1–6, 3.21 control, victory conditions (reconstructed Set Up Card).
+
+use super::Fixture;
+use crate::engine::{Actor, Game};
+use crate::games::rudders_line::data::Side;
+use crate::games::rudders_line::regroup;
+use crate::games::rudders_line::state::{Phase, Roll, Step};
+use crate::games::rudders_line::Action;
+
+fn regroup(fx: &mut Fixture) {
+    regroup::start(&fx.g.rules, &mut fx.s);
+}
+
+/// Rangers holding 3 and 5 (no sudden death), Germans far away.
+fn quiet() -> Fixture {
+    let mut fx = Fixture::new();
+    fx.place("ranger_nco_1", "3");
+    fx.place("ranger_nco_1", "5");
+    fx.place("german_nco_1", "38");
+    fx.s.guns_reached = true;
+    fx
+}
+
+#[test]
+fn rule_12_1_step_2_markers_are_removed_and_weapons_ready_again() {
+    let mut fx = quiet();
+    let sq = fx.place("german_squad", "30");
+    let mg = fx.arm(sq, "german_mg42");
+    fx.spend(mg);
+    fx.s.interdiction[0][7] = 8;
+    fx.s.interdiction[1][9] = 5;
+    regroup(&mut fx);
+    assert_eq!(fx.s.interdiction, [[0; 48]; 2]);
+    assert!(!fx.is_spent(mg));
+}
+
+#[test]
+fn rule_12_1_step_3_leaders_rally_squads_and_teams_in_their_area_singles_flip() {
+    let mut fx = quiet();
+    let sq = fx.place("ranger_squad", "7");
+    let wt = fx.place("ranger_weapons_team", "7");
+    let nco = fx.place("ranger_nco_2", "7");
+    let lone = fx.place("ranger_bar_gunner", "9");
+    for u in [sq, wt, nco, lone] {
+        fx.spend(u);
+    }
+    regroup(&mut fx);
+    for u in [sq, wt, nco, lone] {
+        assert!(!fx.is_spent(u));
+    }
+}
+
+#[test]
+fn rule_12_1_step_4_rally_roll_at_most_the_back_defense_value() {
+    let mut fx = quiet();
+    let g = fx.place("german_squad", "30"); // back side Defense 2
+    let g2 = fx.place("german_squad", "31");
+    fx.spend(g);
+    fx.spend(g2);
+    regroup(&mut fx);
+    assert_eq!(fx.s.step, Step::Roll(Roll::Rally));
+    assert_eq!(fx.s.regroup.cursor, g);
+    fx.roll(2);
+    assert!(!fx.is_spent(g), "2 ≤ 2 rallies");
+    fx.roll(3);
+    assert!(fx.is_spent(g2), "3 > 2 does not");
+}
+
+#[test]
+fn rule_12_1_step_4a_each_ranger_victory_area_rallies_one_squad_automatically() {
+    let mut fx = quiet(); // Rangers control 3 and 5: two automatic rallies
+    let sq: Vec<u8> = (0..3).map(|_| fx.place("ranger_squad", "12")).collect();
+    for &u in &sq {
+        fx.spend(u);
+    }
+    regroup(&mut fx);
+    assert_eq!(fx.s.step, Step::AutoRally);
+    assert_eq!(fx.actor(), Actor::Player(Side::Rangers.index()));
+    fx.act(Action::AutoRally(sq[2]));
+    fx.act(Action::AutoRally(sq[0]));
+    assert!(!fx.is_spent(sq[0]) && !fx.is_spent(sq[2]));
+    assert_eq!(fx.s.step, Step::Roll(Roll::Rally), "the third rolls");
+    assert_eq!(fx.s.regroup.cursor, sq[1]);
+}
+
+#[test]
+fn rule_2_64_pick_up_in_a_controlled_area_by_an_unspent_eligible_unit() {
+    let mut fx = quiet();
+    let sq = fx.place("ranger_squad", "7");
+    let nco = fx.place("ranger_nco_3", "7");
+    let mg = fx.lay("german_mg42", "7");
+    let elsewhere = fx.lay("german_mg42", "30"); // German controlled
+    let spent = fx.place("ranger_squad", "9");
+    let mg9 = fx.lay("german_mg42", "9");
+    regroup(&mut fx);
+    // Skip to the pick-up step: nothing to rally.
+    assert_eq!(fx.s.step, Step::PickUp);
+    fx.spend(spent);
+    assert!(fx.can(Action::PickUp {
+        weapon: mg,
+        unit: sq
+    }));
+    assert!(
+        !fx.can(Action::PickUp {
+            weapon: mg,
+            unit: nco
+        }),
+        "2.61: an NCO carries no MG"
+    );
+    assert!(!fx
+        .legal()
+        .iter()
+        .any(|a| matches!(a, Action::PickUp { weapon, .. } if *weapon == elsewhere)));
+    assert!(!fx.can(Action::PickUp {
+        weapon: mg9,
+        unit: spent
+    }));
+    fx.act(Action::PickUp {
+        weapon: mg,
+        unit: sq,
+    });
+    assert_eq!(fx.s.carried(sq), mg);
+    assert!(!fx
+        .legal()
+        .iter()
+        .any(|a| matches!(a, Action::PickUp { weapon, .. } if *weapon == mg)));
+}
+
+#[test]
+fn rule_2_64_weapons_swap_between_unspent_units_in_a_controlled_area() {
+    let mut fx = quiet();
+    let a = fx.place("ranger_squad", "7");
+    let b = fx.place("ranger_squad", "7");
+    let mortar = fx.arm(a, "ranger_m2_mortar");
+    let bazooka = fx.arm(b, "ranger_bazooka");
+    regroup(&mut fx);
+    fx.act(Action::Hand { from: a, to: b });
+    assert_eq!((fx.s.carried(a), fx.s.carried(b)), (bazooka, mortar));
+    assert_eq!((fx.s.unit(bazooka).link, fx.s.unit(mortar).link), (a, b));
+}
+
+#[test]
+fn rule_12_1_step_5_fatigue_half_a_die_at_least_one_chosen_by_the_enemy() {
+    let mut fx = quiet();
+    let sq: Vec<u8> = (0..4).map(|_| fx.place("ranger_squad", "12")).collect();
+    regroup(&mut fx);
+    fx.act(Action::Pass); // Rangers (initiative) pick up nothing
+    fx.act(Action::Pass); // Germans
+    assert_eq!(fx.s.step, Step::Roll(Roll::Fatigue));
+    fx.roll(1); // halved → 0 → at least 1
+    assert_eq!(fx.s.step, Step::Fatigue);
+    assert_eq!(fx.actor(), Actor::Player(Side::Germans.index()));
+    assert_eq!(fx.s.regroup.remaining, 1);
+    fx.act(Action::Fatigue(sq[3]));
+    assert!(fx.is_spent(sq[3]));
+    // Then the Germans check: no squads or teams of theirs, nothing happens; the turn ends.
+    fx.roll(6);
+    assert_eq!(fx.s.turn, 3, "step 6: next turn");
+    assert_eq!(fx.s.phase, Phase::Initiative);
+}
+
+#[test]
+fn rule_3_21_control_is_the_last_side_alone_in_an_area_spent_units_still_block() {
+    let mut fx = Fixture::new();
+    let seven = fx.area("7");
+    assert_eq!(fx.s.controller(seven), Side::Germans);
+    let r = fx.place("ranger_squad", "7");
+    assert_eq!(fx.s.controller(seven), Side::Rangers);
+    fx.spend(r);
+    let g = fx.place("german_squad", "7");
+    assert_eq!(
+        fx.s.controller(seven),
+        Side::Rangers,
+        "spent Rangers still block control"
+    );
+    fx.s.eliminate(&fx.g.rules, r);
+    assert_eq!(fx.s.controller(seven), Side::Germans);
+    fx.s.eliminate(&fx.g.rules, g);
+    assert_eq!(
+        fx.s.controller(seven),
+        Side::Germans,
+        "no garrison needed to keep control"
+    );
+}
+
+#[test]
+fn rule_12_1_step_1_sudden_death_when_germans_control_3_and_5() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "7");
+    fx.place("german_squad", "3");
+    fx.place("german_squad", "5");
+    fx.s.guns_reached = true;
+    regroup(&mut fx);
+    let o = fx.g.outcome(&fx.s).expect("game over");
+    assert_eq!(o.winner, Some(Side::Germans.index()));
+    assert_eq!(fx.actor(), Actor::Terminal);
+}
+
+#[test]
+fn rule_12_1_step_1_ranger_victory_at_the_end_of_turn_8() {
+    let mut fx = quiet();
+    fx.place("ranger_squad", "7");
+    fx.s.turn = 8;
+    regroup(&mut fx);
+    let o = fx.g.outcome(&fx.s).expect("game over after the last turn");
+    assert_eq!(o.winner, Some(Side::Rangers.index()));
+    assert_eq!(o.turn, 8);
+}
+
+#[test]
+fn rule_12_1_step_1_guns_not_reached_by_turn_3_is_a_german_win() {
+    let mut fx = quiet();
+    fx.s.guns_reached = false;
+    fx.s.turn = 3;
+    regroup(&mut fx);
+    assert_eq!(
+        fx.g.outcome(&fx.s).unwrap().winner,
+        Some(Side::Germans.index())
+    );
+}
