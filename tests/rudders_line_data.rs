@@ -482,7 +482,7 @@ fn rule_2_61_nco_may_not_carry_machine_gun() {
 fn rule_2_61_fo_may_not_carry_mortar() {
     let mut data = embedded();
     place_mut(&mut data, "LC-A", "ranger_weapons_team").carrying = None;
-    place_mut(&mut data, "LC-B", "ranger_fo").carrying = Some("ranger_m2_mortar".into());
+    place_mut(&mut data, "2", "ranger_fo").carrying = Some("ranger_m2_mortar".into());
     assert!(validate_err(&data).contains("rule 2.61: ranger_fo (FO)"));
 }
 
@@ -496,7 +496,7 @@ fn rule_2_61_bar_gunner_may_not_carry_machine_gun_but_may_carry_bazooka() {
         .position(|p| p.carrying.as_deref() == Some("ranger_m1919"))
         .unwrap();
     data.setup.place[m1919].carrying = None;
-    place_mut(&mut data, "LC-A", "ranger_bar_gunner").carrying = Some("ranger_m1919".into());
+    place_mut(&mut data, "LC-B", "ranger_bar_gunner").carrying = Some("ranger_m1919".into());
     assert!(validate_err(&data).contains("rule 2.61: ranger_bar_gunner (BAR gunner)"));
 
     let mut data = embedded();
@@ -507,7 +507,7 @@ fn rule_2_61_bar_gunner_may_not_carry_machine_gun_but_may_carry_bazooka() {
         .position(|p| p.carrying.as_deref() == Some("ranger_bazooka"))
         .unwrap();
     data.setup.place[bazooka].carrying = None;
-    place_mut(&mut data, "LC-A", "ranger_bar_gunner").carrying = Some("ranger_bazooka".into());
+    place_mut(&mut data, "LC-B", "ranger_bar_gunner").carrying = Some("ranger_bazooka".into());
     data.validate("test.toml")
         .expect("a BAR gunner may carry a bazooka");
 }
@@ -570,7 +570,7 @@ fn weapons_begin_with_their_own_side() {
 #[test]
 fn rule_2_7_too_few_counters_placed_is_rejected() {
     let mut data = embedded();
-    place_mut(&mut data, "LC-B", "ranger_squad").count = 7;
+    place_mut(&mut data, "LC-B", "ranger_squad").count = 4; // 5 in the Set Up Card
     assert_eq!(
         validate_err(&data),
         "test.toml: [place] counter ranger_squad: counter 'ranger_squad' is placed 13 times \

@@ -181,6 +181,10 @@ pub struct Placement {
     pub count: u8,
     #[serde(default)]
     pub carrying: Option<String>,
+    /// Set Up Card special rule: these counters may not move, assault, fire or spot before
+    /// this turn (they still defend). Absent means from turn 1.
+    #[serde(default)]
+    pub released_on_turn: Option<u8>,
 }
 
 fn one() -> u8 {
@@ -265,7 +269,8 @@ pub struct VictoryConditions {
     pub german_sudden_death_control: Vec<String>,
     /// Germans win at once if no Ranger personnel is in any of these.
     pub ranger_foothold: Vec<String>,
-    /// Germans win at the end of `guns_deadline_turn` if no Ranger has entered `guns_area`.
+    /// If no Ranger has entered `guns_area` by the end of `guns_deadline_turn`, the Rangers'
+    /// result at the end of the game is one level lower (the guns kept firing).
     pub guns_area: String,
     pub guns_deadline_turn: u8,
     /// At the end of the last turn the Rangers win if they control `ranger_must_hold` and at
@@ -888,6 +893,9 @@ fn check_placement<'a>(
     let count = u32::from(place.count);
     if count == 0 {
         return Err("count = 0 places nothing; leave the entry out".to_string());
+    }
+    if place.released_on_turn == Some(0) {
+        return Err("released_on_turn = 0: turns are numbered from 1".to_string());
     }
     if area.landing_craft && unit.side != Side::Rangers {
         return Err(format!(

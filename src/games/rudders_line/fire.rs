@@ -23,6 +23,7 @@ fn fireable_by(rs: &Ruleset, s: &State, w: u8, side: Side) -> Option<u8> {
         && !s.is_spent(w)
         && rs.info(carrier).side == side
         && !s.is_spent(carrier)
+        && rs.released(carrier, s.turn)
         && !rs.is_landing_craft(s.loc(carrier));
     ok.then_some(carrier)
 }
@@ -51,7 +52,7 @@ fn spotters(rs: &Ruleset, s: &State, side: Side, target: u8, emit: &mut impl FnM
             continue;
         }
         let is_current = u == current && current_target == target;
-        if s.is_spent(u) && !is_current {
+        if (s.is_spent(u) && !is_current) || !rs.released(u, s.turn) {
             continue;
         }
         if rs.squads & (1 << u) != 0 {
@@ -70,7 +71,7 @@ pub fn indirect_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     let side = s.active;
     for u in unit_bits(rs.fos & rs.side_units[side.index()]) {
         let loc = s.loc(u);
-        if loc >= 64 || s.is_spent(u) || rs.is_landing_craft(loc) {
+        if loc >= 64 || s.is_spent(u) || rs.is_landing_craft(loc) || !rs.released(u, s.turn) {
             continue;
         }
         let reach = rs.adjacent[usize::from(loc)] | (1 << loc);

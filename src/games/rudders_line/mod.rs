@@ -83,7 +83,7 @@ impl RuddersLine {
                 match s.phase {
                     Phase::IndirectFire => fire::indirect_actions(rs, s, out),
                     Phase::DirectFire => fire::direct_start_actions(rs, s, out),
-                    Phase::Action => movement::activation_actions(s, out),
+                    Phase::Action => movement::activation_actions(rs, s, out),
                     _ => {}
                 }
                 out(Action::Pass);

@@ -8,9 +8,21 @@ use super::ruleset::{bits, unit_bits, Ruleset};
 use super::state::{AttackKind, Roll, State, Step, NONE, STACKING_LIMIT};
 use super::turn;
 
+/// Fresh units of `side` that may act this turn.
+fn ready_units<'a>(rs: &'a Ruleset, s: &'a State, side: Side) -> impl Iterator<Item = u8> + 'a {
+    unit_bits(rs.side_units[side.index()] & rs.personnel)
+        .filter(move |&u| s.loc(u) < 64 && !s.is_spent(u) && rs.released(u, s.turn))
+}
+
+/// 10.1b: whether `side` has a fresh unit left to act with.
+pub fn can_activate(rs: &Ruleset, s: &State, side: Side) -> bool {
+    s.has_any_fresh(side) && ready_units(rs, s, side).next().is_some()
+}
+
 /// 10.2: areas the active player may activate: each holds at least one fresh unit of his.
-pub fn activation_actions(s: &State, out: &mut impl FnMut(Action)) {
-    for a in bits(s.fresh_present[s.active.index()]) {
+pub fn activation_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let areas = ready_units(rs, s, s.active).fold(0u64, |m, u| m | 1 << s.loc(u));
+    for a in bits(areas) {
         out(Action::Activate(a as u8));
     }
 }
@@ -88,7 +100,7 @@ pub fn group_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
         };
         let mine = rs.side_units[side.index()] & rs.personnel & !((1u128 << above) - 1);
         for u in unit_bits(mine) {
-            if s.loc(u) == g.area && !s.is_spent(u) {
+            if s.loc(u) == g.area && !s.is_spent(u) && rs.released(u, s.turn) {
                 out(Action::AddUnit(u));
             }
         }

@@ -24,6 +24,8 @@ pub struct UnitInfo {
     pub figures: u8,
     pub spent_attack: u8,
     pub spent_defense: u8,
+    /// The first turn the unit may move, assault, fire or spot (Set Up Card).
+    pub released_on_turn: u8,
 }
 
 #[derive(Clone, Debug)]
@@ -103,6 +105,11 @@ impl Ruleset {
             Class::Personnel(k) => Some(k),
             Class::Weapon(_) => None,
         }
+    }
+
+    /// Whether the unit may act (move, assault, fire, spot) this turn (Set Up Card release).
+    pub fn released(&self, u: u8, turn: u8) -> bool {
+        self.info(u).released_on_turn <= turn
     }
 
     pub fn is_adjacent(&self, a: u8, b: u8) -> bool {
@@ -301,7 +308,11 @@ fn build_units(data: &DataSet, index: AreaLookup) -> Result<(Vec<UnitInfo>, Vec<
         let area = index(&p.area, "place")?;
         for _ in 0..p.count {
             let carrier = units.len() as u8;
-            infos.push(counter_info(data, &p.counter)?);
+            let released_on_turn = p.released_on_turn.unwrap_or(1);
+            infos.push(UnitInfo {
+                released_on_turn,
+                ..counter_info(data, &p.counter)?
+            });
             units.push(Unit {
                 loc: area,
                 flags: 0,
@@ -309,7 +320,10 @@ fn build_units(data: &DataSet, index: AreaLookup) -> Result<(Vec<UnitInfo>, Vec<
                 mp: 0,
             });
             if let Some(w) = &p.carrying {
-                infos.push(counter_info(data, w)?);
+                infos.push(UnitInfo {
+                    released_on_turn,
+                    ..counter_info(data, w)?
+                });
                 let weapon = units.len() as u8;
                 units.push(Unit {
                     loc: area,
@@ -344,6 +358,7 @@ fn counter_info(data: &DataSet, id: &str) -> Result<UnitInfo, DataError> {
             figures: p.figures,
             spent_attack: p.spent_attack,
             spent_defense: p.spent_defense,
+            released_on_turn: 1,
         });
     }
     if let Some(w) = data.counters.weapons.iter().find(|w| w.id == id) {
@@ -357,6 +372,7 @@ fn counter_info(data: &DataSet, id: &str) -> Result<UnitInfo, DataError> {
             figures: 0,
             spent_attack: w.attack,
             spent_defense: 0,
+            released_on_turn: 1,
         });
     }
     Err(DataError {

@@ -8,9 +8,10 @@
 //! pay casualties by flipping and retreating before eliminating.
 
 use super::action::Action;
+use super::data::PersonnelKind;
 use super::movement;
 use super::ruleset::{bits, unit_bits, Ruleset};
-use super::state::{Phase, State, Step, NONE};
+use super::state::{Phase, State, Step, NONE, STACKING_LIMIT};
 use super::{RuddersLine, Side};
 use crate::bots::Bot;
 use crate::engine::{Game, GameRng};
@@ -75,15 +76,28 @@ fn expected_cp(offense: u8, defense: u8) -> f32 {
     f32::from(sum) / 36.0
 }
 
-/// The areas a side is trying to reach or take.
+/// The Rangers still need a patrol to reach the guns before the deadline.
+fn guns_needed(rs: &Ruleset, s: &State) -> bool {
+    s.active == Side::Rangers && !s.guns_reached && s.turn <= rs.victory.guns_deadline_turn
+}
+
+/// A lone BAR gunner of the Rangers goes for the guns while they are needed (as Lomell and
+/// Kuhn did).
+fn is_patrol(rs: &Ruleset, s: &State, members: u128) -> bool {
+    let bar = members.count_ones() == 1
+        && rs.personnel_kind(members.trailing_zeros() as u8) == Some(PersonnelKind::BarGunner);
+    bar && guns_needed(rs, s)
+}
+
+/// The areas a group is trying to reach or take.
 fn goals(rs: &Ruleset, s: &State, side: Side) -> u64 {
     let v = &rs.victory;
+    if is_patrol(rs, s, s.group.members) {
+        return 1 << v.guns_area;
+    }
     match side {
         Side::Rangers => {
-            let mut g = rs.victory_areas & !s.ranger_control;
-            if !s.guns_reached && s.turn <= v.guns_deadline_turn {
-                g |= 1 << v.guns_area;
-            }
+            let g = rs.victory_areas & !s.present[Side::Rangers.index()];
             if g == 0 {
                 rs.victory_areas
             } else {
@@ -143,8 +157,11 @@ fn score(game: &RuddersLine, s: &State, a: Action) -> f32 {
             fire_value(rs, s, target, strength, NONE)
         }
         Action::Activate(_) => activation_value(game, s, a),
-        // Build the whole group before it moves: strength in numbers (10.2).
-        Action::AddUnit(u) => add_unit_value(rs, s, u) * 100.0,
+        // Build the planned group before it moves: strength in numbers (10.2).
+        // Units join in index order (10.2 groups are offered once), so the plan is taken
+        // lowest index first.
+        Action::AddUnit(u) if planned_group(rs, s) & (1 << u) != 0 => 100.0 - f32::from(u) * 0.01,
+        Action::AddUnit(_) => -1.0,
         Action::Move { .. } | Action::AssaultHere => group_value(game, s, a),
         Action::EndActivation => 0.0,
         Action::Point(u) => {
@@ -223,6 +240,22 @@ fn fire_value(rs: &Ruleset, s: &State, target: u8, strength: u8, spotter: u8) ->
 }
 
 /// Units join the group unless it would break stacking, or leave a held Victory Area empty.
+/// The group would leave `area` without any of its side's personnel.
+fn leaves_empty(s: &State, area: u8) -> bool {
+    s.count_of(s.active, area) as u32 <= s.group.members.count_ones()
+}
+
+/// How much holding an area matters to a side: the key areas of sudden death most.
+fn key_area_worth(rs: &Ruleset, side: Side, area: u8) -> f32 {
+    let bit = 1u64 << area;
+    let key = rs.victory.german_sudden_death_control | (1 << rs.victory.ranger_must_hold);
+    match side {
+        Side::Rangers if key & bit != 0 => 12.0,
+        _ if rs.victory_areas & bit != 0 => 6.0,
+        _ => 0.0,
+    }
+}
+
 fn add_unit_value(rs: &Ruleset, s: &State, u: u8) -> f32 {
     let side = s.active;
     let area = s.group.area;
@@ -239,32 +272,57 @@ fn add_unit_value(rs: &Ruleset, s: &State, u: u8) -> f32 {
     1.0
 }
 
-/// The value of activating an area: the best first group move after taking every unit
-/// the doctrine would take.
+/// The units the doctrine takes from the activated area: the most valuable first, while
+/// stacking allows and a held Victory Area keeps a defender.
+fn planned_group(rs: &Ruleset, s: &State) -> u128 {
+    let side = s.active;
+    let mut candidates: Vec<u8> = unit_bits(rs.side_units[side.index()] & rs.personnel)
+        .filter(|&u| s.loc(u) == s.group.area && !s.is_spent(u))
+        .collect();
+    candidates.sort_by(|&a, &b| unit_worth(rs, s, b).total_cmp(&unit_worth(rs, s, a)));
+    // No bigger than the roomiest neighbouring area can take (10.35).
+    let room = bits(rs.adjacent[usize::from(s.group.area)])
+        .map(|a| {
+            let a = a as u8;
+            if rs.is_landing_craft(a) {
+                STACKING_LIMIT
+            } else {
+                STACKING_LIMIT - s.points_of(side, a)
+            }
+        })
+        .max()
+        .unwrap_or(0);
+    if guns_needed(rs, s) {
+        if let Some(&bar) = candidates.iter().find(|&&u| is_patrol(rs, s, 1 << u)) {
+            return 1 << bar;
+        }
+    }
+    let mut probe = *s;
+    probe.group.members = 0;
+    let mut points = 0;
+    for u in candidates {
+        let figures = rs.info(u).figures;
+        if points + figures <= room && add_unit_value(rs, &probe, u) > 0.0 {
+            points += figures;
+            probe.group.members |= 1 << u;
+        }
+    }
+    probe.group.members
+}
+
+/// The value of activating an area: the best first move of the planned group.
 fn activation_value(game: &RuddersLine, s: &State, a: Action) -> f32 {
     let rs = game.rules();
     let mut probe = *s;
     game.apply(&mut probe, a);
-    let mut joined = true;
-    while joined {
-        joined = false;
-        let mut pick = None;
-        game.for_each_action(&probe, &mut |b| {
-            if let Action::AddUnit(u) = b {
-                if pick.is_none() && add_unit_value(rs, &probe, u) > 0.0 {
-                    pick = Some(b);
-                }
-            }
-        });
-        if let Some(b) = pick {
-            game.apply(&mut probe, b);
-            joined = true;
-        }
+    probe.group.members = planned_group(rs, &probe);
+    for u in unit_bits(probe.group.members) {
+        probe.units[usize::from(u)].mp = rs.info(u).movement;
     }
     if probe.group.members == 0 {
         return -1.0;
     }
-    let mut best: f32 = 0.0;
+    let mut best: f32 = -1.0;
     game.for_each_action(&probe, &mut |b| {
         if matches!(b, Action::Move { .. } | Action::AssaultHere) {
             best = best.max(group_value(game, &probe, b));
@@ -313,12 +371,10 @@ fn group_value(game: &RuddersLine, s: &State, a: Action) -> f32 {
     let from = s.group.area;
     let progress = goal_distance(rs, g, from) - goal_distance(rs, g, target);
     let arrive = if g & (1 << target) != 0 { 3.0 } else { 0.0 };
-    let leaving_hold = rs.victory_areas & (1 << from) != 0 && s.controller(from) == side;
-    let hold_penalty =
-        if leaving_hold && s.count_of(side, from) as u32 <= s.group.members.count_ones() {
-            3.0
-        } else {
-            0.0
-        };
+    let hold_penalty = if leaves_empty(s, from) {
+        key_area_worth(rs, side, from)
+    } else {
+        0.0
+    };
     2.0 * progress + arrive - hold_penalty - 0.5
 }

@@ -185,6 +185,8 @@ pub struct State {
     pub initiative_die: u8,
     /// A Ranger has entered the guns area (victory conditions).
     pub guns_reached: bool,
+    /// No Ranger had entered the guns area by the deadline turn.
+    pub guns_missed: bool,
     pub fo_lost: [bool; 2],
     pub losses: [u8; 2],
     pub initiative_turns: [u8; 2],
@@ -249,6 +251,7 @@ impl State {
             survival: NONE,
             initiative_die: 0,
             guns_reached: false,
+            guns_missed: false,
             fo_lost: [false; 2],
             losses: [0; 2],
             initiative_turns: [0; 2],

@@ -73,7 +73,7 @@ fn can_act(rs: &Ruleset, s: &State, side: Side) -> bool {
     match s.phase {
         Phase::IndirectFire => fire::has_indirect_fire(rs, s, side),
         Phase::DirectFire => fire::has_direct_fire(rs, s, side),
-        Phase::Action => s.has_any_fresh(side),
+        Phase::Action => movement::can_activate(rs, s, side),
         _ => false,
     }
 }
@@ -114,7 +114,7 @@ pub fn after_action(rs: &Ruleset, s: &mut State) {
     s.acted = true;
     s.step = Step::Segment;
     match s.phase {
-        Phase::Action if !s.has_any_fresh(s.active) => end_hold(rs, s, false),
+        Phase::Action if !movement::can_activate(rs, s, s.active) => end_hold(rs, s, false),
         Phase::Action => {}
         Phase::IndirectFire | Phase::DirectFire => end_hold(rs, s, false),
         _ => {}

@@ -55,9 +55,20 @@ impl Fixture {
     }
 
     fn unused(&mut self, counter: &str) -> u8 {
+        self.unused_where(counter, |_| true)
+    }
+
+    fn unused_where(
+        &mut self,
+        counter: &str,
+        pred: impl Fn(&super::ruleset::UnitInfo) -> bool,
+    ) -> u8 {
         let rs = &self.g.rules;
         let u = (0..rs.units.len() as u8)
-            .find(|&u| rs.info(u).counter == counter && self.used & (1 << u) == 0)
+            .find(|&u| {
+                let i = rs.info(u);
+                i.counter == counter && self.used & (1 << u) == 0 && pred(i)
+            })
             .unwrap_or_else(|| panic!("no unused {counter}"));
         self.used |= 1 << u;
         u
@@ -66,6 +77,14 @@ impl Fixture {
     /// Places a fresh personnel counter of type `counter` in area `id`.
     pub fn place(&mut self, counter: &str, id: &str) -> u8 {
         let u = self.unused(counter);
+        let a = self.area(id);
+        self.s.put(&self.g.rules, u, a);
+        u
+    }
+
+    /// Places a counter of type `counter` that the Set Up Card holds back until a later turn.
+    pub fn place_held_back(&mut self, counter: &str, id: &str) -> u8 {
+        let u = self.unused_where(counter, |i| i.released_on_turn > 1);
         let a = self.area(id);
         self.s.put(&self.g.rules, u, a);
         u

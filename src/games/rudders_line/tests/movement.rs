@@ -285,3 +285,25 @@ fn rule_10_1b_a_player_without_fresh_units_passes_and_the_other_keeps_acting() {
         "the Germans keep the phase while they have fresh units"
     );
 }
+
+#[test]
+fn setup_special_rule_units_not_yet_released_may_not_move_or_fire_but_defend() {
+    let mut fx = Fixture::new();
+    let held = fx.place_held_back("german_squad", "21");
+    fx.place("ranger_squad", "3");
+    assert!(
+        fx.g.rules.info(held).released_on_turn > 2,
+        "the 914th waits in the Set Up Card"
+    );
+    fx.phase(
+        crate::games::rudders_line::state::Phase::Action,
+        Side::Germans,
+    );
+    assert!(!fx.can(Action::Activate(fx.area("21"))));
+    fx.s.turn = fx.g.rules.info(held).released_on_turn;
+    fx.phase(
+        crate::games::rudders_line::state::Phase::Action,
+        Side::Germans,
+    );
+    assert!(fx.can(Action::Activate(fx.area("21"))));
+}

@@ -208,13 +208,26 @@ fn rule_12_1_step_1_ranger_victory_at_the_end_of_turn_8() {
 }
 
 #[test]
-fn rule_12_1_step_1_guns_not_reached_by_turn_3_is_a_german_win() {
-    let mut fx = quiet();
+fn rule_12_1_step_1_guns_not_reached_by_the_deadline_cost_the_rangers_one_level() {
+    let mut fx = quiet(); // Rangers hold 3 and 5, not 7 or 23: a Ranger victory
     fx.s.guns_reached = false;
     fx.s.turn = 3;
     regroup(&mut fx);
-    assert_eq!(
-        fx.g.outcome(&fx.s).unwrap().winner,
-        Some(Side::Germans.index())
-    );
+    assert!(fx.s.guns_missed);
+    assert!(fx.g.outcome(&fx.s).is_none(), "the game goes on");
+    fx.s.turn = 8;
+    regroup(&mut fx);
+    let o = fx.g.outcome(&fx.s).unwrap();
+    assert_eq!((o.winner, o.level), (None, "draw"));
+}
+
+#[test]
+fn rule_12_1_step_1_rangers_driven_off_the_point_lose_at_once() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "23");
+    fx.place("german_squad", "38");
+    regroup(&mut fx);
+    let o = fx.g.outcome(&fx.s).unwrap();
+    assert_eq!(o.winner, Some(Side::Germans.index()));
+    assert_eq!(o.turn, 2);
 }
