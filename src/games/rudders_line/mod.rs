@@ -25,13 +25,13 @@ pub use action::Action;
 pub use data::{DataError, DataSet, Side};
 pub use ruleset::{Class, Ruleset};
 pub use scripted::ScriptedBot;
-pub use state::{Phase, State, Step};
+pub use state::{Phase, State, Step, ELIMINATED, NONE, STACKING_LIMIT};
 pub use victory::LEVELS;
 
 use crate::bots::Bot;
 use crate::engine::dice;
 use crate::engine::{Actor, Game, Outcome, PlayerId, Tally};
-use state::{Roll, NONE};
+use state::Roll;
 use std::path::Path;
 
 /// The ruleset + scenario, immutable and shared by all threads.
