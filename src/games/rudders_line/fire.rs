@@ -4,7 +4,7 @@
 use super::action::Action;
 use super::combat;
 use super::data::{PersonnelKind, Side, WeaponKind};
-use super::ruleset::{unit_bits, Ruleset};
+use super::ruleset::{bits, unit_bits, Ruleset};
 use super::state::{AttackKind, Roll, State, Step, NONE};
 
 /// Range in areas of a mortar (7.31): light (yellow) 2, medium (red) 4.
@@ -28,15 +28,59 @@ fn fireable_by(rs: &Ruleset, s: &State, w: u8, side: Side) -> Option<u8> {
     ok.then_some(carrier)
 }
 
-/// 7.32: artillery and medium mortars may fire at empty areas (interdiction); every fire
-/// needs enemy personnel otherwise, and an area holding only friendly personnel is no target.
-fn indirect_target_ok(rs: &Ruleset, s: &State, side: Side, target: u8, interdicts: bool) -> bool {
-    if rs.is_landing_craft(target) {
-        return false;
+/// 7.32: the areas `side` may fire Indirect Fire at: those with enemy personnel, and (for
+/// artillery and medium mortars, which interdict) empty ones; never an area of friendly
+/// personnel only, never a Landing Craft box.
+fn indirect_targets(rs: &Ruleset, s: &State, side: Side, interdicts: bool) -> u64 {
+    let enemy = s.present[side.enemy().index()];
+    let empty = !enemy & !s.present[side.index()];
+    let t = if interdicts { enemy | empty } else { enemy };
+    t & rs.all_areas & !rs.landing_craft
+}
+
+/// 7.31: areas friendly units can spot into: in or next to a fresh released personnel unit,
+/// or the area the side's current spotter spots into.
+fn spotted_areas(rs: &Ruleset, s: &State, side: Side) -> u64 {
+    let held = rs.held_back[usize::from(s.turn).min(31)];
+    let mut m = 0;
+    for u in unit_bits(rs.side_units[side.index()] & rs.personnel & !held) {
+        let loc = s.loc(u);
+        if loc < 64 && !s.is_spent(u) {
+            m |= rs.adjacent[usize::from(loc)] | (1 << loc);
+        }
     }
-    let enemy = s.has_personnel(side.enemy(), target);
-    let friendly = s.has_personnel(side, target);
-    enemy || (interdicts && !friendly)
+    let (spotter, target) = s.spotter[side.index()];
+    if spotter != NONE && s.loc(spotter) < 64 {
+        m |= 1 << target;
+    }
+    m
+}
+
+/// The areas a mortar at `from` may fire at (7.31): adjacent ones freely, those up to its
+/// range only where spotted. Never its own area.
+fn mortar_targets(rs: &Ruleset, s: &State, side: Side, w: u8, spotted: u64) -> u64 {
+    let Some(kind) = rs.weapon_kind(w) else {
+        return 0;
+    };
+    let from = usize::from(s.loc(w));
+    let range = usize::from(mortar_range(kind));
+    let targets = indirect_targets(rs, s, side, kind == WeaponKind::MediumMortar);
+    let adjacent = rs.adjacent[from];
+    (adjacent | (rs.within[from][range] & spotted)) & targets
+}
+
+/// FOs able to call in artillery (7.31): fresh, released, not in a Landing Craft box.
+fn ready_fos<'a>(rs: &'a Ruleset, s: &'a State, side: Side) -> impl Iterator<Item = u8> + 'a {
+    let held = rs.held_back[usize::from(s.turn).min(31)];
+    unit_bits(rs.fos & rs.side_units[side.index()] & !held).filter(move |&u| {
+        let loc = s.loc(u);
+        loc < 64 && !s.is_spent(u) && !rs.is_landing_craft(loc)
+    })
+}
+
+/// Mortars `side` may fire (carried by a fresh released unit of his, unfired).
+fn ready_mortars<'a>(rs: &'a Ruleset, s: &'a State, side: Side) -> impl Iterator<Item = u8> + 'a {
+    unit_bits(rs.mortars).filter(move |&w| fireable_by(rs, s, w, side).is_some())
 }
 
 /// 7.31: spotters for a mortar attack on `target` beyond adjacent range: fresh friendly
@@ -66,51 +110,36 @@ fn spotters(rs: &Ruleset, s: &State, side: Side, target: u8, emit: &mut impl FnM
     }
 }
 
-/// Legal Indirect Fire attacks of the active player (7.2–7.32).
-pub fn indirect_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
-    let side = s.active;
-    for u in unit_bits(rs.fos & rs.side_units[side.index()]) {
-        let loc = s.loc(u);
-        if loc >= 64 || s.is_spent(u) || rs.is_landing_craft(loc) || !rs.released(u, s.turn) {
-            continue;
-        }
-        let reach = rs.adjacent[usize::from(loc)] | (1 << loc);
-        for t in super::ruleset::bits(reach) {
-            if indirect_target_ok(rs, s, side, t as u8, true) {
-                out(Action::CallArtillery {
-                    fo: u,
-                    target: t as u8,
-                });
-            }
+/// Legal Indirect Fire attacks of `side` (7.2–7.32).
+pub fn indirect_actions(rs: &Ruleset, s: &State, side: Side, out: &mut impl FnMut(Action)) {
+    let fo_targets = indirect_targets(rs, s, side, true);
+    for fo in ready_fos(rs, s, side) {
+        let loc = s.loc(fo);
+        let reach = (rs.adjacent[usize::from(loc)] | (1 << loc)) & fo_targets;
+        for t in bits(reach) {
+            out(Action::CallArtillery {
+                fo,
+                target: t as u8,
+            });
         }
     }
-    for w in unit_bits(rs.weapons) {
-        let Some(kind) = rs.weapon_kind(w) else {
-            continue;
-        };
-        let range = mortar_range(kind);
-        if range == 0 || fireable_by(rs, s, w, side).is_none() {
-            continue;
-        }
-        let from = usize::from(s.loc(w));
-        for t in 0..rs.areas.len() as u8 {
-            let d = rs.distance[from][usize::from(t)];
-            let interdicts = kind == WeaponKind::MediumMortar;
-            if d == 0 || d > range || !indirect_target_ok(rs, s, side, t, interdicts) {
-                continue;
-            }
-            if d == 1 {
+    let spotted = spotted_areas(rs, s, side);
+    for mortar in ready_mortars(rs, s, side) {
+        let adjacent = rs.adjacent[usize::from(s.loc(mortar))];
+        for t in bits(mortar_targets(rs, s, side, mortar, spotted)) {
+            let target = t as u8;
+            if adjacent & (1 << t) != 0 {
                 out(Action::FireMortar {
-                    mortar: w,
-                    target: t,
+                    mortar,
+                    target,
                     spotter: NONE,
                 });
             } else {
-                spotters(rs, s, side, t, &mut |sp| {
+                spotters(rs, s, side, target, &mut |spotter| {
                     out(Action::FireMortar {
-                        mortar: w,
-                        target: t,
-                        spotter: sp,
+                        mortar,
+                        target,
+                        spotter,
                     })
                 });
             }
@@ -119,11 +148,16 @@ pub fn indirect_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
 }
 
 pub fn has_indirect_fire(rs: &Ruleset, s: &State, side: Side) -> bool {
-    let mut probe = *s;
-    probe.active = side;
-    let mut any = false;
-    indirect_actions(rs, &probe, &mut |_| any = true);
-    any
+    let fo_targets = indirect_targets(rs, s, side, true);
+    let fo_can = ready_fos(rs, s, side).any(|fo| {
+        let loc = s.loc(fo);
+        (rs.adjacent[usize::from(loc)] | (1 << loc)) & fo_targets != 0
+    });
+    if fo_can {
+        return true;
+    }
+    let spotted = spotted_areas(rs, s, side);
+    ready_mortars(rs, s, side).any(|m| mortar_targets(rs, s, side, m, spotted) != 0)
 }
 
 /// 7.31: an FO calls in artillery: the FO is spent, the marker placed (8.1).

@@ -81,7 +81,7 @@ impl RuddersLine {
         match s.step {
             Step::Segment => {
                 match s.phase {
-                    Phase::IndirectFire => fire::indirect_actions(rs, s, out),
+                    Phase::IndirectFire => fire::indirect_actions(rs, s, s.active, out),
                     Phase::DirectFire => fire::direct_start_actions(rs, s, out),
                     Phase::Action => movement::activation_actions(rs, s, out),
                     _ => {}

@@ -8,21 +8,25 @@ use super::ruleset::{bits, unit_bits, Ruleset};
 use super::state::{AttackKind, Roll, State, Step, NONE, STACKING_LIMIT};
 use super::turn;
 
-/// Fresh units of `side` that may act this turn.
-fn ready_units<'a>(rs: &'a Ruleset, s: &'a State, side: Side) -> impl Iterator<Item = u8> + 'a {
-    unit_bits(rs.side_units[side.index()] & rs.personnel)
-        .filter(move |&u| s.loc(u) < 64 && !s.is_spent(u) && rs.released(u, s.turn))
+/// Areas holding a fresh unit of `side` that may act this turn (not held back).
+fn ready_areas(rs: &Ruleset, s: &State, side: Side) -> u64 {
+    let held = rs.held_back[usize::from(s.turn).min(31)] & rs.side_units[side.index()];
+    if held == 0 {
+        return s.fresh_present[side.index()];
+    }
+    unit_bits(rs.side_units[side.index()] & rs.personnel & !held)
+        .filter(|&u| s.loc(u) < 64 && !s.is_spent(u))
+        .fold(0, |m, u| m | 1 << s.loc(u))
 }
 
 /// 10.1b: whether `side` has a fresh unit left to act with.
 pub fn can_activate(rs: &Ruleset, s: &State, side: Side) -> bool {
-    s.has_any_fresh(side) && ready_units(rs, s, side).next().is_some()
+    s.has_any_fresh(side) && ready_areas(rs, s, side) != 0
 }
 
 /// 10.2: areas the active player may activate: each holds at least one fresh unit of his.
 pub fn activation_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
-    let areas = ready_units(rs, s, s.active).fold(0u64, |m, u| m | 1 << s.loc(u));
-    for a in bits(areas) {
+    for a in bits(ready_areas(rs, s, s.active)) {
         out(Action::Activate(a as u8));
     }
 }

@@ -51,6 +51,10 @@ pub struct Ruleset {
     pub adjacent: [AreaMask; MAX_AREAS],
     /// Areas between two areas, counting the target and not the start (7.31).
     pub distance: [[u8; MAX_AREAS]; MAX_AREAS],
+    /// `within[a][r]`: areas 1..=r areas away from `a` (ranges, 7.31).
+    pub within: [[AreaMask; 8]; MAX_AREAS],
+    /// Every area of the map.
+    pub all_areas: AreaMask,
     pub building: AreaMask,
     pub victory_areas: AreaMask,
     pub landing_craft: AreaMask,
@@ -68,6 +72,10 @@ pub struct Ruleset {
     /// NCO and BAR gunner: add their value in fire and assault (9.5, 11.1).
     pub nco_or_bar: UnitMask,
     pub fos: UnitMask,
+    /// Light and medium mortars (7.1).
+    pub mortars: UnitMask,
+    /// Units the Set Up Card still holds back on each turn (index = turn).
+    pub held_back: [UnitMask; 32],
     pub turns: u8,
     pub first_turn_initiative: Side,
     pub artillery: [u8; 2],
@@ -109,7 +117,7 @@ impl Ruleset {
 
     /// Whether the unit may act (move, assault, fire, spot) this turn (Set Up Card release).
     pub fn released(&self, u: u8, turn: u8) -> bool {
-        self.info(u).released_on_turn <= turn
+        self.held_back[usize::from(turn).min(31)] & (1 << u) == 0
     }
 
     pub fn is_adjacent(&self, a: u8, b: u8) -> bool {
@@ -166,11 +174,14 @@ impl Ruleset {
             }
         }
         let distance = distances(&adjacent, areas.len());
+        let n_areas = areas.len();
         let (units, initial_units) = build_units(data, &index)?;
         let mut rs = Ruleset {
             areas,
             adjacent,
             distance,
+            within: within(&distance, n_areas),
+            all_areas: (1u64 << n_areas) - 1,
             building,
             victory_areas,
             landing_craft,
@@ -183,6 +194,8 @@ impl Ruleset {
             leaders: 0,
             nco_or_bar: 0,
             fos: 0,
+            mortars: 0,
+            held_back: [0; 32],
             turns: data.scenario.scenario.turns,
             first_turn_initiative: data.scenario.scenario.first_turn_initiative,
             artillery: [
@@ -207,8 +220,19 @@ impl Ruleset {
         for (i, u) in self.units.iter().enumerate() {
             let bit: UnitMask = 1 << i;
             self.side_units[u.side.index()] |= bit;
+            for turn in 0..usize::from(u.released_on_turn).min(32) {
+                self.held_back[turn] |= bit;
+            }
+            for turn in 0..usize::from(u.released_on_turn).min(32) {
+                self.held_back[turn] |= bit;
+            }
             match u.class {
-                Class::Weapon(_) => self.weapons |= bit,
+                Class::Weapon(k) => {
+                    self.weapons |= bit;
+                    if matches!(k, WeaponKind::LightMortar | WeaponKind::MediumMortar) {
+                        self.mortars |= bit;
+                    }
+                }
                 Class::Personnel(k) => {
                     self.personnel |= bit;
                     match k {
@@ -272,6 +296,20 @@ fn distances(adjacent: &[AreaMask; MAX_AREAS], n: usize) -> [[u8; MAX_AREAS]; MA
         }
     }
     d
+}
+
+fn within(d: &[[u8; MAX_AREAS]; MAX_AREAS], n: usize) -> [[AreaMask; 8]; MAX_AREAS] {
+    let mut w = [[0; 8]; MAX_AREAS];
+    for (a, row) in w.iter_mut().enumerate().take(n) {
+        for (r, mask) in row.iter_mut().enumerate() {
+            for (b, &dist) in d[a].iter().enumerate().take(n) {
+                if dist >= 1 && usize::from(dist) <= r {
+                    *mask |= 1 << b;
+                }
+            }
+        }
+    }
+    w
 }
 
 /// Indices of the set bits of a mask.
