@@ -123,8 +123,12 @@ pub fn indirect_actions(rs: &Ruleset, s: &State, side: Side, out: &mut impl FnMu
             });
         }
     }
+    let mut mortars = ready_mortars(rs, s, side).peekable();
+    if mortars.peek().is_none() {
+        return;
+    }
     let spotted = spotted_areas(rs, s, side);
-    for mortar in ready_mortars(rs, s, side) {
+    for mortar in mortars {
         let adjacent = rs.adjacent[usize::from(s.loc(mortar))];
         for t in bits(mortar_targets(rs, s, side, mortar, spotted)) {
             let target = t as u8;
@@ -156,8 +160,12 @@ pub fn has_indirect_fire(rs: &Ruleset, s: &State, side: Side) -> bool {
     if fo_can {
         return true;
     }
+    let mut mortars = ready_mortars(rs, s, side).peekable();
+    if mortars.peek().is_none() {
+        return false;
+    }
     let spotted = spotted_areas(rs, s, side);
-    ready_mortars(rs, s, side).any(|m| mortar_targets(rs, s, side, m, spotted) != 0)
+    mortars.any(|m| mortar_targets(rs, s, side, m, spotted) != 0)
 }
 
 /// 7.31: an FO calls in artillery: the FO is spent, the marker placed (8.1).

@@ -102,9 +102,10 @@ pub fn group_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
         } else {
             127 - g.members.leading_zeros() + 1
         };
-        let mine = rs.side_units[side.index()] & rs.personnel & !((1u128 << above) - 1);
-        for u in unit_bits(mine) {
-            if s.loc(u) == g.area && !s.is_spent(u) && rs.released(u, s.turn) {
+        let held = rs.held_back[usize::from(s.turn).min(31)];
+        let here = s.personnel_in(rs, side, g.area) & !held & !((1u128 << above) - 1);
+        for u in unit_bits(here) {
+            if !s.is_spent(u) {
                 out(Action::AddUnit(u));
             }
         }

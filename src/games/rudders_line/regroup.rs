@@ -120,27 +120,32 @@ fn start_pick_up(_rs: &Ruleset, s: &mut State, side: Side) {
 /// moves once per Regroup Phase.
 pub fn pick_up_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     let side = s.regroup.side;
-    let mine = rs.side_units[side.index()] & rs.personnel;
-    let ready = |p: u8| s.loc(p) < 64 && !s.is_spent(p) && s.controller(s.loc(p)) == side;
+    let controlled = if side == Side::Rangers {
+        s.ranger_control
+    } else {
+        !s.ranger_control
+    };
     let eligible = |p: u8, w: u8| {
         let (pk, wk) = (rs.personnel_kind(p), rs.weapon_kind(w));
         matches!((pk, wk), (Some(pk), Some(wk)) if may_carry(pk, wk))
     };
     for w in unit_bits(rs.weapons) {
         let wu = s.unit(w);
-        if wu.loc >= 64 || wu.flags & HANDLED != 0 {
+        if wu.loc >= 64 || wu.flags & HANDLED != 0 || controlled & (1 << wu.loc) == 0 {
             continue;
         }
+        // Unspent units of the side in the weapon's (controlled) area.
+        let ready = unit_bits(s.personnel_in(rs, side, wu.loc)).filter(|&p| !s.is_spent(p));
         if wu.link == NONE {
-            for p in unit_bits(mine) {
-                if s.loc(p) == wu.loc && ready(p) && s.carried(p) == NONE && eligible(p, w) {
+            for p in ready {
+                if s.carried(p) == NONE && eligible(p, w) {
                     out(Action::PickUp { weapon: w, unit: p });
                 }
             }
-        } else if mine & (1 << wu.link) != 0 && ready(wu.link) {
+        } else if rs.info(wu.link).side == side && !s.is_spent(wu.link) {
             let from = wu.link;
-            for p in unit_bits(mine) {
-                if p == from || s.loc(p) != s.loc(from) || !ready(p) || !eligible(p, w) {
+            for p in ready {
+                if p == from || !eligible(p, w) {
                     continue;
                 }
                 let other = s.carried(p);

@@ -158,6 +158,8 @@ pub struct State {
     /// Personnel units of each side per area, and how many are fresh.
     pub count: [[u8; MAX_AREAS]; 2],
     pub fresh: [[u8; MAX_AREAS]; 2],
+    /// Personnel units in each area (both sides).
+    pub area_units: [UnitMask; MAX_AREAS],
     /// Areas where each side has personnel / fresh personnel.
     pub present: [AreaMask; 2],
     pub fresh_present: [AreaMask; 2],
@@ -206,6 +208,7 @@ impl State {
             points: [[0; MAX_AREAS]; 2],
             count: [[0; MAX_AREAS]; 2],
             fresh: [[0; MAX_AREAS]; 2],
+            area_units: [0; MAX_AREAS],
             present: [0; 2],
             fresh_present: [0; 2],
             ranger_control: 0,
@@ -321,13 +324,7 @@ impl State {
 
     /// Personnel of a side in an area, as a mask.
     pub fn personnel_in(&self, rs: &Ruleset, side: Side, area: u8) -> UnitMask {
-        let mut m = 0;
-        for u in super::ruleset::unit_bits(rs.side_units[side.index()] & rs.personnel) {
-            if self.loc(u) == area {
-                m |= 1 << u;
-            }
-        }
-        m
+        self.area_units[usize::from(area)] & rs.side_units[side.index()]
     }
 
     /// Adds a personnel unit (and its carried weapon) to an area's counts.
@@ -339,6 +336,7 @@ impl State {
         if w != NONE {
             self.units[usize::from(w)].loc = area;
         }
+        self.area_units[a] |= 1 << u;
         self.points[side][a] += info.figures;
         self.count[side][a] += 1;
         if !self.is_spent(u) {
@@ -352,6 +350,7 @@ impl State {
         let info = rs.info(u);
         let area = self.loc(u);
         let (side, a) = (info.side.index(), usize::from(area));
+        self.area_units[a] &= !(1 << u);
         self.points[side][a] -= info.figures;
         self.count[side][a] -= 1;
         if !self.is_spent(u) {
