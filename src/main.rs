@@ -1,12 +1,37 @@
 //! The `sandtable` binary: parse, dispatch, and report an error as one line with exit code 2
 //! for bad input (1 for an internal failure). Everything else lives in `sandtable::cli`.
 
+use clap::error::ErrorKind;
 use clap::Parser;
 use sandtable::cli::{one_line, run, Cli};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e)
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) =>
+        {
+            e.exit()
+        }
+        Err(e) => {
+            // clap's message without its usage block and hint: one line, exit code 2.
+            let text = e.render().to_string();
+            let message: String = text
+                .lines()
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            eprintln!("{}", one_line(&message));
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", one_line(&e.to_string()));

@@ -45,4 +45,13 @@ fn help_lists_the_subcommands() {
 fn a_malformed_flag_exits_2() {
     let out = sandtable(&["balance", "rudders-line", "--games", "many"]);
     assert_eq!(out.status.code(), Some(2));
+    let line = one_line_error(&out);
+    assert!(line.contains("--games"), "{line}");
+}
+
+#[test]
+fn a_missing_argument_is_one_line_naming_it() {
+    let out = sandtable(&["balance"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(one_line_error(&out).contains("<GAME>"));
 }

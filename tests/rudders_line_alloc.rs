@@ -52,7 +52,12 @@ fn legal_actions_chance_outcomes_and_apply_never_allocate() {
             steps += 1;
         }
         let after = ALLOCATIONS.load(Ordering::Relaxed);
-        assert_eq!(after - before, 0, "game {i} allocated {} times", after - before);
+        assert_eq!(
+            after - before,
+            0,
+            "game {i} allocated {} times",
+            after - before
+        );
     }
     assert!(steps > 1000, "the games were played ({steps} steps)");
 }
