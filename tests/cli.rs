@@ -1,24 +1,8 @@
 //! The `sandtable` binary's handling of bad input that needs no game data: one line on
 //! stderr, exit code 2, no panic. (Tests that load Rudder's Line are in `cli_rudders_line.rs`.)
 
-use std::process::{Command, Output};
-
-pub fn sandtable(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-/// Asserts exit code 2 and exactly one `error: ` line on stderr; returns that line.
-pub fn one_line_error(out: &Output) -> String {
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "not one line: {stderr}");
-    assert!(stderr.starts_with("error: "), "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    stderr
-}
+mod common;
+use common::{one_line_error, sandtable};
 
 #[test]
 fn unknown_game_is_one_line_and_exit_2() {

@@ -1,5 +1,5 @@
-//! The `sandtable` binary and the simulator on Rudder's Line itself: these need the real game
-//! (data loading, rules, the scripted bot) and fail while `src/games/rudders_line` is a stub.
+//! The `sandtable` binary and the simulator on Rudder's Line itself: data loading, the
+//! scripted bot, determinism across thread counts, replays.
 
 use rand::SeedableRng;
 use sandtable::bots::{Bot, RandomBot};
@@ -7,34 +7,9 @@ use sandtable::engine::{game_seed, Game, GameRng, Replay};
 use sandtable::games::rudders_line::{data::MAP_TOML, Action, RuddersLine};
 use sandtable::sim::{play_game, play_to_end, GameRecord};
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn sandtable(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "exit {:?}, stderr: {}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// Asserts exit code 2 and exactly one `error: ` line on stderr; returns that line.
-fn one_line_error(out: &Output) -> String {
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "not one line: {stderr}");
-    assert!(stderr.starts_with("error: "), "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    stderr
-}
+mod common;
+use common::{one_line_error, sandtable, stdout};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {

@@ -68,9 +68,10 @@ impl RuddersLine {
     }
 
     /// Bot names this game offers besides the generic ones: `scripted`.
-    pub fn bot(&self, name: &str, player: PlayerId) -> Option<Box<dyn Bot<RuddersLine>>> {
+    /// `player` is the side it plays (the scripted doctrine serves either).
+    pub fn bot(&self, name: &str, _player: PlayerId) -> Option<Box<dyn Bot<RuddersLine>>> {
         match name {
-            "scripted" => Some(Box::new(ScriptedBot::new(Side::from_index(player)))),
+            "scripted" => Some(Box::<ScriptedBot>::default()),
             _ => None,
         }
     }

@@ -17,15 +17,14 @@ use crate::bots::Bot;
 use crate::engine::{Game, GameRng};
 use rand::Rng;
 
+/// The doctrine serves either side: it plays for whoever is to act.
 pub struct ScriptedBot {
-    side: Side,
     buf: Vec<Action>,
 }
 
-impl ScriptedBot {
-    pub fn new(side: Side) -> Self {
+impl Default for ScriptedBot {
+    fn default() -> Self {
         ScriptedBot {
-            side,
             buf: Vec::with_capacity(256),
         }
     }
@@ -38,7 +37,6 @@ impl Bot<RuddersLine> for ScriptedBot {
 
     fn choose(&mut self, game: &RuddersLine, s: &State, rng: &mut GameRng) -> Action {
         game.legal_actions(s, &mut self.buf);
-        let _ = self.side;
         let mut best = (f32::MIN, 0usize, 0u32);
         for (i, &a) in self.buf.iter().enumerate() {
             let score = score(game, s, a);
@@ -137,10 +135,8 @@ fn score(game: &RuddersLine, s: &State, a: Action) -> f32 {
             target,
             spotter,
         } => fire_value(rs, s, target, rs.info(mortar).attack, spotter),
-        Action::AddWeapon(w) if s.step == Step::DirectFireGroup => {
-            let _ = w;
-            5.0 // more machine guns in one attack (9.3)
-        }
+        // More machine guns in one attack (9.3).
+        Action::AddWeapon(_) if s.step == Step::DirectFireGroup => 5.0,
         Action::AddWeapon(w) => {
             let mut probe = *s;
             game.apply(&mut probe, a);
