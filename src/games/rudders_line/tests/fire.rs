@@ -382,3 +382,44 @@ fn rule_2_65_captured_weapons_are_used_normally() {
     assert_eq!(fx.s.attack.offense, 4);
     assert_eq!(fx.s.attack.attacker, Side::Rangers);
 }
+
+#[test]
+fn rule_7_41_units_in_an_enemy_occupied_area_may_spot() {
+    let mut fx = Fixture::new();
+    let crew = fx.place("german_weapons_team", "17");
+    let light = fx.arm(crew, "german_grw36");
+    fx.place("ranger_squad", "6"); // two areas from 17
+    let nco = fx.place("german_nco_1", "6"); // spotting from inside the target area
+    indirect(&mut fx, Side::Germans);
+    assert!(fx.can(Action::FireMortar {
+        mortar: light,
+        target: fx.area("6"),
+        spotter: nco
+    }));
+}
+
+#[test]
+fn rule_7_1_mortars_never_fire_from_a_landing_craft_box() {
+    let mut fx = Fixture::new();
+    let crew = fx.place("ranger_weapons_team", "LC-A");
+    let mortar = fx.arm(crew, "ranger_m2_mortar");
+    fx.place("german_squad", "1");
+    indirect(&mut fx, Side::Rangers);
+    assert!(targets_of(&fx, mortar).is_empty());
+}
+
+#[test]
+fn rule_9_5_a_spent_nco_adds_nothing_to_direct_fire() {
+    let mut fx = Fixture::new();
+    let t1 = fx.place("german_weapons_team", "13");
+    let mg = fx.arm(t1, "german_mg42");
+    let nco = fx.place("german_nco_2", "13");
+    fx.spend(nco);
+    fx.place("ranger_squad", "7");
+    direct(&mut fx, Side::Germans);
+    fx.act(Action::AddWeapon(mg));
+    fx.act(Action::DirectFire {
+        target: fx.area("7"),
+    });
+    assert_eq!(fx.s.attack.offense, 4);
+}
