@@ -1,5 +1,7 @@
 //! Bots: one trait shared by every bot, the simulator and the play screen.
 
+pub mod mcts;
+pub mod preset;
 mod random;
 
 pub use random::RandomBot;
@@ -10,4 +12,7 @@ use crate::engine::{Game, GameRng};
 pub trait Bot<G: Game>: Send {
     fn name(&self) -> String;
     fn choose(&mut self, game: &G, s: &G::State, rng: &mut GameRng) -> G::Action;
+    /// Told of every action applied to the game (anyone's decision or a chance outcome), in
+    /// order, with the state before it: lets a searching bot keep its tree across moves.
+    fn observe(&mut self, _game: &G, _before: &G::State, _action: G::Action) {}
 }

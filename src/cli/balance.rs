@@ -20,8 +20,8 @@ pub struct BalanceArgs {
     /// Number of games to play.
     #[arg(long, default_value_t = 10_000)]
     pub games: u64,
-    /// Bots by side, comma-separated in the game's side order (Rudder's Line: Rangers,Germans).
-    /// `random` works for every game; Rudder's Line also has `scripted`.
+    /// Bots by side, comma-separated in the game's side order (Rudder's Line: Rangers,Germans):
+    /// preset names (random, scripted, mcts-fast, mcts-strong) or paths of preset TOML files.
     #[arg(long, value_delimiter = ',', default_value = "scripted,scripted")]
     pub bots: Vec<String>,
     /// Run seed: game i is seeded from (seed, i), so the same seed gives the same results.
@@ -48,11 +48,7 @@ pub fn run(args: &BalanceArgs) -> Result<(), CliError> {
             select::check_scenario(info.id, args.scenario.as_deref(), &[scenario.as_str()])?;
             let reconstructed = game.data().reconstructed_tables();
             let provenance: Vec<&str> = reconstructed.iter().map(|&(t, _)| t).collect();
-            let known: Vec<&str> = select::GENERIC_BOTS
-                .iter()
-                .chain(select::RUDDERS_LINE_BOTS)
-                .copied()
-                .collect();
+            let known = crate::bots::preset::names();
             let setup = Setup {
                 title: format!("{} — {scenario}", info.title),
                 known: &known,

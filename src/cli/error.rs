@@ -33,6 +33,10 @@ pub enum CliError {
     },
     #[error("bad data: {0}")]
     Data(#[from] DataError),
+    #[error("{0}")]
+    Usage(String),
+    #[error("{0}")]
+    Preset(#[from] crate::bots::preset::PresetError),
     #[error("cannot write {}: {message}", path.display())]
     Output { path: PathBuf, message: String },
     #[error("{0}")]

@@ -6,6 +6,7 @@
 pub mod balance;
 mod error;
 pub mod games;
+pub mod ladder;
 mod select;
 
 pub use error::{one_line, CliError};
@@ -26,6 +27,8 @@ pub enum Command {
     Games(games::GamesArgs),
     /// Play many bot-vs-bot games in parallel and report win rates, victory levels and losses.
     Balance(balance::BalanceArgs),
+    /// Rank bots in a round robin on both sides: win rates and Elo ratings.
+    Ladder(ladder::LadderArgs),
 }
 
 /// Runs a parsed command line. Numbers go to stdout; progress and notes to stderr.
@@ -33,5 +36,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Games(args) => games::run(&args),
         Command::Balance(args) => balance::run(&args),
+        Command::Ladder(args) => ladder::run(&args),
     }
 }

@@ -1,10 +1,12 @@
 //! Turning names on the command line into games, scenarios and bots.
 
 use super::CliError;
-use crate::bots::{Bot, RandomBot};
+use crate::bots::mcts::RolloutFactory;
+use crate::bots::{preset, Bot};
 use crate::engine::{Game, PlayerId};
-use crate::games::rudders_line::RuddersLine;
+use crate::games::rudders_line::{RuddersLine, ScriptedBot};
 use crate::games::{GameInfo, GAMES};
+use std::sync::Arc;
 
 /// The entry of `games::GAMES` named `name`, which must be implemented.
 pub fn implemented_game(name: &str) -> Result<&'static GameInfo, CliError> {
@@ -53,32 +55,17 @@ pub fn check_scenario(game: &str, wanted: Option<&str>, offered: &[&str]) -> Res
     })
 }
 
-/// Bots every game has, whatever its rules.
-pub const GENERIC_BOTS: &[&str] = &["random"];
-
-/// The bot names Rudder's Line offers through `RuddersLine::bot`, for error messages only:
-/// whether a name is known is decided by asking the game.
-pub const RUDDERS_LINE_BOTS: &[&str] = &["scripted"];
-
-/// Makes a generic bot by name.
-pub fn generic_bot<G>(name: &str) -> Option<Box<dyn Bot<G>>>
-where
-    G: Game,
-    G::Action: 'static,
-{
-    match name {
-        "random" => Some(Box::new(RandomBot::<G::Action>::default())),
-        _ => None,
-    }
-}
-
-/// Makes bot `name` for `player` of Rudder's Line: generic names first, then the game's own.
+/// Makes bot `name` (a preset name or a preset file, see `bots::preset`) for `player` of
+/// Rudder's Line.
 pub fn rudders_line_bot(
     game: &RuddersLine,
     name: &str,
     player: PlayerId,
 ) -> Option<Box<dyn Bot<RuddersLine>>> {
-    generic_bot(name).or_else(|| game.bot(name, player))
+    let preset = preset::load(name).ok()?;
+    game.bot("scripted", player)?;
+    let scripted: RolloutFactory<RuddersLine> = Arc::new(|| Box::new(ScriptedBot::default()));
+    preset.build(Some(scripted))
 }
 
 /// Checks that `names` gives one known bot per side, by making each once.
@@ -100,6 +87,7 @@ pub fn check_bots<G: Game>(
         });
     }
     for (p, name) in names.iter().enumerate() {
+        preset::load(name)?;
         if make(name, p).is_none() {
             return Err(CliError::UnknownBot {
                 game: game.id().to_string(),

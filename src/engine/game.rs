@@ -45,7 +45,7 @@ pub struct Tally {
 /// and `apply` free of heap allocation (buffers are passed in and reused).
 pub trait Game: Sync {
     /// Fixed-size state: cloning is a memcpy.
-    type State: Clone + Send + Sync;
+    type State: Clone + Send + Sync + PartialEq;
     /// A small decision or chance outcome.
     type Action: Copy + Eq + Send + Sync + std::fmt::Debug;
 
@@ -72,6 +72,38 @@ pub trait Game: Sync {
     fn turn(&self, s: &Self::State) -> u32;
     /// A plain description of an action in the current state, for logs and the play screen.
     fn describe(&self, s: &Self::State, a: Self::Action) -> String;
+
+    /// A heuristic estimate of player 0's reward (1 win, ½ draw, 0 loss) in a state that is not
+    /// over, for search that stops its rollouts early. `None`: play rollouts to the end.
+    fn heuristic(&self, _s: &Self::State) -> Option<f32> {
+        None
+    }
+
+    /// A state consistent with everything `viewer` may know of `s`, with the rest drawn anew
+    /// from `rng` (for information-set search: a bot must not read what its player cannot
+    /// see). Games without hidden information return `s` unchanged.
+    fn determinize(
+        &self,
+        s: &Self::State,
+        _viewer: PlayerId,
+        _rng: &mut crate::engine::GameRng,
+    ) -> Self::State {
+        s.clone()
+    }
+}
+
+/// Each player's reward for a finished game: 1 for the winner, 0 for the others, ½ each for a
+/// draw.
+pub fn rewards(outcome: &Outcome, players: usize) -> [f32; 2] {
+    let mut r = [0.0; 2];
+    for (p, x) in r.iter_mut().enumerate().take(players) {
+        *x = match outcome.winner {
+            None => 0.5,
+            Some(w) if w == p => 1.0,
+            Some(_) => 0.0,
+        };
+    }
+    r
 }
 
 /// Draws one outcome of a chance node with probability proportional to its weight.

@@ -9,6 +9,7 @@
 //! * [`records`] — one CSV row per game.
 //! * [`progress`] — the progress bar on stderr.
 
+pub mod elo;
 pub mod play;
 pub mod progress;
 pub mod records;

@@ -105,6 +105,9 @@ pub fn play_to_end<G: Game>(
                 a
             }
         };
+        for bot in bots.iter_mut() {
+            bot.observe(game, &s, a);
+        }
         game.apply(&mut s, a);
         steps += 1;
         if steps >= MAX_STEPS && game.actor(&s) != Actor::Terminal {

@@ -1,0 +1,212 @@
+//! Monte Carlo tree search for any [`Game`]: UCT at decision nodes, one child per outcome at
+//! chance nodes (with its exact weight), rollouts by a random or any other bot with an
+//! optional depth cut-off and the game's heuristic, the tree kept in a preallocated arena and
+//! carried over from move to move, and root parallelism over rayon threads whose root
+//! statistics are merged. With an iteration budget a search is deterministic for a given seed
+//! and thread count.
+
+mod tree;
+
+use super::Bot;
+use crate::engine::{Actor, Game, GameRng};
+use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
+use serde::Deserialize;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tree::Tree;
+
+/// How the search treats chance nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChanceMode {
+    /// Each visit draws an outcome by its weight.
+    Sampled,
+    /// Visits follow the exact distribution: the outcome furthest below its share goes next.
+    Exact,
+}
+
+/// The rollout policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RolloutPolicy {
+    Random,
+    /// The game's scripted bot.
+    Scripted,
+}
+
+/// Search settings (a bot preset's `[mcts]` table).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MctsConfig {
+    /// Iterations per decision (per thread).
+    pub iterations: u32,
+    /// Wall-time budget per decision in milliseconds; when set it replaces `iterations`
+    /// (and the search is then no longer reproducible).
+    pub time_ms: Option<u64>,
+    /// UCT exploration constant.
+    pub exploration: f32,
+    pub rollout: RolloutPolicy,
+    /// Decisions played in a rollout before the game's heuristic judges the position
+    /// (0: play to the end).
+    pub rollout_depth: u32,
+    /// Root-parallel worker trees.
+    pub threads: usize,
+    pub chance: ChanceMode,
+    /// Keep the subtree of the actual moves from one decision to the next.
+    pub reuse_tree: bool,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            iterations: 1000,
+            time_ms: None,
+            exploration: 0.7,
+            rollout: RolloutPolicy::Random,
+            rollout_depth: 0,
+            threads: 1,
+            chance: ChanceMode::Exact,
+            reuse_tree: true,
+        }
+    }
+}
+
+/// Makes the rollout bot of one worker.
+pub type RolloutFactory<G> = Arc<dyn Fn() -> Box<dyn Bot<G>> + Send + Sync>;
+
+struct Worker<G: Game> {
+    tree: Tree<G>,
+    rollout: Option<Box<dyn Bot<G>>>,
+    rng: GameRng,
+}
+
+/// The MCTS bot.
+pub struct MctsBot<G: Game> {
+    name: String,
+    config: MctsConfig,
+    workers: Vec<Worker<G>>,
+    /// Actions applied since the workers' trees were last searched.
+    history: Vec<G::Action>,
+    /// Statistics of the last search: total iterations, and the chosen action's mean reward.
+    pub last_iterations: u64,
+    pub last_value: f32,
+}
+
+impl<G: Game> MctsBot<G> {
+    /// `rollout` makes the rollout bot when the config asks for a scripted rollout.
+    pub fn new(name: &str, config: MctsConfig, rollout: Option<RolloutFactory<G>>) -> Self {
+        let threads = config.threads.max(1);
+        let capacity = (config.iterations as usize * 8).clamp(1024, 1 << 22);
+        let workers = (0..threads)
+            .map(|_| Worker {
+                tree: Tree::new(capacity),
+                rollout: match config.rollout {
+                    RolloutPolicy::Random => None,
+                    RolloutPolicy::Scripted => rollout.as_ref().map(|f| f()),
+                },
+                rng: GameRng::seed_from_u64(0),
+            })
+            .collect();
+        MctsBot {
+            name: name.to_string(),
+            config,
+            workers,
+            history: Vec::new(),
+            last_iterations: 0,
+            last_value: 0.5,
+        }
+    }
+
+    /// Searches from `s` and returns each root action with its merged visits and mean reward
+    /// for the acting player, most visited first.
+    pub fn analyse(
+        &mut self,
+        game: &G,
+        s: &G::State,
+        rng: &mut GameRng,
+    ) -> Vec<(G::Action, u32, f32)>
+    where
+        G::Action: Sync,
+    {
+        let Actor::Player(me) = game.actor(s) else {
+            return Vec::new();
+        };
+        let seed: u64 = rng.random();
+        let history = std::mem::take(&mut self.history);
+        let config = &self.config;
+        let deadline = config
+            .time_ms
+            .map(|ms| Instant::now() + Duration::from_millis(ms));
+        self.workers.par_iter_mut().enumerate().for_each(|(i, w)| {
+            w.rng = GameRng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            if config.reuse_tree {
+                w.tree.advance(game, &history, s);
+            } else {
+                w.tree.reset(s);
+            }
+            let mut done = 0u32;
+            loop {
+                let over = match deadline {
+                    Some(d) => done.is_multiple_of(16) && Instant::now() >= d,
+                    None => done >= config.iterations,
+                };
+                if over {
+                    break;
+                }
+                w.tree.iterate(game, config, me, &mut w.rollout, &mut w.rng);
+                done += 1;
+            }
+        });
+        self.last_iterations = self
+            .workers
+            .iter()
+            .map(|w| u64::from(w.tree.nodes[0].visits))
+            .sum();
+        let mut merged: Vec<(G::Action, u32, f32)> = Vec::new();
+        for w in &self.workers {
+            for (a, visits, reward) in w.tree.root_children() {
+                match merged.iter_mut().find(|m| m.0 == a) {
+                    Some(m) => {
+                        m.1 += visits;
+                        m.2 += reward[me];
+                    }
+                    None => merged.push((a, visits, reward[me])),
+                }
+            }
+        }
+        for m in &mut merged {
+            m.2 = if m.1 > 0 { m.2 / m.1 as f32 } else { 0.0 };
+        }
+        merged.sort_by_key(|m| std::cmp::Reverse(m.1));
+        merged
+    }
+}
+
+impl<G: Game> Bot<G> for MctsBot<G>
+where
+    G::Action: Sync,
+    G::State: Sync,
+{
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, game: &G, s: &G::State, rng: &mut GameRng) -> G::Action {
+        let mut legal = Vec::new();
+        game.legal_actions(s, &mut legal);
+        if legal.len() == 1 {
+            // Nothing to think about; keep the history so the trees can still follow.
+            return legal[0];
+        }
+        let ranked = self.analyse(game, s, rng);
+        self.last_value = ranked.first().map_or(0.5, |r| r.2);
+        ranked.first().map_or(legal[0], |r| r.0)
+    }
+
+    fn observe(&mut self, _game: &G, _before: &G::State, action: G::Action) {
+        if self.config.reuse_tree {
+            self.history.push(action);
+        }
+    }
+}

@@ -1,0 +1,330 @@
+//! The search tree of one MCTS worker: nodes in a preallocated arena, children of a node in
+//! one contiguous block, chance nodes with one child per outcome and its exact weight.
+
+use super::{ChanceMode, MctsConfig};
+use crate::bots::Bot;
+use crate::engine::game::{rewards, sample_chance};
+use crate::engine::{Actor, Game, GameRng};
+use rand::Rng;
+
+const NONE: u32 = u32::MAX;
+
+/// Who acts at a node: a player's index, or one of these.
+const CHANCE: u8 = 254;
+const TERMINAL: u8 = 253;
+const UNKNOWN: u8 = 255;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Node<A> {
+    /// The action that leads here from the parent (`None` at the root).
+    pub action: Option<A>,
+    pub parent: u32,
+    /// First child and number of children (0 until expanded).
+    pub first_child: u32,
+    pub children: u32,
+    /// Who acts in this node's state (a player index, CHANCE, TERMINAL, UNKNOWN before expansion).
+    pub actor: u8,
+    /// Probability weight of this outcome if the parent is a chance node.
+    pub weight: u32,
+    pub visits: u32,
+    /// Sum of each player's rewards over the visits.
+    pub reward: [f32; 2],
+}
+
+impl<A> Node<A> {
+    fn new(action: Option<A>, parent: u32, weight: u32) -> Self {
+        Node {
+            action,
+            parent,
+            first_child: NONE,
+            children: 0,
+            actor: UNKNOWN,
+            weight,
+            visits: 0,
+            reward: [0.0; 2],
+        }
+    }
+
+    fn expanded(&self) -> bool {
+        self.actor != UNKNOWN
+    }
+}
+
+/// One tree with its root state and reusable buffers.
+pub struct Tree<G: Game> {
+    pub nodes: Vec<Node<G::Action>>,
+    pub root_state: Option<G::State>,
+    legal: Vec<G::Action>,
+    chance: Vec<(G::Action, u32)>,
+    path: Vec<u32>,
+    spare: Vec<Node<G::Action>>,
+}
+
+impl<G: Game> Tree<G> {
+    pub fn new(capacity: usize) -> Self {
+        Tree {
+            nodes: Vec::with_capacity(capacity),
+            root_state: None,
+            legal: Vec::with_capacity(256),
+            chance: Vec::with_capacity(64),
+            path: Vec::with_capacity(256),
+            spare: Vec::with_capacity(capacity),
+        }
+    }
+
+    /// Starts afresh at state `s`.
+    pub fn reset(&mut self, s: &G::State) {
+        self.nodes.clear();
+        self.nodes.push(Node::new(None, NONE, 0));
+        self.root_state = Some(s.clone());
+    }
+
+    /// Moves the root along `actions` keeping the subtree below, if the tree has them and they
+    /// lead to `s`; otherwise starts afresh at `s`.
+    pub fn advance(&mut self, game: &G, actions: &[G::Action], s: &G::State) {
+        let Some(mut state) = self.root_state.clone() else {
+            return self.reset(s);
+        };
+        let mut node = 0u32;
+        for &a in actions {
+            let n = &self.nodes[node as usize];
+            let found = (n.first_child..n.first_child.saturating_add(n.children))
+                .find(|&c| self.nodes[c as usize].action == Some(a));
+            match found {
+                Some(c) if n.expanded() => node = c,
+                _ => return self.reset(s),
+            }
+            game.apply(&mut state, a);
+        }
+        if state != *s {
+            return self.reset(s);
+        }
+        self.reroot(node);
+        self.root_state = Some(state);
+    }
+
+    /// Copies the subtree under `root` to the front of the arena (children stay contiguous).
+    fn reroot(&mut self, root: u32) {
+        if root == 0 {
+            return;
+        }
+        let old = std::mem::take(&mut self.nodes);
+        let mut new = std::mem::take(&mut self.spare);
+        new.clear();
+        let mut top = old[root as usize];
+        top.parent = NONE;
+        top.action = None;
+        new.push(top);
+        // Breadth first: each copied node's children are copied as one block.
+        let mut i = 0;
+        while i < new.len() {
+            let n = new[i];
+            if n.children > 0 {
+                let first = new.len() as u32;
+                for c in n.first_child..n.first_child + n.children {
+                    let mut child = old[c as usize];
+                    child.parent = i as u32;
+                    new.push(child);
+                }
+                new[i].first_child = first;
+            }
+            i += 1;
+        }
+        self.spare = old;
+        self.nodes = new;
+    }
+
+    /// Runs one iteration: select, expand, roll out, back up.
+    pub fn iterate(
+        &mut self,
+        game: &G,
+        config: &MctsConfig,
+        viewer: usize,
+        rollout: &mut Option<Box<dyn Bot<G>>>,
+        rng: &mut GameRng,
+    ) {
+        let root = self.root_state.as_ref().expect("tree has a root");
+        let mut s = game.determinize(root, viewer, rng);
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        let rewards = loop {
+            if !self.nodes[node as usize].expanded() {
+                self.expand(game, node, &s);
+                let n = self.nodes[node as usize];
+                if n.actor == TERMINAL {
+                    break rewards(&game.outcome(&s).expect("terminal"), game.num_players());
+                }
+                if n.actor != CHANCE {
+                    // A new decision node: take one untried child and roll out from there.
+                    let pick = n.first_child + rng.random_range(0..n.children);
+                    game.apply(
+                        &mut s,
+                        self.nodes[pick as usize].action.expect("child action"),
+                    );
+                    self.path.push(pick);
+                    break self.rollout(game, config, s, rollout, rng);
+                }
+            }
+            let n = self.nodes[node as usize];
+            if n.actor == TERMINAL {
+                break rewards(&game.outcome(&s).expect("terminal"), game.num_players());
+            }
+            let child = if n.actor == CHANCE {
+                self.select_outcome(node, config.chance, rng)
+            } else {
+                self.select_uct(node, usize::from(n.actor), config.exploration)
+            };
+            game.apply(
+                &mut s,
+                self.nodes[child as usize].action.expect("child action"),
+            );
+            self.path.push(child);
+            node = child;
+        };
+        for &i in &self.path {
+            let n = &mut self.nodes[i as usize];
+            n.visits += 1;
+            n.reward[0] += rewards[0];
+            n.reward[1] += rewards[1];
+        }
+    }
+
+    fn expand(&mut self, game: &G, node: u32, s: &G::State) {
+        let first = self.nodes.len() as u32;
+        let actor = match game.actor(s) {
+            Actor::Terminal => TERMINAL,
+            Actor::Chance => {
+                game.chance_outcomes(s, &mut self.chance);
+                for &(a, w) in &self.chance {
+                    self.nodes.push(Node::new(Some(a), node, w));
+                }
+                CHANCE
+            }
+            Actor::Player(p) => {
+                game.legal_actions(s, &mut self.legal);
+                for &a in &self.legal {
+                    self.nodes.push(Node::new(Some(a), node, 0));
+                }
+                p as u8
+            }
+        };
+        let children = self.nodes.len() as u32 - first;
+        let n = &mut self.nodes[node as usize];
+        n.actor = actor;
+        n.first_child = first;
+        n.children = children;
+    }
+
+    /// UCT: the child with the best mean reward for the acting player plus the exploration
+    /// bonus; an unvisited child first.
+    fn select_uct(&self, node: u32, player: usize, c: f32) -> u32 {
+        let n = &self.nodes[node as usize];
+        let log_n = (n.visits.max(1) as f32).ln();
+        let mut best = (f32::MIN, n.first_child);
+        for i in n.first_child..n.first_child + n.children {
+            let ch = &self.nodes[i as usize];
+            if ch.visits == 0 {
+                return i;
+            }
+            let v = ch.visits as f32;
+            let score = ch.reward[player] / v + c * (log_n / v).sqrt();
+            if score > best.0 {
+                best = (score, i);
+            }
+        }
+        best.1
+    }
+
+    /// A chance node's child: drawn by weight (`Sampled`), or the outcome furthest below its
+    /// share of the visits (`Exact`: stratified, the visits follow the exact distribution).
+    fn select_outcome(&self, node: u32, mode: ChanceMode, rng: &mut GameRng) -> u32 {
+        let n = self.nodes[node as usize];
+        let range = n.first_child..n.first_child + n.children;
+        match mode {
+            ChanceMode::Sampled => {
+                let total: u32 = range.map(|i| self.nodes[i as usize].weight).sum();
+                let mut pick = rng.random_range(0..total);
+                for i in n.first_child..n.first_child + n.children {
+                    let w = self.nodes[i as usize].weight;
+                    if pick < w {
+                        return i;
+                    }
+                    pick -= w;
+                }
+                n.first_child
+            }
+            ChanceMode::Exact => {
+                // Ties (every outcome of a fresh node) are broken at random: a fixed choice
+                // would replay the same outcome forever where a roll can repeat (initiative
+                // ties are rolled again, 5.1).
+                let total: u32 = range.clone().map(|i| self.nodes[i as usize].weight).sum();
+                let parent = (n.visits + 1) as f32;
+                let mut best = (f32::MIN, n.first_child, 0u32);
+                for i in range {
+                    let ch = &self.nodes[i as usize];
+                    let deficit = parent * ch.weight as f32 / total as f32 - ch.visits as f32;
+                    let tie: u32 = rng.random();
+                    if deficit > best.0 || (deficit == best.0 && tie > best.2) {
+                        best = (deficit, i, tie);
+                    }
+                }
+                best.1
+            }
+        }
+    }
+
+    /// Plays on from `s` with the rollout policy (uniform random without one) until the end
+    /// or the depth cut-off, where the game's heuristic takes over if it has one.
+    fn rollout(
+        &mut self,
+        game: &G,
+        config: &MctsConfig,
+        mut s: G::State,
+        policy: &mut Option<Box<dyn Bot<G>>>,
+        rng: &mut GameRng,
+    ) -> [f32; 2] {
+        let mut depth = 0u32;
+        loop {
+            let a = match game.actor(&s) {
+                Actor::Terminal => {
+                    return rewards(&game.outcome(&s).expect("terminal"), game.num_players())
+                }
+                Actor::Chance => {
+                    game.chance_outcomes(&s, &mut self.chance);
+                    sample_chance(&self.chance, rng)
+                }
+                Actor::Player(_) => {
+                    if config.rollout_depth > 0 && depth >= config.rollout_depth {
+                        if let Some(h) = game.heuristic(&s) {
+                            return [h, 1.0 - h];
+                        }
+                    }
+                    depth += 1;
+                    match policy {
+                        Some(bot) => bot.choose(game, &s, rng),
+                        None => {
+                            game.legal_actions(&s, &mut self.legal);
+                            self.legal[rng.random_range(0..self.legal.len())]
+                        }
+                    }
+                }
+            };
+            game.apply(&mut s, a);
+        }
+    }
+
+    /// Visits and actions of the root's children.
+    pub fn root_children(&self) -> impl Iterator<Item = (G::Action, u32, [f32; 2])> + '_ {
+        let root = &self.nodes[0];
+        let range = if root.expanded() {
+            root.first_child..root.first_child + root.children
+        } else {
+            0..0
+        };
+        range.map(|i| {
+            let n = &self.nodes[i as usize];
+            (n.action.expect("child action"), n.visits, n.reward)
+        })
+    }
+}

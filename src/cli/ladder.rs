@@ -1,0 +1,282 @@
+//! `sandtable ladder <game> --bots a,b,c`: a round robin in which every pair of bots meets on
+//! both sides, with win rates (95% Wilson intervals) and Elo ratings (95% intervals).
+
+use super::{select, CliError};
+use crate::bots::{preset, Bot};
+use crate::engine::{Game, PlayerId};
+use crate::games::rudders_line::RuddersLine;
+use crate::sim::elo::{ratings, Results};
+use crate::sim::{progress, run_games, wilson, Z95};
+use clap::Args;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Args)]
+pub struct LadderArgs {
+    /// Game id (see `sandtable games`).
+    pub game: String,
+    /// Bots to rank, comma-separated: preset names or preset files (at least two).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "random,scripted,mcts-fast"
+    )]
+    pub bots: Vec<String>,
+    /// Games per pairing and side assignment.
+    #[arg(long, default_value_t = 100)]
+    pub games: u64,
+    /// Run seed; every pairing plays the same seeds (common random numbers).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads for games (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Directory to write `matchups.csv` and `ratings.csv` into (created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Game data instead of the embedded default (see `balance --help`).
+    #[arg(long, value_name = "PATH")]
+    pub data: Option<PathBuf>,
+}
+
+/// One pairing on one side assignment.
+struct Matchup {
+    first: usize,
+    second: usize,
+    games: u64,
+    first_wins: u64,
+    draws: u64,
+}
+
+pub fn run(args: &LadderArgs) -> Result<(), CliError> {
+    let info = select::implemented_game(&args.game)?;
+    match info.id {
+        "rudders-line" => {
+            let game = RuddersLine::load(args.data.as_deref())?;
+            let provenance: Vec<&str> = game
+                .data()
+                .reconstructed_tables()
+                .iter()
+                .map(|&(t, _)| t)
+                .collect();
+            ladder(&game, args, &provenance, |name, p| {
+                select::rudders_line_bot(&game, name, p)
+            })
+        }
+        other => Err(CliError::NotImplemented(other.to_string())),
+    }
+}
+
+fn ladder<G, M>(game: &G, args: &LadderArgs, provenance: &[&str], make: M) -> Result<(), CliError>
+where
+    G: Game,
+    M: Fn(&str, PlayerId) -> Option<Box<dyn Bot<G>>> + Sync,
+{
+    if args.bots.len() < 2 || game.num_players() != 2 {
+        return Err(CliError::Usage(
+            "a ladder needs at least two bots and a two-player game".into(),
+        ));
+    }
+    for name in &args.bots {
+        preset::load(name)?;
+        select::check_bots(game, &[name.clone(), name.clone()], &make, &preset::names())?;
+    }
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir).map_err(|e| output_error(dir, e))?;
+    }
+    if !provenance.is_empty() {
+        eprintln!(
+            "note: results depend on reconstructed data: {}",
+            provenance.join(", ")
+        );
+    }
+    let n = args.bots.len();
+    let mut matchups = Vec::new();
+    for first in 0..n {
+        for second in (0..n).filter(|&j| j != first) {
+            let names = [&args.bots[first], &args.bots[second]];
+            eprintln!(
+                "{} ({}) vs {} ({})",
+                names[0],
+                game.player_name(0),
+                names[1],
+                game.player_name(1)
+            );
+            let bar = progress::games_bar(args.games);
+            let records = run_games(
+                game,
+                |p| make(names[p], p).expect("bots were checked"),
+                args.games,
+                args.seed,
+                args.threads,
+                &bar,
+            )?;
+            bar.finish_and_clear();
+            matchups.push(Matchup {
+                first,
+                second,
+                games: records.len() as u64,
+                first_wins: records.iter().filter(|r| r.winner == Some(0)).count() as u64,
+                draws: records.iter().filter(|r| r.winner.is_none()).count() as u64,
+            });
+        }
+    }
+    let report = report(game, args, &matchups);
+    print!("{report}");
+    if let Some(dir) = &args.out {
+        write_csvs(game, args, &matchups, provenance, dir)?;
+    }
+    Ok(())
+}
+
+fn pct(x: f64) -> String {
+    format!("{:5.1}%", 100.0 * x)
+}
+
+fn report<G: Game>(game: &G, args: &LadderArgs, matchups: &[Matchup]) -> String {
+    let (p0, p1) = (game.player_name(0), game.player_name(1));
+    let mut s = format!(
+        "{} ladder: {} games per pairing and side, seed {}\n\n",
+        game.id(),
+        args.games,
+        args.seed
+    );
+    let w = args.bots.iter().map(|b| b.len()).max().unwrap_or(8).max(8);
+    let _ = writeln!(
+        s,
+        "{:w$} ({p0})  {:w$} ({p1})  {p0} wins [95%]          draws",
+        "bot", "bot"
+    );
+    for m in matchups {
+        let ci = wilson(m.first_wins, m.games, Z95);
+        let _ = writeln!(
+            s,
+            "{:w$} {:pad0$}  {:w$} {:pad1$}  {} [{}, {}]  {}",
+            args.bots[m.first],
+            "",
+            args.bots[m.second],
+            "",
+            pct(m.first_wins as f64 / m.games as f64),
+            pct(ci.lo),
+            pct(ci.hi),
+            pct(m.draws as f64 / m.games as f64),
+            pad0 = p0.len() + 2,
+            pad1 = p1.len() + 2,
+        );
+    }
+    let (results, score) = tally(args.bots.len(), matchups);
+    let elo = ratings(&results);
+    let _ = writeln!(s, "\n{:w$}  score [95%]                     Elo", "bot");
+    let mut order: Vec<usize> = (0..args.bots.len()).collect();
+    order.sort_by(|&a, &b| elo[b].elo.total_cmp(&elo[a].elo));
+    for i in order {
+        let (points, games) = score[i];
+        let ci = wilson((points).round() as u64, games as u64, Z95);
+        let _ = writeln!(
+            s,
+            "{:w$}  {} [{}, {}]   {:+6.0} ± {:.0}",
+            args.bots[i],
+            pct(points / games),
+            pct(ci.lo),
+            pct(ci.hi),
+            elo[i].elo,
+            elo[i].plus_minus
+        );
+    }
+    s
+}
+
+/// Head-to-head points for the Elo fit, and each bot's (points, games) over the ladder.
+fn tally(n: usize, matchups: &[Matchup]) -> (Results, Vec<(f64, f64)>) {
+    let mut results = Results::new(n);
+    let mut score = vec![(0.0, 0.0); n];
+    for m in matchups {
+        let games = m.games as f64;
+        let first = m.first_wins as f64 + 0.5 * m.draws as f64;
+        results.add(m.first, m.second, first, games);
+        score[m.first].0 += first;
+        score[m.first].1 += games;
+        score[m.second].0 += games - first;
+        score[m.second].1 += games;
+    }
+    (results, score)
+}
+
+fn write_csvs<G: Game>(
+    game: &G,
+    args: &LadderArgs,
+    matchups: &[Matchup],
+    provenance: &[&str],
+    dir: &Path,
+) -> Result<(), CliError> {
+    let prov = provenance.join(";");
+    let path = dir.join("matchups.csv");
+    let mut w = csv::Writer::from_path(&path).map_err(|e| csv_error(&path, e))?;
+    let (p0, p1) = (
+        game.player_name(0).to_lowercase(),
+        game.player_name(1).to_lowercase(),
+    );
+    let header = [
+        format!("bot_{p0}"),
+        format!("bot_{p1}"),
+        "games".into(),
+        format!("wins_{p0}"),
+        "draws".into(),
+        format!("wins_{p1}"),
+        format!("win_rate_{p0}"),
+        "ci_low".into(),
+        "ci_high".into(),
+        "seed".into(),
+        "provenance".into(),
+    ];
+    w.write_record(&header).map_err(|e| csv_error(&path, e))?;
+    for m in matchups {
+        let ci = wilson(m.first_wins, m.games, Z95);
+        let second_wins = m.games - m.first_wins - m.draws;
+        w.write_record([
+            args.bots[m.first].clone(),
+            args.bots[m.second].clone(),
+            m.games.to_string(),
+            m.first_wins.to_string(),
+            m.draws.to_string(),
+            second_wins.to_string(),
+            format!("{:.4}", m.first_wins as f64 / m.games as f64),
+            format!("{:.4}", ci.lo),
+            format!("{:.4}", ci.hi),
+            args.seed.to_string(),
+            prov.clone(),
+        ])
+        .map_err(|e| csv_error(&path, e))?;
+    }
+    w.flush().map_err(|e| output_error(&path, e))?;
+    let path = dir.join("ratings.csv");
+    let mut w = csv::Writer::from_path(&path).map_err(|e| csv_error(&path, e))?;
+    w.write_record(["bot", "score", "games", "elo", "elo_95"])
+        .map_err(|e| csv_error(&path, e))?;
+    let (results, score) = tally(args.bots.len(), matchups);
+    for (i, r) in ratings(&results).iter().enumerate() {
+        w.write_record([
+            args.bots[i].clone(),
+            format!("{:.4}", score[i].0 / score[i].1),
+            score[i].1.to_string(),
+            format!("{:.1}", r.elo),
+            format!("{:.1}", r.plus_minus),
+        ])
+        .map_err(|e| csv_error(&path, e))?;
+    }
+    w.flush().map_err(|e| output_error(&path, e))
+}
+
+fn csv_error(path: &Path, e: csv::Error) -> CliError {
+    CliError::Output {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    }
+}
+
+fn output_error(path: &Path, e: std::io::Error) -> CliError {
+    CliError::Output {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    }
+}

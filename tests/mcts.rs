@@ -1,0 +1,288 @@
+//! MCTS on small games whose answers are known: chance nodes with exact weights, determinism
+//! for a seed, tree reuse, and information sets (the bot never reads what its player cannot see).
+
+use rand::SeedableRng;
+use sandtable::bots::mcts::{ChanceMode, MctsBot, MctsConfig};
+use sandtable::bots::Bot;
+use sandtable::engine::{Actor, Game, GameRng, Outcome, PlayerId, Tally};
+
+/// Player 0 picks Safe (then wins on a chance roll 2 times in 3) or Risky (1 time in 6);
+/// `Choose(k)` leaves k such choices, of which the last one counts.
+struct Gamble;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GState {
+    Choose(u8),
+    Roll { safe: bool },
+    Over { won: bool },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GAct {
+    Safe,
+    Risky,
+    Win,
+    Lose,
+}
+
+impl Game for Gamble {
+    type State = GState;
+    type Action = GAct;
+    fn id(&self) -> &'static str {
+        "gamble"
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn player_name(&self, p: PlayerId) -> &'static str {
+        ["Gambler", "House"][p]
+    }
+    fn initial_state(&self) -> GState {
+        GState::Choose(1)
+    }
+    fn actor(&self, s: &GState) -> Actor {
+        match s {
+            GState::Choose(_) => Actor::Player(0),
+            GState::Roll { .. } => Actor::Chance,
+            GState::Over { .. } => Actor::Terminal,
+        }
+    }
+    fn legal_actions(&self, s: &GState, out: &mut Vec<GAct>) {
+        out.clear();
+        if let GState::Choose(_) = s {
+            out.extend([GAct::Risky, GAct::Safe]);
+        }
+    }
+    fn chance_outcomes(&self, s: &GState, out: &mut Vec<(GAct, u32)>) {
+        out.clear();
+        if let GState::Roll { safe } = s {
+            let (w, l) = if *safe { (2, 1) } else { (1, 5) };
+            out.extend([(GAct::Win, w), (GAct::Lose, l)]);
+        }
+    }
+    fn apply(&self, s: &mut GState, a: GAct) {
+        *s = match (*s, a) {
+            (GState::Choose(k), GAct::Safe | GAct::Risky) if k > 1 => GState::Choose(k - 1),
+            (_, GAct::Safe) => GState::Roll { safe: true },
+            (_, GAct::Risky) => GState::Roll { safe: false },
+            (_, GAct::Win) => GState::Over { won: true },
+            (_, GAct::Lose) => GState::Over { won: false },
+        }
+    }
+    fn outcome(&self, s: &GState) -> Option<Outcome> {
+        match s {
+            GState::Over { won } => Some(Outcome {
+                winner: Some(usize::from(!won)),
+                level: "",
+                turn: 1,
+            }),
+            _ => None,
+        }
+    }
+    fn tally(&self, _s: &GState, _p: PlayerId) -> Tally {
+        Tally::default()
+    }
+    fn turn(&self, _s: &GState) -> u32 {
+        1
+    }
+    fn describe(&self, _s: &GState, a: GAct) -> String {
+        format!("{a:?}")
+    }
+}
+
+fn config(chance: ChanceMode, threads: usize) -> MctsConfig {
+    MctsConfig {
+        iterations: 600,
+        chance,
+        threads,
+        ..MctsConfig::default()
+    }
+}
+
+#[test]
+fn mcts_weighs_chance_outcomes_by_their_exact_weights() {
+    for mode in [ChanceMode::Exact, ChanceMode::Sampled] {
+        let mut bot = MctsBot::new("t", config(mode, 1), None);
+        let mut rng = GameRng::seed_from_u64(7);
+        let ranked = bot.analyse(&Gamble, &GState::Choose(1), &mut rng);
+        assert_eq!(ranked[0].0, GAct::Safe, "{mode:?}: {ranked:?}");
+        let safe = ranked[0].2;
+        assert!(
+            (safe - 2.0 / 3.0).abs() < 0.06,
+            "{mode:?}: Safe is worth 2/3, got {safe}"
+        );
+    }
+}
+
+#[test]
+fn exact_chance_mode_visits_outcomes_in_proportion_to_their_weights() {
+    let mut bot = MctsBot::new("t", config(ChanceMode::Exact, 1), None);
+    let mut rng = GameRng::seed_from_u64(1);
+    let ranked = bot.analyse(&Gamble, &GState::Choose(1), &mut rng);
+    let (_, visits, value) = ranked.iter().find(|r| r.0 == GAct::Safe).copied().unwrap();
+    // Stratified: after n visits the wins are within one of 2n/3.
+    let wins = value * visits as f32;
+    assert!(
+        (wins - 2.0 * visits as f32 / 3.0).abs() <= 1.0,
+        "{wins} of {visits}"
+    );
+}
+
+#[test]
+fn the_same_seed_and_thread_count_give_the_same_search() {
+    for threads in [1, 2] {
+        let run = || {
+            let mut bot = MctsBot::new("t", config(ChanceMode::Sampled, threads), None);
+            bot.analyse(&Gamble, &GState::Choose(1), &mut GameRng::seed_from_u64(42))
+        };
+        assert_eq!(run(), run(), "threads {threads}");
+    }
+}
+
+#[test]
+fn root_parallel_workers_merge_their_visits() {
+    let mut bot = MctsBot::new("t", config(ChanceMode::Exact, 2), None);
+    let ranked = bot.analyse(&Gamble, &GState::Choose(1), &mut GameRng::seed_from_u64(3));
+    let visits: u32 = ranked.iter().map(|r| r.1).sum();
+    assert_eq!(visits, 2 * 600, "both workers' root visits are merged");
+}
+
+#[test]
+fn the_tree_is_kept_across_moves() {
+    let game = Gamble;
+    let mut bot = MctsBot::new("t", config(ChanceMode::Exact, 1), None);
+    let mut rng = GameRng::seed_from_u64(5);
+    let mut s = GState::Choose(2);
+    let a = bot.choose(&game, &s, &mut rng);
+    bot.observe(&game, &s, a);
+    game.apply(&mut s, a);
+    let _ = bot.analyse(&game, &s, &mut rng);
+    // 600 new iterations on top of the visits the chosen child already had.
+    assert!(bot.last_iterations > 600, "{}", bot.last_iterations);
+
+    let mut fresh = MctsBot::new(
+        "t",
+        MctsConfig {
+            reuse_tree: false,
+            ..config(ChanceMode::Exact, 1)
+        },
+        None,
+    );
+    let _ = fresh.analyse(&game, &s, &mut rng);
+    assert_eq!(fresh.last_iterations, 600);
+}
+
+/// Hidden information: a card (0, 1 or 2, dealt 1:1:4) that only the dealer sees; the guesser
+/// wins by naming it.
+struct Guess;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Hidden {
+    card: Option<u8>,
+    guess: Option<u8>,
+}
+
+impl Game for Guess {
+    type State = Hidden;
+    type Action = u8;
+    fn id(&self) -> &'static str {
+        "guess"
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn player_name(&self, p: PlayerId) -> &'static str {
+        ["Dealer", "Guesser"][p]
+    }
+    fn initial_state(&self) -> Hidden {
+        Hidden {
+            card: None,
+            guess: None,
+        }
+    }
+    fn actor(&self, s: &Hidden) -> Actor {
+        match (s.card, s.guess) {
+            (None, _) => Actor::Chance,
+            (Some(_), None) => Actor::Player(1),
+            _ => Actor::Terminal,
+        }
+    }
+    fn legal_actions(&self, s: &Hidden, out: &mut Vec<u8>) {
+        out.clear();
+        if self.actor(s) == Actor::Player(1) {
+            out.extend([0, 1, 2]);
+        }
+    }
+    fn chance_outcomes(&self, s: &Hidden, out: &mut Vec<(u8, u32)>) {
+        out.clear();
+        if s.card.is_none() {
+            out.extend([(0, 1), (1, 1), (2, 4)]);
+        }
+    }
+    fn apply(&self, s: &mut Hidden, a: u8) {
+        if s.card.is_none() {
+            s.card = Some(a);
+        } else {
+            s.guess = Some(a);
+        }
+    }
+    fn outcome(&self, s: &Hidden) -> Option<Outcome> {
+        let (card, guess) = (s.card?, s.guess?);
+        Some(Outcome {
+            winner: Some(if card == guess { 1 } else { 0 }),
+            level: "",
+            turn: 1,
+        })
+    }
+    fn tally(&self, _s: &Hidden, _p: PlayerId) -> Tally {
+        Tally::default()
+    }
+    fn turn(&self, _s: &Hidden) -> u32 {
+        1
+    }
+    fn describe(&self, _s: &Hidden, a: u8) -> String {
+        a.to_string()
+    }
+    /// The guesser cannot see the card: it is dealt anew from what he knows (the deal's odds).
+    fn determinize(&self, s: &Hidden, viewer: PlayerId, rng: &mut GameRng) -> Hidden {
+        use rand::Rng;
+        if viewer == 0 || s.card.is_none() {
+            return *s;
+        }
+        let card = match rng.random_range(0..6) {
+            0 => 0,
+            1 => 1,
+            _ => 2,
+        };
+        Hidden {
+            card: Some(card),
+            ..*s
+        }
+    }
+}
+
+#[test]
+fn information_sets_the_choice_never_depends_on_the_hidden_card() {
+    let search = |card: u8| {
+        let mut bot = MctsBot::new("t", config(ChanceMode::Exact, 1), None);
+        let s = Hidden {
+            card: Some(card),
+            guess: None,
+        };
+        let ranked = bot.analyse(&Guess, &s, &mut GameRng::seed_from_u64(11));
+        (
+            bot.choose(&Guess, &s, &mut GameRng::seed_from_u64(11)),
+            ranked,
+        )
+    };
+    let (a0, r0) = search(0);
+    let (a1, r1) = search(1);
+    let (a2, r2) = search(2);
+    assert_eq!(
+        (a0, a1, a2),
+        (2, 2, 2),
+        "the likeliest card, whatever the real one"
+    );
+    assert_eq!(r0, r1, "identical statistics: the real card was never read");
+    assert_eq!(r1, r2);
+}
