@@ -7,6 +7,7 @@ pub mod balance;
 mod error;
 pub mod games;
 pub mod ladder;
+pub mod play;
 mod select;
 
 pub use error::{one_line, CliError};
@@ -29,6 +30,8 @@ pub enum Command {
     Balance(balance::BalanceArgs),
     /// Rank bots in a round robin on both sides: win rates and Elo ratings.
     Ladder(ladder::LadderArgs),
+    /// Play a game against a bot in the terminal.
+    Play(play::PlayArgs),
 }
 
 /// Runs a parsed command line. Numbers go to stdout; progress and notes to stderr.
@@ -37,5 +40,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Games(args) => games::run(&args),
         Command::Balance(args) => balance::run(&args),
         Command::Ladder(args) => ladder::run(&args),
+        Command::Play(args) => play::run(&args),
     }
 }

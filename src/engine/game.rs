@@ -73,6 +73,23 @@ pub trait Game: Sync {
     /// A plain description of an action in the current state, for logs and the play screen.
     fn describe(&self, s: &Self::State, a: Self::Action) -> String;
 
+    /// The situation as a person reads it (board, units, markers, whose move), for the play
+    /// screen.
+    fn render(&self, _s: &Self::State) -> String {
+        String::new()
+    }
+
+    /// What just happened, in words, when `a` took `before` to `after` (a die roll and its
+    /// result, say). `None` when the action's description says it all.
+    fn narrate(
+        &self,
+        _before: &Self::State,
+        _a: Self::Action,
+        _after: &Self::State,
+    ) -> Option<String> {
+        None
+    }
+
     /// A heuristic estimate of player 0's reward (1 win, ½ draw, 0 loss) in a state that is not
     /// over, for search that stops its rollouts early. `None`: play rollouts to the end.
     fn heuristic(&self, _s: &Self::State) -> Option<f32> {

@@ -14,6 +14,7 @@ mod fire;
 mod movement;
 mod regroup;
 mod ruleset;
+mod screen;
 mod scripted;
 mod state;
 #[cfg(test)]
@@ -252,5 +253,13 @@ impl Game for RuddersLine {
 
     fn describe(&self, s: &State, a: Action) -> String {
         describe::action(&self.rules, s, a)
+    }
+
+    fn render(&self, s: &State) -> String {
+        screen::render(&self.rules, s)
+    }
+
+    fn narrate(&self, before: &State, a: Action, after: &State) -> Option<String> {
+        screen::narrate(&self.rules, before, a, after)
     }
 }

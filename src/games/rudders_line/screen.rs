@@ -1,0 +1,181 @@
+//! The play screen's view of Rudder's Line: the board as text, and every die roll explained.
+
+use super::describe::area;
+use super::ruleset::{unit_bits, Ruleset};
+use super::state::{AttackKind, Phase, Roll, State, Step, NONE};
+use super::Action;
+use std::fmt::Write as _;
+
+fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Initiative => "Initiative Determination",
+        Phase::IndirectFire => "Indirect Fire Support",
+        Phase::DirectFire => "Direct Fire Support",
+        Phase::Action => "Action",
+        Phase::Regroup => "Regroup",
+        Phase::Over => "game over",
+    }
+}
+
+/// Each occupied area with its units (fresh/spent, carried weapons), markers and control.
+pub fn render(rs: &Ruleset, s: &State) -> String {
+    let mut out = format!(
+        "Turn {} of {}, {} Phase; Initiative: {}; to act: {}\n",
+        s.turn,
+        rs.turns,
+        phase_name(s.phase),
+        s.initiative.name(),
+        s.active.name()
+    );
+    for a in 0..rs.areas.len() as u8 {
+        let units = s.area_units[usize::from(a)];
+        let lying: Vec<u8> = unit_bits(rs.weapons)
+            .filter(|&w| s.loc(w) == a && s.unit(w).link == NONE)
+            .collect();
+        let markers = s.interdiction[0][usize::from(a)].max(s.interdiction[1][usize::from(a)]);
+        if units == 0 && lying.is_empty() && markers == 0 {
+            continue;
+        }
+        let info = &rs.areas[usize::from(a)];
+        let star = if rs.victory_areas & (1 << a) != 0 {
+            " ★"
+        } else {
+            ""
+        };
+        let _ = write!(
+            out,
+            "  {:<8} TEM +{} {}{star} [{}]",
+            area(rs, a),
+            info.tem,
+            info.name,
+            s.controller(a).name()
+        );
+        for (side, m) in s.interdiction.iter().enumerate() {
+            let v = m[usize::from(a)];
+            if v > 0 {
+                let _ = write!(
+                    out,
+                    " marker '{v}' ({})",
+                    super::Side::from_index(side).name()
+                );
+            }
+        }
+        out.push('\n');
+        for u in unit_bits(units) {
+            let i = rs.info(u);
+            let state = if s.is_spent(u) { "spent" } else { "fresh" };
+            let _ = write!(
+                out,
+                "      #{u:<3} {} {} ({state})",
+                i.side.name(),
+                i.counter
+            );
+            let w = s.carried(u);
+            if w != NONE {
+                let fired = if s.is_spent(w) { ", fired" } else { "" };
+                let _ = write!(out, " carrying #{w} {}{fired}", rs.info(w).counter);
+            }
+            out.push('\n');
+        }
+        for w in lying {
+            let _ = writeln!(out, "      #{w:<3} {} lies here", rs.info(w).counter);
+        }
+    }
+    let _ = writeln!(out, "{}", pending(rs, s));
+    out
+}
+
+/// The decision being waited for, in words.
+fn pending(rs: &Ruleset, s: &State) -> String {
+    match s.step {
+        Step::Casualties => format!(
+            "{} must pay {} Casualty Point(s) in {}",
+            s.casualties.owner.name(),
+            s.casualties.cp,
+            area(rs, s.attack.area)
+        ),
+        Step::Group => format!("{} group in {}", s.active.name(), area(rs, s.group.area)),
+        Step::Point => "choose the point unit of the assault".into(),
+        Step::InitiativeChoice => format!("{} won the initiative roll", s.initiative.name()),
+        Step::AutoRally => format!(
+            "Rangers rally {} squad(s) automatically",
+            s.regroup.remaining
+        ),
+        Step::Fatigue => {
+            format!(
+                "fatigue {} {} unit(s)",
+                s.regroup.remaining,
+                s.regroup.side.name()
+            )
+        }
+        Step::PickUp => format!("{} may pick up weapons", s.regroup.side.name()),
+        _ => String::new(),
+    }
+}
+
+/// The die rolls explained: totals, dice and the result.
+pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
+    if let Action::Dice(sum) = a {
+        let fate = if sum <= 7 {
+            "eliminated"
+        } else {
+            "left lying in the area"
+        };
+        return Some(format!("2d6 = {sum}: the weapon is {fate} (2.63)"));
+    }
+    let Action::Die(d) = a else { return None };
+    let Step::Roll(roll) = before.step else {
+        return None;
+    };
+    let at = &before.attack;
+    Some(match roll {
+        Roll::InitiativeRangers => format!("Rangers roll {d} for the initiative"),
+        Roll::InitiativeGermans => format!(
+            "Germans roll {d}: Rangers {}{:+} vs Germans {d}{:+}",
+            before.initiative_die,
+            rs.initiative_modifier(before, super::Side::Rangers),
+            rs.initiative_modifier(before, super::Side::Germans)
+        ),
+        Roll::Offense => format!("{} rolls {d} for the attack", at.attacker.name()),
+        Roll::Defense => {
+            let (ot, dt) = (at.offense + at.offense_die, at.defense + d);
+            let cp = i16::from(ot) - i16::from(dt);
+            let kind = match at.kind {
+                AttackKind::Indirect => "indirect fire",
+                AttackKind::Direct => "direct fire",
+                AttackKind::Assault => "assault",
+                AttackKind::Interdiction => "interdiction",
+            };
+            let result = if cp > 0 {
+                format!("{cp} CP")
+            } else {
+                "no effect".into()
+            };
+            format!(
+                "{kind} on {}: OT {}+1d6({})={ot} vs DT {}+1d6({d})={dt} → {result}",
+                area(rs, at.area),
+                at.offense,
+                at.offense_die,
+                at.defense
+            )
+        }
+        Roll::Accuracy if d == 6 => "accuracy roll 6: friendly fire! (7.7)".into(),
+        Roll::Accuracy => format!("accuracy roll {d}: the fire is accurate (7.7)"),
+        Roll::FriendlyFire => format!("friendly fire: {d} CP on the firer's own units (7.7)"),
+        Roll::Rally => {
+            let u = before.regroup.cursor;
+            let ok = !after.is_spent(u);
+            format!(
+                "rally roll for #{u} {}: {d} vs {} → {}",
+                rs.info(u).counter,
+                rs.info(u).spent_defense,
+                if ok { "rallied" } else { "stays spent" }
+            )
+        }
+        Roll::Fatigue => format!(
+            "{} fatigue roll {d}: {} unit(s) to fatigue (12.1 step 5)",
+            before.regroup.side.name(),
+            (d / 2).max(1)
+        ),
+    })
+}
