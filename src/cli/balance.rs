@@ -1,5 +1,6 @@
 //! `sandtable balance <game>`: many bot-vs-bot games in parallel, summarised per side.
 
+use super::common::{output_error, RunArgs};
 use super::{select, CliError};
 use crate::bots::Bot;
 use crate::engine::{Game, PlayerId};
@@ -24,26 +25,18 @@ pub struct BalanceArgs {
     /// preset names (random, scripted, mcts-fast, mcts-strong) or paths of preset TOML files.
     #[arg(long, value_delimiter = ',', default_value = "scripted,scripted")]
     pub bots: Vec<String>,
-    /// Run seed: game i is seeded from (seed, i), so the same seed gives the same results.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (0: one per core). Results do not depend on it.
-    #[arg(long, default_value_t = 0)]
-    pub threads: usize,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Write one CSV row per game to this file.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// Game data to use instead of the embedded default: a directory of TOML tables or one
-    /// TOML file holding them all.
-    #[arg(long, value_name = "PATH")]
-    pub data: Option<PathBuf>,
 }
 
 pub fn run(args: &BalanceArgs) -> Result<(), CliError> {
     let info = select::implemented_game(&args.game)?;
     match info.id {
         "rudders-line" => {
-            let game = RuddersLine::load(args.data.as_deref())?;
+            let game = RuddersLine::load(args.run.data.as_deref())?;
             let scenario = game.data().scenario.scenario.name.clone();
             select::check_scenario(info.id, args.scenario.as_deref(), &[scenario.as_str()])?;
             let reconstructed = game.data().reconstructed_tables();
@@ -96,8 +89,8 @@ where
         game,
         |p| make(&args.bots[p], p).expect("bot names were checked"),
         args.games,
-        args.seed,
-        args.threads,
+        args.run.seed,
+        args.run.threads,
         &bar,
     )?;
     bar.finish_and_clear();
@@ -115,7 +108,7 @@ where
     let text = format!(
         "{}\n{matchup}; seed {}\n\n{}",
         setup.title,
-        args.seed,
+        args.run.seed,
         report::render(&summary, &names)
     );
     std::io::stdout()
@@ -134,11 +127,4 @@ where
         w.flush().map_err(|e| output_error(path, e))?;
     }
     Ok(())
-}
-
-fn output_error(path: &std::path::Path, e: std::io::Error) -> CliError {
-    CliError::Output {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    }
 }

@@ -1,6 +1,7 @@
 //! `sandtable ladder <game> --bots a,b,c`: a round robin in which every pair of bots meets on
 //! both sides, with win rates (95% Wilson intervals) and Elo ratings (95% intervals).
 
+use super::common::{output_error, RunArgs};
 use super::{select, CliError};
 use crate::bots::{preset, Bot};
 use crate::engine::{Game, PlayerId};
@@ -25,18 +26,12 @@ pub struct LadderArgs {
     /// Games per pairing and side assignment.
     #[arg(long, default_value_t = 100)]
     pub games: u64,
-    /// Run seed; every pairing plays the same seeds (common random numbers).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads for games (0: one per core).
-    #[arg(long, default_value_t = 0)]
-    pub threads: usize,
+    /// Seeds, threads and data; every pairing plays the same seeds (common random numbers).
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Directory to write `matchups.csv` and `ratings.csv` into (created if missing).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Game data instead of the embedded default (see `balance --help`).
-    #[arg(long, value_name = "PATH")]
-    pub data: Option<PathBuf>,
 }
 
 /// One pairing on one side assignment.
@@ -52,7 +47,7 @@ pub fn run(args: &LadderArgs) -> Result<(), CliError> {
     let info = select::implemented_game(&args.game)?;
     match info.id {
         "rudders-line" => {
-            let game = RuddersLine::load(args.data.as_deref())?;
+            let game = RuddersLine::load(args.run.data.as_deref())?;
             let provenance: Vec<&str> = game
                 .data()
                 .reconstructed_tables()
@@ -107,8 +102,8 @@ where
                 game,
                 |p| make(names[p], p).expect("bots were checked"),
                 args.games,
-                args.seed,
-                args.threads,
+                args.run.seed,
+                args.run.threads,
                 &bar,
             )?;
             bar.finish_and_clear();
@@ -139,7 +134,7 @@ fn report<G: Game>(game: &G, args: &LadderArgs, matchups: &[Matchup]) -> String 
         "{} ladder: {} games per pairing and side, seed {}\n\n",
         game.id(),
         args.games,
-        args.seed
+        args.run.seed
     );
     let w = args.bots.iter().map(|b| b.len()).max().unwrap_or(8).max(8);
     let _ = writeln!(
@@ -211,7 +206,7 @@ fn write_csvs<G: Game>(
 ) -> Result<(), CliError> {
     let prov = provenance.join(";");
     let path = dir.join("matchups.csv");
-    let mut w = csv::Writer::from_path(&path).map_err(|e| csv_error(&path, e))?;
+    let mut w = csv::Writer::from_path(&path).map_err(|e| output_error(&path, e))?;
     let (p0, p1) = (
         game.player_name(0).to_lowercase(),
         game.player_name(1).to_lowercase(),
@@ -229,7 +224,8 @@ fn write_csvs<G: Game>(
         "seed".into(),
         "provenance".into(),
     ];
-    w.write_record(&header).map_err(|e| csv_error(&path, e))?;
+    w.write_record(&header)
+        .map_err(|e| output_error(&path, e))?;
     for m in matchups {
         let ci = wilson(m.first_wins, m.games, Z95);
         let second_wins = m.games - m.first_wins - m.draws;
@@ -243,16 +239,16 @@ fn write_csvs<G: Game>(
             format!("{:.4}", m.first_wins as f64 / m.games as f64),
             format!("{:.4}", ci.lo),
             format!("{:.4}", ci.hi),
-            args.seed.to_string(),
+            args.run.seed.to_string(),
             prov.clone(),
         ])
-        .map_err(|e| csv_error(&path, e))?;
+        .map_err(|e| output_error(&path, e))?;
     }
     w.flush().map_err(|e| output_error(&path, e))?;
     let path = dir.join("ratings.csv");
-    let mut w = csv::Writer::from_path(&path).map_err(|e| csv_error(&path, e))?;
+    let mut w = csv::Writer::from_path(&path).map_err(|e| output_error(&path, e))?;
     w.write_record(["bot", "score", "games", "elo", "elo_95"])
-        .map_err(|e| csv_error(&path, e))?;
+        .map_err(|e| output_error(&path, e))?;
     let (results, score) = tally(args.bots.len(), matchups);
     for (i, r) in ratings(&results).iter().enumerate() {
         w.write_record([
@@ -262,21 +258,7 @@ fn write_csvs<G: Game>(
             format!("{:.1}", r.elo),
             format!("{:.1}", r.plus_minus),
         ])
-        .map_err(|e| csv_error(&path, e))?;
+        .map_err(|e| output_error(&path, e))?;
     }
     w.flush().map_err(|e| output_error(&path, e))
-}
-
-fn csv_error(path: &Path, e: csv::Error) -> CliError {
-    CliError::Output {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    }
-}
-
-fn output_error(path: &Path, e: std::io::Error) -> CliError {
-    CliError::Output {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    }
 }

@@ -4,6 +4,7 @@
 //! `ladder`) slot in as further variants of [`Command`].
 
 pub mod balance;
+mod common;
 mod error;
 pub mod games;
 pub mod ladder;
