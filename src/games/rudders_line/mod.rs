@@ -255,6 +255,10 @@ impl Game for RuddersLine {
         describe::action(&self.rules, s, a)
     }
 
+    fn heuristic(&self, s: &State) -> Option<f32> {
+        Some(scripted::evaluate(&self.rules, s))
+    }
+
     fn render(&self, s: &State) -> String {
         screen::render(&self.rules, s)
     }

@@ -50,6 +50,23 @@ impl Bot<RuddersLine> for ScriptedBot {
     }
 }
 
+/// The Rangers' expected reward (1 win, ½ draw, 0 loss) estimated from the position: a
+/// linear fit by least squares on 20,114 turn-start positions of 3,000 scripted games on the
+/// embedded data (R² 0.40). Search uses it to stop rollouts early.
+pub fn evaluate(rs: &Ruleset, s: &State) -> f32 {
+    let v = &rs.victory;
+    let key = 1u64 << v.ranger_must_hold;
+    let holds_key = f32::from(u8::from(s.ranger_control & key != 0));
+    let others = (rs.victory_areas & s.ranger_control & !key).count_ones() as f32;
+    let points = |side: usize| s.points[side].iter().map(|&p| f32::from(p)).sum::<f32>();
+    let estimate =
+        0.512 + 0.042 * holds_key + 0.204 * others + 0.195 * f32::from(u8::from(s.guns_reached))
+            - 0.287 * f32::from(u8::from(s.guns_missed))
+            + 0.0014 * (points(0) - points(1))
+            - 0.113 * f32::from(s.turn) / 8.0;
+    estimate.clamp(0.02, 0.98)
+}
+
 /// Probability that `offense + 1d6 > defense + 1d6` (at least one CP).
 pub fn p_hit(offense: u8, defense: u8) -> f32 {
     let mut n = 0;

@@ -8,6 +8,7 @@ mod fire;
 mod initiative;
 mod movement;
 mod regroup;
+mod scripted;
 mod weapons;
 
 use super::data::Side;
