@@ -286,3 +286,44 @@ fn information_sets_the_choice_never_depends_on_the_hidden_card() {
     assert_eq!(r0, r1, "identical statistics: the real card was never read");
     assert_eq!(r1, r2);
 }
+
+/// A rollout policy that always takes the first legal action (Risky in `Gamble`).
+struct FirstAction;
+
+impl<G: Game> Bot<G> for FirstAction {
+    fn name(&self) -> String {
+        "first".into()
+    }
+    fn choose(&mut self, game: &G, s: &G::State, _rng: &mut GameRng) -> G::Action {
+        let mut v = Vec::new();
+        game.legal_actions(s, &mut v);
+        v[0]
+    }
+}
+
+#[test]
+fn prior_visits_start_the_search_from_the_rollout_policys_choice() {
+    use sandtable::bots::mcts::{RolloutFactory, RolloutPolicy};
+    use std::sync::Arc;
+    let policy: RolloutFactory<Gamble> = Arc::new(|| Box::new(FirstAction));
+    let search = |prior_visits| {
+        let config = MctsConfig {
+            iterations: 30,
+            rollout: RolloutPolicy::Scripted,
+            prior_visits,
+            ..config(ChanceMode::Exact, 1)
+        };
+        let mut bot = MctsBot::new("t", config, Some(policy.clone()));
+        bot.analyse(&Gamble, &GState::Choose(1), &mut GameRng::seed_from_u64(2))[0].0
+    };
+    assert_eq!(
+        search(0),
+        GAct::Safe,
+        "the search alone finds the better move"
+    );
+    assert_eq!(
+        search(1000),
+        GAct::Risky,
+        "a strong prior holds the policy's move"
+    );
+}

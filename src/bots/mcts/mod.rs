@@ -55,6 +55,9 @@ pub struct MctsConfig {
     pub chance: ChanceMode,
     /// Keep the subtree of the actual moves from one decision to the next.
     pub reuse_tree: bool,
+    /// Virtual visits given to the rollout policy's own choice at each new decision node
+    /// (0: none; needs a scripted rollout policy).
+    pub prior_visits: u32,
 }
 
 impl Default for MctsConfig {
@@ -68,6 +71,7 @@ impl Default for MctsConfig {
             threads: 1,
             chance: ChanceMode::Exact,
             reuse_tree: true,
+            prior_visits: 0,
         }
     }
 }

@@ -151,6 +151,7 @@ impl<G: Game> Tree<G> {
         let rewards = loop {
             if !self.nodes[node as usize].expanded() {
                 self.expand(game, node, &s);
+                self.seed_prior(game, config, node, &s, rollout, rng);
                 let n = self.nodes[node as usize];
                 if n.actor == TERMINAL {
                     break rewards(&game.outcome(&s).expect("terminal"), game.num_players());
@@ -214,6 +215,38 @@ impl<G: Game> Tree<G> {
         n.actor = actor;
         n.first_child = first;
         n.children = children;
+    }
+
+    /// Prior knowledge: the rollout policy's own choice at a new decision node starts with
+    /// `prior_visits` virtual visits worth a small edge, so the search begins from the
+    /// doctrine's move and leaves it only for one it finds better.
+    fn seed_prior(
+        &mut self,
+        game: &G,
+        config: &MctsConfig,
+        node: u32,
+        s: &G::State,
+        policy: &mut Option<Box<dyn Bot<G>>>,
+        rng: &mut GameRng,
+    ) {
+        let n = self.nodes[node as usize];
+        let (Some(bot), true) = (policy.as_mut(), config.prior_visits > 0) else {
+            return;
+        };
+        if n.actor == CHANCE || n.actor == TERMINAL || n.children < 2 {
+            return;
+        }
+        let preferred = bot.choose(game, s, rng);
+        let k = config.prior_visits as f32;
+        for i in n.first_child..n.first_child + n.children {
+            let child = &mut self.nodes[i as usize];
+            if child.action == Some(preferred) {
+                let me = usize::from(n.actor);
+                child.visits += config.prior_visits;
+                child.reward[me] += 0.6 * k;
+                child.reward[1 - me] += 0.4 * k;
+            }
+        }
     }
 
     /// UCT: the child with the best mean reward for the acting player plus the exploration
