@@ -283,7 +283,8 @@ where
         };
         let config = preset.mcts.unwrap_or_default();
         let mut searcher = MctsBot::new("hint", config, self.scripted.clone());
-        let ranked = searcher.analyse(self.game, &self.state, &mut self.rng);
+        // A copy of the generator: asking for a hint must not change the dice that follow.
+        let ranked = searcher.analyse(self.game, &self.state, &mut self.rng.clone());
         if let Some((a, visits, value)) = ranked.first() {
             let _ = writeln!(
                 out,
