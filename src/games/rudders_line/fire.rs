@@ -299,7 +299,7 @@ pub fn direct_fire(rs: &Ruleset, s: &mut State, target: u8) {
             s.set_spent(rs, carrier, true);
         }
     }
-    strength += best_leader(rs, s, side, s.group.area, 0);
+    strength += best_leader(rs, s, side, s.group.area);
     s.group.members = 0;
     combat::begin(
         s,
@@ -312,11 +312,10 @@ pub fn direct_fire(rs: &Ruleset, s: &mut State, target: u8) {
     s.step = Step::Roll(Roll::Offense);
 }
 
-/// The value of the best fresh NCO or BAR gunner of `side` in `area`, other than those in
-/// `exclude` (9.5b, 11.1b).
-pub fn best_leader(rs: &Ruleset, s: &State, side: Side, area: u8, exclude: u128) -> u8 {
-    unit_bits(rs.nco_or_bar & rs.side_units[side.index()] & !exclude)
-        .filter(|&u| s.loc(u) == area && !s.is_spent(u))
+/// The value of the best fresh NCO or BAR gunner of `side` in `area` (9.5b).
+fn best_leader(rs: &Ruleset, s: &State, side: Side, area: u8) -> u8 {
+    unit_bits(s.personnel_in(rs, side, area) & rs.nco_or_bar)
+        .filter(|&u| !s.is_spent(u))
         .map(|u| rs.info(u).attack)
         .max()
         .unwrap_or(0)
