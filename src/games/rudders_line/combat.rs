@@ -4,17 +4,26 @@
 use super::casualties;
 use super::data::Side;
 use super::ruleset::Ruleset;
-use super::state::{Attack, AttackKind, Roll, State, Step};
+use super::state::{Attack, AttackKind, Roll, State, Step, Terms};
 use super::{movement, turn};
 
-/// Records the attack about to be rolled: OT and DT before their dice.
-pub fn begin(s: &mut State, kind: AttackKind, attacker: Side, area: u8, offense: u8, defense: u8) {
+/// Records the attack about to be rolled: OT and DT before their dice, term by term.
+pub fn begin(
+    s: &mut State,
+    kind: AttackKind,
+    attacker: Side,
+    area: u8,
+    offense: Terms,
+    defense: Terms,
+) {
     s.attack = Attack {
         kind,
         attacker,
         area,
-        offense,
-        defense,
+        offense: offense.iter().sum(),
+        defense: defense.iter().sum(),
+        offense_terms: offense,
+        defense_terms: defense,
         offense_die: 0,
         defense_die: 0,
     };

@@ -215,8 +215,8 @@ fn resolve_indirect(rs: &Ruleset, s: &mut State, target: u8, strength: u8) {
         AttackKind::Indirect,
         side,
         target,
-        strength,
-        2 * rs.tem(target),
+        [strength, 0, 0, 0],
+        [2 * rs.tem(target), 0, 0, 0],
     );
     if !s.has_personnel(side.enemy(), target) {
         super::turn::after_action(rs, s);
@@ -299,15 +299,15 @@ pub fn direct_fire(rs: &Ruleset, s: &mut State, target: u8) {
             s.set_spent(rs, carrier, true);
         }
     }
-    strength += best_leader(rs, s, side, s.group.area);
+    let leader = best_leader(rs, s, side, s.group.area);
     s.group.members = 0;
     combat::begin(
         s,
         AttackKind::Direct,
         side,
         target,
-        strength,
-        rs.tem(target),
+        [strength, leader, 0, 0],
+        [rs.tem(target), 0, 0, 0],
     );
     s.step = Step::Roll(Roll::Offense);
 }

@@ -5,7 +5,7 @@ use super::action::Action;
 use super::combat;
 use super::data::Side;
 use super::ruleset::{bits, unit_bits, Ruleset};
-use super::state::{AttackKind, Roll, State, Step, NONE, STACKING_LIMIT};
+use super::state::{AttackKind, Roll, State, Step, Terms, NONE, STACKING_LIMIT};
 use super::turn;
 
 /// Areas holding a fresh unit of `side` that may act this turn (not held back).
@@ -167,8 +167,8 @@ pub fn move_group(rs: &Ruleset, s: &mut State, to: u8, pay: bool) {
             AttackKind::Interdiction,
             side.enemy(),
             to,
-            marker,
-            2 * rs.tem(to),
+            [marker, 0, 0, 0],
+            [2 * rs.tem(to), 0, 0, 0],
         );
         s.step = Step::Roll(Roll::Offense);
     } else {
@@ -231,8 +231,8 @@ pub fn set_point(rs: &Ruleset, s: &mut State, lead: u8) {
     s.group.lead = lead;
     let side = s.active;
     let area = s.group.area;
-    let offense = assault_offense(rs, s, lead);
-    let defense = assault_defense(rs, s, side.enemy(), area);
+    let offense = assault_offense_terms(rs, s, lead);
+    let defense = assault_defense_terms(rs, s, side.enemy(), area);
     for u in unit_bits(s.group.members) {
         let w = s.carried(u);
         if w != NONE && assault_weapon_value(rs, s, w, area) > 0 {
@@ -260,18 +260,26 @@ pub fn assault_weapon_value(rs: &Ruleset, s: &State, w: u8, area: u8) -> u8 {
 /// 11.1 OT before the die: the point unit's AF, one fresh NCO/BAR gunner, +1 for each other
 /// fresh unit, unfired weapons carried.
 pub fn assault_offense(rs: &Ruleset, s: &State, lead: u8) -> u8 {
+    assault_offense_terms(rs, s, lead).iter().sum()
+}
+
+/// 11.1 OT terms: point unit, NCO/BAR gunner, supporters, weapons.
+fn assault_offense_terms(rs: &Ruleset, s: &State, lead: u8) -> Terms {
     let members = s.group.members;
     let area = s.group.area;
     let leader = best_leader_in(rs, s, members & !(1 << lead));
     let supporters = (members & !(1 << lead)).count_ones() as u8 - u8::from(leader.is_some());
-    let mut ot = rs.info(lead).attack + leader.map_or(0, |u| rs.info(u).attack) + supporters;
-    for u in unit_bits(members) {
-        let w = s.carried(u);
-        if w != NONE {
-            ot += assault_weapon_value(rs, s, w, area);
-        }
-    }
-    ot
+    let weapons = unit_bits(members)
+        .map(|u| s.carried(u))
+        .filter(|&w| w != NONE)
+        .map(|w| assault_weapon_value(rs, s, w, area))
+        .sum();
+    [
+        rs.info(lead).attack,
+        leader.map_or(0, |u| rs.info(u).attack),
+        supporters,
+        weapons,
+    ]
 }
 
 fn best_leader_in(rs: &Ruleset, s: &State, units: u128) -> Option<u8> {
@@ -293,19 +301,26 @@ fn defense_factor(rs: &Ruleset, s: &State, u: u8) -> u8 {
 /// 11.1 DT before the die: the best choice of one defending unit's DF, one fresh NCO/BAR
 /// gunner, +1 for each other defending unit, the area's TEM.
 pub fn assault_defense(rs: &Ruleset, s: &State, defender: Side, area: u8) -> u8 {
+    assault_defense_terms(rs, s, defender, area).iter().sum()
+}
+
+/// 11.1 DT terms: defending unit, NCO/BAR gunner, supporters, TEM.
+fn assault_defense_terms(rs: &Ruleset, s: &State, defender: Side, area: u8) -> Terms {
     let units = s.personnel_in(rs, defender, area);
     let n = units.count_ones() as u8;
     let best = unit_bits(units)
         .map(|d| {
             let rest = units & !(1 << d);
             let leader = best_leader_in(rs, s, rest);
-            defense_factor(rs, s, d)
-                + leader.map_or(0, |u| rs.info(u).defense)
-                + (n - 1 - u8::from(leader.is_some()))
+            [
+                defense_factor(rs, s, d),
+                leader.map_or(0, |u| rs.info(u).defense),
+                n - 1 - u8::from(leader.is_some()),
+            ]
         })
-        .max()
-        .unwrap_or(0);
-    best + rs.tem(area)
+        .max_by_key(|t| t.iter().sum::<u8>())
+        .unwrap_or([0; 3]);
+    [best[0], best[1], best[2], rs.tem(area)]
 }
 
 /// 11.2/11.3: OT ≤ DT: the point unit is eliminated, the others spent and, if they entered

@@ -113,6 +113,14 @@ fn pending(rs: &Ruleset, s: &State) -> String {
     }
 }
 
+/// "4+2+1+": the non-zero terms of a total, each followed by '+'.
+fn terms(t: &[u8; 4]) -> String {
+    t.iter()
+        .filter(|&&x| x > 0)
+        .map(|x| format!("{x}+"))
+        .collect()
+}
+
 /// The die rolls explained: totals, dice and the result.
 pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
     if let Action::Dice(sum) = a {
@@ -152,11 +160,11 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
                 "no effect".into()
             };
             format!(
-                "{kind} on {}: OT {}+1d6({})={ot} vs DT {}+1d6({d})={dt} → {result}",
+                "{kind} on {}: OT {}1d6({})={ot} vs DT {}1d6({d})={dt} → {result}",
                 area(rs, at.area),
-                at.offense,
+                terms(&at.offense_terms),
                 at.offense_die,
-                at.defense
+                terms(&at.defense_terms)
             )
         }
         Roll::Accuracy if d == 6 => "accuracy roll 6: friendly fire! (7.7)".into(),

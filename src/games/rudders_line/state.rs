@@ -98,6 +98,9 @@ pub enum AttackKind {
     Interdiction,
 }
 
+/// The terms that add up to an Offensive or Defensive Total before its die.
+pub type Terms = [u8; 4];
+
 /// The attack being resolved: totals before the dice, and the dice as they are rolled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Attack {
@@ -108,6 +111,10 @@ pub struct Attack {
     pub offense: u8,
     /// Defensive Total before the die.
     pub defense: u8,
+    /// The terms of each total, for the play screen (assault OT: point unit, NCO/BAR,
+    /// supporters, weapons; DT: defending unit, NCO/BAR, supporters, TEM).
+    pub offense_terms: Terms,
+    pub defense_terms: Terms,
     pub offense_die: u8,
     pub defense_die: u8,
 }
@@ -234,6 +241,8 @@ impl State {
                 area: NONE,
                 offense: 0,
                 defense: 0,
+                offense_terms: [0; 4],
+                defense_terms: [0; 4],
                 offense_die: 0,
                 defense_die: 0,
             },

@@ -224,3 +224,23 @@ fn rule_11_1_only_fresh_units_assault() {
     assert!(!fx.can(Action::Activate(fx.area("4"))));
     assert_eq!(fx.s.phase, Phase::Action);
 }
+
+#[test]
+fn rule_11_1_the_play_screen_explains_each_term_of_the_totals() {
+    use crate::engine::Game;
+    let (mut fx, [point, ..]) = assault_4();
+    fx.act(Action::Point(point));
+    fx.roll(5);
+    let before = fx.s;
+    fx.roll(3);
+    let text =
+        fx.g.narrate(&before, Action::Die(3), &fx.s)
+            .expect("the dice are explained");
+    let dt = 4 + fx.tem("4") + 3;
+    let expected = format!(
+        "OT 4+2+1+3+1d6(5)=15 vs DT 4+{}+1d6(3)={dt} → {} CP",
+        fx.tem("4"),
+        15 - dt
+    );
+    assert!(text.contains(&expected), "{text}");
+}
