@@ -5,7 +5,7 @@ use super::{select, CliError};
 use crate::bots::Bot;
 use crate::engine::{Game, PlayerId};
 use crate::games::rudders_line::RuddersLine;
-use crate::sim::{progress, records, report, run_games, Summary};
+use crate::sim::{records, report, Summary};
 use clap::Args;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -84,16 +84,8 @@ where
         );
     }
 
-    let bar = progress::games_bar(args.games);
-    let records = run_games(
-        game,
-        |p| make(&args.bots[p], p).expect("bot names were checked"),
-        args.games,
-        args.run.seed,
-        args.run.threads,
-        &bar,
-    )?;
-    bar.finish_and_clear();
+    let bots: Vec<&str> = args.bots.iter().map(String::as_str).collect();
+    let records = args.run.play(game, &bots, &make, args.games)?;
 
     let names: Vec<&str> = (0..game.num_players())
         .map(|p| game.player_name(p))

@@ -7,7 +7,7 @@ use crate::bots::{preset, Bot};
 use crate::engine::{Game, PlayerId};
 use crate::games::rudders_line::RuddersLine;
 use crate::sim::elo::{ratings, Results};
-use crate::sim::{progress, run_games, wilson, Z95};
+use crate::sim::{wilson, Z95};
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -97,16 +97,12 @@ where
                 names[1],
                 game.player_name(1)
             );
-            let bar = progress::games_bar(args.games);
-            let records = run_games(
+            let records = args.run.play(
                 game,
-                |p| make(names[p], p).expect("bots were checked"),
+                &[names[0].as_str(), names[1].as_str()],
+                &make,
                 args.games,
-                args.run.seed,
-                args.run.threads,
-                &bar,
             )?;
-            bar.finish_and_clear();
             matchups.push(Matchup {
                 first,
                 second,

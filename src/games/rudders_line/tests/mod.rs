@@ -105,6 +105,12 @@ impl Fixture {
         w
     }
 
+    /// An interdiction marker of `side` worth `value` in area `id` (8.1).
+    pub fn marker(&mut self, side: Side, id: &str, value: u8) {
+        let a = self.area(id);
+        self.s.interdiction[side.index()][usize::from(a)] = value;
+    }
+
     pub fn spend(&mut self, u: u8) {
         self.s.set_spent(&self.g.rules, u, true);
     }

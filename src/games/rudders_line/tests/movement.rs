@@ -49,8 +49,7 @@ fn rule_10_33_friendly_interdiction_lowers_cost_to_1() {
     let mut fx = Fixture::new();
     fx.place("ranger_squad", "3");
     fx.place("german_squad", "8");
-    let four = fx.area("4");
-    fx.s.interdiction[Side::Rangers.index()][usize::from(four)] = 8;
+    fx.marker(Side::Rangers, "4", 8);
     assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(1));
 }
 
@@ -70,8 +69,7 @@ fn rule_10_51_friendly_interdiction_reduces_entering_fresh_enemy_to_2() {
     let mut fx = Fixture::new();
     fx.place("ranger_squad", "3");
     fx.place("german_squad", "4");
-    let four = fx.area("4");
-    fx.s.interdiction[Side::Rangers.index()][usize::from(four)] = 8;
+    fx.marker(Side::Rangers, "4", 8);
     assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(2));
 }
 
@@ -82,8 +80,7 @@ fn rule_10_52_entering_only_spent_enemy_costs_2_or_1_with_friendly_marker() {
     let g = fx.place("german_squad", "4");
     fx.spend(g);
     assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(2));
-    let four = fx.area("4");
-    fx.s.interdiction[Side::Rangers.index()][usize::from(four)] = 8;
+    fx.marker(Side::Rangers, "4", 8);
     assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(1));
 }
 
@@ -199,9 +196,9 @@ fn rule_8_2_entering_enemy_interdiction_pay_half_marker_rounded_up_or_be_attacke
     let r = fx.place("ranger_squad", "3");
     fx.place("german_squad", "38");
     let four = fx.area("4");
-    fx.s.interdiction[Side::Germans.index()][usize::from(four)] = 5;
+    fx.marker(Side::Germans, "4", 5);
     assert_eq!(interdiction_toll(&fx.s, Side::Rangers, four), 3);
-    fx.s.interdiction[Side::Germans.index()][usize::from(four)] = 3;
+    fx.marker(Side::Germans, "4", 3);
     assert_eq!(interdiction_toll(&fx.s, Side::Rangers, four), 2);
     fx.act(Action::Activate(fx.area("3")));
     fx.act(Action::AddUnit(r));
