@@ -163,15 +163,18 @@ fn report<G: Game>(game: &G, args: &LadderArgs, matchups: &[Matchup]) -> String 
     for i in order {
         let (points, games) = score[i];
         let ci = wilson((points).round() as u64, games as u64, Z95);
+        let rating = if elo[i].plus_minus.is_finite() {
+            format!("{:+6.0} ± {:.0}", elo[i].elo, elo[i].plus_minus)
+        } else {
+            format!("{:+6.0} (all or no points: unbounded)", elo[i].elo)
+        };
         let _ = writeln!(
             s,
-            "{:w$}  {} [{}, {}]   {:+6.0} ± {:.0}",
+            "{:w$}  {} [{}, {}]   {rating}",
             args.bots[i],
             pct(points / games),
             pct(ci.lo),
             pct(ci.hi),
-            elo[i].elo,
-            elo[i].plus_minus
         );
     }
     s

@@ -62,6 +62,16 @@ pub fn ratings(r: &Results) -> Vec<Rating> {
     }
     (0..n)
         .map(|i| {
+            let won: f64 = r.points[i].iter().sum();
+            let played: f64 = r.games[i].iter().sum();
+            if won == 0.0 || won == played {
+                // No finite maximum: the rating is only bounded on one side.
+                let elo = if won == 0.0 { -800.0 } else { 800.0 };
+                return Rating {
+                    elo,
+                    plus_minus: f64::INFINITY,
+                };
+            }
             // Fisher information of i's log-strength: Σ n_ij p_ij (1 − p_ij).
             let info: f64 = (0..n)
                 .filter(|&j| j != i)
@@ -99,6 +109,15 @@ mod tests {
         // 400·log10(3) ≈ 190.8 between them, centred on 0.
         assert!((e[0].elo - e[1].elo - 190.85).abs() < 0.1, "{e:?}");
         assert!(e[0].plus_minus > 50.0 && e[0].plus_minus < 150.0, "{e:?}");
+    }
+
+    #[test]
+    fn a_perfect_score_has_no_finite_interval() {
+        let mut r = Results::new(2);
+        r.add(0, 1, 40.0, 40.0);
+        let e = ratings(&r);
+        assert_eq!((e[0].elo, e[1].elo), (800.0, -800.0));
+        assert!(e[0].plus_minus.is_infinite() && e[1].plus_minus.is_infinite());
     }
 
     #[test]
