@@ -327,3 +327,35 @@ fn prior_visits_start_the_search_from_the_rollout_policys_choice() {
         "a strong prior holds the policy's move"
     );
 }
+
+fn keeping_policy(z: f32) -> MctsBot<Gamble> {
+    use sandtable::bots::mcts::{RolloutFactory, RolloutPolicy};
+    use std::sync::Arc;
+    let policy: RolloutFactory<Gamble> = Arc::new(|| Box::new(FirstAction));
+    let config = MctsConfig {
+        iterations: 600,
+        rollout: RolloutPolicy::Scripted,
+        policy_confidence: z,
+        ..config(ChanceMode::Exact, 1)
+    };
+    MctsBot::new("t", config, Some(policy))
+}
+
+#[test]
+fn policy_confidence_keeps_the_policys_move_among_moves_of_equal_worth() {
+    // In `Choose(2)` the first choice does not count: both moves are worth the same, and the
+    // most visited one is down to noise. The policy (Risky first) keeps its move every time.
+    for seed in 0..8 {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let chosen = keeping_policy(2.0).choose(&Gamble, &GState::Choose(2), &mut rng);
+        assert_eq!(chosen, GAct::Risky, "seed {seed}");
+    }
+}
+
+#[test]
+fn policy_confidence_leaves_the_policys_move_for_a_clearly_better_one() {
+    // Safe wins 2 in 3, the policy's Risky 1 in 6: far more than 2 standard errors apart.
+    let mut rng = GameRng::seed_from_u64(3);
+    let chosen = keeping_policy(2.0).choose(&Gamble, &GState::Choose(1), &mut rng);
+    assert_eq!(chosen, GAct::Safe);
+}

@@ -58,6 +58,10 @@ pub struct MctsConfig {
     /// Virtual visits given to the rollout policy's own choice at each new decision node
     /// (0: none; needs a scripted rollout policy).
     pub prior_visits: u32,
+    /// Keep the rollout policy's own move unless the search finds another better by at least
+    /// this many standard errors (0: always play the most visited move; needs a scripted
+    /// rollout policy).
+    pub policy_confidence: f32,
 }
 
 impl Default for MctsConfig {
@@ -72,6 +76,7 @@ impl Default for MctsConfig {
             chance: ChanceMode::Exact,
             reuse_tree: true,
             prior_visits: 0,
+            policy_confidence: 0.0,
         }
     }
 }
@@ -187,6 +192,36 @@ impl<G: Game> MctsBot<G> {
     }
 }
 
+impl<G: Game> MctsBot<G> {
+    /// The rollout policy's own move, when `policy_confidence` asks to keep it by default.
+    fn policy_move(&mut self, game: &G, s: &G::State, rng: &mut GameRng) -> Option<G::Action> {
+        if self.config.policy_confidence <= 0.0 {
+            return None;
+        }
+        let bot = self.workers.first_mut()?.rollout.as_mut()?;
+        Some(bot.choose(game, s, rng))
+    }
+}
+
+/// The most visited move if its mean reward beats the policy's move by `z` standard errors
+/// (a reward in [0, 1] has a standard deviation of at most ½), else the policy's move: among
+/// moves the search cannot tell apart, the doctrine's is the better bet than the noise.
+fn keep_policy_move<A: Copy + PartialEq>(
+    ranked: &[(A, u32, f32)],
+    policy: A,
+    z: f32,
+) -> Option<(A, u32, f32)> {
+    let best = *ranked.first()?;
+    let Some(&kept) = ranked.iter().find(|r| r.0 == policy) else {
+        return Some(best);
+    };
+    if kept.1 == 0 {
+        return Some(best);
+    }
+    let se = (0.25 / best.1.max(1) as f32 + 0.25 / kept.1 as f32).sqrt();
+    Some(if best.2 - kept.2 > z * se { best } else { kept })
+}
+
 impl<G: Game> Bot<G> for MctsBot<G>
 where
     G::Action: Sync,
@@ -203,9 +238,14 @@ where
             // Nothing to think about; keep the history so the trees can still follow.
             return legal[0];
         }
+        let policy_move = self.policy_move(game, s, rng);
         let ranked = self.analyse(game, s, rng);
-        self.last_value = ranked.first().map_or(0.5, |r| r.2);
-        ranked.first().map_or(legal[0], |r| r.0)
+        let chosen = match policy_move {
+            Some(p) => keep_policy_move(&ranked, p, self.config.policy_confidence),
+            None => ranked.first().copied(),
+        };
+        self.last_value = chosen.map_or(0.5, |r| r.2);
+        chosen.map_or(legal[0], |r| r.0)
     }
 
     fn observe(&mut self, _game: &G, _before: &G::State, action: G::Action) {
