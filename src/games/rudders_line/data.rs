@@ -6,6 +6,8 @@
 mod load;
 mod validate;
 
+use crate::engine::data::{check_provenance, io_error, parse, At};
+pub use crate::engine::data::{DataError, Provenance};
 use load::*;
 use serde::Deserialize;
 use std::path::Path;
@@ -46,23 +48,6 @@ impl Side {
             Side::Rangers => "Rangers",
             Side::Germans => "Germans",
         }
-    }
-}
-
-/// Where a table's values come from.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Provenance {
-    /// `"rulebook 2.6"` for values from the text, `"reconstructed"` otherwise.
-    pub source: String,
-    /// What a reconstruction rests on (required when `source = "reconstructed"`).
-    #[serde(default)]
-    pub basis: Option<String>,
-}
-
-impl Provenance {
-    pub fn is_reconstructed(&self) -> bool {
-        self.source == "reconstructed"
     }
 }
 
@@ -292,16 +277,6 @@ pub struct DataSet {
     pub scenario: ScenarioTables,
 }
 
-/// A problem in a data file: which file, which table, which entry, and what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{file}: [{table}] {entry}: {message}")]
-pub struct DataError {
-    pub file: String,
-    pub table: String,
-    pub entry: String,
-    pub message: String,
-}
-
 pub const MAP_TOML: &str = include_str!("data/map.toml");
 pub const COUNTERS_TOML: &str = include_str!("data/counters.toml");
 pub const SETUP_TOML: &str = include_str!("data/setup.toml");
@@ -402,20 +377,7 @@ impl DataSet {
     /// Design rule 3: every table says where its values come from.
     fn check_provenance(&self, files: &Origins) -> Result<(), DataError> {
         for p in self.provenances() {
-            let at = At::new(files.get(p.file), p.table);
-            if p.source.trim().is_empty() {
-                return Err(at.err(
-                    "source",
-                    "`source` is empty: give \"rulebook N.N\" or \"reconstructed\"",
-                ));
-            }
-            let has_basis = p.basis.is_some_and(|b| !b.trim().is_empty());
-            if p.source == "reconstructed" && !has_basis {
-                return Err(at.err(
-                    "basis",
-                    "a reconstructed table needs a one-line `basis` saying what it rests on",
-                ));
-            }
+            check_provenance(At::new(files.get(p.file), p.table), p.source, p.basis)?;
         }
         Ok(())
     }
@@ -424,33 +386,6 @@ impl DataSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn line_col_counts_from_one_in_characters() {
-        let text = "a = 1\nné = = 2\n";
-        assert_eq!(line_col(text, 0), "1:1");
-        assert_eq!(line_col(text, text.find('=').unwrap()), "1:3");
-        let second = text.rfind("= 2").unwrap();
-        assert_eq!(line_col(text, second), "2:6");
-    }
-
-    #[test]
-    fn char_floor_never_splits_a_character() {
-        let text = "né";
-        assert_eq!(char_floor(text, 2), 1);
-        assert_eq!(char_floor(text, 99), text.len());
-    }
-
-    #[test]
-    fn enclosing_table_finds_the_header_in_force() {
-        let text = "[map]\nsource = 1\n\n[[areas]]\nid = 2\nadjacent = [\n  [\"x\"],\n]\n";
-        let pos = text.find("id").unwrap();
-        assert_eq!(enclosing_table(text, pos).as_deref(), Some("areas"));
-        assert_eq!(enclosing_table(text, 0).as_deref(), Some("map"));
-        // An array value on its own line is not a header.
-        let pos = text.find("[\"x\"]").unwrap();
-        assert_eq!(enclosing_table(text, pos).as_deref(), Some("areas"));
-    }
 
     #[test]
     fn rule_2_62_needs_weapons_team_for_threes_and_fours() {

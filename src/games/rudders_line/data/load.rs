@@ -2,7 +2,7 @@
 //! that name the file a user must fix.
 
 use super::*;
-use serde::de::DeserializeOwned;
+use crate::engine::data::{parse_syntax, read};
 
 /// Which of the four files a table lives in.
 #[derive(Clone, Copy)]
@@ -51,28 +51,6 @@ impl<'a> TableSource<'a> {
             file,
             source,
             basis,
-        }
-    }
-}
-
-/// Where a check is looking: the file and the table, for the error.
-#[derive(Clone, Copy)]
-pub(super) struct At<'a> {
-    pub(super) file: &'a str,
-    pub(super) table: &'a str,
-}
-
-impl<'a> At<'a> {
-    pub(super) fn new(file: &'a str, table: &'a str) -> Self {
-        At { file, table }
-    }
-
-    pub(super) fn err(self, entry: impl Into<String>, message: impl Into<String>) -> DataError {
-        DataError {
-            file: self.file.to_string(),
-            table: self.table.to_string(),
-            entry: entry.into(),
-            message: message.into(),
         }
     }
 }
@@ -172,81 +150,3 @@ pub(super) fn load_file(path: &Path) -> Result<(DataSet, Origins), DataError> {
     };
     Ok((data, Origins::all(&file)))
 }
-
-pub(super) fn read(path: &Path) -> Result<String, DataError> {
-    std::fs::read_to_string(path).map_err(|e| io_error(path, &e))
-}
-
-pub(super) fn io_error(path: &Path, e: &std::io::Error) -> DataError {
-    At::new(&path.display().to_string(), "data").err("path", format!("cannot read: {e}"))
-}
-
-/// Parses a document, reporting TOML syntax errors (table "syntax") apart from schema errors
-/// (a missing or unknown field, a wrong type), which name the table they occur in.
-pub(super) fn parse<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
-    parse_syntax(text, file)?;
-    toml::from_str(text).map_err(|e| toml_error(&e, text, file, false))
-}
-
-pub(super) fn parse_syntax(text: &str, file: &str) -> Result<toml::Table, DataError> {
-    text.parse::<toml::Table>()
-        .map_err(|e| toml_error(&e, text, file, true))
-}
-
-pub(super) fn toml_error(e: &toml::de::Error, text: &str, file: &str, syntax: bool) -> DataError {
-    let pos = e.span().map(|span| char_floor(text, span.start));
-    let table = if syntax {
-        None
-    } else {
-        pos.and_then(|p| enclosing_table(text, p))
-            .or_else(|| key_path(e))
-    };
-    DataError {
-        file: file.to_string(),
-        table: table.unwrap_or_else(|| "syntax".to_string()),
-        entry: pos.map_or_else(|| "?".to_string(), |p| line_col(text, p)),
-        message: e.message().split_whitespace().collect::<Vec<_>>().join(" "),
-    }
-}
-
-/// The largest char boundary at or before `pos`, so that slicing never panics.
-pub(super) fn char_floor(text: &str, pos: usize) -> usize {
-    let mut p = pos.min(text.len());
-    while !text.is_char_boundary(p) {
-        p -= 1;
-    }
-    p
-}
-
-/// "line:column", both from 1, of a byte offset.
-pub(super) fn line_col(text: &str, pos: usize) -> String {
-    let before = &text[..pos];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-    format!("{line}:{column}")
-}
-
-/// The `[table]` or `[[table]]` header in force at `pos`.
-pub(super) fn enclosing_table(text: &str, pos: usize) -> Option<String> {
-    let line_end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
-    text[..line_end].lines().rev().find_map(table_header)
-}
-
-pub(super) fn table_header(line: &str) -> Option<String> {
-    let inner = line.trim_start().strip_prefix('[')?;
-    let inner = inner.strip_prefix('[').unwrap_or(inner);
-    let name = inner.split(']').next()?.trim();
-    let is_key = |c: char| c.is_ascii_alphanumeric() || "_-.".contains(c);
-    (!name.is_empty() && name.chars().all(is_key)).then(|| name.to_string())
-}
-
-/// The toml crate names the key path only in its Display output ("in `a.b`"), when it has
-/// no position.
-pub(super) fn key_path(e: &toml::de::Error) -> Option<String> {
-    e.to_string().lines().find_map(|line| {
-        let path = line.trim().strip_prefix("in `")?.strip_suffix('`')?;
-        Some(path.to_string())
-    })
-}
-
-// ------------------------------------------------------------------------- map checks

@@ -1,7 +1,6 @@
 //! The checks a data set must pass: every constraint the rulebook and the engine put on the
 //! tables, each failure naming the file, the table and the entry.
 
-use super::load::*;
 use super::*;
 use std::collections::{HashMap, HashSet, VecDeque};
 

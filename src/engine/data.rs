@@ -1,0 +1,189 @@
+//! The game-independent half of every game's data tables: provenance labels, the error that
+//! names the file, table and entry a user must fix, and reading and parsing TOML with errors
+//! that point at a line and column. Each game defines its own schema and checks on top.
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use std::path::Path;
+
+/// Where a table's values come from.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Provenance {
+    /// `"rulebook 2.6"` for values from the text, `"reconstructed"` otherwise.
+    pub source: String,
+    /// What a reconstruction rests on (required when `source = "reconstructed"`).
+    #[serde(default)]
+    pub basis: Option<String>,
+}
+
+impl Provenance {
+    pub fn is_reconstructed(&self) -> bool {
+        self.source == "reconstructed"
+    }
+}
+
+/// A problem in a data file: which file, which table, which entry, and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: [{table}] {entry}: {message}")]
+pub struct DataError {
+    pub file: String,
+    pub table: String,
+    pub entry: String,
+    pub message: String,
+}
+
+/// Where a check is looking: the file and the table, for the error.
+#[derive(Clone, Copy, Debug)]
+pub struct At<'a> {
+    pub file: &'a str,
+    pub table: &'a str,
+}
+
+impl<'a> At<'a> {
+    pub fn new(file: &'a str, table: &'a str) -> Self {
+        At { file, table }
+    }
+
+    pub fn err(self, entry: impl Into<String>, message: impl Into<String>) -> DataError {
+        DataError {
+            file: self.file.to_string(),
+            table: self.table.to_string(),
+            entry: entry.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Design rule 3: every table says where its values come from, and a reconstruction says
+/// what it rests on.
+pub fn check_provenance(at: At, source: &str, basis: Option<&str>) -> Result<(), DataError> {
+    if source.trim().is_empty() {
+        return Err(at.err(
+            "source",
+            "`source` is empty: give \"rulebook N.N\" or \"reconstructed\"",
+        ));
+    }
+    let has_basis = basis.is_some_and(|b| !b.trim().is_empty());
+    if source == "reconstructed" && !has_basis {
+        return Err(at.err(
+            "basis",
+            "a reconstructed table needs a one-line `basis` saying what it rests on",
+        ));
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------------- reading
+
+pub fn read(path: &Path) -> Result<String, DataError> {
+    std::fs::read_to_string(path).map_err(|e| io_error(path, &e))
+}
+
+pub fn io_error(path: &Path, e: &std::io::Error) -> DataError {
+    At::new(&path.display().to_string(), "data").err("path", format!("cannot read: {e}"))
+}
+
+/// Parses a document, reporting TOML syntax errors (table "syntax") apart from schema errors
+/// (a missing or unknown field, a wrong type), which name the table they occur in.
+pub fn parse<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
+    parse_syntax(text, file)?;
+    toml::from_str(text).map_err(|e| toml_error(&e, text, file, false))
+}
+
+/// Parses a document as a plain TOML table, reporting only syntax errors.
+pub fn parse_syntax(text: &str, file: &str) -> Result<toml::Table, DataError> {
+    text.parse::<toml::Table>()
+        .map_err(|e| toml_error(&e, text, file, true))
+}
+
+/// A TOML error as a [`DataError`]: the entry is the "line:column" of the error, the table the
+/// one in force there ("syntax" for a syntax error).
+pub fn toml_error(e: &toml::de::Error, text: &str, file: &str, syntax: bool) -> DataError {
+    let pos = e.span().map(|span| char_floor(text, span.start));
+    let table = if syntax {
+        None
+    } else {
+        pos.and_then(|p| enclosing_table(text, p))
+            .or_else(|| key_path(e))
+    };
+    DataError {
+        file: file.to_string(),
+        table: table.unwrap_or_else(|| "syntax".to_string()),
+        entry: pos.map_or_else(|| "?".to_string(), |p| line_col(text, p)),
+        message: e.message().split_whitespace().collect::<Vec<_>>().join(" "),
+    }
+}
+
+/// The largest char boundary at or before `pos`, so that slicing never panics.
+pub fn char_floor(text: &str, pos: usize) -> usize {
+    let mut p = pos.min(text.len());
+    while !text.is_char_boundary(p) {
+        p -= 1;
+    }
+    p
+}
+
+/// "line:column", both from 1, of a byte offset.
+pub fn line_col(text: &str, pos: usize) -> String {
+    let before = &text[..pos];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    format!("{line}:{column}")
+}
+
+/// The `[table]` or `[[table]]` header in force at `pos`.
+pub fn enclosing_table(text: &str, pos: usize) -> Option<String> {
+    let line_end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
+    text[..line_end].lines().rev().find_map(table_header)
+}
+
+/// The name in a `[table]` or `[[table]]` header line.
+pub fn table_header(line: &str) -> Option<String> {
+    let inner = line.trim_start().strip_prefix('[')?;
+    let inner = inner.strip_prefix('[').unwrap_or(inner);
+    let name = inner.split(']').next()?.trim();
+    let is_key = |c: char| c.is_ascii_alphanumeric() || "_-.".contains(c);
+    (!name.is_empty() && name.chars().all(is_key)).then(|| name.to_string())
+}
+
+/// The toml crate names the key path only in its Display output ("in `a.b`"), when it has
+/// no position.
+pub fn key_path(e: &toml::de::Error) -> Option<String> {
+    e.to_string().lines().find_map(|line| {
+        let path = line.trim().strip_prefix("in `")?.strip_suffix('`')?;
+        Some(path.to_string())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_from_one_in_characters() {
+        let text = "a = 1\nné = = 2\n";
+        assert_eq!(line_col(text, 0), "1:1");
+        assert_eq!(line_col(text, text.find('=').unwrap()), "1:3");
+        let second = text.rfind("= 2").unwrap();
+        assert_eq!(line_col(text, second), "2:6");
+    }
+
+    #[test]
+    fn char_floor_never_splits_a_character() {
+        let text = "né";
+        assert_eq!(char_floor(text, 2), 1);
+        assert_eq!(char_floor(text, 99), text.len());
+    }
+
+    #[test]
+    fn enclosing_table_finds_the_header_in_force() {
+        let text = "[map]\nsource = 1\n\n[[areas]]\nid = 2\nadjacent = [\n  [\"x\"],\n]\n";
+        let pos = text.find("id").unwrap();
+        assert_eq!(enclosing_table(text, pos).as_deref(), Some("areas"));
+        assert_eq!(enclosing_table(text, 0).as_deref(), Some("map"));
+        // An array value on its own line is not a header.
+        let pos = text.find("[\"x\"]").unwrap();
+        assert_eq!(enclosing_table(text, pos).as_deref(), Some("areas"));
+    }
+}
