@@ -1,5 +1,6 @@
 //! The games. Each lives in its own module and never imports another game.
 
+pub mod aachen;
 pub mod rudders_line;
 
 /// A game Sandtable knows, for `sandtable games` and argument checking.

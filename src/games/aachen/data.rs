@@ -4,9 +4,15 @@
 //! with its source and basis, except the values the text gives. A user's own transcription
 //! replaces them with `--data <dir or file>`.
 
-use serde::Deserialize;
+mod load;
+mod validate;
 
+use crate::engine::data::{check_provenance, io_error, parse, At};
 pub use crate::engine::data::{DataError, Provenance};
+use load::*;
+use serde::Deserialize;
+use std::path::Path;
+use validate::*;
 
 /// The terrain type of an Area (3.1.2), shown by the shape of its TEM box; the two American
 /// setup Areas (5.3.1) have none.
@@ -266,4 +272,156 @@ pub struct DataSet {
     pub map: MapTables,
     pub counters: CounterTables,
     pub charts: ChartTables,
+}
+
+pub const MAP_TOML: &str = include_str!("data/map.toml");
+pub const COUNTERS_TOML: &str = include_str!("data/counters.toml");
+pub const CHARTS_TOML: &str = include_str!("data/charts.toml");
+
+/// The three data files, in the order of [`FileKind`].
+const FILE_NAMES: [&str; 3] = ["map.toml", "counters.toml", "charts.toml"];
+
+/// 3.1: the Areas are numbered 1 to 27.
+pub const AREAS: u8 = 27;
+/// 5.3.1: the two American setup Areas, the only ones of terrain `american`.
+pub const AMERICAN_AREAS: [u8; 2] = [1, 2];
+/// 5.1: the game is nine turns long.
+pub const TURNS: u8 = 9;
+/// The most counters the engine's fixed-size state holds.
+pub const MAX_AMERICANS: usize = 32;
+pub const MAX_GERMANS: usize = 64;
+
+impl Terrain {
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::American => "American",
+            Terrain::Suburban => "Suburban",
+            Terrain::Urban => "Urban",
+            Terrain::Fortified => "Fortified",
+        }
+    }
+}
+
+impl MapTables {
+    /// The Area with this number, if any.
+    pub fn area(&self, id: u8) -> Option<&AreaDef> {
+        self.areas.iter().find(|a| a.id == id)
+    }
+}
+
+impl RandomEventChart {
+    /// The row for a 3d6 total (3–18).
+    pub fn event(&self, total: u8) -> Option<&RandomEvent> {
+        self.events.iter().find(|e| e.rolls.contains(&total))
+    }
+}
+
+impl SupplyTable {
+    /// Supply Points for a 3d6 total (3–18).
+    pub fn points_for(&self, total: u8) -> Option<u8> {
+        let i = usize::from(total.checked_sub(3)?);
+        self.points.get(i).copied()
+    }
+}
+
+impl BloodyStreetsTable {
+    /// The result of a 1d6 face (1–6).
+    pub fn result(&self, face: u8) -> Option<BloodyStreetsResult> {
+        let i = usize::from(face.checked_sub(1)?);
+        self.results.get(i).copied()
+    }
+}
+
+impl DataSet {
+    /// The embedded default (mostly reconstructed) data.
+    pub fn embedded() -> Result<DataSet, DataError> {
+        let files = Origins::embedded();
+        let data = DataSet::parse_files([MAP_TOML, COUNTERS_TOML, CHARTS_TOML], &files)?;
+        data.check(&files)?;
+        Ok(data)
+    }
+
+    /// A user's data: a directory holding any of map.toml, counters.toml and charts.toml
+    /// (missing ones fall back to the embedded default; an empty directory is an error), or
+    /// one file holding all the tables.
+    pub fn load(path: &Path) -> Result<DataSet, DataError> {
+        let meta = std::fs::metadata(path).map_err(|e| io_error(path, &e))?;
+        let (data, files) = if meta.is_dir() {
+            load_dir(path)?
+        } else {
+            load_file(path)?
+        };
+        data.check(&files)?;
+        Ok(data)
+    }
+
+    /// Checks every constraint the rulebook and the engine put on the tables, naming `file`
+    /// in any error.
+    pub fn validate(&self, file: &str) -> Result<(), DataError> {
+        self.check(&Origins::all(file))
+    }
+
+    /// The tables that are reconstructions rather than the published game's values, with
+    /// their basis: (table name, basis).
+    pub fn reconstructed_tables(&self) -> Vec<(&'static str, String)> {
+        self.provenances()
+            .into_iter()
+            .filter(|p| p.source == "reconstructed")
+            .map(|p| (p.table, p.basis.unwrap_or_default().to_string()))
+            .collect()
+    }
+
+    fn parse_files(texts: [&str; 3], files: &Origins) -> Result<DataSet, DataError> {
+        Ok(DataSet {
+            map: parse(texts[0], files.get(FileKind::Map))?,
+            counters: parse(texts[1], files.get(FileKind::Counters))?,
+            charts: parse(texts[2], files.get(FileKind::Charts))?,
+        })
+    }
+
+    /// Every table's provenance, in the order `reconstructed_tables` lists them.
+    fn provenances(&self) -> [TableSource<'_>; 8] {
+        use FileKind::{Charts, Counters, Map};
+        let (map, c, ch) = (&self.map.map, &self.counters, &self.charts);
+        let t = TableSource::new;
+        [
+            t("map", Map, &map.source, &map.basis),
+            t("american", Counters, &c.american.source, &c.american.basis),
+            t("german", Counters, &c.german.source, &c.german.basis),
+            t(
+                "random_events",
+                Charts,
+                &ch.random_events.source,
+                &ch.random_events.basis,
+            ),
+            t("supply", Charts, &ch.supply.source, &ch.supply.basis),
+            t(
+                "supply_costs",
+                Charts,
+                &ch.supply_costs.source,
+                &ch.supply_costs.basis,
+            ),
+            t(
+                "bloody_streets",
+                Charts,
+                &ch.bloody_streets.source,
+                &ch.bloody_streets.basis,
+            ),
+            t(
+                "movement_costs",
+                Charts,
+                &ch.movement_costs.source,
+                &ch.movement_costs.basis,
+            ),
+        ]
+    }
+
+    fn check(&self, files: &Origins) -> Result<(), DataError> {
+        for p in self.provenances() {
+            check_provenance(At::new(files.get(p.file), p.table), p.source, p.basis)?;
+        }
+        check_map(&self.map, files.get(FileKind::Map))?;
+        check_counters(&self.counters, &self.map, files.get(FileKind::Counters))?;
+        check_charts(&self.charts, files.get(FileKind::Charts))
+    }
 }
