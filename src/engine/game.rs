@@ -53,6 +53,12 @@ pub trait Game: Sync {
     fn id(&self) -> &'static str;
     /// Number of players (sides).
     fn num_players(&self) -> usize;
+
+    /// The players that make decisions: the first `acting_players()` of them. A solitaire
+    /// game has one; the rules play the other side through chance.
+    fn acting_players(&self) -> usize {
+        self.num_players()
+    }
     /// The rulebook's name for a player (`Rangers`, `Germans`).
     fn player_name(&self, p: PlayerId) -> &'static str;
 

@@ -1,7 +1,247 @@
 //! Cities of the Damned: Aachen — the solitaire game of the American VII Corps' assault on
-//! Aachen, 13–21 October 1944. The player commands the Americans; the rules play the Germans.
+//! Aachen, 13–21 October 1944. The player commands the Americans; the rules play the Germans,
+//! whose hidden counters are chance: each is drawn from the face-down pool when revealed.
 //!
-//! The rules follow `shared/rules/cities-of-the-damned-aachen.txt`. Map, counters and the
-//! Player Aid Card are data (`data/`), reconstructed and labelled, replaceable with `--data`.
+//! The rules follow `shared/rules/cities-of-the-damned-aachen.txt`: `turn` (6, 10),
+//! `movement` (7–8), `combat` (9). Map, counters and the Player Aid Card are data (`data/`),
+//! reconstructed and labelled, replaceable with `--data`.
 
+mod action;
+mod combat;
 pub mod data;
+mod describe;
+mod movement;
+mod ruleset;
+mod scripted;
+mod state;
+#[cfg(test)]
+mod tests;
+mod turn;
+
+pub use action::Action;
+pub use combat::{combat_result, CombatResult};
+pub use data::{DataError, DataSet};
+pub use ruleset::Ruleset;
+pub use scripted::ScriptedBot;
+pub use state::{Phase, State, Step, Support, NONE};
+pub use turn::LEVELS;
+
+use crate::engine::dice;
+use crate::engine::{Actor, Game, Outcome, PlayerId, Tally};
+use state::Roll;
+use std::path::Path;
+
+/// The sides: the player's Americans, and the Germans played by the rules.
+pub const AMERICANS: PlayerId = 0;
+pub const GERMANS: PlayerId = 1;
+
+/// The ruleset, immutable and shared by all threads.
+pub struct Aachen {
+    data: DataSet,
+    rules: Ruleset,
+}
+
+impl Aachen {
+    /// The game on the embedded default (reconstructed) data.
+    pub fn embedded() -> Result<Self, DataError> {
+        Self::from_data(DataSet::embedded()?)
+    }
+
+    /// The game on a user's data (`--data`), or the embedded default when `path` is `None`.
+    pub fn load(path: Option<&Path>) -> Result<Self, DataError> {
+        match path {
+            Some(p) => Self::from_data(DataSet::load(p)?),
+            None => Self::embedded(),
+        }
+    }
+
+    pub fn from_data(data: DataSet) -> Result<Self, DataError> {
+        let rules = Ruleset::new(&data)?;
+        Ok(Aachen { data, rules })
+    }
+
+    pub fn data(&self) -> &DataSet {
+        &self.data
+    }
+
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// Calls `out` for each legal decision (the allocation-free core of `legal_actions`).
+    pub fn for_each_action(&self, s: &State, out: &mut impl FnMut(Action)) {
+        let rs = &self.rules;
+        match s.step {
+            Step::Reinforcements => turn::reinforcement_actions(rs, s, out),
+            Step::PlaceLeader => turn::leader_actions(rs, s, out),
+            Step::Supply => turn::supply_actions(rs, s, out),
+            Step::PlaceRefit => turn::refit_actions(rs, s, out),
+            Step::BloodyStreets => turn::bloody_streets_actions(s, out),
+            Step::ActionRound => movement::activation_actions(rs, s, out),
+            Step::Activation => movement::activation_step_actions(rs, s, out),
+            Step::Moving => movement::moving_actions(rs, s, out),
+            Step::Attackers => combat::attackers_actions(rs, s, out),
+            Step::Lead => combat::lead_actions(rs, s, out),
+            Step::Support => combat::support_actions(rs, s, out),
+            Step::Retreat => combat::retreat_actions(rs, s, out),
+            Step::Start | Step::Roll(_) | Step::Reveal | Step::Over => {}
+        }
+    }
+
+    fn apply_decision(&self, s: &mut State, a: Action) {
+        let rs = &self.rules;
+        match (s.step, a) {
+            (Step::Reinforcements, Action::Place(x)) => turn::place_reinforcements(rs, s, x),
+            (Step::PlaceLeader, Action::Place(x)) => turn::place_leader(rs, s, x),
+            (Step::PlaceRefit, Action::Place(x)) => turn::place_refit(s, x),
+            (Step::Supply, Action::Buy(k)) => turn::buy(rs, s, k),
+            (Step::Supply, Action::Refit(u)) => turn::refit(rs, s, u),
+            (Step::Supply, Action::Pass) => turn::end_supply(rs, s),
+            (Step::BloodyStreets, Action::Choose(u)) => turn::bloody_streets_choice(rs, s, u),
+            (Step::ActionRound, Action::Activate(x)) => movement::activate(s, x),
+            (Step::ActionRound, Action::Pass) => turn::end_combat_phase(rs, s),
+            (Step::Activation, Action::Select(u)) => movement::select(s, u),
+            (Step::Activation, Action::Attack(x)) => combat::declare(rs, s, x),
+            (Step::Activation, Action::Pass) => movement::end_activation(s),
+            (Step::Moving, Action::Move(x)) => movement::move_to(rs, s, x),
+            (Step::Moving, Action::Stop) => movement::stop(s),
+            (Step::Attackers, Action::AddAttacker(u)) => s.attack.units |= 1 << u,
+            (Step::Attackers, Action::Resolve) => combat::close_attackers(rs, s),
+            (Step::Lead, Action::Lead(u)) => combat::set_lead(rs, s, u),
+            (Step::Support, Action::Allot(k)) => combat::allot(s, k),
+            (Step::Support, Action::Resolve) => s.step = Step::Roll(Roll::Attack),
+            (Step::Retreat, Action::Retreat { unit, to }) => combat::retreat(rs, s, unit, to),
+            (Step::Retreat, Action::Stay) => combat::stay(rs, s),
+            (step, a) => unreachable!("{a:?} is no decision of step {step:?}"),
+        }
+    }
+
+    fn apply_chance(&self, s: &mut State, a: Action) {
+        let rs = &self.rules;
+        match (s.step, a) {
+            (Step::Reveal, Action::Draw(c)) => combat::reveal(rs, s, c),
+            (Step::Roll(r), Action::Die(d) | Action::Dice(d)) => match r {
+                Roll::LeaderMortality => turn::leader_mortality(rs, s, d),
+                Roll::RandomEvent => turn::random_event(rs, s, d),
+                Roll::Supply => turn::supply_roll(rs, s, d),
+                Roll::BloodyStreets => turn::bloody_streets(rs, s, d),
+                Roll::Surrender => turn::surrender_roll(s, d),
+                Roll::Attack | Roll::Defense | Roll::Air => combat::roll(rs, s, r, d),
+            },
+            (step, a) => unreachable!("{a:?} is no outcome of step {step:?}"),
+        }
+    }
+}
+
+impl Game for Aachen {
+    type State = State;
+    type Action = Action;
+
+    fn id(&self) -> &'static str {
+        "aachen"
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    /// Solitaire: only the Americans decide; the rules play the Germans.
+    fn acting_players(&self) -> usize {
+        1
+    }
+
+    fn player_name(&self, p: PlayerId) -> &'static str {
+        ["Americans", "Germans"][p]
+    }
+
+    fn initial_state(&self) -> State {
+        let mut s = self.rules.initial;
+        turn::start_turn(&self.rules, &mut s);
+        s
+    }
+
+    fn actor(&self, s: &State) -> Actor {
+        match s.step {
+            Step::Over => Actor::Terminal,
+            Step::Roll(_) | Step::Reveal => Actor::Chance,
+            _ => Actor::Player(AMERICANS),
+        }
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if matches!(self.actor(s), Actor::Player(_)) {
+            self.for_each_action(s, &mut |a| out.push(a));
+        }
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        match s.step {
+            Step::Reveal => combat::reveal_outcomes(&self.rules, s, out),
+            Step::Roll(Roll::RandomEvent | Roll::Supply) => {
+                out.extend(dice::three_d6().map(|(t, w)| (Action::Dice(t), w)))
+            }
+            Step::Roll(Roll::Attack | Roll::Defense) => {
+                out.extend(dice::two_d6().map(|(t, w)| (Action::Dice(t), w)))
+            }
+            Step::Roll(_) => out.extend(dice::d6().map(|(f, w)| (Action::Die(f), w))),
+            _ => {}
+        }
+    }
+
+    fn apply(&self, s: &mut State, a: Action) {
+        match a {
+            Action::Die(_) | Action::Dice(_) | Action::Draw(_) => self.apply_chance(s, a),
+            _ => self.apply_decision(s, a),
+        }
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        if s.step != Step::Over {
+            return None;
+        }
+        let (american, level, turn) = s.result;
+        Some(Outcome {
+            winner: Some(if american { AMERICANS } else { GERMANS }),
+            level: LEVELS[usize::from(level)],
+            turn: u32::from(turn),
+        })
+    }
+
+    fn tally(&self, s: &State, p: PlayerId) -> Tally {
+        let losses = if p == AMERICANS {
+            s.loc
+                .iter()
+                .filter(|&&l| l == state::OUT_OF_ACTION || l == state::KIA)
+                .count()
+        } else {
+            self.rules
+                .terrain
+                .iter()
+                .filter(|t| **t != data::Terrain::American)
+                .count()
+                - s.german_areas().count_ones() as usize
+        };
+        Tally {
+            losses: losses as u32,
+            initiative_turns: 0,
+        }
+    }
+
+    fn turn(&self, s: &State) -> u32 {
+        u32::from(s.turn)
+    }
+
+    fn describe(&self, s: &State, a: Action) -> String {
+        describe::action(&self.rules, s, a)
+    }
+
+    fn render(&self, s: &State) -> String {
+        describe::render(&self.rules, s)
+    }
+
+    fn narrate(&self, before: &State, a: Action, after: &State) -> Option<String> {
+        describe::narrate(&self.rules, before, a, after)
+    }
+}

@@ -1,0 +1,471 @@
+//! Combat (9): declaring attacks, revealing the German unit and its Defense Strategy, the Lead
+//! Attacking Unit, support, the Attack and Defense Values, results, and retreat.
+
+use super::data::{DefenseStrategy, Terrain};
+use super::movement::{end_activation_if_done, has_room};
+use super::ruleset::{Ruleset, AREAS};
+use super::state::{bits, Roll, State, Step, Support, UnitMask, NONE, OUT_OF_ACTION, UNREVEALED};
+use super::Action;
+
+/// The Areas an attack may be declared on now (9.0–9.3).
+pub fn attack_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    for x in 0..AREAS as u8 {
+        if s.activation.attacked & 1 << x == 0
+            && !s.is_vacant(x)
+            && candidates(s, x) & !rs.leaders() != 0
+        {
+            out(Action::Attack(x));
+        }
+    }
+}
+
+/// The units that may attack Area `x`: those that entered it in this activation, or, in an
+/// Active Area Contested at activation, its units that have not acted yet (9.3).
+fn candidates(s: &State, x: u8) -> UnitMask {
+    let act = &s.activation;
+    let here = s.units_in(x);
+    let starting = if x == act.area && act.contested & 1 << x != 0 {
+        act.pending
+    } else {
+        0
+    };
+    here & (act.waiting | starting)
+}
+
+/// 9.1: units that entered a German Area not Contested at activation must attack it.
+fn is_mandatory(s: &State, x: u8) -> bool {
+    x != s.activation.area && s.activation.contested & 1 << x == 0
+}
+
+/// Is a Mandatory Attack still owed in this activation?
+pub fn mandatory_attack_owed(s: &State) -> bool {
+    bits(u64::from(s.activation.waiting)).any(|u| {
+        let x = s.loc[usize::from(u)];
+        is_mandatory(s, x) && s.activation.attacked & 1 << x == 0 && !s.is_vacant(x)
+    })
+}
+
+/// 9.0: an attack on Area `x`. A Mandatory Attack takes every unit that entered; an optional
+/// one lets the player choose them (9.2–9.3).
+pub fn declare(rs: &Ruleset, s: &mut State, x: u8) {
+    s.activation.acted = true;
+    s.attack = super::state::Attack {
+        area: x,
+        mandatory: is_mandatory(s, x),
+        ..Default::default()
+    };
+    if s.attack.mandatory {
+        s.attack.units = candidates(s, x);
+        begin(rs, s);
+    } else {
+        s.step = Step::Attackers;
+    }
+}
+
+/// 9.2: the units that may still join the optional attack (a Leader only with an Armor or
+/// Infantry unit of his own organisation, 9.5.2B).
+pub fn attackers_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let chosen = s.attack.units;
+    for u in bits(u64::from(candidates(s, s.attack.area) & !chosen)) {
+        if !rs.unit(u).is_leader() || commands_combat_unit(rs, u, chosen) {
+            out(Action::AddAttacker(u));
+        }
+    }
+    if chosen & !rs.leaders() != 0 {
+        out(Action::Resolve);
+    }
+}
+
+/// Does Leader `u` have an Armor or Infantry unit of his organisation among `units`?
+fn commands_combat_unit(rs: &Ruleset, u: u8, units: UnitMask) -> bool {
+    bits(u64::from(rs.organisation_of(u) & units)).any(|v| {
+        let k = rs.unit(v);
+        k.is_armor() || k.is_infantry()
+    })
+}
+
+/// The optional attack's units are chosen: those that entered and stay out of it are done
+/// moving, so Spent (8.1); units of the Active Area keep their chance to act.
+pub fn close_attackers(rs: &Ruleset, s: &mut State) {
+    let left_out = candidates(s, s.attack.area) & !s.attack.units & s.activation.waiting;
+    s.fresh &= !left_out;
+    s.activation.waiting &= !left_out;
+    begin(rs, s);
+}
+
+/// The attackers are known: no one else may enter the Area (8.2.1); reveal, or go on.
+fn begin(rs: &Ruleset, s: &mut State) {
+    let x = s.attack.area;
+    let act = &mut s.activation;
+    act.attacked |= 1 << x;
+    act.pending &= !s.attack.units;
+    act.waiting &= !s.attack.units;
+    if s.german[usize::from(x)] == UNREVEALED {
+        s.step = Step::Reveal;
+    } else {
+        choose_lead_or_collapse(rs, s);
+    }
+}
+
+/// 4.4, 5.4: the counter is drawn from the face-down pool of the Area's terrain type.
+pub fn reveal_outcomes(rs: &Ruleset, s: &State, out: &mut Vec<(Action, u32)>) {
+    let terrain = rs.terrain[usize::from(s.attack.area)];
+    for c in bits(s.pool & rs.counters_of(terrain)) {
+        out.push((Action::Draw(c), 1));
+    }
+}
+
+/// 9.4: the unit is revealed and its Defense Strategy takes effect at once.
+pub fn reveal(rs: &Ruleset, s: &mut State, c: u8) {
+    let x = s.attack.area;
+    s.german[usize::from(x)] = c;
+    s.pool &= !(1 << c);
+    let strategy = rs.germans[usize::from(c)].strategy;
+    s.attack.strategy = strategy;
+    match strategy {
+        DefenseStrategy::Barrage => {
+            // Every attacker falls back (9.5.5) and is Spent; there is no combat.
+            let units = s.attack.units;
+            s.fresh &= !units;
+            finish(rs, s, moved_in(s, units), 0);
+            return;
+        }
+        DefenseStrategy::Surrender => {
+            // Removed at once, a Success for Morale; the attackers stay Fresh.
+            eliminate_german(rs, s, x);
+            finish(rs, s, 0, 0);
+            return;
+        }
+        DefenseStrategy::Panzerfaust => {
+            let armor = bits(u64::from(s.attack.units)).filter(|&u| rs.unit(u).is_armor());
+            if let Some(u) = armor.max_by_key(|&u| (rs.unit(u).attack, std::cmp::Reverse(u))) {
+                out_of_action(rs, s, u);
+            }
+        }
+        DefenseStrategy::Sniper => {
+            if let Some(u) = bits(u64::from(s.attack.units & rs.leaders())).next() {
+                out_of_action(rs, s, u);
+            }
+        }
+        _ => {}
+    }
+    choose_lead_or_collapse(rs, s);
+}
+
+/// 9.5.2A: on to the choice of the Lead Attacking Unit; with no unit left that can lead,
+/// the attack collapses: the rest are Spent and fall back if the attack was mandatory.
+fn choose_lead_or_collapse(rs: &Ruleset, s: &mut State) {
+    if s.attack.units & !rs.leaders() != 0 {
+        s.step = Step::Lead;
+        return;
+    }
+    let units = s.attack.units;
+    s.fresh &= !units;
+    let must = if s.attack.mandatory {
+        moved_in(s, units)
+    } else {
+        0
+    };
+    finish(rs, s, must, 0);
+}
+
+pub fn lead_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    for u in bits(u64::from(s.attack.units & !rs.leaders())) {
+        out(Action::Lead(u));
+    }
+}
+
+/// 9.5.2A: the Lead Attacking Unit. An Ambush takes it out before the dice.
+pub fn set_lead(rs: &Ruleset, s: &mut State, u: u8) {
+    if s.attack.strategy == DefenseStrategy::Ambush {
+        s.attack.strategy = DefenseStrategy::None;
+        out_of_action(rs, s, u);
+        choose_lead_or_collapse(rs, s);
+        return;
+    }
+    s.attack.lead = u;
+    s.step = Step::Support;
+}
+
+/// 9.5.2C, 9.5.3D: one point of each kind at most; no Armor Support with Armor attacking; Air
+/// Support only with a Leader and a unit of his organisation, and never in Rain.
+pub fn support_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    for k in Support::ALL {
+        if may_allot(rs, s, k) {
+            out(Action::Allot(k));
+        }
+    }
+    out(Action::Resolve);
+}
+
+fn may_allot(rs: &Ruleset, s: &State, k: Support) -> bool {
+    let a = &s.attack;
+    if a.support & k.bit() != 0 || s.support[k as usize] == 0 {
+        return false;
+    }
+    let event = rs.event(s.event);
+    match k {
+        Support::Artillery | Support::Engineer => true,
+        Support::Armor => {
+            !event.no_armor && bits(u64::from(a.units)).all(|u| !rs.unit(u).is_armor())
+        }
+        Support::Air => {
+            !s.rain
+                && !event.no_air
+                && bits(u64::from(a.units & rs.leaders()))
+                    .any(|l| rs.organisation_of(l) & a.units & !(1 << l) != 0)
+        }
+    }
+}
+
+/// 9.5.2C: the marker goes down one space for each attack supported.
+pub fn allot(s: &mut State, k: Support) {
+    s.support[k as usize] -= 1;
+    s.attack.support |= k.bit();
+}
+
+/// 9.5.2: the Attack Value.
+pub fn attack_value(rs: &Ruleset, s: &State) -> i16 {
+    let a = &s.attack;
+    let lead = rs.unit(a.lead);
+    let mut av = i16::from(lead.attack);
+    // B: +1 for each additional unit; a Leader counts with a unit of his organisation.
+    for u in bits(u64::from(a.units & !(1 << a.lead))) {
+        if !rs.unit(u).is_leader() || commands_combat_unit(rs, u, a.units) {
+            av += 1;
+        }
+    }
+    let has = |k: Support| a.support & k.bit() != 0;
+    // C: +1 Artillery, +2 Engineer, +3 Armor.
+    av += i16::from(has(Support::Artillery)) + 2 * i16::from(has(Support::Engineer));
+    av += 3 * i16::from(has(Support::Armor));
+    // D: Combined Arms: an Armor or Infantry unit and two of the three ground supports.
+    let kinds = [Support::Artillery, Support::Engineer, Support::Armor];
+    let supports = kinds.iter().filter(|&&k| has(k)).count();
+    let ground = bits(u64::from(a.units)).any(|u| {
+        let k = rs.unit(u);
+        k.is_armor() || k.is_infantry()
+    });
+    if ground && supports >= 2 {
+        av += 1;
+    }
+    // E: German Morale 9 or lower.
+    if s.morale <= 9 {
+        av += 1;
+    }
+    if a.strategy == DefenseStrategy::Mines && !has(Support::Engineer) {
+        av -= 2;
+    }
+    av
+}
+
+/// 9.5.3: the Defense Value, Air Support's 1d6 taken off.
+pub fn defense_value(rs: &Ruleset, s: &State) -> i16 {
+    let x = usize::from(s.attack.area);
+    let g = rs.germans[usize::from(s.german[x])];
+    let mut dv = i16::from(g.defense) + i16::from(rs.terrain[x].tem());
+    if s.attack.strategy == DefenseStrategy::Strongpoint {
+        dv += 2;
+    }
+    if s.morale >= 10 {
+        dv += 1;
+    }
+    if s.rain {
+        dv += 2;
+    }
+    dv - i16::from(s.attack.air_die)
+}
+
+/// 9.5.1: the dice, one chance node at a time.
+pub fn roll(rs: &Ruleset, s: &mut State, r: Roll, value: u8) {
+    match r {
+        Roll::Attack => {
+            s.attack.attack_dice = value;
+            s.step = Step::Roll(Roll::Defense);
+        }
+        Roll::Defense => {
+            s.attack.defense_dice = value;
+            if s.attack.support & Support::Air.bit() != 0 {
+                s.step = Step::Roll(Roll::Air);
+            } else {
+                resolve(rs, s);
+            }
+        }
+        Roll::Air => {
+            s.attack.air_die = value;
+            resolve(rs, s);
+        }
+        _ => unreachable!("{r:?} is no combat roll"),
+    }
+}
+
+/// What an attack came to (9.5.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CombatResult {
+    Repulse,
+    Stalemate,
+    Success,
+    Overrun,
+}
+
+/// 9.5.4 on the totals: `difference` is AT − DT, `defense` the printed Defense Factor, and
+/// `fanatic` a Fanatic Defense Strategy in effect (a Success becomes a Stalemate, 11.4).
+pub fn combat_result(difference: i16, defense: u8, fanatic: bool) -> CombatResult {
+    match difference {
+        d if d < 0 => CombatResult::Repulse,
+        0 => CombatResult::Stalemate,
+        _ if fanatic => CombatResult::Stalemate,
+        d if d > i16::from(defense) => CombatResult::Overrun,
+        _ => CombatResult::Success,
+    }
+}
+
+/// The result of the attack now rolled.
+pub fn result(rs: &Ruleset, s: &State) -> CombatResult {
+    let a = &s.attack;
+    let at = attack_value(rs, s) + i16::from(a.attack_dice);
+    let dt = defense_value(rs, s) + i16::from(a.defense_dice);
+    let defense = rs.germans[usize::from(s.german[usize::from(a.area)])].defense;
+    combat_result(at - dt, defense, a.strategy == DefenseStrategy::Fanatic)
+}
+
+/// 9.5.4: apply the result.
+fn resolve(rs: &Ruleset, s: &mut State) {
+    let a = s.attack;
+    let counterattack = i8::from(a.strategy == DefenseStrategy::Counterattack);
+    match result(rs, s) {
+        CombatResult::Repulse => {
+            out_of_action(rs, s, a.lead);
+            let rest = a.units & !(1 << a.lead);
+            s.fresh &= !rest;
+            s.change_morale(1 + counterattack);
+            let entered = moved_in(s, rest);
+            if a.mandatory {
+                finish(rs, s, entered, 0);
+            } else {
+                finish(rs, s, 0, entered);
+            }
+        }
+        CombatResult::Stalemate => {
+            s.fresh &= !a.units;
+            s.change_morale(counterattack);
+            finish(rs, s, 0, moved_in(s, a.units));
+        }
+        CombatResult::Success => {
+            s.fresh &= !a.units;
+            eliminate_german(rs, s, a.area);
+            finish(rs, s, 0, 0);
+        }
+        CombatResult::Overrun => {
+            // The attackers remain Fresh and may act again in a later Action Round.
+            eliminate_german(rs, s, a.area);
+            finish(rs, s, 0, 0);
+        }
+    }
+}
+
+/// 9.5.4 Success: the unit is gone; Morale −1 (Suburban: only the turn's first), −2 Fortified.
+fn eliminate_german(rs: &Ruleset, s: &mut State, x: u8) {
+    s.german[usize::from(x)] = NONE;
+    match rs.terrain[usize::from(x)] {
+        Terrain::Suburban if !s.suburban_success => {
+            s.suburban_success = true;
+            s.change_morale(-1);
+        }
+        Terrain::Urban => s.change_morale(-1),
+        Terrain::Fortified => s.change_morale(-2),
+        _ => {}
+    }
+}
+
+/// The units of `units` that moved into the attacked Area (not those of the Active Area).
+fn moved_in(s: &State, units: UnitMask) -> UnitMask {
+    if s.attack.area == s.activation.area {
+        0
+    } else {
+        units & s.units_in(s.attack.area)
+    }
+}
+
+/// 3.4: a unit selected for loss goes to the Out of Action Box; a Leader's fate is rolled
+/// next Dawn (6.1.2).
+pub fn out_of_action(rs: &Ruleset, s: &mut State, u: u8) {
+    s.loc[usize::from(u)] = OUT_OF_ACTION;
+    s.fresh &= !(1 << u);
+    s.attack.units &= !(1 << u);
+    s.activation.pending &= !(1 << u);
+    s.activation.waiting &= !(1 << u);
+    if rs.unit(u).is_leader() {
+        s.leaders_hit |= 1 << u;
+    }
+}
+
+/// The combat is over: retreats, if any, then back to the activation.
+fn finish(rs: &Ruleset, s: &mut State, must: UnitMask, may: UnitMask) {
+    s.must_retreat = must;
+    s.may_retreat = may;
+    s.step = Step::Retreat;
+    next_retreat(rs, s);
+}
+
+/// 9.5.5: the Areas unit `u` may retreat to: the one it entered from, or, if that is fully
+/// stacked, an Area beyond it that is not (and holds no German unit).
+fn retreat_areas(rs: &Ruleset, s: &State, u: u8) -> u32 {
+    let from = s.from[usize::from(u)];
+    if from == NONE {
+        return 0;
+    }
+    if has_room(rs, s, from, 1 << u) {
+        return 1 << from;
+    }
+    bits(u64::from(rs.adjacent[usize::from(from)]))
+        .filter(|&b| s.is_vacant(b) && has_room(rs, s, b, 1 << u))
+        .fold(0, |m, b| m | 1 << b)
+}
+
+/// Units retreat one at a time (9.5.5), lowest first; one with nowhere to go is lost.
+fn next_retreat(rs: &Ruleset, s: &mut State) {
+    loop {
+        let all = s.must_retreat | s.may_retreat;
+        if all == 0 {
+            s.attack = Default::default();
+            s.step = Step::Activation;
+            end_activation_if_done(s);
+            return;
+        }
+        let u = all.trailing_zeros() as u8;
+        if retreat_areas(rs, s, u) != 0 {
+            return;
+        }
+        if s.must_retreat & 1 << u != 0 {
+            out_of_action(rs, s, u);
+        }
+        s.must_retreat &= !(1 << u);
+        s.may_retreat &= !(1 << u);
+    }
+}
+
+pub fn retreat_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let u = (s.must_retreat | s.may_retreat).trailing_zeros() as u8;
+    for to in bits(u64::from(retreat_areas(rs, s, u))) {
+        out(Action::Retreat { unit: u, to });
+    }
+    if s.must_retreat & 1 << u == 0 {
+        out(Action::Stay);
+    }
+}
+
+pub fn retreat(rs: &Ruleset, s: &mut State, u: u8, to: u8) {
+    s.loc[usize::from(u)] = to;
+    s.from[usize::from(u)] = NONE;
+    s.must_retreat &= !(1 << u);
+    s.may_retreat &= !(1 << u);
+    next_retreat(rs, s);
+}
+
+/// The unit that may retreat voluntarily stays.
+pub fn stay(rs: &Ruleset, s: &mut State) {
+    let u = (s.must_retreat | s.may_retreat).trailing_zeros() as u8;
+    s.may_retreat &= !(1 << u);
+    next_retreat(rs, s);
+}

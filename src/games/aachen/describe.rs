@@ -1,0 +1,166 @@
+//! Plain-language descriptions of actions, the board as text, and every roll explained, for
+//! logs and the play screen.
+
+use super::combat::{attack_value, defense_value, result};
+use super::ruleset::{Ruleset, AREAS, TURNS};
+use super::state::{bits, Phase, Roll, State, Step, NONE, OUT_OF_ACTION, UNREVEALED};
+use super::Action;
+use std::fmt::Write as _;
+
+/// "Area 13 (Kaiserplatz)".
+pub fn area(rs: &Ruleset, a: u8) -> String {
+    match rs.area_names.get(usize::from(a)) {
+        Some(name) => format!("Area {} ({name})", a + 1),
+        None => format!("Area #{a}"),
+    }
+}
+
+pub fn unit(rs: &Ruleset, u: u8) -> String {
+    let k = rs.unit(u);
+    if k.is_leader() {
+        format!("Leader {}", k.id)
+    } else {
+        format!("{} ({})", k.id, k.attack)
+    }
+}
+
+pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
+    let ar = |x: u8| area(rs, x);
+    let u = |x: u8| unit(rs, x);
+    match a {
+        Action::Die(d) => format!("1d6 rolls {d}"),
+        Action::Dice(d) => format!("dice total {d}"),
+        Action::Draw(c) => format!(
+            "German counter {} is revealed",
+            rs.german_ids[usize::from(c)]
+        ),
+        Action::Place(x) => format!("place in {}", ar(x)),
+        Action::Buy(k) => format!("buy 1 {} Support point", k.name()),
+        Action::Refit(x) => format!("return {} from the Out of Action Box", u(x)),
+        Action::Choose(x) => format!("{} takes the Bloody Streets result", u(x)),
+        Action::Activate(x) => format!("activate {}", ar(x)),
+        Action::Select(x) => format!("move {}", u(x)),
+        Action::Move(x) => format!("enter {}", ar(x)),
+        Action::Stop => "stop here".into(),
+        Action::Attack(x) => format!("attack the German unit in {}", ar(x)),
+        Action::AddAttacker(x) => format!("{} joins the attack", u(x)),
+        Action::Lead(x) => format!("{} leads the attack", u(x)),
+        Action::Allot(k) => format!("allot 1 {} Support point", k.name()),
+        Action::Resolve => "roll".into(),
+        Action::Retreat { unit: x, to } => format!("{} retreats to {}", u(x), ar(to)),
+        Action::Stay => "stay".into(),
+        Action::Pass if s.step == Step::Supply => "done buying".into(),
+        Action::Pass if s.step == Step::ActionRound => "end the Combat Phase".into(),
+        Action::Pass => "end the activation".into(),
+    }
+}
+
+fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Dawn => "Dawn",
+        Phase::RandomEvent => "Random Event",
+        Phase::Supply => "Supply",
+        Phase::Combat => "Combat",
+        Phase::End => "End",
+        Phase::Over => "game over",
+    }
+}
+
+/// Turn, weather, Morale, support, each Area with its units, and the Out of Action Box.
+pub fn render(rs: &Ruleset, s: &State) -> String {
+    let weather = if s.rain { "Rain" } else { "Clear" };
+    let k = &s.support;
+    let mut out = format!(
+        "Turn {} of {TURNS}, {} Phase, {weather}; German Morale {}; Supply Points {}\n\
+         Support: Artillery {}, Engineer {}, Armor {}, Air {}\n",
+        s.turn,
+        phase_name(s.phase),
+        s.morale,
+        s.supply,
+        k[0],
+        k[1],
+        k[2],
+        k[3]
+    );
+    for a in 0..AREAS as u8 {
+        let units = s.units_in(a);
+        let german = s.german[usize::from(a)];
+        let g = match german {
+            NONE => "American".to_string(),
+            UNREVEALED => "German: unrevealed".to_string(),
+            c => {
+                let g = rs.germans[usize::from(c)];
+                format!("German: DF {}", g.defense)
+            }
+        };
+        let tem = rs.terrain[usize::from(a)].tem();
+        let mut line = format!("  {} TEM +{tem}, {g}", area(rs, a));
+        if units != 0 {
+            let names: Vec<String> = bits(u64::from(units))
+                .map(|u| {
+                    let side = if s.fresh & 1 << u != 0 { "" } else { ", spent" };
+                    format!("{}{side}", unit(rs, u))
+                })
+                .collect();
+            let _ = write!(line, "; {}", names.join(", "));
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    let out_of_action: Vec<String> = (0..rs.americans.len() as u8)
+        .filter(|&u| s.loc[usize::from(u)] == OUT_OF_ACTION)
+        .map(|u| unit(rs, u))
+        .collect();
+    if !out_of_action.is_empty() {
+        let _ = writeln!(out, "  Out of Action: {}", out_of_action.join(", "));
+    }
+    out
+}
+
+/// Every roll and draw with its result: combat as `AV 15 + 2d6(5) = 20 vs DV 13 + 2d6(6) = 19`.
+pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
+    match (before.step, a) {
+        (Step::Roll(Roll::Defense | Roll::Air), Action::Dice(_) | Action::Die(_))
+            if after.step != Step::Roll(Roll::Air) =>
+        {
+            let mut rolled = *before;
+            match before.step {
+                Step::Roll(Roll::Air) => rolled.attack.air_die = die(a),
+                _ => rolled.attack.defense_dice = die(a),
+            }
+            let av = attack_value(rs, &rolled);
+            let dv = defense_value(rs, &rolled);
+            let at = av + i16::from(rolled.attack.attack_dice);
+            let dt = dv + i16::from(rolled.attack.defense_dice);
+            Some(format!(
+                "AV {av} + 2d6({}) = {at} vs DV {dv} + 2d6({}) = {dt}: {:?}; German Morale {}",
+                rolled.attack.attack_dice,
+                rolled.attack.defense_dice,
+                result(rs, &rolled),
+                after.morale
+            ))
+        }
+        (Step::Roll(Roll::RandomEvent), Action::Dice(t)) => Some(format!(
+            "Random Event 3d6 = {t}: {}",
+            rs.event(after.event).name
+        )),
+        (Step::Roll(Roll::Supply), Action::Dice(t)) => {
+            Some(format!("Supply 3d6 = {t}: {} Supply Points", after.supply))
+        }
+        (Step::Reveal, Action::Draw(c)) => {
+            let g = rs.germans[usize::from(c)];
+            Some(format!(
+                "revealed: Defense Factor {}, Defense Strategy {:?}",
+                g.defense, g.strategy
+            ))
+        }
+        (Step::Roll(r), Action::Die(d)) => Some(format!("{r:?} 1d6 = {d}")),
+        _ => None,
+    }
+}
+
+fn die(a: Action) -> u8 {
+    match a {
+        Action::Die(d) | Action::Dice(d) => d,
+        _ => 0,
+    }
+}

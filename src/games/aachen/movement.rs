@@ -1,0 +1,193 @@
+//! Stacking (7.1), activation and movement (8): units of the Active Area move one at a time,
+//! stop on entering an Area with a German unit, and may not enter an Area already attacked.
+
+use super::ruleset::{Ruleset, AREAS, MF, MF_RAIN, STACKING_LIMIT, UNLIMITED_STACKING};
+use super::state::{bits, Activation, State, Step, UnitMask, NONE, UNREVEALED};
+use super::Action;
+
+/// 7.1: the stacking points of `units` in one Area: four at most, a Leader free when stacked
+/// with a unit he commands.
+pub fn stacking(rs: &Ruleset, units: UnitMask) -> u8 {
+    bits(u64::from(units))
+        .filter(|&u| {
+            !rs.unit(u).is_leader()
+                || rs.organisation_of(u) & units & !(1 << u) & !rs.leaders() == 0
+        })
+        .count() as u8
+}
+
+/// 7.1, 8.3.1: may `adding` join the American units in Area `a`?
+pub fn has_room(rs: &Ruleset, s: &State, a: u8, adding: UnitMask) -> bool {
+    UNLIMITED_STACKING & 1 << a != 0 || stacking(rs, s.units_in(a) | adding) <= STACKING_LIMIT
+}
+
+/// 8.2: MF to enter Area `a` (the movement cost table; the highest applicable cost).
+fn entry_cost(rs: &Ruleset, s: &State, a: u8) -> u8 {
+    let c = &rs.charts.movement_costs;
+    match s.german[usize::from(a)] {
+        NONE => c.american,
+        UNREVEALED => c.unrevealed,
+        _ => c.revealed,
+    }
+}
+
+/// Areas with Fresh units that have something to do (8.1).
+pub fn activation_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    for a in 0..AREAS as u8 {
+        let fresh = s.units_in(a) & s.fresh;
+        if fresh != 0 && can_act(rs, s, a, fresh) {
+            out(Action::Activate(a));
+        }
+    }
+    out(Action::Pass);
+}
+
+fn can_act(rs: &Ruleset, s: &State, a: u8, fresh: UnitMask) -> bool {
+    let attack = !s.is_vacant(a) && fresh & !rs.leaders() != 0;
+    attack || bits(u64::from(fresh)).any(|u| first_moves(rs, s, u, a, s.is_contested(a)) != 0)
+}
+
+/// 8.1: activate Area `a`.
+pub fn activate(s: &mut State, a: u8) {
+    let contested = (0..AREAS as u8)
+        .filter(|&b| s.is_contested(b))
+        .fold(0, |m, b| m | 1 << b);
+    s.activation = Activation {
+        area: a,
+        contested,
+        pending: s.units_in(a) & s.fresh,
+        ..Activation::default()
+    };
+    s.step = Step::Activation;
+}
+
+/// The Areas unit `u` in `from` could enter as its first move.
+fn first_moves(rs: &Ruleset, s: &State, u: u8, from: u8, leaving_contested: bool) -> u32 {
+    let mut m = 0;
+    let mf = if s.rain { MF_RAIN } else { MF };
+    for b in bits(u64::from(rs.adjacent[usize::from(from)])) {
+        if may_enter(rs, s, u, b, mf, false, leaving_contested) {
+            m |= 1 << b;
+        }
+    }
+    m
+}
+
+/// 8.2–8.3: may unit `u` with `mf` left enter Area `b`?
+fn may_enter(
+    rs: &Ruleset,
+    s: &State,
+    u: u8,
+    b: u8,
+    mf: u8,
+    moved: bool,
+    vacant_first: bool,
+) -> bool {
+    let act = &s.activation;
+    if act.attacked & 1 << b != 0 || !has_room(rs, s, b, 1 << u) {
+        return false; // 8.2.1, 8.3.1
+    }
+    let german = !s.is_vacant(b);
+    if german && vacant_first {
+        return false; // 8.3.2
+    }
+    // A Leader never leads an attack (9.5.2A): he enters a German Area only to join units
+    // already waiting there to attack it.
+    if german && rs.unit(u).is_leader() && s.units_in(b) & act.waiting & !rs.leaders() == 0 {
+        return false;
+    }
+    // 8.2: a unit that has not yet spent MF may always enter by spending all of it.
+    entry_cost(rs, s, b) <= mf || !moved
+}
+
+/// The choices of the Activation step: move a unit, attack, or end the activation.
+pub fn activation_step_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let act = &s.activation;
+    let leaving = act.contested & 1 << act.area != 0;
+    for u in bits(u64::from(act.pending)) {
+        if first_moves(rs, s, u, act.area, leaving) != 0 {
+            out(Action::Select(u));
+        }
+    }
+    super::combat::attack_actions(rs, s, out);
+    if may_end_activation(s) {
+        out(Action::Pass);
+    }
+}
+
+/// An activation ends once something was done and no Mandatory Attack is owed (9.1).
+fn may_end_activation(s: &State) -> bool {
+    s.activation.acted && !super::combat::mandatory_attack_owed(s)
+}
+
+/// 8.1: unit `u` starts to move.
+pub fn select(s: &mut State, u: u8) {
+    let act = &mut s.activation;
+    act.pending &= !(1 << u);
+    act.acted = true;
+    act.mover = u;
+    act.mf = if s.rain { MF_RAIN } else { MF };
+    act.moved = false;
+    act.must_reach_vacant = act.contested & 1 << act.area != 0;
+    s.step = Step::Moving;
+}
+
+pub fn moving_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let act = &s.activation;
+    let u = act.mover;
+    let at = s.loc[usize::from(u)];
+    for b in bits(u64::from(rs.adjacent[usize::from(at)])) {
+        if may_enter(rs, s, u, b, act.mf, act.moved, act.must_reach_vacant) {
+            out(Action::Move(b));
+        }
+    }
+    if act.moved {
+        out(Action::Stop);
+    }
+}
+
+/// 8.2: the mover enters Area `b`; it stops there if a German unit holds it.
+pub fn move_to(rs: &Ruleset, s: &mut State, b: u8) {
+    let u = s.activation.mover;
+    let cost = entry_cost(rs, s, b);
+    let act = &mut s.activation;
+    act.mf = act.mf.saturating_sub(cost);
+    act.moved = true;
+    s.from[usize::from(u)] = s.loc[usize::from(u)];
+    s.loc[usize::from(u)] = b;
+    if s.is_vacant(b) {
+        s.activation.must_reach_vacant = false;
+        if s.activation.mf == 0 {
+            stop(s);
+        }
+    } else {
+        // 8.2: units entering an Area with a German unit stop, to attack it (9.1–9.2).
+        s.activation.waiting |= 1 << u;
+        s.activation.mover = NONE;
+        s.step = Step::Activation;
+    }
+}
+
+/// 8.1: movement done, the unit is Spent.
+pub fn stop(s: &mut State) {
+    let u = s.activation.mover;
+    s.fresh &= !(1 << u);
+    s.activation.mover = NONE;
+    s.step = Step::Activation;
+    end_activation_if_done(s);
+}
+
+/// Nothing left to move or attack with: the activation is over.
+pub fn end_activation_if_done(s: &mut State) {
+    let act = &s.activation;
+    if s.step == Step::Activation && act.pending == 0 && act.waiting == 0 {
+        end_activation(s);
+    }
+}
+
+/// The activation ends: units that moved in and did not attack are Spent (8.1).
+pub fn end_activation(s: &mut State) {
+    s.fresh &= !s.activation.waiting;
+    s.activation = Activation::default();
+    s.step = Step::ActionRound;
+}

@@ -1,0 +1,174 @@
+//! The scripted American doctrine: the reference player of `balance aachen` and the rollout
+//! policy of MCTS. Fast and stateless; every choice is a rule of thumb:
+//!
+//! * **Supply (6.3):** refit the strongest unit in the Out of Action Box first; then buy the
+//!   scarcest of Artillery, Engineer and Armor Support (two of them earn the Combined Arms
+//!   Bonus, 9.5.2D), Air last. Support lapses at the end of the turn, so buy all you can.
+//! * **Combat (8–9):** activate the Area with the most Fresh attack strength next to (or in)
+//!   a German Area; move every unit into the German Area with the lowest expected Defense
+//!   Value, then attack with all of them, the strongest unit leading and every support point
+//!   allowed. Areas with no German neighbour send their units one step closer to the front.
+//! * **Placement (6.1, 6.3.1):** next to the most German Areas; Leaders with their units.
+//! * **Losses (6.4.1):** the weakest unit; **retreat (9.5.5):** stay when allowed.
+
+use super::movement::has_room;
+use super::ruleset::{Ruleset, AREAS};
+use super::state::{bits, State, Step, Support, NONE, UNREVEALED};
+use super::{Aachen, Action};
+use crate::bots::Bot;
+use crate::engine::GameRng;
+
+#[derive(Default)]
+pub struct ScriptedBot {
+    legal: Vec<Action>,
+}
+
+impl Bot<Aachen> for ScriptedBot {
+    fn name(&self) -> String {
+        "scripted".into()
+    }
+
+    fn choose(&mut self, game: &Aachen, s: &State, _rng: &mut GameRng) -> Action {
+        self.legal.clear();
+        game.for_each_action(s, &mut |a| self.legal.push(a));
+        let rs = game.rules();
+        let legal = &self.legal;
+        let best = legal
+            .iter()
+            .copied()
+            .max_by_key(|&a| (score(rs, s, a), std::cmp::Reverse(index(legal, a))));
+        best.expect("a decision has at least one legal action")
+    }
+}
+
+fn index(legal: &[Action], a: Action) -> usize {
+    legal.iter().position(|&b| b == a).unwrap_or(0)
+}
+
+/// The bigger, the better; ties go to the first legal action.
+fn score(rs: &Ruleset, s: &State, a: Action) -> i32 {
+    match a {
+        Action::Place(x) => {
+            let near = (rs.adjacent[usize::from(x)] & s.german_areas()).count_ones() as i32;
+            let own = if s.step == Step::PlaceLeader {
+                (s.units_in(x) & rs.organisation_of(s.cursor)).count_ones() as i32
+            } else {
+                0
+            };
+            10 * own + near
+        }
+        Action::Refit(u) => 100 + i32::from(rs.unit(u).attack),
+        Action::Buy(Support::Air) => 1,
+        Action::Buy(k) => 50 - 5 * i32::from(s.support[k as usize]) - k as i32,
+        Action::Choose(u) => {
+            100 - i32::from(rs.unit(u).attack) - 50 * i32::from(rs.unit(u).is_leader())
+        }
+        Action::Activate(x) => activation_score(rs, s, x),
+        Action::Select(u) => select_score(rs, s, u),
+        Action::Attack(x) => {
+            if Some(x) == target(rs, s, s.activation.area) {
+                // Attack once every unit that can join has entered (Select scores higher).
+                50
+            } else {
+                5
+            }
+        }
+        Action::Move(x) => move_score(rs, s, x),
+        Action::Stop => 0,
+        Action::AddAttacker(_) | Action::Allot(_) => 10,
+        Action::Lead(u) => i32::from(rs.unit(u).attack),
+        Action::Resolve => 1,
+        Action::Retreat { .. } => 1,
+        Action::Stay => 2,
+        Action::Pass => 0,
+        Action::Die(_) | Action::Dice(_) | Action::Draw(_) => 0,
+    }
+}
+
+/// The German Area to attack from Area `a`: itself if contested, else the adjacent one with
+/// the lowest expected Defense Value.
+fn target(rs: &Ruleset, s: &State, a: u8) -> Option<u8> {
+    if a == NONE {
+        return None;
+    }
+    if !s.is_vacant(a) {
+        return Some(a);
+    }
+    bits(u64::from(rs.adjacent[usize::from(a)] & s.german_areas()))
+        .filter(|&x| s.activation.attacked & 1 << x == 0)
+        .min_by_key(|&x| expected_defense(rs, s, x))
+}
+
+/// Defense Factor (the pool's mean while unrevealed, in tenths) plus TEM.
+fn expected_defense(rs: &Ruleset, s: &State, x: u8) -> i32 {
+    let terrain = rs.terrain[usize::from(x)];
+    let df10 = match s.german[usize::from(x)] {
+        UNREVEALED => {
+            let pool = s.pool & rs.counters_of(terrain);
+            let n = pool.count_ones().max(1) as i32;
+            bits(pool)
+                .map(|c| 10 * i32::from(rs.germans[usize::from(c)].defense))
+                .sum::<i32>()
+                / n
+        }
+        c => 10 * i32::from(rs.germans[usize::from(c)].defense),
+    };
+    df10 + 10 * i32::from(terrain.tem())
+}
+
+fn activation_score(rs: &Ruleset, s: &State, x: u8) -> i32 {
+    let strength: i32 = bits(u64::from(s.units_in(x) & s.fresh))
+        .map(|u| i32::from(rs.unit(u).attack))
+        .sum();
+    match target(rs, s, x) {
+        Some(_) => 100 + strength,
+        None => 10 + strength,
+    }
+}
+
+fn select_score(rs: &Ruleset, s: &State, u: u8) -> i32 {
+    let leader = i32::from(rs.unit(u).is_leader());
+    match target(rs, s, s.activation.area) {
+        // Units first, strongest first; Leaders follow them in.
+        Some(t) if rs.adjacent[usize::from(s.activation.area)] & 1 << t != 0 => {
+            100 - 60 * leader + i32::from(rs.unit(u).attack)
+        }
+        _ => 20 - leader,
+    }
+}
+
+fn move_score(rs: &Ruleset, s: &State, x: u8) -> i32 {
+    if Some(x) == target(rs, s, s.activation.area) {
+        return 100;
+    }
+    if !s.is_vacant(x) {
+        return -10;
+    }
+    let here = s.loc[usize::from(s.activation.mover)];
+    let d = distances(rs, s);
+    let closer = i32::from(d[usize::from(here)]) - i32::from(d[usize::from(x)]);
+    if closer > 0 && has_room(rs, s, x, 1 << s.activation.mover) {
+        10 * closer
+    } else {
+        -1
+    }
+}
+
+/// Steps from each Area to the nearest German Area (breadth-first).
+fn distances(rs: &Ruleset, s: &State) -> [u8; AREAS] {
+    let mut d = [u8::MAX; AREAS];
+    let mut frontier = s.german_areas();
+    let mut seen = frontier;
+    let mut step = 0;
+    while frontier != 0 {
+        let mut next = 0;
+        for a in bits(u64::from(frontier)) {
+            d[usize::from(a)] = step;
+            next |= rs.adjacent[usize::from(a)];
+        }
+        frontier = next & !seen;
+        seen |= next;
+        step += 1;
+    }
+    d
+}

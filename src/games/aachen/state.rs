@@ -1,0 +1,308 @@
+//! The game state: a fixed-size `Copy` value (no heap). Area and unit sets are bit masks.
+
+use super::data::{BloodyStreetsResult, DefenseStrategy};
+
+pub type AreaMask = u32;
+pub type UnitMask = u32;
+
+/// "No unit" / "no area" / a German-free Area.
+pub const NONE: u8 = 255;
+/// `State::german` of an Area holding an unrevealed German unit (4.4).
+pub const UNREVEALED: u8 = 254;
+/// Locations of American units off the map.
+pub const OUT_OF_ACTION: u8 = 200;
+pub const KIA: u8 = 201;
+/// A lightly wounded Leader on the Turn/Record Track, back next Dawn (6.1.2).
+pub const WOUNDED: u8 = 202;
+pub const NOT_ARRIVED: u8 = 203;
+/// A wounded Leader whose turn to come back has come (6.1.2).
+pub const RETURNING: u8 = 204;
+
+/// The phases of a turn (6.0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Phase {
+    #[default]
+    Dawn,
+    RandomEvent,
+    Supply,
+    Combat,
+    End,
+    Over,
+}
+
+/// Which die roll a chance node is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Roll {
+    /// 6.1.2: 1d6 for the Leader `cursor`.
+    LeaderMortality,
+    /// 6.2: 3d6 on the Random Event Chart.
+    RandomEvent,
+    /// 6.3: 3d6 on the Supply table.
+    Supply,
+    /// 6.4.1: 1d6 on the Bloody Streets Table for Area `cursor`.
+    BloodyStreets,
+    /// 9.5.1: 2d6 of the Attack Total, then of the Defense Total.
+    Attack,
+    Defense,
+    /// 9.5.3D: 1d6 off the DV for Air Support.
+    Air,
+    /// 10.2: the final 1d6 against German Morale.
+    Surrender,
+}
+
+/// Where the turn stands: whose decision or which roll comes next.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Step {
+    #[default]
+    Start,
+    Roll(Roll),
+    /// 9.4: the counter of the German unit in `attack.area` is drawn from the pool.
+    Reveal,
+    /// 6.1.1: place this turn's reinforcements (`cursor`: the first of them).
+    Reinforcements,
+    /// 6.1.2: place the returning Leader `cursor`.
+    PlaceLeader,
+    /// 6.3.1: spend Supply Points.
+    Supply,
+    /// 6.3.1: place the refitted unit `cursor`.
+    PlaceRefit,
+    /// 6.4.1: choose the unit of Area `cursor` that suffers the Bloody Streets result.
+    BloodyStreets,
+    /// 6.4.2: activate an Area or end the Combat Phase.
+    ActionRound,
+    /// 8.1: pick a unit to move, declare an attack, or end the activation.
+    Activation,
+    /// 8.2: the unit `mover` moves on or stops.
+    Moving,
+    /// 9.2–9.3: choose the units taking part in an optional attack.
+    Attackers,
+    /// 9.5.2A: designate the Lead Attacking Unit.
+    Lead,
+    /// 9.5.2C: allot support points, then roll.
+    Support,
+    /// 9.5.5: retreat the attackers one at a time.
+    Retreat,
+    Over,
+}
+
+/// Support point kinds (9.5.2C, 9.5.3D), indices into `State::support`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Support {
+    Artillery,
+    Engineer,
+    Armor,
+    Air,
+}
+
+impl Support {
+    pub const ALL: [Support; 4] = [
+        Support::Artillery,
+        Support::Engineer,
+        Support::Armor,
+        Support::Air,
+    ];
+
+    pub fn bit(self) -> u8 {
+        1 << self as u8
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Support::Artillery => "Artillery",
+            Support::Engineer => "Engineer",
+            Support::Armor => "Armor",
+            Support::Air => "Air",
+        }
+    }
+}
+
+/// The attack being resolved (9.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attack {
+    pub area: u8,
+    pub units: UnitMask,
+    pub lead: u8,
+    /// 9.1: entered a German Area that was not Contested at activation.
+    pub mandatory: bool,
+    /// The Defense Strategy in effect: only in the combat that revealed the unit (9.4).
+    pub strategy: DefenseStrategy,
+    /// Support allotted, one bit per `Support`.
+    pub support: u8,
+    /// The 2d6 of each side and the Air Support 1d6.
+    pub attack_dice: u8,
+    pub defense_dice: u8,
+    pub air_die: u8,
+}
+
+impl Default for Attack {
+    fn default() -> Self {
+        Attack {
+            area: NONE,
+            units: 0,
+            lead: NONE,
+            mandatory: false,
+            strategy: DefenseStrategy::None,
+            support: 0,
+            attack_dice: 0,
+            defense_dice: 0,
+            air_die: 0,
+        }
+    }
+}
+
+/// The Active Area's activation (8.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Activation {
+    pub area: u8,
+    /// Areas Contested at the moment of activation (9.1, 9.3).
+    pub contested: AreaMask,
+    /// Units of the Active Area that have neither moved nor attacked yet.
+    pub pending: UnitMask,
+    /// Units that stopped in an Area with a German unit and may attack it (8.2).
+    pub waiting: UnitMask,
+    /// Areas attacked during this activation: no one else may enter them (8.2.1).
+    pub attacked: AreaMask,
+    /// The moving unit, its MF left, whether it has spent any, and whether it left a
+    /// Contested Area and has not yet passed through a Vacant one (8.3.2).
+    pub mover: u8,
+    pub mf: u8,
+    pub moved: bool,
+    pub must_reach_vacant: bool,
+    /// A unit has moved or attacked: the activation may end (8.1).
+    pub acted: bool,
+}
+
+impl Default for Activation {
+    fn default() -> Self {
+        Activation {
+            area: NONE,
+            contested: 0,
+            pending: 0,
+            waiting: 0,
+            attacked: 0,
+            mover: NONE,
+            mf: 0,
+            moved: false,
+            must_reach_vacant: false,
+            acted: false,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct State {
+    pub turn: u8,
+    pub phase: Phase,
+    pub step: Step,
+    /// German Morale, 0–19 (3.3, 5.2).
+    pub morale: u8,
+    /// This turn's Random Event Chart row (6.2), and whether it is Rain.
+    pub event: u8,
+    pub rain: bool,
+    /// Supply Points left in this Supply Phase; Artillery points bought in it.
+    pub supply: u8,
+    pub artillery_bought: u8,
+    /// Support points on the Turn/Record Track, indexed by `Support`.
+    pub support: [u8; 4],
+    /// 9.5.4 note: the turn's first Suburban Success has lowered Morale.
+    pub suburban_success: bool,
+    /// Per American unit: Area index or an off-map location.
+    pub loc: [u8; 32],
+    pub fresh: UnitMask,
+    /// Leaders put in the Out of Action Box this turn (rolled for next Dawn, 6.1.2).
+    pub leaders_hit: UnitMask,
+    /// Per American unit: the Area it entered its current Area from (9.5.5).
+    pub from: [u8; 32],
+    /// Per Area: `NONE`, `UNREVEALED`, or the revealed counter's index.
+    pub german: [u8; 27],
+    /// German counters not yet drawn (the extras included, 4.4).
+    pub pool: u64,
+    pub activation: Activation,
+    pub attack: Attack,
+    /// Retreat (9.5.5): units that must retreat, and units that may.
+    pub must_retreat: UnitMask,
+    pub may_retreat: UnitMask,
+    /// The unit, Leader or Area a step is about; `NONE` when none.
+    pub cursor: u8,
+    /// 6.4.1: the Bloody Streets result awaiting the player's choice of unit.
+    pub bloody_streets: BloodyStreetsResult,
+    /// Result: (American win, victory level index, turn), set when the game is over.
+    pub result: (bool, u8, u8),
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State {
+            turn: 1,
+            phase: Phase::Dawn,
+            step: Step::Start,
+            morale: 0,
+            event: 0,
+            rain: false,
+            supply: 0,
+            artillery_bought: 0,
+            support: [0; 4],
+            suburban_success: false,
+            loc: [NONE; 32],
+            fresh: 0,
+            leaders_hit: 0,
+            from: [NONE; 32],
+            german: [NONE; 27],
+            pool: 0,
+            activation: Activation::default(),
+            attack: Attack::default(),
+            must_retreat: 0,
+            may_retreat: 0,
+            cursor: NONE,
+            bloody_streets: BloodyStreetsResult::None,
+            result: (false, 0, 0),
+        }
+    }
+}
+
+impl State {
+    /// American units in Area `a`.
+    pub fn units_in(&self, a: u8) -> UnitMask {
+        self.loc
+            .iter()
+            .enumerate()
+            .filter(|(_, &l)| l == a)
+            .fold(0, |m, (i, _)| m | 1 << i)
+    }
+
+    /// 7.4: an Area without a German unit is Vacant, and American Controlled (7.2).
+    pub fn is_vacant(&self, a: u8) -> bool {
+        self.german[usize::from(a)] == NONE
+    }
+
+    /// 7.3: an Area with units of both sides.
+    pub fn is_contested(&self, a: u8) -> bool {
+        !self.is_vacant(a) && self.units_in(a) != 0
+    }
+
+    /// Areas with a German unit.
+    pub fn german_areas(&self) -> AreaMask {
+        self.german
+            .iter()
+            .enumerate()
+            .filter(|(_, &g)| g != NONE)
+            .fold(0, |m, (i, _)| m | 1 << i)
+    }
+
+    /// Morale changes stay within 0–19 (5.2).
+    pub fn change_morale(&mut self, delta: i8) {
+        let max = i16::from(super::ruleset::MORALE_MAX);
+        self.morale = (i16::from(self.morale) + i16::from(delta)).clamp(0, max) as u8;
+    }
+}
+
+/// Iterates over the set bits of a mask, lowest first.
+pub fn bits(mut m: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as u8;
+            m &= m - 1;
+            i
+        })
+    })
+}

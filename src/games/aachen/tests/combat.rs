@@ -1,0 +1,473 @@
+//! Stacking, movement and combat (7–9).
+
+use super::super::combat::{attack_value, combat_result, defense_value};
+use super::super::data::{DefenseStrategy, Terrain};
+use super::super::movement::stacking;
+use super::super::state::{Roll, Step, Support, OUT_OF_ACTION};
+use super::super::CombatResult;
+use super::{Action, Fixture};
+
+/// Area 12 cleared and held by Company I; Area 13 (Urban) next to it, unrevealed.
+fn at_area_12() -> (Fixture, u8) {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    let i = f.put("I", 12);
+    (f, i)
+}
+
+#[test]
+fn rule_3_1_2_tem_is_2_suburban_3_urban_4_fortified() {
+    assert_eq!(Terrain::Suburban.tem(), 2);
+    assert_eq!(Terrain::Urban.tem(), 3);
+    assert_eq!(Terrain::Fortified.tem(), 4);
+}
+
+#[test]
+fn rule_7_1_four_units_an_area_leaders_free_with_their_unit_areas_1_and_2_unlimited() {
+    let mut f = Fixture::combat();
+    let rs = f.game.rules();
+    let (e, smoots, f_co) = (f.unit("E"), f.unit("Smoots"), f.unit("F"));
+    let weeks = f.unit("Weeks");
+    assert_eq!(
+        stacking(rs, 1 << e | 1 << smoots),
+        1,
+        "Smoots stacks free with E"
+    );
+    assert_eq!(
+        stacking(rs, 1 << smoots | 1 << f_co),
+        2,
+        "not with another company"
+    );
+    assert_eq!(stacking(rs, 1 << smoots | 1 << weeks), 2);
+    assert_eq!(
+        f.s.units_in(0).count_ones(),
+        8,
+        "Area 1 holds the 2nd Battalion"
+    );
+    assert!(super::super::movement::has_room(
+        rs,
+        &f.s,
+        0,
+        1 << f.unit("I")
+    ));
+    f.clear_americans();
+    f.vacate(3);
+    for id in ["E", "F", "G", "D"] {
+        f.put(id, 3);
+    }
+    f.s.step = Step::ActionRound;
+    let i = f.put("I", 4);
+    f.vacate(4);
+    f.act(Action::Activate(3));
+    f.act(Action::Select(i));
+    assert!(
+        !f.legal().contains(&Action::Move(2)),
+        "8.3.1: Area 3 is full"
+    );
+}
+
+#[test]
+fn rule_7_2_7_4_an_area_without_a_german_unit_is_vacant_and_american() {
+    let mut f = Fixture::combat();
+    assert!(!f.s.is_vacant(12));
+    f.vacate(13);
+    assert!(f.s.is_vacant(12));
+    let f2 = Fixture::combat();
+    assert!(f2.s.is_vacant(0) && f2.s.is_vacant(1));
+}
+
+#[test]
+fn rule_8_2_entering_a_german_area_stops_the_unit_and_costs_4_mf_if_unrevealed() {
+    let (mut f, i) = at_area_12();
+    f.act(Action::Activate(11));
+    f.act(Action::Select(i));
+    f.act(Action::Move(12));
+    assert_eq!(f.s.loc[usize::from(i)], 12);
+    assert_eq!(f.s.step, Step::Activation, "the unit stopped");
+    assert_eq!(f.s.activation.mf, 2, "6 MF − 4");
+}
+
+#[test]
+fn rule_8_2_a_unit_that_has_not_moved_may_spend_all_its_mf_to_enter() {
+    let (mut f, i) = at_area_12();
+    f.s.rain = true;
+    f.act(Action::Activate(11));
+    f.act(Action::Select(i));
+    f.act(Action::Move(1)); // Area 2: 1 MF, 3 left
+    f.act(Action::Move(11)); // back to 12: 2 left
+    f.act(Action::Move(1)); // 1 left
+    assert!(
+        !f.legal().contains(&Action::Move(3)),
+        "Area 4 is German: 4 MF > 1 left"
+    );
+    // A fresh unit in Rain (MF 4) still enters an unrevealed Area (4 MF).
+    let k = f.put("K", 12);
+    f.s.step = Step::ActionRound;
+    f.act(Action::Activate(11));
+    f.act(Action::Select(k));
+    assert!(f.legal().contains(&Action::Move(12)));
+}
+
+#[test]
+fn rule_8_2_1_no_unit_enters_an_area_attacked_in_this_activation() {
+    let (mut f, i) = at_area_12();
+    let k = f.put("K", 12);
+    f.act(Action::Activate(11));
+    f.act(Action::Select(i));
+    f.act(Action::Move(12));
+    f.act(Action::Attack(12));
+    let c = f.counter_with(Terrain::Urban, DefenseStrategy::None);
+    f.roll(Action::Draw(c));
+    f.act(Action::Lead(i));
+    f.act(Action::Resolve);
+    f.roll(Action::Dice(2));
+    f.roll(Action::Dice(12)); // Repulse
+    while f.s.step == Step::Retreat {
+        let a = f.legal()[0];
+        f.act(a);
+    }
+    f.act(Action::Select(k));
+    assert!(!f.legal().contains(&Action::Move(12)));
+}
+
+#[test]
+fn rule_8_3_2_units_leaving_a_contested_area_must_reach_a_vacant_one_first() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    let i = f.put("I", 13); // Contested Area 13; Areas 12 (vacant) and 14 (German) adjacent
+    f.act(Action::Activate(12));
+    f.act(Action::Select(i));
+    assert!(
+        !f.legal().contains(&Action::Move(13)),
+        "straight into German Area 14"
+    );
+    assert!(f.legal().contains(&Action::Move(11)));
+    f.act(Action::Move(11));
+    assert!(f
+        .legal()
+        .iter()
+        .any(|a| matches!(a, Action::Move(x) if !f.s.is_vacant(*x))));
+}
+
+#[test]
+fn rule_9_1_mandatory_attack_must_be_made_and_a_repulse_retreats_everyone() {
+    let (mut f, i) = at_area_12();
+    let k = f.put("K", 12);
+    f.act(Action::Activate(11));
+    for u in [i, k] {
+        f.act(Action::Select(u));
+        f.act(Action::Move(12));
+    }
+    assert!(!f.legal().contains(&Action::Pass));
+    f.act(Action::Attack(12));
+    assert_eq!(
+        f.s.attack.units,
+        1 << i | 1 << k,
+        "every unit that entered attacks"
+    );
+    let c = f.counter_with(Terrain::Urban, DefenseStrategy::None);
+    f.roll(Action::Draw(c));
+    f.act(Action::Lead(i));
+    f.act(Action::Resolve);
+    let morale = f.s.morale;
+    f.roll(Action::Dice(2));
+    f.roll(Action::Dice(12));
+    // 9.5.4 Repulse: the lead is Out of Action, the rest Spent and retreating, Morale +1.
+    assert_eq!(f.s.loc[usize::from(i)], OUT_OF_ACTION);
+    assert_eq!(f.s.morale, (morale + 1).min(19));
+    assert_eq!(f.s.step, Step::Retreat);
+    assert!(!f.legal().contains(&Action::Stay), "retreat is required");
+    f.act(Action::Retreat { unit: k, to: 11 });
+    assert_eq!(f.s.loc[usize::from(k)], 11);
+    assert_eq!(f.s.fresh & 1 << k, 0);
+}
+
+#[test]
+fn rule_9_3_units_of_a_contested_active_area_attack_by_choice_and_do_not_retreat() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    let i = f.put("I", 13);
+    let k = f.put("K", 13);
+    let c = f.counter_with(Terrain::Urban, DefenseStrategy::None);
+    f.reveal(13, c);
+    f.act(Action::Activate(12));
+    f.act(Action::Attack(12));
+    assert_eq!(f.s.step, Step::Attackers);
+    f.act(Action::AddAttacker(i));
+    f.act(Action::Resolve);
+    f.act(Action::Lead(i));
+    f.act(Action::Resolve);
+    f.roll(Action::Dice(2));
+    f.roll(Action::Dice(12));
+    assert_eq!(f.s.loc[usize::from(i)], OUT_OF_ACTION);
+    assert_ne!(f.s.step, Step::Retreat);
+    assert_eq!(f.s.loc[usize::from(k)], 12, "K stays, still able to act");
+    assert_ne!(f.s.activation.pending & 1 << k, 0);
+}
+
+#[test]
+fn rule_9_4_the_counter_is_drawn_from_the_pool_of_its_terrain_type_each_equally_likely() {
+    let (mut f, i) = at_area_12();
+    f.act(Action::Activate(11));
+    f.act(Action::Select(i));
+    f.act(Action::Move(12));
+    f.act(Action::Attack(12));
+    let mut v = Vec::new();
+    use crate::engine::Game;
+    f.game.chance_outcomes(&f.s, &mut v);
+    let rs = f.game.rules();
+    let urban = rs
+        .germans
+        .iter()
+        .filter(|g| g.terrain == Terrain::Urban)
+        .count();
+    assert_eq!(v.len(), urban, "all Urban counters, the extras too (4.4)");
+    assert!(v.iter().all(|&(a, w)| w == 1
+        && matches!(a, Action::Draw(c) if rs.germans[usize::from(c)].terrain == Terrain::Urban)));
+}
+
+#[test]
+fn rule_9_4_a_defense_strategy_applies_only_in_the_combat_that_reveals_the_unit() {
+    let mut f = Fixture::combat();
+    let c = f.counter_with(Terrain::Urban, DefenseStrategy::Fanatic);
+    f.clear_americans();
+    f.put("I", 13);
+    f.reveal(13, c);
+    f.act(Action::Activate(12));
+    f.act(Action::Attack(12));
+    f.act(Action::AddAttacker(f.unit("I")));
+    f.act(Action::Resolve);
+    assert_eq!(f.s.attack.strategy, DefenseStrategy::None);
+}
+
+#[test]
+fn rule_9_5_2_attack_value_lead_plus_one_per_unit_supports_combined_arms_and_morale() {
+    let mut f = Fixture::combat();
+    let (i, botts, k) = (f.unit("I"), f.unit("Botts"), f.unit("K"));
+    let hogan = f.unit("Hogan");
+    let c = f.counter_with(Terrain::Urban, DefenseStrategy::None);
+    f.reveal(13, c);
+    let rs = f.game.rules();
+    f.s.attack.area = 12;
+    f.s.attack.lead = i;
+    f.s.attack.units = 1 << i | 1 << k | 1 << botts;
+    let base = i16::from(rs.unit(i).attack);
+    assert_eq!(
+        attack_value(rs, &f.s),
+        base + 2,
+        "B: K +1, Botts +1 with his company"
+    );
+    f.s.attack.units = 1 << i | 1 << hogan;
+    assert_eq!(
+        attack_value(rs, &f.s),
+        base,
+        "B: Hogan has none of his units here"
+    );
+    f.s.attack.units = 1 << i;
+    f.s.attack.support = Support::Artillery.bit();
+    assert_eq!(attack_value(rs, &f.s), base + 1);
+    f.s.attack.support |= Support::Engineer.bit();
+    assert_eq!(
+        attack_value(rs, &f.s),
+        base + 1 + 2 + 1,
+        "C, and D: two supports"
+    );
+    f.s.morale = 9;
+    assert_eq!(attack_value(rs, &f.s), base + 5, "E: Morale 9 or lower");
+}
+
+#[test]
+fn rule_9_5_2c_one_point_of_each_support_and_no_armor_support_with_armor_attacking() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    let tank = f
+        .game
+        .rules()
+        .americans
+        .iter()
+        .position(|a| a.is_armor())
+        .unwrap() as u8;
+    f.s.loc[usize::from(tank)] = 12;
+    f.s.fresh |= 1 << tank;
+    f.s.support = [2, 2, 2, 2];
+    f.act(Action::Activate(12));
+    f.act(Action::Attack(12));
+    f.act(Action::AddAttacker(tank));
+    f.act(Action::Resolve);
+    f.roll(Action::Draw(
+        f.counter_with(Terrain::Urban, DefenseStrategy::None),
+    ));
+    f.act(Action::Lead(tank));
+    assert!(!f.legal().contains(&Action::Allot(Support::Armor)));
+    assert!(
+        !f.legal().contains(&Action::Allot(Support::Air)),
+        "9.5.3D: no Leader"
+    );
+    f.act(Action::Allot(Support::Artillery));
+    assert!(!f.legal().contains(&Action::Allot(Support::Artillery)));
+    assert_eq!(f.s.support[0], 1);
+}
+
+#[test]
+fn rule_9_5_3_defense_value_factor_tem_morale_rain_and_air() {
+    let mut f = Fixture::combat();
+    let c = f.counter_with(Terrain::Urban, DefenseStrategy::None);
+    f.reveal(13, c);
+    f.s.attack.area = 12;
+    let rs = f.game.rules();
+    let df = i16::from(rs.germans[usize::from(c)].defense);
+    assert_eq!(
+        defense_value(rs, &f.s),
+        df + 3 + 1,
+        "Urban +3, Morale 19 ≥ 10: +1"
+    );
+    f.s.morale = 9;
+    f.s.rain = true;
+    assert_eq!(defense_value(rs, &f.s), df + 3 + 2, "Rain +2");
+    f.s.attack.air_die = 4;
+    assert_eq!(defense_value(rs, &f.s), df + 3 + 2 - 4, "Air Support −1d6");
+}
+
+#[test]
+fn rule_9_5_3d_air_support_needs_a_leader_with_his_unit_and_no_rain() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    let i = f.put("I", 13);
+    let botts = f.put("Botts", 13);
+    f.reveal(13, f.counter_with(Terrain::Urban, DefenseStrategy::None));
+    f.s.support = [0, 0, 0, 1];
+    f.act(Action::Activate(12));
+    f.act(Action::Attack(12));
+    f.act(Action::AddAttacker(i));
+    f.act(Action::AddAttacker(botts));
+    f.act(Action::Resolve);
+    f.act(Action::Lead(i));
+    assert!(f.legal().contains(&Action::Allot(Support::Air)));
+    f.s.rain = true;
+    assert!(!f.legal().contains(&Action::Allot(Support::Air)));
+    f.s.rain = false;
+    f.act(Action::Allot(Support::Air));
+    f.act(Action::Resolve);
+    f.roll(Action::Dice(7));
+    f.roll(Action::Dice(7));
+    assert_eq!(f.s.step, Step::Roll(Roll::Air));
+}
+
+#[test]
+fn rule_9_5_4_results_repulse_stalemate_success_overrun() {
+    assert_eq!(combat_result(-1, 5, false), CombatResult::Repulse);
+    assert_eq!(combat_result(0, 5, false), CombatResult::Stalemate);
+    assert_eq!(combat_result(5, 5, false), CombatResult::Success);
+    assert_eq!(combat_result(6, 5, false), CombatResult::Overrun);
+    assert_eq!(
+        combat_result(6, 5, true),
+        CombatResult::Stalemate,
+        "11.4 Fanatic"
+    );
+}
+
+/// Company I attacks revealed counter `c` in Area `n` (adjacent to Area 12) with the dice.
+fn attack_with_dice(n: u8, c: u8, at: u8, dt: u8) -> (Fixture, u8) {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    let i = f.put("I", 12);
+    f.reveal(n, c);
+    f.act(Action::Activate(11));
+    f.act(Action::Select(i));
+    f.act(Action::Move(n - 1));
+    f.act(Action::Attack(n - 1));
+    f.act(Action::Lead(i));
+    f.act(Action::Resolve);
+    f.roll(Action::Dice(at));
+    f.roll(Action::Dice(dt));
+    (f, i)
+}
+
+#[test]
+fn rule_9_5_4_success_lowers_morale_1_but_only_the_first_suburban_of_a_turn() {
+    let f0 = Fixture::combat();
+    let c = f0.counter_with(Terrain::Suburban, DefenseStrategy::None);
+    let (f, i) = attack_with_dice(5, c, 12, 2);
+    assert_eq!(f.s.german[4], super::super::state::NONE);
+    assert_eq!(f.s.morale, 18);
+    assert!(f.s.suburban_success);
+    let _ = i;
+    let mut g = Fixture::combat();
+    g.s.suburban_success = true;
+    g.clear_americans();
+    g.vacate(12);
+    let i = g.put("I", 12);
+    g.reveal(5, c);
+    g.act(Action::Activate(11));
+    g.act(Action::Select(i));
+    g.act(Action::Move(4));
+    g.act(Action::Attack(4));
+    g.act(Action::Lead(i));
+    g.act(Action::Resolve);
+    g.roll(Action::Dice(12));
+    g.roll(Action::Dice(2));
+    assert_eq!(g.s.morale, 19, "a second Suburban Success does not count");
+}
+
+#[test]
+fn rule_9_5_4_overrun_leaves_the_attackers_fresh_success_spends_them() {
+    let f0 = Fixture::combat();
+    let rs = f0.game.rules();
+    let c = f0.counter_with(Terrain::Urban, DefenseStrategy::None);
+    let df = rs.germans[usize::from(c)].defense;
+    // AV 4 (I) vs DV df+3+1: AT − DT = 4 + a − (df + 4) − d.
+    let (f, i) = attack_with_dice(13, c, 12, 2);
+    let margin = 4 + 12 - (i16::from(df) + 4) - 2;
+    assert!(margin > 0);
+    let overrun = margin > i16::from(df);
+    assert_eq!(f.s.fresh & 1 << i != 0, overrun);
+    assert_eq!(f.s.morale, 18, "Urban Success −1");
+}
+
+#[test]
+fn rule_9_5_5_a_retreat_goes_back_where_the_unit_came_from_or_beyond_if_full() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    let k = f.put("K", 12);
+    f.act(Action::Activate(11));
+    f.act(Action::Select(k));
+    f.act(Action::Move(12));
+    for id in ["I", "L", "M", "E"] {
+        f.put(id, 12); // Area 12 fills up behind K
+    }
+    f.act(Action::Attack(12));
+    f.roll(Action::Draw(
+        f.counter_with(Terrain::Urban, DefenseStrategy::Barrage),
+    ));
+    // Barrage: K must retreat; Area 12 is full, so on to a vacant Area beyond it (Area 2).
+    assert_eq!(f.s.step, Step::Retreat);
+    assert!(!f.legal().contains(&Action::Retreat { unit: k, to: 11 }));
+    f.act(Action::Retreat { unit: k, to: 1 });
+    assert_eq!(f.s.loc[usize::from(k)], 1);
+    assert_eq!(f.s.fresh & 1 << k, 0);
+}
+
+#[test]
+fn rule_9_4_ambush_takes_the_lead_out_before_the_dice() {
+    let (mut f, i) = at_area_12();
+    let k = f.put("K", 12);
+    f.act(Action::Activate(11));
+    for u in [i, k] {
+        f.act(Action::Select(u));
+        f.act(Action::Move(12));
+    }
+    f.act(Action::Attack(12));
+    f.roll(Action::Draw(
+        f.counter_with(Terrain::Urban, DefenseStrategy::Ambush),
+    ));
+    f.act(Action::Lead(i));
+    assert_eq!(f.s.loc[usize::from(i)], OUT_OF_ACTION);
+    assert_eq!(f.s.step, Step::Lead, "a new Lead Attacking Unit");
+    f.act(Action::Lead(k));
+    assert_eq!(f.s.step, Step::Support);
+}

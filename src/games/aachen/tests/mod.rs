@@ -1,0 +1,119 @@
+//! Rule tests for Aachen, named by rule number, on the embedded data.
+
+mod combat;
+mod example;
+mod turn;
+
+use super::state::{State, Step};
+use super::{Aachen, Action};
+use crate::engine::{Actor, Game};
+
+/// A game and a state to set up by hand, with lookups by the rulebook's names.
+pub struct Fixture {
+    pub game: Aachen,
+    pub s: State,
+}
+
+impl Fixture {
+    /// Turn 2, Combat Phase, first Action Round; the American units where 5.3.1 sets them
+    /// up; every German Area unrevealed; German Morale 19.
+    pub fn combat() -> Fixture {
+        let game = Aachen::embedded().expect("embedded data");
+        let mut s = game.rules().initial;
+        s.turn = 2;
+        s.phase = super::Phase::Combat;
+        s.step = Step::ActionRound;
+        s.event = super::state::NONE;
+        Fixture { game, s }
+    }
+
+    pub fn unit(&self, id: &str) -> u8 {
+        let rs = self.game.rules();
+        rs.americans
+            .iter()
+            .position(|a| a.id == id)
+            .unwrap_or_else(|| panic!("no unit {id}")) as u8
+    }
+
+    pub fn counter(&self, id: &str) -> u8 {
+        let rs = self.game.rules();
+        rs.german_ids
+            .iter()
+            .position(|g| g == id)
+            .unwrap_or_else(|| panic!("no counter {id}")) as u8
+    }
+
+    /// A German counter of this terrain type with this Defense Strategy.
+    pub fn counter_with(
+        &self,
+        terrain: super::data::Terrain,
+        strategy: super::data::DefenseStrategy,
+    ) -> u8 {
+        let rs = self.game.rules();
+        rs.germans
+            .iter()
+            .position(|g| g.terrain == terrain && g.strategy == strategy)
+            .expect("such a counter") as u8
+    }
+
+    /// Puts unit `id` Fresh in Area `n` (1–27).
+    pub fn put(&mut self, id: &str, n: u8) -> u8 {
+        let u = self.unit(id);
+        self.s.loc[usize::from(u)] = n - 1;
+        self.s.fresh |= 1 << u;
+        u
+    }
+
+    /// Takes every American unit off the map (to set up a situation from scratch).
+    pub fn clear_americans(&mut self) {
+        for l in self.s.loc.iter_mut() {
+            *l = super::state::NOT_ARRIVED;
+        }
+        self.s.fresh = 0;
+    }
+
+    /// Reveals counter `c` in Area `n`.
+    pub fn reveal(&mut self, n: u8, c: u8) {
+        self.s.german[usize::from(n - 1)] = c;
+        self.s.pool &= !(1 << c);
+    }
+
+    pub fn vacate(&mut self, n: u8) {
+        self.s.german[usize::from(n - 1)] = super::state::NONE;
+    }
+
+    pub fn legal(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.game.legal_actions(&self.s, &mut v);
+        v
+    }
+
+    /// Applies a decision, which must be legal.
+    pub fn act(&mut self, a: Action) {
+        assert_eq!(
+            self.game.actor(&self.s),
+            Actor::Player(0),
+            "not a decision: {:?}",
+            self.s.step
+        );
+        assert!(
+            self.legal().contains(&a),
+            "{a:?} is not legal at {:?}: {:?}",
+            self.s.step,
+            self.legal()
+        );
+        self.game.apply(&mut self.s, a);
+    }
+
+    /// Applies a chance outcome, which must be one of the node's.
+    pub fn roll(&mut self, a: Action) {
+        let mut v = Vec::new();
+        self.game.chance_outcomes(&self.s, &mut v);
+        assert!(
+            v.iter().any(|&(o, _)| o == a),
+            "{a:?} is no outcome at {:?}",
+            self.s.step
+        );
+        self.game.apply(&mut self.s, a);
+    }
+}

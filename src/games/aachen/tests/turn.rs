@@ -1,0 +1,210 @@
+//! The turn (6) and victory (10).
+
+use super::super::data::BloodyStreetsResult;
+use super::super::state::{
+    Phase, Roll, Step, Support, KIA, NONE, NOT_ARRIVED, OUT_OF_ACTION, WOUNDED,
+};
+use super::super::turn;
+use super::{Action, Fixture};
+use crate::engine::Game;
+
+#[test]
+fn rule_5_2_to_5_4_setup_morale_19_americans_in_areas_1_and_2_germans_unrevealed() {
+    let f = Fixture::combat();
+    let s = f.game.initial_state();
+    assert_eq!((s.turn, s.morale, s.support), (1, 19, [0; 4]));
+    assert_eq!(s.loc[usize::from(f.unit("E"))], 0);
+    assert_eq!(s.loc[usize::from(f.unit("Nechy"))], 1);
+    assert_eq!(s.loc[usize::from(f.unit("M-12/A"))], NOT_ARRIVED);
+    assert_eq!(s.german_areas().count_ones(), 25);
+    assert!((2..27).all(|a| s.german[a] == super::super::state::UNREVEALED));
+    // Turn 1 has no reinforcements: the first thing is the Random Event roll.
+    assert_eq!(s.step, Step::Roll(Roll::RandomEvent));
+}
+
+#[test]
+fn rule_6_1_1_an_m12_goes_with_american_infantry_or_to_a_setup_area() {
+    let mut f = Fixture::combat();
+    f.vacate(12);
+    f.put("I", 12);
+    f.vacate(3);
+    f.put("Smoots", 3);
+    f.s.turn = 2;
+    turn::start_turn(f.game.rules(), &mut f.s);
+    assert_eq!(f.s.step, Step::Reinforcements);
+    let legal = f.legal();
+    assert!(legal.contains(&Action::Place(0)) && legal.contains(&Action::Place(1)));
+    assert!(legal.contains(&Action::Place(11)), "Area 12 has Company I");
+    assert!(
+        !legal.contains(&Action::Place(2)),
+        "Area 3 has only a Leader"
+    );
+}
+
+#[test]
+fn rule_6_1_1_task_force_hogan_arrives_on_turn_5_all_in_one_vacant_area() {
+    let mut f = Fixture::combat();
+    f.s.turn = 5;
+    turn::start_turn(f.game.rules(), &mut f.s);
+    assert_eq!(f.s.step, Step::Reinforcements);
+    assert!(f
+        .legal()
+        .iter()
+        .all(|a| matches!(a, Action::Place(x) if f.s.is_vacant(*x))));
+    f.act(Action::Place(0));
+    let hogan = f.game.rules().organisation_of(f.unit("Hogan"));
+    assert_eq!(hogan.count_ones(), 4);
+    assert_eq!(f.s.units_in(0) & hogan, hogan);
+}
+
+#[test]
+fn rule_6_1_2_leader_mortality_1_2_kia_3_4_back_next_turn_5_6_back_now() {
+    for (die, expect) in [(2, KIA), (4, WOUNDED), (6, 0)] {
+        let mut f = Fixture::combat();
+        let smoots = f.unit("Smoots");
+        f.s.loc[usize::from(smoots)] = OUT_OF_ACTION;
+        f.s.fresh &= !(1 << smoots);
+        f.s.leaders_hit = 1 << smoots;
+        f.s.turn = 4;
+        turn::start_turn(f.game.rules(), &mut f.s);
+        assert_eq!(f.s.step, Step::Roll(Roll::LeaderMortality));
+        f.roll(Action::Die(die));
+        if expect == 0 {
+            assert_eq!(f.s.step, Step::PlaceLeader);
+            f.act(Action::Place(0));
+            assert_eq!(f.s.loc[usize::from(smoots)], 0);
+            assert_ne!(f.s.fresh & 1 << smoots, 0);
+        } else {
+            assert_eq!(f.s.loc[usize::from(smoots)], expect);
+        }
+        if expect == WOUNDED {
+            // Back at the next Dawn.
+            f.s.turn = 5;
+            turn::start_turn(f.game.rules(), &mut f.s);
+            while f.s.step == Step::Reinforcements {
+                f.act(Action::Place(1));
+            }
+            assert_eq!(f.s.step, Step::PlaceLeader);
+        }
+    }
+}
+
+#[test]
+fn rule_6_2_rain_on_a_9_cuts_mf_to_4_and_forbids_air_support() {
+    let mut f = Fixture::combat();
+    f.s.step = Step::Roll(Roll::RandomEvent);
+    f.roll(Action::Dice(9));
+    assert!(f.s.rain);
+    assert_eq!(f.s.phase, Phase::Supply);
+    f.roll(Action::Dice(18));
+    assert!(!f.legal().contains(&Action::Buy(Support::Air)));
+}
+
+#[test]
+fn rule_6_3_supply_points_from_the_table_and_unspent_points_are_lost() {
+    let mut f = Fixture::combat();
+    f.s.step = Step::Roll(Roll::Supply);
+    f.roll(Action::Dice(10));
+    let table = f.game.rules().charts.supply.points.clone();
+    assert_eq!(f.s.supply, table[10 - 3]);
+    f.act(Action::Buy(Support::Engineer));
+    assert_eq!(f.s.supply, table[7] - 2);
+    f.act(Action::Pass);
+    assert_eq!(f.s.supply, 0);
+    assert_eq!(f.s.phase, Phase::Combat);
+}
+
+#[test]
+fn rule_6_3_1_a_refitted_unit_returns_next_to_its_organisation() {
+    let mut f = Fixture::combat();
+    let e = f.unit("E");
+    f.s.loc[usize::from(e)] = OUT_OF_ACTION;
+    f.s.fresh &= !(1 << e);
+    let smoots = f.unit("Smoots");
+    f.vacate(3);
+    f.s.loc[usize::from(smoots)] = 2; // Area 3, next to Area 1
+    f.s.step = Step::Supply;
+    f.s.supply = 10;
+    f.act(Action::Refit(e));
+    assert_eq!(
+        f.s.supply,
+        10 - f.game.rules().charts.supply_costs.return_infantry
+    );
+    let legal = f.legal();
+    assert!(legal.contains(&Action::Place(2)) && legal.contains(&Action::Place(0)));
+    assert!(
+        !legal.contains(&Action::Place(1)),
+        "Area 2 is not by Smoots"
+    );
+    f.act(Action::Place(2));
+    assert_eq!(f.s.step, Step::Supply);
+}
+
+#[test]
+fn rule_6_4_1_bloody_streets_only_in_contested_urban_and_fortified_areas() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    let i = f.put("I", 13); // Urban, contested
+    f.put("K", 5); // Suburban, contested: no roll
+    f.s.step = Step::Supply;
+    f.act(Action::Pass);
+    assert_eq!(
+        (f.s.step, f.s.cursor),
+        (Step::Roll(Roll::BloodyStreets), 12)
+    );
+    let results = &f.game.rules().charts.bloody_streets.results;
+    let loss = results
+        .iter()
+        .position(|r| *r == BloodyStreetsResult::Loss)
+        .unwrap() as u8;
+    f.roll(Action::Die(loss + 1));
+    f.act(Action::Choose(i));
+    assert_eq!(f.s.loc[usize::from(i)], OUT_OF_ACTION);
+    assert_eq!(f.s.step, Step::ActionRound);
+}
+
+#[test]
+fn rule_10_1_every_area_american_at_the_end_of_a_combat_phase_wins_outright() {
+    let mut f = Fixture::combat();
+    f.s.german = [NONE; 27];
+    f.act(Action::Pass);
+    let o = f.game.outcome(&f.s).expect("over");
+    assert_eq!(o.winner, Some(0));
+    assert_eq!(o.level, turn::LEVELS[0]);
+}
+
+#[test]
+fn rule_10_1_german_morale_6_or_more_after_turn_9_wins_for_the_germans() {
+    let mut f = Fixture::combat();
+    f.s.turn = 9;
+    f.s.morale = 6;
+    f.act(Action::Pass);
+    assert_eq!(f.game.outcome(&f.s).unwrap().winner, Some(1));
+}
+
+#[test]
+fn rule_10_2_the_garrison_surrenders_if_the_die_beats_morale() {
+    for (die, american) in [(4, true), (3, false)] {
+        let mut f = Fixture::combat();
+        f.s.turn = 9;
+        f.s.morale = 3;
+        f.act(Action::Pass);
+        assert_eq!(f.s.step, Step::Roll(Roll::Surrender));
+        f.roll(Action::Die(die));
+        assert_eq!(
+            f.game.outcome(&f.s).unwrap().winner,
+            Some(usize::from(!american))
+        );
+    }
+}
+
+#[test]
+fn rule_6_5_end_phase_flips_spent_units_and_lapses_support() {
+    let mut f = Fixture::combat();
+    f.s.fresh = 0;
+    f.s.support = [1, 1, 1, 1];
+    f.act(Action::Pass);
+    assert_eq!(f.s.turn, 3);
+    assert_ne!(f.s.fresh & 1 << f.unit("E"), 0);
+    assert_eq!(f.s.support, [0; 4]);
+}

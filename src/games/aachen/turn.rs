@@ -1,0 +1,353 @@
+//! The turn (6): Dawn (reinforcements, Leader mortality), Random Event, Supply, the start of
+//! the Combat Phase (Bloody Streets), and the End Phase with the victory checks (10).
+
+use super::data::{BloodyStreetsResult, Terrain, UnitKind};
+use super::movement::has_room;
+use super::ruleset::{Ruleset, AREAS, TURNS};
+use super::state::{
+    bits, Phase, Roll, State, Step, Support, UnitMask, KIA, NONE, NOT_ARRIVED, OUT_OF_ACTION,
+    RETURNING, WOUNDED,
+};
+use super::Action;
+
+/// Victory levels (10.1–10.2), indexed by `State::result.1`.
+pub const LEVELS: [&str; 4] = [
+    "American automatic victory (every Area American Controlled)",
+    "American victory: the garrison surrenders",
+    "German automatic victory (Morale 6 or higher)",
+    "German victory: the garrison refuses to surrender",
+];
+
+/// The start of a turn: wounded Leaders are due back (6.1.2), then the Dawn Phase.
+pub fn start_turn(rs: &Ruleset, s: &mut State) {
+    s.phase = Phase::Dawn;
+    for u in 0..rs.americans.len() {
+        if s.loc[u] == WOUNDED {
+            s.loc[u] = RETURNING;
+        }
+    }
+    dawn(rs, s);
+}
+
+/// 6.1: reinforcements, returning Leaders, Leader mortality rolls, then the Random Event.
+pub fn dawn(rs: &Ruleset, s: &mut State) {
+    let first_arriving = arriving(rs, s).next();
+    if let Some(u) = first_arriving {
+        s.cursor = u;
+        s.step = Step::Reinforcements;
+    } else if let Some(u) =
+        (0..rs.americans.len() as u8).find(|&u| s.loc[usize::from(u)] == RETURNING)
+    {
+        s.cursor = u;
+        s.step = Step::PlaceLeader;
+    } else if s.leaders_hit != 0 {
+        s.cursor = s.leaders_hit.trailing_zeros() as u8;
+        s.step = Step::Roll(Roll::LeaderMortality);
+    } else {
+        s.phase = Phase::RandomEvent;
+        s.cursor = NONE;
+        s.step = Step::Roll(Roll::RandomEvent);
+    }
+}
+
+/// This turn's reinforcements not yet placed (6.1.1).
+fn arriving<'a>(rs: &'a Ruleset, s: &'a State) -> impl Iterator<Item = u8> + 'a {
+    (0..rs.americans.len() as u8)
+        .filter(move |&u| s.loc[usize::from(u)] == NOT_ARRIVED && rs.unit(u).arrives == s.turn)
+}
+
+/// The units placed together with `s.cursor`: an SP Artillery unit alone, a task force or
+/// regiment all together in one Area (6.1.1).
+fn reinforcement_group(rs: &Ruleset, s: &State) -> UnitMask {
+    if rs.unit(s.cursor).kind == UnitKind::SpArtillery {
+        return 1 << s.cursor;
+    }
+    arriving(rs, s)
+        .filter(|&u| rs.unit(u).kind != UnitKind::SpArtillery)
+        .fold(0, |m, u| m | 1 << u)
+}
+
+/// 6.1.1: an M-12 goes to an Area with an American Infantry unit or to a setup Area; the
+/// others to one Vacant American-Controlled Area, all together.
+pub fn reinforcement_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let group = reinforcement_group(rs, s);
+    let sp = rs.unit(s.cursor).kind == UnitKind::SpArtillery;
+    for a in 0..AREAS as u8 {
+        let allowed = if sp {
+            rs.terrain[usize::from(a)] == Terrain::American
+                || bits(u64::from(s.units_in(a))).any(|u| rs.unit(u).kind == UnitKind::Infantry)
+        } else {
+            s.is_vacant(a)
+        };
+        if allowed && has_room(rs, s, a, group) {
+            out(Action::Place(a));
+        }
+    }
+}
+
+fn place(s: &mut State, units: UnitMask, a: u8) {
+    for u in bits(u64::from(units)) {
+        s.loc[usize::from(u)] = a;
+        s.from[usize::from(u)] = super::state::NONE;
+    }
+    s.fresh |= units;
+}
+
+pub fn place_reinforcements(rs: &Ruleset, s: &mut State, a: u8) {
+    let group = reinforcement_group(rs, s);
+    place(s, group, a);
+    dawn(rs, s);
+}
+
+/// 6.1.2: 1–2 KIA; 3–4 back next turn; 5–6 back now.
+pub fn leader_mortality(rs: &Ruleset, s: &mut State, die: u8) {
+    let u = s.cursor;
+    s.leaders_hit &= !(1 << u);
+    s.loc[usize::from(u)] = match die {
+        1 | 2 => KIA,
+        3 | 4 => WOUNDED,
+        _ => RETURNING,
+    };
+    dawn(rs, s);
+}
+
+/// 6.1.2: a returning Leader goes Fresh to an American-Controlled Area with another American
+/// unit, or to his setup Area.
+pub fn leader_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let u = s.cursor;
+    let setup = rs.unit(u).setup_area;
+    let mut any = false;
+    for a in 0..AREAS as u8 {
+        let allowed = a == setup || (s.is_vacant(a) && s.units_in(a) & !(1 << u) != 0);
+        if allowed && has_room(rs, s, a, 1 << u) {
+            any = true;
+            out(Action::Place(a));
+        }
+    }
+    if !any {
+        // Nowhere the rule allows: the American setup Areas, which are never full (7.1).
+        (0..AREAS as u8)
+            .filter(|&a| rs.terrain[usize::from(a)] == Terrain::American)
+            .for_each(|a| out(Action::Place(a)));
+    }
+}
+
+pub fn place_leader(rs: &Ruleset, s: &mut State, a: u8) {
+    place(s, 1 << s.cursor, a);
+    dawn(rs, s);
+}
+
+/// 6.2: the Random Event Chart.
+pub fn random_event(rs: &Ruleset, s: &mut State, total: u8) {
+    s.event = rs.event_of_roll[usize::from(total)];
+    let e = rs.event(s.event);
+    if e.last_turn.is_none_or(|t| s.turn <= t) {
+        s.rain = e.rain;
+        s.change_morale(e.morale);
+        s.support[Support::Artillery as usize] += e.free_artillery;
+        s.support[Support::Engineer as usize] += e.free_engineer;
+        if !e.rain && !e.no_air {
+            s.support[Support::Air as usize] += e.free_air;
+        }
+    } else {
+        s.event = NONE;
+    }
+    s.phase = Phase::Supply;
+    s.step = Step::Roll(Roll::Supply);
+}
+
+/// 6.3: Supply Points from the Supply table, with the Random Event's change.
+pub fn supply_roll(rs: &Ruleset, s: &mut State, total: u8) {
+    let base = rs.charts.supply.points[usize::from(total - 3)];
+    let change = rs.event(s.event).supply;
+    s.supply = (i16::from(base) + i16::from(change)).max(0) as u8;
+    s.artillery_bought = 0;
+    s.step = Step::Supply;
+}
+
+fn cost(rs: &Ruleset, k: Support) -> u8 {
+    let c = &rs.charts.supply_costs;
+    match k {
+        Support::Artillery => c.artillery,
+        Support::Engineer => c.engineer,
+        Support::Armor => c.armor,
+        Support::Air => c.air,
+    }
+}
+
+fn refit_cost(rs: &Ruleset, u: u8) -> u8 {
+    let c = &rs.charts.supply_costs;
+    if rs.unit(u).refits_as_armor() {
+        c.return_armor
+    } else {
+        c.return_infantry
+    }
+}
+
+/// 6.3.1: what the Supply Points can buy now.
+pub fn supply_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let e = rs.event(s.event);
+    for k in Support::ALL {
+        let allowed = match k {
+            Support::Air => !s.rain && !e.no_air,
+            Support::Armor => !e.no_armor,
+            Support::Artillery => e.artillery_limit.is_none_or(|n| s.artillery_bought < n),
+            Support::Engineer => true,
+        };
+        if allowed && cost(rs, k) <= s.supply && s.support[k as usize] < u8::MAX {
+            out(Action::Buy(k));
+        }
+    }
+    for u in 0..rs.americans.len() as u8 {
+        let out_of_action = s.loc[usize::from(u)] == OUT_OF_ACTION && !rs.unit(u).is_leader();
+        if out_of_action && refit_cost(rs, u) <= s.supply && refit_areas(rs, s, u) != 0 {
+            out(Action::Refit(u));
+        }
+    }
+    out(Action::Pass);
+}
+
+pub fn buy(rs: &Ruleset, s: &mut State, k: Support) {
+    s.supply -= cost(rs, k);
+    s.support[k as usize] += 1;
+    if k == Support::Artillery {
+        s.artillery_bought += 1;
+    }
+}
+
+pub fn refit(rs: &Ruleset, s: &mut State, u: u8) {
+    s.supply -= refit_cost(rs, u);
+    s.cursor = u;
+    s.step = Step::PlaceRefit;
+}
+
+/// 6.3.1: with, or adjacent to, a unit of the same parent organisation on the map (in an
+/// American-Controlled Area); with none on the map, any American-Controlled Area.
+fn refit_areas(rs: &Ruleset, s: &State, u: u8) -> u32 {
+    let own = rs.organisation_of(u) & !(1 << u);
+    let near: u32 = bits(u64::from(own))
+        .map(|v| s.loc[usize::from(v)])
+        .filter(|&a| usize::from(a) < AREAS)
+        .fold(0, |m, a| m | 1 << a | rs.adjacent[usize::from(a)]);
+    let on_map = bits(u64::from(own)).any(|v| usize::from(s.loc[usize::from(v)]) < AREAS);
+    (0..AREAS as u8)
+        .filter(|&a| (!on_map || near & 1 << a != 0) && s.is_vacant(a))
+        .filter(|&a| has_room(rs, s, a, 1 << u))
+        .fold(0, |m, a| m | 1 << a)
+}
+
+pub fn refit_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    bits(u64::from(refit_areas(rs, s, s.cursor))).for_each(|a| out(Action::Place(a)));
+}
+
+pub fn place_refit(s: &mut State, a: u8) {
+    place(s, 1 << s.cursor, a);
+    s.cursor = NONE;
+    s.step = Step::Supply;
+}
+
+/// 6.3.1: unspent Supply Points are lost; on to the Combat Phase and its Bloody Streets.
+pub fn end_supply(rs: &Ruleset, s: &mut State) {
+    s.supply = 0;
+    s.phase = Phase::Combat;
+    s.cursor = NONE;
+    next_bloody_street(rs, s);
+}
+
+/// 6.4.1: a roll for each contested Urban or Fortified Area, in Area order.
+fn next_bloody_street(rs: &Ruleset, s: &mut State) {
+    let start = if s.cursor == NONE { 0 } else { s.cursor + 1 };
+    let next = (start..AREAS as u8).find(|&a| {
+        matches!(
+            rs.terrain[usize::from(a)],
+            Terrain::Urban | Terrain::Fortified
+        ) && s.is_contested(a)
+    });
+    match next {
+        Some(a) => {
+            s.cursor = a;
+            s.step = Step::Roll(Roll::BloodyStreets);
+        }
+        None => {
+            s.cursor = NONE;
+            s.step = Step::ActionRound;
+        }
+    }
+}
+
+pub fn bloody_streets(rs: &Ruleset, s: &mut State, die: u8) {
+    let result = rs.charts.bloody_streets.results[usize::from(die - 1)];
+    let victims = bloody_streets_victims(s, result);
+    if victims == 0 {
+        next_bloody_street(rs, s);
+    } else {
+        s.bloody_streets = result;
+        s.step = Step::BloodyStreets;
+    }
+}
+
+fn bloody_streets_victims(s: &State, result: BloodyStreetsResult) -> UnitMask {
+    let here = s.units_in(s.cursor);
+    match result {
+        BloodyStreetsResult::None => 0,
+        BloodyStreetsResult::Loss => here,
+        BloodyStreetsResult::Spent => here & s.fresh,
+    }
+}
+
+pub fn bloody_streets_actions(s: &State, out: &mut impl FnMut(Action)) {
+    let victims = bloody_streets_victims(s, s.bloody_streets);
+    bits(u64::from(victims)).for_each(|u| out(Action::Choose(u)));
+}
+
+pub fn bloody_streets_choice(rs: &Ruleset, s: &mut State, u: u8) {
+    match s.bloody_streets {
+        BloodyStreetsResult::Loss => super::combat::out_of_action(rs, s, u),
+        _ => s.fresh &= !(1 << u),
+    }
+    s.bloody_streets = BloodyStreetsResult::None;
+    next_bloody_street(rs, s);
+}
+
+/// 6.4.2 → 10.1 → 6.5: the Combat Phase ends; victory, or the End Phase.
+pub fn end_combat_phase(rs: &Ruleset, s: &mut State) {
+    if s.german_areas() == 0 {
+        finish(s, true, 0);
+        return;
+    }
+    s.phase = Phase::End;
+    if s.turn >= TURNS {
+        if s.morale >= 6 {
+            finish(s, false, 2);
+        } else {
+            s.step = Step::Roll(Roll::Surrender);
+        }
+        return;
+    }
+    // 6.5: flip the Spent units, advance the turn; Rain ends, unused support lapses.
+    for u in 0..rs.americans.len() {
+        if usize::from(s.loc[u]) < AREAS {
+            s.fresh |= 1 << u;
+        }
+    }
+    s.rain = false;
+    s.support = [0; 4];
+    s.suburban_success = false;
+    s.turn += 1;
+    start_turn(rs, s);
+}
+
+/// 10.2: the garrison surrenders if the die beats German Morale.
+pub fn surrender_roll(s: &mut State, die: u8) {
+    if die > s.morale {
+        finish(s, true, 1);
+    } else {
+        finish(s, false, 3);
+    }
+}
+
+fn finish(s: &mut State, american: bool, level: u8) {
+    s.result = (american, level, s.turn);
+    s.phase = Phase::Over;
+    s.step = Step::Over;
+}
