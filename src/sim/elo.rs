@@ -36,37 +36,49 @@ pub struct Rating {
 const ELO_PER_NAT: f64 = 400.0 / std::f64::consts::LN_10;
 
 /// Fits ratings by the minorisation–maximisation iteration of Bradley–Terry (Hunter 2004).
-/// A bot that scored every point or none has no finite rating: it is held at ±800 of the rest.
+///
+/// A bot that scored every point or none has no finite rating. Its games say nothing about
+/// the others' relative strengths in the limit (every such game goes the expected way), so
+/// it leaves the fit (repeatedly, as others may then score all or nothing among the rest),
+/// and is shown 400 above the best or below the worst finite rating, with an unbounded
+/// interval. The finite ratings are centred on 0.
 pub fn ratings(r: &Results) -> Vec<Rating> {
     let n = r.points.len();
-    let mut strength = vec![1.0f64; n];
-    for _ in 0..10_000 {
-        let mut next = strength.clone();
-        let mut change = 0.0f64;
-        for i in 0..n {
-            let won: f64 = r.points[i].iter().sum();
-            let denom: f64 = (0..n)
-                .filter(|&j| j != i && r.games[i][j] > 0.0)
-                .map(|j| r.games[i][j] / (strength[i] + strength[j]))
-                .sum();
-            if denom > 0.0 {
-                next[i] = (won / denom).clamp(1e-6, 1e6);
-            }
-            change = change.max((next[i].ln() - strength[i].ln()).abs());
-        }
-        let mean_log = next.iter().map(|s| s.ln()).sum::<f64>() / n as f64;
-        strength = next.iter().map(|s| (s.ln() - mean_log).exp()).collect();
-        if change < 1e-9 {
+    let mut active = vec![true; n];
+    loop {
+        let score = |i: usize| -> (f64, f64) {
+            (0..n)
+                .filter(|&j| active[j] && j != i)
+                .fold((0.0, 0.0), |(w, g), j| {
+                    (w + r.points[i][j], g + r.games[i][j])
+                })
+        };
+        let degenerate: Vec<usize> = (0..n)
+            .filter(|&i| active[i])
+            .filter(|&i| {
+                let (won, played) = score(i);
+                won == 0.0 || won == played
+            })
+            .collect();
+        if degenerate.is_empty() || degenerate.len() == active.iter().filter(|&&a| a).count() {
             break;
         }
+        for i in degenerate {
+            active[i] = false;
+        }
     }
+    let strength = fit(r, &active);
+    let finite: Vec<f64> = (0..n)
+        .filter(|&i| active[i] && is_finite(r, &active, i))
+        .map(|i| strength[i].ln() * ELO_PER_NAT)
+        .collect();
+    let top = finite.iter().copied().fold(f64::MIN, f64::max).max(0.0);
+    let bottom = finite.iter().copied().fold(f64::MAX, f64::min).min(0.0);
     (0..n)
         .map(|i| {
-            let won: f64 = r.points[i].iter().sum();
-            let played: f64 = r.games[i].iter().sum();
-            if won == 0.0 || won == played {
-                // No finite maximum: the rating is only bounded on one side.
-                let elo = if won == 0.0 { -800.0 } else { 800.0 };
+            if !active[i] || !is_finite(r, &active, i) {
+                let best = r.points[i].iter().sum::<f64>() > 0.0;
+                let elo = if best { top + 400.0 } else { bottom - 400.0 };
                 return Rating {
                     elo,
                     plus_minus: f64::INFINITY,
@@ -74,23 +86,60 @@ pub fn ratings(r: &Results) -> Vec<Rating> {
             }
             // Fisher information of i's log-strength: Σ n_ij p_ij (1 − p_ij).
             let info: f64 = (0..n)
-                .filter(|&j| j != i)
+                .filter(|&j| j != i && active[j])
                 .map(|j| {
                     let p = strength[i] / (strength[i] + strength[j]);
                     r.games[i][j] * p * (1.0 - p)
                 })
                 .sum();
-            let se = if info > 0.0 {
-                info.sqrt().recip()
-            } else {
-                f64::INFINITY
-            };
             Rating {
-                elo: (strength[i].ln() * ELO_PER_NAT).clamp(-800.0, 800.0),
-                plus_minus: 1.959964 * se * ELO_PER_NAT,
+                elo: strength[i].ln() * ELO_PER_NAT,
+                plus_minus: 1.959964 * info.sqrt().recip() * ELO_PER_NAT,
             }
         })
         .collect()
+}
+
+/// Did bot `i` score some but not all points against the bots still in the fit?
+fn is_finite(r: &Results, active: &[bool], i: usize) -> bool {
+    let (won, played) = (0..r.points.len())
+        .filter(|&j| active[j] && j != i)
+        .fold((0.0, 0.0), |(w, g), j| {
+            (w + r.points[i][j], g + r.games[i][j])
+        });
+    won > 0.0 && won < played
+}
+
+/// Bradley–Terry strengths of the `active` bots by minorisation–maximisation, their logs
+/// centred on 0.
+fn fit(r: &Results, active: &[bool]) -> Vec<f64> {
+    let n = r.points.len();
+    let members: Vec<usize> = (0..n).filter(|&i| active[i]).collect();
+    let mut strength = vec![1.0f64; n];
+    for _ in 0..10_000 {
+        let mut next = strength.clone();
+        let mut change = 0.0f64;
+        for &i in &members {
+            let won: f64 = members.iter().map(|&j| r.points[i][j]).sum();
+            let denom: f64 = members
+                .iter()
+                .filter(|&&j| j != i && r.games[i][j] > 0.0)
+                .map(|&j| r.games[i][j] / (strength[i] + strength[j]))
+                .sum();
+            if denom > 0.0 {
+                next[i] = (won / denom).clamp(1e-9, 1e9);
+            }
+            change = change.max((next[i].ln() - strength[i].ln()).abs());
+        }
+        let mean_log = members.iter().map(|&i| next[i].ln()).sum::<f64>() / members.len() as f64;
+        for &i in &members {
+            strength[i] = (next[i].ln() - mean_log).exp();
+        }
+        if change < 1e-9 {
+            break;
+        }
+    }
+    strength
 }
 
 #[cfg(test)]
@@ -116,8 +165,21 @@ mod tests {
         let mut r = Results::new(2);
         r.add(0, 1, 40.0, 40.0);
         let e = ratings(&r);
-        assert_eq!((e[0].elo, e[1].elo), (800.0, -800.0));
+        assert_eq!((e[0].elo, e[1].elo), (400.0, -400.0));
         assert!(e[0].plus_minus.is_infinite() && e[1].plus_minus.is_infinite());
+    }
+
+    #[test]
+    fn a_bot_without_points_does_not_distort_the_others_ratings() {
+        // Bots 0 and 1 beat bot 2 every time; between themselves 0 scores 75%.
+        let mut r = Results::new(3);
+        r.add(0, 1, 15.0, 20.0);
+        r.add(0, 2, 20.0, 20.0);
+        r.add(1, 2, 20.0, 20.0);
+        let e = ratings(&r);
+        assert!((e[0].elo - e[1].elo - 190.85).abs() < 0.1, "{e:?}");
+        assert!(e[0].plus_minus.is_finite() && e[1].plus_minus.is_finite());
+        assert!(e[2].plus_minus.is_infinite() && e[2].elo < e[1].elo);
     }
 
     #[test]
