@@ -3,17 +3,20 @@
 
 use super::data::{DefenseStrategy, Terrain};
 use super::movement::{end_activation_if_done, has_room};
-use super::ruleset::{Ruleset, AREAS};
+use super::ruleset::Ruleset;
 use super::state::{bits, Roll, State, Step, Support, UnitMask, NONE, OUT_OF_ACTION, UNREVEALED};
 use super::Action;
 
 /// The Areas an attack may be declared on now (9.0–9.3).
 pub fn attack_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
-    for x in 0..AREAS as u8 {
-        if s.activation.attacked & 1 << x == 0
-            && !s.is_vacant(x)
-            && candidates(s, x) & !rs.leaders() != 0
-        {
+    // Only the Areas units entered, and the Active Area itself, can be attacked.
+    let act = &s.activation;
+    let mut areas = 1u32 << act.area;
+    for u in bits(u64::from(act.waiting)) {
+        areas |= 1 << s.loc[usize::from(u)];
+    }
+    for x in bits(u64::from(areas & !act.attacked & s.german_areas())) {
+        if candidates(s, x) & !rs.leaders() != 0 {
             out(Action::Attack(x));
         }
     }
@@ -390,7 +393,7 @@ fn moved_in(s: &State, units: UnitMask) -> UnitMask {
 /// 3.4: a unit selected for loss goes to the Out of Action Box; a Leader's fate is rolled
 /// next Dawn (6.1.2).
 pub fn out_of_action(rs: &Ruleset, s: &mut State, u: u8) {
-    s.loc[usize::from(u)] = OUT_OF_ACTION;
+    s.set_loc(u, OUT_OF_ACTION);
     s.fresh &= !(1 << u);
     s.attack.units &= !(1 << u);
     s.activation.pending &= !(1 << u);
@@ -456,7 +459,7 @@ pub fn retreat_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
 }
 
 pub fn retreat(rs: &Ruleset, s: &mut State, u: u8, to: u8) {
-    s.loc[usize::from(u)] = to;
+    s.set_loc(u, to);
     s.from[usize::from(u)] = NONE;
     s.must_retreat &= !(1 << u);
     s.may_retreat &= !(1 << u);

@@ -19,11 +19,12 @@ mod tests;
 mod turn;
 
 pub use action::Action;
-pub use combat::{combat_result, CombatResult};
+pub use combat::{attack_value, combat_result, defense_value, CombatResult};
 pub use data::{DataError, DataSet};
-pub use ruleset::Ruleset;
+pub use movement::stacking;
+pub use ruleset::{Ruleset, AREAS, MORALE_MAX, STACKING_LIMIT, TURNS};
 pub use scripted::ScriptedBot;
-pub use state::{Phase, State, Step, Support, NONE};
+pub use state::{Phase, State, Step, Support, NONE, OUT_OF_ACTION, UNREVEALED};
 pub use turn::LEVELS;
 
 use crate::engine::dice;

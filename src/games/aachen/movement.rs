@@ -8,17 +8,20 @@ use super::Action;
 /// 7.1: the stacking points of `units` in one Area: four at most, a Leader free when stacked
 /// with a unit he commands.
 pub fn stacking(rs: &Ruleset, units: UnitMask) -> u8 {
-    bits(u64::from(units))
-        .filter(|&u| {
-            !rs.unit(u).is_leader()
-                || rs.organisation_of(u) & units & !(1 << u) & !rs.leaders() == 0
-        })
-        .count() as u8
+    let leaders = units & rs.leaders();
+    let alone = bits(u64::from(leaders))
+        .filter(|&l| rs.commanded(l) & units == 0)
+        .count() as u32;
+    ((units & !leaders).count_ones() + alone) as u8
 }
 
 /// 7.1, 8.3.1: may `adding` join the American units in Area `a`?
 pub fn has_room(rs: &Ruleset, s: &State, a: u8, adding: UnitMask) -> bool {
-    UNLIMITED_STACKING & 1 << a != 0 || stacking(rs, s.units_in(a) | adding) <= STACKING_LIMIT
+    let units = s.units_in(a) | adding;
+    // Stacking never exceeds the head count: most Areas need no closer look.
+    UNLIMITED_STACKING & 1 << a != 0
+        || units.count_ones() <= u32::from(STACKING_LIMIT)
+        || stacking(rs, units) <= STACKING_LIMIT
 }
 
 /// 8.2: MF to enter Area `a` (the movement cost table; the highest applicable cost).
@@ -154,7 +157,7 @@ pub fn move_to(rs: &Ruleset, s: &mut State, b: u8) {
     act.mf = act.mf.saturating_sub(cost);
     act.moved = true;
     s.from[usize::from(u)] = s.loc[usize::from(u)];
-    s.loc[usize::from(u)] = b;
+    s.set_loc(u, b);
     if s.is_vacant(b) {
         s.activation.must_reach_vacant = false;
         if s.activation.mf == 0 {

@@ -78,6 +78,12 @@ pub struct Ruleset {
     pub organisation_names: Vec<String>,
     pub germans: Vec<German>,
     pub german_ids: Vec<String>,
+    /// The Leader units, and the German counters of each terrain type (by `Terrain as
+    /// usize`), precomputed for the hot path.
+    leaders: UnitMask,
+    /// Per unit: the non-Leader units of its organisation (7.1: a Leader stacks free with them).
+    commanded: [UnitMask; 32],
+    counters_by_terrain: [u64; 4],
     pub charts: ChartTables,
     /// The Random Event Chart row of each 3d6 total (index = total).
     pub event_of_roll: [u8; 19],
@@ -141,10 +147,22 @@ impl Ruleset {
             germans,
             german_ids: data.counters.germans.iter().map(|g| g.id.clone()).collect(),
             charts: data.charts.clone(),
+            leaders: 0,
+            commanded: [0; 32],
+            counters_by_terrain: [0; 4],
             event_of_roll,
             no_event: RandomEvent::default(),
             initial: State::default(),
         };
+        rs.leaders = (0..rs.americans.len())
+            .filter(|&i| rs.americans[i].is_leader())
+            .fold(0, |m, i| m | 1 << i);
+        for u in 0..rs.americans.len() as u8 {
+            rs.commanded[usize::from(u)] = rs.organisation_of(u) & !rs.leaders;
+        }
+        for (i, g) in rs.germans.iter().enumerate() {
+            rs.counters_by_terrain[g.terrain as usize] |= 1 << i;
+        }
         rs.initial = initial_state(&rs);
         Ok(rs)
     }
@@ -160,11 +178,7 @@ impl Ruleset {
 
     /// The German counters of one terrain type (4.4, 5.4).
     pub fn counters_of(&self, terrain: Terrain) -> u64 {
-        self.germans
-            .iter()
-            .enumerate()
-            .filter(|(_, g)| g.terrain == terrain)
-            .fold(0, |m, (i, _)| m | 1 << i)
+        self.counters_by_terrain[terrain as usize]
     }
 
     /// The Leader commanding unit `u`'s organisation, or `NONE`.
@@ -181,12 +195,13 @@ impl Ruleset {
         &self.americans[usize::from(u)]
     }
 
+    /// The non-Leader units of `u`'s organisation.
+    pub fn commanded(&self, u: u8) -> UnitMask {
+        self.commanded[usize::from(u)]
+    }
+
     pub fn leaders(&self) -> UnitMask {
-        self.americans
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| a.is_leader())
-            .fold(0, |m, (i, _)| m | 1 << i)
+        self.leaders
     }
 }
 
@@ -217,11 +232,12 @@ fn initial_state(rs: &Ruleset) -> State {
         ..State::default()
     };
     for (i, a) in rs.americans.iter().enumerate() {
-        s.loc[i] = if a.arrives <= 1 {
+        let loc = if a.arrives <= 1 {
             a.setup_area
         } else {
             NOT_ARRIVED
         };
+        s.set_loc(i as u8, loc);
     }
     for (i, t) in rs.terrain.iter().enumerate() {
         s.german[i] = if *t == Terrain::American {

@@ -11,6 +11,7 @@
 //! * **Placement (6.1, 6.3.1):** next to the most German Areas; Leaders with their units.
 //! * **Losses (6.4.1):** the weakest unit; **retreat (9.5.5):** stay when allowed.
 
+use super::data::Terrain;
 use super::movement::has_room;
 use super::ruleset::{Ruleset, AREAS};
 use super::state::{bits, State, Step, Support, NONE, UNREVEALED};
@@ -59,6 +60,7 @@ fn score(rs: &Ruleset, s: &State, a: Action) -> i32 {
         }
         Action::Refit(u) => 100 + i32::from(rs.unit(u).attack),
         Action::Buy(Support::Air) => 1,
+        Action::Buy(Support::Armor) => 20 - 5 * i32::from(s.support[Support::Armor as usize]),
         Action::Buy(k) => 50 - 5 * i32::from(s.support[k as usize]) - k as i32,
         Action::Choose(u) => {
             100 - i32::from(rs.unit(u).attack) - 50 * i32::from(rs.unit(u).is_leader())
@@ -85,21 +87,73 @@ fn score(rs: &Ruleset, s: &State, a: Action) -> i32 {
     }
 }
 
-/// The German Area to attack from Area `a`: itself if contested, else the adjacent one with
-/// the lowest expected Defense Value.
+/// The German Area to attack from Area `a` (itself if contested, else an adjacent one not
+/// yet attacked) with the best expected worth, if any is worth attacking.
 fn target(rs: &Ruleset, s: &State, a: u8) -> Option<u8> {
     if a == NONE {
         return None;
     }
-    if !s.is_vacant(a) {
-        return Some(a);
-    }
-    bits(u64::from(rs.adjacent[usize::from(a)] & s.german_areas()))
-        .filter(|&x| s.activation.attacked & 1 << x == 0)
-        .min_by_key(|&x| expected_defense(rs, s, x))
+    let own = if s.is_vacant(a) { 0 } else { 1 << a };
+    let around = rs.adjacent[usize::from(a)] & s.german_areas() & !s.activation.attacked;
+    bits(u64::from(own | around))
+        .map(|x| (x, worth(rs, s, a, x)))
+        .filter(|&(_, w)| w > 0)
+        .max_by_key(|&(x, w)| (w, std::cmp::Reverse(x)))
+        .map(|(x, _)| x)
 }
 
-/// Defense Factor (the pool's mean while unrevealed, in tenths) plus TEM.
+/// Expected worth of attacking Area `x` with the Fresh units of Area `a` and every support
+/// point allowed, in hundredths of a Morale point: a Success is worth its Morale loss (plus
+/// a little for the ground), a Repulse costs a Morale point and a unit.
+fn worth(rs: &Ruleset, s: &State, a: u8, x: u8) -> i32 {
+    let units = s.units_in(a) & s.fresh;
+    let fighters = bits(u64::from(units & !rs.leaders()));
+    let Some(best) = fighters.map(|u| i32::from(rs.unit(u).attack)).max() else {
+        return 0;
+    };
+    let mut av = best + units.count_ones() as i32 - 1;
+    let armor = bits(u64::from(units)).any(|u| rs.unit(u).is_armor());
+    let has = |k: Support| s.support[k as usize] > 0;
+    let supports = [Support::Artillery, Support::Engineer]
+        .iter()
+        .filter(|&&k| has(k))
+        .count()
+        + usize::from(has(Support::Armor) && !armor);
+    av += i32::from(has(Support::Artillery)) + 2 * i32::from(has(Support::Engineer));
+    av += 3 * i32::from(has(Support::Armor) && !armor) + i32::from(supports >= 2);
+    av += i32::from(s.morale <= 9);
+    let mut dv10 = expected_defense(rs, s, x) + 10 * i32::from(s.morale >= 10);
+    dv10 += 20 * i32::from(s.rain);
+    // Success needs the dice to beat DV − AV.
+    let need = (dv10 - 10 * av + 5).div_euclid(10);
+    let p_success = p_dice_above(need);
+    let p_repulse = 1296 - p_dice_above(need - 1);
+    let gain = match rs.terrain[usize::from(x)] {
+        Terrain::Suburban if s.suburban_success => 30,
+        Terrain::Fortified => 230,
+        _ => 130,
+    };
+    (p_success * gain - p_repulse * 150) / 1296
+}
+
+/// Ways out of 1296 that 2d6 − 2d6 exceeds `k`.
+fn p_dice_above(k: i32) -> i32 {
+    let mut n = 0;
+    for a in 2..=12 {
+        for d in 2..=12 {
+            if a - d > k {
+                n += ways(a) * ways(d);
+            }
+        }
+    }
+    n
+}
+
+fn ways(total: i32) -> i32 {
+    6 - (total - 7).abs()
+}
+
+/// Defense Factor (the pool's mean while unrevealed) plus TEM, in tenths.
 fn expected_defense(rs: &Ruleset, s: &State, x: u8) -> i32 {
     let terrain = rs.terrain[usize::from(x)];
     let df10 = match s.german[usize::from(x)] {
@@ -120,8 +174,11 @@ fn activation_score(rs: &Ruleset, s: &State, x: u8) -> i32 {
     let strength: i32 = bits(u64::from(s.units_in(x) & s.fresh))
         .map(|u| i32::from(rs.unit(u).attack))
         .sum();
+    let front = rs.adjacent[usize::from(x)] & s.german_areas() != 0 || !s.is_vacant(x);
     match target(rs, s, x) {
-        Some(_) => 100 + strength,
+        Some(t) => 100 + worth(rs, s, x, t),
+        // At the front with nothing worth attacking: wait for support.
+        None if front => -1,
         None => 10 + strength,
     }
 }

@@ -206,8 +206,11 @@ pub struct State {
     pub support: [u8; 4],
     /// 9.5.4 note: the turn's first Suburban Success has lowered Morale.
     pub suburban_success: bool,
-    /// Per American unit: Area index or an off-map location.
+    /// Per American unit: Area index or an off-map location. Written only by `set_loc`,
+    /// which keeps `area_units` in step.
     pub loc: [u8; 32],
+    /// Per Area: the American units in it.
+    pub area_units: [UnitMask; 27],
     pub fresh: UnitMask,
     /// Leaders put in the Out of Action Box this turn (rolled for next Dawn, 6.1.2).
     pub leaders_hit: UnitMask,
@@ -244,6 +247,7 @@ impl Default for State {
             support: [0; 4],
             suburban_success: false,
             loc: [NONE; 32],
+            area_units: [0; 27],
             fresh: 0,
             leaders_hit: 0,
             from: [NONE; 32],
@@ -263,11 +267,19 @@ impl Default for State {
 impl State {
     /// American units in Area `a`.
     pub fn units_in(&self, a: u8) -> UnitMask {
-        self.loc
-            .iter()
-            .enumerate()
-            .filter(|(_, &l)| l == a)
-            .fold(0, |m, (i, _)| m | 1 << i)
+        self.area_units.get(usize::from(a)).copied().unwrap_or(0)
+    }
+
+    /// Puts unit `u` at `loc` (an Area index or an off-map location).
+    pub fn set_loc(&mut self, u: u8, loc: u8) {
+        let old = self.loc[usize::from(u)];
+        if let Some(m) = self.area_units.get_mut(usize::from(old)) {
+            *m &= !(1 << u);
+        }
+        if let Some(m) = self.area_units.get_mut(usize::from(loc)) {
+            *m |= 1 << u;
+        }
+        self.loc[usize::from(u)] = loc;
     }
 
     /// 7.4: an Area without a German unit is Vacant, and American Controlled (7.2).

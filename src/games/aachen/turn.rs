@@ -23,7 +23,7 @@ pub fn start_turn(rs: &Ruleset, s: &mut State) {
     s.phase = Phase::Dawn;
     for u in 0..rs.americans.len() {
         if s.loc[u] == WOUNDED {
-            s.loc[u] = RETURNING;
+            s.set_loc(u as u8, RETURNING);
         }
     }
     dawn(rs, s);
@@ -87,7 +87,7 @@ pub fn reinforcement_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Actio
 
 fn place(s: &mut State, units: UnitMask, a: u8) {
     for u in bits(u64::from(units)) {
-        s.loc[usize::from(u)] = a;
+        s.set_loc(u, a);
         s.from[usize::from(u)] = super::state::NONE;
     }
     s.fresh |= units;
@@ -103,11 +103,12 @@ pub fn place_reinforcements(rs: &Ruleset, s: &mut State, a: u8) {
 pub fn leader_mortality(rs: &Ruleset, s: &mut State, die: u8) {
     let u = s.cursor;
     s.leaders_hit &= !(1 << u);
-    s.loc[usize::from(u)] = match die {
+    let to = match die {
         1 | 2 => KIA,
         3 | 4 => WOUNDED,
         _ => RETURNING,
     };
+    s.set_loc(u, to);
     dawn(rs, s);
 }
 

@@ -290,7 +290,7 @@ fn rule_9_5_2c_one_point_of_each_support_and_no_armor_support_with_armor_attacki
         .iter()
         .position(|a| a.is_armor())
         .unwrap() as u8;
-    f.s.loc[usize::from(tank)] = 12;
+    f.s.set_loc(tank, 12);
     f.s.fresh |= 1 << tank;
     f.s.support = [2, 2, 2, 2];
     f.act(Action::Activate(12));

@@ -59,15 +59,15 @@ impl Fixture {
     /// Puts unit `id` Fresh in Area `n` (1–27).
     pub fn put(&mut self, id: &str, n: u8) -> u8 {
         let u = self.unit(id);
-        self.s.loc[usize::from(u)] = n - 1;
+        self.s.set_loc(u, n - 1);
         self.s.fresh |= 1 << u;
         u
     }
 
     /// Takes every American unit off the map (to set up a situation from scratch).
     pub fn clear_americans(&mut self) {
-        for l in self.s.loc.iter_mut() {
-            *l = super::state::NOT_ARRIVED;
+        for u in 0..32 {
+            self.s.set_loc(u, super::state::NOT_ARRIVED);
         }
         self.s.fresh = 0;
     }

@@ -1,0 +1,146 @@
+//! Property test: 2,000 random and scripted games of Aachen, with the rulebook's invariants
+//! checked after every action.
+
+use proptest::prelude::*;
+use sandtable::bots::{Bot, RandomBot};
+use sandtable::engine::game::sample_chance;
+use sandtable::engine::{game_rng, Actor, Game};
+use sandtable::games::aachen::{
+    stacking, Aachen, Action, ScriptedBot, State, AREAS, MORALE_MAX, NONE, STACKING_LIMIT, TURNS,
+    UNREVEALED,
+};
+use std::sync::OnceLock;
+
+fn game() -> &'static Aachen {
+    static GAME: OnceLock<Aachen> = OnceLock::new();
+    GAME.get_or_init(|| Aachen::embedded().expect("embedded data"))
+}
+
+/// 5.2: Morale stays on its track; 7.1: four units an Area outside Areas 1 and 2.
+fn check_tracks(g: &Aachen, s: &State) -> Result<(), String> {
+    for a in 0..AREAS as u8 {
+        let units = (0..32u8)
+            .filter(|&u| s.loc[usize::from(u)] == a)
+            .fold(0, |m, u| m | 1 << u);
+        if units != s.units_in(a) {
+            return Err(format!("the unit cache of Area {} disagrees", a + 1));
+        }
+    }
+    if s.morale > MORALE_MAX {
+        return Err(format!("German Morale {}", s.morale));
+    }
+    for a in 2..AREAS as u8 {
+        let n = stacking(g.rules(), s.units_in(a));
+        if n > STACKING_LIMIT {
+            return Err(format!("Area {} holds {n} stacking units", a + 1));
+        }
+    }
+    Ok(())
+}
+
+/// 4.4, 5.4, 7.1: one German unit an Area at most, of the Area's terrain type, each counter
+/// in one place at most and never back in the pool.
+fn check_germans(g: &Aachen, s: &State) -> Result<(), String> {
+    let rs = g.rules();
+    let mut seen = 0u64;
+    for (a, &c) in s.german.iter().enumerate() {
+        if c == NONE || c == UNREVEALED {
+            continue;
+        }
+        if rs.germans[usize::from(c)].terrain != rs.terrain[a] {
+            return Err(format!(
+                "counter {c} of the wrong terrain in Area {}",
+                a + 1
+            ));
+        }
+        if seen & 1 << c != 0 || s.pool & 1 << c != 0 {
+            return Err(format!("counter {c} in two places"));
+        }
+        seen |= 1 << c;
+    }
+    Ok(())
+}
+
+/// 4.3.1, 8.2: only Fresh units move, attack or lead.
+fn check_decision(s: &State, a: Action) -> Result<(), String> {
+    let fresh = |u: u8| s.fresh & 1 << u != 0;
+    match a {
+        Action::Select(u) | Action::AddAttacker(u) | Action::Lead(u) if !fresh(u) => {
+            Err(format!("a Spent unit acts: {a:?}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// German units never come back (8.1.2: they never move).
+fn check_progress(before: &State, after: &State) -> Result<(), String> {
+    let (b, a) = (before.german_areas(), after.german_areas());
+    if a & !b != 0 {
+        return Err("a German unit appeared".into());
+    }
+    Ok(())
+}
+
+fn play(seed: u64, scripted: bool) -> Result<(), String> {
+    let g = game();
+    let mut rng = game_rng(seed, 0);
+    let mut bot: Box<dyn Bot<Aachen>> = if scripted {
+        Box::new(ScriptedBot::default())
+    } else {
+        Box::new(RandomBot::default())
+    };
+    let mut s = g.initial_state();
+    let (mut chance, mut legal) = (Vec::new(), Vec::new());
+    for _ in 0..100_000 {
+        let a = match g.actor(&s) {
+            Actor::Terminal => {
+                let o = g.outcome(&s).ok_or("terminal without outcome")?;
+                return if o.turn <= u32::from(TURNS) {
+                    Ok(())
+                } else {
+                    Err(format!("ended on turn {}", o.turn))
+                };
+            }
+            Actor::Chance => {
+                g.chance_outcomes(&s, &mut chance);
+                if chance.is_empty() || chance.iter().any(|&(_, w)| w == 0) {
+                    return Err(format!("empty chance node at {:?}", s.step));
+                }
+                sample_chance(&chance, &mut rng)
+            }
+            Actor::Player(_) => {
+                g.legal_actions(&s, &mut legal);
+                if legal.is_empty() {
+                    return Err(format!("no legal action at {:?}", s.step));
+                }
+                let a = bot.choose(g, &s, &mut rng);
+                check_decision(&s, a)?;
+                a
+            }
+        };
+        let before = s;
+        g.apply(&mut s, a);
+        check_tracks(g, &s)?;
+        check_germans(g, &s)?;
+        check_progress(&before, &s)?;
+    }
+    Err("no end after 100,000 steps".into())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_the_invariants(seed in any::<u64>()) {
+        play(seed, false).map_err(TestCaseError::fail)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 800, ..ProptestConfig::default() })]
+
+    #[test]
+    fn scripted_games_keep_the_invariants(seed in any::<u64>()) {
+        play(seed, true).map_err(TestCaseError::fail)?;
+    }
+}
