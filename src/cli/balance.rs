@@ -111,7 +111,8 @@ where
     let names: Vec<&str> = (0..game.num_players())
         .map(|p| game.player_name(p))
         .collect();
-    let summary = Summary::from_records(game.num_players(), &records);
+    let summary =
+        Summary::from_records(game.num_players(), &records).with_levels(game.victory_levels());
     // Only the acting sides have bots; a solitaire game's other side is played by the rules.
     let mut matchup = names
         .iter()

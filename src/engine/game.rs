@@ -83,6 +83,13 @@ pub trait Game: Sync {
     fn final_score(&self, _s: &Self::State) -> Option<(&'static str, i32)> {
         None
     }
+
+    /// Every (winner, victory level) a game can end with, so that reports also show the
+    /// levels no game reached (with their intervals). Empty (the default): reports show the
+    /// levels that occurred.
+    fn victory_levels(&self) -> &'static [(Option<PlayerId>, &'static str)] {
+        &[]
+    }
     /// A plain description of an action in the current state, for logs and the play screen.
     fn describe(&self, s: &Self::State, a: Self::Action) -> String;
 

@@ -68,7 +68,7 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
     );
     for (label, key, count) in &labels {
         let Some(turns) = summary.level_turns.get(key) else {
-            continue;
+            continue; // no game ended at this level
         };
         let total: u64 = turns.iter().map(|(&t, &c)| u64::from(t) * c).sum();
         let mean = total as f64 / (*count).max(1) as f64;

@@ -87,6 +87,15 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Adds the victory levels no game reached (`Game::victory_levels`) with a count of 0,
+    /// so the report shows them and their intervals.
+    pub fn with_levels(mut self, all: &[(Option<PlayerId>, &'static str)]) -> Summary {
+        for &key in all {
+            self.levels.entry(key).or_insert(0);
+        }
+        self
+    }
+
     /// Folds the records of a run of a `num_players`-player game.
     pub fn from_records(num_players: usize, records: &[GameRecord]) -> Summary {
         let n = records.len() as u64;

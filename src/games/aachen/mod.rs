@@ -239,6 +239,15 @@ impl Game for Aachen {
         Some(("German Morale", i32::from(s.morale)))
     }
 
+    fn victory_levels(&self) -> &'static [(Option<PlayerId>, &'static str)] {
+        &[
+            (Some(AMERICANS), LEVELS[0]),
+            (Some(AMERICANS), LEVELS[1]),
+            (Some(GERMANS), LEVELS[2]),
+            (Some(GERMANS), LEVELS[3]),
+        ]
+    }
+
     fn describe(&self, s: &State, a: Action) -> String {
         describe::action(&self.rules, s, a)
     }
