@@ -1,7 +1,11 @@
 //! The plain-text summary table `sandtable balance` prints on stdout.
 
 use super::stats::{Rate, Summary};
+use crate::engine::PlayerId;
 use std::fmt::Write as _;
+
+/// A victory level: its winner (`None`: a draw) and name.
+type LevelKey = (Option<PlayerId>, &'static str);
 
 /// `45.31% [44.33, 46.29]`: the rate and its interval, in percent.
 pub fn format_rate(r: &Rate) -> String {
@@ -45,7 +49,7 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
     // Each side's levels in side order, draws last.
     let mut levels: Vec<_> = summary.levels.iter().collect();
     levels.sort_by_key(|(&(winner, _), _)| winner.unwrap_or(usize::MAX));
-    let labels: Vec<(String, (Option<usize>, &str), u64)> = levels
+    let labels: Vec<(String, LevelKey, u64)> = levels
         .into_iter()
         .map(|(&(winner, level), &count)| {
             let who = winner.map_or("draw", |p| names[p]);
