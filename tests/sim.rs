@@ -287,6 +287,7 @@ fn record(index: u64, winner: Option<usize>, level: &'static str, turn: u32) -> 
             },
         ],
         steps: 100,
+        score: None,
     }
 }
 

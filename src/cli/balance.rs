@@ -4,6 +4,7 @@ use super::common::{output_error, RunArgs};
 use super::{select, CliError};
 use crate::bots::Bot;
 use crate::engine::{Game, PlayerId};
+use crate::games::aachen::Aachen;
 use crate::games::rudders_line::RuddersLine;
 use crate::sim::{records, report, Summary};
 use clap::Args;
@@ -21,9 +22,11 @@ pub struct BalanceArgs {
     /// Number of games to play.
     #[arg(long, default_value_t = 10_000)]
     pub games: u64,
-    /// Bots by side, comma-separated in the game's side order (Rudder's Line: Rangers,Germans):
-    /// preset names (random, scripted, mcts-fast, mcts-strong) or paths of preset TOML files.
-    #[arg(long, value_delimiter = ',', default_value = "scripted,scripted")]
+    /// Bots by acting side, comma-separated in the game's side order (Rudder's Line:
+    /// Rangers,Germans; Aachen: Americans only, the rules play the Germans): preset names
+    /// (random, scripted, mcts-fast, mcts-strong) or paths of preset TOML files. Default:
+    /// scripted for every acting side.
+    #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
     #[command(flatten)]
     pub run: RunArgs,
@@ -51,6 +54,19 @@ pub fn run(args: &BalanceArgs) -> Result<(), CliError> {
                 select::rudders_line_bot(&game, name, p)
             })
         }
+        "aachen" => {
+            let game = Aachen::load(args.run.data.as_deref())?;
+            select::check_scenario(info.id, args.scenario.as_deref(), &[info.title])?;
+            let reconstructed = game.data().reconstructed_tables();
+            let provenance: Vec<&str> = reconstructed.iter().map(|&(t, _)| t).collect();
+            let known = crate::bots::preset::names();
+            let setup = Setup {
+                title: info.title.to_string(),
+                known: &known,
+                provenance: &provenance,
+            };
+            balance(&game, args, &setup, select::aachen_bot)
+        }
         other => Err(CliError::NotImplemented(other.to_string())),
     }
 }
@@ -71,7 +87,12 @@ where
     G: Game,
     M: Fn(&str, PlayerId) -> Option<Box<dyn Bot<G>>> + Sync,
 {
-    select::check_bots(game, &args.bots, &make, setup.known)?;
+    let bot_names = if args.bots.is_empty() {
+        vec!["scripted".to_string(); game.acting_players()]
+    } else {
+        args.bots.clone()
+    };
+    select::check_bots(game, &bot_names, &make, setup.known)?;
     // Create the output before the run, so a bad path fails in a second, not after an hour.
     let out = match &args.out {
         Some(path) => Some((path, File::create(path).map_err(|e| output_error(path, e))?)),
@@ -84,19 +105,25 @@ where
         );
     }
 
-    let bots: Vec<&str> = args.bots.iter().map(String::as_str).collect();
+    let bots: Vec<&str> = bot_names.iter().map(String::as_str).collect();
     let records = args.run.play(game, &bots, &make, args.games)?;
 
     let names: Vec<&str> = (0..game.num_players())
         .map(|p| game.player_name(p))
         .collect();
-    let summary = Summary::from_records(game.num_players(), &records);
-    let matchup = names
+    let summary =
+        Summary::from_records(game.num_players(), &records).with_levels(game.victory_levels());
+    // Only the acting sides have bots; a solitaire game's other side is played by the rules.
+    let mut matchup = names
         .iter()
-        .zip(&args.bots)
+        .zip(&bot_names)
         .map(|(side, bot)| format!("{side} {bot}"))
         .collect::<Vec<_>>()
         .join(" vs ");
+    if game.acting_players() < game.num_players() {
+        let ruled: Vec<&str> = names[game.acting_players()..].to_vec();
+        matchup.push_str(&format!(" ({} played by the rules)", ruled.join(", ")));
+    }
     let text = format!(
         "{}\n{matchup}; seed {}\n\n{}",
         setup.title,

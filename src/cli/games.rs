@@ -2,6 +2,7 @@
 //! published game's and how much is reconstructed.
 
 use super::CliError;
+use crate::games::aachen::Aachen;
 use crate::games::rudders_line::RuddersLine;
 use crate::games::GAMES;
 use clap::Args;
@@ -31,6 +32,11 @@ pub fn run(args: &GamesArgs) -> Result<(), CliError> {
             let game = RuddersLine::load(args.data.as_deref())?;
             describe_rudders_line(&game, &mut s);
         }
+        if info.implemented && info.id == "aachen" {
+            // `--data` is Rudder's Line's: Aachen is described on its embedded data.
+            let game = Aachen::embedded()?;
+            describe_aachen(&game, &mut s);
+        }
     }
     std::io::stdout()
         .lock()
@@ -44,7 +50,28 @@ pub fn run(args: &GamesArgs) -> Result<(), CliError> {
 /// The scenario and the reconstructed tables with what each reconstruction rests on.
 fn describe_rudders_line(game: &RuddersLine, s: &mut String) {
     let _ = writeln!(s, "    scenario: {}", game.data().scenario.scenario.name);
-    let tables = game.data().reconstructed_tables();
+    write_reconstructed(game.data().reconstructed_tables(), s);
+}
+
+/// The optional rules of section 12, which the rulebook text gives only as titles.
+const AACHEN_OPTIONAL_RULES: &str = "12.1 Parent Organization, 12.2 Historical Random Events, \
+12.3 Lousberg Hill, 12.4 Rubble, 12.5 Hotel Quellenhof, 12.6 Play Balance";
+
+/// Aachen: solitaire, its reconstructed tables, and the optional rules it lacks.
+fn describe_aachen(game: &Aachen, s: &mut String) {
+    let _ = writeln!(
+        s,
+        "    solitaire: you play the Americans, the rules play the Germans"
+    );
+    write_reconstructed(game.data().reconstructed_tables(), s);
+    let _ = writeln!(
+        s,
+        "    optional rules (section 12) not available: the rulebook text has only their \
+         titles: {AACHEN_OPTIONAL_RULES}"
+    );
+}
+
+fn write_reconstructed(tables: Vec<(&'static str, String)>, s: &mut String) {
     if tables.is_empty() {
         let _ = writeln!(s, "    reconstructed tables: none");
         return;

@@ -5,6 +5,7 @@ use super::common::{output_error, RunArgs};
 use super::{select, CliError};
 use crate::bots::{preset, Bot};
 use crate::engine::{Game, PlayerId};
+use crate::games::aachen::Aachen;
 use crate::games::rudders_line::RuddersLine;
 use crate::sim::elo::{ratings, Results};
 use crate::sim::{wilson, Z95};
@@ -58,6 +59,10 @@ pub fn run(args: &LadderArgs) -> Result<(), CliError> {
                 select::rudders_line_bot(&game, name, p)
             })
         }
+        "aachen" => {
+            let game = Aachen::load(args.run.data.as_deref())?;
+            ladder(&game, args, &[], select::aachen_bot)
+        }
         other => Err(CliError::NotImplemented(other.to_string())),
     }
 }
@@ -67,6 +72,18 @@ where
     G: Game,
     M: Fn(&str, PlayerId) -> Option<Box<dyn Bot<G>>> + Sync,
 {
+    if game.acting_players() < 2 {
+        let acting: Vec<&str> = (0..game.acting_players())
+            .map(|p| game.player_name(p))
+            .collect();
+        return Err(CliError::Usage(format!(
+            "a ladder needs two sides that make decisions; in {} only the {} act (the rules \
+             play the rest): compare bots with `sandtable balance {} --bots NAME` instead",
+            game.id(),
+            acting.join(", "),
+            game.id()
+        )));
+    }
     if args.bots.len() < 2 || game.num_players() != 2 {
         return Err(CliError::Usage(
             "a ladder needs at least two bots and a two-player game".into(),

@@ -1,13 +1,16 @@
-//! `sandtable play <game> --side S --bot B`: a person plays against a bot in the terminal.
+//! `sandtable play <game> --side S --bot B`: a person plays against a bot in the terminal, or,
+//! in a solitaire game (Aachen), against the rules, with `--bot` giving the hints.
 //! The screen shows the situation and the numbered legal actions; every die roll is
 //! explained as it happens. Commands: a number, `undo`, `save FILE`, `load FILE`, `hint`,
 //! `board`, `help`, `quit`.
 
 use super::{select, CliError};
 use crate::bots::mcts::{MctsBot, RolloutFactory};
+use crate::bots::preset::BotKind;
 use crate::bots::{preset, Bot};
 use crate::engine::game::sample_chance;
 use crate::engine::{game_rng, Actor, Game, GameRng, PlayerId, Replay};
+use crate::games::aachen::{self, Aachen};
 use crate::games::rudders_line::{RuddersLine, ScriptedBot};
 use clap::Args;
 use std::io::{BufRead, Write};
@@ -18,10 +21,11 @@ use std::sync::Arc;
 pub struct PlayArgs {
     /// Game id (see `sandtable games`).
     pub game: String,
-    /// The side you play (Rudder's Line: rangers or germans).
+    /// The side you play (Rudder's Line: rangers or germans; Aachen: americans or us).
     #[arg(long)]
     pub side: String,
-    /// The bot you play against: a preset name or a preset file.
+    /// The bot you play against: a preset name or a preset file. In a solitaire game (Aachen)
+    /// the rules play the other side and this bot only gives the hints.
     #[arg(long, default_value = "mcts-fast")]
     pub bot: String,
     /// Seed of the dice and the bot.
@@ -47,16 +51,52 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             })?;
             let scripted: RolloutFactory<RuddersLine> =
                 Arc::new(|| Box::new(ScriptedBot::default()));
-            let mut session = Session::new(&game, human, bot, Some(scripted), args.seed);
-            if let Some(path) = &args.load {
-                session.load(path).map_err(CliError::Usage)?;
+            let session = Session::new(&game, human, Some(bot), Some(scripted), args.seed);
+            start(session, args)
+        }
+        "aachen" => {
+            let game = Aachen::load(args.data.as_deref())?;
+            let name = if args.side.eq_ignore_ascii_case("us") {
+                "americans"
+            } else {
+                args.side.as_str()
+            };
+            let human = side(&game, name)?;
+            if human >= game.acting_players() {
+                return Err(CliError::Usage(format!(
+                    "in {} the rules play the {} (a solitaire game): play --side americans \
+                     (or us)",
+                    info.id,
+                    game.player_name(human)
+                )));
             }
-            let stdin = std::io::stdin();
-            session.play(&mut stdin.lock(), &mut std::io::stdout().lock());
-            Ok(())
+            preset::load(&args.bot)?;
+            select::aachen_bot(&args.bot, human).ok_or_else(|| {
+                CliError::Usage(format!("bot '{}' cannot play {}", args.bot, info.id))
+            })?;
+            let scripted: RolloutFactory<Aachen> =
+                Arc::new(|| Box::new(aachen::ScriptedBot::default()));
+            let mut session = Session::new(&game, human, None, Some(scripted), args.seed);
+            session.hint_bot = args.bot.clone();
+            start(session, args)
         }
         other => Err(CliError::NotImplemented(other.to_string())),
     }
+}
+
+/// Loads `--load` if given, then plays on stdin and stdout.
+fn start<G>(mut session: Session<'_, G>, args: &PlayArgs) -> Result<(), CliError>
+where
+    G: Game + 'static,
+    G::Action: 'static,
+    G::State: 'static,
+{
+    if let Some(path) = &args.load {
+        session.load(path).map_err(CliError::Usage)?;
+    }
+    let stdin = std::io::stdin();
+    session.play(&mut stdin.lock(), &mut std::io::stdout().lock());
+    Ok(())
 }
 
 fn side<G: Game>(game: &G, name: &str) -> Result<PlayerId, CliError> {
@@ -76,11 +116,15 @@ fn side<G: Game>(game: &G, name: &str) -> Result<PlayerId, CliError> {
 const HELP: &str = "Type the number of an action, or: undo (back to your last decision), \
 save FILE, load FILE, hint (the bot's suggestion), board (show the situation), help, quit.";
 
-/// One game between a person and a bot, with its replay log and undo points.
+/// One game between a person and a bot (or, solitaire, the rules), with its replay log and
+/// undo points.
 pub struct Session<'g, G: Game> {
     game: &'g G,
     human: PlayerId,
-    bot: Box<dyn Bot<G>>,
+    /// The opponent: `None` in a solitaire game, where only the person's side acts.
+    bot: Option<Box<dyn Bot<G>>>,
+    /// The preset that answers `hint` (mcts-fast unless set).
+    pub hint_bot: String,
     scripted: Option<RolloutFactory<G>>,
     rng: GameRng,
     state: G::State,
@@ -98,7 +142,7 @@ where
     pub fn new(
         game: &'g G,
         human: PlayerId,
-        bot: Box<dyn Bot<G>>,
+        bot: Option<Box<dyn Bot<G>>>,
         scripted: Option<RolloutFactory<G>>,
         seed: u64,
     ) -> Self {
@@ -106,6 +150,7 @@ where
             game,
             human,
             bot,
+            hint_bot: "mcts-fast".to_string(),
             scripted,
             rng: game_rng(seed, 0),
             state: game.initial_state(),
@@ -117,7 +162,9 @@ where
     fn apply(&mut self, a: G::Action, out: &mut impl Write) {
         let before = self.state.clone();
         self.replay.record(self.game, &before, a);
-        self.bot.observe(self.game, &before, a);
+        if let Some(bot) = self.bot.as_mut() {
+            bot.observe(self.game, &before, a);
+        }
         self.game.apply(&mut self.state, a);
         if let Some(text) = self.game.narrate(&before, a, &self.state) {
             let _ = writeln!(out, "  {text}");
@@ -152,7 +199,11 @@ where
                     self.apply(a, out);
                 }
                 Actor::Player(p) if p != self.human => {
-                    let a = self.bot.choose(self.game, &self.state, &mut self.rng);
+                    let bot = self
+                        .bot
+                        .as_mut()
+                        .expect("every acting side but the person's has a bot");
+                    let a = bot.choose(self.game, &self.state, &mut self.rng);
                     let _ = writeln!(
                         out,
                         "{}: {}",
@@ -276,11 +327,25 @@ where
         Ok(())
     }
 
-    /// The search bot's suggestion and its estimate of the person's chances.
+    /// The hint bot's suggestion and, for a search bot, its estimate of the person's chances.
     fn hint(&mut self, out: &mut impl Write) {
-        let Ok(preset) = preset::load("mcts-fast") else {
+        let Ok(preset) = preset::load(&self.hint_bot) else {
             return;
         };
+        if preset.kind != BotKind::Mcts {
+            // A bot without search: its choice, on a copy of the dice.
+            let Some(mut bot) = preset.build(self.scripted.clone()) else {
+                return;
+            };
+            let a = bot.choose(self.game, &self.state, &mut self.rng.clone());
+            let _ = writeln!(
+                out,
+                "Hint: {} (the {} bot's choice)",
+                self.game.describe(&self.state, a),
+                preset.name
+            );
+            return;
+        }
         let config = preset.mcts.unwrap_or_default();
         let mut searcher = MctsBot::new("hint", config, self.scripted.clone());
         // A copy of the generator: asking for a hint must not change the dice that follow.

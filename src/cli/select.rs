@@ -4,6 +4,7 @@ use super::CliError;
 use crate::bots::mcts::RolloutFactory;
 use crate::bots::{preset, Bot};
 use crate::engine::{Game, PlayerId};
+use crate::games::aachen::{self, Aachen};
 use crate::games::rudders_line::{RuddersLine, ScriptedBot};
 use crate::games::{GameInfo, GAMES};
 use std::sync::Arc;
@@ -68,14 +69,23 @@ pub fn rudders_line_bot(
     preset.build(Some(scripted))
 }
 
-/// Checks that `names` gives one known bot per side, by making each once.
+/// Makes bot `name` (a preset name or a preset file) for the American player of Aachen, with
+/// Aachen's scripted doctrine as the `scripted` bot and MCTS rollout policy.
+pub fn aachen_bot(name: &str, _player: PlayerId) -> Option<Box<dyn Bot<Aachen>>> {
+    let preset = preset::load(name).ok()?;
+    let scripted: RolloutFactory<Aachen> = Arc::new(|| Box::new(aachen::ScriptedBot::default()));
+    preset.build(Some(scripted))
+}
+
+/// Checks that `names` gives one known bot per acting side (`Game::acting_players`), by
+/// making each once.
 pub fn check_bots<G: Game>(
     game: &G,
     names: &[String],
     make: impl Fn(&str, PlayerId) -> Option<Box<dyn Bot<G>>>,
     known: &[&str],
 ) -> Result<(), CliError> {
-    let n = game.num_players();
+    let n = game.acting_players();
     if names.len() != n {
         return Err(CliError::BotCount {
             expected: n,
@@ -123,9 +133,10 @@ mod tests {
             Err(CliError::UnknownGame { .. })
         ));
         assert!(matches!(
-            implemented_game("aachen"),
+            implemented_game("cross-of-iron"),
             Err(CliError::NotImplemented(_))
         ));
         assert!(implemented_game("rudders-line").is_ok());
+        assert!(implemented_game("aachen").is_ok());
     }
 }

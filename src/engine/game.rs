@@ -76,6 +76,20 @@ pub trait Game: Sync {
     fn tally(&self, s: &Self::State, p: PlayerId) -> Tally;
     /// The current game turn (1-based).
     fn turn(&self, s: &Self::State) -> u32;
+
+    /// A game-specific number worth reporting about a finished game, with its name (Aachen:
+    /// `("German Morale", morale)`). Balance runs record it per game, write it as a CSV column
+    /// and print its distribution. `None` (the default): the game has none.
+    fn final_score(&self, _s: &Self::State) -> Option<(&'static str, i32)> {
+        None
+    }
+
+    /// Every (winner, victory level) a game can end with, so that reports also show the
+    /// levels no game reached (with their intervals). Empty (the default): reports show the
+    /// levels that occurred.
+    fn victory_levels(&self) -> &'static [(Option<PlayerId>, &'static str)] {
+        &[]
+    }
     /// A plain description of an action in the current state, for logs and the play screen.
     fn describe(&self, s: &Self::State, a: Self::Action) -> String;
 

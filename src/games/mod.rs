@@ -19,7 +19,7 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo {
         id: "aachen",
         title: "Cities of the Damned: Aachen",
-        implemented: false,
+        implemented: true,
     },
     GameInfo {
         id: "crossing-the-line",

@@ -54,6 +54,8 @@ pub struct GameRecord {
     pub tallies: Vec<Tally>,
     /// Actions applied: decisions plus chance outcomes.
     pub steps: u64,
+    /// The game's named final score (`Game::final_score`), if it reports one.
+    pub score: Option<(&'static str, i32)>,
 }
 
 /// Plays from the initial state to the end and returns the final state and the number of
@@ -156,6 +158,7 @@ impl GameRecord {
             turn: outcome.turn,
             tallies: (0..game.num_players()).map(|p| game.tally(s, p)).collect(),
             steps,
+            score: game.final_score(s),
         })
     }
 }

@@ -1,7 +1,11 @@
 //! The plain-text summary table `sandtable balance` prints on stdout.
 
 use super::stats::{Rate, Summary};
+use crate::engine::PlayerId;
 use std::fmt::Write as _;
+
+/// A victory level: its winner (`None`: a draw) and name.
+type LevelKey = (Option<PlayerId>, &'static str);
 
 /// `45.31% [44.33, 46.29]`: the rate and its interval, in percent.
 pub fn format_rate(r: &Rate) -> String {
@@ -38,11 +42,14 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
         );
     }
 
-    let _ = writeln!(s, "\nvictory levels");
+    let _ = writeln!(
+        s,
+        "\nvictory levels (games, percent with 95% Wilson interval)"
+    );
     // Each side's levels in side order, draws last.
     let mut levels: Vec<_> = summary.levels.iter().collect();
     levels.sort_by_key(|(&(winner, _), _)| winner.unwrap_or(usize::MAX));
-    let labels: Vec<(String, u64)> = levels
+    let labels: Vec<(String, LevelKey, u64)> = levels
         .into_iter()
         .map(|(&(winner, level), &count)| {
             let who = winner.map_or("draw", |p| names[p]);
@@ -51,15 +58,50 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
             } else {
                 format!("{who}: {level}")
             };
-            (label, count)
+            (label, (winner, level), count)
         })
         .collect();
-    let lw = labels.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
-    for (label, count) in &labels {
-        let pct = 100.0 * *count as f64 / summary.games.max(1) as f64;
-        let _ = writeln!(s, "  {label:lw$}  {count:>8}  {pct:6.2}%");
+    let lw = labels.iter().map(|(l, _, _)| l.len()).max().unwrap_or(0);
+    for (label, _, count) in &labels {
+        let rate = Rate::new(*count, summary.games);
+        let _ = writeln!(s, "  {label:lw$}  {count:>8}  {:>22}", format_rate(&rate));
     }
-
+    let _ = writeln!(
+        s,
+        "\nturn decided, by victory level (games, and percent of that level's games)"
+    );
+    for (label, key, count) in &labels {
+        let Some(turns) = summary.level_turns.get(key) else {
+            continue; // no game ended at this level
+        };
+        let total: u64 = turns.iter().map(|(&t, &c)| u64::from(t) * c).sum();
+        let mean = total as f64 / (*count).max(1) as f64;
+        let _ = writeln!(s, "  {label}: mean turn {mean:.2}");
+        let by_turn: Vec<String> = turns
+            .iter()
+            .map(|(t, c)| {
+                format!(
+                    "{t}: {c} ({:.1}%)",
+                    100.0 * *c as f64 / (*count).max(1) as f64
+                )
+            })
+            .collect();
+        let _ = writeln!(s, "    turn {}", by_turn.join(", "));
+    }
+    if let Some((name, counts)) = &summary.scores {
+        let n: u64 = counts.values().sum();
+        let sum: i64 = counts.iter().map(|(&v, &c)| i64::from(v) * c as i64).sum();
+        let _ = writeln!(
+            s,
+            "\nfinal {name} (mean {:.2}; values that occurred)",
+            sum as f64 / n.max(1) as f64
+        );
+        let _ = writeln!(s, "  {:>6}  {:>8}  {:>7}", "value", "games", "percent");
+        for (value, count) in counts {
+            let pct = 100.0 * *count as f64 / n.max(1) as f64;
+            let _ = writeln!(s, "  {value:>6}  {count:>8}  {pct:6.2}%");
+        }
+    }
     let _ = writeln!(s, "\nmean turn decided: {:.2}", summary.mean_turn);
     let _ = write!(s, "\n{:24}", "mean per game");
     for name in names {
@@ -75,4 +117,14 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
     }
     s.push('\n');
     s
+}
+
+/// A name as a CSV column: lowercase, runs of anything but letters and digits as one `_`
+/// ("German Morale" → "german_morale").
+pub fn snake(name: &str) -> String {
+    name.to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("_")
 }

@@ -10,10 +10,11 @@ use rayon::prelude::*;
 /// core) and returns their records in index order.
 ///
 /// Game `i` draws only from its own generator `engine::game_rng(seed, i)` and gets fresh bots
-/// from `bots(player)`, so nothing a game sees depends on which thread ran it or what ran
-/// before: the records are identical for any thread count. The pool is local to the call so a
-/// library user's global rayon pool is left alone. `progress` is advanced once per game (pass
-/// `ProgressBar::hidden()` for none).
+/// from `bots(player)` for each acting player (`Game::acting_players`: a solitaire game's
+/// rules play the other side through chance, so it gets no bot), so nothing a game sees
+/// depends on which thread ran it or what ran before: the records are identical for any
+/// thread count. The pool is local to the call so a library user's global rayon pool is left
+/// alone. `progress` is advanced once per game (pass `ProgressBar::hidden()` for none).
 pub fn run_games<G, F>(
     game: &G,
     bots: F,
@@ -38,7 +39,7 @@ where
             .into_par_iter()
             .map(|i| {
                 let mut players: Vec<Box<dyn Bot<G>>> =
-                    (0..game.num_players()).map(&bots).collect();
+                    (0..game.acting_players()).map(&bots).collect();
                 let mut rng = game_rng(seed, i);
                 let record = play_game(game, &mut players, i, game_seed(seed, i), &mut rng, None);
                 progress.inc(1);

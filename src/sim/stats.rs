@@ -75,6 +75,11 @@ pub struct Summary {
     pub sides: Vec<SideSummary>,
     /// Games per (winner, victory level); `None` is a draw.
     pub levels: BTreeMap<(Option<PlayerId>, &'static str), u64>,
+    /// Games per (winner, victory level) and turn decided.
+    pub level_turns: BTreeMap<(Option<PlayerId>, &'static str), BTreeMap<u32, u64>>,
+    /// The name of the game's final score (`Game::final_score`) and games per value; `None`
+    /// when the game reports none.
+    pub scores: Option<(&'static str, BTreeMap<i32, u64>)>,
     /// Mean turn in which the game was decided.
     pub mean_turn: f64,
     /// Mean actions (decisions plus chance outcomes) per game.
@@ -82,6 +87,15 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Adds the victory levels no game reached (`Game::victory_levels`) with a count of 0,
+    /// so the report shows them and their intervals.
+    pub fn with_levels(mut self, all: &[(Option<PlayerId>, &'static str)]) -> Summary {
+        for &key in all {
+            self.levels.entry(key).or_insert(0);
+        }
+        self
+    }
+
     /// Folds the records of a run of a `num_players`-player game.
     pub fn from_records(num_players: usize, records: &[GameRecord]) -> Summary {
         let n = records.len() as u64;
@@ -106,13 +120,26 @@ impl Summary {
             })
             .collect();
         let mut levels = BTreeMap::new();
+        let mut level_turns: BTreeMap<_, BTreeMap<u32, u64>> = BTreeMap::new();
+        let mut scores: Option<(&'static str, BTreeMap<i32, u64>)> = None;
         for r in records {
             *levels.entry((r.winner, r.level)).or_insert(0) += 1;
+            *level_turns
+                .entry((r.winner, r.level))
+                .or_default()
+                .entry(r.turn)
+                .or_insert(0) += 1;
+            if let Some((name, value)) = r.score {
+                let (_, counts) = scores.get_or_insert_with(|| (name, BTreeMap::new()));
+                *counts.entry(value).or_insert(0) += 1;
+            }
         }
         Summary {
             games: n,
             sides,
             levels,
+            level_turns,
+            scores,
             mean_turn: mean(&|r| f64::from(r.turn)),
             mean_steps: mean(&|r| r.steps as f64),
         }

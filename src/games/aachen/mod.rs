@@ -234,6 +234,21 @@ impl Game for Aachen {
         u32::from(s.turn)
     }
 
+    /// German Morale (0–19) at the end: it decides the German automatic victory (6 or higher)
+    /// and the surrender check.
+    fn final_score(&self, s: &State) -> Option<(&'static str, i32)> {
+        Some(("German Morale", i32::from(s.morale)))
+    }
+
+    fn victory_levels(&self) -> &'static [(Option<PlayerId>, &'static str)] {
+        &[
+            (Some(AMERICANS), LEVELS[0]),
+            (Some(AMERICANS), LEVELS[1]),
+            (Some(GERMANS), LEVELS[2]),
+            (Some(GERMANS), LEVELS[3]),
+        ]
+    }
+
     fn describe(&self, s: &State, a: Action) -> String {
         describe::action(&self.rules, s, a)
     }
