@@ -68,9 +68,10 @@ fn score(rs: &Ruleset, s: &State, a: Action) -> i32 {
         Action::Activate(x) => activation_score(rs, s, x),
         Action::Select(u) => select_score(rs, s, u),
         Action::Attack(x) => {
-            if Some(x) == target(rs, s, s.activation.area) {
-                // Attack once every unit that can join has entered (Select scores higher).
-                50
+            if Some(x) == activation_target(rs, s) {
+                // Attack once every unit that can join, Leaders too, has entered (Select
+                // scores higher).
+                30
             } else {
                 5
             }
@@ -100,6 +101,16 @@ fn target(rs: &Ruleset, s: &State, a: u8) -> Option<u8> {
         .filter(|&(_, w)| w > 0)
         .max_by_key(|&(x, w)| (w, std::cmp::Reverse(x)))
         .map(|(x, _)| x)
+}
+
+/// The target of the current activation: where units already wait to attack, or the best
+/// target from the Active Area.
+fn activation_target(rs: &Ruleset, s: &State) -> Option<u8> {
+    let act = &s.activation;
+    match bits(u64::from(act.waiting)).next() {
+        Some(u) => Some(s.loc[usize::from(u)]),
+        None => target(rs, s, act.area),
+    }
 }
 
 /// Expected worth of attacking Area `x` with the Fresh units of Area `a` and every support
@@ -185,7 +196,7 @@ fn activation_score(rs: &Ruleset, s: &State, x: u8) -> i32 {
 
 fn select_score(rs: &Ruleset, s: &State, u: u8) -> i32 {
     let leader = i32::from(rs.unit(u).is_leader());
-    match target(rs, s, s.activation.area) {
+    match activation_target(rs, s) {
         // Units first, strongest first; Leaders follow them in.
         Some(t) if rs.adjacent[usize::from(s.activation.area)] & 1 << t != 0 => {
             100 - 60 * leader + i32::from(rs.unit(u).attack)
@@ -195,7 +206,7 @@ fn select_score(rs: &Ruleset, s: &State, u: u8) -> i32 {
 }
 
 fn move_score(rs: &Ruleset, s: &State, x: u8) -> i32 {
-    if Some(x) == target(rs, s, s.activation.area) {
+    if Some(x) == activation_target(rs, s) {
         return 100;
     }
     if !s.is_vacant(x) {
