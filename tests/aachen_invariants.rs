@@ -42,6 +42,15 @@ fn check_tracks(g: &Aachen, s: &State) -> Result<(), String> {
 /// in one place at most and never back in the pool.
 fn check_germans(g: &Aachen, s: &State) -> Result<(), String> {
     let rs = g.rules();
+    let held = (0..AREAS)
+        .filter(|&a| s.german[a] != NONE)
+        .fold(0, |m, a| m | 1 << a);
+    let hidden = (0..AREAS)
+        .filter(|&a| s.german[a] == UNREVEALED)
+        .fold(0, |m, a| m | 1 << a);
+    if held != s.german_areas() || hidden != s.unrevealed_areas() {
+        return Err("the German Area masks disagree with the Areas".into());
+    }
     let mut seen = 0u64;
     for (a, &c) in s.german.iter().enumerate() {
         if c == NONE || c == UNREVEALED {

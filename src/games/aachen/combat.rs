@@ -121,7 +121,7 @@ pub fn reveal_outcomes(rs: &Ruleset, s: &State, out: &mut Vec<(Action, u32)>) {
 /// 9.4: the unit is revealed and its Defense Strategy takes effect at once.
 pub fn reveal(rs: &Ruleset, s: &mut State, c: u8) {
     let x = s.attack.area;
-    s.german[usize::from(x)] = c;
+    s.set_german(x, c);
     s.pool &= !(1 << c);
     let strategy = rs.germans[usize::from(c)].strategy;
     s.attack.strategy = strategy;
@@ -369,7 +369,7 @@ fn resolve(rs: &Ruleset, s: &mut State) {
 
 /// 9.5.4 Success: the unit is gone; Morale −1 (Suburban: only the turn's first), −2 Fortified.
 fn eliminate_german(rs: &Ruleset, s: &mut State, x: u8) {
-    s.german[usize::from(x)] = NONE;
+    s.set_german(x, NONE);
     match rs.terrain[usize::from(x)] {
         Terrain::Suburban if !s.suburban_success => {
             s.suburban_success = true;

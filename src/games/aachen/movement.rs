@@ -2,7 +2,7 @@
 //! stop on entering an Area with a German unit, and may not enter an Area already attacked.
 
 use super::ruleset::{Ruleset, AREAS, MF, MF_RAIN, STACKING_LIMIT, UNLIMITED_STACKING};
-use super::state::{bits, Activation, State, Step, UnitMask, NONE, UNREVEALED};
+use super::state::{bits, Activation, AreaMask, State, Step, UnitMask, NONE, UNREVEALED};
 use super::Action;
 
 /// 7.1: the stacking points of `units` in one Area: four at most, a Leader free when stacked
@@ -65,42 +65,53 @@ pub fn activate(s: &mut State, a: u8) {
 }
 
 /// The Areas unit `u` in `from` could enter as its first move.
-fn first_moves(rs: &Ruleset, s: &State, u: u8, from: u8, leaving_contested: bool) -> u32 {
-    let mut m = 0;
+fn first_moves(rs: &Ruleset, s: &State, u: u8, from: u8, leaving_contested: bool) -> AreaMask {
     let mf = if s.rain { MF_RAIN } else { MF };
-    for b in bits(u64::from(rs.adjacent[usize::from(from)])) {
-        if may_enter(rs, s, u, b, mf, false, leaving_contested) {
-            m |= 1 << b;
-        }
-    }
-    m
+    enterable(rs, s, u, from, mf, false, leaving_contested)
 }
 
-/// 8.2–8.3: may unit `u` with `mf` left enter Area `b`?
-fn may_enter(
+/// 8.2–8.3: the Areas next to `from` that unit `u` with `mf` left may enter, as a mask (the
+/// move generator's hot path: whole classes of Areas are ruled in or out at once).
+fn enterable(
     rs: &Ruleset,
     s: &State,
     u: u8,
-    b: u8,
+    from: u8,
     mf: u8,
     moved: bool,
     vacant_first: bool,
-) -> bool {
+) -> AreaMask {
     let act = &s.activation;
-    if act.attacked & 1 << b != 0 || !has_room(rs, s, b, 1 << u) {
-        return false; // 8.2.1, 8.3.1
+    let german = s.german_areas();
+    // 8.2.1: never into an Area attacked in this activation.
+    let mut m = rs.adjacent[usize::from(from)] & !act.attacked;
+    if vacant_first {
+        m &= !german; // 8.3.2
     }
-    let german = !s.is_vacant(b);
-    if german && vacant_first {
-        return false; // 8.3.2
+    if rs.unit(u).is_leader() {
+        // A Leader never leads an attack (9.5.2A): he enters a German Area only to join
+        // units already waiting there to attack it.
+        let joined = bits(u64::from(act.waiting & !rs.leaders()))
+            .fold(0, |w, v| w | 1 << s.loc[usize::from(v)]);
+        m &= !german | joined;
     }
-    // A Leader never leads an attack (9.5.2A): he enters a German Area only to join units
-    // already waiting there to attack it.
-    if german && rs.unit(u).is_leader() && s.units_in(b) & act.waiting & !rs.leaders() == 0 {
-        return false;
+    // 8.2: the cost of each class of Area; a unit that has not yet spent MF may always
+    // enter by spending all of it.
+    if moved {
+        let c = &rs.charts.movement_costs;
+        let unrevealed = s.unrevealed_areas();
+        let allowed = |cost: u8, class: AreaMask| if cost <= mf { class } else { 0 };
+        m &= allowed(c.american, !german)
+            | allowed(c.revealed, german & !unrevealed)
+            | allowed(c.unrevealed, unrevealed);
     }
-    // 8.2: a unit that has not yet spent MF may always enter by spending all of it.
-    entry_cost(rs, s, b) <= mf || !moved
+    // 7.1, 8.3.1: not into a fully stacked Area.
+    for b in bits(u64::from(m)) {
+        if !has_room(rs, s, b, 1 << u) {
+            m &= !(1 << b);
+        }
+    }
+    m
 }
 
 /// The choices of the Activation step: move a unit, attack, or end the activation.
@@ -139,11 +150,8 @@ pub fn moving_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     let act = &s.activation;
     let u = act.mover;
     let at = s.loc[usize::from(u)];
-    for b in bits(u64::from(rs.adjacent[usize::from(at)])) {
-        if may_enter(rs, s, u, b, act.mf, act.moved, act.must_reach_vacant) {
-            out(Action::Move(b));
-        }
-    }
+    let m = enterable(rs, s, u, at, act.mf, act.moved, act.must_reach_vacant);
+    bits(u64::from(m)).for_each(|b| out(Action::Move(b)));
     if act.moved {
         out(Action::Stop);
     }

@@ -240,11 +240,9 @@ fn initial_state(rs: &Ruleset) -> State {
         s.set_loc(i as u8, loc);
     }
     for (i, t) in rs.terrain.iter().enumerate() {
-        s.german[i] = if *t == Terrain::American {
-            NONE
-        } else {
-            UNREVEALED
-        };
+        if *t != Terrain::American {
+            s.set_german(i as u8, UNREVEALED);
+        }
     }
     s.fresh = rs
         .americans

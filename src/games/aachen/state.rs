@@ -216,8 +216,12 @@ pub struct State {
     pub leaders_hit: UnitMask,
     /// Per American unit: the Area it entered its current Area from (9.5.5).
     pub from: [u8; 32],
-    /// Per Area: `NONE`, `UNREVEALED`, or the revealed counter's index.
+    /// Per Area: `NONE`, `UNREVEALED`, or the revealed counter's index. Written only by
+    /// `set_german`, which keeps the two masks below in step.
     pub german: [u8; 27],
+    /// Areas with a German unit, and with an unrevealed one.
+    pub german_mask: AreaMask,
+    pub unrevealed_mask: AreaMask,
     /// German counters not yet drawn (the extras included, 4.4).
     pub pool: u64,
     pub activation: Activation,
@@ -252,6 +256,8 @@ impl Default for State {
             leaders_hit: 0,
             from: [NONE; 32],
             german: [NONE; 27],
+            german_mask: 0,
+            unrevealed_mask: 0,
             pool: 0,
             activation: Activation::default(),
             attack: Attack::default(),
@@ -284,7 +290,23 @@ impl State {
 
     /// 7.4: an Area without a German unit is Vacant, and American Controlled (7.2).
     pub fn is_vacant(&self, a: u8) -> bool {
-        self.german[usize::from(a)] == NONE
+        self.german_mask & 1 << a == 0
+    }
+
+    /// Puts `german` (`NONE`, `UNREVEALED` or a counter) in Area `a`.
+    pub fn set_german(&mut self, a: u8, german: u8) {
+        self.german[usize::from(a)] = german;
+        let bit = 1 << a;
+        self.german_mask = if german == NONE {
+            self.german_mask & !bit
+        } else {
+            self.german_mask | bit
+        };
+        self.unrevealed_mask = if german == UNREVEALED {
+            self.unrevealed_mask | bit
+        } else {
+            self.unrevealed_mask & !bit
+        };
     }
 
     /// 7.3: an Area with units of both sides.
@@ -294,11 +316,12 @@ impl State {
 
     /// Areas with a German unit.
     pub fn german_areas(&self) -> AreaMask {
-        self.german
-            .iter()
-            .enumerate()
-            .filter(|(_, &g)| g != NONE)
-            .fold(0, |m, (i, _)| m | 1 << i)
+        self.german_mask
+    }
+
+    /// Areas with an unrevealed German unit.
+    pub fn unrevealed_areas(&self) -> AreaMask {
+        self.unrevealed_mask
     }
 
     /// Morale changes stay within 0–19 (5.2).

@@ -231,8 +231,9 @@ fn refit_areas(rs: &Ruleset, s: &State, u: u8) -> u32 {
         .filter(|&a| usize::from(a) < AREAS)
         .fold(0, |m, a| m | 1 << a | rs.adjacent[usize::from(a)]);
     let on_map = bits(u64::from(own)).any(|v| usize::from(s.loc[usize::from(v)]) < AREAS);
-    (0..AREAS as u8)
-        .filter(|&a| (!on_map || near & 1 << a != 0) && s.is_vacant(a))
+    let all: u32 = (1 << AREAS) - 1;
+    let candidates = (if on_map { near } else { all }) & !s.german_areas();
+    bits(u64::from(candidates))
         .filter(|&a| has_room(rs, s, a, 1 << u))
         .fold(0, |m, a| m | 1 << a)
 }

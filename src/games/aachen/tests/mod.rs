@@ -74,12 +74,12 @@ impl Fixture {
 
     /// Reveals counter `c` in Area `n`.
     pub fn reveal(&mut self, n: u8, c: u8) {
-        self.s.german[usize::from(n - 1)] = c;
+        self.s.set_german(n - 1, c);
         self.s.pool &= !(1 << c);
     }
 
     pub fn vacate(&mut self, n: u8) {
-        self.s.german[usize::from(n - 1)] = super::state::NONE;
+        self.s.set_german(n - 1, super::state::NONE);
     }
 
     pub fn legal(&self) -> Vec<Action> {

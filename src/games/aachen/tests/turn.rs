@@ -166,7 +166,9 @@ fn rule_6_4_1_bloody_streets_only_in_contested_urban_and_fortified_areas() {
 #[test]
 fn rule_10_1_every_area_american_at_the_end_of_a_combat_phase_wins_outright() {
     let mut f = Fixture::combat();
-    f.s.german = [NONE; 27];
+    for a in 0..27 {
+        f.s.set_german(a, NONE);
+    }
     f.act(Action::Pass);
     let o = f.game.outcome(&f.s).expect("over");
     assert_eq!(o.winner, Some(0));
