@@ -35,8 +35,18 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
             rs.german_ids[usize::from(c)]
         ),
         Action::Place(x) => format!("place in {}", ar(x)),
-        Action::Buy(k) => format!("buy 1 {} Support point", k.name()),
-        Action::Refit(x) => format!("return {} from the Out of Action Box", u(x)),
+        Action::Buy(k) => format!(
+            "buy 1 {} Support point ({} of {} Supply Points)",
+            k.name(),
+            super::turn::cost(rs, k),
+            s.supply
+        ),
+        Action::Refit(x) => format!(
+            "return {} from the Out of Action Box ({} of {} Supply Points)",
+            u(x),
+            super::turn::refit_cost(rs, x),
+            s.supply
+        ),
         Action::Choose(x) => format!("{} takes the Bloody Streets result", u(x)),
         Action::Activate(x) => format!("activate {}", ar(x)),
         Action::Select(x) => format!("move {}", u(x)),

@@ -166,7 +166,8 @@ pub fn supply_roll(rs: &Ruleset, s: &mut State, total: u8) {
     s.step = Step::Supply;
 }
 
-fn cost(rs: &Ruleset, k: Support) -> u8 {
+/// 6.3.1: Supply Points for one point of support `k`.
+pub fn cost(rs: &Ruleset, k: Support) -> u8 {
     let c = &rs.charts.supply_costs;
     match k {
         Support::Artillery => c.artillery,
@@ -176,7 +177,8 @@ fn cost(rs: &Ruleset, k: Support) -> u8 {
     }
 }
 
-fn refit_cost(rs: &Ruleset, u: u8) -> u8 {
+/// 6.3.1: Supply Points to return unit `u` from the Out of Action Box.
+pub fn refit_cost(rs: &Ruleset, u: u8) -> u8 {
     let c = &rs.charts.supply_costs;
     if rs.unit(u).refits_as_armor() {
         c.return_armor
