@@ -156,6 +156,120 @@ pub fn key_path(e: &toml::de::Error) -> Option<String> {
     })
 }
 
+// ------------------------------------------------------------ a game's set of data files
+
+/// The name each of a game's `N` data files was read from ("embedded map.toml",
+/// "mydata/map.toml", ...), so that an error names the file the user must fix.
+pub struct Origins<const N: usize>(pub [String; N]);
+
+impl<const N: usize> Origins<N> {
+    pub fn embedded(names: [&str; N]) -> Self {
+        Origins(names.map(|name| format!("embedded {name}")))
+    }
+
+    /// Every table read from one file.
+    pub fn all(file: &str) -> Self {
+        Origins(std::array::from_fn(|_| file.to_string()))
+    }
+
+    pub fn get(&self, file: usize) -> &str {
+        &self.0[file]
+    }
+}
+
+/// One table's provenance and the index of the file it lives in.
+pub struct TableSource<'a> {
+    pub table: &'static str,
+    pub file: usize,
+    pub source: &'a str,
+    pub basis: Option<&'a str>,
+}
+
+impl<'a> TableSource<'a> {
+    pub fn new(
+        table: &'static str,
+        file: usize,
+        source: &'a str,
+        basis: &'a Option<String>,
+    ) -> Self {
+        TableSource {
+            table,
+            file,
+            source,
+            basis: basis.as_deref(),
+        }
+    }
+}
+
+/// Design rule 3: every table says where its values come from.
+pub fn check_provenances<const N: usize>(
+    tables: &[TableSource],
+    files: &Origins<N>,
+) -> Result<(), DataError> {
+    for t in tables {
+        check_provenance(At::new(files.get(t.file), t.table), t.source, t.basis)?;
+    }
+    Ok(())
+}
+
+/// The tables that are reconstructions rather than the published game's values, with their
+/// basis: (table name, basis).
+pub fn reconstructed(tables: &[TableSource]) -> Vec<(&'static str, String)> {
+    tables
+        .iter()
+        .filter(|t| t.source == "reconstructed")
+        .map(|t| (t.table, t.basis.unwrap_or_default().to_string()))
+        .collect()
+}
+
+/// The texts of a `--data` directory: each of `names` found there, the `embedded` default
+/// for the others. A directory with none of them is an error: it would silently play the
+/// embedded data (design rule 5).
+pub fn read_dir<const N: usize>(
+    dir: &Path,
+    names: [&str; N],
+    embedded: [&str; N],
+) -> Result<([String; N], Origins<N>), DataError> {
+    let mut files = Origins::embedded(names);
+    let mut texts: [String; N] = embedded.map(str::to_string);
+    let mut found = false;
+    for (i, name) in names.iter().enumerate() {
+        let path = dir.join(name);
+        if path.exists() {
+            texts[i] = read(&path)?;
+            files.0[i] = path.display().to_string();
+            found = true;
+        }
+    }
+    if !found {
+        return Err(At::new(&dir.display().to_string(), "data").err(
+            "directory",
+            format!("none of {} is in this directory", names.join(", ")),
+        ));
+    }
+    Ok((texts, files))
+}
+
+/// A single `--data` file must hold every table: `tables` lists each with the file it
+/// normally lives in. Says plainly which is missing (a lone map.toml given as a file is a
+/// likely mistake).
+pub fn check_one_file(text: &str, file: &str, tables: &[(&str, &str)]) -> Result<(), DataError> {
+    let doc = parse_syntax(text, file)?;
+    let Some((table, home)) = tables.iter().find(|(t, _)| !doc.contains_key(*t)) else {
+        return Ok(());
+    };
+    let mut homes: Vec<&str> = tables.iter().map(|&(_, h)| h).collect();
+    homes.dedup();
+    Err(At::new(file, table).err(
+        "-",
+        format!(
+            "missing; a single data file holds the tables of all {} files (this one belongs \
+             in {home}); to replace only some files, give a directory",
+            homes.len()
+        ),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

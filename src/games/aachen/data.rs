@@ -7,7 +7,7 @@
 mod load;
 mod validate;
 
-use crate::engine::data::{check_provenance, io_error, parse, At};
+use crate::engine::data::{check_provenances, io_error, parse, reconstructed, At, TableSource};
 pub use crate::engine::data::{DataError, Provenance};
 use load::*;
 use serde::Deserialize;
@@ -335,7 +335,7 @@ impl BloodyStreetsTable {
 impl DataSet {
     /// The embedded default (mostly reconstructed) data.
     pub fn embedded() -> Result<DataSet, DataError> {
-        let files = Origins::embedded();
+        let files = Origins::embedded(FILE_NAMES);
         let data = DataSet::parse_files([MAP_TOML, COUNTERS_TOML, CHARTS_TOML], &files)?;
         data.check(&files)?;
         Ok(data)
@@ -364,18 +364,14 @@ impl DataSet {
     /// The tables that are reconstructions rather than the published game's values, with
     /// their basis: (table name, basis).
     pub fn reconstructed_tables(&self) -> Vec<(&'static str, String)> {
-        self.provenances()
-            .into_iter()
-            .filter(|p| p.source == "reconstructed")
-            .map(|p| (p.table, p.basis.unwrap_or_default().to_string()))
-            .collect()
+        reconstructed(&self.provenances())
     }
 
     fn parse_files(texts: [&str; 3], files: &Origins) -> Result<DataSet, DataError> {
         Ok(DataSet {
-            map: parse(texts[0], files.get(FileKind::Map))?,
-            counters: parse(texts[1], files.get(FileKind::Counters))?,
-            charts: parse(texts[2], files.get(FileKind::Charts))?,
+            map: parse(texts[0], files.get(FileKind::Map as usize))?,
+            counters: parse(texts[1], files.get(FileKind::Counters as usize))?,
+            charts: parse(texts[2], files.get(FileKind::Charts as usize))?,
         })
     }
 
@@ -383,7 +379,7 @@ impl DataSet {
     fn provenances(&self) -> [TableSource<'_>; 8] {
         use FileKind::{Charts, Counters, Map};
         let (map, c, ch) = (&self.map.map, &self.counters, &self.charts);
-        let t = TableSource::new;
+        let t = table_source;
         [
             t("map", Map, &map.source, &map.basis),
             t("american", Counters, &c.american.source, &c.american.basis),
@@ -417,11 +413,13 @@ impl DataSet {
     }
 
     fn check(&self, files: &Origins) -> Result<(), DataError> {
-        for p in self.provenances() {
-            check_provenance(At::new(files.get(p.file), p.table), p.source, p.basis)?;
-        }
-        check_map(&self.map, files.get(FileKind::Map))?;
-        check_counters(&self.counters, &self.map, files.get(FileKind::Counters))?;
-        check_charts(&self.charts, files.get(FileKind::Charts))
+        check_provenances(&self.provenances(), files)?;
+        check_map(&self.map, files.get(FileKind::Map as usize))?;
+        check_counters(
+            &self.counters,
+            &self.map,
+            files.get(FileKind::Counters as usize),
+        )?;
+        check_charts(&self.charts, files.get(FileKind::Charts as usize))
     }
 }

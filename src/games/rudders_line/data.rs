@@ -6,7 +6,7 @@
 mod load;
 mod validate;
 
-use crate::engine::data::{check_provenance, io_error, parse, At};
+use crate::engine::data::{check_provenances, io_error, parse, reconstructed, At, TableSource};
 pub use crate::engine::data::{DataError, Provenance};
 use load::*;
 use serde::Deserialize;
@@ -294,7 +294,7 @@ const MAX_STACKING: u32 = 12;
 impl DataSet {
     /// The embedded default (reconstructed) data.
     pub fn embedded() -> Result<DataSet, DataError> {
-        let files = Origins::embedded();
+        let files = Origins::embedded(FILE_NAMES);
         let data =
             DataSet::parse_files([MAP_TOML, COUNTERS_TOML, SETUP_TOML, SCENARIO_TOML], &files)?;
         data.check(&files)?;
@@ -323,19 +323,15 @@ impl DataSet {
     /// The tables that are reconstructions rather than the published game's values, with
     /// their basis: (table name, basis).
     pub fn reconstructed_tables(&self) -> Vec<(&'static str, String)> {
-        self.provenances()
-            .into_iter()
-            .filter(|p| p.source == "reconstructed")
-            .map(|p| (p.table, p.basis.unwrap_or_default().to_string()))
-            .collect()
+        reconstructed(&self.provenances())
     }
 
     fn parse_files(texts: [&str; 4], files: &Origins) -> Result<DataSet, DataError> {
         Ok(DataSet {
-            map: parse(texts[0], files.get(FileKind::Map))?,
-            counters: parse(texts[1], files.get(FileKind::Counters))?,
-            setup: parse(texts[2], files.get(FileKind::Setup))?,
-            scenario: parse(texts[3], files.get(FileKind::Scenario))?,
+            map: parse(texts[0], files.get(FileKind::Map as usize))?,
+            counters: parse(texts[1], files.get(FileKind::Counters as usize))?,
+            setup: parse(texts[2], files.get(FileKind::Setup as usize))?,
+            scenario: parse(texts[3], files.get(FileKind::Scenario as usize))?,
         })
     }
 
@@ -344,7 +340,7 @@ impl DataSet {
         use FileKind::{Counters, Map, Scenario, Setup};
         let (map, counters, setup) = (&self.map.map, &self.counters.counters, &self.setup.setup);
         let s = &self.scenario;
-        let t = TableSource::new;
+        let t = table_source;
         [
             t("map", Map, &map.source, &map.basis),
             t("counters", Counters, &counters.source, &counters.basis),
@@ -368,18 +364,15 @@ impl DataSet {
 
     fn check(&self, files: &Origins) -> Result<(), DataError> {
         self.check_provenance(files)?;
-        check_map(&self.map, files.get(FileKind::Map))?;
-        check_counters(&self.counters, files.get(FileKind::Counters))?;
-        check_setup(self, files.get(FileKind::Setup))?;
-        check_scenario(self, files.get(FileKind::Scenario))
+        check_map(&self.map, files.get(FileKind::Map as usize))?;
+        check_counters(&self.counters, files.get(FileKind::Counters as usize))?;
+        check_setup(self, files.get(FileKind::Setup as usize))?;
+        check_scenario(self, files.get(FileKind::Scenario as usize))
     }
 
     /// Design rule 3: every table says where its values come from.
     fn check_provenance(&self, files: &Origins) -> Result<(), DataError> {
-        for p in self.provenances() {
-            check_provenance(At::new(files.get(p.file), p.table), p.source, p.basis)?;
-        }
-        Ok(())
+        check_provenances(&self.provenances(), files)
     }
 }
 
