@@ -23,6 +23,12 @@ mod turn;
 mod victory;
 
 pub use action::Action;
+pub use combat::{
+    attack_result, casualty_points_of, friendly_fire_cp, is_friendly_fire, AttackResult,
+};
+pub use fire::{direct_defense, indirect_defense, indirect_offense};
+pub use state::Roll;
+pub use turn::initiative_winner;
 pub use data::{DataError, DataSet, Side};
 pub use ruleset::{Class, Ruleset};
 pub use scripted::ScriptedBot;
@@ -32,7 +38,6 @@ pub use victory::LEVELS;
 use crate::bots::Bot;
 use crate::engine::dice;
 use crate::engine::{Actor, Game, Outcome, PlayerId, Tally};
-use state::Roll;
 use std::path::Path;
 
 /// The ruleset + scenario, immutable and shared by all threads.
