@@ -67,7 +67,12 @@ impl<T: Clone + PartialEq> Dist<T> {
 
     /// The probability that `pred` holds.
     pub fn prob(&self, pred: impl Fn(&T) -> bool) -> Fraction {
-        let w: u128 = self.items.iter().filter(|(t, _)| pred(t)).map(|p| p.1).sum();
+        let w: u128 = self
+            .items
+            .iter()
+            .filter(|(t, _)| pred(t))
+            .map(|p| p.1)
+            .sum();
         Fraction::new(w, self.total)
     }
 
@@ -99,10 +104,7 @@ impl<T: Clone + PartialEq> Dist<T> {
                 d.push(u.clone(), cw.checked_mul(scale).expect("weight overflow"));
             }
         }
-        d.total = self
-            .total
-            .checked_mul(common)
-            .expect("weight overflow");
+        d.total = self.total.checked_mul(common).expect("weight overflow");
         d
     }
 

@@ -5,8 +5,13 @@
 //! exact [`Fraction`]. The per-game modules build the analysts' tables from the games' own
 //! resolution functions (one implementation of each rule); [`table`] writes them as CSV.
 
+pub mod aachen;
 pub mod dist;
 pub mod fraction;
+pub mod plot;
+pub mod rudders_line;
+pub mod table;
 
 pub use dist::{without_replacement, Dist};
 pub use fraction::Fraction;
+pub use table::{write_csv, Cell, Outcome, Table};

@@ -339,7 +339,13 @@ pub struct CombatDice {
 
 /// 9.5.1–9.5.4 on the values: AT = AV + 2D6, DT = DV − the Air Support die + 2D6; the result
 /// of AT − DT against the revealed unit's printed `defense` (`fanatic`: 11.4).
-pub fn combat_outcome(av: i16, dv: i16, dice: CombatDice, defense: u8, fanatic: bool) -> CombatResult {
+pub fn combat_outcome(
+    av: i16,
+    dv: i16,
+    dice: CombatDice,
+    defense: u8,
+    fanatic: bool,
+) -> CombatResult {
     let at = av + i16::from(dice.attack);
     let dt = dv - i16::from(dice.air) + i16::from(dice.defense);
     combat_result(at - dt, defense, fanatic)
