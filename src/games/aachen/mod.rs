@@ -32,7 +32,7 @@ pub use turn::{event_in_effect, supply_points, LEVELS};
 
 use crate::engine::dice;
 use crate::engine::{Actor, Game, Outcome, PlayerId, Tally};
-use state::Roll;
+pub use state::Roll;
 use std::path::Path;
 
 /// The sides: the player's Americans, and the Germans played by the rules.
