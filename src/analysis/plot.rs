@@ -287,6 +287,8 @@ fn label(v: f64, percent: bool) -> String {
         } else {
             format!("{p:.0}")
         }
+    } else if v > 0.0 && v < 0.05 {
+        "<0.1".to_string()
     } else {
         format!("{v:.1}")
     }
