@@ -1,13 +1,14 @@
 //! The `sandtable` command line: one module per subcommand, each with its clap `Args` and a
 //! `run` function. `main.rs` only parses, dispatches and turns a [`CliError`] into one line
-//! on stderr and an exit code. Later subcommands (`crt`, `initiative`, `play`, `experiment`,
-//! `ladder`) slot in as further variants of [`Command`].
+//! on stderr and an exit code. Later subcommands (`experiment`) slot in as further variants of
+//! [`Command`].
 
 pub mod balance;
 mod common;
 mod error;
 pub mod games;
 pub mod ladder;
+pub mod odds;
 pub mod play;
 mod select;
 
@@ -33,6 +34,12 @@ pub enum Command {
     Ladder(ladder::LadderArgs),
     /// Play a game against a bot in the terminal.
     Play(play::PlayArgs),
+    /// Exact combat outcome probabilities (CRT odds) as CSV: one row per input combination
+    /// and outcome, each probability as a decimal and an exact fraction.
+    Crt(odds::OddsArgs),
+    /// Exact initiative odds (Rudder's Line) or Random Event and Supply distributions
+    /// (Aachen) as CSV.
+    Initiative(odds::OddsArgs),
 }
 
 /// Runs a parsed command line. Numbers go to stdout; progress and notes to stderr.
@@ -42,5 +49,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Balance(args) => balance::run(&args),
         Command::Ladder(args) => ladder::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Crt(args) => odds::run(odds::Kind::Crt, &args),
+        Command::Initiative(args) => odds::run(odds::Kind::Initiative, &args),
     }
 }

@@ -264,6 +264,11 @@ pub fn attack_value(rs: &Ruleset, s: &State) -> i16 {
 
 /// 9.5.3: the Defense Value, Air Support's 1d6 taken off.
 pub fn defense_value(rs: &Ruleset, s: &State) -> i16 {
+    defense_value_before_air(rs, s) - i16::from(s.attack.air_die)
+}
+
+/// 9.5.3 A–C, E: the Defense Value before Air Support's 1d6 (D).
+pub fn defense_value_before_air(rs: &Ruleset, s: &State) -> i16 {
     let x = usize::from(s.attack.area);
     let g = rs.germans[usize::from(s.german[x])];
     let mut dv = i16::from(g.defense) + i16::from(rs.terrain[x].tem());
@@ -276,7 +281,7 @@ pub fn defense_value(rs: &Ruleset, s: &State) -> i16 {
     if s.rain {
         dv += 2;
     }
-    dv - i16::from(s.attack.air_die)
+    dv
 }
 
 /// 9.5.1: the dice, one chance node at a time.
@@ -323,13 +328,45 @@ pub fn combat_result(difference: i16, defense: u8, fanatic: bool) -> CombatResul
     }
 }
 
+/// The dice of an attack (9.5.1, 9.5.3D): 2D6 for each side, and Air Support's 1D6 (0
+/// without Air Support).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CombatDice {
+    pub attack: u8,
+    pub defense: u8,
+    pub air: u8,
+}
+
+/// 9.5.1–9.5.4 on the values: AT = AV + 2D6, DT = DV − the Air Support die + 2D6; the result
+/// of AT − DT against the revealed unit's printed `defense` (`fanatic`: 11.4).
+pub fn combat_outcome(
+    av: i16,
+    dv: i16,
+    dice: CombatDice,
+    defense: u8,
+    fanatic: bool,
+) -> CombatResult {
+    let at = av + i16::from(dice.attack);
+    let dt = dv - i16::from(dice.air) + i16::from(dice.defense);
+    combat_result(at - dt, defense, fanatic)
+}
+
 /// The result of the attack now rolled.
 pub fn result(rs: &Ruleset, s: &State) -> CombatResult {
     let a = &s.attack;
-    let at = attack_value(rs, s) + i16::from(a.attack_dice);
-    let dt = defense_value(rs, s) + i16::from(a.defense_dice);
+    let dice = CombatDice {
+        attack: a.attack_dice,
+        defense: a.defense_dice,
+        air: a.air_die,
+    };
     let defense = rs.germans[usize::from(s.german[usize::from(a.area)])].defense;
-    combat_result(at - dt, defense, a.strategy == DefenseStrategy::Fanatic)
+    combat_outcome(
+        attack_value(rs, s),
+        defense_value_before_air(rs, s),
+        dice,
+        defense,
+        a.strategy == DefenseStrategy::Fanatic,
+    )
 }
 
 /// 9.5.4: apply the result.

@@ -19,17 +19,20 @@ mod tests;
 mod turn;
 
 pub use action::Action;
-pub use combat::{attack_value, combat_result, defense_value, CombatResult};
+pub use combat::{
+    attack_value, combat_outcome, combat_result, defense_value, defense_value_before_air,
+    CombatDice, CombatResult,
+};
 pub use data::{DataError, DataSet};
 pub use movement::stacking;
 pub use ruleset::{Ruleset, AREAS, MORALE_MAX, STACKING_LIMIT, TURNS};
 pub use scripted::ScriptedBot;
 pub use state::{Phase, State, Step, Support, NONE, OUT_OF_ACTION, UNREVEALED};
-pub use turn::LEVELS;
+pub use turn::{event_in_effect, supply_points, LEVELS};
 
 use crate::engine::dice;
 use crate::engine::{Actor, Game, Outcome, PlayerId, Tally};
-use state::Roll;
+pub use state::Roll;
 use std::path::Path;
 
 /// The sides: the player's Americans, and the Germans played by the rules.

@@ -140,9 +140,9 @@ pub fn place_leader(rs: &Ruleset, s: &mut State, a: u8) {
 
 /// 6.2: the Random Event Chart.
 pub fn random_event(rs: &Ruleset, s: &mut State, total: u8) {
-    s.event = rs.event_of_roll[usize::from(total)];
-    let e = rs.event(s.event);
-    if e.last_turn.is_none_or(|t| s.turn <= t) {
+    s.event = event_in_effect(rs, total, s.turn);
+    if s.event != NONE {
+        let e = rs.event(s.event);
         s.rain = e.rain;
         s.change_morale(e.morale);
         s.support[Support::Artillery as usize] += e.free_artillery;
@@ -150,18 +150,33 @@ pub fn random_event(rs: &Ruleset, s: &mut State, total: u8) {
         if !e.rain && !e.no_air {
             s.support[Support::Air as usize] += e.free_air;
         }
-    } else {
-        s.event = NONE;
     }
     s.phase = Phase::Supply;
     s.step = Step::Roll(Roll::Supply);
 }
 
+/// 6.2: the row of the Random Event Chart a 3d6 `total` gives on `turn`, or `NONE` where the
+/// row's `last_turn` has passed (no event).
+pub fn event_in_effect(rs: &Ruleset, total: u8, turn: u8) -> u8 {
+    let row = rs.event_of_roll[usize::from(total)];
+    if rs.event(row).last_turn.is_none_or(|t| turn <= t) {
+        row
+    } else {
+        NONE
+    }
+}
+
+/// 6.3: the Supply Points of a 3d6 `total` on the Supply table, changed by this turn's
+/// Random Event row `event` (`NONE`: no change), never below 0.
+pub fn supply_points(rs: &Ruleset, total: u8, event: u8) -> u8 {
+    let base = rs.charts.supply.points[usize::from(total - 3)];
+    let change = rs.event(event).supply;
+    (i16::from(base) + i16::from(change)).max(0) as u8
+}
+
 /// 6.3: Supply Points from the Supply table, with the Random Event's change.
 pub fn supply_roll(rs: &Ruleset, s: &mut State, total: u8) {
-    let base = rs.charts.supply.points[usize::from(total - 3)];
-    let change = rs.event(s.event).supply;
-    s.supply = (i16::from(base) + i16::from(change)).max(0) as u8;
+    s.supply = supply_points(rs, total, s.event);
     s.artillery_bought = 0;
     s.step = Step::Supply;
 }

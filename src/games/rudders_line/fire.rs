@@ -205,6 +205,23 @@ fn place_marker(s: &mut State, side: Side, area: u8, value: u8) {
     *m = (*m).max(value);
 }
 
+/// 7.5: the Indirect Fire OT before its die: the printed strength of the firing unit (the
+/// artillery marker's or the mortar's value).
+pub fn indirect_offense(strength: u8) -> u8 {
+    strength
+}
+
+/// 7.5: the Indirect Fire DT before its die: the target area's TEM doubled (the units'
+/// Defense Values are not used).
+pub fn indirect_defense(tem: u8) -> u8 {
+    2 * tem
+}
+
+/// 9.5: the Direct Fire DT before its die: the target area's TEM.
+pub fn direct_defense(tem: u8) -> u8 {
+    tem
+}
+
 /// 7.41/7.5: fire on an area: no enemy there (interdiction only) ends the attack; friendly
 /// personnel there call for the accuracy roll (7.7); otherwise OT = strength + 1d6 against
 /// DT = TEM doubled + 1d6.
@@ -215,8 +232,8 @@ fn resolve_indirect(rs: &Ruleset, s: &mut State, target: u8, strength: u8) {
         AttackKind::Indirect,
         side,
         target,
-        [strength, 0, 0, 0],
-        [2 * rs.tem(target), 0, 0, 0],
+        [indirect_offense(strength), 0, 0, 0],
+        [indirect_defense(rs.tem(target)), 0, 0, 0],
     );
     if !s.has_personnel(side.enemy(), target) {
         super::turn::after_action(rs, s);
@@ -307,7 +324,7 @@ pub fn direct_fire(rs: &Ruleset, s: &mut State, target: u8) {
         side,
         target,
         [strength, leader, 0, 0],
-        [rs.tem(target), 0, 0, 0],
+        [direct_defense(rs.tem(target)), 0, 0, 0],
     );
     s.step = Step::Roll(Roll::Offense);
 }

@@ -23,16 +23,21 @@ mod turn;
 mod victory;
 
 pub use action::Action;
+pub use combat::{
+    attack_result, casualty_points_of, friendly_fire_cp, is_friendly_fire, AttackResult,
+};
 pub use data::{DataError, DataSet, Side};
+pub use fire::{direct_defense, indirect_defense, indirect_offense};
 pub use ruleset::{Class, Ruleset};
 pub use scripted::ScriptedBot;
+pub use state::Roll;
 pub use state::{Phase, State, Step, ELIMINATED, NONE, STACKING_LIMIT};
+pub use turn::initiative_winner;
 pub use victory::LEVELS;
 
 use crate::bots::Bot;
 use crate::engine::dice;
 use crate::engine::{Actor, Game, Outcome, PlayerId, Tally};
-use state::Roll;
 use std::path::Path;
 
 /// The ruleset + scenario, immutable and shared by all threads.

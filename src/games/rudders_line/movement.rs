@@ -168,7 +168,7 @@ pub fn move_group(rs: &Ruleset, s: &mut State, to: u8, pay: bool) {
             side.enemy(),
             to,
             [marker, 0, 0, 0],
-            [2 * rs.tem(to), 0, 0, 0],
+            [super::fire::indirect_defense(rs.tem(to)), 0, 0, 0],
         );
         s.step = Step::Roll(Roll::Offense);
     } else {

@@ -260,16 +260,29 @@ impl Ruleset {
 
     /// The initiative die modifier of `side` on `turn` (5.1 special rules).
     pub fn initiative_modifier(&self, s: &State, side: Side) -> i8 {
+        self.initiative_modifier_on(side, s.turn, s.fo_lost[side.index()])
+    }
+
+    /// The initiative die modifier of `side` on `turn` with its own FO lost or not (5.1
+    /// special rules): the sum of the scenario's modifiers that apply.
+    pub fn initiative_modifier_on(&self, side: Side, turn: u8, fo_lost: bool) -> i8 {
         self.initiative_modifiers
             .iter()
             .filter(|m| m.side == side)
-            .filter(|m| m.turns.is_empty() || m.turns.contains(&s.turn))
+            .filter(|m| m.turns.is_empty() || m.turns.contains(&turn))
             .filter(|m| match m.condition {
                 None => true,
-                Some(ModifierCondition::OwnFoEliminated) => s.fo_lost[side.index()],
+                Some(ModifierCondition::OwnFoEliminated) => fo_lost,
             })
             .map(|m| m.value)
             .sum()
+    }
+
+    /// Whether some modifier of `side` depends on its FO being lost (5.1 special rules).
+    pub fn initiative_depends_on_fo(&self, side: Side) -> bool {
+        self.initiative_modifiers
+            .iter()
+            .any(|m| m.side == side && m.condition == Some(ModifierCondition::OwnFoEliminated))
     }
 }
 

@@ -27,16 +27,22 @@ pub fn initiative_die(rs: &Ruleset, s: &mut State, roll: Roll, die: u8) {
     }
     let rangers = s.initiative_die as i8 + rs.initiative_modifier(s, Side::Rangers);
     let germans = die as i8 + rs.initiative_modifier(s, Side::Germans);
-    if rangers == germans {
-        s.step = Step::Roll(Roll::InitiativeRangers);
-        return;
+    match initiative_winner(rangers, germans) {
+        None => s.step = Step::Roll(Roll::InitiativeRangers),
+        Some(side) => {
+            s.initiative = side;
+            s.step = Step::InitiativeChoice;
+        }
     }
-    s.initiative = if rangers > germans {
-        Side::Rangers
-    } else {
-        Side::Germans
-    };
-    s.step = Step::InitiativeChoice;
+}
+
+/// 5.1: the high modified roll wins the Initiative; `None` for a tie, which is rolled again.
+pub fn initiative_winner(rangers: i8, germans: i8) -> Option<Side> {
+    match rangers.cmp(&germans) {
+        std::cmp::Ordering::Greater => Some(Side::Rangers),
+        std::cmp::Ordering::Less => Some(Side::Germans),
+        std::cmp::Ordering::Equal => None,
+    }
 }
 
 /// 5.1: the high roller chooses to go first (keep the Initiative) or second.

@@ -1,0 +1,472 @@
+//! Heatmaps of the tables (`--plot FILE.svg|FILE.png`): one panel per table over its two main
+//! inputs, each cell coloured and labelled with its value (a percentage, or expected CP), with
+//! title, axis names and a colour legend. PNG text uses the embedded DejaVu Sans, so charts
+//! render on a machine without system fonts.
+
+use super::table::{Cell, Table};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::{register_font, FontStyle};
+use std::path::Path;
+use std::sync::Once;
+
+const FONT: &str = "sans-serif";
+static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+fn register() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // The font is a fixed, valid file: failing here is a build defect.
+        let ok = register_font(FONT, FontStyle::Normal, FONT_BYTES).is_ok()
+            && register_font(FONT, FontStyle::Bold, FONT_BYTES).is_ok();
+        assert!(ok, "the embedded font does not parse");
+    });
+}
+
+/// One panel: values over x × y categories.
+#[derive(Clone, Debug)]
+pub struct Heatmap {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub x: Vec<String>,
+    pub y: Vec<String>,
+    /// `values[yi][xi]`; `None` where the table has no such cell.
+    pub values: Vec<Vec<Option<f64>>>,
+    /// What the colour shows (legend caption).
+    pub legend: String,
+    /// Values are probabilities (written as percentages, scale 0–100%).
+    pub percent: bool,
+}
+
+/// What a cell's value is.
+enum Metric<'a> {
+    /// P(outcome in these labels).
+    Prob(&'a [&'a str]),
+    /// P(ordered outcome ≥ rank).
+    AtLeast(i64),
+    /// The expected rank (expected CP).
+    Expected,
+}
+
+fn metric(cell: &Cell, m: &Metric) -> f64 {
+    match m {
+        Metric::Prob(labels) => labels.iter().map(|l| cell.p(l).to_f64()).sum(),
+        Metric::AtLeast(r) => cell.p_at_least(*r).to_f64(),
+        Metric::Expected => cell.expected_rank(),
+    }
+}
+
+fn distinct(values: impl Iterator<Item = String>) -> Vec<String> {
+    let mut v: Vec<String> = Vec::new();
+    for s in values {
+        if !v.contains(&s) {
+            v.push(s);
+        }
+    }
+    v
+}
+
+/// A heatmap of `table` over inputs `x` and `y`, cells filtered on `fixed` inputs.
+fn over_inputs(
+    table: &Table,
+    (x, y): (&str, &str),
+    fixed: &[(&str, &str)],
+    m: &Metric,
+) -> (Vec<String>, Vec<String>, Vec<Vec<Option<f64>>>) {
+    let cells: Vec<&Cell> = table
+        .cells
+        .iter()
+        .filter(|c| fixed.iter().all(|(k, v)| c.input(table, k) == Some(v)))
+        .collect();
+    let xs = distinct(
+        cells
+            .iter()
+            .map(|c| c.input(table, x).unwrap_or("").to_string()),
+    );
+    let ys = distinct(
+        cells
+            .iter()
+            .map(|c| c.input(table, y).unwrap_or("").to_string()),
+    );
+    let mut values = vec![vec![None; xs.len()]; ys.len()];
+    for c in cells {
+        let xi = xs
+            .iter()
+            .position(|v| Some(v.as_str()) == c.input(table, x));
+        let yi = ys
+            .iter()
+            .position(|v| Some(v.as_str()) == c.input(table, y));
+        if let (Some(xi), Some(yi)) = (xi, yi) {
+            values[yi][xi] = Some(metric(c, m));
+        }
+    }
+    (xs, ys, values)
+}
+
+/// A heatmap of the outcome distribution: x = outcome, y = input `y`.
+fn over_outcomes(table: &Table, y: &str, fixed: &[(&str, &str)]) -> Heatmap0 {
+    let cells: Vec<&Cell> = table
+        .cells
+        .iter()
+        .filter(|c| fixed.iter().all(|(k, v)| c.input(table, k) == Some(v)))
+        .collect();
+    let mut outcomes: Vec<(Option<i64>, String)> = Vec::new();
+    for c in &cells {
+        for (o, _) in &c.outcomes {
+            if !outcomes.iter().any(|(_, l)| *l == o.label) {
+                outcomes.push((o.rank, o.label.clone()));
+            }
+        }
+    }
+    outcomes.sort_by_key(|(r, _)| (r.is_none(), *r));
+    let xs: Vec<String> = outcomes.into_iter().map(|o| o.1).collect();
+    let ys = distinct(
+        cells
+            .iter()
+            .map(|c| c.input(table, y).unwrap_or("").to_string()),
+    );
+    let mut values = vec![vec![None; xs.len()]; ys.len()];
+    for c in cells {
+        let Some(yi) = ys
+            .iter()
+            .position(|v| Some(v.as_str()) == c.input(table, y))
+        else {
+            continue;
+        };
+        for (xi, l) in xs.iter().enumerate() {
+            values[yi][xi] = Some(c.p(l).to_f64());
+        }
+    }
+    (xs, ys, values)
+}
+
+type Heatmap0 = (Vec<String>, Vec<String>, Vec<Vec<Option<f64>>>);
+
+fn panel(
+    title: &str,
+    (x_label, y_label): (&str, &str),
+    (x, y, values): Heatmap0,
+    legend: &str,
+    percent: bool,
+) -> Heatmap {
+    Heatmap {
+        title: title.to_string(),
+        x_label: x_label.to_string(),
+        y_label: y_label.to_string(),
+        x,
+        y,
+        values,
+        legend: legend.to_string(),
+        percent,
+    }
+}
+
+/// The panels for a table (none for a table without a chart).
+pub fn heatmaps(table: &Table) -> Vec<Heatmap> {
+    match (table.game, table.name) {
+        ("rudders-line", "assault") => vec![panel(
+            "Rudder's Line assault (11.2): P(at least 1 CP)",
+            ("defense (DT before the die)", "offense (OT before the die)"),
+            over_inputs(table, ("defense", "offense"), &[], &Metric::AtLeast(1)),
+            "P(CP ≥ 1)",
+            true,
+        )],
+        ("rudders-line", "indirect") => vec![panel(
+            "Rudder's Line indirect fire (7.5): expected CP on the enemy",
+            (
+                "TEM of the target area (doubled in DT)",
+                "strength (marker or mortar)",
+            ),
+            over_inputs(
+                table,
+                ("tem", "strength"),
+                &[("mixed_area", "0")],
+                &Metric::Expected,
+            ),
+            "expected CP",
+            false,
+        )],
+        ("rudders-line", "direct") => vec![panel(
+            "Rudder's Line direct fire (9.5): expected CP",
+            ("TEM of the target area", "strength (weapons + NCO/BAR)"),
+            over_inputs(table, ("tem", "strength"), &[], &Metric::Expected),
+            "expected CP",
+            false,
+        )],
+        ("rudders-line", "initiative") => vec![panel(
+            "Rudder's Line initiative (5.1): P(Rangers win the roll)",
+            ("turn", "Ranger FO lost (1) or not (0)"),
+            over_inputs(
+                table,
+                ("turn", "rangers_fo_lost"),
+                &[("germans_fo_lost", "0")],
+                &Metric::Prob(&["rangers"]),
+            ),
+            "P(Rangers)",
+            true,
+        )],
+        ("rudders-line", "turns_held") => vec![panel(
+            "Rudder's Line: turns the Rangers hold the initiative",
+            ("turns held by the Rangers", "Ranger FO lost from turn"),
+            over_outcomes(table, "rangers_fo_lost_from", &[("side", "rangers")]),
+            "probability",
+            true,
+        )],
+        ("aachen", "combat") => ["0", "1"]
+            .iter()
+            .map(|air| {
+                let t = if *air == "0" {
+                    "Aachen combat (9.5): P(Success or Overrun), no Air Support"
+                } else {
+                    "Aachen combat (9.5): P(Success or Overrun), with Air Support (DV − 1D6)"
+                };
+                let df = table
+                    .cells
+                    .first()
+                    .and_then(|c| c.input(table, "defense_factor"))
+                    .unwrap_or("1")
+                    .to_string();
+                panel(
+                    t,
+                    ("defense value (DV)", "attack value (AV)"),
+                    over_inputs(
+                        table,
+                        ("defense_value", "attack_value"),
+                        &[("air_support", air), ("defense_factor", &df)],
+                        &Metric::Prob(&["success", "overrun"]),
+                    ),
+                    "P(AT > DT)",
+                    true,
+                )
+            })
+            .collect(),
+        ("aachen", "random_event") => vec![panel(
+            "Aachen Random Events (6.2) by turn",
+            ("event", "turn"),
+            over_outcomes(table, "turn", &[]),
+            "probability",
+            true,
+        )],
+        ("aachen", "supply") => vec![panel(
+            "Aachen Supply Points (6.3) by turn",
+            ("Supply Points", "turn"),
+            over_outcomes(table, "turn", &[]),
+            "probability",
+            true,
+        )],
+        _ => Vec::new(),
+    }
+}
+
+/// Pale yellow (0) through teal to deep blue (1).
+fn colour(t: f64) -> RGBColor {
+    let t = t.clamp(0.0, 1.0);
+    // From a pale yellow through green to a deep blue (viridis-like, light end first).
+    let stops = [
+        (1.0, (255.0, 255.0, 229.0)),
+        (0.5, (65.0, 182.0, 196.0)),
+        (0.0, (8.0, 29.0, 88.0)),
+    ];
+    let (a, b, u) = if t < 0.5 {
+        (stops[0].1, stops[1].1, t / 0.5)
+    } else {
+        (stops[1].1, stops[2].1, (t - 0.5) / 0.5)
+    };
+    let mix = |x: f64, y: f64| (x + (y - x) * u).round() as u8;
+    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+fn label(v: f64, percent: bool) -> String {
+    if percent {
+        let p = v * 100.0;
+        if p > 0.0 && p < 0.5 {
+            "<1".to_string()
+        } else if p < 100.0 && p > 99.5 {
+            ">99".to_string()
+        } else {
+            format!("{p:.0}")
+        }
+    } else if v > 0.0 && v < 0.05 {
+        "<0.1".to_string()
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+const PANEL_W: u32 = 1100;
+/// Longest category name written under a chart, in characters.
+const MAX_LABEL: usize = 30;
+const PANEL_H: u32 = 900;
+
+/// Draws the tables' panels, two to a row, into `path` (.svg or .png).
+pub fn draw(tables: &[Table], path: &Path) -> Result<(), String> {
+    let panels: Vec<Heatmap> = tables.iter().flat_map(heatmaps).collect();
+    if panels.is_empty() {
+        return Err("none of these tables has a chart".into());
+    }
+    register();
+    let cols = panels.len().min(2);
+    let rows = panels.len().div_ceil(cols);
+    let size = (PANEL_W * cols as u32, PANEL_H * rows as u32);
+    let png = path.extension().and_then(|e| e.to_str()) == Some("png");
+    if png {
+        let root = BitMapBackend::new(path, size).into_drawing_area();
+        draw_on(&root, &panels)?;
+        root.present().map_err(|e| e.to_string())
+    } else {
+        let root = SVGBackend::new(path, size).into_drawing_area();
+        draw_on(&root, &panels)?;
+        root.present().map_err(|e| e.to_string())
+    }
+}
+
+fn draw_on<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    panels: &[Heatmap],
+) -> Result<(), String> {
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let cols = panels.len().min(2);
+    let areas = root.split_evenly((panels.len().div_ceil(cols), cols));
+    for (area, p) in areas.iter().zip(panels) {
+        draw_panel(area, p).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn draw_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    p: &Heatmap,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let (w, h) = area.dim_in_pixel();
+    let (w, h) = (w as i32, h as i32);
+    let nx = p.x.len().max(1) as i32;
+    // Long category names (events) are written downwards below the grid: make room.
+    let longest = p.x.iter().map(|s| s.chars().count()).max().unwrap_or(0) as i32;
+    let long_x = longest * 8 > (w - 260) / nx;
+    let bottom = if long_x {
+        60 + 7 * longest.min(MAX_LABEL as i32)
+    } else {
+        110
+    };
+    let (left, top, right) = (110, 80, 150);
+    let ny = p.y.len().max(1) as i32;
+    let cw = (w - left - right) / nx;
+    let ch = (h - top - bottom) / ny;
+    let (gw, gh) = (cw * nx, ch * ny);
+    let max = if p.percent {
+        1.0
+    } else {
+        p.values
+            .iter()
+            .flatten()
+            .flatten()
+            .fold(0.0f64, |a, &b| a.max(b))
+            .max(1e-9)
+    };
+    let title = TextStyle::from((FONT, 24).into_font()).color(&BLACK);
+    area.draw_text(&p.title, &title, (left, 24))?;
+    let small = ((cw.min(ch) as f64 * 0.42).clamp(9.0, 16.0)) as u32;
+    let axis = TextStyle::from((FONT, 16).into_font()).color(&BLACK);
+    let tick = TextStyle::from((FONT, 14).into_font()).color(&BLACK);
+    // Cells: y runs upwards (first value at the bottom).
+    for (yi, row) in p.values.iter().enumerate() {
+        for (xi, v) in row.iter().enumerate() {
+            let x0 = left + xi as i32 * cw;
+            let y0 = top + gh - (yi as i32 + 1) * ch;
+            let Some(v) = v else {
+                continue;
+            };
+            let t = v / max;
+            area.draw(&Rectangle::new(
+                [(x0, y0), (x0 + cw, y0 + ch)],
+                colour(t).filled(),
+            ))?;
+            let ink = if t > 0.55 { WHITE } else { BLACK };
+            let st = TextStyle::from((FONT, small).into_font())
+                .color(&ink)
+                .pos(Pos::new(HPos::Center, VPos::Center));
+            area.draw_text(&label(*v, p.percent), &st, (x0 + cw / 2, y0 + ch / 2))?;
+        }
+    }
+    area.draw(&Rectangle::new(
+        [(left, top), (left + gw, top + gh)],
+        BLACK.stroke_width(1),
+    ))?;
+    // Tick labels (every one if they fit, else every other).
+    let step_x = if cw < 22 { 2 } else { 1 };
+    let xt = tick.pos(Pos::new(HPos::Center, VPos::Top));
+    for (xi, s) in p.x.iter().enumerate().step_by(step_x) {
+        let x = left + xi as i32 * cw + cw / 2;
+        if long_x {
+            let st = TextStyle::from((FONT, 13).into_font())
+                .color(&BLACK)
+                .transform(FontTransform::Rotate90)
+                .pos(Pos::new(HPos::Left, VPos::Center));
+            let short: String = if s.chars().count() > MAX_LABEL {
+                s.chars().take(MAX_LABEL - 1).chain(['…']).collect()
+            } else {
+                s.clone()
+            };
+            area.draw_text(&short, &st, (x, top + gh + 6))?;
+        } else {
+            area.draw_text(s, &xt, (x, top + gh + 6))?;
+        }
+    }
+    let yt = tick.pos(Pos::new(HPos::Right, VPos::Center));
+    for (yi, s) in p.y.iter().enumerate() {
+        let y = top + gh - yi as i32 * ch - ch / 2;
+        area.draw_text(s, &yt, (left - 8, y))?;
+    }
+    let xl_y = if long_x { h - 26 } else { top + gh + 40 };
+    area.draw_text(
+        &p.x_label,
+        &axis.pos(Pos::new(HPos::Center, VPos::Top)),
+        (left + gw / 2, xl_y),
+    )?;
+    let ylab = TextStyle::from((FONT, 16).into_font())
+        .color(&BLACK)
+        .transform(FontTransform::Rotate270)
+        .pos(Pos::new(HPos::Center, VPos::Center));
+    area.draw_text(&p.y_label, &ylab, (30, top + gh / 2))?;
+    // Legend: a colour bar with its scale.
+    let lx = left + gw + 40;
+    let steps = 50;
+    for i in 0..steps {
+        let t0 = i as f64 / steps as f64;
+        let y1 = top + gh - (i * gh / steps);
+        let y0 = top + gh - ((i + 1) * gh / steps);
+        area.draw(&Rectangle::new(
+            [(lx, y0), (lx + 24, y1)],
+            colour(t0).filled(),
+        ))?;
+    }
+    area.draw(&Rectangle::new(
+        [(lx, top), (lx + 24, top + gh)],
+        BLACK.stroke_width(1),
+    ))?;
+    let lt = tick.pos(Pos::new(HPos::Left, VPos::Center));
+    for k in 0..=4 {
+        let v = max * k as f64 / 4.0;
+        let y = top + gh - k * gh / 4;
+        let s = if p.percent {
+            format!("{:.0}%", v * 100.0)
+        } else {
+            format!("{v:.1}")
+        };
+        area.draw_text(&s, &lt, (lx + 30, y))?;
+    }
+    area.draw_text(
+        &p.legend,
+        &tick.pos(Pos::new(HPos::Left, VPos::Bottom)),
+        (lx - 10, top - 8),
+    )?;
+    if p.percent {
+        area.draw_text(
+            "cells: percent",
+            &TextStyle::from((FONT, 13).into_font()).color(&BLACK),
+            (left, 52),
+        )?;
+    }
+    Ok(())
+}

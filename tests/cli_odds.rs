@@ -1,0 +1,176 @@
+//! `sandtable crt` and `sandtable initiative`: the CSV contract, values worked out by hand,
+//! charts, and one-line errors with exit code 2.
+
+mod common;
+use common::{one_line_error, sandtable, stdout};
+
+/// The rows of `csv` as maps from column name to value.
+fn rows(csv: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let mut r = csv::Reader::from_reader(csv.as_bytes());
+    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            header
+                .iter()
+                .cloned()
+                .zip(rec.iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+fn find<'a>(
+    rows: &'a [std::collections::HashMap<String, String>],
+    want: &[(&str, &str)],
+) -> &'a std::collections::HashMap<String, String> {
+    rows.iter()
+        .find(|r| {
+            want.iter()
+                .all(|(k, v)| r.get(*k).map(String::as_str) == Some(*v))
+        })
+        .unwrap_or_else(|| panic!("no row {want:?}"))
+}
+
+#[test]
+fn crt_rudders_line_has_the_header_and_equal_totals_give_cp1_five_times_in_36() {
+    let out = stdout(&sandtable(&["crt", "rudders-line", "--table", "assault"]));
+    assert_eq!(
+        out.lines().next().unwrap(),
+        "game,table,offense,defense,outcome,probability,fraction,p_at_least,provenance"
+    );
+    let rows = rows(&out);
+    // Every one of the 400 (offense, defense) pairs has a fail row or a cp row.
+    assert!(rows.iter().all(|r| r["table"] == "assault"));
+    // OT = DT = 5 before the dice: 1 CP when the attacker's die is one higher: 5 of 36.
+    let r = find(
+        &rows,
+        &[("offense", "5"), ("defense", "5"), ("outcome", "cp1")],
+    );
+    assert_eq!(r["fraction"], "5/36");
+    assert_eq!(r["probability"], "0.138888888889");
+    assert_eq!(r["p_at_least"], "5/12");
+    let fail = find(
+        &rows,
+        &[("offense", "5"), ("defense", "5"), ("outcome", "fail")],
+    );
+    assert_eq!(fail["fraction"], "7/12");
+}
+
+#[test]
+fn crt_aachen_success_odds_match_the_hand_count() {
+    let out = stdout(&sandtable(&["crt", "aachen"]));
+    assert!(out
+        .starts_with("game,table,attack_value,defense_value,defense_factor,air_support,outcome,"));
+    let rows = rows(&out);
+    // AV 12, DV 10, no Air Support: AT > DT unless 2d6(defender) − 2d6(attacker) ≥ 2:
+    // P = (721 + 140) / 1296 = 287/432 (ties 146, difference of one 140 of the 1296 rolls).
+    let key = [
+        ("attack_value", "12"),
+        ("defense_value", "10"),
+        ("defense_factor", "5"),
+        ("air_support", "0"),
+        ("outcome", "success"),
+    ];
+    assert_eq!(find(&rows, &key)["p_at_least"], "287/432");
+    let stalemate = [
+        ("attack_value", "10"),
+        ("defense_value", "10"),
+        ("defense_factor", "5"),
+        ("air_support", "0"),
+        ("outcome", "stalemate"),
+    ];
+    assert_eq!(find(&rows, &stalemate)["fraction"], "73/648");
+}
+
+#[test]
+fn initiative_rudders_line_notes_the_reconstructed_modifiers() {
+    let out = sandtable(&["initiative", "rudders-line", "--table", "initiative"]);
+    let text = stdout(&out);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("note: results depend on reconstructed data: initiative"),
+        "{stderr}"
+    );
+    let rows = rows(&text);
+    // Turn 2: Rangers +1 (embedded data): they win 21 of the 31 rolls that are not ties.
+    let r = find(
+        &rows,
+        &[
+            ("turn", "2"),
+            ("rangers_fo_lost", "0"),
+            ("outcome", "rangers"),
+        ],
+    );
+    assert_eq!(r["fraction"], "21/31");
+    assert!(r["provenance"].contains("reconstructed: initiative"));
+}
+
+#[test]
+fn initiative_aachen_writes_random_events_and_supply_to_a_file() {
+    let dir = std::env::temp_dir().join(format!("sandtable-odds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("aachen.csv");
+    let out = sandtable(&["initiative", "aachen", "--out", file.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&file).unwrap();
+    let rows = rows(&text);
+    assert!(rows.iter().any(|r| r["table"] == "random_event"));
+    assert!(rows.iter().any(|r| r["table"] == "supply"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn charts_are_written_as_svg_and_png() {
+    let dir = std::env::temp_dir().join(format!("sandtable-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("direct.svg");
+    let png = dir.join("direct.png");
+    for f in [&svg, &png] {
+        let out = sandtable(&[
+            "crt",
+            "rudders-line",
+            "--table",
+            "direct",
+            "--out",
+            dir.join("direct.csv").to_str().unwrap(),
+            "--plot",
+            f.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let err = one_line_error(&sandtable(&["crt", "aachen", "--table", "assault"]));
+    assert!(err.contains("'assault'") && err.contains("combat"), "{err}");
+    let err = one_line_error(&sandtable(&["initiative", "nosuchgame"]));
+    assert!(err.contains("'nosuchgame'"), "{err}");
+    let err = one_line_error(&sandtable(&["crt", "cross-of-iron"]));
+    assert!(err.contains("not implemented"), "{err}");
+    let err = one_line_error(&sandtable(&["crt", "aachen", "--plot", "chart.pdf"]));
+    assert!(err.contains(".svg or .png"), "{err}");
+    let err = one_line_error(&sandtable(&[
+        "crt",
+        "rudders-line",
+        "--data",
+        "/no/such/dir",
+    ]));
+    assert!(err.contains("/no/such/dir"), "{err}");
+    let err = one_line_error(&sandtable(&[
+        "crt",
+        "rudders-line",
+        "--out",
+        "/no/such/dir/x.csv",
+    ]));
+    assert!(err.contains("cannot write"), "{err}");
+}
