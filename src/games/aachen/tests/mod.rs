@@ -2,6 +2,7 @@
 
 mod combat;
 mod example;
+mod odds;
 mod turn;
 
 use super::state::{State, Step};

@@ -1,0 +1,94 @@
+//! The exact combat odds of `sandtable crt aachen` against Monte Carlo through the engine
+//! itself: 200,000 attacks resolved by `Game::chance_outcomes` and `apply`, their results
+//! read off the board, each within 4 standard errors of the exact table.
+
+use super::super::combat::{attack_value, defense_value_before_air};
+use super::super::data::{DefenseStrategy, Terrain};
+use super::super::state::{Step, Support, NONE, OUT_OF_ACTION};
+use super::super::CombatResult;
+use super::{Action, Fixture};
+use crate::analysis::aachen::combat;
+use crate::engine::game::sample_chance;
+use crate::engine::{game_rng, Actor, Game};
+
+/// Companies I and K (and Leader Botts, with Air Support) attack the revealed Urban unit of
+/// Area 13 from inside it, with one Artillery point: the state just before the dice.
+fn before_the_dice(air: bool) -> Fixture {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    let i = f.put("I", 13);
+    let k = f.put("K", 13);
+    let botts = f.put("Botts", 13);
+    f.reveal(13, f.counter_with(Terrain::Urban, DefenseStrategy::None));
+    f.s.support = [1, 0, 0, u8::from(air)];
+    f.act(Action::Activate(12));
+    f.act(Action::Attack(12));
+    for u in [i, k, botts] {
+        f.act(Action::AddAttacker(u));
+    }
+    f.act(Action::Resolve);
+    f.act(Action::Lead(i));
+    f.act(Action::Allot(Support::Artillery));
+    if air {
+        f.act(Action::Allot(Support::Air));
+    }
+    f.act(Action::Resolve);
+    f
+}
+
+/// What the board says happened: the lead lost, the German unit gone, the attackers Fresh.
+fn result_on_the_board(f: &Fixture, s: &super::super::State) -> CombatResult {
+    let (i, k) = (f.unit("I"), f.unit("K"));
+    if s.loc[usize::from(i)] == OUT_OF_ACTION {
+        CombatResult::Repulse
+    } else if s.german[12] != NONE {
+        CombatResult::Stalemate
+    } else if s.fresh & 1 << k != 0 {
+        CombatResult::Overrun
+    } else {
+        CombatResult::Success
+    }
+}
+
+#[test]
+fn rule_9_5_monte_carlo_through_the_engine_agrees_with_the_exact_combat_table() {
+    for air in [false, true] {
+        let f = before_the_dice(air);
+        let rs = f.game.rules();
+        let av = attack_value(rs, &f.s);
+        let dv = defense_value_before_air(rs, &f.s);
+        let defense = rs.germans[usize::from(f.s.german[12])].defense;
+        let exact = combat(av, dv, defense, air);
+        let n = 200_000u32;
+        let mut counts = [0u32; 4];
+        let mut rng = game_rng(5, u64::from(air));
+        let mut outcomes = Vec::new();
+        for _ in 0..n {
+            let mut s = f.s;
+            while matches!(f.game.actor(&s), Actor::Chance) {
+                f.game.chance_outcomes(&s, &mut outcomes);
+                let a = sample_chance(&outcomes, &mut rng);
+                f.game.apply(&mut s, a);
+            }
+            assert_ne!(s.step, Step::Over);
+            counts[result_on_the_board(&f, &s) as usize] += 1;
+        }
+        for (r, &c) in [
+            CombatResult::Repulse,
+            CombatResult::Stalemate,
+            CombatResult::Success,
+            CombatResult::Overrun,
+        ]
+        .iter()
+        .zip(&counts)
+        {
+            let p = exact.prob(|x| x == r).to_f64();
+            let got = f64::from(c) / f64::from(n);
+            let se = (p * (1.0 - p) / f64::from(n)).sqrt();
+            assert!(
+                (got - p).abs() <= 4.0 * se + 1e-12,
+                "air {air}, AV {av}, DV {dv}: {r:?} exact {p}, sampled {got}"
+            );
+        }
+    }
+}
