@@ -111,9 +111,12 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
     for side in &summary.sides {
         let _ = write!(s, "  {:>w$.2}", side.mean_losses);
     }
-    let _ = write!(s, "\n{:24}", "turns with initiative");
-    for side in &summary.sides {
-        let _ = write!(s, "  {:>w$.2}", side.mean_initiative);
+    // A game without initiative (Aachen: solitaire) shows no initiative row.
+    if summary.sides.iter().any(|side| side.mean_initiative > 0.0) {
+        let _ = write!(s, "\n{:24}", "turns with initiative");
+        for side in &summary.sides {
+            let _ = write!(s, "  {:>w$.2}", side.mean_initiative);
+        }
     }
     s.push('\n');
     s
