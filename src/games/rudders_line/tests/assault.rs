@@ -244,3 +244,51 @@ fn rule_11_1_the_play_screen_explains_each_term_of_the_totals() {
     );
     assert!(text.contains(&expected), "{text}");
 }
+
+/// The exact assault odds of `sandtable crt rudders-line` against 200,000 assaults resolved
+/// through the engine itself (`chance_outcomes` and `apply`), results read off the board:
+/// the point unit eliminated (a failed assault, 11.2) or the Casualty Points owed (11.21).
+#[test]
+fn rule_11_2_monte_carlo_through_the_engine_agrees_with_the_exact_assault_table() {
+    use crate::analysis::rudders_line::attack;
+    use crate::engine::game::sample_chance;
+    use crate::engine::{game_rng, Actor, Game};
+    use crate::games::rudders_line::combat::AttackResult;
+    let (mut fx, [point, ..]) = assault_4();
+    fx.act(Action::Point(point));
+    let exact = attack(fx.s.attack.offense, fx.s.attack.defense);
+    let n = 200_000u32;
+    let mut counts = std::collections::HashMap::new();
+    let mut rng = game_rng(11, 0);
+    let mut outcomes = Vec::new();
+    for _ in 0..n {
+        let mut s = fx.s;
+        while matches!(fx.g.actor(&s), Actor::Chance) && s.step != Step::Casualties {
+            fx.g.chance_outcomes(&s, &mut outcomes);
+            let a = sample_chance(&outcomes, &mut rng);
+            fx.g.apply(&mut s, a);
+        }
+        let result = if s.loc(point) == ELIMINATED {
+            AttackResult::Failed
+        } else {
+            assert_eq!(s.step, Step::Casualties);
+            AttackResult::Casualties(s.casualties.cp)
+        };
+        *counts.entry(result).or_insert(0u32) += 1;
+    }
+    for (result, p) in exact.probabilities() {
+        let p = p.to_f64();
+        let got = f64::from(counts.get(&result).copied().unwrap_or(0)) / f64::from(n);
+        let se = (p * (1.0 - p) / f64::from(n)).sqrt();
+        assert!(
+            (got - p).abs() <= 4.0 * se + 1e-12,
+            "{result:?}: exact {p}, sampled {got}"
+        );
+    }
+    for result in counts.keys() {
+        assert!(
+            !exact.prob(|r| r == result).is_zero(),
+            "{result:?} is not in the table"
+        );
+    }
+}
