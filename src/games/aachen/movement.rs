@@ -47,7 +47,11 @@ pub fn activation_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action))
 
 fn can_act(rs: &Ruleset, s: &State, a: u8, fresh: UnitMask) -> bool {
     let attack = !s.is_vacant(a) && fresh & !rs.leaders() != 0;
-    attack || bits(u64::from(fresh)).any(|u| first_moves(rs, s, u, a, s.is_contested(a)) != 0)
+    let leaving = s.is_contested(a);
+    let reach = first_reach(rs, s, fresh, a, leaving);
+    attack
+        || bits(u64::from(fresh))
+            .any(|u| with_room(rs, s, u, reach[usize::from(rs.unit(u).is_leader())]) != 0)
 }
 
 /// 8.1: activate Area `a`.
@@ -64,18 +68,47 @@ pub fn activate(s: &mut State, a: u8) {
     s.step = Step::Activation;
 }
 
-/// The Areas unit `u` in `from` could enter as its first move.
-fn first_moves(rs: &Ruleset, s: &State, u: u8, from: u8, leaving_contested: bool) -> AreaMask {
+/// `reachable` for the units of `units` in `from` that have not moved yet, indexed by
+/// "is a Leader": it is the same for every unit of a kind, so the move generator computes it
+/// once per Area and kind (and not at all for a kind absent from `units`).
+fn first_reach(rs: &Ruleset, s: &State, units: UnitMask, from: u8, leaving: bool) -> [AreaMask; 2] {
     let mf = if s.rain { MF_RAIN } else { MF };
-    enterable(rs, s, u, from, mf, false, leaving_contested)
+    let present = [units & !rs.leaders() != 0, units & rs.leaders() != 0];
+    [false, true].map(|leader| {
+        if present[usize::from(leader)] {
+            reachable(rs, s, leader, from, mf, false, leaving)
+        } else {
+            0
+        }
+    })
 }
 
-/// 8.2–8.3: the Areas next to `from` that unit `u` with `mf` left may enter, as a mask (the
-/// move generator's hot path: whole classes of Areas are ruled in or out at once).
+/// 8.2–8.3: the Areas next to `from` that unit `u` with `mf` left may enter.
 fn enterable(
     rs: &Ruleset,
     s: &State,
     u: u8,
+    from: u8,
+    mf: u8,
+    moved: bool,
+    vacant_first: bool,
+) -> AreaMask {
+    let leader = rs.unit(u).is_leader();
+    with_room(
+        rs,
+        s,
+        u,
+        reachable(rs, s, leader, from, mf, moved, vacant_first),
+    )
+}
+
+/// 8.2–8.3 but stacking: the Areas next to `from` a unit (a Leader or not) with `mf` left may
+/// enter, as a mask (the move generator's hot path: whole classes of Areas are ruled in or
+/// out at once).
+fn reachable(
+    rs: &Ruleset,
+    s: &State,
+    leader: bool,
     from: u8,
     mf: u8,
     moved: bool,
@@ -88,7 +121,7 @@ fn enterable(
     if vacant_first {
         m &= !german; // 8.3.2
     }
-    if rs.unit(u).is_leader() {
+    if leader {
         // A Leader never leads an attack (9.5.2A): he enters a German Area only to join
         // units already waiting there to attack it.
         let joined = bits(u64::from(act.waiting & !rs.leaders()))
@@ -105,7 +138,12 @@ fn enterable(
             | allowed(c.revealed, german & !unrevealed)
             | allowed(c.unrevealed, unrevealed);
     }
-    // 7.1, 8.3.1: not into a fully stacked Area.
+    m
+}
+
+/// 7.1, 8.3.1: the Areas of `m` that unit `u` may join without overstacking them.
+fn with_room(rs: &Ruleset, s: &State, u: u8, m: AreaMask) -> AreaMask {
+    let mut m = m;
     for b in bits(u64::from(m)) {
         if !has_room(rs, s, b, 1 << u) {
             m &= !(1 << b);
@@ -118,8 +156,10 @@ fn enterable(
 pub fn activation_step_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     let act = &s.activation;
     let leaving = act.contested & 1 << act.area != 0;
+    let reach = first_reach(rs, s, act.pending, act.area, leaving);
     for u in bits(u64::from(act.pending)) {
-        if first_moves(rs, s, u, act.area, leaving) != 0 {
+        let leader = rs.unit(u).is_leader();
+        if with_room(rs, s, u, reach[usize::from(leader)]) != 0 {
             out(Action::Select(u));
         }
     }
