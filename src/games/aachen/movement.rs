@@ -5,8 +5,8 @@ use super::ruleset::{Ruleset, AREAS, MF, MF_RAIN, STACKING_LIMIT, UNLIMITED_STAC
 use super::state::{bits, Activation, AreaMask, State, Step, UnitMask, NONE, UNREVEALED};
 use super::Action;
 
-/// 7.1: the stacking points of `units` in one Area: four at most, a Leader free when stacked
-/// with a unit he commands.
+/// 7.1: the units of `units` that count against an Area's limit of four: all but the Leaders
+/// stacked with a unit they command.
 pub fn stacking(rs: &Ruleset, units: UnitMask) -> u8 {
     let leaders = units & rs.leaders();
     let alone = bits(u64::from(leaders))
@@ -46,12 +46,12 @@ pub fn activation_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action))
 }
 
 fn can_act(rs: &Ruleset, s: &State, a: u8, fresh: UnitMask) -> bool {
-    let attack = !s.is_vacant(a) && fresh & !rs.leaders() != 0;
-    let leaving = s.is_contested(a);
-    let reach = first_reach(rs, s, fresh, a, leaving);
-    attack
-        || bits(u64::from(fresh))
-            .any(|u| with_room(rs, s, u, reach[usize::from(rs.unit(u).is_leader())]) != 0)
+    if !s.is_vacant(a) && fresh & !rs.leaders() != 0 {
+        return true; // 9.3: they can attack the German unit they share the Area with
+    }
+    let reach = first_reach(rs, s, fresh, a, s.is_contested(a));
+    bits(u64::from(fresh))
+        .any(|u| with_room(rs, s, u, reach[usize::from(rs.unit(u).is_leader())]) != 0)
 }
 
 /// 8.1: activate Area `a`.
