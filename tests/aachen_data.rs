@@ -2,6 +2,8 @@
 //! constraint of the rulebook, and bad user data gets a one-line error naming the file, table
 //! and entry.
 
+mod common;
+
 use sandtable::games::aachen::data::{
     BloodyStreetsResult, DataError, DataSet, DefenseStrategy, Terrain, UnitKind, CHARTS_TOML,
     COUNTERS_TOML, MAP_TOML,
@@ -16,22 +18,12 @@ fn embedded() -> DataSet {
     DataSet::embedded().expect("the embedded data validates")
 }
 
-/// A fresh, empty directory under the system temp dir, unique to this test and process.
+/// A fresh data directory for this test.
 fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sandtable-aachen-{}-{test}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("create temp dir");
-    dir
+    common::temp_dir(&format!("aachen-{test}"))
 }
 
-/// `text` with the first `from` replaced by `to`; fails if the fixture no longer matches.
-fn edit(text: &str, from: &str, to: &str) -> String {
-    assert!(
-        text.contains(from),
-        "fixture out of date: {from:?} is not in the embedded data"
-    );
-    text.replacen(from, to, 1)
-}
+use common::edit;
 
 /// Writes `text` as `name` into a fresh data directory and loads that directory.
 fn load_dir_with(test: &str, name: &str, text: &str) -> (Result<DataSet, DataError>, PathBuf) {

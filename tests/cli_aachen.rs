@@ -1,9 +1,6 @@
 //! The `sandtable` binary on Cities of the Damned: Aachen, the solitaire game: balance runs
 //! with the player's bot alone, `games`, and `play` driven through stdin.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 mod common;
 use common::{one_line_error, sandtable, stdout};
 
@@ -142,26 +139,12 @@ fn games_lists_aachen_as_implemented_without_the_optional_rules() {
 }
 
 fn play(args: &[&str], input: &str) -> (String, String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(["play", "aachen"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("the game ends");
-    writer.join().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(!stderr.contains("panicked"), "{stderr}");
+    let mut all = vec!["play", "aachen"];
+    all.extend_from_slice(args);
+    let out = common::sandtable_with_stdin(&all, input);
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
         out.status.code(),
     )
 }

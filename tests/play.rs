@@ -1,27 +1,15 @@
 //! `sandtable play` driven through stdin, as a person would type.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn play(args: &[&str], input: &str) -> (String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(["play", "rudders-line"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("the game ends");
-    writer.join().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
-    (text, out.status.code())
+    let mut all = vec!["play", "rudders-line"];
+    all.extend_from_slice(args);
+    let out = common::sandtable_with_stdin(&all, input);
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.code(),
+    )
 }
 
 #[test]

@@ -32,3 +32,44 @@ pub fn one_line_error(out: &Output) -> String {
     assert!(!stderr.contains("panicked"), "{stderr}");
     stderr
 }
+
+/// Runs the `sandtable` binary with `args`, typing `input` on its stdin (as a person at the
+/// play prompt would); checks that it did not panic.
+pub fn sandtable_with_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("the game ends");
+    writer.join().expect("stdin writer");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    out
+}
+
+/// A fresh, empty directory under the system temp dir, unique to this test and process.
+pub fn temp_dir(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sandtable-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+/// `text` with the first `from` replaced by `to`; fails if the fixture no longer matches.
+pub fn edit(text: &str, from: &str, to: &str) -> String {
+    assert!(
+        text.contains(from),
+        "fixture out of date: {from:?} is not in the embedded data"
+    );
+    text.replacen(from, to, 1)
+}
