@@ -1,13 +1,17 @@
 //! The scripted American doctrine: the reference player of `balance aachen` and the rollout
 //! policy of MCTS. Fast and stateless; every choice is a rule of thumb:
 //!
-//! * **Supply (6.3):** refit the strongest unit in the Out of Action Box first; then buy the
-//!   scarcest of Artillery, Engineer and Armor Support (two of them earn the Combined Arms
-//!   Bonus, 9.5.2D), Air last. Support lapses at the end of the turn, so buy all you can.
-//! * **Combat (8–9):** activate the Area with the most Fresh attack strength next to (or in)
-//!   a German Area; move every unit into the German Area with the lowest expected Defense
-//!   Value, then attack with all of them, the strongest unit leading and every support point
-//!   allowed. Areas with no German neighbour send their units one step closer to the front.
+//! * **Supply (6.3):** refit the strongest unit in the Out of Action Box first; then buy
+//!   Artillery and Engineer Support in pairs (3 Supply Points for +4 AV with the Combined
+//!   Arms Bonus, 9.5.2D), Armor when those are stocked, Air last. Support lapses at the end
+//!   of the turn, so buy all you can.
+//! * **Combat (8–9):** activate the Area whose attack is worth most: for each German Area in
+//!   or next to it, the chance of a Success with every Fresh unit there and every support
+//!   point allowed, times what it takes off German Morale (Urban 1, Fortified 2, Suburban 1
+//!   only for the turn's first), less the cost of a Repulse. Move the units in, the companies
+//!   first and their Leaders after them, then attack with all of them, the strongest unit
+//!   leading and every support point allowed. Areas with no attack worth making wait for
+//!   support; Areas away from the front send their units one step closer to it.
 //! * **Placement (6.1, 6.3.1):** next to the most German Areas; Leaders with their units.
 //! * **Losses (6.4.1):** the weakest unit; **retreat (9.5.5):** stay when allowed.
 
