@@ -3,7 +3,7 @@
 
 use super::combat::{attack_value, defense_value, result};
 use super::ruleset::{Ruleset, AREAS, TURNS};
-use super::state::{bits, Phase, Roll, State, Step, NONE, OUT_OF_ACTION, UNREVEALED};
+use super::state::{bits, Phase, Roll, State, Step, Support, NONE, OUT_OF_ACTION, UNREVEALED};
 use super::Action;
 use std::fmt::Write as _;
 
@@ -92,6 +92,7 @@ pub fn render(rs: &Ruleset, s: &State) -> String {
         k[2],
         k[3]
     );
+    out.push_str(&situation(rs, s));
     for a in 0..AREAS as u8 {
         let units = s.units_in(a);
         let german = s.german[usize::from(a)];
@@ -122,6 +123,37 @@ pub fn render(rs: &Ruleset, s: &State) -> String {
         .collect();
     if !out_of_action.is_empty() {
         let _ = writeln!(out, "  Out of Action: {}", out_of_action.join(", "));
+    }
+    out
+}
+
+/// What is being decided: the Active Area, the moving unit and its MF, the attack.
+fn situation(rs: &Ruleset, s: &State) -> String {
+    let act = &s.activation;
+    let mut out = String::new();
+    if act.area != NONE {
+        let _ = write!(out, "Active Area: {}", area(rs, act.area));
+        if act.mover != NONE {
+            let _ = write!(out, "; moving: {}, {} MF left", unit(rs, act.mover), act.mf);
+        }
+        out.push('\n');
+    }
+    let a = &s.attack;
+    if a.area != NONE {
+        let units: Vec<String> = bits(u64::from(a.units)).map(|u| unit(rs, u)).collect();
+        let _ = write!(out, "Attack on {}: {}", area(rs, a.area), units.join(", "));
+        if a.lead != NONE {
+            let _ = write!(out, "; lead {}", unit(rs, a.lead));
+        }
+        let allotted: Vec<&str> = Support::ALL
+            .iter()
+            .filter(|k| a.support & k.bit() != 0)
+            .map(|k| k.name())
+            .collect();
+        if !allotted.is_empty() {
+            let _ = write!(out, "; support: {}", allotted.join(", "));
+        }
+        out.push('\n');
     }
     out
 }
