@@ -25,6 +25,9 @@ fn check_tracks(g: &Aachen, s: &State) -> Result<(), String> {
         if units != s.units_in(a) {
             return Err(format!("the unit cache of Area {} disagrees", a + 1));
         }
+        if (units.count_ones() >= u32::from(STACKING_LIMIT)) != (s.crowded & 1 << a != 0) {
+            return Err(format!("the crowded mask disagrees in Area {}", a + 1));
+        }
     }
     if s.morale > MORALE_MAX {
         return Err(format!("German Morale {}", s.morale));

@@ -141,10 +141,11 @@ fn reachable(
     m
 }
 
-/// 7.1, 8.3.1: the Areas of `m` that unit `u` may join without overstacking them.
+/// 7.1, 8.3.1: the Areas of `m` that unit `u` may join without overstacking them. Only the
+/// crowded Areas (four units or more) can be full.
 fn with_room(rs: &Ruleset, s: &State, u: u8, m: AreaMask) -> AreaMask {
     let mut m = m;
-    for b in bits(u64::from(m)) {
+    for b in bits(u64::from(m & s.crowded & !UNLIMITED_STACKING)) {
         if !has_room(rs, s, b, 1 << u) {
             m &= !(1 << b);
         }

@@ -211,6 +211,9 @@ pub struct State {
     pub loc: [u8; 32],
     /// Per Area: the American units in it.
     pub area_units: [UnitMask; 27],
+    /// Areas holding four or more American units: the only ones where stacking (7.1) needs a
+    /// closer look before a unit enters.
+    pub crowded: AreaMask,
     pub fresh: UnitMask,
     /// Leaders put in the Out of Action Box this turn (rolled for next Dawn, 6.1.2).
     pub leaders_hit: UnitMask,
@@ -252,6 +255,7 @@ impl Default for State {
             suburban_success: false,
             loc: [NONE; 32],
             area_units: [0; 27],
+            crowded: 0,
             fresh: 0,
             leaders_hit: 0,
             from: [NONE; 32],
@@ -286,6 +290,17 @@ impl State {
             *m |= 1 << u;
         }
         self.loc[usize::from(u)] = loc;
+        for a in [old, loc] {
+            if let Some(&m) = self.area_units.get(usize::from(a)) {
+                let crowded = m.count_ones() >= u32::from(super::ruleset::STACKING_LIMIT);
+                let bit = 1 << a;
+                self.crowded = if crowded {
+                    self.crowded | bit
+                } else {
+                    self.crowded & !bit
+                };
+            }
+        }
     }
 
     /// 7.4: an Area without a German unit is Vacant, and American Controlled (7.2).
