@@ -270,6 +270,68 @@ pub fn check_one_file(text: &str, file: &str, tables: &[(&str, &str)]) -> Result
     ))
 }
 
+// ------------------------------------------------------------ an area map's graph
+
+/// The checks every area map must pass (design rule 5), for areas given as (id, adjacent
+/// ids): ids unique; adjacency only to known areas, never to the area itself, each listed
+/// once and both ways (a shared border); every area reachable from the first.
+pub fn check_area_graph<K>(areas: &[(K, &[K])], at: At) -> Result<(), DataError>
+where
+    K: Eq + std::hash::Hash + std::fmt::Display,
+{
+    use std::collections::{HashMap, HashSet, VecDeque};
+    let mut index: HashMap<&K, &[K]> = HashMap::with_capacity(areas.len());
+    for (id, adjacent) in areas {
+        if index.insert(id, adjacent).is_some() {
+            return Err(at.err(
+                format!("area {id}"),
+                format!("area id '{id}' is used twice"),
+            ));
+        }
+    }
+    for (id, adjacent) in areas {
+        let err = |message: String| Err(at.err(format!("area {id}"), message));
+        let mut seen = HashSet::new();
+        for other in adjacent.iter() {
+            if other == id {
+                return err(format!("area {id} lists itself as adjacent"));
+            }
+            if !seen.insert(other) {
+                return err(format!("area {id} lists {other} as adjacent twice"));
+            }
+            let Some(back) = index.get(other) else {
+                return err(format!(
+                    "area {id} lists {other} as adjacent but there is no area {other}"
+                ));
+            };
+            if !back.contains(id) {
+                return err(format!(
+                    "area {id} lists {other} as adjacent but {other} does not list {id}"
+                ));
+            }
+        }
+    }
+    let Some((start, _)) = areas.first() else {
+        return Ok(());
+    };
+    let mut reached = HashSet::from([start]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(id) = queue.pop_front() {
+        for next in index[id].iter() {
+            if reached.insert(next) {
+                queue.push_back(next);
+            }
+        }
+    }
+    match areas.iter().find(|(id, _)| !reached.contains(id)) {
+        Some((lost, _)) => Err(at.err(
+            format!("area {lost}"),
+            format!("area {lost} cannot be reached from area {start}: the map is not connected"),
+        )),
+        None => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

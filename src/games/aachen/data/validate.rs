@@ -2,23 +2,26 @@
 //! tables, each failure naming the file, the table and the entry.
 
 use super::*;
-use std::collections::{HashMap, HashSet, VecDeque};
+use crate::engine::data::check_area_graph;
+use std::collections::{HashMap, HashSet};
 
 // ------------------------------------------------------------------------- map checks
 
 pub(super) fn check_map(map: &MapTables, file: &str) -> Result<(), DataError> {
     let at = At::new(file, "areas");
-    let index = area_index(&map.areas, at)?;
-    for area in &map.areas {
-        check_adjacency(area, &index, at)?;
-    }
-    check_connected(&map.areas, &index, at)?;
+    check_area_ids(&map.areas, at)?;
+    let graph: Vec<(u8, &[u8])> = map
+        .areas
+        .iter()
+        .map(|a| (a.id, a.adjacent.as_slice()))
+        .collect();
+    check_area_graph(&graph, at)?;
     check_terrain(&map.areas, at)
 }
 
 /// 3.1: the Areas are numbered 1 to 27, each once.
-fn area_index<'a>(areas: &'a [AreaDef], at: At) -> Result<HashMap<u8, &'a AreaDef>, DataError> {
-    let mut index = HashMap::with_capacity(areas.len());
+fn check_area_ids(areas: &[AreaDef], at: At) -> Result<(), DataError> {
+    let mut seen = HashSet::new();
     for area in areas {
         let entry = format!("area {}", area.id);
         if !(1..=AREAS).contains(&area.id) {
@@ -30,70 +33,17 @@ fn area_index<'a>(areas: &'a [AreaDef], at: At) -> Result<HashMap<u8, &'a AreaDe
                 ),
             ));
         }
-        if index.insert(area.id, area).is_some() {
+        if !seen.insert(area.id) {
             return Err(at.err(entry, format!("area id {} is used twice", area.id)));
         }
     }
-    if let Some(missing) = (1..=AREAS).find(|id| !index.contains_key(id)) {
+    if let Some(missing) = (1..=AREAS).find(|id| !seen.contains(id)) {
         return Err(at.err(
             format!("area {missing}"),
             format!("area {missing} is missing: the map has Areas 1 to {AREAS} (3.1)"),
         ));
     }
-    Ok(index)
-}
-
-/// Adjacency is a shared border, so it goes both ways, and never to the Area itself.
-fn check_adjacency(area: &AreaDef, index: &HashMap<u8, &AreaDef>, at: At) -> Result<(), DataError> {
-    let id = area.id;
-    let err = |message: String| Err(at.err(format!("area {id}"), message));
-    let mut seen = HashSet::new();
-    for &other in &area.adjacent {
-        if other == id {
-            return err(format!("area {id} lists itself as adjacent"));
-        }
-        if !seen.insert(other) {
-            return err(format!("area {id} lists {other} as adjacent twice"));
-        }
-        let Some(neighbour) = index.get(&other) else {
-            return err(format!(
-                "area {id} lists {other} as adjacent but there is no area {other}"
-            ));
-        };
-        if !neighbour.adjacent.contains(&id) {
-            return err(format!(
-                "area {id} lists {other} as adjacent but {other} does not list {id}"
-            ));
-        }
-    }
     Ok(())
-}
-
-fn check_connected(
-    areas: &[AreaDef],
-    index: &HashMap<u8, &AreaDef>,
-    at: At,
-) -> Result<(), DataError> {
-    let start = areas[0].id;
-    let mut reached = HashSet::from([start]);
-    let mut queue = VecDeque::from([start]);
-    while let Some(id) = queue.pop_front() {
-        for &next in &index[&id].adjacent {
-            if reached.insert(next) {
-                queue.push_back(next);
-            }
-        }
-    }
-    match areas.iter().find(|a| !reached.contains(&a.id)) {
-        Some(lost) => Err(at.err(
-            format!("area {}", lost.id),
-            format!(
-                "area {} cannot be reached from area {start}: the map is not connected",
-                lost.id
-            ),
-        )),
-        None => Ok(()),
-    }
 }
 
 /// 5.3.1: exactly Areas 1 and 2 are American; 4.4: 14 Suburban, 8 Urban, 3 Fortified.

@@ -2,7 +2,8 @@
 //! tables, each failure naming the file, the table and the entry.
 
 use super::*;
-use std::collections::{HashMap, HashSet, VecDeque};
+use crate::engine::data::check_area_graph;
+use std::collections::{HashMap, HashSet};
 
 pub(super) fn check_map(map: &MapTables, file: &str) -> Result<(), DataError> {
     let at = At::new(file, "areas");
@@ -18,84 +19,21 @@ pub(super) fn check_map(map: &MapTables, file: &str) -> Result<(), DataError> {
             ),
         ));
     }
-    let index = area_index(&map.areas, at)?;
-    for area in &map.areas {
-        check_adjacency(area, &index, at)?;
-    }
-    check_connected(&map.areas, &index, at)
-}
-
-pub(super) fn area_index<'a>(
-    areas: &'a [AreaDef],
-    at: At,
-) -> Result<HashMap<&'a str, &'a AreaDef>, DataError> {
-    let mut index = HashMap::with_capacity(areas.len());
-    for area in areas {
-        if index.insert(area.id.as_str(), area).is_some() {
-            return Err(at.err(
-                format!("area {}", area.id),
-                format!("area id '{}' is used twice", area.id),
-            ));
-        }
-    }
-    Ok(index)
-}
-
-/// 10.3: adjacency is a shared border, so it goes both ways, and never to the area itself.
-pub(super) fn check_adjacency(
-    area: &AreaDef,
-    index: &HashMap<&str, &AreaDef>,
-    at: At,
-) -> Result<(), DataError> {
-    let id = &area.id;
-    let err = |message: String| Err(at.err(format!("area {id}"), message));
-    let mut seen = HashSet::new();
-    for other in &area.adjacent {
-        if other == id {
-            return err(format!("area {id} lists itself as adjacent"));
-        }
-        if !seen.insert(other) {
-            return err(format!("area {id} lists {other} as adjacent twice"));
-        }
-        let Some(neighbour) = index.get(other.as_str()) else {
-            return err(format!(
-                "area {id} lists {other} as adjacent but there is no area {other}"
-            ));
-        };
-        if !neighbour.adjacent.contains(id) {
-            return err(format!(
-                "area {id} lists {other} as adjacent but {other} does not list {id}"
-            ));
-        }
-    }
-    Ok(())
-}
-
-pub(super) fn check_connected(
-    areas: &[AreaDef],
-    index: &HashMap<&str, &AreaDef>,
-    at: At,
-) -> Result<(), DataError> {
-    let start = areas[0].id.as_str();
-    let mut reached = HashSet::from([start]);
-    let mut queue = VecDeque::from([start]);
-    while let Some(id) = queue.pop_front() {
-        for next in &index[id].adjacent {
-            if reached.insert(next.as_str()) {
-                queue.push_back(next);
-            }
-        }
-    }
-    match areas.iter().find(|a| !reached.contains(a.id.as_str())) {
-        Some(lost) => Err(at.err(
-            format!("area {}", lost.id),
-            format!(
-                "area {} cannot be reached from area {start}: the map is not connected",
-                lost.id
-            ),
-        )),
-        None => Ok(()),
-    }
+    let graph: Vec<(&str, Vec<&str>)> = map
+        .areas
+        .iter()
+        .map(|a| {
+            (
+                a.id.as_str(),
+                a.adjacent.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect();
+    let graph: Vec<(&str, &[&str])> = graph
+        .iter()
+        .map(|(id, adj)| (*id, adj.as_slice()))
+        .collect();
+    check_area_graph(&graph, at)
 }
 
 // ------------------------------------------------------------------------- counter checks
