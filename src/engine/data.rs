@@ -275,13 +275,13 @@ pub fn check_one_file(text: &str, file: &str, tables: &[(&str, &str)]) -> Result
 /// The checks every area map must pass (design rule 5), for areas given as (id, adjacent
 /// ids): ids unique; adjacency only to known areas, never to the area itself, each listed
 /// once and both ways (a shared border); every area reachable from the first.
-pub fn check_area_graph<K>(areas: &[(K, &[K])], at: At) -> Result<(), DataError>
+pub fn check_area_graph<K>(areas: &[(&K, &[K])], at: At) -> Result<(), DataError>
 where
     K: Eq + std::hash::Hash + std::fmt::Display,
 {
     use std::collections::{HashMap, HashSet, VecDeque};
     let mut index: HashMap<&K, &[K]> = HashMap::with_capacity(areas.len());
-    for (id, adjacent) in areas {
+    for &(id, adjacent) in areas {
         if index.insert(id, adjacent).is_some() {
             return Err(at.err(
                 format!("area {id}"),
@@ -289,7 +289,7 @@ where
             ));
         }
     }
-    for (id, adjacent) in areas {
+    for &(id, adjacent) in areas {
         let err = |message: String| Err(at.err(format!("area {id}"), message));
         let mut seen = HashSet::new();
         for other in adjacent.iter() {
@@ -311,7 +311,7 @@ where
             }
         }
     }
-    let Some((start, _)) = areas.first() else {
+    let Some(&(start, _)) = areas.first() else {
         return Ok(());
     };
     let mut reached = HashSet::from([start]);
@@ -324,7 +324,7 @@ where
         }
     }
     match areas.iter().find(|(id, _)| !reached.contains(id)) {
-        Some((lost, _)) => Err(at.err(
+        Some(&(lost, _)) => Err(at.err(
             format!("area {lost}"),
             format!("area {lost} cannot be reached from area {start}: the map is not connected"),
         )),

@@ -10,10 +10,10 @@ use std::collections::{HashMap, HashSet};
 pub(super) fn check_map(map: &MapTables, file: &str) -> Result<(), DataError> {
     let at = At::new(file, "areas");
     check_area_ids(&map.areas, at)?;
-    let graph: Vec<(u8, &[u8])> = map
+    let graph: Vec<(&u8, &[u8])> = map
         .areas
         .iter()
-        .map(|a| (a.id, a.adjacent.as_slice()))
+        .map(|a| (&a.id, a.adjacent.as_slice()))
         .collect();
     check_area_graph(&graph, at)?;
     check_terrain(&map.areas, at)

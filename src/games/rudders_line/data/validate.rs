@@ -19,19 +19,10 @@ pub(super) fn check_map(map: &MapTables, file: &str) -> Result<(), DataError> {
             ),
         ));
     }
-    let graph: Vec<(&str, Vec<&str>)> = map
+    let graph: Vec<(&String, &[String])> = map
         .areas
         .iter()
-        .map(|a| {
-            (
-                a.id.as_str(),
-                a.adjacent.iter().map(String::as_str).collect(),
-            )
-        })
-        .collect();
-    let graph: Vec<(&str, &[&str])> = graph
-        .iter()
-        .map(|(id, adj)| (*id, adj.as_slice()))
+        .map(|a| (&a.id, a.adjacent.as_slice()))
         .collect();
     check_area_graph(&graph, at)
 }
