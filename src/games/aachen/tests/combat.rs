@@ -16,6 +16,18 @@ fn at_area_12() -> (Fixture, u8) {
     (f, i)
 }
 
+/// Companies I and K move from Area 12 into unrevealed Area 13 (Urban), owing an attack.
+fn i_and_k_enter_area_13() -> (Fixture, u8, u8) {
+    let (mut f, i) = at_area_12();
+    let k = f.put("K", 12);
+    f.act(Action::Activate(11));
+    for u in [i, k] {
+        f.act(Action::Select(u));
+        f.act(Action::Move(12));
+    }
+    (f, i, k)
+}
+
 #[test]
 fn rule_3_1_2_tem_is_2_suburban_3_urban_4_fortified() {
     assert_eq!(Terrain::Suburban.tem(), 2);
@@ -153,13 +165,7 @@ fn rule_8_3_2_units_leaving_a_contested_area_must_reach_a_vacant_one_first() {
 
 #[test]
 fn rule_9_1_mandatory_attack_must_be_made_and_a_repulse_retreats_everyone() {
-    let (mut f, i) = at_area_12();
-    let k = f.put("K", 12);
-    f.act(Action::Activate(11));
-    for u in [i, k] {
-        f.act(Action::Select(u));
-        f.act(Action::Move(12));
-    }
+    let (mut f, i, k) = i_and_k_enter_area_13();
     assert!(!f.legal().contains(&Action::Pass));
     f.act(Action::Attack(12));
     assert_eq!(
@@ -454,13 +460,7 @@ fn rule_9_5_5_a_retreat_goes_back_where_the_unit_came_from_or_beyond_if_full() {
 
 #[test]
 fn rule_9_4_ambush_takes_the_lead_out_before_the_dice() {
-    let (mut f, i) = at_area_12();
-    let k = f.put("K", 12);
-    f.act(Action::Activate(11));
-    for u in [i, k] {
-        f.act(Action::Select(u));
-        f.act(Action::Move(12));
-    }
+    let (mut f, i, k) = i_and_k_enter_area_13();
     f.act(Action::Attack(12));
     f.roll(Action::Draw(
         f.counter_with(Terrain::Urban, DefenseStrategy::Ambush),
