@@ -3,7 +3,7 @@
 use super::super::combat::{attack_value, combat_result, defense_value};
 use super::super::data::{DefenseStrategy, Terrain};
 use super::super::movement::stacking;
-use super::super::state::{Roll, Step, Support, OUT_OF_ACTION};
+use super::super::state::{Roll, Step, Support, NONE, OUT_OF_ACTION};
 use super::super::CombatResult;
 use super::{Action, Fixture};
 
@@ -398,7 +398,7 @@ fn rule_9_5_4_success_lowers_morale_1_but_only_the_first_suburban_of_a_turn() {
     let f0 = Fixture::combat();
     let c = f0.counter_with(Terrain::Suburban, DefenseStrategy::None);
     let (f, i) = attack_with_dice(5, c, 12, 2);
-    assert_eq!(f.s.german[4], super::super::state::NONE);
+    assert_eq!(f.s.german[4], NONE);
     assert_eq!(f.s.morale, 18);
     assert!(f.s.suburban_success);
     let _ = i;
@@ -470,4 +470,82 @@ fn rule_9_4_ambush_takes_the_lead_out_before_the_dice() {
     assert_eq!(f.s.step, Step::Lead, "a new Lead Attacking Unit");
     f.act(Action::Lead(k));
     assert_eq!(f.s.step, Step::Support);
+}
+
+#[test]
+fn rule_9_4_surrender_removes_the_unit_as_a_success_and_the_attackers_stay_fresh() {
+    let (mut f, i, k) = i_and_k_enter_area_13();
+    f.act(Action::Attack(12));
+    f.roll(Action::Draw(
+        f.counter_with(Terrain::Urban, DefenseStrategy::Surrender),
+    ));
+    assert_eq!(f.s.german[12], NONE);
+    assert_eq!(f.s.morale, 18, "Urban Success: −1");
+    assert_eq!(f.s.fresh & (1 << i | 1 << k), 1 << i | 1 << k);
+}
+
+#[test]
+fn rule_9_4_mines_strongpoint_and_counterattack_change_av_dv_and_morale() {
+    let mut f = Fixture::combat();
+    f.s.attack.area = 12;
+    f.s.attack.lead = f.unit("I");
+    f.s.attack.units = 1 << f.unit("I");
+    f.reveal(13, f.counter_with(Terrain::Urban, DefenseStrategy::None));
+    let rs = f.game.rules();
+    let (av, dv) = (attack_value(rs, &f.s), defense_value(rs, &f.s));
+    f.s.attack.strategy = DefenseStrategy::Mines;
+    assert_eq!(attack_value(rs, &f.s), av - 2, "Mines: AV −2");
+    f.s.attack.support = Support::Engineer.bit();
+    assert_eq!(
+        attack_value(rs, &f.s),
+        av + 2,
+        "no Mines penalty with an Engineer point"
+    );
+    f.s.attack.strategy = DefenseStrategy::Strongpoint;
+    assert_eq!(defense_value(rs, &f.s), dv + 2, "Strongpoint: DF +2");
+}
+
+#[test]
+fn rule_9_4_counterattack_raises_morale_one_more_on_a_repulse() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    let i = f.put("I", 20); // contesting the Fortified Area 20
+    f.s.morale = 12;
+    f.act(Action::Activate(19));
+    f.act(Action::Attack(19));
+    f.act(Action::AddAttacker(i));
+    f.act(Action::Resolve);
+    f.roll(Action::Draw(f.counter_with(
+        Terrain::Fortified,
+        DefenseStrategy::Counterattack,
+    )));
+    f.act(Action::Lead(i));
+    f.act(Action::Resolve);
+    f.roll(Action::Dice(2));
+    f.roll(Action::Dice(12));
+    assert_eq!(f.s.loc[usize::from(i)], OUT_OF_ACTION, "Repulse");
+    assert_eq!(
+        f.s.morale, 14,
+        "+1 for the Repulse, +1 for the Counterattack"
+    );
+}
+
+#[test]
+fn rule_9_3_units_entering_a_contested_area_do_not_join_the_units_already_there() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    let l = f.put("L", 13); // already contesting Area 13
+    let i = f.put("I", 12);
+    f.act(Action::Activate(11));
+    f.act(Action::Select(i));
+    f.act(Action::Move(12));
+    f.act(Action::Attack(12));
+    assert_eq!(
+        f.s.step,
+        Step::Attackers,
+        "optional: the Area was contested"
+    );
+    assert!(f.legal().contains(&Action::AddAttacker(i)));
+    assert!(!f.legal().contains(&Action::AddAttacker(l)));
 }
