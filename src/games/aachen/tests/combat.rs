@@ -549,3 +549,49 @@ fn rule_9_3_units_entering_a_contested_area_do_not_join_the_units_already_there(
     assert!(f.legal().contains(&Action::AddAttacker(i)));
     assert!(!f.legal().contains(&Action::AddAttacker(l)));
 }
+
+#[test]
+fn rule_9_4_panzerfaust_takes_the_strongest_armor_and_sniper_a_leader() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    let rs = f.game.rules();
+    let armor = |id: &str| rs.americans.iter().position(|a| a.id == id).unwrap() as u8;
+    let (tank, halftrack) = (armor("G/33"), armor("A/36"));
+    for u in [tank, halftrack] {
+        f.s.set_loc(u, 12); // contesting Area 13
+        f.s.fresh |= 1 << u;
+    }
+    f.act(Action::Activate(12));
+    f.act(Action::Attack(12));
+    f.act(Action::AddAttacker(tank));
+    f.act(Action::AddAttacker(halftrack));
+    f.act(Action::Resolve);
+    f.roll(Action::Draw(
+        f.counter_with(Terrain::Urban, DefenseStrategy::Panzerfaust),
+    ));
+    assert_eq!(
+        f.s.loc[usize::from(tank)],
+        OUT_OF_ACTION,
+        "the 5 before the 4"
+    );
+    assert_eq!(f.s.loc[usize::from(halftrack)], 12);
+
+    let mut g = Fixture::combat();
+    g.clear_americans();
+    let i = g.put("I", 13);
+    let botts = g.put("Botts", 13);
+    g.act(Action::Activate(12));
+    g.act(Action::Attack(12));
+    g.act(Action::AddAttacker(i));
+    g.act(Action::AddAttacker(botts));
+    g.act(Action::Resolve);
+    g.roll(Action::Draw(
+        g.counter_with(Terrain::Urban, DefenseStrategy::Sniper),
+    ));
+    assert_eq!(g.s.loc[usize::from(botts)], OUT_OF_ACTION);
+    assert_ne!(
+        g.s.leaders_hit & 1 << botts,
+        0,
+        "6.1.2: his fate is rolled next Dawn"
+    );
+}

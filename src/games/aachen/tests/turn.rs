@@ -210,3 +210,26 @@ fn rule_6_5_end_phase_flips_spent_units_and_lapses_support() {
     assert_ne!(f.s.fresh & 1 << f.unit("E"), 0);
     assert_eq!(f.s.support, [0; 4]);
 }
+
+#[test]
+fn rule_6_2_random_events_change_morale_and_forbid_support_for_the_turn() {
+    let rs_events = |f: &Fixture, name: &str| {
+        let e = &f.game.rules().charts.random_events.events;
+        e.iter()
+            .find(|r| r.name.contains(name))
+            .expect("event")
+            .rolls[0]
+    };
+    let mut f = Fixture::combat();
+    f.s.step = Step::Roll(Roll::RandomEvent);
+    let leaflets = rs_events(&f, "Leaflets");
+    f.roll(Action::Dice(leaflets));
+    assert_eq!(f.s.morale, 18, "Morale −1");
+    let mut g = Fixture::combat();
+    g.s.step = Step::Roll(Roll::RandomEvent);
+    let overcast = rs_events(&g, "overcast");
+    g.roll(Action::Dice(overcast));
+    g.roll(Action::Dice(18));
+    assert!(!g.legal().contains(&Action::Buy(Support::Air)));
+    assert!(!g.s.rain, "no other Rain effect");
+}
