@@ -1,6 +1,7 @@
 //! The games. Each lives in its own module and never imports another game.
 
 pub mod aachen;
+pub mod crossing_the_line;
 pub mod rudders_line;
 
 /// A game Sandtable knows, for `sandtable games` and argument checking.

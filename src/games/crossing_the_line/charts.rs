@@ -1,0 +1,1 @@
+//! The charts the rulebook refers to but does not print (in progress).

@@ -1,0 +1,1 @@
+//! Hex coordinates in the rulebook's XXYY numbering (in progress).

@@ -1,0 +1,1 @@
+//! The map of the scenario area (in progress).
