@@ -25,8 +25,15 @@ fn check_tracks(g: &Aachen, s: &State) -> Result<(), String> {
         if units != s.units_in(a) {
             return Err(format!("the unit cache of Area {} disagrees", a + 1));
         }
-        if (units.count_ones() >= u32::from(STACKING_LIMIT)) != (s.crowded & 1 << a != 0) {
-            return Err(format!("the crowded mask disagrees in Area {}", a + 1));
+        let full = a >= 2 && stacking(g.rules(), units) >= STACKING_LIMIT;
+        if full != (s.full & 1 << a != 0) {
+            return Err(format!("the full-Area mask disagrees in Area {}", a + 1));
+        }
+        if (units != 0) != (s.occupied & 1 << a != 0) {
+            return Err(format!(
+                "the occupied-Area mask disagrees in Area {}",
+                a + 1
+            ));
         }
     }
     if s.morale > MORALE_MAX {

@@ -430,7 +430,7 @@ fn moved_in(s: &State, units: UnitMask) -> UnitMask {
 /// 3.4: a unit selected for loss goes to the Out of Action Box; a Leader's fate is rolled
 /// next Dawn (6.1.2).
 pub fn out_of_action(rs: &Ruleset, s: &mut State, u: u8) {
-    s.set_loc(u, OUT_OF_ACTION);
+    s.set_loc(rs, u, OUT_OF_ACTION);
     s.fresh &= !(1 << u);
     s.attack.units &= !(1 << u);
     s.activation.pending &= !(1 << u);
@@ -496,7 +496,7 @@ pub fn retreat_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
 }
 
 pub fn retreat(rs: &Ruleset, s: &mut State, u: u8, to: u8) {
-    s.set_loc(u, to);
+    s.set_loc(rs, u, to);
     s.from[usize::from(u)] = NONE;
     s.must_retreat &= !(1 << u);
     s.may_retreat &= !(1 << u);

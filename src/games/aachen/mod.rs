@@ -97,7 +97,7 @@ impl Aachen {
         match (s.step, a) {
             (Step::Reinforcements, Action::Place(x)) => turn::place_reinforcements(rs, s, x),
             (Step::PlaceLeader, Action::Place(x)) => turn::place_leader(rs, s, x),
-            (Step::PlaceRefit, Action::Place(x)) => turn::place_refit(s, x),
+            (Step::PlaceRefit, Action::Place(x)) => turn::place_refit(rs, s, x),
             (Step::Supply, Action::Buy(k)) => turn::buy(rs, s, k),
             (Step::Supply, Action::Refit(u)) => turn::refit(rs, s, u),
             (Step::Supply, Action::Pass) => turn::end_supply(rs, s),

@@ -1,7 +1,7 @@
 //! Stacking (7.1), activation and movement (8): units of the Active Area move one at a time,
 //! stop on entering an Area with a German unit, and may not enter an Area already attacked.
 
-use super::ruleset::{Ruleset, AREAS, MF, MF_RAIN, STACKING_LIMIT, UNLIMITED_STACKING};
+use super::ruleset::{Ruleset, MF, MF_RAIN, STACKING_LIMIT, UNLIMITED_STACKING};
 use super::state::{bits, Activation, AreaMask, State, Step, UnitMask, NONE, UNREVEALED};
 use super::Action;
 
@@ -36,7 +36,7 @@ fn entry_cost(rs: &Ruleset, s: &State, a: u8) -> u8 {
 
 /// Areas with Fresh units that have something to do (8.1).
 pub fn activation_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
-    for a in 0..AREAS as u8 {
+    for a in bits(u64::from(s.occupied)) {
         let fresh = s.units_in(a) & s.fresh;
         if fresh != 0 && can_act(rs, s, a, fresh) {
             out(Action::Activate(a));
@@ -50,18 +50,14 @@ fn can_act(rs: &Ruleset, s: &State, a: u8, fresh: UnitMask) -> bool {
         return true; // 9.3: they can attack the German unit they share the Area with
     }
     let reach = first_reach(rs, s, fresh, a, s.is_contested(a));
-    bits(u64::from(fresh))
-        .any(|u| with_room(rs, s, u, reach[usize::from(rs.unit(u).is_leader())]) != 0)
+    bits(u64::from(fresh)).any(|u| any_room(rs, s, u, reach[usize::from(rs.unit(u).is_leader())]))
 }
 
 /// 8.1: activate Area `a`.
 pub fn activate(s: &mut State, a: u8) {
-    let contested = (0..AREAS as u8)
-        .filter(|&b| s.is_contested(b))
-        .fold(0, |m, b| m | 1 << b);
     s.activation = Activation {
         area: a,
-        contested,
+        contested: s.contested_areas(),
         pending: s.units_in(a) & s.fresh,
         ..Activation::default()
     };
@@ -141,16 +137,31 @@ fn reachable(
     m
 }
 
-/// 7.1, 8.3.1: the Areas of `m` that unit `u` may join without overstacking them. Only the
-/// crowded Areas (four units or more) can be full.
-fn with_room(rs: &Ruleset, s: &State, u: u8, m: AreaMask) -> AreaMask {
+/// 7.1, 8.3.1: the Areas of `m` that unit `u` may join without overstacking them. Only a
+/// full Area can refuse it, and it takes `u` only if `u` stacks free there.
+pub(super) fn with_room(rs: &Ruleset, s: &State, u: u8, m: AreaMask) -> AreaMask {
     let mut m = m;
-    for b in bits(u64::from(m & s.crowded & !UNLIMITED_STACKING)) {
-        if !has_room(rs, s, b, 1 << u) {
+    for b in bits(u64::from(m & s.full)) {
+        if !stacks_free(rs, s.units_in(b), u) {
             m &= !(1 << b);
         }
     }
     m
+}
+
+/// Is any Area of `m` open to unit `u`? Usually a glance at the full Areas settles it.
+fn any_room(rs: &Ruleset, s: &State, u: u8, m: AreaMask) -> bool {
+    m & !s.full != 0 || with_room(rs, s, u, m) != 0
+}
+
+/// 7.1: does unit `u` join `units` without adding to their stacking? A Leader does when a
+/// unit he commands is there; a unit does when its Leader is there with none of his units.
+fn stacks_free(rs: &Ruleset, units: UnitMask, u: u8) -> bool {
+    if rs.unit(u).is_leader() {
+        return rs.commanded(u) & units != 0;
+    }
+    let leader = rs.leader_of(u);
+    leader != NONE && units & 1 << leader != 0 && rs.commanded(leader) & units == 0
 }
 
 /// The choices of the Activation step: move a unit, attack, or end the activation.
@@ -160,7 +171,7 @@ pub fn activation_step_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Act
     let reach = first_reach(rs, s, act.pending, act.area, leaving);
     for u in bits(u64::from(act.pending)) {
         let leader = rs.unit(u).is_leader();
-        if with_room(rs, s, u, reach[usize::from(leader)]) != 0 {
+        if any_room(rs, s, u, reach[usize::from(leader)]) {
             out(Action::Select(u));
         }
     }
@@ -206,7 +217,7 @@ pub fn move_to(rs: &Ruleset, s: &mut State, b: u8) {
     act.mf = act.mf.saturating_sub(cost);
     act.moved = true;
     s.from[usize::from(u)] = s.loc[usize::from(u)];
-    s.set_loc(u, b);
+    s.set_loc(rs, u, b);
     if s.is_vacant(b) {
         s.activation.must_reach_vacant = false;
         if s.activation.mf == 0 {

@@ -237,7 +237,7 @@ fn initial_state(rs: &Ruleset) -> State {
         } else {
             NOT_ARRIVED
         };
-        s.set_loc(i as u8, loc);
+        s.set_loc(rs, i as u8, loc);
     }
     for (i, t) in rs.terrain.iter().enumerate() {
         if *t != Terrain::American {

@@ -1,6 +1,8 @@
 //! The game state: a fixed-size `Copy` value (no heap). Area and unit sets are bit masks.
 
 use super::data::{BloodyStreetsResult, DefenseStrategy};
+use super::movement::stacking;
+use super::ruleset::{Ruleset, STACKING_LIMIT, UNLIMITED_STACKING};
 
 pub type AreaMask = u32;
 pub type UnitMask = u32;
@@ -211,9 +213,13 @@ pub struct State {
     pub loc: [u8; 32],
     /// Per Area: the American units in it.
     pub area_units: [UnitMask; 27],
-    /// Areas holding four or more American units: the only ones where stacking (7.1) needs a
-    /// closer look before a unit enters.
-    pub crowded: AreaMask,
+    /// Areas of limited stacking whose units are at the limit (7.1): the only ones a unit may
+    /// be unable to enter, since one more unit adds at most one to an Area's stacking.
+    pub full: AreaMask,
+    /// Areas holding at least one American unit, and the units in the Out of Action Box:
+    /// kept by `set_loc` so the move and supply generators need not scan `loc`.
+    pub occupied: AreaMask,
+    pub out_of_action: UnitMask,
     pub fresh: UnitMask,
     /// Leaders put in the Out of Action Box this turn (rolled for next Dawn, 6.1.2).
     pub leaders_hit: UnitMask,
@@ -255,7 +261,9 @@ impl Default for State {
             suburban_success: false,
             loc: [NONE; 32],
             area_units: [0; 27],
-            crowded: 0,
+            full: 0,
+            occupied: 0,
+            out_of_action: 0,
             fresh: 0,
             leaders_hit: 0,
             from: [NONE; 32],
@@ -281,26 +289,28 @@ impl State {
     }
 
     /// Puts unit `u` at `loc` (an Area index or an off-map location).
-    pub fn set_loc(&mut self, u: u8, loc: u8) {
-        let old = self.loc[usize::from(u)];
+    pub fn set_loc(&mut self, rs: &Ruleset, u: u8, loc: u8) {
+        let old = std::mem::replace(&mut self.loc[usize::from(u)], loc);
+        set_bit(&mut self.out_of_action, u, loc == OUT_OF_ACTION);
         if let Some(m) = self.area_units.get_mut(usize::from(old)) {
             *m &= !(1 << u);
+            self.area_changed(rs, old);
         }
         if let Some(m) = self.area_units.get_mut(usize::from(loc)) {
             *m |= 1 << u;
+            self.area_changed(rs, loc);
         }
-        self.loc[usize::from(u)] = loc;
-        for a in [old, loc] {
-            if let Some(&m) = self.area_units.get(usize::from(a)) {
-                let crowded = m.count_ones() >= u32::from(super::ruleset::STACKING_LIMIT);
-                let bit = 1 << a;
-                self.crowded = if crowded {
-                    self.crowded | bit
-                } else {
-                    self.crowded & !bit
-                };
-            }
-        }
+    }
+
+    /// Keeps the occupied and full masks of Area `a` in step with its units.
+    fn area_changed(&mut self, rs: &Ruleset, a: u8) {
+        let m = self.area_units[usize::from(a)];
+        set_bit(&mut self.occupied, a, m != 0);
+        // Stacking never exceeds the head count: most Areas need no closer look.
+        let full = UNLIMITED_STACKING & 1 << a == 0
+            && m.count_ones() >= u32::from(STACKING_LIMIT)
+            && stacking(rs, m) >= STACKING_LIMIT;
+        set_bit(&mut self.full, a, full);
     }
 
     /// 7.4: an Area without a German unit is Vacant, and American Controlled (7.2).
@@ -311,22 +321,18 @@ impl State {
     /// Puts `german` (`NONE`, `UNREVEALED` or a counter) in Area `a`.
     pub fn set_german(&mut self, a: u8, german: u8) {
         self.german[usize::from(a)] = german;
-        let bit = 1 << a;
-        self.german_mask = if german == NONE {
-            self.german_mask & !bit
-        } else {
-            self.german_mask | bit
-        };
-        self.unrevealed_mask = if german == UNREVEALED {
-            self.unrevealed_mask | bit
-        } else {
-            self.unrevealed_mask & !bit
-        };
+        set_bit(&mut self.german_mask, a, german != NONE);
+        set_bit(&mut self.unrevealed_mask, a, german == UNREVEALED);
     }
 
     /// 7.3: an Area with units of both sides.
     pub fn is_contested(&self, a: u8) -> bool {
-        !self.is_vacant(a) && self.units_in(a) != 0
+        self.contested_areas() & 1 << a != 0
+    }
+
+    /// 7.3: the Contested Areas.
+    pub fn contested_areas(&self) -> AreaMask {
+        self.german_mask & self.occupied
     }
 
     /// Areas with a German unit.
@@ -344,6 +350,11 @@ impl State {
         let max = i16::from(super::ruleset::MORALE_MAX);
         self.morale = (i16::from(self.morale) + i16::from(delta)).clamp(0, max) as u8;
     }
+}
+
+/// Sets or clears bit `i` of `mask`.
+fn set_bit(mask: &mut u32, i: u8, on: bool) {
+    *mask = (*mask & !(1 << i)) | u32::from(on) << i;
 }
 
 /// Iterates over the set bits of a mask, lowest first.

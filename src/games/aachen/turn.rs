@@ -2,11 +2,10 @@
 //! the Combat Phase (Bloody Streets), and the End Phase with the victory checks (10).
 
 use super::data::{BloodyStreetsResult, Terrain, UnitKind};
-use super::movement::has_room;
+use super::movement::{has_room, with_room};
 use super::ruleset::{Ruleset, AREAS, TURNS};
 use super::state::{
-    bits, Phase, Roll, State, Step, Support, UnitMask, KIA, NONE, NOT_ARRIVED, OUT_OF_ACTION,
-    RETURNING, WOUNDED,
+    bits, Phase, Roll, State, Step, Support, UnitMask, KIA, NONE, NOT_ARRIVED, RETURNING, WOUNDED,
 };
 use super::Action;
 
@@ -23,7 +22,7 @@ pub fn start_turn(rs: &Ruleset, s: &mut State) {
     s.phase = Phase::Dawn;
     for u in 0..rs.americans.len() {
         if s.loc[u] == WOUNDED {
-            s.set_loc(u as u8, RETURNING);
+            s.set_loc(rs, u as u8, RETURNING);
         }
     }
     dawn(rs, s);
@@ -85,9 +84,9 @@ pub fn reinforcement_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Actio
     }
 }
 
-fn place(s: &mut State, units: UnitMask, a: u8) {
+fn place(rs: &Ruleset, s: &mut State, units: UnitMask, a: u8) {
     for u in bits(u64::from(units)) {
-        s.set_loc(u, a);
+        s.set_loc(rs, u, a);
         s.from[usize::from(u)] = super::state::NONE;
     }
     s.fresh |= units;
@@ -95,7 +94,7 @@ fn place(s: &mut State, units: UnitMask, a: u8) {
 
 pub fn place_reinforcements(rs: &Ruleset, s: &mut State, a: u8) {
     let group = reinforcement_group(rs, s);
-    place(s, group, a);
+    place(rs, s, group, a);
     dawn(rs, s);
 }
 
@@ -108,7 +107,7 @@ pub fn leader_mortality(rs: &Ruleset, s: &mut State, die: u8) {
         3 | 4 => WOUNDED,
         _ => RETURNING,
     };
-    s.set_loc(u, to);
+    s.set_loc(rs, u, to);
     dawn(rs, s);
 }
 
@@ -134,7 +133,7 @@ pub fn leader_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
 }
 
 pub fn place_leader(rs: &Ruleset, s: &mut State, a: u8) {
-    place(s, 1 << s.cursor, a);
+    place(rs, s, 1 << s.cursor, a);
     dawn(rs, s);
 }
 
@@ -216,9 +215,8 @@ pub fn supply_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
             out(Action::Buy(k));
         }
     }
-    for u in 0..rs.americans.len() as u8 {
-        let out_of_action = s.loc[usize::from(u)] == OUT_OF_ACTION && !rs.unit(u).is_leader();
-        if out_of_action && refit_cost(rs, u) <= s.supply && refit_areas(rs, s, u) != 0 {
+    for u in bits(u64::from(s.out_of_action & !rs.leaders())) {
+        if refit_cost(rs, u) <= s.supply && refit_areas(rs, s, u) != 0 {
             out(Action::Refit(u));
         }
     }
@@ -243,24 +241,21 @@ pub fn refit(rs: &Ruleset, s: &mut State, u: u8) {
 /// American-Controlled Area); with none on the map, any American-Controlled Area.
 fn refit_areas(rs: &Ruleset, s: &State, u: u8) -> u32 {
     let own = rs.organisation_of(u) & !(1 << u);
-    let near: u32 = bits(u64::from(own))
+    let on_map = bits(u64::from(own))
         .map(|v| s.loc[usize::from(v)])
-        .filter(|&a| usize::from(a) < AREAS)
-        .fold(0, |m, a| m | 1 << a | rs.adjacent[usize::from(a)]);
-    let on_map = bits(u64::from(own)).any(|v| usize::from(s.loc[usize::from(v)]) < AREAS);
+        .filter(|&a| usize::from(a) < AREAS);
+    let near = on_map.fold(0, |m, a| m | 1 << a | rs.adjacent[usize::from(a)]);
     let all: u32 = (1 << AREAS) - 1;
-    let candidates = (if on_map { near } else { all }) & !s.german_areas();
-    bits(u64::from(candidates))
-        .filter(|&a| has_room(rs, s, a, 1 << u))
-        .fold(0, |m, a| m | 1 << a)
+    let candidates = (if near != 0 { near } else { all }) & !s.german_areas();
+    with_room(rs, s, u, candidates)
 }
 
 pub fn refit_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     bits(u64::from(refit_areas(rs, s, s.cursor))).for_each(|a| out(Action::Place(a)));
 }
 
-pub fn place_refit(s: &mut State, a: u8) {
-    place(s, 1 << s.cursor, a);
+pub fn place_refit(rs: &Ruleset, s: &mut State, a: u8) {
+    place(rs, s, 1 << s.cursor, a);
     s.cursor = NONE;
     s.step = Step::Supply;
 }

@@ -3,7 +3,7 @@
 use super::super::combat::{attack_value, combat_result, defense_value};
 use super::super::data::{DefenseStrategy, Terrain};
 use super::super::movement::stacking;
-use super::super::state::{Roll, Step, Support, NONE, OUT_OF_ACTION};
+use super::super::state::{Roll, Step, Support, NONE, NOT_ARRIVED, OUT_OF_ACTION};
 use super::super::CombatResult;
 use super::{Action, Fixture};
 
@@ -77,6 +77,33 @@ fn rule_7_1_four_units_an_area_leaders_free_with_their_unit_areas_1_and_2_unlimi
         !f.legal().contains(&Action::Move(2)),
         "8.3.1: Area 3 is full"
     );
+}
+
+#[test]
+fn rule_7_1_a_full_area_takes_a_leader_to_his_unit_and_a_unit_to_its_lone_leader() {
+    use super::super::movement::with_room;
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(3);
+    for id in ["E", "F", "G", "D"] {
+        f.put(id, 3);
+    }
+    let rs = f.game.rules();
+    let area_3 = 1 << 2;
+    let (smoots, i) = (f.unit("Smoots"), f.unit("I"));
+    assert_eq!(with_room(rs, &f.s, i, area_3), 0, "four units: full");
+    assert_eq!(
+        with_room(rs, &f.s, smoots, area_3),
+        area_3,
+        "Smoots joins E free"
+    );
+    // E leaves, Smoots comes: Smoots alone counts, the Area is full again.
+    f.set_loc(f.unit("E"), NOT_ARRIVED);
+    f.put("Smoots", 3);
+    let rs = f.game.rules();
+    assert_eq!(with_room(rs, &f.s, i, area_3), 0, "Smoots alone counts");
+    let e = f.unit("E");
+    assert_eq!(with_room(rs, &f.s, e, area_3), area_3, "E joins its Leader");
 }
 
 #[test]
@@ -296,7 +323,7 @@ fn rule_9_5_2c_one_point_of_each_support_and_no_armor_support_with_armor_attacki
         .iter()
         .position(|a| a.is_armor())
         .unwrap() as u8;
-    f.s.set_loc(tank, 12);
+    f.set_loc(tank, 12);
     f.s.fresh |= 1 << tank;
     f.s.support = [2, 2, 2, 2];
     f.act(Action::Activate(12));
@@ -558,7 +585,7 @@ fn rule_9_4_panzerfaust_takes_the_strongest_armor_and_sniper_a_leader() {
     let armor = |id: &str| rs.americans.iter().position(|a| a.id == id).unwrap() as u8;
     let (tank, halftrack) = (armor("G/33"), armor("A/36"));
     for u in [tank, halftrack] {
-        f.s.set_loc(u, 12); // contesting Area 13
+        f.set_loc(u, 12); // contesting Area 13
         f.s.fresh |= 1 << u;
     }
     f.act(Action::Activate(12));

@@ -14,7 +14,7 @@ fn rule_11_example_of_play_av_15_dv_13_at_20_dt_19_stalemate_through_fanatic() {
     f.vacate(12);
     let i = f.put("I", 12);
     let k = f.put("K", 12);
-    f.s.set_loc(f.unit("Botts"), 1);
+    f.set_loc(f.unit("Botts"), 1);
     f.s.morale = 17;
     f.s.turn = 2;
     turn::start_turn(f.game.rules(), &mut f.s);

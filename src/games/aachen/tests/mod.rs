@@ -57,10 +57,15 @@ impl Fixture {
             .expect("such a counter") as u8
     }
 
+    /// Moves unit `u` to `loc` (an Area index or an off-map location).
+    pub fn set_loc(&mut self, u: u8, loc: u8) {
+        self.s.set_loc(self.game.rules(), u, loc);
+    }
+
     /// Puts unit `id` Fresh in Area `n` (1–27).
     pub fn put(&mut self, id: &str, n: u8) -> u8 {
         let u = self.unit(id);
-        self.s.set_loc(u, n - 1);
+        self.set_loc(u, n - 1);
         self.s.fresh |= 1 << u;
         u
     }
@@ -68,7 +73,7 @@ impl Fixture {
     /// Takes every American unit off the map (to set up a situation from scratch).
     pub fn clear_americans(&mut self) {
         for u in 0..32 {
-            self.s.set_loc(u, super::state::NOT_ARRIVED);
+            self.set_loc(u, super::state::NOT_ARRIVED);
         }
         self.s.fresh = 0;
     }

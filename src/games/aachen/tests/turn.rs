@@ -62,7 +62,7 @@ fn rule_6_1_2_leader_mortality_1_2_kia_3_4_back_next_turn_5_6_back_now() {
     for (die, expect) in [(2, KIA), (4, WOUNDED), (6, 0)] {
         let mut f = Fixture::combat();
         let smoots = f.unit("Smoots");
-        f.s.set_loc(smoots, OUT_OF_ACTION);
+        f.set_loc(smoots, OUT_OF_ACTION);
         f.s.fresh &= !(1 << smoots);
         f.s.leaders_hit = 1 << smoots;
         f.s.turn = 4;
@@ -118,11 +118,11 @@ fn rule_6_3_supply_points_from_the_table_and_unspent_points_are_lost() {
 fn rule_6_3_1_a_refitted_unit_returns_next_to_its_organisation() {
     let mut f = Fixture::combat();
     let e = f.unit("E");
-    f.s.set_loc(e, OUT_OF_ACTION);
+    f.set_loc(e, OUT_OF_ACTION);
     f.s.fresh &= !(1 << e);
     let smoots = f.unit("Smoots");
     f.vacate(3);
-    f.s.set_loc(smoots, 2); // Area 3, next to Area 1
+    f.set_loc(smoots, 2); // Area 3, next to Area 1
     f.s.step = Step::Supply;
     f.s.supply = 10;
     f.act(Action::Refit(e));
