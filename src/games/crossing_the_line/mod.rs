@@ -6,5 +6,6 @@
 //! (`data/`), reconstructed and labelled, replaceable with `--data`.
 
 pub mod charts;
+pub mod counters;
 pub mod hex;
 pub mod map;

@@ -1,0 +1,330 @@
+//! The counters (`data/counters.toml`): formations with their HQs (3.3), combat units (3.2)
+//! and independents (5.5.2). The rulebook prints none of their values, so the embedded file
+//! is a reconstruction, labelled as such; every check below is a constraint the text puts on
+//! the values, and a failure names the file, the table and the entry.
+
+use crate::engine::data::{check_provenance, parse, At, DataError, Provenance};
+use serde::Deserialize;
+use std::collections::HashSet;
+
+/// The embedded default counters.
+pub const EMBEDDED: &str = include_str!("data/counters.toml");
+pub const FILE: &str = "counters.toml";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    Us,
+    German,
+}
+
+impl Side {
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::Us => Side::German,
+            Side::German => Side::Us,
+        }
+    }
+}
+
+/// 3.2: the unit types printed on the counters (for replacements, 8.4, and reorganisation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnitKind {
+    Infantry,
+    Mg,
+    InfantryEngineers,
+    Bicycle,
+    MotorizedInfantry,
+    MotorizedEngineers,
+    ArmoredInfantry,
+    ArmoredEngineers,
+    Recce,
+    Tank,
+    TankDestroyer,
+    AssaultGun,
+}
+
+/// 3.2: Infantry type (white Anti-Tank box) or AFV type (yellow Tank box); it decides the ZOC
+/// (5.4) and which points a unit brings to Armor Superiority (7.5.1.2 D).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UnitClass {
+    Infantry,
+    Afv,
+}
+
+/// 3.2: white (leg) or red (motorized) Movement Allowance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Movement {
+    Leg,
+    Motorized,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterTables {
+    pub formation: Provenance,
+    pub formations: Vec<FormationDef>,
+    pub unit: Provenance,
+    pub units: Vec<UnitDef>,
+}
+
+/// A formation (a Division) and its HQ's printed values (3.3).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormationDef {
+    pub id: String,
+    pub name: String,
+    pub side: Side,
+    /// US formations: their Corps, for the assignment of independents (5.5.2).
+    #[serde(default)]
+    pub corps: Option<String>,
+    pub reaction_rating: u8,
+    pub command_range: u8,
+    /// Attack Support Points at full strength (3.3, 7.5.1.2 C).
+    pub support: u8,
+    /// 7.4: AP cost of an HQ Relocation, 1–3.
+    pub relocation: u8,
+    /// 6.3.1: the top box of the formation's Activation track.
+    pub max_activation_level: u8,
+}
+
+/// A combat unit's printed values (3.2); `[front, disrupted]` pairs for the two sides.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitDef {
+    pub id: String,
+    /// A formation id, or "independent" (5.5.2).
+    pub formation: String,
+    #[serde(default)]
+    pub regiment: Option<String>,
+    /// Independents: their side and (US) their Corps (5.5.2).
+    #[serde(default)]
+    pub side: Option<Side>,
+    #[serde(default)]
+    pub corps: Option<String>,
+    pub kind: UnitKind,
+    pub class: UnitClass,
+    pub movement: Movement,
+    pub ma: u8,
+    pub er: [u8; 2],
+    pub strength: u8,
+    #[serde(default)]
+    pub tank: Option<[u8; 2]>,
+    #[serde(default)]
+    pub anti_tank: Option<[u8; 2]>,
+}
+
+impl UnitDef {
+    pub fn is_independent(&self) -> bool {
+        self.formation == INDEPENDENT
+    }
+}
+
+pub const INDEPENDENT: &str = "independent";
+/// 3.2: Effectiveness Ratings run from 2 (worst) to 7 (best).
+pub const ER_RANGE: std::ops::RangeInclusive<u8> = 2..=7;
+/// 3.4: Current Combat Strength markers go up to 15.
+pub const MAX_STRENGTH: u8 = 15;
+
+/// Parses and checks a counters file.
+pub fn load(text: &str, file: &str) -> Result<CounterTables, DataError> {
+    let tables: CounterTables = parse(text, file)?;
+    check(&tables, file)?;
+    Ok(tables)
+}
+
+pub fn check(t: &CounterTables, file: &str) -> Result<(), DataError> {
+    let at = At::new(file, "formation");
+    check_provenance(at, &t.formation.source, t.formation.basis.as_deref())?;
+    let at = At::new(file, "unit");
+    check_provenance(at, &t.unit.source, t.unit.basis.as_deref())?;
+    check_formations(&t.formations, At::new(file, "formations"))?;
+    check_units(t, At::new(file, "units"))
+}
+
+fn check_formations(formations: &[FormationDef], at: At) -> Result<(), DataError> {
+    let mut seen = HashSet::new();
+    for f in formations {
+        let entry = format!("formation {}", f.id);
+        if !seen.insert(f.id.as_str()) || f.id == INDEPENDENT {
+            return Err(at.err(entry, format!("formation id {:?} is used twice", f.id)));
+        }
+        let ranges = [
+            (
+                "reaction_rating",
+                f.reaction_rating,
+                1,
+                10,
+                "a d10 check, 6.4.2",
+            ),
+            ("command_range", f.command_range, 1, 20, "hexes, 5.8"),
+            ("support", f.support, 0, MAX_STRENGTH, "3.3, 3.4"),
+            ("relocation", f.relocation, 1, 3, "7.4"),
+            (
+                "max_activation_level",
+                f.max_activation_level,
+                1,
+                10,
+                "6.3.1",
+            ),
+        ];
+        for (field, value, lo, hi, basis) in ranges {
+            if !(lo..=hi).contains(&value) {
+                return Err(at.err(
+                    &entry,
+                    format!("{field} {value} is outside {lo}–{hi} ({basis})"),
+                ));
+            }
+        }
+        if (f.side == Side::Us) != f.corps.is_some() {
+            return Err(at.err(entry, "a US formation, and only a US one, names its corps"));
+        }
+    }
+    Ok(())
+}
+
+fn check_units(t: &CounterTables, at: At) -> Result<(), DataError> {
+    let mut seen = HashSet::new();
+    for u in &t.units {
+        let entry = format!("unit {}", u.id);
+        if !seen.insert(u.id.as_str()) {
+            return Err(at.err(entry, format!("unit id {:?} is used twice", u.id)));
+        }
+        check_unit(t, u).map_err(|message| at.err(entry, message))?;
+    }
+    Ok(())
+}
+
+/// The constraints of 3.2 and 5.5 on one unit, as the message of its error.
+fn check_unit(t: &CounterTables, u: &UnitDef) -> Result<(), String> {
+    let formation = t.formations.iter().find(|f| f.id == u.formation);
+    if formation.is_none() && !u.is_independent() {
+        return Err(format!(
+            "formation {:?} is neither a formation of [[formations]] nor \"independent\"",
+            u.formation
+        ));
+    }
+    match (formation, u.side) {
+        (Some(_), Some(_)) => return Err("a formation's unit takes its formation's side".into()),
+        (None, None) => return Err("an independent unit names its side".into()),
+        _ => {}
+    }
+    // 5.5.2: US independents go only to formations of their own Corps.
+    if (u.is_independent() && u.side == Some(Side::Us)) != u.corps.is_some() {
+        return Err("a US independent, and only a US independent, names its corps".into());
+    }
+    let [er, er_disrupted] = u.er;
+    if !ER_RANGE.contains(&er) || !ER_RANGE.contains(&er_disrupted) || er_disrupted > er {
+        return Err(format!(
+            "er {:?}: Effectiveness Ratings run 2–7 and the disrupted side is not higher (3.2)",
+            u.er
+        ));
+    }
+    if !(1..=MAX_STRENGTH).contains(&u.strength) {
+        return Err(format!(
+            "strength {} is outside 1–{MAX_STRENGTH} (3.4)",
+            u.strength
+        ));
+    }
+    if u.ma == 0 {
+        return Err("ma 0: every unit has a Movement Allowance (3.2)".into());
+    }
+    check_armor_points(u)
+}
+
+/// 3.2: an AFV type unit has Tank Points (yellow box), an Infantry type unit Anti-Tank
+/// Points (white box), never both, and fewer or as many on the disrupted side.
+fn check_armor_points(u: &UnitDef) -> Result<(), String> {
+    let points = match (u.class, u.tank, u.anti_tank) {
+        (UnitClass::Afv, Some(p), None) | (UnitClass::Infantry, None, Some(p)) => p,
+        (UnitClass::Afv, _, _) => {
+            return Err("an AFV type unit has tank = [front, disrupted] and no anti_tank".into())
+        }
+        (UnitClass::Infantry, _, _) => {
+            return Err(
+                "an Infantry type unit has anti_tank = [front, disrupted] and no tank".into(),
+            )
+        }
+    };
+    if points[1] > points[0] || points[0] > MAX_STRENGTH {
+        return Err(format!(
+            "points {points:?}: the disrupted side has no more than the front (3.2)"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edited(from: &str, to: &str) -> String {
+        assert!(EMBEDDED.contains(from), "fixture text {from:?} not found");
+        EMBEDDED.replacen(from, to, 1)
+    }
+
+    fn error(text: &str) -> String {
+        load(text, FILE)
+            .expect_err("the edit is invalid")
+            .to_string()
+    }
+
+    #[test]
+    fn rule_3_2_the_embedded_counters_load_and_are_labelled_reconstructed() {
+        let t = load(EMBEDDED, FILE).expect("embedded counters");
+        assert!(t.formation.is_reconstructed() && t.unit.is_reconstructed());
+        assert_eq!(t.formations.len(), 7);
+        let of = |f: &str| t.units.iter().filter(|u| u.formation == f).count();
+        assert_eq!(of("353ID"), 6, "10.2: the 353rd ID withdraws 6 units");
+        assert_eq!(of("12ID"), 9, "10.2: the 12th ID arrives with 9 units");
+    }
+
+    #[test]
+    fn rule_3_2_effectiveness_rating_outside_2_to_7_is_refused() {
+        let e = error(&edited("er = [5, 3]", "er = [8, 3]"));
+        assert!(
+            e.contains("counters.toml") && e.contains("unit 1/16"),
+            "{e}"
+        );
+        assert!(e.contains("2–7"), "{e}");
+    }
+
+    #[test]
+    fn rule_3_2_a_disrupted_side_better_than_the_front_is_refused() {
+        let e = error(&edited("anti_tank = [1, 0]", "anti_tank = [1, 2]"));
+        assert!(e.contains("unit 1/16") && e.contains("disrupted"), "{e}");
+    }
+
+    #[test]
+    fn rule_3_2_an_afv_unit_needs_tank_points() {
+        let e = error(&edited("\ntank = [1, 0]", "\nanti_tank = [1, 0]"));
+        assert!(e.contains("unit 1 Rcn") && e.contains("AFV"), "{e}");
+    }
+
+    #[test]
+    fn rule_7_4_relocation_points_outside_1_to_3_are_refused() {
+        let e = error(&edited("relocation = 2", "relocation = 4"));
+        assert!(
+            e.contains("formation 1ID") && e.contains("relocation 4"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_formation_and_a_duplicate_unit_are_named() {
+        let e = error(&edited(
+            "formation = \"1ID\"\nregiment = \"16\"",
+            "formation = \"2ID\"\nregiment = \"16\"",
+        ));
+        assert!(e.contains("unit 1/16") && e.contains("\"2ID\""), "{e}");
+        let e = error(&edited("id = \"2/16\"", "id = \"1/16\""));
+        assert!(e.contains("used twice"), "{e}");
+    }
+}
