@@ -9,3 +9,4 @@ pub mod charts;
 pub mod counters;
 pub mod hex;
 pub mod map;
+pub mod scenario;
