@@ -375,13 +375,17 @@ fn set_german_line(map: &mut Map, t: &MapFile, file: &str) -> Result<(), DataErr
         At::new(file, "kerkrade_bulge"),
     )?;
     for hex in map.bounds.hexes() {
-        let west = west_end.get(&hex.row).is_some_and(|&c| hex.col < c);
-        if west && !bulge.contains(&hex) {
+        if west_of_line(&west_end, hex) && !bulge.contains(&hex) {
             let i = idx(map, hex);
             map.flags[i].0 |= HexFlags::GERMAN_RESTRICTED;
         }
     }
     Ok(())
+}
+
+/// 7.3.8 "north-west of the line": west of the line's west end in the hex's hexrow.
+fn west_of_line(west_end: &HashMap<u8, u8>, hex: Hex) -> bool {
+    west_end.get(&hex.row).is_some_and(|&c| hex.col < c)
 }
 
 /// 7.3.8: a chain of adjacent hexes from 2106, ending at 5605 or at the map's north edge.
@@ -436,7 +440,7 @@ fn kerkrade_bulge(
                 format!("hex {hex} is not one of the Bulge of Kerkrade's hexes in 7.3.8"),
             ));
         }
-        if !west_end.get(&hex.row).is_some_and(|&c| hex.col < c) {
+        if !west_of_line(west_end, hex) {
             return Err(at.err(
                 format!("hex {hex}"),
                 format!("bulge hex {hex} must lie north-west of the pillbox line (7.3.8)"),
