@@ -1,1 +1,293 @@
-//! The map of the scenario area (in progress).
+//! The map of the Scenario 1 and 2 area (3.1, 10.1, 10.2): hex terrain, hexside terrain,
+//! roads, supply areas, the German line of turns 1–3 (7.3.8) and the victory hexes, read from
+//! `data/map.toml` (a labelled reconstruction, replaceable with `--data`) into dense per-hex
+//! arrays for the rules engine.
+
+mod schema;
+mod validate;
+
+use super::hex::{Bounds, Direction, Hex};
+use crate::engine::data::{check_provenance, parse, read, At, DataError};
+use serde::Deserialize;
+use std::path::Path;
+
+/// The embedded default map.
+pub const MAP_TOML: &str = include_str!("data/map.toml");
+
+/// Hex terrain (3.1.1): it sets movement costs and the CRT column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Terrain {
+    Clear,
+    PillboxInClear,
+    Town,
+    City,
+    Industrial,
+}
+
+impl Terrain {
+    pub const ALL: [Terrain; 5] = [
+        Terrain::Clear,
+        Terrain::PillboxInClear,
+        Terrain::Town,
+        Terrain::City,
+        Terrain::Industrial,
+    ];
+
+    /// The name used in `map.toml`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Terrain::Clear => "clear",
+            Terrain::PillboxInClear => "pillbox_in_clear",
+            Terrain::Town => "town",
+            Terrain::City => "city",
+            Terrain::Industrial => "industrial",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Terrain> {
+        Terrain::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// 7.4: an HQ must always be in a town, city or industrial hex. 7.3.3: these are not
+    /// road hexes.
+    pub const fn is_built_up(self) -> bool {
+        matches!(self, Terrain::Town | Terrain::City | Terrain::Industrial)
+    }
+}
+
+/// The features of one hexside, as bit flags (3.1.2 hexside terrain, 3.1.1 roads).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct HexsideFeatures(u8);
+
+impl HexsideFeatures {
+    pub const NONE: HexsideFeatures = HexsideFeatures(0);
+    pub const STREAM: HexsideFeatures = HexsideFeatures(1);
+    pub const ROER: HexsideFeatures = HexsideFeatures(2);
+    pub const DRAGONS_TEETH: HexsideFeatures = HexsideFeatures(4);
+    pub const ROAD: HexsideFeatures = HexsideFeatures(8);
+
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    pub const fn contains(self, other: HexsideFeatures) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    pub const fn union(self, other: HexsideFeatures) -> HexsideFeatures {
+        HexsideFeatures(self.0 | other.0)
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A side of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    Us,
+    German,
+}
+
+/// A supply area (3.1.4) and the map edge hexes adjacent to it (5.7.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SupplyArea {
+    pub side: Side,
+    pub name: String,
+    pub edge_hexes: Vec<Hex>,
+}
+
+/// Per-hex marks other than terrain.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct HexFlags(u8);
+
+impl HexFlags {
+    const AACHEN_CITY: u8 = 1;
+    const FIRST_BLOOD_OBJECTIVE: u8 = 2;
+    const PILLBOX_LINE: u8 = 4;
+    const GERMAN_RESTRICTED: u8 = 8;
+    const US_SUPPLY_EDGE: u8 = 16;
+    const GERMAN_SUPPLY_EDGE: u8 = 32;
+
+    fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
+}
+
+/// The map: dense arrays indexed by `bounds.index(hex)`.
+#[derive(Clone, Debug)]
+pub struct Map {
+    bounds: Bounds,
+    terrain: Vec<Terrain>,
+    sides: Vec<[HexsideFeatures; 6]>,
+    vp: Vec<u8>,
+    flags: Vec<HexFlags>,
+    supply_areas: Vec<SupplyArea>,
+    first_blood: Bounds,
+    stolberg_corridor: Bounds,
+    reconstructed: Vec<(&'static str, String)>,
+}
+
+impl Map {
+    /// The embedded default map.
+    pub fn embedded() -> Result<Map, DataError> {
+        Map::from_toml(MAP_TOML, "embedded map.toml")
+    }
+
+    /// A user's `map.toml`.
+    pub fn load(path: &Path) -> Result<Map, DataError> {
+        let text = read(path)?;
+        Map::from_toml(&text, &path.display().to_string())
+    }
+
+    /// Parses and checks a map; `file` names it in errors.
+    pub fn from_toml(text: &str, file: &str) -> Result<Map, DataError> {
+        let tables: schema::MapFile = parse(text, file)?;
+        let mut reconstructed = Vec::new();
+        for (table, source, basis) in tables.provenances() {
+            check_provenance(At::new(file, table), source, basis)?;
+            if source == "reconstructed" {
+                reconstructed.push((table, basis.unwrap_or_default().to_string()));
+            }
+        }
+        let mut map = validate::build(&tables, file)?;
+        map.reconstructed = reconstructed;
+        Ok(map)
+    }
+
+    fn empty(bounds: Bounds, first_blood: Bounds, stolberg_corridor: Bounds) -> Map {
+        let n = bounds.len();
+        Map {
+            bounds,
+            terrain: vec![Terrain::Clear; n],
+            sides: vec![[HexsideFeatures::NONE; 6]; n],
+            vp: vec![0; n],
+            flags: vec![HexFlags::default(); n],
+            supply_areas: Vec::new(),
+            first_blood,
+            stolberg_corridor,
+            reconstructed: Vec::new(),
+        }
+    }
+
+    /// The map's rectangle of hexes.
+    pub fn bounds(&self) -> Bounds {
+        self.bounds
+    }
+
+    pub fn in_bounds(&self, hex: Hex) -> bool {
+        self.bounds.contains(hex)
+    }
+
+    /// The dense index of an on-map hex.
+    pub fn index(&self, hex: Hex) -> Option<usize> {
+        self.bounds.index(hex)
+    }
+
+    /// The on-map neighbour across hexside `dir`.
+    pub fn neighbour(&self, hex: Hex, dir: Direction) -> Option<Hex> {
+        hex.neighbour(dir).filter(|&n| self.in_bounds(n))
+    }
+
+    /// Hex terrain (3.1.1); `None` off the map.
+    pub fn terrain(&self, hex: Hex) -> Option<Terrain> {
+        self.index(hex).map(|i| self.terrain[i])
+    }
+
+    /// The features of hexside `dir` of `hex` (none off the map).
+    pub fn hexside(&self, hex: Hex, dir: Direction) -> HexsideFeatures {
+        self.index(hex)
+            .map_or(HexsideFeatures::NONE, |i| self.sides[i][dir.index()])
+    }
+
+    /// Whether a road crosses hexside `dir` of `hex` (7.3.3).
+    pub fn has_road(&self, hex: Hex, dir: Direction) -> bool {
+        self.hexside(hex, dir).contains(HexsideFeatures::ROAD)
+    }
+
+    /// The hex's Scenario 2 VPs (10.2): 15, 10, 5, or 0.
+    pub fn vp(&self, hex: Hex) -> u8 {
+        self.index(hex).map_or(0, |i| self.vp[i])
+    }
+
+    /// The 10.2 VP hexes with their values, in map order.
+    pub fn vp_hexes(&self) -> impl Iterator<Item = (Hex, u8)> + '_ {
+        self.bounds
+            .hexes()
+            .zip(self.vp.iter().copied())
+            .filter(|&(_, vp)| vp > 0)
+    }
+
+    fn flag(&self, hex: Hex, bit: u8) -> bool {
+        self.index(hex).is_some_and(|i| self.flags[i].has(bit))
+    }
+
+    /// 10.2: a US unit occupying an Aachen City hex at the end wins a decisive victory.
+    pub fn is_aachen_city(&self, hex: Hex) -> bool {
+        self.flag(hex, HexFlags::AACHEN_CITY)
+    }
+
+    /// 10.1: the hexes the US player must clear, 2107, 2108 and 2109.
+    pub fn is_first_blood_objective(&self, hex: Hex) -> bool {
+        self.flag(hex, HexFlags::FIRST_BLOOD_OBJECTIVE)
+    }
+
+    /// A hex of the outer pillbox line of 7.3.8.
+    pub fn is_on_pillbox_line(&self, hex: Hex) -> bool {
+        self.flag(hex, HexFlags::PILLBOX_LINE)
+    }
+
+    /// 7.3.8: a hex north-west of the outer pillbox line, outside the Bulge of Kerkrade,
+    /// that German units may not enter on game turns 1 to 3.
+    pub fn is_german_restricted(&self, hex: Hex) -> bool {
+        self.flag(hex, HexFlags::GERMAN_RESTRICTED)
+    }
+
+    /// 5.7.2: a map edge hex adjacent to one of `side`'s supply areas.
+    pub fn is_supply_edge(&self, hex: Hex, side: Side) -> bool {
+        let bit = match side {
+            Side::Us => HexFlags::US_SUPPLY_EDGE,
+            Side::German => HexFlags::GERMAN_SUPPLY_EDGE,
+        };
+        self.flag(hex, bit)
+    }
+
+    /// The supply areas (3.1.4) with their edge hexes.
+    pub fn supply_areas(&self) -> &[SupplyArea] {
+        &self.supply_areas
+    }
+
+    /// 10.1: the map area of Scenario One, First Blood.
+    pub fn first_blood_area(&self) -> Bounds {
+        self.first_blood
+    }
+
+    /// 10.2: the map area of Scenario Two, The Stolberg Corridor.
+    pub fn stolberg_corridor_area(&self) -> Bounds {
+        self.stolberg_corridor
+    }
+
+    /// The tables that are reconstructions, with their basis (design rule 3).
+    pub fn reconstructed(&self) -> &[(&'static str, String)] {
+        &self.reconstructed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h(n: u16) -> Hex {
+        Hex::from_number(n).unwrap()
+    }
+
+    #[test]
+    fn rule_3_1_embedded_map_loads() {
+        let map = Map::embedded().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(map.bounds().len(), 33 * 22);
+        assert_eq!(map.terrain(h(2806)), Some(Terrain::City));
+        assert_eq!(map.terrain(h(4301)), None);
+    }
+}

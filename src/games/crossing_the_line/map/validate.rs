@@ -1,0 +1,605 @@
+//! Builds a [`Map`] from the tables of `map.toml`, checking every constraint the rulebook
+//! puts on them; each failure is one line naming the file, the table and the entry.
+
+use super::schema::*;
+use super::*;
+use crate::games::crossing_the_line::hex::Hexside;
+use std::collections::{HashMap, HashSet};
+
+/// 7.5.1.2A: the dragon's-teeth hexsides where a stream or road runs through the depiction.
+pub const RULE_7_5_1_2_TEETH: [(u16, u16); 7] = [
+    (1821, 1921),
+    (1919, 2019),
+    (2011, 2110),
+    (2008, 2108),
+    (2504, 2505),
+    (3102, 3103),
+    (3403, 3303),
+];
+
+/// 7.3.8: the outer pillbox line runs "from hex 2106 to hex 5605".
+pub const RULE_7_3_8_LINE_ENDS: (u16, u16) = (2106, 5605);
+
+/// 7.3.8 EXCEPTION: the Bulge of Kerkrade.
+pub const RULE_7_3_8_BULGE: [u16; 8] = [3803, 3804, 3903, 3904, 3704, 3805, 4004, 4103];
+
+/// 10.1: "The US player must clear hexes 2107, 2108 and 2109."
+pub const RULE_10_1_OBJECTIVES: [u16; 3] = [2107, 2108, 2109];
+
+/// 10.2: the VP hexes and their values.
+pub const RULE_10_2_VP: [(u16, u8); 23] = [
+    (2915, 15),
+    (3217, 15),
+    (3218, 15),
+    (3219, 15),
+    (3316, 15),
+    (3317, 15),
+    (3318, 15),
+    (3416, 15),
+    (3417, 15),
+    (2315, 10),
+    (2717, 10),
+    (3019, 10),
+    (2108, 5),
+    (2121, 5),
+    (2211, 5),
+    (2212, 5),
+    (2221, 5),
+    (2318, 5),
+    (2505, 5),
+    (2520, 5),
+    (2617, 5),
+    (2618, 5),
+    (3122, 5),
+];
+
+/// 10.2: "From hexes 10XX to 42XX".
+const RULE_10_2_ROWS: [u8; 2] = [10, 42];
+
+pub(super) fn build(t: &MapFile, file: &str) -> Result<Map, DataError> {
+    let bounds = extent(At::new(file, "map"), t.map.rows, t.map.cols)?;
+    let first_blood = scenario_area(At::new(file, "first_blood"), bounds, &t.first_blood)?;
+    let stolberg = stolberg_area(At::new(file, "stolberg_corridor"), bounds, t)?;
+    let mut map = Map::empty(bounds, first_blood, stolberg);
+    set_terrain(&mut map, &t.terrain, At::new(file, "terrain"))?;
+    set_hexsides(&mut map, t, file)?;
+    check_teeth(&map, At::new(file, "dragons_teeth"))?;
+    set_german_line(&mut map, t, file)?;
+    set_aachen_city(&mut map, &t.aachen_city, At::new(file, "aachen_city"))?;
+    set_supply(&mut map, &t.supply, At::new(file, "supply"))?;
+    set_objectives(&mut map, &t.first_blood, At::new(file, "first_blood"))?;
+    set_vp(
+        &mut map,
+        &t.stolberg_corridor,
+        At::new(file, "stolberg_corridor"),
+    )?;
+    Ok(map)
+}
+
+// ------------------------------------------------------------------------- reading hexes
+
+fn bounds_text(b: Bounds) -> String {
+    format!(
+        "hexrows {:02}–{:02}, columns {:02}–{:02}",
+        b.first_row, b.last_row, b.first_col, b.last_col
+    )
+}
+
+/// A hex number, on the map.
+fn hex_in(at: At, bounds: Bounds, text: &str) -> Result<Hex, DataError> {
+    let hex = Hex::parse(text).map_err(|e| at.err(format!("hex {text:?}"), e.to_string()))?;
+    if !bounds.contains(hex) {
+        return Err(at.err(
+            format!("hex {hex}"),
+            format!("hex {hex} is off the map ({})", bounds_text(bounds)),
+        ));
+    }
+    Ok(hex)
+}
+
+/// A hexside "XXYY/XXYY" between two adjacent hexes on the map.
+fn hexside_in(at: At, bounds: Bounds, text: &str) -> Result<Hexside, DataError> {
+    let entry = format!("hexside {text}");
+    let Some((a, b)) = text.split_once('/') else {
+        return Err(at.err(
+            entry,
+            "a hexside is written \"XXYY/XXYY\", like \"2011/2110\"",
+        ));
+    };
+    let (a, b) = (hex_in(at, bounds, a)?, hex_in(at, bounds, b)?);
+    Hexside::between(a, b).ok_or_else(|| {
+        at.err(
+            entry,
+            format!("hexes {a} and {b} are not adjacent, so they share no hexside"),
+        )
+    })
+}
+
+fn idx(map: &Map, hex: Hex) -> usize {
+    // Every hex reaching here was checked by `hex_in`.
+    map.bounds.index(hex).unwrap_or(0)
+}
+
+// ------------------------------------------------------------------------- areas
+
+fn extent(at: At, rows: [u8; 2], cols: [u8; 2]) -> Result<Bounds, DataError> {
+    for (entry, [first, last]) in [("rows", rows), ("cols", cols)] {
+        if first > last || last > 99 {
+            return Err(at.err(
+                entry,
+                format!("[{first}, {last}] is not a range of two-digit numbers, first ≤ last"),
+            ));
+        }
+    }
+    Ok(Bounds {
+        first_row: rows[0],
+        last_row: rows[1],
+        first_col: cols[0],
+        last_col: cols[1],
+    })
+}
+
+/// A scenario's map area: a range inside the map.
+fn inside(at: At, map: Bounds, rows: [u8; 2], cols: [u8; 2]) -> Result<Bounds, DataError> {
+    let area = extent(at, rows, cols)?;
+    let corners = [
+        Hex::new(area.first_row, area.first_col),
+        Hex::new(area.last_row, area.last_col),
+    ];
+    if let Some(off) = corners.into_iter().find(|&h| !map.contains(h)) {
+        return Err(at.err(
+            "rows",
+            format!(
+                "the scenario's map area reaches hex {off}, off the map ({})",
+                bounds_text(map)
+            ),
+        ));
+    }
+    Ok(area)
+}
+
+/// 10.1: "South of 25XX, West of XX16".
+fn scenario_area(at: At, map: Bounds, s: &FirstBlood) -> Result<Bounds, DataError> {
+    let area = inside(at, map, s.rows, s.cols)?;
+    if area.last_row >= 25 || area.last_col >= 16 {
+        return Err(at.err(
+            "rows",
+            "10.1 uses only the map south of 25XX and west of XX16 (rows below 25, columns \
+             below 16)",
+        ));
+    }
+    Ok(area)
+}
+
+/// 10.2: "From hexes 10XX to 42XX".
+fn stolberg_area(at: At, map: Bounds, t: &MapFile) -> Result<Bounds, DataError> {
+    let s = &t.stolberg_corridor;
+    if s.rows != RULE_10_2_ROWS {
+        return Err(at.err(
+            "rows",
+            format!(
+                "10.2 uses hexes 10XX to 42XX: rows must be [10, 42], not {:?}",
+                s.rows
+            ),
+        ));
+    }
+    inside(at, map, s.rows, s.cols)
+}
+
+// ------------------------------------------------------------------------- terrain
+
+/// 3.1.1: each hex has one terrain; unlisted hexes are clear.
+fn set_terrain(map: &mut Map, t: &TerrainTable, at: At) -> Result<(), DataError> {
+    let mut seen: HashMap<Hex, Terrain> = HashMap::new();
+    for (name, hexes) in &t.hexes {
+        let Some(terrain) = Terrain::from_name(name) else {
+            let names: Vec<&str> = Terrain::ALL.iter().map(|t| t.name()).collect();
+            return Err(at.err(
+                name.as_str(),
+                format!(
+                    "unknown terrain {name:?}: the hex terrains of 3.1.1 are {}",
+                    names.join(", ")
+                ),
+            ));
+        };
+        for text in hexes {
+            let hex = hex_in(at, map.bounds, text)?;
+            if let Some(before) = seen.insert(hex, terrain) {
+                return Err(at.err(
+                    format!("hex {hex}"),
+                    format!(
+                        "hex {hex} is listed twice ({} and {name}): a hex has one terrain",
+                        before.name()
+                    ),
+                ));
+            }
+            let i = idx(map, hex);
+            map.terrain[i] = terrain;
+        }
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------------- hexsides
+
+fn mark(map: &mut Map, side: Hexside, feature: HexsideFeatures) {
+    let (a, b) = side.hexes();
+    let (hex, dir) = side.side();
+    let (ia, ib) = (idx(map, a), idx(map, b));
+    debug_assert_eq!(hex, a);
+    map.sides[ia][dir.index()] = map.sides[ia][dir.index()].union(feature);
+    let back = dir.opposite().index();
+    map.sides[ib][back] = map.sides[ib][back].union(feature);
+}
+
+/// A list of hexsides, each once, all given `feature`.
+fn mark_list<'a>(
+    map: &mut Map,
+    at: At,
+    texts: impl IntoIterator<Item = &'a String>,
+    feature: HexsideFeatures,
+    seen: &mut HashSet<Hexside>,
+) -> Result<(), DataError> {
+    for text in texts {
+        let side = hexside_in(at, map.bounds, text)?;
+        if !seen.insert(side) {
+            return Err(at.err(
+                format!("hexside {text}"),
+                format!("hexside {side} is listed twice"),
+            ));
+        }
+        mark(map, side, feature);
+    }
+    Ok(())
+}
+
+fn set_hexsides(map: &mut Map, t: &MapFile, file: &str) -> Result<(), DataError> {
+    let teeth = &t.dragons_teeth.hexsides;
+    let at = At::new(file, "dragons_teeth");
+    mark_list(
+        map,
+        at,
+        teeth,
+        HexsideFeatures::DRAGONS_TEETH,
+        &mut HashSet::new(),
+    )?;
+    let at = At::new(file, "roer");
+    mark_list(
+        map,
+        at,
+        &t.roer.hexsides,
+        HexsideFeatures::ROER,
+        &mut HashSet::new(),
+    )?;
+    let at = At::new(file, "streams");
+    let mut seen = HashSet::new();
+    for stream in &t.streams.stream {
+        mark_list(
+            map,
+            at,
+            &stream.hexsides,
+            HexsideFeatures::STREAM,
+            &mut seen,
+        )
+        .map_err(|mut e| {
+            e.entry = format!("stream {:?} {}", stream.name, e.entry);
+            e
+        })?;
+    }
+    for road in &t.roads.road {
+        set_road(map, road, At::new(file, "roads"))?;
+    }
+    Ok(())
+}
+
+/// A road: a path of at least two hexes, each next to the one before, none twice.
+fn set_road(map: &mut Map, road: &Road, at: At) -> Result<(), DataError> {
+    let entry = format!("road {:?}", road.name);
+    if road.hexes.len() < 2 {
+        return Err(at.err(entry, "a road runs through at least two hexes"));
+    }
+    let mut seen = HashSet::new();
+    let mut before: Option<Hex> = None;
+    for text in &road.hexes {
+        let hex = hex_in(at, map.bounds, text)?;
+        if !seen.insert(hex) {
+            return Err(at.err(entry, format!("the road passes hex {hex} twice")));
+        }
+        if let Some(prev) = before {
+            let Some(side) = Hexside::between(prev, hex) else {
+                return Err(at.err(
+                    entry,
+                    format!("hexes {prev} and {hex} follow each other but are not adjacent"),
+                ));
+            };
+            mark(map, side, HexsideFeatures::ROAD);
+        }
+        before = Some(hex);
+    }
+    Ok(())
+}
+
+/// 7.5.1.2A: the listed teeth hexsides are present, and each has a road or stream through
+/// it (that is why the rule lists them).
+fn check_teeth(map: &Map, at: At) -> Result<(), DataError> {
+    for (a, b) in RULE_7_5_1_2_TEETH {
+        // The rule's pairs are adjacent (hex.rs tests them); a pair that is not cannot be on
+        // any map, so it is reported as missing.
+        let Some(side) = Hexside::between(rule_hex(a), rule_hex(b)) else {
+            return Err(at.err(format!("hexside {a}/{b}"), "not a hexside"));
+        };
+        let (hex, dir) = side.side();
+        let features = map.hexside(hex, dir);
+        let entry = format!("hexside {side}");
+        if !features.contains(HexsideFeatures::DRAGONS_TEETH) {
+            return Err(at.err(
+                entry,
+                format!("7.5.1.2A makes {a}/{b} a dragon's teeth hexside; it is missing"),
+            ));
+        }
+        if !features.contains(HexsideFeatures::ROAD) && !features.contains(HexsideFeatures::STREAM)
+        {
+            return Err(at.err(
+                entry,
+                format!(
+                    "7.5.1.2A lists {a}/{b} because a road or stream runs through its teeth, \
+                     but [roads] and [streams] give it neither"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn rule_hex(n: u16) -> Hex {
+    Hex::new((n / 100) as u8, (n % 100) as u8)
+}
+
+// ------------------------------------------------------------------------- 7.3.8
+
+fn set_german_line(map: &mut Map, t: &MapFile, file: &str) -> Result<(), DataError> {
+    let at = At::new(file, "pillbox_line");
+    let line = pillbox_line(map, &t.pillbox_line, at)?;
+    // West end of the line in each hexrow: the hexes west of it are north-west of the line.
+    let mut west_end: HashMap<u8, u8> = HashMap::new();
+    for &hex in &line {
+        let i = idx(map, hex);
+        map.flags[i].0 |= HexFlags::PILLBOX_LINE;
+        let col = west_end.entry(hex.row).or_insert(hex.col);
+        *col = (*col).min(hex.col);
+    }
+    let bulge = kerkrade_bulge(
+        map,
+        &t.kerkrade_bulge,
+        &west_end,
+        At::new(file, "kerkrade_bulge"),
+    )?;
+    for hex in map.bounds.hexes() {
+        if west_of_line(&west_end, hex) && !bulge.contains(&hex) {
+            let i = idx(map, hex);
+            map.flags[i].0 |= HexFlags::GERMAN_RESTRICTED;
+        }
+    }
+    Ok(())
+}
+
+/// 7.3.8 "north-west of the line": west of the line's west end in the hex's hexrow.
+fn west_of_line(west_end: &HashMap<u8, u8>, hex: Hex) -> bool {
+    west_end.get(&hex.row).is_some_and(|&c| hex.col < c)
+}
+
+/// 7.3.8: a chain of adjacent hexes from 2106, ending at 5605 or at the map's north edge.
+fn pillbox_line(map: &Map, t: &HexList, at: At) -> Result<Vec<Hex>, DataError> {
+    let line = t
+        .hexes
+        .iter()
+        .map(|s| hex_in(at, map.bounds, s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (start, end) = (
+        rule_hex(RULE_7_3_8_LINE_ENDS.0),
+        rule_hex(RULE_7_3_8_LINE_ENDS.1),
+    );
+    if line.first() != Some(&start) {
+        return Err(at.err("hexes", format!("7.3.8: the line starts at hex {start}")));
+    }
+    if let Some(w) = line.windows(2).find(|w| !w[0].is_adjacent(w[1])) {
+        return Err(at.err(
+            format!("hex {}", w[1]),
+            format!(
+                "hexes {} and {} follow each other but are not adjacent",
+                w[0], w[1]
+            ),
+        ));
+    }
+    let last = line[line.len() - 1];
+    let reaches_end = last == end || (!map.in_bounds(end) && last.row == map.bounds.last_row);
+    if !reaches_end {
+        return Err(at.err(
+            format!("hex {last}"),
+            format!(
+                "7.3.8: the line runs to hex {end} (or the map's north edge); it stops at {last}"
+            ),
+        ));
+    }
+    Ok(line)
+}
+
+/// 7.3.8 EXCEPTION: exactly the eight bulge hexes, each north-west of the line.
+fn kerkrade_bulge(
+    map: &Map,
+    t: &HexList,
+    west_end: &HashMap<u8, u8>,
+    at: At,
+) -> Result<HashSet<Hex>, DataError> {
+    let mut bulge = HashSet::new();
+    for text in &t.hexes {
+        let hex = hex_in(at, map.bounds, text)?;
+        if !RULE_7_3_8_BULGE.contains(&hex.number()) {
+            return Err(at.err(
+                format!("hex {hex}"),
+                format!("hex {hex} is not one of the Bulge of Kerkrade's hexes in 7.3.8"),
+            ));
+        }
+        if !west_of_line(west_end, hex) {
+            return Err(at.err(
+                format!("hex {hex}"),
+                format!("bulge hex {hex} must lie north-west of the pillbox line (7.3.8)"),
+            ));
+        }
+        bulge.insert(hex);
+    }
+    missing(
+        at,
+        &RULE_7_3_8_BULGE,
+        &bulge,
+        "the Bulge of Kerkrade (7.3.8)",
+    )?;
+    Ok(bulge)
+}
+
+/// The first of the rule's hexes not in `have`, as an error.
+fn missing(at: At, rule: &[u16], have: &HashSet<Hex>, what: &str) -> Result<(), DataError> {
+    match rule
+        .iter()
+        .map(|&n| rule_hex(n))
+        .find(|h| !have.contains(h))
+    {
+        Some(hex) => Err(at.err(
+            format!("hex {hex}"),
+            format!("hex {hex} of {what} is missing"),
+        )),
+        None => Ok(()),
+    }
+}
+
+// ------------------------------------------------------------------------- victory
+
+/// 10.2: Aachen City hexes, each a City hex.
+fn set_aachen_city(map: &mut Map, t: &HexList, at: At) -> Result<(), DataError> {
+    if t.hexes.is_empty() {
+        return Err(at.err("hexes", "10.2 needs at least one Aachen City hex"));
+    }
+    for text in &t.hexes {
+        let hex = hex_in(at, map.bounds, text)?;
+        let i = idx(map, hex);
+        if map.terrain[i] != Terrain::City {
+            return Err(at.err(
+                format!("hex {hex}"),
+                format!(
+                    "Aachen City hex {hex} has terrain {} in [terrain], not city",
+                    map.terrain[i].name()
+                ),
+            ));
+        }
+        map.flags[i].0 |= HexFlags::AACHEN_CITY;
+    }
+    Ok(())
+}
+
+/// 10.1: exactly the hexes 2107, 2108 and 2109, inside the scenario's area.
+fn set_objectives(map: &mut Map, t: &FirstBlood, at: At) -> Result<(), DataError> {
+    let mut have = HashSet::new();
+    for text in &t.objectives {
+        let hex = hex_in(at, map.bounds, text)?;
+        if !RULE_10_1_OBJECTIVES.contains(&hex.number()) || !have.insert(hex) {
+            return Err(at.err(
+                format!("hex {hex}"),
+                format!("10.1's objectives are 2107, 2108 and 2109, each once; not {hex}"),
+            ));
+        }
+        let i = idx(map, hex);
+        map.flags[i].0 |= HexFlags::FIRST_BLOOD_OBJECTIVE;
+    }
+    missing(
+        at,
+        &RULE_10_1_OBJECTIVES,
+        &have,
+        "the First Blood objectives (10.1)",
+    )
+}
+
+/// 10.2: exactly the rule's VP hexes, each with the rule's value.
+fn set_vp(map: &mut Map, t: &StolbergCorridor, at: At) -> Result<(), DataError> {
+    let mut have = HashSet::new();
+    for (value, list) in [(15, &t.vp_15), (10, &t.vp_10), (5, &t.vp_5)] {
+        for text in list {
+            let hex = hex_in(at, map.bounds, text)?;
+            let entry = format!("hex {hex}");
+            let rule = RULE_10_2_VP.iter().find(|&&(n, _)| n == hex.number());
+            match rule {
+                None => {
+                    return Err(at.err(entry, format!("hex {hex} is not a VP hex of 10.2")));
+                }
+                Some(&(_, v)) if v != value => {
+                    return Err(at.err(entry, format!("10.2 gives hex {hex} {v} VPs, not {value}")));
+                }
+                Some(_) => {}
+            }
+            if !have.insert(hex) {
+                return Err(at.err(entry, format!("VP hex {hex} is listed twice")));
+            }
+            let i = idx(map, hex);
+            map.vp[i] = value;
+        }
+    }
+    let rule: Vec<u16> = RULE_10_2_VP.iter().map(|&(n, _)| n).collect();
+    missing(at, &rule, &have, "the 10.2 VP hexes")
+}
+
+// ------------------------------------------------------------------------- supply
+
+/// 3.1.4, 5.7.2: supply areas with their map edge hexes; the US has one on the southern map
+/// edge (10.4: "the US supply source on the southern map edge").
+fn set_supply(map: &mut Map, t: &Supply, at: At) -> Result<(), DataError> {
+    for area in &t.areas {
+        let entry = format!("area {:?}", area.name);
+        if area.edge_hexes.is_empty() {
+            return Err(at.err(entry, "a supply area needs at least one map edge hex"));
+        }
+        let mut hexes = Vec::with_capacity(area.edge_hexes.len());
+        for text in &area.edge_hexes {
+            let hex = hex_in(at, map.bounds, text)?;
+            if !map.bounds.on_edge(hex) {
+                return Err(at.err(
+                    entry,
+                    format!("hex {hex} is not a map edge hex (5.7.2: supply is traced to a map edge hex adjacent to the supply area)"),
+                ));
+            }
+            let bit = match area.side {
+                Side::Us => HexFlags::US_SUPPLY_EDGE,
+                Side::German => HexFlags::GERMAN_SUPPLY_EDGE,
+            };
+            let i = idx(map, hex);
+            map.flags[i].0 |= bit;
+            hexes.push(hex);
+        }
+        map.supply_areas.push(SupplyArea {
+            side: area.side,
+            name: area.name.clone(),
+            edge_hexes: hexes,
+        });
+    }
+    check_supply_sides(map, at)
+}
+
+fn check_supply_sides(map: &Map, at: At) -> Result<(), DataError> {
+    for side in [Side::Us, Side::German] {
+        if !map.supply_areas.iter().any(|a| a.side == side) {
+            return Err(at.err("areas", format!("no supply area for side {side:?}")));
+        }
+    }
+    let south = map.bounds.first_row;
+    let us_south = map
+        .supply_areas
+        .iter()
+        .filter(|a| a.side == Side::Us)
+        .any(|a| a.edge_hexes.iter().any(|h| h.row == south));
+    if !us_south {
+        return Err(at.err(
+            "areas",
+            "10.4 speaks of the US supply source on the southern map edge: give the US an area \
+             with edge hexes in the first hexrow",
+        ));
+    }
+    Ok(())
+}
