@@ -247,6 +247,22 @@ fn bad_input_is_one_line_and_exit_2() {
         "supply",
     ]));
     assert!(err.contains("initiative, consecutive"), "{err}");
+    // A user's charts with an AP value above 7 (6.3.2): one line naming file, table, entry.
+    let file = std::env::temp_dir().join(format!("ctl-charts-{}.toml", std::process::id()));
+    let text = std::fs::read_to_string("src/games/crossing_the_line/data/charts.toml").unwrap();
+    std::fs::write(
+        &file,
+        text.replacen("[1, 2, 2, 3, 4, 4],", "[1, 2, 2, 3, 4, 9],", 1),
+    )
+    .unwrap();
+    let err = one_line_error(&sandtable(&[
+        "initiative",
+        "crossing-the-line",
+        "--data",
+        file.to_str().unwrap(),
+    ]));
+    std::fs::remove_file(&file).ok();
+    assert!(err.contains("[action_points] black row 1 FAL 6"), "{err}");
     let err = one_line_error(&sandtable(&["crt", "aachen", "--table", "assault"]));
     assert!(err.contains("'assault'") && err.contains("combat"), "{err}");
     let err = one_line_error(&sandtable(&["initiative", "nosuchgame"]));
