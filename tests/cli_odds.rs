@@ -150,7 +150,119 @@ fn charts_are_written_as_svg_and_png() {
 }
 
 #[test]
+fn crt_crossing_the_line_clear_3_to_1_and_chits_match_the_hand_count() {
+    let out = sandtable(&["crt", "crossing-the-line"]);
+    let text = stdout(&out);
+    assert_eq!(
+        text.lines().next().unwrap(),
+        "game,table,terrain_line,odds_column,drm,effectiveness_rating,chit_column,outcome,\
+         probability,fraction,p_at_least,provenance"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("reconstructed data: crt, combat_chits"),
+        "{stderr}"
+    );
+    let rows = rows(&text);
+    // Clear 3:1, no DRM: the embedded CRT's column reads 0/4r on dice 8, 9 and 10.
+    let r = find(
+        &rows,
+        &[
+            ("table", "crt"),
+            ("terrain_line", "clear"),
+            ("odds_column", "3:1"),
+            ("drm", "0"),
+            ("outcome", "0/4r"),
+        ],
+    );
+    assert_eq!(r["fraction"], "3/10");
+    assert!(r["provenance"].contains("reconstructed: crt"));
+    // Below the city line's leftmost 2:1: always 5/0 (7.5.1).
+    let below = [
+        ("terrain_line", "city"),
+        ("odds_column", "<2:1"),
+        ("drm", "19"),
+        ("outcome", "5/0"),
+    ];
+    assert_eq!(find(&rows, &below)["fraction"], "1/1");
+    // ER 4, normal column: ×2 on chits 6–9, ×3 on chit 10 of ten: P(≥ ×2) = 1/2.
+    let chit = [
+        ("table", "chits"),
+        ("effectiveness_rating", "4"),
+        ("chit_column", "normal"),
+        ("outcome", "x2"),
+    ];
+    assert_eq!(find(&rows, &chit)["p_at_least"], "1/2");
+}
+
+#[test]
+fn initiative_crossing_the_line_three_german_initiatives_in_a_row() {
+    let text = stdout(&sandtable(&[
+        "initiative",
+        "crossing-the-line",
+        "--table",
+        "consecutive",
+    ]));
+    assert!(text.starts_with("game,table,start,interdiction,cycle,outcome,"));
+    let rows = rows(&text);
+    // From the 0 box, no interdiction: the German wins cycle 1 on g > u (45/100); the US
+    // then has +2 and +3, so the German needs g ≥ u + 3 (28/100), then g ≥ u + 4 (21/100):
+    // 9/20 × 28/100 × 21/100 = 1323/50000.
+    let r = find(
+        &rows,
+        &[
+            ("start", "ops_phase"),
+            ("interdiction", "0"),
+            ("cycle", "3"),
+            ("outcome", "german"),
+        ],
+    );
+    assert_eq!(r["fraction"], "1323/50000");
+    // Scenario start (10): the US holds cycle 1 automatically.
+    let s = [
+        ("start", "scenario_start"),
+        ("interdiction", "2"),
+        ("cycle", "1"),
+        ("outcome", "us"),
+    ];
+    assert_eq!(find(&rows, &s)["fraction"], "1/1");
+}
+
+#[test]
 fn bad_input_is_one_line_and_exit_2() {
+    let err = one_line_error(&sandtable(&[
+        "crt",
+        "crossing-the-line",
+        "--table",
+        "combat",
+    ]));
+    assert!(
+        err.contains("'combat'") && err.contains("crt, chits"),
+        "{err}"
+    );
+    let err = one_line_error(&sandtable(&[
+        "initiative",
+        "crossing-the-line",
+        "--table",
+        "supply",
+    ]));
+    assert!(err.contains("initiative, consecutive"), "{err}");
+    // A user's charts with an AP value above 7 (6.3.2): one line naming file, table, entry.
+    let file = std::env::temp_dir().join(format!("ctl-charts-{}.toml", std::process::id()));
+    let text = std::fs::read_to_string("src/games/crossing_the_line/data/charts.toml").unwrap();
+    std::fs::write(
+        &file,
+        text.replacen("[1, 2, 2, 3, 4, 4],", "[1, 2, 2, 3, 4, 9],", 1),
+    )
+    .unwrap();
+    let err = one_line_error(&sandtable(&[
+        "initiative",
+        "crossing-the-line",
+        "--data",
+        file.to_str().unwrap(),
+    ]));
+    std::fs::remove_file(&file).ok();
+    assert!(err.contains("[action_points] black row 1 FAL 6"), "{err}");
     let err = one_line_error(&sandtable(&["crt", "aachen", "--table", "assault"]));
     assert!(err.contains("'assault'") && err.contains("combat"), "{err}");
     let err = one_line_error(&sandtable(&["initiative", "nosuchgame"]));

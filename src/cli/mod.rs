@@ -37,8 +37,8 @@ pub enum Command {
     /// Exact combat outcome probabilities (CRT odds) as CSV: one row per input combination
     /// and outcome, each probability as a decimal and an exact fraction.
     Crt(odds::OddsArgs),
-    /// Exact initiative odds (Rudder's Line) or Random Event and Supply distributions
-    /// (Aachen) as CSV.
+    /// Exact initiative odds (Rudder's Line, Crossing the Line) or Random Event and Supply
+    /// distributions (Aachen) as CSV.
     Initiative(odds::OddsArgs),
 }
 

@@ -5,7 +5,9 @@ use super::common::output_error;
 use super::{select, CliError};
 use crate::analysis::{self, Table};
 use crate::games::aachen::Aachen;
+use crate::games::crossing_the_line::charts::Charts as CtlCharts;
 use crate::games::rudders_line::RuddersLine;
+use crate::games::GAMES;
 use clap::Args;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -16,8 +18,9 @@ pub struct OddsArgs {
     /// Game id (see `sandtable games`).
     pub game: String,
     /// Only these tables (comma-separated; default: all of the game's). `crt`: rudders-line
-    /// assault, indirect, direct; aachen combat. `initiative`: rudders-line initiative,
-    /// turns_held; aachen random_event, supply.
+    /// assault, indirect, direct; aachen combat; crossing-the-line crt, chits. `initiative`:
+    /// rudders-line initiative, turns_held; aachen random_event, supply; crossing-the-line
+    /// initiative, consecutive.
     #[arg(long, value_delimiter = ',')]
     pub table: Vec<String>,
     /// Write the CSV to this file instead of stdout.
@@ -62,7 +65,11 @@ fn check_tables(kind: Kind, game: &str, wanted: &[String], known: &[&str]) -> Re
 }
 
 pub fn run(kind: Kind, args: &OddsArgs) -> Result<(), CliError> {
-    let info = select::implemented_game(&args.game)?;
+    // Crossing the Line's charts are complete before its engine: its odds need only them.
+    let info = match GAMES.iter().find(|g| g.id == args.game) {
+        Some(g) if g.id == "crossing-the-line" => g,
+        _ => select::implemented_game(&args.game)?,
+    };
     let wanted: Vec<&str> = args.table.iter().map(String::as_str).collect();
     if let Some(p) = &args.plot {
         let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
@@ -107,6 +114,23 @@ pub fn run(kind: Kind, args: &OddsArgs) -> Result<(), CliError> {
                     let known = analysis::aachen::INITIATIVE_TABLES;
                     check_tables(kind, info.id, &args.table, &known)?;
                     analysis::aachen::initiative_tables(&game, &wanted)
+                }
+            };
+            (tables, names(&reconstructed))
+        }
+        "crossing-the-line" => {
+            let charts = CtlCharts::load(args.data.as_deref())?;
+            let reconstructed = charts.reconstructed_tables();
+            let tables = match kind {
+                Kind::Crt => {
+                    let known = analysis::crossing_the_line::CRT_TABLES;
+                    check_tables(kind, info.id, &args.table, &known)?;
+                    analysis::crossing_the_line::crt_tables(&charts, &wanted)
+                }
+                Kind::Initiative => {
+                    let known = analysis::crossing_the_line::INITIATIVE_TABLES;
+                    check_tables(kind, info.id, &args.table, &known)?;
+                    analysis::crossing_the_line::initiative_tables(&charts, &wanted)
                 }
             };
             (tables, names(&reconstructed))

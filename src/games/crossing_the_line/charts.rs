@@ -1,1 +1,0 @@
-//! The charts the rulebook refers to but does not print (in progress).

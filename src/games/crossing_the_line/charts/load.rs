@@ -1,0 +1,751 @@
+//! The TOML schema of `data/charts.toml` and its checks: every value the engine reads is
+//! checked here once, so that a wrong user transcription gives one line naming the file, the
+//! table and the entry (design rule 5) and the lookups in [`super::Charts`] never fail.
+
+use super::*;
+use crate::engine::data::{check_provenance, parse, At, DataError};
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawCharts {
+    terrain_effects: RawTerrainTable,
+    hexside_effects: RawHexsideTable,
+    roads: RawRoads,
+    crt: RawCrt,
+    combat_chits: RawChits,
+    combat_drm: RawCombatDrm,
+    action_points: RawActionPoints,
+    ap_costs: RawApCosts,
+    interdiction: RawInterdiction,
+    hq_recovery: RawHqRecovery,
+    stacking: RawStacking,
+    initiative_track: RawInitiativeTrack,
+    us_replacements: RawUsReplacements,
+    german_reorganization: RawReorganization,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTerrainTable {
+    source: String,
+    basis: Option<String>,
+    terrain: Vec<RawTerrain>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTerrain {
+    name: String,
+    mp_leg: f64,
+    mp_motorized: f64,
+    zoc_infantry: bool,
+    zoc_afv: bool,
+    terrain_line: String,
+    tank_multiplier: String,
+    at_bonus: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHexsideTable {
+    source: String,
+    basis: Option<String>,
+    hexsides: Vec<RawHexside>,
+}
+
+/// An MP cost: a number, or a word ("all", "prohibited").
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawMp {
+    Points(f64),
+    Word(String),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHexside {
+    name: String,
+    mp_leg: RawMp,
+    mp_motorized: RawMp,
+    combat_drm: i8,
+    tank_multiplier: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRoads {
+    source: String,
+    basis: Option<String>,
+    mp: f64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCrt {
+    source: String,
+    basis: Option<String>,
+    columns: usize,
+    lines: Vec<RawLine>,
+    results: Vec<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLine {
+    name: String,
+    odds: Vec<String>,
+    #[serde(default)]
+    first_column: usize,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawChits {
+    source: String,
+    basis: Option<String>,
+    chits: Vec<RawChit>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawChit {
+    id: String,
+    count: u32,
+    disrupted: Vec<u8>,
+    normal: Vec<u8>,
+    improved: Vec<u8>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCombatDrm {
+    source: String,
+    basis: Option<String>,
+    regular_attack: i8,
+    prepared_attack: i8,
+    prepared_attack_other: i8,
+    regular_defense: i8,
+    improved_defense: i8,
+    improved_defense_other: i8,
+    hq_regular_divisor: u8,
+    hq_prepared_divisor: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawActionPoints {
+    source: String,
+    basis: Option<String>,
+    black: Vec<Vec<u8>>,
+    red: Vec<Vec<u8>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawApCosts {
+    source: String,
+    basis: Option<String>,
+    movement: u8,
+    refit: u8,
+    improved_defense: u8,
+    hasty_attack: u8,
+    regular_attack: u8,
+    prepared_attack: u8,
+    out_of_command_factor: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawInterdiction {
+    source: String,
+    basis: Option<String>,
+    levels: Vec<u8>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHqRecovery {
+    source: String,
+    basis: Option<String>,
+    us: Vec<RawUsRecovery>,
+    german: Vec<Vec<u8>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUsRecovery {
+    formation: String,
+    recovery: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStacking {
+    source: String,
+    basis: Option<String>,
+    combat_units: u8,
+    afv_units: u8,
+    hqs: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawInitiativeTrack {
+    source: String,
+    basis: Option<String>,
+    max: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUsReplacements {
+    source: String,
+    basis: Option<String>,
+    infantry: u8,
+    armored_infantry: u8,
+    tank: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReorganization {
+    source: String,
+    basis: Option<String>,
+    rows: Vec<RawReorganizationRow>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReorganizationRow {
+    cannibalized: Vec<String>,
+    reinforced: String,
+}
+
+/// A multiple of 0.5 MP in (0, 20] as half-MPs (MPs are never rounded, 5.1).
+fn half_mp(at: At, entry: &str, mp: f64) -> Result<u8, DataError> {
+    let half = mp * 2.0;
+    if !(half > 0.0 && half <= 40.0 && half.fract() == 0.0) {
+        return Err(at.err(
+            entry,
+            format!("MP cost {mp} must be a multiple of 0.5 between 0.5 and 20"),
+        ));
+    }
+    Ok(half as u8)
+}
+
+fn hexside_mp(at: At, entry: &str, mp: &RawMp) -> Result<HexsideMp, DataError> {
+    match mp {
+        RawMp::Points(p) if *p == 0.0 => Ok(HexsideMp::Extra(0)),
+        RawMp::Points(p) => half_mp(at, entry, *p).map(HexsideMp::Extra),
+        RawMp::Word(w) if w == "all" => Ok(HexsideMp::EntireMa),
+        RawMp::Word(w) if w == "prohibited" => Ok(HexsideMp::Prohibited),
+        RawMp::Word(w) => Err(at.err(
+            entry,
+            format!("'{w}' is not an MP cost: give a number, \"all\" or \"prohibited\""),
+        )),
+    }
+}
+
+/// "n" or "n/d" with d > 0 (a tank multiplier).
+fn multiplier(at: At, entry: &str, text: &str) -> Result<Ratio, DataError> {
+    let bad = || {
+        at.err(
+            entry,
+            format!("'{text}' is not a multiplier: give \"n\" or \"n/d\" (\"1/2\")"),
+        )
+    };
+    let (n, d) = match text.split_once('/') {
+        Some((n, d)) => (n.trim(), d.trim()),
+        None => (text.trim(), "1"),
+    };
+    let num: u16 = n.parse().map_err(|_| bad())?;
+    let den: u16 = d.parse().map_err(|_| bad())?;
+    if den == 0 || num > 10 * den {
+        return Err(bad());
+    }
+    Ok(Ratio { num, den })
+}
+
+/// "a:d" odds with both positive (a CRT column heading).
+fn odds(at: At, entry: &str, text: &str) -> Result<Ratio, DataError> {
+    let bad = || {
+        at.err(
+            entry,
+            format!("'{text}' is not an odds ratio: give \"a:d\" (\"3:2\")"),
+        )
+    };
+    let (a, d) = text.split_once(':').ok_or_else(bad)?;
+    let num: u16 = a.trim().parse().map_err(|_| bad())?;
+    let den: u16 = d.trim().parse().map_err(|_| bad())?;
+    if num == 0 || den == 0 {
+        return Err(bad());
+    }
+    Ok(Ratio { num, den })
+}
+
+/// One side of an "A/D" result: hits 0–9, an "r" when printed red.
+fn hits(text: &str) -> Option<Hits> {
+    let t = text.trim();
+    let (n, red) = match t.strip_suffix('r') {
+        Some(n) => (n, true),
+        None => (t, false),
+    };
+    let hits: u8 = n.parse().ok().filter(|h| *h <= 9)?;
+    Some(Hits { hits, red })
+}
+
+fn result(at: At, entry: &str, text: &str) -> Result<CombatResult, DataError> {
+    let bad = || {
+        at.err(
+            entry,
+            format!(
+                "'{text}' is not a result: give \"A/D\" hits, \"r\" after a red number (\"1/2r\")"
+            ),
+        )
+    };
+    let (a, d) = text.split_once('/').ok_or_else(bad)?;
+    Ok(CombatResult {
+        attacker: hits(a).ok_or_else(bad)?,
+        defender: hits(d).ok_or_else(bad)?,
+    })
+}
+
+/// A d10 column: exactly 10 values, one per die 1–10.
+fn d10<'a, T>(at: At, entry: &str, values: &'a [T]) -> Result<&'a [T; 10], DataError> {
+    values.try_into().map_err(|_| {
+        at.err(
+            entry,
+            format!("{} values; a d10 table needs 10 (die 1-10)", values.len()),
+        )
+    })
+}
+
+/// Multipliers of one chit column: 6 values (ER 2–7), each 1–3 (7.5.1.1).
+fn chit_column(at: At, entry: &str, values: &[u8]) -> Result<[u8; 6], DataError> {
+    let col: [u8; 6] = values.try_into().map_err(|_| {
+        at.err(
+            entry,
+            format!("{} multipliers; give 6, one per ER 2-7", values.len()),
+        )
+    })?;
+    if let Some(m) = col.iter().find(|m| !(1..=3).contains(*m)) {
+        return Err(at.err(entry, format!("multiplier {m} is not 1-3 (7.5.1.1)")));
+    }
+    Ok(col)
+}
+
+impl RawCharts {
+    pub(super) fn parse(text: &str, file: &str) -> Result<RawCharts, DataError> {
+        parse(text, file)
+    }
+
+    pub(super) fn check(self, file: &str) -> Result<Charts, DataError> {
+        let at = |table| At::new(file, table);
+        let mut provenance = Vec::new();
+        let mut prov = |table: &'static str, source: String, basis: Option<String>| {
+            check_provenance(at(table), &source, basis.as_deref())?;
+            provenance.push((table, Provenance { source, basis }));
+            Ok::<(), DataError>(())
+        };
+
+        // ---- CRT first: the terrain table names its lines.
+        let c = self.crt;
+        prov("crt", c.source, c.basis)?;
+        let a = at("crt");
+        if !(1..=30).contains(&c.columns) {
+            return Err(a.err("columns", format!("{} columns; give 1-30", c.columns)));
+        }
+        if c.results.len() != 20 {
+            return Err(a.err(
+                "results",
+                format!(
+                    "{} rows; give 20, one per modified die 1-20 (7.5.1.2)",
+                    c.results.len()
+                ),
+            ));
+        }
+        let mut results = Vec::with_capacity(20 * c.columns);
+        for (i, row) in c.results.iter().enumerate() {
+            let entry = format!("results row {} (die {})", i + 1, i + 1);
+            if row.len() != c.columns {
+                return Err(a.err(
+                    &entry,
+                    format!("{} results; give {} (one per column)", row.len(), c.columns),
+                ));
+            }
+            for (j, r) in row.iter().enumerate() {
+                results.push(result(a, &format!("{entry} column {}", j + 1), r)?);
+            }
+        }
+        let mut lines: Vec<Line> = Vec::new();
+        for l in &c.lines {
+            let entry = format!("line {}", l.name);
+            if lines.iter().any(|x| x.name == l.name) {
+                return Err(a.err(&entry, "terrain line listed twice"));
+            }
+            if l.odds.is_empty() || l.first_column + l.odds.len() > c.columns {
+                return Err(a.err(
+                    &entry,
+                    format!(
+                        "{} odds from column {} do not fit the {} columns",
+                        l.odds.len(),
+                        l.first_column + 1,
+                        c.columns
+                    ),
+                ));
+            }
+            let mut odds_list: Vec<Ratio> = Vec::new();
+            for o in &l.odds {
+                let r = odds(a, &entry, o)?;
+                if odds_list.last().is_some_and(|p| !p.less_than(r)) {
+                    return Err(a.err(
+                        &entry,
+                        format!("odds '{o}' do not increase from left to right (7.5.1 step D)"),
+                    ));
+                }
+                odds_list.push(r);
+            }
+            lines.push(Line {
+                name: l.name.clone(),
+                odds: odds_list,
+                first_column: l.first_column as u8,
+            });
+        }
+        if lines.is_empty() || lines.len() > 250 {
+            return Err(a.err("lines", "give 1-250 terrain lines"));
+        }
+
+        // ---- Terrain Effects Chart, hexes: each terrain of 3.1.1 exactly once.
+        let t = self.terrain_effects;
+        prov("terrain_effects", t.source, t.basis)?;
+        let a = at("terrain_effects");
+        let mut terrain: [Option<TerrainEffects>; 5] = [None; 5];
+        for r in &t.terrain {
+            let entry = format!("terrain {}", r.name);
+            let Some(kind) = Terrain::ALL.iter().find(|k| k.name() == r.name) else {
+                return Err(a.err(
+                    &entry,
+                    format!("unknown terrain (terrains: {})", Terrain::names()),
+                ));
+            };
+            if terrain[*kind as usize].is_some() {
+                return Err(a.err(&entry, "terrain listed twice"));
+            }
+            let Some(line) = lines.iter().position(|l| l.name == r.terrain_line) else {
+                return Err(a.err(
+                    &entry,
+                    format!("terrain line '{}' is not a line of [crt]", r.terrain_line),
+                ));
+            };
+            terrain[*kind as usize] = Some(TerrainEffects {
+                half_mp_leg: half_mp(a, &entry, r.mp_leg)?,
+                half_mp_motorized: half_mp(a, &entry, r.mp_motorized)?,
+                zoc_infantry: r.zoc_infantry,
+                zoc_afv: r.zoc_afv,
+                terrain_line: TerrainLine(line as u8),
+                tank_multiplier: multiplier(a, &entry, &r.tank_multiplier)?,
+                at_bonus: r.at_bonus,
+            });
+        }
+        let terrain = all_listed(a, "terrain", terrain, Terrain::ALL.map(Terrain::name))?;
+
+        // ---- Terrain Effects Chart, hexsides.
+        let h = self.hexside_effects;
+        prov("hexside_effects", h.source, h.basis)?;
+        let a = at("hexside_effects");
+        let mut hexsides: [Option<HexsideEffects>; 3] = [None; 3];
+        for r in &h.hexsides {
+            let entry = format!("hexside {}", r.name);
+            let Some(kind) = Hexside::ALL.iter().find(|k| k.name() == r.name) else {
+                return Err(a.err(
+                    &entry,
+                    format!("unknown hexside (hexsides: {})", Hexside::names()),
+                ));
+            };
+            if hexsides[*kind as usize].is_some() {
+                return Err(a.err(&entry, "hexside listed twice"));
+            }
+            if r.combat_drm > 0 || r.combat_drm < -9 {
+                return Err(a.err(
+                    &entry,
+                    format!(
+                        "combat_drm {} must be 0 to -9: it benefits the defender (3.1.2)",
+                        r.combat_drm
+                    ),
+                ));
+            }
+            hexsides[*kind as usize] = Some(HexsideEffects {
+                mp_leg: hexside_mp(a, &entry, &r.mp_leg)?,
+                mp_motorized: hexside_mp(a, &entry, &r.mp_motorized)?,
+                combat_drm: r.combat_drm,
+                tank_multiplier: multiplier(a, &entry, &r.tank_multiplier)?,
+            });
+        }
+        let hexsides = all_listed(a, "hexside", hexsides, Hexside::ALL.map(Hexside::name))?;
+
+        let r = self.roads;
+        prov("roads", r.source, r.basis)?;
+        let road_half_mp = half_mp(at("roads"), "mp", r.mp)?;
+
+        // ---- Combat chits.
+        let ch = self.combat_chits;
+        prov("combat_chits", ch.source, ch.basis)?;
+        let a = at("combat_chits");
+        let mut chits: Vec<Chit> = Vec::new();
+        for c in &ch.chits {
+            let entry = format!("chit {}", c.id);
+            if chits.iter().any(|x| x.id == c.id) {
+                return Err(a.err(&entry, "chit id used twice"));
+            }
+            if c.count == 0 || c.count > 100 {
+                return Err(a.err(&entry, format!("count {} must be 1-100", c.count)));
+            }
+            chits.push(Chit {
+                id: c.id.clone(),
+                count: c.count,
+                multipliers: [
+                    chit_column(a, &format!("{entry} disrupted"), &c.disrupted)?,
+                    chit_column(a, &format!("{entry} normal"), &c.normal)?,
+                    chit_column(a, &format!("{entry} improved"), &c.improved)?,
+                ],
+            });
+        }
+        if chits.is_empty() {
+            return Err(a.err("chits", "the cup needs at least one chit"));
+        }
+
+        // ---- Combat DRM table.
+        let d = self.combat_drm;
+        prov("combat_drm", d.source, d.basis)?;
+        let a = at("combat_drm");
+        for (name, v) in [
+            ("regular_attack", d.regular_attack),
+            ("prepared_attack", d.prepared_attack),
+            ("prepared_attack_other", d.prepared_attack_other),
+        ] {
+            if v < 0 {
+                return Err(a.err(
+                    name,
+                    format!("{v}: attacker support is a positive DRM (7.5.1.2 B)"),
+                ));
+            }
+        }
+        for (name, v) in [
+            ("regular_defense", d.regular_defense),
+            ("improved_defense", d.improved_defense),
+            ("improved_defense_other", d.improved_defense_other),
+        ] {
+            if v > 0 {
+                return Err(a.err(
+                    name,
+                    format!("{v}: defender support is a negative DRM (7.5.1.2 B)"),
+                ));
+            }
+        }
+        for (name, v) in [
+            ("hq_regular_divisor", d.hq_regular_divisor),
+            ("hq_prepared_divisor", d.hq_prepared_divisor),
+        ] {
+            if v == 0 {
+                return Err(a.err(name, "a divisor must be at least 1"));
+            }
+        }
+        let combat_drm = CombatDrm {
+            regular_attack: d.regular_attack,
+            prepared_attack: d.prepared_attack,
+            prepared_attack_other: d.prepared_attack_other,
+            regular_defense: d.regular_defense,
+            improved_defense: d.improved_defense,
+            improved_defense_other: d.improved_defense_other,
+            hq_regular_divisor: d.hq_regular_divisor,
+            hq_prepared_divisor: d.hq_prepared_divisor,
+        };
+
+        // ---- Action Points Table: rows die 1–10, columns FAL 1..; black at most 7 (6.3.2).
+        let ap = self.action_points;
+        prov("action_points", ap.source, ap.basis)?;
+        let a = at("action_points");
+        let by_fal = |rows: &[Vec<u8>], name: &str| -> Result<Vec<[u8; 10]>, DataError> {
+            let rows = d10(a, name, rows)?;
+            let fals = rows[0].len();
+            if fals == 0 || fals > 15 {
+                return Err(a.err(name, format!("{fals} FAL columns; give 1-15")));
+            }
+            let mut cols = vec![[0u8; 10]; fals];
+            for (die, row) in rows.iter().enumerate() {
+                if row.len() != fals {
+                    return Err(a.err(
+                        format!("{name} row {} (die {})", die + 1, die + 1),
+                        format!("{} values; the first row has {fals}", row.len()),
+                    ));
+                }
+                for (f, v) in row.iter().enumerate() {
+                    if *v > 7 {
+                        return Err(a.err(
+                            format!("{name} row {} FAL {}", die + 1, f + 1),
+                            format!("{v} APs; at most 7 (6.3.2)"),
+                        ));
+                    }
+                    cols[f][die] = *v;
+                }
+            }
+            Ok(cols)
+        };
+        let ap_black = by_fal(&ap.black, "black")?;
+        let ap_red = by_fal(&ap.red, "red")?;
+        if ap_red.len() != ap_black.len() {
+            return Err(a.err("red", "red and black need the same FAL columns"));
+        }
+
+        let k = self.ap_costs;
+        prov("ap_costs", k.source, k.basis)?;
+        let ap_costs = ApCosts {
+            movement: k.movement,
+            refit: k.refit,
+            improved_defense: k.improved_defense,
+            hasty_attack: k.hasty_attack,
+            regular_attack: k.regular_attack,
+            prepared_attack: k.prepared_attack,
+            out_of_command_factor: k.out_of_command_factor,
+        };
+        for (name, v) in [
+            ("movement", ap_costs.movement),
+            ("refit", ap_costs.refit),
+            ("improved_defense", ap_costs.improved_defense),
+            ("hasty_attack", ap_costs.hasty_attack),
+            ("regular_attack", ap_costs.regular_attack),
+            ("prepared_attack", ap_costs.prepared_attack),
+            ("out_of_command_factor", ap_costs.out_of_command_factor),
+        ] {
+            if !(1..=7).contains(&v) {
+                return Err(
+                    at("ap_costs").err(name, format!("{v}; give 1-7 (at most 7 APs, 6.3.2)"))
+                );
+            }
+        }
+
+        // ---- Interdiction Table: d10 → 0, 1 or 2 (8.1.2).
+        let i = self.interdiction;
+        prov("interdiction", i.source, i.basis)?;
+        let a = at("interdiction");
+        let interdiction = *d10(a, "levels", &i.levels)?;
+        if let Some(v) = interdiction.iter().find(|v| **v > 2) {
+            return Err(a.err(
+                "levels",
+                format!("level {v}; the Interdiction Level is 0-2 (8.1.2)"),
+            ));
+        }
+
+        // ---- HQ Recovery Chart.
+        let hq = self.hq_recovery;
+        prov("hq_recovery", hq.source, hq.basis)?;
+        let a = at("hq_recovery");
+        let mut us_recovery: Vec<(String, u8)> = Vec::new();
+        for u in &hq.us {
+            if us_recovery.iter().any(|(f, _)| *f == u.formation) {
+                return Err(a.err(format!("us {}", u.formation), "formation listed twice"));
+            }
+            us_recovery.push((u.formation.clone(), u.recovery));
+        }
+        let mut german_recovery: Vec<[u8; 3]> = Vec::new();
+        for (r, row) in hq.german.iter().enumerate() {
+            let row: [u8; 3] = row.as_slice().try_into().map_err(|_| {
+                a.err(
+                    format!("german rating {}", r + 1),
+                    format!(
+                        "{} values; give 3, one per Interdiction Level 0-2",
+                        row.len()
+                    ),
+                )
+            })?;
+            german_recovery.push(row);
+        }
+        if german_recovery.is_empty() {
+            return Err(a.err("german", "give at least the row of rating 1"));
+        }
+
+        let s = self.stacking;
+        prov("stacking", s.source, s.basis)?;
+        if s.combat_units == 0 || s.afv_units > s.combat_units {
+            return Err(at("stacking").err(
+                "afv_units",
+                "combat_units must be at least 1 and afv_units at most combat_units",
+            ));
+        }
+        let stacking = Stacking {
+            combat_units: s.combat_units,
+            afv_units: s.afv_units,
+            hqs: s.hqs,
+        };
+
+        let it = self.initiative_track;
+        prov("initiative_track", it.source, it.basis)?;
+        if !(2..=30).contains(&it.max) {
+            return Err(at("initiative_track").err(
+                "max",
+                format!("{}; the marker starts at 2 (6.1), give 2-30", it.max),
+            ));
+        }
+
+        let u = self.us_replacements;
+        prov("us_replacements", u.source, u.basis)?;
+        let us_replacements = UsReplacements {
+            infantry: u.infantry,
+            armored_infantry: u.armored_infantry,
+            tank: u.tank,
+        };
+
+        let g = self.german_reorganization;
+        prov("german_reorganization", g.source, g.basis)?;
+        for (n, row) in g.rows.iter().enumerate() {
+            if row.reinforced.trim().is_empty()
+                || row.cannibalized.iter().any(|c| c.trim().is_empty())
+            {
+                return Err(
+                    at("german_reorganization").err(format!("row {}", n + 1), "empty unit type")
+                );
+            }
+        }
+        let german_reorganization = g
+            .rows
+            .into_iter()
+            .map(|r| (r.cannibalized, r.reinforced))
+            .collect();
+
+        Ok(Charts {
+            terrain,
+            hexsides,
+            road_half_mp,
+            columns: c.columns as u8,
+            lines,
+            results,
+            chits,
+            combat_drm,
+            ap_black,
+            ap_red,
+            ap_costs,
+            interdiction,
+            us_recovery,
+            german_recovery,
+            stacking,
+            initiative_drm_max: it.max,
+            us_replacements,
+            german_reorganization,
+            provenance,
+        })
+    }
+}
+
+/// Every kind of a fixed list must have its entry.
+fn all_listed<T: Copy, const N: usize>(
+    at: At,
+    what: &str,
+    found: [Option<T>; N],
+    names: [&'static str; N],
+) -> Result<[T; N], DataError> {
+    if let Some(i) = found.iter().position(Option::is_none) {
+        return Err(at.err(format!("{what} {}", names[i]), "missing"));
+    }
+    Ok(found.map(|f| f.expect("checked above")))
+}
