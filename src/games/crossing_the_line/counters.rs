@@ -3,6 +3,7 @@
 //! is a reconstruction, labelled as such; every check below is a constraint the text puts on
 //! the values, and a failure names the file, the table and the entry.
 
+pub use super::side::Side;
 use crate::engine::data::{check_provenance, parse, At, DataError, Provenance};
 use serde::Deserialize;
 use std::collections::HashSet;
@@ -10,26 +11,6 @@ use std::collections::HashSet;
 /// The embedded default counters.
 pub const EMBEDDED: &str = include_str!("data/counters.toml");
 pub const FILE: &str = "counters.toml";
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    Us,
-    German,
-}
-
-impl Side {
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    pub fn other(self) -> Side {
-        match self {
-            Side::Us => Side::German,
-            Side::German => Side::Us,
-        }
-    }
-}
 
 /// 3.2: the unit types printed on the counters (for replacements, 8.4, and reorganisation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]

@@ -8,7 +8,6 @@ mod validate;
 
 use super::hex::{Bounds, Direction, Hex};
 use crate::engine::data::{check_provenance, parse, read, At, DataError};
-use serde::Deserialize;
 use std::path::Path;
 
 /// The embedded default map.
@@ -83,13 +82,7 @@ impl HexsideFeatures {
     }
 }
 
-/// A side of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    Us,
-    German,
-}
+pub use super::side::Side;
 
 /// A supply area (3.1.4) and the map edge hexes adjacent to it (5.7.2).
 #[derive(Clone, Debug, PartialEq, Eq)]

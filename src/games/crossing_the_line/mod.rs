@@ -10,3 +10,4 @@ pub mod counters;
 pub mod hex;
 pub mod map;
 pub mod scenario;
+pub mod side;

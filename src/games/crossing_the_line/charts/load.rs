@@ -426,7 +426,10 @@ impl RawCharts {
             let Some(kind) = Terrain::ALL.iter().find(|k| k.name() == r.name) else {
                 return Err(a.err(
                     &entry,
-                    format!("unknown terrain (terrains: {})", Terrain::names()),
+                    format!(
+                        "unknown terrain (terrains: {})",
+                        Terrain::ALL.map(Terrain::name).join(", ")
+                    ),
                 ));
             };
             if terrain[*kind as usize].is_some() {

@@ -33,64 +33,8 @@ pub const BELOW_LEFTMOST: CombatResult = CombatResult {
     },
 };
 
-/// The two sides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Side {
-    Us,
-    German,
-}
-
-impl Side {
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::Us => "us",
-            Side::German => "german",
-        }
-    }
-
-    pub fn other(self) -> Side {
-        match self {
-            Side::Us => Side::German,
-            Side::German => Side::Us,
-        }
-    }
-}
-
-/// Hex terrain (3.1.1): the only types the text names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Terrain {
-    Clear,
-    /// Pillbox-in-clear: a West Wall pillbox hex.
-    Pillbox,
-    Town,
-    City,
-    Industrial,
-}
-
-impl Terrain {
-    pub const ALL: [Terrain; 5] = [
-        Terrain::Clear,
-        Terrain::Pillbox,
-        Terrain::Town,
-        Terrain::City,
-        Terrain::Industrial,
-    ];
-
-    /// The name in `charts.toml`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Terrain::Clear => "clear",
-            Terrain::Pillbox => "pillbox",
-            Terrain::Town => "town",
-            Terrain::City => "city",
-            Terrain::Industrial => "industrial",
-        }
-    }
-
-    fn names() -> String {
-        Terrain::ALL.map(Terrain::name).join(", ")
-    }
-}
+pub use super::map::Terrain;
+pub use super::side::Side;
 
 /// Hexside terrain (3.1.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -163,7 +163,7 @@ fn rule_7_5_1_2_d_tank_points_rounded_down_at_bonus_added() {
         0
     );
     // A defender with 0 AT still gets the terrain bonus (pillbox +2).
-    assert_eq!(c.defender_anti_tank(0, Terrain::Pillbox), 2);
+    assert_eq!(c.defender_anti_tank(0, Terrain::PillboxInClear), 2);
 }
 
 #[test]
@@ -182,7 +182,10 @@ fn rule_5_4_zoc_columns_of_the_tec() {
             e.zoc_infantry,
             !matches!(t, Terrain::City | Terrain::Industrial)
         );
-        assert_eq!(e.zoc_afv, matches!(t, Terrain::Clear | Terrain::Pillbox));
+        assert_eq!(
+            e.zoc_afv,
+            matches!(t, Terrain::Clear | Terrain::PillboxInClear)
+        );
     }
 }
 
