@@ -7,6 +7,7 @@
 
 pub mod charts;
 pub mod counters;
+pub mod data;
 pub mod hex;
 pub mod map;
 pub mod scenario;

@@ -1,0 +1,257 @@
+//! The whole data set of Crossing the Line: the map, the charts, the counters and the
+//! scenarios, each from its embedded default or a user's `--data` directory (per-file
+//! override), and the checks that span files: every set-up and entry hex on the map and in
+//! its scenario's area, HQs only in town, city or industrial hexes (3.3), stacking within the
+//! limits at set-up (5.3.1), and Activation Levels within the Action Points Table (6.3.2).
+
+use super::charts::{Charts, CHARTS_FILE, CHARTS_TOML};
+use super::counters::{self, CounterTables, UnitClass};
+use super::hex::{Bounds, Hex};
+use super::map::{Map, MAP_TOML};
+use super::scenario::{self, ScenarioDef, ScenarioTables};
+use crate::engine::data::{read_dir, At, DataError};
+use std::collections::HashMap;
+use std::path::Path;
+
+const MAP_FILE: &str = "map.toml";
+const NAMES: [&str; 4] = [MAP_FILE, CHARTS_FILE, counters::FILE, scenario::FILE];
+
+/// Every table the game reads, checked.
+pub struct DataSet {
+    pub map: Map,
+    pub charts: Charts,
+    pub counters: CounterTables,
+    pub scenarios: ScenarioTables,
+}
+
+impl DataSet {
+    pub fn embedded() -> Result<DataSet, DataError> {
+        let embedded = [
+            MAP_TOML,
+            CHARTS_TOML,
+            counters::EMBEDDED,
+            scenario::EMBEDDED,
+        ];
+        let files = NAMES.map(|n| format!("embedded {n}"));
+        DataSet::parse(embedded, files.each_ref().map(String::as_str))
+    }
+
+    /// `--data`: a directory holding any of map.toml, charts.toml, counters.toml and
+    /// scenarios.toml; the embedded default stands in for the others. The four files have
+    /// different schemas, so a single file is refused with a pointer to the directory form.
+    pub fn load(path: Option<&Path>) -> Result<DataSet, DataError> {
+        let Some(dir) = path else {
+            return DataSet::embedded();
+        };
+        if !dir.is_dir() {
+            return Err(At::new(&dir.display().to_string(), "data").err(
+                "-",
+                format!(
+                    "Crossing the Line reads a directory holding any of {}",
+                    NAMES.join(", ")
+                ),
+            ));
+        }
+        let embedded = [
+            MAP_TOML,
+            CHARTS_TOML,
+            counters::EMBEDDED,
+            scenario::EMBEDDED,
+        ];
+        let (texts, files) = read_dir(dir, NAMES, embedded)?;
+        DataSet::parse(
+            texts.each_ref().map(String::as_str),
+            files.0.each_ref().map(String::as_str),
+        )
+    }
+
+    fn parse(texts: [&str; 4], files: [&str; 4]) -> Result<DataSet, DataError> {
+        let map = Map::from_toml(texts[0], files[0])?;
+        let charts = Charts::from_toml(texts[1], files[1])?;
+        let counters = counters::load(texts[2], files[2])?;
+        let scenarios = scenario::load(texts[3], files[3], &counters)?;
+        let data = DataSet {
+            map,
+            charts,
+            counters,
+            scenarios,
+        };
+        for s in &data.scenarios.scenarios {
+            data.check_scenario(s).map_err(|(entry, message)| {
+                At::new(files[3], "scenarios").err(format!("scenario {}: {entry}", s.id), message)
+            })?;
+        }
+        data.check_activation_levels(files[2])?;
+        Ok(data)
+    }
+
+    /// The tables that are reconstructions, with their basis, across all four files.
+    pub fn reconstructed(&self) -> Vec<(&'static str, String)> {
+        let mut all: Vec<(&'static str, String)> = self.map.reconstructed().to_vec();
+        all.extend(self.charts.reconstructed_tables());
+        for (table, p) in [
+            ("formation", &self.counters.formation),
+            ("unit", &self.counters.unit),
+            ("scenario", &self.scenarios.scenario),
+        ] {
+            if p.is_reconstructed() {
+                all.push((table, p.basis.clone().unwrap_or_default()));
+            }
+        }
+        all
+    }
+
+    pub fn scenario(&self, id: &str) -> Option<&ScenarioDef> {
+        self.scenarios.scenarios.iter().find(|s| s.id == id)
+    }
+
+    /// A scenario's area on this map.
+    pub fn area(s: &ScenarioDef) -> Bounds {
+        Bounds {
+            first_row: s.rows[0],
+            last_row: s.rows[1],
+            first_col: s.cols[0],
+            last_col: s.cols[1],
+        }
+    }
+
+    /// Resolves a hex of scenario `s`: on the map and inside the scenario's area.
+    pub fn hex_in(&self, s: &ScenarioDef, text: &str) -> Result<Hex, String> {
+        let hex = Hex::parse(text).map_err(|_| format!("{text:?} is not a hex number XXYY"))?;
+        if !self.map.in_bounds(hex) || !DataSet::area(s).contains(hex) {
+            return Err(format!(
+                "hex {text} is outside the map or the scenario's area ({})",
+                s.rule
+            ));
+        }
+        Ok(hex)
+    }
+
+    fn check_scenario(&self, s: &ScenarioDef) -> Result<(), (String, String)> {
+        let mut combat_units: HashMap<Hex, (u8, u8)> = HashMap::new();
+        for u in &s.units {
+            let hex = self
+                .hex_in(s, &u.hex)
+                .map_err(|m| (format!("unit {}", u.unit), m))?;
+            let afv = self
+                .counters
+                .units
+                .iter()
+                .any(|d| d.id == u.unit && d.class == UnitClass::Afv);
+            let count = combat_units.entry(hex).or_default();
+            *count = (count.0 + 1, count.1 + u8::from(afv));
+        }
+        let limits = &self.charts.stacking;
+        if let Some((hex, _)) = combat_units
+            .iter()
+            .find(|(_, (n, afv))| *n > limits.combat_units || *afv > limits.afv_units)
+        {
+            return Err((format!("hex {hex}"), "overstacked at set-up (5.3.1)".into()));
+        }
+        let hqs = s
+            .hqs
+            .iter()
+            .map(|h| (&h.formation, &h.hex))
+            .chain(s.reinforcement_hqs.iter().map(|h| (&h.formation, &h.hex)));
+        for (formation, text) in hqs {
+            let hex = self
+                .hex_in(s, text)
+                .map_err(|m| (format!("HQ {formation}"), m))?;
+            if !self.map.terrain(hex).is_some_and(|t| t.is_built_up()) {
+                return Err((
+                    format!("HQ {formation}"),
+                    format!("hex {hex} is not a town, city or industrial hex (3.3)"),
+                ));
+            }
+        }
+        for r in &s.reinforcements {
+            self.hex_in(s, &r.hex)
+                .map_err(|m| (format!("reinforcement {}", r.unit), m))?;
+        }
+        Ok(())
+    }
+
+    /// 6.3.2: the Action Points Table has a column for every Activation Level a formation
+    /// can reach.
+    fn check_activation_levels(&self, file: &str) -> Result<(), DataError> {
+        let max = self.charts.max_activation_level();
+        match self.counters.formations.iter().find(|f| f.max_activation_level > max) {
+            Some(f) => Err(At::new(file, "formations").err(
+                format!("formation {}", f.id),
+                format!("max_activation_level {} is beyond the Action Points Table's last column {max} (6.3.2)", f.max_activation_level),
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_10_the_embedded_data_set_loads_and_lists_its_reconstructions() {
+        let d = DataSet::embedded().expect("embedded data");
+        let tables: Vec<&str> = d.reconstructed().iter().map(|(t, _)| *t).collect();
+        for t in ["crt", "unit", "scenario"] {
+            assert!(tables.contains(&t), "{t} is a reconstruction: {tables:?}");
+        }
+        assert!(d.scenario(scenario::FIRST_BLOOD).is_some());
+    }
+
+    fn with_scenarios(from: &str, to: &str) -> String {
+        assert!(scenario::EMBEDDED.contains(from), "fixture text {from:?}");
+        let texts = [
+            MAP_TOML,
+            CHARTS_TOML,
+            counters::EMBEDDED,
+            &scenario::EMBEDDED.replacen(from, to, 1),
+        ];
+        DataSet::parse(texts, NAMES)
+            .err()
+            .expect("the edit is invalid")
+            .to_string()
+    }
+
+    #[test]
+    fn rule_3_3_an_hq_outside_a_built_up_hex_is_refused() {
+        let e = with_scenarios(
+            "formation = \"1ID\"\nhex = \"1507\"",
+            "formation = \"1ID\"\nhex = \"1508\"",
+        );
+        assert!(
+            e.contains("scenarios.toml") && e.contains("HQ 1ID") && e.contains("3.3"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn rule_10_1_a_unit_outside_the_scenario_area_is_refused() {
+        let e = with_scenarios(
+            "unit = \"1/18\"\nhex = \"1905\"",
+            "unit = \"1/18\"\nhex = \"1916\"",
+        );
+        assert!(
+            e.contains("scenario first-blood") && e.contains("unit 1/18") && e.contains("1916"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn rule_5_3_1_an_overstacked_set_up_is_refused() {
+        let e = with_scenarios(
+            "unit = \"2/18\"\nhex = \"1906\"\n[[scenarios.units]]\nunit = \"3/18\"\nhex = \"1907\"",
+            "unit = \"2/18\"\nhex = \"1910\"\n[[scenarios.units]]\nunit = \"3/18\"\nhex = \"1910\"",
+        );
+        assert!(e.contains("overstacked"), "{e}");
+    }
+
+    #[test]
+    fn a_data_file_instead_of_a_directory_is_refused_in_one_line() {
+        let e = DataSet::load(Some(Path::new("Cargo.toml")))
+            .err()
+            .expect("a file")
+            .to_string();
+        assert!(e.contains("directory") && !e.contains('\n'), "{e}");
+    }
+}
