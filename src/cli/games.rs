@@ -3,6 +3,7 @@
 
 use super::CliError;
 use crate::games::aachen::Aachen;
+use crate::games::crossing_the_line::data::DataSet as CtlData;
 use crate::games::rudders_line::RuddersLine;
 use crate::games::GAMES;
 use clap::Args;
@@ -37,6 +38,9 @@ pub fn run(args: &GamesArgs) -> Result<(), CliError> {
             let game = Aachen::embedded()?;
             describe_aachen(&game, &mut s);
         }
+        if info.id == "crossing-the-line" {
+            describe_crossing_the_line(&CtlData::embedded()?, &mut s);
+        }
     }
     std::io::stdout()
         .lock()
@@ -69,6 +73,22 @@ fn describe_aachen(game: &Aachen, s: &mut String) {
         "    optional rules (section 12) not available: the rulebook text has only their \
          titles: {AACHEN_OPTIONAL_RULES}"
     );
+}
+
+/// Crossing the Line: its data and odds tables exist; the rules engine is still being built.
+fn describe_crossing_the_line(data: &CtlData, s: &mut String) {
+    let _ = writeln!(
+        s,
+        "    rules engine in progress; available now: `crt` and `initiative` (exact odds)"
+    );
+    let scenarios: Vec<String> = data
+        .scenarios
+        .scenarios
+        .iter()
+        .map(|sc| format!("{} ({}, {})", sc.id, sc.name, sc.rule))
+        .collect();
+    let _ = writeln!(s, "    scenarios (data only): {}", scenarios.join(", "));
+    write_reconstructed(data.reconstructed(), s);
 }
 
 fn write_reconstructed(tables: Vec<(&'static str, String)>, s: &mut String) {
