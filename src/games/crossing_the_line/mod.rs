@@ -6,6 +6,7 @@
 //! (`data/`), reconstructed and labelled, replaceable with `--data`.
 
 pub mod charts;
+pub mod combat;
 pub mod counters;
 pub mod data;
 pub mod hex;
