@@ -6,6 +6,7 @@
 //! (`data/`), reconstructed and labelled, replaceable with `--data`.
 
 pub mod charts;
+pub mod control;
 pub mod counters;
 pub mod hex;
 pub mod map;
