@@ -196,8 +196,7 @@ pub fn unit_zoc(map: &Map, charts: &Charts, unit: ZocUnit) -> HexSet {
     if unit.disrupted || map.index(unit.hex).is_none() {
         return zoc;
     }
-    // AMBIG-21 (5.4): the unit's own hex is always in its ZOC ("the hex a combat unit
-    // occupies ... constitute[s] that unit's ZOC"); the TEC column limits projecting *into* others.
+    // AMBIG-21 (5.4): the own hex is always controlled, even City; the TEC limits the rest.
     zoc.insert_hex(map, unit.hex);
     for dir in Direction::ALL {
         if let Some(target) = map.neighbour(unit.hex, dir) {
@@ -224,8 +223,7 @@ fn projects_into(
     let side = map.hexside(from, dir);
     let tec = charts.terrain(terrain);
     match class {
-        // AMBIG-21 (5.4, 7.3.7): infantry ZOC does not cross the Roer, a river no US unit may
-        // cross at all; streams and dragon's teeth do not stop it.
+        // AMBIG-21 (5.4, 7.3.7): infantry ZOC never crosses the Roer; streams and teeth don't stop it.
         UnitClass::Infantry => tec.zoc_infantry && !side.contains(HexsideFeatures::ROER),
         // 5.4: AFVs never project across streams "and other hexside terrain".
         UnitClass::Afv => tec.zoc_afv && !has_hexside_terrain(side),

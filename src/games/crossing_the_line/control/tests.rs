@@ -321,6 +321,20 @@ fn rule_5_8_clarification_2_tortuous_path_is_out_of_command() {
 }
 
 #[test]
+fn rule_5_8_2_hq_in_an_ezoc_still_traces_out_of_its_own_hex() {
+    // The HQ's hex ends every Command Path (entered, never passed through, 5.4.1), so an
+    // EZOC on it breaks nothing, whether or not the caller counted the HQ as friendly.
+    let m = map();
+    let obstacles = Obstacles {
+        enemy_zoc: set(&m, &[CMD_HQ]),
+        ..Obstacles::default()
+    };
+    let paths = CommandPaths::trace(&m, Side::Us, h(CMD_HQ), &obstacles);
+    assert_eq!(paths.status(&m, h(1510), 3), CommandStatus::InCommand);
+    assert!(is_supplied(&m, Side::Us, h(CMD_HQ), &obstacles));
+}
+
+#[test]
 fn rule_5_8_4_isolated_when_encircled_by_enemy_units() {
     let m = map();
     let u = h(1509);
