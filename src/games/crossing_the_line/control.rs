@@ -223,7 +223,7 @@ fn projects_into(
     let side = map.hexside(from, dir);
     let tec = charts.terrain(terrain);
     match class {
-        // AMBIG-21 (5.4, 7.3.7): infantry ZOC never crosses the Roer; streams and teeth don't stop it.
+        // AMBIG-21 (5.4, 7.3.7): infantry ZOC never crosses the Roer; streams, teeth do not stop it
         UnitClass::Infantry => tec.zoc_infantry && !side.contains(HexsideFeatures::ROER),
         // 5.4: AFVs never project across streams "and other hexside terrain".
         UnitClass::Afv => tec.zoc_afv && !has_hexside_terrain(side),
