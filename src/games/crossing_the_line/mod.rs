@@ -7,6 +7,7 @@
 
 pub mod charts;
 pub mod combat;
+pub mod control;
 pub mod counters;
 pub mod data;
 pub mod hex;
