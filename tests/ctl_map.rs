@@ -330,3 +330,9 @@ fn bad_hex_number_is_named() {
     );
     assert!(line.contains("four digits"), "{line}");
 }
+
+#[test]
+fn a_map_larger_than_the_engines_hex_sets_is_refused_not_a_panic() {
+    let line = err("rows = [10, 42]", "rows = [10, 99]", "map", "rows");
+    assert!(line.contains("at most 1024"), "{line}");
+}

@@ -15,7 +15,7 @@ use super::map::{HexsideFeatures, Map};
 use super::side::Side;
 
 /// 64-bit words in a `HexSet`.
-const WORDS: usize = 16;
+const WORDS: usize = crate::games::crossing_the_line::map::MAX_HEXES / 64;
 
 /// A set of hexes of one map, as a bitset over `Map::index`. `Copy`, no heap.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -32,7 +32,8 @@ impl HexSet {
     /// Every hex of the map.
     pub fn all(map: &Map) -> HexSet {
         let n = map.bounds().len();
-        assert!(n <= Self::CAPACITY, "a map of {n} hexes exceeds HexSet");
+        // Map validation refuses maps over `map::MAX_HEXES`, the capacity.
+        debug_assert!(n <= Self::CAPACITY, "a map of {n} hexes exceeds HexSet");
         let mut set = HexSet::EMPTY;
         for (w, word) in set.words.iter_mut().enumerate() {
             let bits = n.saturating_sub(w * 64).min(64);

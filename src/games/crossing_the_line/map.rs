@@ -13,6 +13,10 @@ use std::path::Path;
 /// The embedded default map.
 pub const MAP_TOML: &str = include_str!("data/map.toml");
 
+/// The most hexes a map may have: the capacity of the rules' fixed-size hex sets
+/// (`control::HexSet`), so that the hot path never allocates.
+pub const MAX_HEXES: usize = 1024;
+
 /// Hex terrain (3.1.1): it sets movement costs and the CRT column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Terrain {

@@ -58,6 +58,15 @@ const RULE_10_2_ROWS: [u8; 2] = [10, 42];
 
 pub(super) fn build(t: &MapFile, file: &str) -> Result<Map, DataError> {
     let bounds = extent(At::new(file, "map"), t.map.rows, t.map.cols)?;
+    if bounds.len() > MAX_HEXES {
+        return Err(At::new(file, "map").err(
+            "rows, cols",
+            format!(
+                "{} hexes; the engine's hex sets hold at most {MAX_HEXES}",
+                bounds.len()
+            ),
+        ));
+    }
     let first_blood = scenario_area(At::new(file, "first_blood"), bounds, &t.first_blood)?;
     let stolberg = stolberg_area(At::new(file, "stolberg_corridor"), bounds, t)?;
     let mut map = Map::empty(bounds, first_blood, stolberg);
