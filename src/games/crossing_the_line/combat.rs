@@ -417,7 +417,7 @@ impl EcOutcome {
     }
 }
 
-/// 5.6.1: a d20 at or under the ER on the side the unit shows passes.
+/// 5.6.1: a d10 at or under the ER on the side the unit shows passes.
 pub fn effectiveness_check(unit: &Combatant, die: u8) -> EcOutcome {
     match (die <= unit.er_now(), unit.disrupted) {
         (true, _) => EcOutcome::Passed,

@@ -333,10 +333,33 @@ fn any_hexside(_: Hex, _: Direction) -> bool {
 /// (5.7.2 lists only enemy units and EZOCs; AMBIG-7).
 pub fn is_supplied(map: &Map, side: Side, hq: Hex, obstacles: &Obstacles) -> bool {
     let edge = HexSet::filter(map, |h| map.is_supply_edge(h, side));
+    is_supplied_from(map, &edge, hq, obstacles)
+}
+
+/// [`is_supplied`] with the side's supply edge hexes given (the engine keeps them).
+pub fn is_supplied_from(map: &Map, edge: &HexSet, hq: Hex, obstacles: &Obstacles) -> bool {
     let (enterable, passable) = (obstacles.enterable(map), obstacles.passable(map));
     trace(map, hq, &enterable, &passable, any_hexside, |_, ring| {
-        !ring.intersection(&edge).is_empty()
+        !ring.intersection(edge).is_empty()
     })
+}
+
+/// The hexes `side` reaches from its supply edge hexes through `obstacles` (9: a line from
+/// the supply source "avoiding enemy units and EZOCs"), each edge hex itself included when
+/// free of enemy units.
+pub fn reach_from_supply(map: &Map, edge: &HexSet, obstacles: &Obstacles) -> HexSet {
+    let (enterable, passable) = (obstacles.enterable(map), obstacles.passable(map));
+    let mut reached = edge.intersection(&enterable);
+    let mut ring = reached.intersection(&passable);
+    while !ring.is_empty() {
+        ring = ring
+            .neighbours_where(map, any_hexside)
+            .intersection(&enterable)
+            .difference(&reached);
+        reached = reached.union(&ring);
+        ring = ring.intersection(&passable);
+    }
+    reached
 }
 
 // ------------------------------------------------------------------------------ Command
@@ -424,7 +447,8 @@ impl CommandPaths {
     }
 }
 
-/// 5.8: the command status of one `side` unit at `unit` under its HQ at `hq`. For many units
+/// 5.8: the command status of one `side` unit at `unit` under its HQ at `hq` (AMBIG-5 as in
+/// [`CommandPaths::status`]). The trace stops as soon as it reaches the unit; for many units
 /// of one HQ, trace `CommandPaths` once instead.
 pub fn command_status(
     map: &Map,
@@ -434,7 +458,30 @@ pub fn command_status(
     command_range: u8,
     obstacles: &Obstacles,
 ) -> CommandStatus {
-    CommandPaths::trace(map, side, hq, obstacles).status(map, unit, command_range)
+    let (enterable, passable) = (obstacles.enterable(map), obstacles.passable(map));
+    let Some(target) = map.index(unit) else {
+        return CommandStatus::Isolated;
+    };
+    let crossable = |h, d| command_may_cross(map, side, h, d);
+    let mut found = None;
+    trace(
+        map,
+        hq,
+        &enterable,
+        &passable,
+        crossable,
+        |distance, ring| {
+            if ring.contains(target) {
+                found = Some(distance);
+            }
+            found.is_some()
+        },
+    );
+    match found {
+        None => CommandStatus::Isolated,
+        Some(d) if d <= u16::from(command_range) => CommandStatus::InCommand,
+        Some(_) => CommandStatus::OutOfCommand,
+    }
 }
 
 // ---------------------------------------------------------------- HQ relocation path
@@ -447,13 +494,21 @@ pub fn command_status(
 /// the EZOC of its own start hex, or naming the start hex would be moot; so `friendly_units`
 /// must not count the HQ being moved (other friendly units in its hex do negate).
 pub fn relocation_path_exists(map: &Map, from: Hex, to: Hex, obstacles: &Obstacles) -> bool {
+    relocation_reach(map, from, obstacles).contains_hex(map, to)
+}
+
+/// Every hex [`relocation_path_exists`] joins to `from` (empty if `from` itself is not free).
+pub fn relocation_reach(map: &Map, from: Hex, obstacles: &Obstacles) -> HexSet {
     let free = obstacles.passable(map);
-    if !free.contains_hex(map, from) || !free.contains_hex(map, to) {
-        return false;
+    let mut reached = HexSet::EMPTY;
+    if !free.contains_hex(map, from) {
+        return reached;
     }
     trace(map, from, &free, &free, any_hexside, |_, ring| {
-        ring.contains_hex(map, to)
-    })
+        reached = reached.union(ring);
+        false
+    });
+    reached
 }
 
 #[cfg(test)]

@@ -74,6 +74,10 @@ pub struct FormationDef {
     pub relocation: u8,
     /// 6.3.1: the top box of the formation's Activation track.
     pub max_activation_level: u8,
+    /// German formations: the Recovery Rating crossed with the Interdiction Level on the HQ
+    /// Recovery Chart (8.1.3). US formations recover by their fixed chart value (8.1.1).
+    #[serde(default)]
+    pub recovery_rating: Option<u8>,
 }
 
 /// A combat unit's printed values (3.2); `[front, disrupted]` pairs for the two sides.
@@ -166,6 +170,12 @@ fn check_formations(formations: &[FormationDef], at: At) -> Result<(), DataError
         }
         if (f.side == Side::Us) != f.corps.is_some() {
             return Err(at.err(entry, "a US formation, and only a US one, names its corps"));
+        }
+        if (f.side == Side::German) != f.recovery_rating.is_some() {
+            return Err(at.err(
+                entry,
+                "a German formation, and only a German one, has a recovery_rating (8.1.3)",
+            ));
         }
     }
     Ok(())

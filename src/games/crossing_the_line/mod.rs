@@ -1,16 +1,342 @@
 //! Crossing the Line: Aachen 1944 — the operational hex game of the American First Army's
-//! attack on the West Wall around Aachen, September–October 1944 (issue 6, in progress).
+//! attack on the West Wall around Aachen, September–October 1944: Scenario 1, First Blood
+//! (10.1, solitaire against static Germans) and Scenario 2, The Stolberg Corridor (10.2).
 //!
 //! The rules follow `shared/rules/crossing-the-line-aachen-1944.txt`; the reading notes are
 //! `shared/notes/crossing-the-line-digest.md`. The map, the charts and the counters are data
 //! (`data/`), reconstructed and labelled, replaceable with `--data`.
+//!
+//! Layout: pure rules over plain values in `control` (ZOC, supply, command), `combat` (7.5's
+//! steps) and `charts`; the engine over the `Copy` [`State`] in `ops` (6), `movement` (7.3,
+//! 6.4), `battle` (7.5), `actions` (7.4, 7.6, 7.7, the Action list), `stacking` (5.3), `admin`
+//! (8) and `victory` (9, 10).
 
+mod action;
+mod actions;
+mod admin;
+mod battle;
 pub mod charts;
 pub mod combat;
+mod command;
 pub mod control;
 pub mod counters;
 pub mod data;
+mod describe;
 pub mod hex;
 pub mod map;
+mod movement;
+mod ops;
+pub mod ruleset;
 pub mod scenario;
 pub mod side;
+mod stacking;
+pub mod state;
+#[cfg(test)]
+mod tests;
+mod victory;
+
+pub use action::Action;
+pub use data::DataSet;
+pub use ruleset::Ruleset;
+pub use side::Side;
+pub use state::{State, Step};
+pub use victory::{us_vp, FIRST_BLOOD_LEVELS, STOLBERG_LEVELS};
+
+use crate::engine::data::DataError;
+use crate::engine::{Actor, Game, Outcome, PlayerId, Tally};
+use combat::SecondHit;
+use ruleset::ScenarioKind;
+use state::{bits, CheckKind, ELIMINATED};
+use std::path::Path;
+
+/// The game on one scenario: the data and its ruleset, immutable and shared by all threads.
+pub struct CrossingTheLine {
+    data: DataSet,
+    rules: Ruleset,
+}
+
+impl CrossingTheLine {
+    /// Scenario `scenario` on the embedded default (reconstructed) data.
+    pub fn embedded(scenario: &str) -> Result<Self, DataError> {
+        Self::from_data(DataSet::embedded()?, scenario)
+    }
+
+    /// Scenario `scenario` on a user's data directory (`--data`), or the embedded data.
+    pub fn load(path: Option<&Path>, scenario: &str) -> Result<Self, DataError> {
+        Self::from_data(DataSet::load(path)?, scenario)
+    }
+
+    pub fn from_data(data: DataSet, scenario: &str) -> Result<Self, DataError> {
+        let rules = Ruleset::new(&data, scenario)?;
+        Ok(CrossingTheLine { data, rules })
+    }
+
+    pub fn data(&self) -> &DataSet {
+        &self.data
+    }
+
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// Calls `out` for each legal decision (the allocation-free core of `legal_actions`).
+    pub fn for_each_action(&self, s: &State, out: &mut impl FnMut(Action)) {
+        let rs = &self.rules;
+        match s.step {
+            Step::Choose => ops::choose_actions(rs, s, out),
+            Step::Action => actions::action_actions(rs, s, out),
+            Step::ReactionOffer => movement::reaction_actions(rs, s, out),
+            Step::Attackers => battle::attackers_actions(rs, s, out),
+            Step::SecondHit => battle::second_hit_actions(out),
+            Step::Retreat => battle::retreat_actions(rs, s, out),
+            _ => {}
+        }
+    }
+
+    fn apply_decision(&self, s: &mut State, a: Action) {
+        let rs = &self.rules;
+        match (s.step, a) {
+            (Step::Choose, _) => ops::choose(rs, s, a),
+            (
+                Step::Action,
+                Action::Move {
+                    unit,
+                    stack,
+                    to,
+                    leg_bonus,
+                },
+            ) => movement::start_move(rs, s, unit, stack, to, leg_bonus),
+            (Step::Action, Action::Infiltrate { unit, stack, to }) => {
+                movement::start_infiltration(rs, s, unit, stack, to)
+            }
+            (Step::Action, Action::Attack { from, target, kind }) => {
+                battle::declare(rs, s, from, target, kind)
+            }
+            (Step::Action, Action::Refit(u)) => actions::refit(rs, s, u),
+            (Step::Action, Action::ImprovedDefense(h)) => actions::improved_defense(rs, s, h),
+            (Step::Action, Action::Relocate(h)) => actions::relocate(rs, s, h),
+            (Step::Action, Action::End) => ops::end_activation(rs, s),
+            (Step::ReactionOffer, Action::React(f)) => movement::react(rs, s, f),
+            (Step::ReactionOffer, Action::Decline) => movement::advance(rs, s),
+            (Step::Attackers, Action::AddAttacker(u)) => s.fight.attackers |= 1 << u,
+            (Step::Attackers, Action::Resolve) => battle::close_attackers(rs, s),
+            (Step::SecondHit, Action::RetreatInstead) => {
+                battle::further(rs, s, Some(SecondHit::VoluntaryRetreat))
+            }
+            (Step::SecondHit, Action::TakeLoss) => battle::further(rs, s, Some(SecondHit::Loss)),
+            (Step::Retreat, Action::RetreatTo(h)) => battle::retreat_to(rs, s, h),
+            (step, a) => unreachable!("{a:?} is no decision of step {step:?}"),
+        }
+    }
+
+    fn apply_chance(&self, s: &mut State, a: Action) {
+        let rs = &self.rules;
+        match (s.step, a) {
+            (Step::Interdiction, Action::Die(d)) => admin::interdiction(rs, s, d),
+            (Step::Attrition, Action::Die(d)) => {
+                let u = next_in_queue(s);
+                admin::attrition(rs, s, u, d)
+            }
+            (Step::Initiative, Action::Winner(side)) => ops::initiative(rs, s, side),
+            (Step::ApRoll { reaction }, Action::Die(d)) => ops::ap_roll(rs, s, reaction, d),
+            (Step::ReactionCheck, Action::Check(pass)) => movement::reaction_check(rs, s, pass),
+            (Step::Check(kind), Action::Check(pass)) => self.check(s, kind, pass),
+            (Step::Chits, Action::Chits(a, d)) => battle::draw_chits(s, a, d),
+            (Step::CombatDie, Action::Die(d)) => battle::roll(rs, s, d),
+            (step, a) => unreachable!("{a:?} is no outcome of step {step:?}"),
+        }
+    }
+
+    /// 5.6: one unit's Effectiveness Check, then the next, then what they were for.
+    fn check(&self, s: &mut State, kind: CheckKind, passed: bool) {
+        let rs = &self.rules;
+        let u = next_in_queue(s);
+        match kind {
+            CheckKind::Isolated | CheckKind::Infiltration => {
+                if !passed {
+                    stacking::disrupt(rs, s, u);
+                    movement::drop_failed(s, u);
+                }
+            }
+            CheckKind::Refit => actions::refit_check(rs, s, u, passed),
+            CheckKind::Combat => battle::combat_check(rs, s, u, passed),
+        }
+        if s.queue != 0 {
+            return;
+        }
+        match kind {
+            CheckKind::Isolated | CheckKind::Infiltration => movement::resume(rs, s),
+            CheckKind::Refit => ops::after_action(rs, s),
+            CheckKind::Combat => battle::second_hit_stage(rs, s),
+        }
+    }
+
+    fn side_of(&self, p: PlayerId) -> Side {
+        Side::BOTH[p]
+    }
+}
+
+/// Takes the lowest unit off the queue of units to roll for.
+fn next_in_queue(s: &mut State) -> usize {
+    let u = s.queue.trailing_zeros() as usize;
+    s.queue &= !(1 << u);
+    u
+}
+
+const FIRST_BLOOD_VICTORY: [(Option<PlayerId>, &str); 5] = [
+    (Some(0), FIRST_BLOOD_LEVELS[0]),
+    (Some(0), FIRST_BLOOD_LEVELS[1]),
+    (Some(0), FIRST_BLOOD_LEVELS[2]),
+    (None, FIRST_BLOOD_LEVELS[3]),
+    (Some(1), FIRST_BLOOD_LEVELS[4]),
+];
+const STOLBERG_VICTORY: [(Option<PlayerId>, &str); 7] = [
+    (Some(0), STOLBERG_LEVELS[0]),
+    (Some(0), STOLBERG_LEVELS[1]),
+    (Some(0), STOLBERG_LEVELS[2]),
+    (None, STOLBERG_LEVELS[3]),
+    (Some(1), STOLBERG_LEVELS[4]),
+    (Some(1), STOLBERG_LEVELS[5]),
+    (Some(1), STOLBERG_LEVELS[6]),
+];
+
+impl Game for CrossingTheLine {
+    type State = State;
+    type Action = Action;
+
+    fn id(&self) -> &'static str {
+        "crossing-the-line"
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    /// First Blood is solitaire: the Germans are static (10.1).
+    fn acting_players(&self) -> usize {
+        match self.rules.kind {
+            ScenarioKind::FirstBlood => 1,
+            ScenarioKind::StolbergCorridor => 2,
+        }
+    }
+
+    fn player_name(&self, p: PlayerId) -> &'static str {
+        ["US", "Germans"][p]
+    }
+
+    fn initial_state(&self) -> State {
+        let mut s = self.rules.initial;
+        ops::start_turn(&self.rules, &mut s);
+        s
+    }
+
+    fn actor(&self, s: &State) -> Actor {
+        let player = |side: Side| Actor::Player(side.index());
+        match s.step {
+            Step::Over => Actor::Terminal,
+            Step::Choose => player(s.initiative),
+            Step::Action | Step::Attackers => player(s.act().side),
+            Step::ReactionOffer => player(s.act().side.other()),
+            Step::SecondHit | Step::Retreat => player(battle::applying_side(&self.rules, s)),
+            _ => Actor::Chance,
+        }
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if matches!(self.actor(s), Actor::Player(_)) {
+            self.for_each_action(s, &mut |a| out.push(a));
+        }
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        let rs = &self.rules;
+        let check = |out: &mut Vec<(Action, u32)>, pass: u32| {
+            for (a, w) in [
+                (Action::Check(true), pass),
+                (Action::Check(false), 10 - pass),
+            ] {
+                if w > 0 {
+                    out.push((a, w));
+                }
+            }
+        };
+        match s.step {
+            Step::Interdiction | Step::Attrition | Step::ApRoll { .. } | Step::CombatDie => {
+                out.extend((1..=10).map(|d| (Action::Die(d), 1)))
+            }
+            Step::Initiative => ops::initiative_outcomes(rs, s, out),
+            Step::ReactionCheck => check(out, movement::reaction_check_weights(rs, s).0),
+            Step::Check(_) => {
+                let u = s.queue.trailing_zeros() as usize;
+                let er = rs.unit(u).er[usize::from(s.is_disrupted(u))];
+                check(out, u32::from(er.min(10)));
+            }
+            Step::Chits => battle::chit_outcomes(rs, out),
+            _ => {}
+        }
+    }
+
+    fn apply(&self, s: &mut State, a: Action) {
+        if a.is_chance() {
+            self.apply_chance(s, a);
+        } else {
+            self.apply_decision(s, a);
+        }
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        if !s.is_over() {
+            return None;
+        }
+        let (winner, level, turn) = s.result;
+        let levels: &[&str] = match self.rules.kind {
+            ScenarioKind::FirstBlood => &FIRST_BLOOD_LEVELS,
+            ScenarioKind::StolbergCorridor => &STOLBERG_LEVELS,
+        };
+        Some(Outcome {
+            winner: (winner < 2).then_some(usize::from(winner)),
+            level: levels[usize::from(level)],
+            turn: u32::from(turn),
+        })
+    }
+
+    fn tally(&self, s: &State, p: PlayerId) -> Tally {
+        let side = self.side_of(p);
+        let losses = bits(self.rules.side_units[side.index()])
+            .filter(|&u| s.hex[u] == ELIMINATED)
+            .count() as u32;
+        Tally {
+            losses,
+            initiative_turns: u32::from(s.initiatives[side.index()]),
+        }
+    }
+
+    fn turn(&self, s: &State) -> u32 {
+        u32::from(s.turn)
+    }
+
+    /// 10.1: the Formation Activations used; 10.2: the US's VPs.
+    fn final_score(&self, s: &State) -> Option<(&'static str, i32)> {
+        Some(match self.rules.kind {
+            ScenarioKind::FirstBlood => ("activations", i32::from(s.activations)),
+            ScenarioKind::StolbergCorridor => ("US VP", us_vp(&self.rules, s) as i32),
+        })
+    }
+
+    fn victory_levels(&self) -> &'static [(Option<PlayerId>, &'static str)] {
+        match self.rules.kind {
+            ScenarioKind::FirstBlood => &FIRST_BLOOD_VICTORY,
+            ScenarioKind::StolbergCorridor => &STOLBERG_VICTORY,
+        }
+    }
+
+    fn describe(&self, s: &State, a: Action) -> String {
+        describe::action(&self.rules, s, a)
+    }
+
+    fn render(&self, s: &State) -> String {
+        describe::render(&self.rules, s)
+    }
+}

@@ -237,7 +237,7 @@ fn rule_8_1_2_interdiction_levels_0_to_2_and_0_reads_10() {
     assert!((1..=10).all(|d| c.interdiction_level(d) <= 2));
     assert_eq!(c.german_recovery(3, 2), 1);
     assert_eq!(c.german_recovery(0, 0), 0);
-    assert_eq!(c.us_recovery("1st ID"), Some(2));
+    assert_eq!(c.us_recovery("1ID"), Some(2));
 }
 
 #[test]

@@ -1,0 +1,76 @@
+//! Actions of Crossing the Line: each decision is one small step, and every d10 and every chit
+//! draw is a chance outcome. Units are unit indices, formations formation indices and hexes the
+//! map's dense indices (see `Ruleset`).
+
+use super::combat::AttackKind;
+use super::side::Side;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    // ---- chance
+    /// A d10 (3.8: 0 reads 10).
+    Die(u8),
+    /// An Effectiveness Check (5.6) or a Reaction Check (6.4.2) passed or failed.
+    Check(bool),
+    /// 6.1: the side that won the Initiative.
+    Winner(Side),
+    /// 7.5.1.1: the attacker's and the defender's chits (indices into the cup's kinds).
+    Chits(u8, u8),
+    // ---- the Ops Cycle (6.2)
+    /// Activate this formation.
+    Act(u8),
+    /// Hand the Initiative to the opponent.
+    Transfer,
+    /// Make no more activations this Ops Phase.
+    Pass,
+    // ---- Actions (7)
+    /// 7.3: move `unit`, or every unit of its formation in its hex that can move (`stack`), to
+    /// `to` along the cheapest path; `leg_bonus`: with the leg +2 MA of 7.3.5.
+    Move {
+        unit: u8,
+        stack: bool,
+        to: u16,
+        leg_bonus: bool,
+    },
+    /// 7.3.4: infiltrate `unit` (or its stack) from one EZOC hex into the adjacent `to`.
+    Infiltrate { unit: u8, stack: bool, to: u16 },
+    /// 7.5: attack the enemy in `target` from `from`.
+    Attack {
+        from: u16,
+        target: u16,
+        kind: AttackKind,
+    },
+    /// 7.5: this unit of the attacking hex takes part.
+    AddAttacker(u8),
+    /// 7.5: the attackers are chosen; draw the chits.
+    Resolve,
+    /// 7.6: refit this disrupted unit.
+    Refit(u8),
+    /// 7.7: place an Improved Defense marker on this hex.
+    ImprovedDefense(u16),
+    /// 7.4: relocate the active formation's HQ to this hex.
+    Relocate(u16),
+    /// End the activation (unused APs are lost, 6.3.2).
+    End,
+    // ---- Reaction (6.4)
+    /// Attempt a Formation Reaction with this formation.
+    React(u8),
+    /// Let the move go on.
+    Decline,
+    // ---- combat results (7.5.2)
+    /// Take the 2nd hit as a voluntary retreat of the whole stack.
+    RetreatInstead,
+    /// Take the 2nd hit as an SP loss.
+    TakeLoss,
+    /// Retreat to this hex.
+    RetreatTo(u16),
+}
+
+impl Action {
+    pub fn is_chance(self) -> bool {
+        matches!(
+            self,
+            Action::Die(_) | Action::Check(_) | Action::Winner(_) | Action::Chits(..)
+        )
+    }
+}

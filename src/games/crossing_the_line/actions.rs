@@ -1,0 +1,126 @@
+//! The Actions of an activation (7): the list the active formation chooses from, and the three
+//! small Actions — HQ Relocation (7.4), Refit (7.6) and Improved Defense (7.7). Movement and
+//! Combat have their own modules.
+//!
+//! AMBIG-33 (5.8.3, 7.1): Out of Command units may only Move or make a Hasty Attack, so Refit
+//! and Improved Defense need In Command units. AMBIG-45 (7.7): Improved Defense only for a hex
+//! whose combat units all act now. AMBIG-38 (7.4): "within Command Range" is hex distance.
+
+use super::action::Action;
+use super::battle;
+use super::command;
+use super::control::{self, HexSet};
+use super::movement;
+use super::ops;
+use super::ruleset::Ruleset;
+use super::state::{bits, on_map, CheckKind, State, Step, BONUS_ONLY};
+
+/// Step::Action: every Action the active formation can afford, and End.
+pub fn action_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    movement::move_actions(rs, s, out);
+    battle::attack_actions(rs, s, out);
+    refit_actions(rs, s, out);
+    improved_defense_actions(rs, s, out);
+    relocation_actions(rs, s, out);
+    out(Action::End);
+}
+
+fn refit_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let side = s.act().side;
+    for u in bits(rs.side_units[side.index()] & s.disrupted) {
+        if ops::acts_now(s, u)
+            && ops::available(s, 1 << u) >= rs.charts.ap_costs.refit
+            && command::in_command(rs, s, u)
+        {
+            out(Action::Refit(u as u8));
+        }
+    }
+}
+
+/// 7.6: the unit checks; on a pass it recovers, on a failure nothing happens.
+pub fn refit(rs: &Ruleset, s: &mut State, u: u8) {
+    ops::pay(s, rs.charts.ap_costs.refit, 1 << u);
+    s.queue = 1 << u;
+    s.step = Step::Check(CheckKind::Refit);
+}
+
+pub fn refit_check(rs: &Ruleset, s: &mut State, u: usize, passed: bool) {
+    if passed {
+        s.disrupted &= !(1 << u);
+        s.refresh(rs);
+    }
+}
+
+fn improved_defense_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let side = s.act().side;
+    let mut seen = HexSet::EMPTY;
+    for u in bits(rs.side_units[side.index()]) {
+        let h = s.hex[u];
+        if !on_map(h) || seen.contains(usize::from(h)) || !ops::acts_now(s, u) {
+            continue;
+        }
+        seen.insert(usize::from(h));
+        let units = s.units_at(rs, side, h);
+        let ok = units & s.disrupted == 0
+            && units & !s.improved != 0
+            && bits(units).all(|v| ops::acts_now(s, v))
+            && ops::available(s, units) >= rs.charts.ap_costs.improved_defense
+            && bits(units).all(|v| command::in_command(rs, s, v));
+        if ok {
+            out(Action::ImprovedDefense(h));
+        }
+    }
+}
+
+/// 7.7: the marker goes on the whole stack.
+pub fn improved_defense(rs: &Ruleset, s: &mut State, h: u16) {
+    let units = s.units_at(rs, s.act().side, h);
+    ops::pay(s, rs.charts.ap_costs.improved_defense, units);
+    s.improved |= units;
+    ops::after_action(rs, s);
+}
+
+/// 7.4: the HQ's destinations: a Town, City or Industrial hex within Command Range, free of
+/// enemy units and any other HQ, joined by a path free of enemy units and EZOC.
+fn relocation_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let f = s.act().formation;
+    if f == BONUS_ONLY {
+        return;
+    }
+    let info = rs.formation(f);
+    let from = s.hq_hex[usize::from(f)];
+    if !on_map(from) || s.act().ap < info.relocation {
+        return;
+    }
+    for to in relocation_targets(rs, s, f).iter() {
+        out(Action::Relocate(to as u16));
+    }
+}
+
+fn relocation_targets(rs: &Ruleset, s: &State, f: u8) -> HexSet {
+    let info = rs.formation(f);
+    let from = s.hq_hex[usize::from(f)];
+    let mut obstacles = s.obstacles(rs, info.side);
+    // 7.4 decision in `control`: the moving HQ does not negate its own hex's EZOC.
+    if s.units_at(rs, info.side, from) == 0 {
+        obstacles.friendly_units.remove(usize::from(from));
+    }
+    let reach = control::relocation_reach(&rs.map, rs.hex(from), &obstacles);
+    let mut out = HexSet::EMPTY;
+    for i in reach.intersection(&rs.built_up).iter() {
+        let to = i as u16;
+        let near = rs.hex(from).distance(rs.hex(to)) <= u16::from(info.command_range);
+        if to != from && near && s.hq_at(to).is_none() {
+            out.insert(i);
+        }
+    }
+    out
+}
+
+pub fn relocate(rs: &Ruleset, s: &mut State, to: u16) {
+    let f = s.act().formation;
+    ops::pay(s, rs.formation(f).relocation, 0);
+    s.hq_hex[usize::from(f)] = to;
+    s.refresh(rs);
+    ops::after_action(rs, s);
+}

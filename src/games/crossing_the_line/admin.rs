@@ -1,0 +1,202 @@
+//! The Admin Phase (8), every turn but a scenario's first: Recovery (8.1: supply, FAL
+//! recovery, Interdiction, refit in Command Range, attrition of the isolated), Assignment
+//! (8.2), Replacements (8.4) and Reinforcements and Withdrawals (8.5).
+//!
+//! Owners' choices here are made by fixed rules, written beside each: independents keep their
+//! assignment (8.2), US Replacement Points go to the units that lost most (8.4.1), the Germans
+//! do not cannibalise (8.4.2 is optional for them), and reinforcements take the listed hex or
+//! the nearest open one (8.5.1).
+
+use super::charts::InitiativeMarker;
+use super::command;
+use super::control::CommandStatus;
+use super::counters::UnitKind;
+use super::ops;
+use super::ruleset::Ruleset;
+use super::side::Side;
+use super::stacking;
+use super::state::{bits, on_map, State, Step, ELIMINATED, NOT_ENTERED, WITHDRAWN};
+
+/// 8: the marker to the 0 box, then the Recovery Segment up to the Interdiction roll.
+pub fn start(rs: &Ruleset, s: &mut State) {
+    s.marker = InitiativeMarker::ZERO;
+    for f in 0..rs.formations.len() as u8 {
+        let fi = usize::from(f);
+        if !on_map(s.hq_hex[fi]) || !command::hq_supplied(rs, s, f) {
+            continue;
+        }
+        // 8.1 a: a supplied HQ flips back from Emergency Supply.
+        s.emergency &= !(1 << f);
+        // 8.1.1: US formations recover their fixed rating.
+        let info = rs.formation(f);
+        if info.side == Side::Us {
+            s.fal[fi] = (s.fal[fi] + info.recovery).min(info.max_activation_level);
+        }
+    }
+    s.step = Step::Interdiction;
+}
+
+/// 8.1.2–8.1.5: the Interdiction Level, German recovery, refit in Command Range, and the
+/// attrition checks of disrupted isolated units.
+pub fn interdiction(rs: &Ruleset, s: &mut State, die: u8) {
+    s.interdiction = rs.charts.interdiction_level(die);
+    for f in 0..rs.formations.len() as u8 {
+        let info = rs.formation(f);
+        let fi = usize::from(f);
+        if info.side == Side::German && on_map(s.hq_hex[fi]) && command::hq_supplied(rs, s, f) {
+            let gain = rs.charts.german_recovery(info.recovery, s.interdiction);
+            s.fal[fi] = (s.fal[fi] + gain).min(info.max_activation_level);
+        }
+    }
+    // 8.1.4: disrupted units In Command of their HQ recover, whatever its supply.
+    let disrupted = s.disrupted;
+    for u in bits(disrupted) {
+        if command::in_command(rs, s, u) {
+            s.disrupted &= !(1 << u);
+        }
+    }
+    s.refresh(rs);
+    s.queue = bits(s.disrupted)
+        .filter(|&u| command::status(rs, s, u) == CommandStatus::Isolated)
+        .fold(0, |m, u| m | 1 << u);
+    if s.queue == 0 {
+        finish(rs, s);
+    } else {
+        s.step = Step::Attrition;
+    }
+}
+
+/// 8.1.5: d10 minus the disrupted ER, if positive, is the SP lost.
+pub fn attrition(rs: &Ruleset, s: &mut State, u: usize, die: u8) {
+    let er = rs.unit(u).er[1];
+    stacking::lose(rs, s, u, die.saturating_sub(er));
+    if s.queue == 0 {
+        finish(rs, s);
+    }
+}
+
+/// 8.2–8.5, then the Ops Phase.
+fn finish(rs: &Ruleset, s: &mut State) {
+    replacements(rs, s);
+    reinforcements(rs, s);
+    withdrawals(rs, s);
+    ops::start_ops(rs, s);
+}
+
+/// 8.4.1: the Replacement Point type a US unit takes; armored engineers take none.
+fn replacement_pool(kind: UnitKind) -> Option<usize> {
+    use UnitKind::*;
+    match kind {
+        Infantry | Mg | InfantryEngineers | Bicycle | MotorizedInfantry | MotorizedEngineers => {
+            Some(0)
+        }
+        ArmoredInfantry => Some(1),
+        ArmoredEngineers => None,
+        Tank | TankDestroyer | AssaultGun | Recce => Some(2),
+    }
+}
+
+/// 8.4.1: each RP restores 1 SP to an undisrupted US unit of its type, In Command, with its HQ
+/// in supply; the owner's choice by a fixed rule: the unit furthest below its printed strength.
+fn replacements(rs: &Ruleset, s: &mut State) {
+    let r = &rs.charts.us_replacements;
+    let mut pools = [r.infantry, r.armored_infantry, r.tank];
+    let eligible: Vec<usize> = bits(s.on_map_units(rs, Side::Us) & !s.disrupted)
+        .filter(|&u| s.strength[u] < rs.unit(u).strength)
+        .filter(|&u| command::in_command(rs, s, u) && command::hq_supplied(rs, s, s.formation[u]))
+        .collect();
+    for (pool, points) in pools.iter_mut().enumerate() {
+        while *points > 0 {
+            let best = eligible
+                .iter()
+                .copied()
+                .filter(|&u| replacement_pool(rs.unit(u).kind) == Some(pool))
+                .filter(|&u| s.strength[u] < rs.unit(u).strength)
+                .max_by_key(|&u| (rs.unit(u).strength - s.strength[u], std::cmp::Reverse(u)));
+            let Some(u) = best else { break };
+            s.strength[u] += 1;
+            *points -= 1;
+        }
+    }
+}
+
+/// 8.5.1: HQs, then German and US units arrive at their listed hexes, or the nearest hex free
+/// of enemy units, with room, and not next to an enemy combat unit.
+fn reinforcements(rs: &Ruleset, s: &mut State) {
+    let turn = s.turn;
+    for a in rs.hq_arrivals.iter().filter(|a| a.turn == turn) {
+        let fi = usize::from(a.formation);
+        s.hq_hex[fi] = nearest_open(rs, s, rs.formation(a.formation).side, a.hex, 0);
+        s.fal[fi] = a
+            .activation_level
+            .min(rs.formation(a.formation).max_activation_level);
+        s.refresh(rs);
+    }
+    for side in [Side::German, Side::Us] {
+        for a in rs.arrivals.iter().filter(|a| a.turn == turn) {
+            let u = usize::from(a.unit);
+            if rs.unit(u).side != side || s.hex[u] != NOT_ENTERED {
+                continue;
+            }
+            s.hex[u] = nearest_open(rs, s, side, a.hex, 1 << u);
+            s.formation[u] = a.formation;
+            s.refresh(rs);
+        }
+    }
+}
+
+fn nearest_open(rs: &Ruleset, s: &State, side: Side, want: u16, units: u64) -> u16 {
+    let enemy = &s.present[side.other().index()];
+    let open = |h: u16| {
+        !enemy.contains(usize::from(h))
+            && (units == 0 && s.hq_at(h).is_none()
+                || units != 0 && stacking::has_room(rs, s, side, h, units))
+    };
+    if open(want) {
+        return want;
+    }
+    let target = rs.hex(want);
+    rs.area
+        .iter()
+        .map(|i| i as u16)
+        .filter(|&h| open(h) && !command::enemy_adjacent(rs, s, side, h))
+        .filter(|&h| units != 0 || rs.built_up.contains(usize::from(h)))
+        .min_by_key(|&h| (rs.hex(h).distance(target), h))
+        .unwrap_or(want)
+}
+
+/// 8.5.2: a withdrawing formation's units leave if In Command, undisrupted and with their HQ
+/// in supply, else they are eliminated; assigned independents stay, reassigned by a fixed
+/// rule to the first other formation of their side with an HQ on the map.
+fn withdrawals(rs: &Ruleset, s: &mut State) {
+    let turn = s.turn;
+    for &(_, f) in rs.withdrawals.iter().filter(|w| w.0 == turn) {
+        let supplied = command::hq_supplied(rs, s, f);
+        let units = s.formation_units(rs, f);
+        let side = rs.formation(f).side;
+        let heir = (0..rs.formations.len() as u8)
+            .find(|&g| g != f && rs.formation(g).side == side && on_map(s.hq_hex[usize::from(g)]));
+        let mut leaving = Vec::new();
+        for u in bits(units) {
+            if rs.unit(u).parent != Some(f) {
+                if let Some(g) = heir {
+                    s.formation[u] = g;
+                }
+                continue;
+            }
+            let ok = supplied && !s.is_disrupted(u) && command::in_command(rs, s, u);
+            leaving.push((u, ok));
+        }
+        for (u, ok) in leaving {
+            if ok {
+                s.hex[u] = WITHDRAWN;
+            } else {
+                s.losses[side.index()] += u16::from(s.strength[u]);
+                s.strength[u] = 0;
+                s.hex[u] = ELIMINATED;
+            }
+        }
+        s.hq_hex[usize::from(f)] = WITHDRAWN;
+        s.refresh(rs);
+    }
+}

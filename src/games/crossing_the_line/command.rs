@@ -1,0 +1,87 @@
+//! The engine's questions about Supply (5.7) and Command (5.8) in a state: each is one call
+//! into `control`, which holds the rules.
+
+use super::control::{self, CommandStatus};
+use super::ruleset::Ruleset;
+use super::side::Side;
+use super::state::{bits, on_map, State};
+
+/// 5.8: unit `u`'s standing toward the HQ of the formation it belongs to now. A unit whose HQ
+/// is off the map is Isolated.
+pub fn status(rs: &Ruleset, s: &State, u: usize) -> CommandStatus {
+    let f = s.formation[u];
+    let hq = s.hq_hex[usize::from(f)];
+    let hex = s.hex[u];
+    if !on_map(hq) || !on_map(hex) {
+        return CommandStatus::Isolated;
+    }
+    let side = rs.unit(u).side;
+    control::command_status(
+        &rs.map,
+        side,
+        rs.hex(hex),
+        rs.hex(hq),
+        rs.formation(f).command_range,
+        &s.obstacles(rs, side),
+    )
+}
+
+pub fn in_command(rs: &Ruleset, s: &State, u: usize) -> bool {
+    status(rs, s, u) == CommandStatus::InCommand
+}
+
+/// The units of `mask` In Command.
+pub fn in_command_units(rs: &Ruleset, s: &State, mask: u64) -> u64 {
+    bits(mask)
+        .filter(|&u| in_command(rs, s, u))
+        .fold(0, |m, u| m | 1 << u)
+}
+
+/// The units of `mask` that are Isolated (5.8.4).
+pub fn isolated_units(rs: &Ruleset, s: &State, mask: u64) -> u64 {
+    bits(mask)
+        .filter(|&u| status(rs, s, u) == CommandStatus::Isolated)
+        .fold(0, |m, u| m | 1 << u)
+}
+
+/// 5.7.2: whether formation `f`'s HQ traces a Supply Path.
+pub fn hq_supplied(rs: &Ruleset, s: &State, f: u8) -> bool {
+    let hq = s.hq_hex[usize::from(f)];
+    if !on_map(hq) {
+        return false;
+    }
+    let side = rs.formation(f).side;
+    control::is_supplied_from(
+        &rs.map,
+        &rs.supply_edge[side.index()],
+        rs.hex(hq),
+        &s.obstacles(rs, side),
+    )
+}
+
+/// 5.7.1, 6.3.3: the supply check before an activation or a reaction. An unsupplied HQ on its
+/// front side flips to Emergency Supply; one already flipped drops its FAL to 0. AMBIG-8
+/// (6.3): the drop comes before the AP roll, so such an activation gets no APs.
+pub fn supply_check(rs: &Ruleset, s: &mut State, f: u8) {
+    if hq_supplied(rs, s, f) {
+        return;
+    }
+    let bit = 1 << f;
+    if s.emergency & bit == 0 {
+        s.emergency |= bit;
+    } else {
+        s.fal[usize::from(f)] = 0;
+    }
+}
+
+/// Whether an enemy of `side` has a combat unit adjacent to hex `h`.
+pub fn enemy_adjacent(rs: &Ruleset, s: &State, side: Side, h: u16) -> bool {
+    let enemy = &s.occupied[side.other().index()];
+    rs.neighbours(h).any(|n| enemy.contains(usize::from(n)))
+}
+
+/// Whether an enemy of `side` has a unit of any type, HQs included, adjacent to hex `h`.
+pub fn enemy_present_adjacent(rs: &Ruleset, s: &State, side: Side, h: u16) -> bool {
+    let enemy = &s.present[side.other().index()];
+    rs.neighbours(h).any(|n| enemy.contains(usize::from(n)))
+}

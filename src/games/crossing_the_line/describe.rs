@@ -1,0 +1,141 @@
+//! Actions and positions in words, for logs and the play screen.
+
+use super::action::Action;
+use super::battle;
+use super::ruleset::Ruleset;
+use super::side::Side;
+use super::state::{bits, on_map, State, Step};
+use super::victory;
+use std::fmt::Write;
+
+fn hex(rs: &Ruleset, h: u16) -> String {
+    rs.hex(h).to_string()
+}
+
+fn unit(rs: &Ruleset, u: u8) -> String {
+    let info = rs.unit(usize::from(u));
+    format!("{} {}", info.side.name(), info.name)
+}
+
+pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
+    match a {
+        Action::Die(d) => format!("die {d}"),
+        Action::Check(true) => "check passed".into(),
+        Action::Check(false) => "check failed".into(),
+        Action::Winner(side) => format!("{} win the Initiative", side.name()),
+        Action::Chits(x, y) => {
+            let c = rs.charts.chits();
+            format!(
+                "chits: attacker {}, defender {}",
+                c[usize::from(x)].id,
+                c[usize::from(y)].id
+            )
+        }
+        Action::Act(f) => format!("activate the {}", rs.formation(f).name),
+        Action::Transfer => "transfer the Initiative".into(),
+        Action::Pass => "pass".into(),
+        Action::Move {
+            unit: u,
+            stack,
+            to,
+            leg_bonus,
+        } => format!(
+            "move {}{} from {} to {}{}",
+            unit(rs, u),
+            if stack { " and its stack" } else { "" },
+            hex(rs, s.hex[usize::from(u)]),
+            hex(rs, to),
+            if leg_bonus { " (leg +2 MA)" } else { "" }
+        ),
+        Action::Infiltrate { unit: u, stack, to } => format!(
+            "infiltrate {}{} into {}",
+            unit(rs, u),
+            if stack { " and its stack" } else { "" },
+            hex(rs, to)
+        ),
+        Action::Attack { from, target, kind } => {
+            format!(
+                "{kind:?} Attack from {} on {}",
+                hex(rs, from),
+                hex(rs, target)
+            )
+        }
+        Action::AddAttacker(u) => format!("{} attacks", unit(rs, u)),
+        Action::Resolve => "resolve the attack".into(),
+        Action::Refit(u) => format!("refit {}", unit(rs, u)),
+        Action::ImprovedDefense(h) => format!("Improved Defense in {}", hex(rs, h)),
+        Action::Relocate(h) => format!("relocate the HQ to {}", hex(rs, h)),
+        Action::End => "end the activation".into(),
+        Action::React(f) => format!("react with the {}", rs.formation(f).name),
+        Action::Decline => "no reaction".into(),
+        Action::RetreatInstead => "retreat instead of the 2nd hit".into(),
+        Action::TakeLoss => "take the 2nd hit as a loss".into(),
+        Action::RetreatTo(h) => format!("retreat to {}", hex(rs, h)),
+    }
+}
+
+/// Turn, activation and every unit on the map by hex.
+pub fn render(rs: &Ruleset, s: &State) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} — turn {}, {:?}; US VP {}",
+        rs.scenario_name,
+        s.turn,
+        s.step,
+        victory::us_vp(rs, s)
+    );
+    if matches!(s.step, Step::Action | Step::Attackers) {
+        let act = s.act();
+        let _ = writeln!(
+            out,
+            "{} active, {} AP (+{} bonus)",
+            act.side.name(),
+            act.ap,
+            act.bonus
+        );
+    }
+    if matches!(s.step, Step::SecondHit | Step::Retreat) {
+        let _ = writeln!(
+            out,
+            "{} apply combat results",
+            battle::applying_side(rs, s).name()
+        );
+    }
+    for side in Side::BOTH {
+        let _ = writeln!(out, "{}:", side.name());
+        for (f, info) in rs
+            .formations
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| i.side == side)
+        {
+            if on_map(s.hq_hex[f]) {
+                let _ = writeln!(
+                    out,
+                    "  HQ {} at {}: FAL {}, support {}",
+                    info.id,
+                    hex(rs, s.hq_hex[f]),
+                    s.fal[f],
+                    s.support[f]
+                );
+            }
+        }
+        for u in bits(s.on_map_units(rs, side)) {
+            let _ = writeln!(
+                out,
+                "  {:<10} {} strength {}{}{}",
+                rs.unit(u).name,
+                hex(rs, s.hex[u]),
+                s.strength[u],
+                if s.is_disrupted(u) { " disrupted" } else { "" },
+                if s.improved & (1 << u) != 0 {
+                    " improved"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+    out
+}

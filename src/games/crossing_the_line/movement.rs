@@ -1,0 +1,557 @@
+//! The Movement Action (7.3) and the Formation Reaction it may trigger (6.4).
+//!
+//! A move is chosen by its destination (a macro move): the engine takes the cheapest path in
+//! MP (ties: the first found, in hexside order) and walks it hex by hex, so that a Reaction can
+//! stop the mover at the very hex that triggered it, lone enemy HQs are displaced as the mover
+//! comes adjacent (7.3.6), and VP hexes change hands as it passes (9).
+//!
+//! Decisions on open points, each also beside its code:
+//! - AMBIG-22 (7.3.5): the leg +2 MA is a separate choice made before moving; "enemy unit"
+//!   includes HQs.
+//! - AMBIG-23 (3.1.1, 7.3.3): only motorized and US leg units move at the road rate; German leg
+//!   units pay the terrain.
+//! - AMBIG-25 (7.3.4): infiltrating units that fail their EC stay behind, disrupted.
+//! - AMBIG-26 (6.4): "attempts to exit" is checked at the start hex only; later hexes were
+//!   already offered on entering, and stopping there is the same as not leaving.
+//! - 5.3.1: the engine offers no move that ends overstacked (the penalties only hurt the
+//!   mover); a Reaction can still stop a mover in a full hex, and overstacking is resolved.
+
+use super::action::Action;
+use super::charts::{Hexside, HexsideMp};
+use super::command::{self, enemy_adjacent, enemy_present_adjacent};
+use super::control::{CommandStatus, HexSet};
+use super::counters::Movement;
+use super::map::{HexsideFeatures, Terrain};
+use super::ops;
+use super::ruleset::{Ruleset, ScenarioKind, NO_HEX};
+use super::side::Side;
+use super::stacking;
+use super::state::{bits, CheckKind, Moving, Pending, State, Step, BONUS_ONLY, MAX_PATH};
+use super::victory;
+
+/// 7.3.8: German units keep south-east of the outer pillbox line on game turns 1 to 3.
+const GERMAN_RESTRICTION_LAST_TURN: u8 = 3;
+/// 7.3.5: the leg bonus, in half-MPs.
+const LEG_BONUS_HALF_MP: u8 = 4;
+
+/// What a moving unit or stack brings to the MP costs (7.3.1: the slowest MA rules).
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    side: Side,
+    ma_half: u8,
+    leg: bool,
+    motorized: bool,
+    /// 3.1.1, AMBIG-23: every unit may use the road rate.
+    road: bool,
+}
+
+fn group(rs: &Ruleset, units: u64) -> Group {
+    let mut g = Group {
+        side: Side::Us,
+        ma_half: u8::MAX,
+        leg: false,
+        motorized: false,
+        road: true,
+    };
+    for u in bits(units) {
+        let info = rs.unit(u);
+        g.side = info.side;
+        g.ma_half = g.ma_half.min(info.ma.saturating_mul(2));
+        let leg = info.movement == Movement::Leg;
+        g.leg |= leg;
+        g.motorized |= !leg;
+        g.road &= !leg || info.side == Side::Us;
+    }
+    g
+}
+
+/// The cost of one step across hexside `dir` of `from`: half-MPs and whether the mover must
+/// stop there. `None`: the step is not allowed.
+fn step_cost(
+    rs: &Ruleset,
+    s: &State,
+    g: &Group,
+    from: u16,
+    dir: usize,
+    first: bool,
+) -> Option<(u8, bool)> {
+    let to = rs.neighbour(from, dir);
+    if to == NO_HEX {
+        return None;
+    }
+    let enemy = g.side.other().index();
+    // 7.3: never into a hex with an enemy unit (a lone HQ is displaced before, 7.3.6).
+    if s.present[enemy].contains(usize::from(to)) {
+        return None;
+    }
+    if g.side == Side::German
+        && s.turn <= GERMAN_RESTRICTION_LAST_TURN
+        && rs.german_restricted.contains(usize::from(to))
+    {
+        return None;
+    }
+    let side_features = rs.hexside(from, dir);
+    let road = side_features.contains(HexsideFeatures::ROAD);
+    // 7.3.7: the Roer: never for the US; Germans only along the road crossings.
+    if side_features.contains(HexsideFeatures::ROER) && (g.side == Side::Us || !road) {
+        return None;
+    }
+    let ezoc = &s.zoc[enemy];
+    let (from_z, to_z) = (
+        ezoc.contains(usize::from(from)),
+        ezoc.contains(usize::from(to)),
+    );
+    // 5.4.1: EZOC to EZOC only by Infiltration; entering an EZOC stops the mover.
+    if from_z && to_z {
+        return None;
+    }
+    let stop = to_z;
+    // 7.3.3: the road rate from road hex to road hex, never into a built-up hex or into or out
+    // of an EZOC; it ignores hex and hexside terrain.
+    if road && g.road && !rs.built_up.contains(usize::from(to)) && !from_z && !to_z {
+        return Some((rs.charts.road_half_mp(), stop));
+    }
+    let tec = rs.charts.terrain(rs.terrain(to));
+    let mut cost = 0u8;
+    if g.leg {
+        cost = cost.max(tec.half_mp_leg);
+    }
+    if g.motorized {
+        cost = cost.max(tec.half_mp_motorized);
+    }
+    let (from_t, to_t) = (rs.terrain(from), rs.terrain(to));
+    let stream_waived = [from_t, to_t]
+        .iter()
+        .any(|t| matches!(t, Terrain::Town | Terrain::Industrial));
+    let mut whole = false;
+    for (feature, hexside) in [
+        (HexsideFeatures::STREAM, Hexside::Stream),
+        (HexsideFeatures::DRAGONS_TEETH, Hexside::DragonsTeeth),
+    ] {
+        if !side_features.contains(feature) {
+            continue;
+        }
+        // 7.3.7: a stream costs nothing from or into a Town or Industrial hex; 7.3.3: a road
+        // through dragon's teeth negates their penalty.
+        if (hexside == Hexside::Stream && stream_waived)
+            || (hexside == Hexside::DragonsTeeth && road)
+        {
+            continue;
+        }
+        let effects = rs.charts.hexside(hexside);
+        for (applies, mp) in [(g.leg, effects.mp_leg), (g.motorized, effects.mp_motorized)] {
+            match (applies, mp) {
+                (false, _) => {}
+                (true, HexsideMp::Extra(n)) => cost = cost.saturating_add(n),
+                (true, HexsideMp::EntireMa) => whole = true,
+                (true, HexsideMp::Prohibited) if road => {}
+                (true, HexsideMp::Prohibited) => return None,
+            }
+        }
+    }
+    if whole {
+        // 7.3.7: start adjacent, cross as the first step, spend the entire MA and stop.
+        return first.then_some((g.ma_half, true));
+    }
+    Some((cost, stop))
+}
+
+/// The hexes a group reaches from `start`, with their cheapest cost and path.
+struct Reach {
+    cost: [u8; HexSet::CAPACITY],
+    prev: [u16; HexSet::CAPACITY],
+    list: [u16; HexSet::CAPACITY],
+    n: usize,
+}
+
+impl Reach {
+    fn new() -> Reach {
+        Reach {
+            cost: [u8::MAX; HexSet::CAPACITY],
+            prev: [NO_HEX; HexSet::CAPACITY],
+            list: [NO_HEX; HexSet::CAPACITY],
+            n: 0,
+        }
+    }
+
+    fn reached(&self) -> impl Iterator<Item = u16> + '_ {
+        self.list[1..self.n].iter().copied()
+    }
+
+    fn contains(&self, h: u16) -> bool {
+        self.cost[usize::from(h)] != u8::MAX
+    }
+
+    /// The path from the start to `to`, into `out`; its length.
+    fn path(&self, to: u16, out: &mut [u16; MAX_PATH]) -> usize {
+        let mut rev = [NO_HEX; MAX_PATH];
+        let (mut n, mut h) = (0, to);
+        while h != NO_HEX && n < MAX_PATH {
+            rev[n] = h;
+            n += 1;
+            h = self.prev[usize::from(h)];
+        }
+        for i in 0..n {
+            out[i] = rev[n - 1 - i];
+        }
+        n
+    }
+}
+
+/// Cheapest-path search over half-MPs (7.3.2): stops at EZOC hexes and after an entire-MA
+/// crossing; the first step is always allowed when legal (7.3.2 minimum move). With
+/// `leg_bonus` the MA is 2 more and no hex may be adjacent to an enemy unit (7.3.5).
+fn reach(rs: &Ruleset, s: &State, g: &Group, start: u16, leg_bonus: bool, r: &mut Reach) {
+    let ma = g.ma_half + if leg_bonus { LEG_BONUS_HALF_MP } else { 0 };
+    r.cost[usize::from(start)] = 0;
+    r.list[0] = start;
+    r.n = 1;
+    let mut terminal = HexSet::EMPTY;
+    for c in 0..=ma {
+        let mut k = 0;
+        while k < r.n {
+            let h = r.list[k];
+            k += 1;
+            if r.cost[usize::from(h)] != c || terminal.contains(usize::from(h)) {
+                continue;
+            }
+            for dir in 0..6 {
+                let Some((step, stop)) = step_cost(rs, s, g, h, dir, h == start) else {
+                    continue;
+                };
+                let to = rs.neighbour(h, dir);
+                let mut total = c.saturating_add(step);
+                let mut stop = stop;
+                if h == start && total > ma {
+                    (total, stop) = (ma, true);
+                }
+                if total > ma || (leg_bonus && enemy_present_adjacent(rs, s, g.side, to)) {
+                    continue;
+                }
+                let i = usize::from(to);
+                if total < r.cost[i] {
+                    if r.cost[i] == u8::MAX {
+                        r.list[r.n] = to;
+                        r.n += 1;
+                    }
+                    r.cost[i] = total;
+                    r.prev[i] = h;
+                    if stop {
+                        terminal.insert(i);
+                    } else {
+                        terminal.remove(i);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The units of `u`'s hex that move with it as a stack: those acting now that can move.
+fn stack_of(rs: &Ruleset, s: &State, u: usize) -> u64 {
+    let side = rs.unit(u).side;
+    bits(s.units_at(rs, side, s.hex[u]))
+        .filter(|&v| can_move(rs, s, v))
+        .fold(0, |m, v| m | 1 << v)
+}
+
+/// 5.6.3: disrupted units cannot move; a unit acts only in its formation's activation.
+fn can_move(rs: &Ruleset, s: &State, u: usize) -> bool {
+    ops::acts_now(s, u) && !s.is_disrupted(u) && rs.unit(u).ma > 0
+}
+
+/// 5.8.3, 7: the AP cost of an Action by `units`: doubled if any is not In Command.
+pub fn action_cost(rs: &Ruleset, s: &State, base: u8, units: u64) -> u8 {
+    let all_in = bits(units).all(|u| command::in_command(rs, s, u));
+    rs.charts.ap_cost(base, all_in)
+}
+
+/// The movers an Action may name: each unit that can move, and each hex's whole stack.
+fn movers(rs: &Ruleset, s: &State, out: &mut impl FnMut(u8, bool, u64)) {
+    let side = s.act().side;
+    let mut seen = HexSet::EMPTY;
+    for u in bits(rs.side_units[side.index()]) {
+        if !can_move(rs, s, u) {
+            continue;
+        }
+        let stack = stack_of(rs, s, u);
+        let h = usize::from(s.hex[u]);
+        if stack.count_ones() > 1 && !seen.contains(h) {
+            seen.insert(h);
+            out(u as u8, true, stack);
+        }
+        out(u as u8, false, 1 << u);
+    }
+}
+
+/// 7.3, 7.3.4: every Move and Infiltrate the active formation can afford.
+pub fn move_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let base = rs.charts.ap_costs.movement;
+    let mut r = Reach::new();
+    movers(rs, s, &mut |unit, stack, units| {
+        if ops::available(s, units) < action_cost(rs, s, base, units) {
+            return;
+        }
+        let g = group(rs, units);
+        let start = s.hex[usize::from(unit)];
+        r = Reach::new();
+        reach(rs, s, &g, start, false, &mut r);
+        for to in r.reached() {
+            if stacking::has_room(rs, s, g.side, to, units) {
+                out(Action::Move {
+                    unit,
+                    stack,
+                    to,
+                    leg_bonus: false,
+                });
+            }
+        }
+        if !g.motorized && !enemy_present_adjacent(rs, s, g.side, start) {
+            let mut extra = Reach::new();
+            reach(rs, s, &g, start, true, &mut extra);
+            for to in extra.reached().filter(|&to| !r.contains(to)) {
+                if stacking::has_room(rs, s, g.side, to, units) {
+                    out(Action::Move {
+                        unit,
+                        stack,
+                        to,
+                        leg_bonus: true,
+                    });
+                }
+            }
+        }
+        infiltrations(rs, s, &g, start, units, &mut |to| {
+            out(Action::Infiltrate { unit, stack, to })
+        });
+    });
+}
+
+/// 7.3.4: from an EZOC hex directly into an adjacent EZOC hex the mover may enter.
+fn infiltrations(
+    rs: &Ruleset,
+    s: &State,
+    g: &Group,
+    start: u16,
+    units: u64,
+    out: &mut impl FnMut(u16),
+) {
+    let ezoc = &s.zoc[g.side.other().index()];
+    if !ezoc.contains(usize::from(start)) {
+        return;
+    }
+    for dir in 0..6 {
+        let to = rs.neighbour(start, dir);
+        if to == NO_HEX
+            || !ezoc.contains(usize::from(to))
+            || !stacking::has_room(rs, s, g.side, to, units)
+        {
+            continue;
+        }
+        // The step is legal but for the EZOC-to-EZOC rule Infiltration lifts.
+        let mut open = *s;
+        open.zoc[g.side.other().index()].remove(usize::from(start));
+        if step_cost(rs, &open, g, start, dir, true).is_some() {
+            out(to);
+        }
+    }
+}
+
+/// Pays for a Movement Action and starts it: isolated units check first (5.8.4).
+pub fn start_move(rs: &Ruleset, s: &mut State, unit: u8, stack: bool, to: u16, leg_bonus: bool) {
+    let units = movers_of(rs, s, unit, stack);
+    let g = group(rs, units);
+    let start = s.hex[usize::from(unit)];
+    let mut r = Reach::new();
+    reach(rs, s, &g, start, leg_bonus, &mut r);
+    let mut path = [NO_HEX; MAX_PATH];
+    let len = r.path(to, &mut path);
+    begin(rs, s, units, path, len);
+    s.pending = Pending::Move { to, leg_bonus };
+    check_isolated_then_go(rs, s);
+}
+
+/// 7.3.4: Infiltration: every unit checks; those that pass move into `to`, spending all MA.
+pub fn start_infiltration(rs: &Ruleset, s: &mut State, unit: u8, stack: bool, to: u16) {
+    let units = movers_of(rs, s, unit, stack);
+    let mut path = [NO_HEX; MAX_PATH];
+    path[0] = s.hex[usize::from(unit)];
+    path[1] = to;
+    begin(rs, s, units, path, 2);
+    s.pending = Pending::Infiltrate { to };
+    s.queue = units;
+    s.step = Step::Check(CheckKind::Infiltration);
+}
+
+fn movers_of(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> u64 {
+    if stack {
+        stack_of(rs, s, usize::from(unit))
+    } else {
+        1 << unit
+    }
+}
+
+fn begin(rs: &Ruleset, s: &mut State, units: u64, path: [u16; MAX_PATH], len: usize) {
+    let cost = action_cost(rs, s, rs.charts.ap_costs.movement, units);
+    ops::pay(s, cost, units);
+    stacking::lift_improved_defense(rs, s, path[0]);
+    s.moving = Moving {
+        units,
+        path,
+        len: len as u8,
+        ..Moving::NONE
+    };
+}
+
+/// 5.8.4: the isolated units of the Action check before it goes on.
+pub fn check_isolated_then_go(rs: &Ruleset, s: &mut State) {
+    let units = match s.pending {
+        Pending::Attack => s.fight.attackers,
+        _ => s.moving.units,
+    };
+    s.queue = command::isolated_units(rs, s, units);
+    if s.queue != 0 {
+        s.step = Step::Check(CheckKind::Isolated);
+    } else {
+        resume(rs, s);
+    }
+}
+
+/// After the checks: the Action goes on with the units left.
+pub fn resume(rs: &Ruleset, s: &mut State) {
+    match s.pending {
+        Pending::Move { .. } | Pending::Infiltrate { .. } if s.moving.units == 0 => {
+            ops::after_action(rs, s)
+        }
+        Pending::Move { .. } | Pending::Infiltrate { .. } => advance(rs, s),
+        Pending::Attack if s.fight.attackers == 0 => ops::after_action(rs, s),
+        Pending::Attack => s.step = Step::Chits,
+        Pending::None => ops::after_action(rs, s),
+    }
+}
+
+/// A unit failed the check of `kind` before acting: it stays behind, disrupted (5.6.2, 5.8.4).
+pub fn drop_failed(s: &mut State, u: usize) {
+    s.moving.units &= !(1 << u);
+    s.fight.attackers &= !(1 << u);
+}
+
+/// Walks the path hex by hex (7.3), offering a Reaction where the move triggers one (6.4).
+pub fn advance(rs: &Ruleset, s: &mut State) {
+    loop {
+        let pos = s.moving.pos;
+        if !s.moving.reaction_tried && s.moving.offered != pos + 1 && reactors(rs, s) != 0 {
+            s.moving.offered = pos + 1;
+            s.step = Step::ReactionOffer;
+            return;
+        }
+        if pos + 1 >= s.moving.len {
+            finish(rs, s);
+            ops::after_action(rs, s);
+            return;
+        }
+        let to = s.moving.path[usize::from(pos) + 1];
+        for u in bits(s.moving.units) {
+            s.hex[u] = to;
+        }
+        s.moving.pos += 1;
+        s.improved &= !s.moving.units;
+        s.refresh(rs);
+        displace_lone_hqs(rs, s, to);
+        victory::update_control(rs, s);
+        if s.is_over() {
+            return;
+        }
+    }
+}
+
+/// The mover ends where it stands: stacking (5.3.1) and Improved Defense (7.7) there.
+fn finish(rs: &Ruleset, s: &mut State) {
+    let h = s.moving.hex();
+    let side = s.act().side;
+    // 7.7: another unit ending its move in the hex removes the marker.
+    if s.units_at(rs, side, h) & !s.moving.units != 0 {
+        stacking::lift_improved_defense(rs, s, h);
+    }
+    stacking::resolve_overstack(rs, s, h, side);
+    s.moving.units = 0;
+}
+
+/// 7.3.6: an enemy HQ alone in its hex next to the mover is displaced; its formation may not
+/// react to this move (6.4.1).
+fn displace_lone_hqs(rs: &Ruleset, s: &mut State, h: u16) {
+    let enemy = s.act().side.other();
+    for n in rs.neighbours(h) {
+        if let Some(f) = s.hq_at(n) {
+            if rs.formation(f).side == enemy && s.units_at(rs, enemy, n) == 0 {
+                stacking::displace_hq(rs, s, f);
+                s.moving.displaced |= 1 << f;
+            }
+        }
+    }
+}
+
+/// 6.4: the formations that may react to the mover where it stands: one of their combat units
+/// next to it undisrupted and In Command, FAL above 0 (AMBIG-9), HQ not displaced by this move.
+/// No Reaction in First Blood (static Germans, 10.1), none within a Reaction (no
+/// counter-reaction), none to a defender's Battle Victory move (AMBIG-19).
+pub fn reactors(rs: &Ruleset, s: &State) -> u8 {
+    if rs.kind == ScenarioKind::FirstBlood
+        || s.acts[..=usize::from(s.depth)]
+            .iter()
+            .any(|a| a.reaction || a.formation == BONUS_ONLY)
+    {
+        return 0;
+    }
+    let h = s.moving.hex();
+    let side = s.act().side;
+    if !enemy_adjacent(rs, s, side, h) {
+        return 0;
+    }
+    let mut mask = 0u8;
+    for n in rs.neighbours(h) {
+        for u in bits(s.units_at(rs, side.other(), n)) {
+            let f = s.formation[u];
+            if mask & (1 << f) != 0 || s.moving.displaced & (1 << f) != 0 || s.is_disrupted(u) {
+                continue;
+            }
+            if ops::can_activate(s, f) && command::status(rs, s, u) == CommandStatus::InCommand {
+                mask |= 1 << f;
+            }
+        }
+    }
+    mask
+}
+
+pub fn reaction_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let mask = reactors(rs, s);
+    for f in bits(u64::from(mask)) {
+        out(Action::React(f as u8));
+    }
+    out(Action::Decline);
+}
+
+/// 6.4.2: the attempt uses the move's one chance; the HQ's supply is checked first.
+pub fn react(rs: &Ruleset, s: &mut State, f: u8) {
+    s.moving.reaction_tried = true;
+    s.reactor = f;
+    command::supply_check(rs, s, f);
+    s.step = Step::ReactionCheck;
+}
+
+/// 6.4.2: the Reaction Check passes on a d10 at or under the printed Reaction Rating.
+pub fn reaction_check_weights(rs: &Ruleset, s: &State) -> (u32, u32) {
+    let rr = u32::from(rs.formation(s.reactor).reaction_rating.min(10));
+    (rr, 10 - rr)
+}
+
+/// 6.4.2: on success the mover stops where it is and the reacting formation rolls its red APs;
+/// on failure the move goes on.
+pub fn reaction_check(rs: &Ruleset, s: &mut State, passed: bool) {
+    if !passed {
+        advance(rs, s);
+        return;
+    }
+    s.moving.len = s.moving.pos + 1;
+    finish(rs, s);
+    ops::begin_reaction(rs, s, s.reactor);
+}

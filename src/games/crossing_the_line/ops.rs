@@ -1,0 +1,247 @@
+//! The Ops Phase (6): Ops Cycles of Initiative (6.1), the Initiative player's choice (6.2) and
+//! Formation Activation (6.3), until both sides have passed or neither can activate; then the
+//! End Turn Segment (7.8). Scenario 1 has no sequence of play: the 1st ID activates up to five
+//! times (10.1).
+
+use super::action::Action;
+use super::charts::{initiative_winner, scenario_start_marker, InitiativeMarker};
+use super::command;
+use super::ruleset::{Ruleset, ScenarioKind};
+use super::side::Side;
+use super::state::{on_map, Activation, Pending, State, Step, BONUS_ONLY};
+use super::{admin, victory};
+
+/// The start of a game turn: the Admin Phase, except on a scenario's first turn (4 note, 10).
+pub fn start_turn(rs: &Ruleset, s: &mut State) {
+    if s.turn > rs.first_turn {
+        admin::start(rs, s);
+    } else {
+        start_ops(rs, s);
+    }
+}
+
+/// The Ops Phase begins (6).
+pub fn start_ops(rs: &Ruleset, s: &mut State) {
+    s.passed = [false; 2];
+    s.transferred = false;
+    match rs.kind {
+        ScenarioKind::FirstBlood => {
+            s.initiative = Side::Us;
+            s.step = Step::Choose;
+        }
+        // 10: the US wins the first Initiative of the scenario, the marker at +2 German.
+        ScenarioKind::StolbergCorridor if s.turn == rs.first_turn => {
+            s.marker = scenario_start_marker(rs.charts.initiative_drm_max);
+            hold_initiative(s, Side::Us);
+        }
+        ScenarioKind::StolbergCorridor => next_cycle(rs, s),
+    }
+}
+
+fn hold_initiative(s: &mut State, side: Side) {
+    s.initiative = side;
+    s.initiatives[side.index()] += 1;
+    s.transferred = false;
+    s.step = Step::Choose;
+}
+
+/// 6.3.1: a formation that may activate: its HQ on the map and its FAL above 0.
+pub fn can_activate(s: &State, f: u8) -> bool {
+    on_map(s.hq_hex[usize::from(f)]) && s.fal[usize::from(f)] > 0
+}
+
+pub fn side_can_activate(rs: &Ruleset, s: &State, side: Side) -> bool {
+    (0..rs.formations.len() as u8).any(|f| rs.formation(f).side == side && can_activate(s, f))
+}
+
+/// The next Ops Cycle, or the end of the Ops Phase when both sides have passed or neither can
+/// activate a formation (6). Once one side has passed, the other holds the Initiative without
+/// a roll (6.1).
+pub fn next_cycle(rs: &Ruleset, s: &mut State) {
+    let open = Side::BOTH.map(|side| !s.passed[side.index()] && side_can_activate(rs, s, side));
+    match open {
+        [false, false] => end_ops(rs, s),
+        [true, false] => hold_initiative(s, Side::Us),
+        [false, true] => hold_initiative(s, Side::German),
+        [true, true] => s.step = Step::Initiative,
+    }
+}
+
+/// 6.1: the two d10s give the US the Initiative in `us_wins` of 100 cases.
+pub fn initiative_outcomes(rs: &Ruleset, s: &State, out: &mut Vec<(Action, u32)>) {
+    let mut us_wins = 0;
+    for us in 1..=10 {
+        for german in 1..=10 {
+            us_wins +=
+                u32::from(initiative_winner(us, german, s.marker, s.interdiction) == Side::Us);
+        }
+    }
+    let _ = rs;
+    for (side, w) in [(Side::Us, us_wins), (Side::German, 100 - us_wins)] {
+        if w > 0 {
+            out.push((Action::Winner(side), w));
+        }
+    }
+}
+
+/// 6.1: the winner holds the Initiative; the marker turns to the Reaction side.
+pub fn initiative(rs: &Ruleset, s: &mut State, winner: Side) {
+    s.marker = s.marker.after(winner.other(), rs.charts.initiative_drm_max);
+    hold_initiative(s, winner);
+}
+
+/// 6.2: Act with a formation that can activate, Transfer (not back, and not to a side that
+/// passed), or Pass. AMBIG-10 (6): a side that cannot activate may still Transfer or Pass.
+/// 10.1: the 1st ID just activates.
+pub fn choose_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let side = s.initiative;
+    for f in 0..rs.formations.len() as u8 {
+        if rs.formation(f).side == side && can_activate(s, f) {
+            out(Action::Act(f));
+        }
+    }
+    if rs.kind == ScenarioKind::FirstBlood {
+        return;
+    }
+    if !s.transferred && !s.passed[side.other().index()] {
+        out(Action::Transfer);
+    }
+    out(Action::Pass);
+}
+
+pub fn choose(rs: &Ruleset, s: &mut State, a: Action) {
+    match a {
+        Action::Act(f) => activate(rs, s, f),
+        Action::Transfer => {
+            s.initiative = s.initiative.other();
+            s.transferred = true;
+        }
+        Action::Pass => {
+            s.passed[s.initiative.index()] = true;
+            next_cycle(rs, s);
+        }
+        _ => unreachable!("{a:?} is no Ops Cycle choice"),
+    }
+}
+
+/// 6.3: a Formation Activation: the supply check, then the AP roll.
+fn activate(rs: &Ruleset, s: &mut State, f: u8) {
+    command::supply_check(rs, s, f);
+    s.depth = 0;
+    s.acts[0] = Activation {
+        side: rs.formation(f).side,
+        formation: f,
+        ap: 0,
+        bonus: 0,
+        bonus_units: 0,
+        reaction: false,
+    };
+    s.activations += 1;
+    s.step = Step::ApRoll { reaction: false };
+}
+
+/// 6.4.2: a Formation Reaction nests inside the activation it interrupts.
+pub fn begin_reaction(rs: &Ruleset, s: &mut State, f: u8) {
+    s.depth += 1;
+    *s.act_mut() = Activation {
+        side: rs.formation(f).side,
+        formation: f,
+        ap: 0,
+        bonus: 0,
+        bonus_units: 0,
+        reaction: true,
+    };
+    s.step = Step::ApRoll { reaction: true };
+}
+
+/// 6.3.2, 6.4.2: the AP roll on the FAL column (black for an activation, red for a reaction),
+/// then the FAL goes down one. A formation at FAL 0 gets no APs.
+pub fn ap_roll(rs: &Ruleset, s: &mut State, reaction: bool, die: u8) {
+    let f = s.act().formation;
+    let fal = s.fal[usize::from(f)];
+    let ap = rs
+        .charts
+        .action_points(fal, die)
+        .map_or(0, |p| if reaction { p.red } else { p.black });
+    s.fal[usize::from(f)] = fal.saturating_sub(1);
+    s.act_mut().ap = ap;
+    after_action(rs, s);
+}
+
+/// After every Action: the next decision of the active formation, or the end of its activation
+/// when no AP is left.
+pub fn after_action(rs: &Ruleset, s: &mut State) {
+    s.pending = Pending::None;
+    if s.is_over() {
+        return;
+    }
+    let act = *s.act();
+    if act.ap == 0 && act.bonus == 0 {
+        end_activation(rs, s);
+    } else {
+        s.step = Step::Action;
+    }
+}
+
+/// Pays `cost` APs for an Action by `units` (7.2), the Battle Victory bonus AP first when all
+/// of them may use it (7.5.3). The bonus is spent or lost with the first Action after it.
+pub fn pay(s: &mut State, cost: u8, units: u64) {
+    let act = s.act_mut();
+    let usable = if units != 0 && units & !act.bonus_units == 0 {
+        act.bonus.min(cost)
+    } else {
+        0
+    };
+    act.ap = act.ap.saturating_sub(cost - usable);
+    act.bonus = 0;
+    act.bonus_units = 0;
+}
+
+/// The APs an Action by `units` may spend.
+pub fn available(s: &State, units: u64) -> u8 {
+    let act = s.act();
+    let bonus = if units != 0 && units & !act.bonus_units == 0 {
+        act.bonus
+    } else {
+        0
+    };
+    act.ap + bonus
+}
+
+/// Whether unit `u` acts in the current activation.
+pub fn acts_now(s: &State, u: usize) -> bool {
+    let act = s.act();
+    if act.formation == BONUS_ONLY {
+        act.bonus_units & (1 << u) != 0
+    } else {
+        s.formation[u] == act.formation && on_map(s.hex[u])
+    }
+}
+
+/// The end of an activation: back to the one it interrupted, or the next Ops Cycle.
+pub fn end_activation(rs: &Ruleset, s: &mut State) {
+    if s.depth > 0 {
+        s.depth -= 1;
+        after_action(rs, s);
+        return;
+    }
+    if rs.kind == ScenarioKind::FirstBlood {
+        victory::first_blood_after_activation(rs, s);
+        if !s.is_over() {
+            s.step = Step::Choose;
+        }
+        return;
+    }
+    next_cycle(rs, s);
+}
+
+/// 7.8: the End Turn Segment: the game ends after the scenario's last turn.
+pub fn end_ops(rs: &Ruleset, s: &mut State) {
+    if rs.kind == ScenarioKind::FirstBlood || s.turn >= rs.last_turn {
+        victory::final_victory(rs, s);
+        return;
+    }
+    s.turn += 1;
+    s.marker = InitiativeMarker::ZERO;
+    start_turn(rs, s);
+}

@@ -1,0 +1,374 @@
+//! The game state: a fixed-size `Copy` value (about 2 KB), so cloning is a memcpy. Units and
+//! formations are small indices into the ruleset; hexes are the map's dense indices.
+//!
+//! Besides what the counters and markers show, the state keeps derived caches (which hexes
+//! each side occupies and controls by ZOC) that `refresh` rebuilds after every change of
+//! position or disruption, so that the rules read them in O(1).
+
+use super::charts::{CombatResult, InitiativeMarker};
+use super::combat::{AttackKind, DefenseKind, Role};
+use super::control::{HexSet, Obstacles};
+use super::ruleset::{Ruleset, NO_HEX};
+use super::side::Side;
+
+/// The most combat units and formations a scenario may have (unit and formation bitmasks).
+pub const MAX_UNITS: usize = 64;
+pub const MAX_FORMATIONS: usize = 8;
+/// Unit locations that are not hexes.
+pub const NOT_ENTERED: u16 = 0xFFFF;
+pub const ELIMINATED: u16 = 0xFFFE;
+pub const WITHDRAWN: u16 = 0xFFFD;
+/// Hexes of a planned move (a unit moves at most 8 MP, half an MP a hex on roads).
+pub const MAX_PATH: usize = 24;
+/// No formation: a Battle Victory bonus action by the defender's units (7.5.3).
+pub const BONUS_ONLY: u8 = u8::MAX;
+/// Nested activations: a Formation Activation, a Reaction in it, and Battle Victory actions.
+pub const MAX_DEPTH: usize = 4;
+
+pub fn on_map(hex: u16) -> bool {
+    hex < 0xF000
+}
+
+/// Iterates the set bits of a unit mask.
+pub fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
+/// Where the sequence of play stands: whose decision, or which chance, comes next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Chance, 8.1.2: the Interdiction Level of this turn.
+    Interdiction,
+    /// Chance, 8.1.5: the attrition die of the lowest unit in `State::queue`.
+    Attrition,
+    /// Chance, 6.1: who wins the Initiative.
+    Initiative,
+    /// 6.2: the Initiative player acts, transfers or passes (10.1: the 1st ID activates).
+    Choose,
+    /// Chance, 6.3.2 (black APs) / 6.4.2 (red APs, `reaction`): the AP die of the activating
+    /// or reacting formation.
+    ApRoll { reaction: bool },
+    /// 7: the active formation performs an Action, or ends its activation.
+    Action,
+    /// 6.4: the other side may attempt a Formation Reaction against the moving stack.
+    ReactionOffer,
+    /// Chance, 6.4.2: the Reaction Check of `State::reactor`.
+    ReactionCheck,
+    /// Chance, 5.6: an Effectiveness Check of the lowest unit in `State::queue`.
+    Check(CheckKind),
+    /// 7.5: the attacker picks the units of the attacking hex that take part.
+    Attackers,
+    /// Chance, 7.5.1.1: both chits drawn from the cup.
+    Chits,
+    /// Chance, 7.5.1.2: the combat die.
+    CombatDie,
+    /// 7.5.2 step 3: the owner retreats voluntarily or takes the 2nd hit as an SP loss.
+    SecondHit,
+    /// 7.5.2: the owner picks the retreat hex.
+    Retreat,
+    /// The game is over.
+    Over,
+}
+
+/// Why an Effectiveness Check is rolled (5.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CheckKind {
+    /// 5.8.4: an isolated unit about to take part in an Action.
+    Isolated,
+    /// 7.3.4: a unit infiltrating.
+    Infiltration,
+    /// 7.6: a Refit.
+    Refit,
+    /// 7.5.2 step 2: a red combat result.
+    Combat,
+}
+
+/// An activation under way: a Formation Activation (6.3), a Formation Reaction (6.4) inside
+/// one, or a defender's Battle Victory action (7.5.3) inside either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Activation {
+    pub side: Side,
+    /// The formation, or `BONUS_ONLY`.
+    pub formation: u8,
+    pub ap: u8,
+    /// 7.5.3: the Battle Victory bonus AP, usable now by `bonus_units` only.
+    pub bonus: u8,
+    pub bonus_units: u64,
+    pub reaction: bool,
+}
+
+/// What an Action will do once its isolated units have checked (5.8.4), or what a reaction
+/// interrupted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pending {
+    None,
+    /// Move `State::moving` to `to` (7.3), with the leg +2 MA (7.3.5) or not.
+    Move {
+        to: u16,
+        leg_bonus: bool,
+    },
+    /// Infiltrate into `to` (7.3.4).
+    Infiltrate {
+        to: u16,
+    },
+    /// Attack `State::fight` (7.5).
+    Attack,
+}
+
+/// A Movement Action under way (7.3, 6.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Moving {
+    pub units: u64,
+    pub path: [u16; MAX_PATH],
+    pub len: u8,
+    /// Hexes of `path` already entered (the start is `path[0]`).
+    pub pos: u8,
+    /// 6.4: one Reaction attempt per Movement Action.
+    pub reaction_tried: bool,
+    /// `pos + 1` where the Reaction side last let the move go on (0: nowhere yet).
+    pub offered: u8,
+    /// 5.3.2, 7.3.6: formations whose HQ this move displaced may not react to it.
+    pub displaced: u8,
+}
+
+impl Moving {
+    pub const NONE: Moving = Moving {
+        units: 0,
+        path: [NO_HEX; MAX_PATH],
+        len: 0,
+        pos: 0,
+        reaction_tried: false,
+        offered: 0,
+        displaced: 0,
+    };
+
+    pub fn hex(&self) -> u16 {
+        self.path[usize::from(self.pos)]
+    }
+}
+
+/// A combat under way (7.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Fight {
+    pub from: u16,
+    pub target: u16,
+    pub attack: AttackKind,
+    pub defense: DefenseKind,
+    pub attackers: u64,
+    pub defenders: u64,
+    pub chits: [u8; 2],
+    pub result: CombatResult,
+    /// Whose results are being applied (7.5.2: the defender's first).
+    pub applying: Role,
+    /// Units of the side being applied that failed the red result's EC.
+    pub failed: u64,
+    /// The retreat under way is a forced one (7.5.2 step 3).
+    pub forced: bool,
+    /// SP hit losses each unit took in this combat (the even spread of 7.5.2 step 4).
+    pub taken: [u8; MAX_UNITS],
+    /// Units eliminated in this combat, per role (Battle Victory, 7.5.3).
+    pub eliminated: [u64; 2],
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct State {
+    pub hex: [u16; MAX_UNITS],
+    pub strength: [u8; MAX_UNITS],
+    /// The formation a unit belongs to now: its parent, or the one it is assigned to (5.5).
+    pub formation: [u8; MAX_UNITS],
+    pub disrupted: u64,
+    /// 7.7: units under an Improved Defense marker (the marker covers their hex).
+    pub improved: u64,
+    pub hq_hex: [u16; MAX_FORMATIONS],
+    pub support: [u8; MAX_FORMATIONS],
+    /// Formation Activation Level (6.3).
+    pub fal: [u8; MAX_FORMATIONS],
+    /// HQs on their Emergency Supply side (5.7.1).
+    pub emergency: u8,
+    pub turn: u8,
+    pub step: Step,
+    pub marker: InitiativeMarker,
+    pub interdiction: u8,
+    /// 6.2: sides that passed this Ops Phase.
+    pub passed: [bool; 2],
+    pub initiative: Side,
+    /// 6.2: the Initiative was transferred this Ops Cycle.
+    pub transferred: bool,
+    /// Activations under way, innermost last.
+    pub acts: [Activation; MAX_DEPTH],
+    pub depth: u8,
+    pub pending: Pending,
+    pub moving: Moving,
+    pub fight: Fight,
+    /// Units still to roll (attrition, ECs), lowest first.
+    pub queue: u64,
+    /// 6.4: the formation attempting a Reaction.
+    pub reactor: u8,
+    /// 10.2: VP hexes (by `Ruleset::vp_hexes` position) the US controls.
+    pub us_control: u32,
+    /// 10.1: Formation Activations so far.
+    pub activations: u8,
+    /// SP lost by each side.
+    pub losses: [u16; 2],
+    /// Ops Cycles in which each side held the Initiative.
+    pub initiatives: [u16; 2],
+    /// (winner side index or 2 for a draw, level index, turn) once over.
+    pub result: (u8, u8, u8),
+    // ---- caches, rebuilt by `refresh`
+    /// Hexes holding each side's combat units.
+    pub occupied: [HexSet; 2],
+    /// Hexes holding each side's units of any type, HQs included.
+    pub present: [HexSet; 2],
+    /// Each side's ZOC (5.4).
+    pub zoc: [HexSet; 2],
+}
+
+impl State {
+    pub fn empty() -> State {
+        let act = Activation {
+            side: Side::Us,
+            formation: BONUS_ONLY,
+            ap: 0,
+            bonus: 0,
+            bonus_units: 0,
+            reaction: false,
+        };
+        State {
+            hex: [NOT_ENTERED; MAX_UNITS],
+            strength: [0; MAX_UNITS],
+            formation: [0; MAX_UNITS],
+            disrupted: 0,
+            improved: 0,
+            hq_hex: [NOT_ENTERED; MAX_FORMATIONS],
+            support: [0; MAX_FORMATIONS],
+            fal: [0; MAX_FORMATIONS],
+            emergency: 0,
+            turn: 1,
+            step: Step::Choose,
+            marker: InitiativeMarker::ZERO,
+            interdiction: 0,
+            passed: [false; 2],
+            initiative: Side::Us,
+            transferred: false,
+            acts: [act; MAX_DEPTH],
+            depth: 0,
+            pending: Pending::None,
+            moving: Moving::NONE,
+            fight: Fight {
+                from: NO_HEX,
+                target: NO_HEX,
+                attack: AttackKind::Hasty,
+                defense: DefenseKind::Regular,
+                attackers: 0,
+                defenders: 0,
+                chits: [0; 2],
+                result: super::charts::BELOW_LEFTMOST,
+                applying: Role::Defender,
+                failed: 0,
+                forced: false,
+                taken: [0; MAX_UNITS],
+                eliminated: [0; 2],
+            },
+            queue: 0,
+            reactor: 0,
+            us_control: 0,
+            activations: 0,
+            losses: [0; 2],
+            initiatives: [0; 2],
+            result: (2, 0, 0),
+            occupied: [HexSet::EMPTY; 2],
+            present: [HexSet::EMPTY; 2],
+            zoc: [HexSet::EMPTY; 2],
+        }
+    }
+
+    /// Rebuilds the caches from unit and HQ positions and disruption.
+    pub fn refresh(&mut self, rs: &Ruleset) {
+        self.occupied = [HexSet::EMPTY; 2];
+        self.present = [HexSet::EMPTY; 2];
+        self.zoc = [HexSet::EMPTY; 2];
+        for (u, info) in rs.units.iter().enumerate() {
+            let h = self.hex[u];
+            if !on_map(h) {
+                continue;
+            }
+            let side = info.side.index();
+            self.occupied[side].insert(usize::from(h));
+            // 5.4 note, 5.6.3: disrupted units project no ZOC.
+            if self.disrupted & (1 << u) == 0 {
+                rs.zoc_of(h, info.class, &mut self.zoc[side]);
+            }
+        }
+        self.present = self.occupied;
+        for (f, info) in rs.formations.iter().enumerate() {
+            if on_map(self.hq_hex[f]) {
+                self.present[info.side.index()].insert(usize::from(self.hq_hex[f]));
+            }
+        }
+    }
+
+    /// The innermost activation under way.
+    pub fn act(&self) -> &Activation {
+        &self.acts[usize::from(self.depth)]
+    }
+
+    pub fn act_mut(&mut self) -> &mut Activation {
+        &mut self.acts[usize::from(self.depth)]
+    }
+
+    pub fn is_disrupted(&self, u: usize) -> bool {
+        self.disrupted & (1 << u) != 0
+    }
+
+    /// The units of `side` (a mask of `side_units`) in hex `h`.
+    pub fn units_at(&self, rs: &Ruleset, side: Side, h: u16) -> u64 {
+        if !self.occupied[side.index()].contains(usize::from(h)) {
+            return 0;
+        }
+        bits(rs.side_units[side.index()])
+            .filter(|&u| self.hex[u] == h)
+            .fold(0, |m, u| m | 1 << u)
+    }
+
+    /// Every unit on the map of `side`.
+    pub fn on_map_units(&self, rs: &Ruleset, side: Side) -> u64 {
+        bits(rs.side_units[side.index()])
+            .filter(|&u| on_map(self.hex[u]))
+            .fold(0, |m, u| m | 1 << u)
+    }
+
+    /// The units of formation `f` (own and assigned) on the map.
+    pub fn formation_units(&self, rs: &Ruleset, f: u8) -> u64 {
+        let side = rs.formation(f).side;
+        bits(rs.side_units[side.index()])
+            .filter(|&u| on_map(self.hex[u]) && self.formation[u] == f)
+            .fold(0, |m, u| m | 1 << u)
+    }
+
+    /// The HQ in hex `h`, if any.
+    pub fn hq_at(&self, h: u16) -> Option<u8> {
+        self.hq_hex.iter().position(|&x| x == h).map(|f| f as u8)
+    }
+
+    /// What `side`'s paths reckon with (5.4.1, 5.7.2, 5.8.2); hexes outside the scenario's area
+    /// are closed to every path, as if enemy-held.
+    pub fn obstacles(&self, rs: &Ruleset, side: Side) -> Obstacles {
+        let (me, enemy) = (side.index(), side.other().index());
+        Obstacles {
+            enemy_units: self.present[enemy].union(&rs.outside),
+            enemy_zoc: self.zoc[enemy],
+            friendly_units: self.present[me],
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.step == Step::Over
+    }
+}

@@ -1,0 +1,1 @@
+//! Rule tests of the engine, named by rule number.

@@ -1,0 +1,127 @@
+//! Victory (9) and the scenarios' victory conditions (10.1, 10.2).
+//!
+//! Decisions:
+//! - AMBIG-27 (9): control changes the moment its conditions hold, mid-move included; the line
+//!   to the supply source follows the Supply Path rules (5.7.2); mutual control of an empty VP
+//!   hex counts for the US, who controls it too.
+//! - AMBIG-29 (10.1): "cleared" means no German unit in 2107, 2108 or 2109; one activation
+//!   rates as Decisive like two; "poor performance" (five) is a draw, not clearing a loss.
+//! - AMBIG-30 (10.2): 15 VP, in no band, is a German Substantial victory.
+
+use super::control::{self, HexSet};
+use super::ops;
+use super::ruleset::{Ruleset, ScenarioKind};
+use super::side::Side;
+use super::state::State;
+
+/// 10.1's ratings by activations needed, and failure.
+pub const FIRST_BLOOD_LEVELS: [&str; 5] =
+    ["decisive", "substantial", "satisfactory", "poor", "failed"];
+/// 10.2's victory levels, the US's best first.
+pub const STOLBERG_LEVELS: [&str; 7] = [
+    "US decisive",
+    "US substantial",
+    "US marginal",
+    "draw",
+    "German marginal",
+    "German substantial",
+    "German decisive",
+];
+/// The most Formation Activations of 10.1.
+pub const FIRST_BLOOD_ACTIVATIONS: u8 = 5;
+const DRAW: u8 = 2;
+
+/// The US's VPs: the values of the VP hexes it controls (10.2).
+pub fn us_vp(rs: &Ruleset, s: &State) -> u32 {
+    rs.vp_hexes
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| s.us_control & (1 << k) != 0)
+        .map(|(_, &(_, v))| u32::from(v))
+        .sum()
+}
+
+/// 9: VP hex control after every change on the map (10.2 only; every VP hex starts German).
+pub fn update_control(rs: &Ruleset, s: &mut State) {
+    if rs.kind != ScenarioKind::StolbergCorridor {
+        return;
+    }
+    let mut lines: [Option<HexSet>; 2] = [None, None];
+    for (k, &(h, _)) in rs.vp_hexes.iter().enumerate() {
+        let i = usize::from(h);
+        let claims = Side::BOTH.map(|side| {
+            let (me, enemy) = (side.index(), side.other().index());
+            (s.present[me].contains(i) || s.zoc[me].contains(i)) && !s.present[enemy].contains(i)
+        });
+        let us_holds = s.us_control & (1 << k) != 0;
+        let wanted = match claims {
+            [true, _] if !us_holds => Some((Side::Us, true)),
+            [false, true] if us_holds => Some((Side::German, false)),
+            _ => None,
+        };
+        let Some((side, us_gains)) = wanted else {
+            continue;
+        };
+        let line = lines[side.index()].get_or_insert_with(|| supply_line(rs, s, side));
+        if line.contains(i) {
+            s.us_control ^= 1 << k;
+            debug_assert_eq!(s.us_control & (1 << k) != 0, us_gains);
+        }
+    }
+}
+
+/// The hexes `side` traces a line to from its supply source (9).
+fn supply_line(rs: &Ruleset, s: &State, side: Side) -> HexSet {
+    control::reach_from_supply(
+        &rs.map,
+        &rs.supply_edge[side.index()],
+        &s.obstacles(rs, side),
+    )
+}
+
+fn over(s: &mut State, winner: Option<Side>, level: usize) {
+    s.result = (
+        winner.map_or(DRAW, |w| w.index() as u8),
+        level as u8,
+        s.turn,
+    );
+    s.step = super::state::Step::Over;
+}
+
+/// 10.1: after each activation of the 1st ID, the rating if the objectives are clear, or
+/// failure when the five activations are spent.
+pub fn first_blood_after_activation(rs: &Ruleset, s: &mut State) {
+    let german = s.present[Side::German.index()];
+    let cleared = rs.objectives.intersection(&german).is_empty();
+    let n = s.activations;
+    if cleared {
+        let level = usize::from(n.clamp(2, FIRST_BLOOD_ACTIVATIONS) - 2);
+        let winner = (level < 3).then_some(Side::Us);
+        over(s, winner, level);
+    } else if n >= FIRST_BLOOD_ACTIVATIONS || !ops::side_can_activate(rs, s, Side::Us) {
+        over(s, Some(Side::German), 4);
+    }
+}
+
+/// 7.8 after the last turn: 10.2's VP bands, or an Aachen City hex occupied for the US.
+pub fn final_victory(rs: &Ruleset, s: &mut State) {
+    if rs.kind == ScenarioKind::FirstBlood {
+        over(s, Some(Side::German), 4);
+        return;
+    }
+    // 10.2: a US combat unit occupying an Aachen City hex.
+    let us = s.occupied[Side::Us.index()];
+    if !rs.aachen_city.intersection(&us).is_empty() {
+        return over(s, Some(Side::Us), 0);
+    }
+    let (winner, level) = match us_vp(rs, s) {
+        71.. => (Some(Side::Us), 0),
+        61..=70 => (Some(Side::Us), 1),
+        51..=60 => (Some(Side::Us), 2),
+        40..=50 => (None, 3),
+        30..=39 => (Some(Side::German), 4),
+        15..=29 => (Some(Side::German), 5),
+        _ => (Some(Side::German), 6),
+    };
+    over(s, winner, level);
+}
