@@ -20,6 +20,11 @@ pub struct RunArgs {
     /// TOML file holding them all.
     #[arg(long, value_name = "PATH")]
     pub data: Option<PathBuf>,
+    /// Let bots see everything, hidden information included (Crossing the Line: the stacks
+    /// under their top unit and every strength marker, 5.3.4). By default bots play by
+    /// information sets.
+    #[arg(long)]
+    pub open: bool,
 }
 
 impl RunArgs {

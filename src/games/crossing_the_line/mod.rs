@@ -53,6 +53,8 @@ use std::path::Path;
 pub struct CrossingTheLine {
     data: DataSet,
     rules: Ruleset,
+    /// Bots see hidden information (`--open`); by default `determinize` redraws it (5.3.4).
+    open: bool,
 }
 
 impl CrossingTheLine {
@@ -68,7 +70,21 @@ impl CrossingTheLine {
 
     pub fn from_data(data: DataSet, scenario: &str) -> Result<Self, DataError> {
         let rules = Ruleset::new(&data, scenario)?;
-        Ok(CrossingTheLine { data, rules })
+        Ok(CrossingTheLine {
+            data,
+            rules,
+            open: false,
+        })
+    }
+
+    /// With `open`, bots see hidden information (`--open`, 5.3.4).
+    pub fn with_open(mut self, open: bool) -> Self {
+        self.open = open;
+        self
+    }
+
+    pub fn is_open(&self) -> bool {
+        self.open
     }
 
     pub fn data(&self) -> &DataSet {
