@@ -8,7 +8,7 @@
 
 use super::action::Action;
 use super::battle;
-use super::command;
+use super::command::{self, Standing};
 use super::control::{self, HexSet};
 use super::movement;
 use super::ops;
@@ -17,20 +17,24 @@ use super::state::{bits, on_map, CheckKind, State, Step, BONUS_ONLY};
 
 /// Step::Action: every Action the active formation can afford, and End.
 pub fn action_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
-    movement::move_actions(rs, s, out);
-    battle::attack_actions(rs, s, out);
-    refit_actions(rs, s, out);
-    improved_defense_actions(rs, s, out);
+    let acting = bits(rs.side_units[s.act().side.index()])
+        .filter(|&u| ops::acts_now(s, u))
+        .fold(0, |m, u| m | 1 << u);
+    let standing = command::standing(rs, s, acting);
+    movement::move_actions(rs, s, &standing, out);
+    battle::attack_actions(rs, s, &standing, out);
+    refit_actions(rs, s, &standing, out);
+    improved_defense_actions(rs, s, &standing, out);
     relocation_actions(rs, s, out);
     out(Action::End);
 }
 
-fn refit_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+fn refit_actions(rs: &Ruleset, s: &State, standing: &Standing, out: &mut impl FnMut(Action)) {
     let side = s.act().side;
     for u in bits(rs.side_units[side.index()] & s.disrupted) {
         if ops::acts_now(s, u)
             && ops::available(s, 1 << u) >= rs.charts.ap_costs.refit
-            && command::in_command(rs, s, u)
+            && standing.in_command & (1 << u) != 0
         {
             out(Action::Refit(u as u8));
         }
@@ -51,7 +55,12 @@ pub fn refit_check(rs: &Ruleset, s: &mut State, u: usize, passed: bool) {
     }
 }
 
-fn improved_defense_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+fn improved_defense_actions(
+    rs: &Ruleset,
+    s: &State,
+    standing: &Standing,
+    out: &mut impl FnMut(Action),
+) {
     let side = s.act().side;
     let mut seen = HexSet::EMPTY;
     for u in bits(rs.side_units[side.index()]) {
@@ -65,7 +74,7 @@ fn improved_defense_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action
             && units & !s.improved != 0
             && bits(units).all(|v| ops::acts_now(s, v))
             && ops::available(s, units) >= rs.charts.ap_costs.improved_defense
-            && bits(units).all(|v| command::in_command(rs, s, v));
+            && standing.all_in_command(units);
         if ok {
             out(Action::ImprovedDefense(h));
         }

@@ -11,7 +11,7 @@ use super::combat::{
     self, attacked_hexside, battle_victory, AttackKind, Battle, Combatant, DefenseKind, Role,
     SecondHit, Stack, SupportHexes,
 };
-use super::command;
+use super::command::{self, Standing};
 use super::control::HexSet;
 use super::movement;
 use super::ops;
@@ -35,9 +35,9 @@ fn eligible(rs: &Ruleset, s: &State, h: u16) -> u64 {
 
 /// Whether `u` may join an attack of `kind`: Out of Command and Isolated units only in a Hasty
 /// Attack, at double cost (5.8.3).
-fn may_join(rs: &Ruleset, s: &State, kind: AttackKind, u: usize) -> bool {
+fn may_join(rs: &Ruleset, s: &State, standing: &Standing, kind: AttackKind, u: usize) -> bool {
     let base = kind.ap_cost(&rs.charts.ap_costs);
-    if command::in_command(rs, s, u) {
+    if standing.in_command & (1 << u) != 0 {
         return ops::available(s, 1 << u) >= base;
     }
     kind == AttackKind::Hasty && ops::available(s, 1 << u) >= rs.charts.ap_cost(base, false)
@@ -45,7 +45,7 @@ fn may_join(rs: &Ruleset, s: &State, kind: AttackKind, u: usize) -> bool {
 
 /// 7.5: every declarable attack: from a hex with eligible units into an adjacent hex with
 /// enemy combat units, of each kind some unit may make.
-pub fn attack_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+pub fn attack_actions(rs: &Ruleset, s: &State, standing: &Standing, out: &mut impl FnMut(Action)) {
     let side = s.act().side;
     let enemy = &s.occupied[side.other().index()];
     let mut done = HexSet::EMPTY;
@@ -64,7 +64,7 @@ pub fn attack_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
             .filter(|&n| enemy.contains(usize::from(n)))
         {
             for kind in KINDS {
-                if bits(units).any(|v| may_join(rs, s, kind, v)) {
+                if bits(units).any(|v| may_join(rs, s, standing, kind, v)) {
                     out(Action::Attack { from, target, kind });
                 }
             }
@@ -90,7 +90,8 @@ pub fn declare(rs: &Ruleset, s: &mut State, from: u16, target: u16, kind: Attack
     s.fight.taken = [0; 64];
     s.fight.eliminated = [0; 2];
     s.fight.failed = 0;
-    let candidates = joinable(rs, s);
+    let standing = command::standing(rs, s, eligible(rs, s, from));
+    let candidates = joinable(rs, s, &standing);
     if candidates.count_ones() == 1 {
         s.fight.attackers = candidates;
         close_attackers(rs, s);
@@ -99,23 +100,29 @@ pub fn declare(rs: &Ruleset, s: &mut State, from: u16, target: u16, kind: Attack
     }
 }
 
-fn joinable(rs: &Ruleset, s: &State) -> u64 {
+fn joinable(rs: &Ruleset, s: &State, standing: &Standing) -> u64 {
     bits(eligible(rs, s, s.fight.from) & !s.fight.attackers)
-        .filter(|&u| may_join(rs, s, s.fight.attack, u))
+        .filter(|&u| may_join(rs, s, standing, s.fight.attack, u))
         .filter(|&u| {
             // Out-of-command units join only if the doubled cost is still affordable.
             let all = s.fight.attackers | 1 << u;
-            ops::available(s, all) >= attack_cost(rs, s, all)
+            ops::available(s, all) >= attack_cost(rs, s, standing, all)
         })
         .fold(0, |m, u| m | 1 << u)
 }
 
-fn attack_cost(rs: &Ruleset, s: &State, units: u64) -> u8 {
-    movement::action_cost(rs, s, s.fight.attack.ap_cost(&rs.charts.ap_costs), units)
+fn attack_cost(rs: &Ruleset, s: &State, standing: &Standing, units: u64) -> u8 {
+    movement::action_cost(
+        rs,
+        standing,
+        s.fight.attack.ap_cost(&rs.charts.ap_costs),
+        units,
+    )
 }
 
 pub fn attackers_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
-    for u in bits(joinable(rs, s)) {
+    let standing = command::standing(rs, s, eligible(rs, s, s.fight.from));
+    for u in bits(joinable(rs, s, &standing)) {
         out(Action::AddAttacker(u as u8));
     }
     if s.fight.attackers != 0 {
@@ -126,7 +133,8 @@ pub fn attackers_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) 
 /// The attackers are chosen: pay, lift Improved Defense from their hex (7.7), and let the
 /// isolated ones check (5.8.4).
 pub fn close_attackers(rs: &Ruleset, s: &mut State) {
-    let cost = attack_cost(rs, s, s.fight.attackers);
+    let standing = command::standing(rs, s, s.fight.attackers);
+    let cost = attack_cost(rs, s, &standing, s.fight.attackers);
     ops::pay(s, cost, s.fight.attackers);
     stacking::lift_improved_defense(rs, s, s.fight.from);
     s.pending = Pending::Attack;

@@ -30,18 +30,67 @@ pub fn in_command(rs: &Ruleset, s: &State, u: usize) -> bool {
     status(rs, s, u) == CommandStatus::InCommand
 }
 
+/// The command status of a set of units (5.8): the rest are Out of Command.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Standing {
+    pub in_command: u64,
+    pub isolated: u64,
+}
+
+impl Standing {
+    /// Whether every unit of `units` is In Command.
+    pub fn all_in_command(&self, units: u64) -> bool {
+        units & !self.in_command == 0
+    }
+}
+
+/// The standing of the units of `mask`: one Command Path trace per formation among them, out
+/// to its Command Range, and a full one only if some unit lies beyond.
+pub fn standing(rs: &Ruleset, s: &State, mask: u64) -> Standing {
+    let mut out = Standing::default();
+    let mut left = mask;
+    while left != 0 {
+        let f = s.formation[left.trailing_zeros() as usize];
+        let of_f = bits(left)
+            .filter(|&u| s.formation[u] == f)
+            .fold(0, |m, u| m | 1 << u);
+        left &= !of_f;
+        let hq = s.hq_hex[usize::from(f)];
+        if !on_map(hq) {
+            out.isolated |= of_f;
+            continue;
+        }
+        let side = rs.formation(f).side;
+        let obstacles = s.obstacles(rs, side);
+        let range = Some(rs.formation(f).command_range);
+        let near = control::command_reach(&rs.map, side, rs.hex(hq), range, &obstacles);
+        let beyond = bits(of_f)
+            .filter(|&u| {
+                let inside = on_map(s.hex[u]) && near.contains(usize::from(s.hex[u]));
+                out.in_command |= u64::from(inside) << u;
+                !inside
+            })
+            .fold(0, |m, u| m | 1 << u);
+        if beyond != 0 {
+            let any = control::command_reach(&rs.map, side, rs.hex(hq), None, &obstacles);
+            for u in bits(beyond) {
+                if !on_map(s.hex[u]) || !any.contains(usize::from(s.hex[u])) {
+                    out.isolated |= 1 << u;
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The units of `mask` In Command.
 pub fn in_command_units(rs: &Ruleset, s: &State, mask: u64) -> u64 {
-    bits(mask)
-        .filter(|&u| in_command(rs, s, u))
-        .fold(0, |m, u| m | 1 << u)
+    standing(rs, s, mask).in_command
 }
 
 /// The units of `mask` that are Isolated (5.8.4).
 pub fn isolated_units(rs: &Ruleset, s: &State, mask: u64) -> u64 {
-    bits(mask)
-        .filter(|&u| status(rs, s, u) == CommandStatus::Isolated)
-        .fold(0, |m, u| m | 1 << u)
+    standing(rs, s, mask).isolated
 }
 
 /// 5.7.2: whether formation `f`'s HQ traces a Supply Path.

@@ -132,18 +132,15 @@ impl HexSet {
         self.iter().filter_map(move |i| bounds.hex(i))
     }
 
-    /// The hexes adjacent to the set across a hexside `crossable(hex, dir)` allows (the set's
-    /// own hexes included when they neighbour each other).
-    pub fn neighbours_where(
-        &self,
-        map: &Map,
-        crossable: impl Fn(Hex, Direction) -> bool,
-    ) -> HexSet {
+    /// The hexes adjacent to the set across a hexside `crossable(index, dir)` allows (the
+    /// set's own hexes included when they neighbour each other); hexes and directions are
+    /// dense indices (`Map::index`, `Direction::index`).
+    pub fn neighbours_where(&self, map: &Map, crossable: impl Fn(usize, usize) -> bool) -> HexSet {
         let mut out = HexSet::EMPTY;
-        for hex in self.hexes(map) {
-            for dir in Direction::ALL {
-                if let Some(n) = map.neighbour(hex, dir).filter(|_| crossable(hex, dir)) {
-                    out.insert_hex(map, n);
+        for i in self.iter() {
+            for dir in 0..6 {
+                if let Some(n) = map.neighbour_at(i, dir).filter(|_| crossable(i, dir)) {
+                    out.insert(n);
                 }
             }
         }
@@ -290,7 +287,7 @@ fn trace(
     start: Hex,
     enterable: &HexSet,
     passable: &HexSet,
-    crossable: impl Fn(Hex, Direction) -> bool + Copy,
+    crossable: impl Fn(usize, usize) -> bool + Copy,
     mut visit: impl FnMut(u16, &HexSet) -> bool,
 ) -> bool {
     let mut ring = HexSet::of_hexes(map, [start]);
@@ -318,7 +315,7 @@ fn trace(
 }
 
 /// Any hexside may be crossed.
-fn any_hexside(_: Hex, _: Direction) -> bool {
+fn any_hexside(_: usize, _: usize) -> bool {
     true
 }
 
@@ -375,8 +372,8 @@ pub enum CommandStatus {
 /// 5.8.2, 7.3.7: whether a Command Path traced by a `side` unit may cross hexside `dir` of
 /// `hex`. Streams and dragon's teeth may be crossed (5.8.2 note); the Roer is prohibited to
 /// US units, and to German units except where a road crosses it.
-fn command_may_cross(map: &Map, side: Side, hex: Hex, dir: Direction) -> bool {
-    let features = map.hexside(hex, dir);
+fn command_may_cross(map: &Map, side: Side, hex: usize, dir: usize) -> bool {
+    let features = map.hexside_at(hex, dir);
     if !features.contains(HexsideFeatures::ROER) {
         return true;
     }
@@ -445,6 +442,34 @@ impl CommandPaths {
             Some(_) => CommandStatus::OutOfCommand,
         }
     }
+}
+
+/// 5.8: the hexes whose shortest Command Path to the HQ at `hq` is at most `range` (`None`: any
+/// length), as [`CommandPaths`] traces them; a unit there is In Command (or, with `None`, not
+/// Isolated). The trace stops at `range`, so In Command needs only the nearby rings.
+pub fn command_reach(
+    map: &Map,
+    side: Side,
+    hq: Hex,
+    range: Option<u8>,
+    obstacles: &Obstacles,
+) -> HexSet {
+    let (enterable, passable) = (obstacles.enterable(map), obstacles.passable(map));
+    let crossable = |h, d| command_may_cross(map, side, h, d);
+    let mut reached = HexSet::EMPTY;
+    let last = range.map_or(u16::MAX, u16::from);
+    trace(
+        map,
+        hq,
+        &enterable,
+        &passable,
+        crossable,
+        |distance, ring| {
+            reached = reached.union(ring);
+            distance >= last
+        },
+    );
+    reached
 }
 
 /// 5.8: the command status of one `side` unit at `unit` under its HQ at `hq` (AMBIG-5 as in

@@ -119,6 +119,8 @@ pub struct Map {
     bounds: Bounds,
     terrain: Vec<Terrain>,
     sides: Vec<[HexsideFeatures; 6]>,
+    /// Per dense index, the dense index of each neighbour (`u16::MAX` off the map).
+    neighbours: Vec<[u16; 6]>,
     vp: Vec<u8>,
     flags: Vec<HexFlags>,
     supply_areas: Vec<SupplyArea>,
@@ -156,10 +158,21 @@ impl Map {
 
     fn empty(bounds: Bounds, first_blood: Bounds, stolberg_corridor: Bounds) -> Map {
         let n = bounds.len();
+        let neighbours = bounds
+            .hexes()
+            .map(|h| {
+                Direction::ALL.map(|d| {
+                    h.neighbour(d)
+                        .and_then(|x| bounds.index(x))
+                        .map_or(u16::MAX, |i| i as u16)
+                })
+            })
+            .collect();
         Map {
             bounds,
             terrain: vec![Terrain::Clear; n],
             sides: vec![[HexsideFeatures::NONE; 6]; n],
+            neighbours,
             vp: vec![0; n],
             flags: vec![HexFlags::default(); n],
             supply_areas: Vec::new(),
@@ -186,6 +199,26 @@ impl Map {
     /// The on-map neighbour across hexside `dir`.
     pub fn neighbour(&self, hex: Hex, dir: Direction) -> Option<Hex> {
         hex.neighbour(dir).filter(|&n| self.in_bounds(n))
+    }
+
+    /// The dense index of the neighbour of the hex at dense index `i` across direction `dir`
+    /// (`Direction::index`), if on the map.
+    #[inline]
+    pub fn neighbour_at(&self, i: usize, dir: usize) -> Option<usize> {
+        let n = self.neighbours[i][dir];
+        (n != u16::MAX).then_some(usize::from(n))
+    }
+
+    /// The terrain of the hex at dense index `i`.
+    #[inline]
+    pub fn terrain_at(&self, i: usize) -> Terrain {
+        self.terrain[i]
+    }
+
+    /// The features of hexside `dir` of the hex at dense index `i`.
+    #[inline]
+    pub fn hexside_at(&self, i: usize, dir: usize) -> HexsideFeatures {
+        self.sides[i][dir]
     }
 
     /// Hex terrain (3.1.1); `None` off the map.

@@ -1,7 +1,7 @@
 //! The Movement Action (7.3) and the Formation Reaction it may trigger (6.4).
 //!
 //! A move is chosen by its destination (a macro move): the engine takes the cheapest path in
-//! MP (ties: the first found, in hexside order) and walks it hex by hex, so that a Reaction can
+//! MP (ties broken by a fixed search order) and walks it hex by hex, so that a Reaction can
 //! stop the mover at the very hex that triggered it, lone enemy HQs are displaced as the mover
 //! comes adjacent (7.3.6), and VP hexes change hands as it passes (9).
 //!
@@ -18,7 +18,7 @@
 
 use super::action::Action;
 use super::charts::{Hexside, HexsideMp};
-use super::command::{self, enemy_adjacent, enemy_present_adjacent};
+use super::command::{self, enemy_adjacent, enemy_present_adjacent, Standing};
 use super::control::{CommandStatus, HexSet};
 use super::counters::Movement;
 use super::map::{HexsideFeatures, Terrain};
@@ -35,7 +35,7 @@ const GERMAN_RESTRICTION_LAST_TURN: u8 = 3;
 const LEG_BONUS_HALF_MP: u8 = 4;
 
 /// What a moving unit or stack brings to the MP costs (7.3.1: the slowest MA rules).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Group {
     side: Side,
     ma_half: u8,
@@ -43,6 +43,8 @@ struct Group {
     motorized: bool,
     /// 3.1.1, AMBIG-23: every unit may use the road rate.
     road: bool,
+    /// `StepTerrain::off_road` index: leg, motorized or mixed.
+    kind: usize,
 }
 
 fn group(rs: &Ruleset, units: u64) -> Group {
@@ -52,6 +54,7 @@ fn group(rs: &Ruleset, units: u64) -> Group {
         leg: false,
         motorized: false,
         road: true,
+        kind: 0,
     };
     for u in bits(units) {
         let info = rs.unit(u);
@@ -62,98 +65,160 @@ fn group(rs: &Ruleset, units: u64) -> Group {
         g.motorized |= !leg;
         g.road &= !leg || info.side == Side::Us;
     }
+    g.kind = match (g.leg, g.motorized) {
+        (true, false) => 0,
+        (false, true) => 1,
+        _ => 2,
+    };
     g
 }
 
-/// The cost of one step across hexside `dir` of `from`: half-MPs and whether the mover must
-/// stop there. `None`: the step is not allowed.
-fn step_cost(
-    rs: &Ruleset,
-    s: &State,
-    g: &Group,
-    from: u16,
+/// What the map alone says of a step across one hexside (7.3.2, 7.3.3, 7.3.7), computed once
+/// per hexside by the ruleset.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepTerrain {
+    /// Half-MPs off the road (hex plus hexside terrain) for a leg, a motorized and a mixed
+    /// mover; `ROAD_ONLY` or `ENTIRE_MA` instead where the hexside demands it.
+    pub off_road: [u8; 3],
+    /// Half-MPs of the hex terrain alone, for a crossing allowed only along a road by a
+    /// mover that does not move at the road rate.
+    pub hex_only: [u8; 3],
+    /// A road runs across the hexside (7.3.3).
+    pub road: bool,
+    /// The Roer runs along it (7.3.7).
+    pub roer: bool,
+    /// The target is a Town, City or Industrial hex: no road rate into it (3.1.1).
+    pub into_built_up: bool,
+}
+
+/// `StepTerrain::off_road`: the hexside may be crossed only along a road.
+const ROAD_ONLY: u8 = u8::MAX;
+/// `StepTerrain::off_road`: the crossing takes the entire MA (7.3.7).
+const ENTIRE_MA: u8 = u8::MAX - 1;
+
+/// The static cost of the step from dense index `from` across `dir` into `to`.
+pub fn step_terrain(
+    map: &super::map::Map,
+    charts: &super::charts::Charts,
+    from: usize,
     dir: usize,
-    first: bool,
-) -> Option<(u8, bool)> {
-    let to = rs.neighbour(from, dir);
-    if to == NO_HEX {
-        return None;
-    }
-    let enemy = g.side.other().index();
-    // 7.3: never into a hex with an enemy unit (a lone HQ is displaced before, 7.3.6).
-    if s.present[enemy].contains(usize::from(to)) {
-        return None;
-    }
-    if g.side == Side::German
-        && s.turn <= GERMAN_RESTRICTION_LAST_TURN
-        && rs.german_restricted.contains(usize::from(to))
-    {
-        return None;
-    }
-    let side_features = rs.hexside(from, dir);
-    let road = side_features.contains(HexsideFeatures::ROAD);
-    // 7.3.7: the Roer: never for the US; Germans only along the road crossings.
-    if side_features.contains(HexsideFeatures::ROER) && (g.side == Side::Us || !road) {
-        return None;
-    }
-    let ezoc = &s.zoc[enemy];
-    let (from_z, to_z) = (
-        ezoc.contains(usize::from(from)),
-        ezoc.contains(usize::from(to)),
-    );
-    // 5.4.1: EZOC to EZOC only by Infiltration; entering an EZOC stops the mover.
-    if from_z && to_z {
-        return None;
-    }
-    let stop = to_z;
-    // 7.3.3: the road rate from road hex to road hex, never into a built-up hex or into or out
-    // of an EZOC; it ignores hex and hexside terrain.
-    if road && g.road && !rs.built_up.contains(usize::from(to)) && !from_z && !to_z {
-        return Some((rs.charts.road_half_mp(), stop));
-    }
-    let tec = rs.charts.terrain(rs.terrain(to));
-    let mut cost = 0u8;
-    if g.leg {
-        cost = cost.max(tec.half_mp_leg);
-    }
-    if g.motorized {
-        cost = cost.max(tec.half_mp_motorized);
-    }
-    let (from_t, to_t) = (rs.terrain(from), rs.terrain(to));
+    to: usize,
+) -> StepTerrain {
+    let features = map.hexside_at(from, dir);
+    let road = features.contains(HexsideFeatures::ROAD);
+    let (from_t, to_t) = (map.terrain_at(from), map.terrain_at(to));
+    let tec = charts.terrain(to_t);
+    let mut half_mp = [tec.half_mp_leg, tec.half_mp_motorized];
+    let (mut whole, mut road_only) = ([false; 2], [false; 2]);
     let stream_waived = [from_t, to_t]
         .iter()
         .any(|t| matches!(t, Terrain::Town | Terrain::Industrial));
-    let mut whole = false;
     for (feature, hexside) in [
         (HexsideFeatures::STREAM, Hexside::Stream),
         (HexsideFeatures::DRAGONS_TEETH, Hexside::DragonsTeeth),
     ] {
-        if !side_features.contains(feature) {
-            continue;
-        }
         // 7.3.7: a stream costs nothing from or into a Town or Industrial hex; 7.3.3: a road
         // through dragon's teeth negates their penalty.
-        if (hexside == Hexside::Stream && stream_waived)
-            || (hexside == Hexside::DragonsTeeth && road)
-        {
+        let waived = match hexside {
+            Hexside::Stream => stream_waived,
+            _ => road,
+        };
+        if !features.contains(feature) || waived {
             continue;
         }
-        let effects = rs.charts.hexside(hexside);
-        for (applies, mp) in [(g.leg, effects.mp_leg), (g.motorized, effects.mp_motorized)] {
-            match (applies, mp) {
-                (false, _) => {}
-                (true, HexsideMp::Extra(n)) => cost = cost.saturating_add(n),
-                (true, HexsideMp::EntireMa) => whole = true,
-                (true, HexsideMp::Prohibited) if road => {}
-                (true, HexsideMp::Prohibited) => return None,
+        let effects = charts.hexside(hexside);
+        for (m, mp) in [effects.mp_leg, effects.mp_motorized]
+            .into_iter()
+            .enumerate()
+        {
+            match mp {
+                HexsideMp::Extra(n) => half_mp[m] = half_mp[m].saturating_add(n).min(ENTIRE_MA - 1),
+                HexsideMp::EntireMa => whole[m] = true,
+                HexsideMp::Prohibited => road_only[m] = true,
             }
         }
     }
-    if whole {
-        // 7.3.7: start adjacent, cross as the first step, spend the entire MA and stop.
-        return first.then_some((g.ma_half, true));
+    let kind = |ms: &[usize]| {
+        if ms.iter().any(|&m| road_only[m]) {
+            ROAD_ONLY
+        } else if ms.iter().any(|&m| whole[m]) {
+            ENTIRE_MA
+        } else {
+            ms.iter().map(|&m| half_mp[m]).max().unwrap_or(0)
+        }
+    };
+    let hex_mp = [tec.half_mp_leg, tec.half_mp_motorized];
+    StepTerrain {
+        off_road: [kind(&[0]), kind(&[1]), kind(&[0, 1])],
+        hex_only: [hex_mp[0], hex_mp[1], hex_mp[0].max(hex_mp[1])],
+        road,
+        roer: features.contains(HexsideFeatures::ROER),
+        into_built_up: to_t.is_built_up(),
     }
-    Some((cost, stop))
+}
+
+/// What a step's legality and cost read from the state, gathered once per search.
+struct Steps<'a> {
+    rs: &'a Ruleset,
+    g: Group,
+    /// Hexes the mover may not enter: enemy units (7.3; a lone HQ is displaced before it is
+    /// reached, 7.3.6), and for German units on turns 1–3 the far side of the pillbox line
+    /// (7.3.8).
+    blocked: HexSet,
+    ezoc: HexSet,
+}
+
+impl<'a> Steps<'a> {
+    fn new(rs: &'a Ruleset, s: &State, g: Group) -> Steps<'a> {
+        let enemy = g.side.other().index();
+        let mut blocked = s.present[enemy];
+        if g.side == Side::German && s.turn <= GERMAN_RESTRICTION_LAST_TURN {
+            blocked = blocked.union(&rs.german_restricted);
+        }
+        Steps {
+            rs,
+            g,
+            blocked,
+            ezoc: s.zoc[enemy],
+        }
+    }
+
+    /// The cost of one step across hexside `dir` of `from`: half-MPs and whether the mover
+    /// must stop there. `None`: the step is not allowed.
+    fn cost(&self, from: u16, dir: usize, first: bool) -> Option<(u8, bool)> {
+        let to = self.rs.neighbour(from, dir);
+        let from_z = self.ezoc.contains(usize::from(from));
+        self.step(from_z, to, self.rs.step_terrain(from, dir), first)
+    }
+
+    #[inline]
+    fn step(&self, from_z: bool, to: u16, t: &StepTerrain, first: bool) -> Option<(u8, bool)> {
+        let g = &self.g;
+        if to == NO_HEX || self.blocked.contains(usize::from(to)) {
+            return None;
+        }
+        // 7.3.7: the Roer: never for the US; Germans only along the road crossings.
+        if t.roer && (g.side == Side::Us || !t.road) {
+            return None;
+        }
+        let to_z = self.ezoc.contains(usize::from(to));
+        // 5.4.1: EZOC to EZOC only by Infiltration; entering an EZOC stops the mover.
+        if from_z && to_z {
+            return None;
+        }
+        // 7.3.3: the road rate from road hex to road hex, never into a built-up hex or into
+        // or out of an EZOC; it ignores hex and hexside terrain.
+        if t.road && g.road && !t.into_built_up && !from_z && !to_z {
+            return Some((self.rs.charts.road_half_mp(), false));
+        }
+        match t.off_road[g.kind] {
+            ROAD_ONLY if !t.road => None,
+            ROAD_ONLY => Some((t.hex_only[g.kind], to_z)),
+            // 7.3.7: start adjacent, cross as the first step, spend the entire MA and stop.
+            ENTIRE_MA => first.then_some((g.ma_half, true)),
+            cost => Some((cost, to_z)),
+        }
+    }
 }
 
 /// The hexes a group reaches from `start`, with their cheapest cost and path.
@@ -162,6 +227,9 @@ struct Reach {
     prev: [u16; HexSet::CAPACITY],
     list: [u16; HexSet::CAPACITY],
     n: usize,
+    /// The bucket queue: hexes by cost, chained through `next`.
+    head: [u16; 64],
+    next: [u16; HexSet::CAPACITY],
 }
 
 impl Reach {
@@ -171,7 +239,18 @@ impl Reach {
             prev: [NO_HEX; HexSet::CAPACITY],
             list: [NO_HEX; HexSet::CAPACITY],
             n: 0,
+            head: [NO_HEX; 64],
+            next: [NO_HEX; HexSet::CAPACITY],
         }
+    }
+
+    /// Forgets a search: only the hexes it reached are reset.
+    fn clear(&mut self) {
+        for &h in &self.list[..self.n] {
+            self.cost[usize::from(h)] = u8::MAX;
+            self.prev[usize::from(h)] = NO_HEX;
+        }
+        self.n = 0;
     }
 
     fn reached(&self) -> impl Iterator<Item = u16> + '_ {
@@ -180,6 +259,17 @@ impl Reach {
 
     fn contains(&self, h: u16) -> bool {
         self.cost[usize::from(h)] != u8::MAX
+    }
+
+    fn push(&mut self, h: u16, cost: u8) {
+        let i = usize::from(h);
+        if self.cost[i] == u8::MAX {
+            self.list[self.n] = h;
+            self.n += 1;
+        }
+        self.cost[i] = cost;
+        self.next[i] = self.head[usize::from(cost)];
+        self.head[usize::from(cost)] = h;
     }
 
     /// The path from the start to `to`, into `out`; its length.
@@ -202,47 +292,61 @@ impl Reach {
 /// crossing; the first step is always allowed when legal (7.3.2 minimum move). With
 /// `leg_bonus` the MA is 2 more and no hex may be adjacent to an enemy unit (7.3.5).
 fn reach(rs: &Ruleset, s: &State, g: &Group, start: u16, leg_bonus: bool, r: &mut Reach) {
-    let ma = g.ma_half + if leg_bonus { LEG_BONUS_HALF_MP } else { 0 };
-    r.cost[usize::from(start)] = 0;
-    r.list[0] = start;
-    r.n = 1;
+    let ma = (g.ma_half + if leg_bonus { LEG_BONUS_HALF_MP } else { 0 }).min(63);
+    let mut steps = Steps::new(rs, s, *g);
+    if leg_bonus {
+        let near_enemy = rs.adjacent_to(&s.present[g.side.other().index()]);
+        steps.blocked = steps.blocked.union(&near_enemy);
+    }
+    r.head = [NO_HEX; 64];
+    r.push(start, 0);
     let mut terminal = HexSet::EMPTY;
     for c in 0..=ma {
-        let mut k = 0;
-        while k < r.n {
-            let h = r.list[k];
-            k += 1;
-            if r.cost[usize::from(h)] != c || terminal.contains(usize::from(h)) {
-                continue;
+        let mut h = std::mem::replace(&mut r.head[usize::from(c)], NO_HEX);
+        while h != NO_HEX {
+            let next = r.next[usize::from(h)];
+            let stale = r.cost[usize::from(h)] != c || terminal.contains(usize::from(h));
+            if !stale {
+                expand(rs, &steps, r, &mut terminal, h, h == start, c, ma);
             }
-            for dir in 0..6 {
-                let Some((step, stop)) = step_cost(rs, s, g, h, dir, h == start) else {
-                    continue;
-                };
-                let to = rs.neighbour(h, dir);
-                let mut total = c.saturating_add(step);
-                let mut stop = stop;
-                if h == start && total > ma {
-                    (total, stop) = (ma, true);
-                }
-                if total > ma || (leg_bonus && enemy_present_adjacent(rs, s, g.side, to)) {
-                    continue;
-                }
-                let i = usize::from(to);
-                if total < r.cost[i] {
-                    if r.cost[i] == u8::MAX {
-                        r.list[r.n] = to;
-                        r.n += 1;
-                    }
-                    r.cost[i] = total;
-                    r.prev[i] = h;
-                    if stop {
-                        terminal.insert(i);
-                    } else {
-                        terminal.remove(i);
-                    }
-                }
-            }
+            h = next;
+        }
+    }
+}
+
+/// Relaxes the steps out of `h`, reached at cost `c`.
+#[allow(clippy::too_many_arguments)]
+fn expand(
+    rs: &Ruleset,
+    steps: &Steps,
+    r: &mut Reach,
+    terminal: &mut HexSet,
+    h: u16,
+    first: bool,
+    c: u8,
+    ma: u8,
+) {
+    let from_z = steps.ezoc.contains(usize::from(h));
+    let (neighbours, terrain) = (rs.neighbour_row(h), rs.step_row(h));
+    for dir in 0..6 {
+        let to = neighbours[dir];
+        let Some((step, stop)) = steps.step(from_z, to, &terrain[dir], first) else {
+            continue;
+        };
+        let (mut total, mut stop) = (c.saturating_add(step), stop);
+        if first && total > ma {
+            (total, stop) = (ma, true);
+        }
+        let i = usize::from(to);
+        if total > ma || total >= r.cost[i] {
+            continue;
+        }
+        r.push(to, total);
+        r.prev[i] = h;
+        if stop {
+            terminal.insert(i);
+        } else {
+            terminal.remove(i);
         }
     }
 }
@@ -261,9 +365,8 @@ fn can_move(rs: &Ruleset, s: &State, u: usize) -> bool {
 }
 
 /// 5.8.3, 7: the AP cost of an Action by `units`: doubled if any is not In Command.
-pub fn action_cost(rs: &Ruleset, s: &State, base: u8, units: u64) -> u8 {
-    let all_in = bits(units).all(|u| command::in_command(rs, s, u));
-    rs.charts.ap_cost(base, all_in)
+pub fn action_cost(rs: &Ruleset, standing: &Standing, base: u8, units: u64) -> u8 {
+    rs.charts.ap_cost(base, standing.all_in_command(units))
 }
 
 /// The movers an Action may name: each unit that can move, and each hex's whole stack.
@@ -285,17 +388,22 @@ fn movers(rs: &Ruleset, s: &State, out: &mut impl FnMut(u8, bool, u64)) {
 }
 
 /// 7.3, 7.3.4: every Move and Infiltrate the active formation can afford.
-pub fn move_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+pub fn move_actions(rs: &Ruleset, s: &State, standing: &Standing, out: &mut impl FnMut(Action)) {
     let base = rs.charts.ap_costs.movement;
-    let mut r = Reach::new();
+    let (mut r, mut extra) = (Reach::new(), Reach::new());
+    // Options of one hex mostly share their MA and movement type: search once for them all.
+    let (mut last, mut last_extra) = (None, None);
     movers(rs, s, &mut |unit, stack, units| {
-        if ops::available(s, units) < action_cost(rs, s, base, units) {
+        if ops::available(s, units) < action_cost(rs, standing, base, units) {
             return;
         }
         let g = group(rs, units);
         let start = s.hex[usize::from(unit)];
-        r = Reach::new();
-        reach(rs, s, &g, start, false, &mut r);
+        if last != Some((start, g)) {
+            r.clear();
+            reach(rs, s, &g, start, false, &mut r);
+            last = Some((start, g));
+        }
         for to in r.reached() {
             if stacking::has_room(rs, s, g.side, to, units) {
                 out(Action::Move {
@@ -307,8 +415,11 @@ pub fn move_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
             }
         }
         if !g.motorized && !enemy_present_adjacent(rs, s, g.side, start) {
-            let mut extra = Reach::new();
-            reach(rs, s, &g, start, true, &mut extra);
+            if last_extra != Some((start, g)) {
+                extra.clear();
+                reach(rs, s, &g, start, true, &mut extra);
+                last_extra = Some((start, g));
+            }
             for to in extra.reached().filter(|&to| !r.contains(to)) {
                 if stacking::has_room(rs, s, g.side, to, units) {
                     out(Action::Move {
@@ -348,9 +459,9 @@ fn infiltrations(
             continue;
         }
         // The step is legal but for the EZOC-to-EZOC rule Infiltration lifts.
-        let mut open = *s;
-        open.zoc[g.side.other().index()].remove(usize::from(start));
-        if step_cost(rs, &open, g, start, dir, true).is_some() {
+        let mut steps = Steps::new(rs, s, *g);
+        steps.ezoc.remove(usize::from(start));
+        if steps.cost(start, dir, true).is_some() {
             out(to);
         }
     }
@@ -391,7 +502,8 @@ fn movers_of(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> u64 {
 }
 
 fn begin(rs: &Ruleset, s: &mut State, units: u64, path: [u16; MAX_PATH], len: usize) {
-    let cost = action_cost(rs, s, rs.charts.ap_costs.movement, units);
+    let standing = command::standing(rs, s, units);
+    let cost = action_cost(rs, &standing, rs.charts.ap_costs.movement, units);
     ops::pay(s, cost, units);
     stacking::lift_improved_defense(rs, s, path[0]);
     s.moving = Moving {

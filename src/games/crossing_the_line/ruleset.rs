@@ -9,6 +9,7 @@ use super::counters::{Movement, UnitClass, UnitDef, UnitKind};
 use super::data::DataSet;
 use super::hex::{Direction, Hex};
 use super::map::{HexsideFeatures, Map, Terrain};
+use super::movement::{step_terrain, StepTerrain};
 use super::scenario::{ScenarioDef, FIRST_BLOOD, STOLBERG_CORRIDOR};
 use super::side::Side;
 use super::state::{State, MAX_FORMATIONS, MAX_UNITS};
@@ -90,6 +91,8 @@ pub struct Ruleset {
     pub area: HexSet,
     pub outside: HexSet,
     neighbours: Vec<[u16; 6]>,
+    /// Per hex and direction, what the map says of a step across (7.3).
+    steps: Vec<[StepTerrain; 6]>,
     /// Per hex, per class (Infantry, AFV): the directions a unit there projects a ZOC into.
     zoc_dirs: Vec<[u8; 2]>,
     pub built_up: HexSet,
@@ -162,8 +165,11 @@ impl Ruleset {
         let area_bounds = DataSet::area(s);
         let area = HexSet::filter(&map, |h| area_bounds.contains(h));
         let outside = HexSet::all(&map).difference(&area);
+        let neighbours = neighbour_table(&map, &area);
+        let steps = step_table(&map, &data.charts, &neighbours);
         let mut rs = Ruleset {
-            neighbours: neighbour_table(&map, &area),
+            neighbours,
+            steps,
             zoc_dirs: zoc_table(&map, &data.charts),
             built_up: HexSet::filter(&map, |h| map.terrain(h).is_some_and(Terrain::is_built_up)),
             supply_edge: Side::BOTH.map(|side| {
@@ -240,11 +246,29 @@ impl Ruleset {
     }
 
     pub fn terrain(&self, i: u16) -> Terrain {
-        self.map.terrain(self.hex(i)).expect("a hex of the map")
+        self.map.terrain_at(usize::from(i))
     }
 
     pub fn hexside(&self, i: u16, dir: usize) -> HexsideFeatures {
-        self.map.hexside(self.hex(i), Direction::ALL[dir])
+        self.map.hexside_at(usize::from(i), dir)
+    }
+
+    /// What the map says of a step from `i` across `dir` (7.3).
+    #[inline]
+    pub fn step_terrain(&self, i: u16, dir: usize) -> &StepTerrain {
+        &self.steps[usize::from(i)][dir]
+    }
+
+    /// `step_terrain` for all six directions.
+    #[inline]
+    pub fn step_row(&self, i: u16) -> &[StepTerrain; 6] {
+        &self.steps[usize::from(i)]
+    }
+
+    /// `neighbour` for all six directions.
+    #[inline]
+    pub fn neighbour_row(&self, i: u16) -> &[u16; 6] {
+        &self.neighbours[usize::from(i)]
     }
 
     /// The direction from `a` to its neighbour `b`.
@@ -471,6 +495,19 @@ fn neighbour_table(map: &Map, area: &HexSet) -> Vec<[u16; 6]> {
                     .and_then(|n| map.index(n))
                     .filter(|&n| area.contains(n))
                     .map_or(NO_HEX, |n| n as u16)
+            })
+        })
+        .collect()
+}
+
+fn step_table(map: &Map, charts: &Charts, neighbours: &[[u16; 6]]) -> Vec<[StepTerrain; 6]> {
+    neighbours
+        .iter()
+        .enumerate()
+        .map(|(i, ns)| {
+            std::array::from_fn(|d| match ns[d] {
+                NO_HEX => StepTerrain::default(),
+                n => step_terrain(map, charts, i, d, usize::from(n)),
             })
         })
         .collect()
