@@ -667,3 +667,19 @@ pub fn reaction_check(rs: &Ruleset, s: &mut State, passed: bool) {
     finish(rs, s);
     ops::begin_reaction(rs, s, s.reactor);
 }
+
+/// For rule tests: the cheapest cost in half-MPs of moving `units` to `to`, if they can.
+#[cfg(test)]
+pub(super) fn cost_to(rs: &Ruleset, s: &State, units: u64, to: u16, leg_bonus: bool) -> Option<u8> {
+    let g = group(rs, units);
+    let start = s.hex[bits(units).next()?];
+    let mut r = Reach::new();
+    reach(rs, s, &g, start, leg_bonus, &mut r);
+    r.contains(to).then(|| r.cost[usize::from(to)])
+}
+
+/// For rule tests: one step's cost in half-MPs and whether the mover stops, if allowed.
+#[cfg(test)]
+pub(super) fn step_cost(rs: &Ruleset, s: &State, units: u64, from: u16, dir: usize, first: bool) -> Option<(u8, bool)> {
+    Steps::new(rs, s, group(rs, units)).cost(from, dir, first)
+}

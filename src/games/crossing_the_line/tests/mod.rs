@@ -1,1 +1,177 @@
-//! Rule tests of the engine, named by rule number.
+//! Rule tests of the engine on hand-made positions, named by rule number: `ops` (6), `movement`
+//! (7.3, 6.4), `battle` (7.5), `actions` (7.4, 7.6, 7.7, 5.3, 5.8), `admin` (8), `victory`
+//! (9, 10); `playouts` checks invariants and determinism over whole random games.
+//!
+//! A fixture starts from a scenario's set-up with every unit and HQ off the map, then places
+//! what a test needs. The south of the map (hexrows 11–16, columns 08–14) is open clear
+//! ground without roads, streams or pillboxes: most positions are built there.
+
+mod actions;
+mod battle;
+mod movement;
+mod ops;
+mod playouts;
+mod victory;
+
+use super::action::Action;
+use super::hex::Hex;
+use super::ruleset::Ruleset;
+use super::side::Side;
+use super::state::{bits, Activation, State, Step, MAX_UNITS, NOT_ENTERED};
+use super::CrossingTheLine;
+use crate::engine::{Actor, Game};
+
+pub struct Fx {
+    pub g: CrossingTheLine,
+}
+
+impl Fx {
+    pub fn new(scenario: &str) -> Fx {
+        Fx {
+            g: CrossingTheLine::embedded(scenario).expect("embedded data"),
+        }
+    }
+
+    pub fn s2() -> Fx {
+        Fx::new("stolberg-corridor")
+    }
+
+    pub fn rs(&self) -> &Ruleset {
+        self.g.rules()
+    }
+
+    /// The scenario's state with every unit and HQ off the map, at `step`.
+    pub fn bare(&self) -> State {
+        let mut s = self.rs().initial;
+        s.hex = [NOT_ENTERED; MAX_UNITS];
+        s.hq_hex = [NOT_ENTERED; super::state::MAX_FORMATIONS];
+        s.refresh(self.rs());
+        s
+    }
+
+    pub fn hex(&self, number: u16) -> u16 {
+        self.rs()
+            .index(Hex::from_number(number).expect("a hex number"))
+            .expect("a hex of the map")
+    }
+
+    pub fn number(&self, h: u16) -> u16 {
+        self.rs().hex(h).number()
+    }
+
+    pub fn unit(&self, name: &str) -> usize {
+        let rs = self.rs();
+        rs.units
+            .iter()
+            .position(|u| u.name == name)
+            .unwrap_or_else(|| panic!("unit {name} in play"))
+    }
+
+    pub fn formation(&self, id: &str) -> u8 {
+        self.rs().formation_index(id).expect("formation in play")
+    }
+
+    /// Puts unit `name` in hex `number`.
+    pub fn put(&self, s: &mut State, name: &str, number: u16) -> usize {
+        let u = self.unit(name);
+        s.hex[u] = self.hex(number);
+        s.refresh(self.rs());
+        u
+    }
+
+    /// Puts formation `id`'s HQ in hex `number`.
+    pub fn hq(&self, s: &mut State, id: &str, number: u16) -> u8 {
+        let f = self.formation(id);
+        s.hq_hex[usize::from(f)] = self.hex(number);
+        s.refresh(self.rs());
+        f
+    }
+
+    /// Formation `id` is activated with `ap` Action Points, choosing its next Action.
+    pub fn activate(&self, s: &mut State, id: &str, ap: u8) {
+        let f = self.formation(id);
+        s.depth = 0;
+        s.acts[0] = Activation {
+            side: self.rs().formation(f).side,
+            formation: f,
+            ap,
+            bonus: 0,
+            bonus_units: 0,
+            reaction: false,
+        };
+        s.step = Step::Action;
+    }
+
+    pub fn legal(&self, s: &State) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.g.legal_actions(s, &mut out);
+        out
+    }
+
+    /// Applies a decision, which must be legal.
+    pub fn decide(&self, s: &mut State, a: Action) {
+        assert!(
+            matches!(self.g.actor(s), Actor::Player(_)),
+            "no decision at {:?}",
+            s.step
+        );
+        assert!(self.legal(s).contains(&a), "{a:?} is not legal at {:?}", s.step);
+        self.g.apply(s, a);
+    }
+
+    /// Applies a chance outcome, which must be possible.
+    pub fn chance(&self, s: &mut State, a: Action) {
+        assert_eq!(self.g.actor(s), Actor::Chance, "no chance at {:?}", s.step);
+        let mut out = Vec::new();
+        self.g.chance_outcomes(s, &mut out);
+        assert!(
+            out.iter().any(|&(x, w)| x == a && w > 0),
+            "{a:?} cannot happen at {:?}: {out:?}",
+            s.step
+        );
+        self.g.apply(s, a);
+    }
+
+    /// The chance outcomes with their weights.
+    pub fn outcomes(&self, s: &State) -> Vec<(Action, u32)> {
+        let mut out = Vec::new();
+        self.g.chance_outcomes(s, &mut out);
+        out
+    }
+
+    /// The hexes (as numbers) where `Move` actions of `unit` (alone) may end.
+    pub fn destinations(&self, s: &State, unit: usize) -> Vec<(u16, bool)> {
+        let mut out: Vec<(u16, bool)> = self
+            .legal(s)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Move {
+                    unit: u,
+                    stack: false,
+                    to,
+                    leg_bonus,
+                } if usize::from(u) == unit => Some((self.number(to), leg_bonus)),
+                _ => None,
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The six neighbours of hex `number`, as numbers.
+    pub fn ring(&self, number: u16) -> Vec<u16> {
+        let rs = self.rs();
+        rs.neighbours(self.hex(number)).map(|n| self.number(n)).collect()
+    }
+
+    pub fn at(&self, s: &State, unit: usize) -> u16 {
+        self.number(s.hex[unit])
+    }
+
+    /// The units of `side` in hex `number`, by name.
+    pub fn names_at(&self, s: &State, side: Side, number: u16) -> Vec<String> {
+        bits(s.units_at(self.rs(), side, self.hex(number)))
+            .map(|u| self.rs().unit(u).name.clone())
+            .collect()
+    }
+}

@@ -1,0 +1,322 @@
+//! Movement (7.3), displacement by movement (7.3.6) and Formation Reaction (6.4).
+
+use super::Fx;
+use crate::games::crossing_the_line::action::Action;
+use crate::games::crossing_the_line::hex::Hex;
+use crate::games::crossing_the_line::movement::{cost_to, step_cost};
+use crate::games::crossing_the_line::side::Side;
+use crate::games::crossing_the_line::state::{State, Step};
+
+fn distance(a: u16, b: u16) -> u16 {
+    Hex::from_number(a).unwrap().distance(Hex::from_number(b).unwrap())
+}
+
+/// A German leg unit (MA 3) alone at 1410, on open clear ground, the 526th activated.
+fn german_leg_at_1410(fx: &Fx) -> (State, usize) {
+    let mut s = fx.bare();
+    fx.hq(&mut s, "526ID", 1507);
+    let u = fx.put(&mut s, "453", 1410);
+    fx.activate(&mut s, "526ID", 3);
+    (s, u)
+}
+
+#[test]
+fn rule_7_3_2_a_leg_unit_spends_one_mp_a_clear_hex_up_to_its_ma() {
+    let fx = Fx::s2();
+    let (s, u) = german_leg_at_1410(&fx);
+    let plain: Vec<u16> = fx
+        .destinations(&s, u)
+        .into_iter()
+        .filter(|&(_, bonus)| !bonus)
+        .map(|(h, _)| h)
+        .collect();
+    assert!(plain.iter().all(|&h| distance(1410, h) <= 3), "{plain:?}");
+    for h in [1411, 1412, 1413, 1310, 1511] {
+        assert!(plain.contains(&h), "{h} within 3 clear hexes");
+    }
+    assert!(!plain.contains(&1414));
+    assert_eq!(cost_to(fx.rs(), &s, 1 << u, fx.hex(1413), false), Some(6));
+}
+
+#[test]
+fn rule_7_3_5_a_leg_unit_away_from_the_enemy_moves_2_more() {
+    let fx = Fx::s2();
+    let (mut s, u) = german_leg_at_1410(&fx);
+    let bonus: Vec<u16> = fx
+        .destinations(&s, u)
+        .into_iter()
+        .filter(|&(_, bonus)| bonus)
+        .map(|(h, _)| h)
+        .collect();
+    assert!(bonus.contains(&1414) && bonus.contains(&1415), "{bonus:?}");
+    assert!(bonus.iter().all(|&h| (4..=5).contains(&distance(1410, h))));
+    // Next to an enemy unit at the start: no bonus at all.
+    fx.hq(&mut s, "1ID", 1113);
+    fx.put(&mut s, "1/16", 1409);
+    assert!(fx.destinations(&s, u).iter().all(|&(_, bonus)| !bonus));
+}
+
+#[test]
+fn rule_7_3_5_the_leg_bonus_path_never_passes_next_to_an_enemy() {
+    let fx = Fx::s2();
+    let (mut s, u) = german_leg_at_1410(&fx);
+    fx.hq(&mut s, "1ID", 1113);
+    // A US unit two hexes east: 1412's and 1413's row is closed to the bonus move.
+    fx.put(&mut s, "1/16", 1213);
+    let with_bonus = cost_to(fx.rs(), &s, 1 << u, fx.hex(1414), true);
+    let without = cost_to(fx.rs(), &s, 1 << u, fx.hex(1414), false);
+    assert_eq!(without, None, "1414 is four hexes away");
+    assert!(with_bonus.is_some(), "around, away from 1213");
+    for h in fx.ring(1213) {
+        assert_eq!(cost_to(fx.rs(), &s, 1 << u, fx.hex(h), true), None, "{h} is next to 1213");
+    }
+}
+
+#[test]
+fn rule_7_3_3_us_leg_units_move_at_the_road_rate_german_leg_units_do_not() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1014);
+    let us = fx.put(&mut s, "1/16", 1118);
+    fx.activate(&mut s, "1ID", 3);
+    // 1118-1218-1317-1417-1517-1618-1718-1819-1919: eight road hexes at ½ MP.
+    assert_eq!(cost_to(fx.rs(), &s, 1 << us, fx.hex(1919), false), Some(8));
+    assert!(fx.destinations(&s, us).contains(&(1919, false)));
+    let mut g = fx.bare();
+    fx.hq(&mut g, "526ID", 1507);
+    let german = fx.put(&mut g, "453", 1118);
+    // The same road hexes at 1 MP each: three of them, to 1417.
+    assert_eq!(cost_to(fx.rs(), &g, 1 << german, fx.hex(1417), false), Some(6));
+    assert_eq!(cost_to(fx.rs(), &g, 1 << german, fx.hex(1517), false), None);
+}
+
+#[test]
+fn rule_7_3_3_no_road_rate_into_a_town_but_out_of_it() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1014);
+    let u = fx.put(&mut s, "1/16", 1113);
+    let rs = fx.rs();
+    let dir = |a: u16, b: u16| rs.direction(fx.hex(a), fx.hex(b)).unwrap();
+    // 1113 to the Town 1214 along the road: the Town's 1 MP.
+    assert_eq!(step_cost(rs, &s, 1 << u, fx.hex(1113), dir(1113, 1214), false), Some((2, false)));
+    // 1214 out onto the road to 1313: ½ MP.
+    assert_eq!(step_cost(rs, &s, 1 << u, fx.hex(1214), dir(1214, 1313), false), Some((1, false)));
+}
+
+#[test]
+fn rule_7_3_7_leg_units_pay_1_more_across_a_stream_motorized_units_spend_their_whole_ma() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1507);
+    fx.hq(&mut s, "3AD", 1214);
+    let leg = fx.put(&mut s, "1/16", 1809);
+    let tank = fx.put(&mut s, "1/32", 1810);
+    let rs = fx.rs();
+    let dir = |a: u16, b: u16| rs.direction(fx.hex(a), fx.hex(b)).unwrap();
+    // 1809/1909 is a stream hexside between clear hexes.
+    assert_eq!(step_cost(rs, &s, 1 << leg, fx.hex(1809), dir(1809, 1909), false), Some((4, false)));
+    // 1810/1909: the tank crosses only as its first step, and stops.
+    let across = dir(1810, 1909);
+    assert_eq!(step_cost(rs, &s, 1 << tank, fx.hex(1810), across, true), Some((16, true)));
+    assert_eq!(step_cost(rs, &s, 1 << tank, fx.hex(1810), across, false), None);
+}
+
+#[test]
+fn rule_5_4_1_no_move_from_one_ezoc_hex_into_another_but_infiltration() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "526ID", 1507);
+    let u = fx.put(&mut s, "1/16", 1412);
+    fx.put(&mut s, "453", 1413);
+    fx.activate(&mut s, "1ID", 3);
+    let rs = fx.rs();
+    let step = |to: u16| {
+        let dir = rs.direction(fx.hex(1412), fx.hex(to)).unwrap();
+        step_cost(rs, &s, 1 << u, fx.hex(1412), dir, true)
+    };
+    // 1312 and 1512 are in the 453's ZOC like 1412; 1411 is not.
+    assert_eq!(step(1312), None);
+    assert_eq!(step(1512), None);
+    assert_eq!(step(1411), Some((2, false)));
+    let infiltrate = Action::Infiltrate {
+        unit: u as u8,
+        stack: false,
+        to: fx.hex(1312),
+    };
+    assert!(fx.legal(&s).contains(&infiltrate));
+}
+
+#[test]
+fn rule_5_4_1_a_mover_stops_on_entering_an_ezoc() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "526ID", 1507);
+    let u = fx.put(&mut s, "1/16", 1410);
+    fx.put(&mut s, "453", 1413);
+    // 1412 is in the EZOC: a path through it to 1414 is closed, though 1414 is 4 hexes away.
+    let into = cost_to(fx.rs(), &s, 1 << u, fx.hex(1412), false);
+    assert_eq!(into, Some(4));
+    let rs = fx.rs();
+    let dir = rs.direction(fx.hex(1411), fx.hex(1412)).unwrap();
+    assert_eq!(step_cost(rs, &s, 1 << u, fx.hex(1411), dir, false), Some((2, true)));
+}
+
+#[test]
+fn rule_7_3_4_infiltrating_units_check_and_those_that_fail_stay_disrupted() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "526ID", 1507);
+    let a = fx.put(&mut s, "1/16", 1412);
+    let b = fx.put(&mut s, "2/16", 1412);
+    fx.put(&mut s, "453", 1413);
+    fx.activate(&mut s, "1ID", 3);
+    let to = fx.hex(1312);
+    fx.decide(&mut s, Action::Infiltrate { unit: a as u8, stack: true, to });
+    assert_eq!(s.act().ap, 2, "1 AP for the stack");
+    // ER 5: the check passes on 1–5.
+    assert_eq!(fx.outcomes(&s), vec![(Action::Check(true), 5), (Action::Check(false), 5)]);
+    fx.chance(&mut s, Action::Check(true));
+    fx.chance(&mut s, Action::Check(false));
+    assert_eq!(fx.at(&s, a), 1312);
+    assert_eq!(fx.at(&s, b), 1412);
+    assert!(s.is_disrupted(b) && !s.is_disrupted(a));
+}
+
+#[test]
+fn rule_7_3_8_german_units_keep_out_of_the_west_wall_zone_on_turns_1_to_3() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "526ID", 2211);
+    let u = fx.put(&mut s, "453", 2106);
+    fx.activate(&mut s, "526ID", 3);
+    let restricted = fx.hex(2105);
+    assert!(fx.rs().german_restricted.contains(usize::from(restricted)));
+    let reachable = |s: &State| fx.destinations(s, u).iter().any(|&(h, _)| h == 2105);
+    assert!(!reachable(&s));
+    s.turn = 4;
+    assert!(reachable(&s));
+}
+
+#[test]
+fn rule_7_3_6_moving_next_to_a_lone_enemy_hq_displaces_it() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    let f = fx.hq(&mut s, "526ID", 1507);
+    s.support[usize::from(f)] = 2;
+    s.fal[usize::from(f)] = 2;
+    let u = fx.put(&mut s, "1/16", 1410);
+    fx.activate(&mut s, "1ID", 3);
+    fx.decide(&mut s, Action::Move { unit: u as u8, stack: false, to: fx.hex(1408), leg_bonus: false });
+    assert_ne!(fx.number(s.hq_hex[usize::from(f)]), 1507, "displaced");
+    assert!(s.support[usize::from(f)] < 2 && s.fal[usize::from(f)] < 2, "5.3.2 penalties");
+}
+
+#[test]
+fn rule_5_3_1_no_move_ends_over_the_stacking_limit() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    for name in ["1/16", "2/16", "3/16"] {
+        fx.put(&mut s, name, 1411);
+    }
+    let u = fx.put(&mut s, "1/18", 1410);
+    fx.activate(&mut s, "1ID", 3);
+    assert!(!fx.destinations(&s, u).iter().any(|&(h, _)| h == 1411));
+    assert!(fx.destinations(&s, u).iter().any(|&(h, _)| h == 1412), "moves through the stack");
+}
+
+/// 6.4: the US 1/16 moves 1113-1214-1313-1413 along the road; a German tank at 1215 is next
+/// to the Town 1214 only, and projects no ZOC into it (5.4), so the move goes on unless the
+/// 9th Panzer reacts there.
+fn reaction_setup(fx: &Fx) -> (State, usize) {
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1014);
+    let f = fx.hq(&mut s, "9PzD", 1216);
+    s.fal[usize::from(f)] = 3;
+    fx.put(&mut s, "Pz Bde 105", 1215);
+    let u = fx.put(&mut s, "1/16", 1113);
+    fx.activate(&mut s, "1ID", 3);
+    let to = fx.hex(1413);
+    fx.decide(&mut s, Action::Move { unit: u as u8, stack: false, to, leg_bonus: false });
+    (s, u)
+}
+
+#[test]
+fn rule_6_4_a_reaction_is_offered_at_the_hex_of_the_move_that_triggers_it() {
+    let fx = Fx::s2();
+    let (mut s, u) = reaction_setup(&fx);
+    assert_eq!(s.step, Step::ReactionOffer);
+    assert_eq!(fx.at(&s, u), 1214, "stopped where it came next to the tank");
+    let f = fx.formation("9PzD");
+    assert_eq!(fx.legal(&s), vec![Action::React(f), Action::Decline]);
+    fx.decide(&mut s, Action::React(f));
+    // Reaction Rating 5: d10 at or under 5.
+    assert_eq!(fx.outcomes(&s), vec![(Action::Check(true), 5), (Action::Check(false), 5)]);
+    fx.chance(&mut s, Action::Check(true));
+    assert_eq!(s.step, Step::ApRoll { reaction: true });
+    fx.chance(&mut s, Action::Die(10));
+    let red = fx.rs().charts.action_points(3, 10).unwrap().red;
+    assert_eq!(s.act().side, Side::German);
+    assert!(s.act().reaction);
+    assert_eq!(s.act().ap, red);
+    assert_eq!(s.fal[usize::from(f)], 2);
+    assert_eq!(fx.at(&s, u), 1214, "the mover's Action ended there");
+    // The reaction over, the US formation resumes with a new Action.
+    fx.decide(&mut s, Action::End);
+    assert_eq!(s.act().side, Side::Us);
+    assert_eq!(s.step, Step::Action);
+    assert_eq!(fx.at(&s, u), 1214);
+}
+
+#[test]
+fn rule_6_4_a_failed_reaction_check_lets_the_move_go_on_with_no_second_attempt() {
+    let fx = Fx::s2();
+    let (mut s, u) = reaction_setup(&fx);
+    fx.decide(&mut s, Action::React(fx.formation("9PzD")));
+    fx.chance(&mut s, Action::Check(false));
+    assert_eq!(fx.at(&s, u), 1413);
+    assert_eq!(s.step, Step::Action);
+}
+
+#[test]
+fn rule_6_4_declining_lets_the_move_go_on() {
+    let fx = Fx::s2();
+    let (mut s, u) = reaction_setup(&fx);
+    fx.decide(&mut s, Action::Decline);
+    assert_eq!(fx.at(&s, u), 1413);
+}
+
+#[test]
+fn rule_6_4_1_disrupted_or_out_of_command_units_qualify_no_reaction() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1014);
+    let f = fx.hq(&mut s, "9PzD", 2614);
+    s.fal[usize::from(f)] = 3;
+    fx.put(&mut s, "Pz Bde 105", 1215);
+    let u = fx.put(&mut s, "1/16", 1113);
+    fx.activate(&mut s, "1ID", 3);
+    let to = fx.hex(1413);
+    fx.decide(&mut s, Action::Move { unit: u as u8, stack: false, to, leg_bonus: false });
+    assert_eq!(fx.at(&s, u), 1413, "the tank is Out of Command: no reaction");
+}
+
+#[test]
+fn rule_10_1_the_static_germans_never_react() {
+    let fx = Fx::new("first-blood");
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1507);
+    fx.hq(&mut s, "526ID", 2211);
+    let u = fx.put(&mut s, "1/16", 1905);
+    fx.put(&mut s, "453", 2107);
+    fx.activate(&mut s, "1ID", 3);
+    // 2006 is next to 2107: in First Blood the 526th does not react.
+    fx.decide(&mut s, Action::Move { unit: u as u8, stack: false, to: fx.hex(2006), leg_bonus: false });
+    assert_eq!(fx.at(&s, u), 2006);
+    assert_eq!(s.step, Step::Action);
+}

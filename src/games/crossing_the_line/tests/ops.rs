@@ -1,0 +1,172 @@
+//! The Ops Phase (6), the End Turn Segment (7.8) and the scenario start (10).
+
+use super::Fx;
+use crate::engine::Game;
+use crate::games::crossing_the_line::action::Action;
+use crate::games::crossing_the_line::charts::InitiativeMarker;
+use crate::games::crossing_the_line::side::Side;
+use crate::games::crossing_the_line::state::Step;
+
+fn marker(side: Side, value: u8) -> InitiativeMarker {
+    InitiativeMarker {
+        side: Some(side),
+        value,
+    }
+}
+
+fn us_weight(fx: &Fx, s: &crate::games::crossing_the_line::State) -> u32 {
+    fx.outcomes(s)
+        .iter()
+        .find(|(a, _)| *a == Action::Winner(Side::Us))
+        .map_or(0, |&(_, w)| w)
+}
+
+#[test]
+fn rule_10_scenario_2_opens_with_the_us_initiative_and_the_marker_at_2_german() {
+    let fx = Fx::s2();
+    let s = fx.g.initial_state();
+    assert_eq!(s.step, Step::Choose);
+    assert_eq!(s.initiative, Side::Us);
+    assert_eq!(s.marker, marker(Side::German, 2));
+}
+
+#[test]
+fn rule_6_1_initiative_odds_read_the_marker_and_the_interdiction_level_ties_to_the_us() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    s.step = Step::Initiative;
+    s.marker = InitiativeMarker::ZERO;
+    // Two d10s, the tie to the US: 55 of 100.
+    assert_eq!(us_weight(&fx, &s), 55);
+    s.marker = marker(Side::German, 2);
+    // The US needs 2 more than the German die: 8 + 7 + ... + 1 = 36.
+    assert_eq!(us_weight(&fx, &s), 36);
+    s.interdiction = 2;
+    assert_eq!(us_weight(&fx, &s), 55);
+}
+
+#[test]
+fn rule_6_1_the_marker_turns_to_the_reaction_side_at_2_and_then_grows_by_1() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    s.marker = InitiativeMarker::ZERO;
+    s.step = Step::Initiative;
+    fx.chance(&mut s, Action::Winner(Side::Us));
+    assert_eq!(s.marker, marker(Side::German, 2));
+    assert_eq!(s.initiative, Side::Us);
+    s.step = Step::Initiative;
+    fx.chance(&mut s, Action::Winner(Side::Us));
+    assert_eq!(s.marker, marker(Side::German, 3));
+    s.step = Step::Initiative;
+    fx.chance(&mut s, Action::Winner(Side::German));
+    assert_eq!(s.marker, marker(Side::Us, 2));
+    assert_eq!(s.initiative, Side::German);
+}
+
+#[test]
+fn rule_6_1_once_a_side_has_passed_the_other_holds_the_initiative_without_a_roll() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    fx.decide(&mut s, Action::Pass);
+    assert_eq!(s.step, Step::Choose, "no Initiative roll");
+    assert_eq!(s.initiative, Side::German);
+    assert!(s.passed[Side::Us.index()]);
+}
+
+#[test]
+fn rule_6_2_a_transfer_hands_the_choice_over_and_cannot_be_handed_back() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    fx.decide(&mut s, Action::Transfer);
+    assert_eq!(s.initiative, Side::German);
+    let legal = fx.legal(&s);
+    assert!(!legal.contains(&Action::Transfer));
+    assert!(legal.contains(&Action::Pass));
+    assert!(legal.contains(&Action::Act(fx.formation("9PzD"))));
+}
+
+#[test]
+fn rule_6_2_no_transfer_to_a_side_that_has_passed() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    s.passed[Side::German.index()] = true;
+    assert!(!fx.legal(&s).contains(&Action::Transfer));
+    s.passed[Side::German.index()] = false;
+    assert!(fx.legal(&s).contains(&Action::Transfer));
+}
+
+#[test]
+fn rule_6_3_2_an_activation_rolls_the_black_aps_of_its_fal_column_then_the_fal_drops() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    let f = fx.formation("1ID");
+    let fal = s.fal[usize::from(f)];
+    fx.decide(&mut s, Action::Act(f));
+    assert_eq!(s.step, Step::ApRoll { reaction: false });
+    fx.chance(&mut s, Action::Die(7));
+    let expected = fx.rs().charts.action_points(fal, 7).unwrap().black;
+    assert_eq!(s.act().ap, expected);
+    assert_eq!(s.fal[usize::from(f)], fal - 1);
+    assert_eq!(s.step, Step::Action);
+}
+
+#[test]
+fn rule_6_3_1_a_formation_at_fal_0_cannot_activate() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    let f = fx.formation("1ID");
+    assert!(fx.legal(&s).contains(&Action::Act(f)));
+    s.fal[usize::from(f)] = 0;
+    assert!(!fx.legal(&s).contains(&Action::Act(f)));
+}
+
+#[test]
+fn rule_6_3_3_an_unsupplied_hq_flips_to_emergency_supply_then_drops_to_fal_0() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "1ID", 1311);
+    // German units all round the HQ break every Supply Path (5.7.2).
+    let ring = fx.ring(1311);
+    assert_eq!(ring.len(), 6);
+    for (name, &hex) in ["453", "328", "473", "GR 941", "GR 942", "GR 943"].iter().zip(&ring) {
+        fx.put(&mut s, name, hex);
+    }
+    s.fal[usize::from(f)] = 4;
+    s.initiative = Side::Us;
+    s.step = Step::Choose;
+    fx.decide(&mut s, Action::Act(f));
+    assert_eq!(s.emergency & (1 << f), 1 << f, "flipped to Emergency Supply");
+    assert_eq!(s.fal[usize::from(f)], 4, "activates normally");
+    fx.chance(&mut s, Action::Die(10));
+    assert!(s.act().ap > 0);
+    assert_eq!(s.fal[usize::from(f)], 3);
+    // Already flipped: the FAL goes to 0 and the activation yields nothing (AMBIG-8).
+    s.step = Step::Choose;
+    s.initiative = Side::Us;
+    fx.decide(&mut s, Action::Act(f));
+    assert_eq!(s.fal[usize::from(f)], 0);
+    fx.chance(&mut s, Action::Die(10));
+    assert_ne!(s.step, Step::Action, "no APs, the activation is over");
+}
+
+#[test]
+fn rule_6_the_ops_phase_ends_when_both_sides_have_passed_and_the_admin_phase_follows() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    fx.decide(&mut s, Action::Pass);
+    fx.decide(&mut s, Action::Pass);
+    assert_eq!(s.turn, 2);
+    assert_eq!(s.step, Step::Interdiction, "8.1.2 comes first that needs a die");
+    assert_eq!(s.marker, InitiativeMarker::ZERO, "8: the marker back to 0");
+}
+
+#[test]
+fn rule_7_8_the_game_ends_after_the_scenarios_last_turn() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    s.turn = 3;
+    fx.decide(&mut s, Action::Pass);
+    fx.decide(&mut s, Action::Pass);
+    let outcome = fx.g.outcome(&s).expect("over after turn 3");
+    assert_eq!(outcome.turn, 3);
+}
