@@ -255,6 +255,11 @@ pub fn roll(rs: &Ruleset, s: &mut State, die: u8) {
     let drm = combat::combat_drm(&rs.charts, &b).total();
     let line = rs.charts.terrain_line(b.terrain);
     s.fight.result = rs.charts.resolve(line, attack, defense, die, drm);
+    apply_results(rs, s);
+}
+
+/// 7.5.2: `s.fight.result` applied, the defender's part first.
+pub fn apply_results(rs: &Ruleset, s: &mut State) {
     s.fight.applying = Role::Defender;
     apply_side(rs, s);
 }

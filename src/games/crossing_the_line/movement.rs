@@ -556,12 +556,14 @@ pub fn advance(rs: &Ruleset, s: &mut State) {
             s.step = Step::ReactionOffer;
             return;
         }
-        if pos + 1 >= s.moving.len {
+        let to = s.moving.path[usize::from(pos + 1).min(MAX_PATH - 1)];
+        // An HQ this move displaced may have landed on the rest of its path: it stops short.
+        let enemy = s.act().side.other().index();
+        if pos + 1 >= s.moving.len || s.present[enemy].contains(usize::from(to)) {
             finish(rs, s);
             ops::after_action(rs, s);
             return;
         }
-        let to = s.moving.path[usize::from(pos) + 1];
         for u in bits(s.moving.units) {
             s.hex[u] = to;
         }
@@ -680,6 +682,13 @@ pub(super) fn cost_to(rs: &Ruleset, s: &State, units: u64, to: u16, leg_bonus: b
 
 /// For rule tests: one step's cost in half-MPs and whether the mover stops, if allowed.
 #[cfg(test)]
-pub(super) fn step_cost(rs: &Ruleset, s: &State, units: u64, from: u16, dir: usize, first: bool) -> Option<(u8, bool)> {
+pub(super) fn step_cost(
+    rs: &Ruleset,
+    s: &State,
+    units: u64,
+    from: u16,
+    dir: usize,
+    first: bool,
+) -> Option<(u8, bool)> {
     Steps::new(rs, s, group(rs, units)).cost(from, dir, first)
 }

@@ -1,1 +1,273 @@
-//! placeholder
+//! HQ Relocation (7.4), Refit (7.6), Improved Defense (7.7), stacking and displacement (5.3),
+//! command (5.8) and the Admin Phase (8).
+
+use super::Fx;
+use crate::engine::Game;
+use crate::games::crossing_the_line::action::Action;
+use crate::games::crossing_the_line::side::Side;
+use crate::games::crossing_the_line::stacking;
+use crate::games::crossing_the_line::state::{CheckKind, State, Step, NOT_ENTERED, WITHDRAWN};
+
+/// The US 1/16 at 1412 with its HQ at 1113, the 1st ID activated with 3 APs.
+fn us_at_1412(fx: &Fx) -> (State, usize) {
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    let u = fx.put(&mut s, "1/16", 1412);
+    fx.activate(&mut s, "1ID", 3);
+    (s, u)
+}
+
+#[test]
+fn rule_7_6_a_refit_checks_the_disrupted_er_and_a_pass_recovers() {
+    let fx = Fx::s2();
+    let (mut s, u) = us_at_1412(&fx);
+    s.disrupted |= 1 << u;
+    s.refresh(fx.rs());
+    let mut failed = s;
+    fx.decide(&mut s, Action::Refit(u as u8));
+    assert_eq!(s.act().ap, 2);
+    assert_eq!(
+        fx.outcomes(&s),
+        vec![(Action::Check(true), 3), (Action::Check(false), 7)]
+    );
+    fx.chance(&mut s, Action::Check(true));
+    assert!(!s.is_disrupted(u));
+    fx.decide(&mut failed, Action::Refit(u as u8));
+    fx.chance(&mut failed, Action::Check(false));
+    assert!(
+        failed.is_disrupted(u),
+        "a failed Refit changes nothing (5.6.2)"
+    );
+    assert_eq!(failed.act().ap, 2, "but its AP is spent");
+}
+
+#[test]
+fn rule_5_8_3_out_of_command_units_cannot_refit() {
+    let fx = Fx::s2();
+    let (mut s, u) = us_at_1412(&fx);
+    s.disrupted |= 1 << u;
+    fx.hq(&mut s, "1ID", 1102);
+    assert!(!fx.legal(&s).contains(&Action::Refit(u as u8)));
+}
+
+#[test]
+fn rule_7_7_improved_defense_marks_the_stack_until_a_unit_leaves_or_joins_it() {
+    let fx = Fx::s2();
+    let (mut s, u) = us_at_1412(&fx);
+    let v = fx.put(&mut s, "2/16", 1412);
+    let w = fx.put(&mut s, "3/16", 1411);
+    let h = fx.hex(1412);
+    fx.decide(&mut s, Action::ImprovedDefense(h));
+    assert_eq!(s.improved, 1 << u | 1 << v);
+    assert!(
+        !fx.legal(&s).contains(&Action::ImprovedDefense(h)),
+        "already under the marker"
+    );
+    let mut joined = s;
+    fx.decide(
+        &mut joined,
+        Action::Move {
+            unit: w as u8,
+            stack: false,
+            to: h,
+            leg_bonus: false,
+        },
+    );
+    assert_eq!(joined.improved, 0, "another unit ended its move there");
+    fx.decide(
+        &mut s,
+        Action::Move {
+            unit: u as u8,
+            stack: false,
+            to: fx.hex(1411),
+            leg_bonus: false,
+        },
+    );
+    assert_eq!(s.improved, 0, "a unit left the hex");
+}
+
+#[test]
+fn rule_7_4_an_hq_relocates_to_a_built_up_hex_in_range_by_a_clear_path() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "1ID", 1507);
+    fx.put(&mut s, "1/16", 1508);
+    fx.activate(&mut s, "1ID", 3);
+    let relocate = Action::Relocate(fx.hex(1705));
+    assert!(fx.legal(&s).contains(&relocate), "a Town 2 hexes away");
+    assert!(
+        !fx.legal(&s).contains(&Action::Relocate(fx.hex(1214))),
+        "beyond Command Range 5"
+    );
+    let mut blocked = s;
+    fx.decide(&mut s, relocate);
+    assert_eq!(fx.number(s.hq_hex[usize::from(f)]), 1705);
+    assert_eq!(s.act().ap, 1, "the 1st ID's Relocation Points: 2");
+    // A German unit next to 1705 puts it in a live EZOC.
+    fx.hq(&mut blocked, "526ID", 2211);
+    fx.put(&mut blocked, "453", 1805);
+    assert!(!fx.legal(&blocked).contains(&relocate));
+}
+
+#[test]
+fn rule_5_3_1_an_overstacked_hex_disrupts_every_unit_and_displaces_the_surplus() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    for name in ["1/16", "2/16", "3/16", "1/18"] {
+        fx.put(&mut s, name, 1412);
+    }
+    stacking::resolve_overstack(fx.rs(), &mut s, fx.hex(1412), Side::Us);
+    assert_eq!(fx.names_at(&s, Side::Us, 1412).len(), 3);
+    let moved = fx.unit("1/18");
+    assert!(
+        fx.ring(1412).contains(&fx.at(&s, moved)),
+        "displaced next door"
+    );
+    for name in ["1/16", "2/16", "3/16", "1/18"] {
+        assert!(s.is_disrupted(fx.unit(name)), "{name}");
+    }
+}
+
+#[test]
+fn rule_5_3_2_a_displaced_hq_in_range_by_a_clear_path_loses_1_support_and_1_fal() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "1ID", 1507);
+    s.support[usize::from(f)] = 3;
+    s.fal[usize::from(f)] = 3;
+    stacking::displace_hq(fx.rs(), &mut s, f);
+    assert_eq!(
+        fx.number(s.hq_hex[usize::from(f)]),
+        1705,
+        "the nearest Town"
+    );
+    assert_eq!((s.support[usize::from(f)], s.fal[usize::from(f)]), (2, 2));
+}
+
+#[test]
+fn rule_5_8_4_isolated_units_check_before_they_act_and_stay_disrupted_on_failure() {
+    let fx = Fx::s2();
+    let (mut s, u) = us_at_1412(&fx);
+    fx.hq(&mut s, "526ID", 1515);
+    let ring = fx.ring(1412);
+    let names = ["453", "328", "473", "GR 941", "GR 942"];
+    // German units on five sides; the sixth, 1411, is in their ZOC: no Command Path leaves.
+    for (name, &h) in names.iter().zip(ring.iter().filter(|&&h| h != 1411)) {
+        fx.put(&mut s, name, h);
+    }
+    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    let kind = crate::games::crossing_the_line::combat::AttackKind::Hasty;
+    fx.decide(&mut s, Action::Attack { from, target, kind });
+    assert_eq!(s.step, Step::Check(CheckKind::Isolated));
+    fx.chance(&mut s, Action::Check(false));
+    assert!(s.is_disrupted(u));
+    assert_eq!(s.step, Step::Action, "the attack is off");
+    assert_eq!(s.act().ap, 1, "2 APs spent: isolated units pay double");
+}
+
+// ---------------------------------------------------------------------- Admin Phase (8)
+
+/// Scenario 2 at the start of turn 2's Admin Phase, both sides having passed at once.
+fn turn_2(fx: &Fx, prepare: impl FnOnce(&Fx, &mut State)) -> State {
+    let mut s = fx.g.initial_state();
+    prepare(fx, &mut s);
+    fx.decide(&mut s, Action::Pass);
+    fx.decide(&mut s, Action::Pass);
+    assert_eq!(s.step, Step::Interdiction);
+    s
+}
+
+#[test]
+fn rule_8_1_1_us_formations_recover_their_fixed_rating_up_to_their_maximum() {
+    let fx = Fx::s2();
+    let (us, armor) = (fx.formation("1ID"), fx.formation("3AD"));
+    let s = turn_2(&fx, |_, s| {
+        s.fal[usize::from(us)] = 1;
+        s.fal[usize::from(armor)] = 5;
+    });
+    assert_eq!(s.fal[usize::from(us)], 3, "+2");
+    assert_eq!(s.fal[usize::from(armor)], 5, "capped at 5");
+}
+
+#[test]
+fn rule_8_1_2_and_8_1_3_the_interdiction_level_cuts_german_recovery() {
+    let fx = Fx::s2();
+    let f = fx.formation("9PzD");
+    let rs = fx.rs();
+    for die in [1, 5, 10] {
+        let mut s = turn_2(&fx, |_, s| s.fal[usize::from(f)] = 0);
+        fx.chance(&mut s, Action::Die(die));
+        let level = rs.charts.interdiction_level(die);
+        assert_eq!(s.interdiction, level);
+        let expected = rs.charts.german_recovery(rs.formation(f).recovery, level);
+        assert_eq!(s.fal[usize::from(f)], expected, "die {die}");
+    }
+}
+
+#[test]
+fn rule_8_1_4_disrupted_units_in_command_recover_and_8_1_5_isolated_ones_suffer_attrition() {
+    let fx = Fx::s2();
+    let (recovers, isolated) = (fx.unit("1/16"), fx.unit("2/16"));
+    let mut s = turn_2(&fx, |fx, s| {
+        s.disrupted |= 1 << recovers | 1 << isolated;
+        // 2/16 alone deep behind the German line, cut off by German units all round.
+        fx.put(s, "2/16", 3010);
+        for (name, h) in ["GR 941", "GR 942", "GR 943", "Fus 353", "Pi 353", "MG 353"]
+            .iter()
+            .zip(fx.ring(3010))
+        {
+            fx.put(s, name, h);
+        }
+    });
+    fx.chance(&mut s, Action::Die(1));
+    assert!(!s.is_disrupted(recovers));
+    assert!(s.is_disrupted(isolated));
+    assert_eq!(s.step, Step::Attrition);
+    let before = s.strength[isolated];
+    fx.chance(&mut s, Action::Die(10));
+    let er = fx.rs().unit(isolated).er[1];
+    assert_eq!(s.strength[isolated], before.saturating_sub(10 - er));
+}
+
+#[test]
+fn rule_8_5_reinforcements_arrive_on_their_turn_assigned_to_their_formation() {
+    let fx = Fx::s2();
+    let mut s = turn_2(&fx, |_, _| {});
+    let eng = fx.unit("238 Eng");
+    assert_eq!(s.hex[eng], NOT_ENTERED);
+    fx.chance(&mut s, Action::Die(1));
+    assert_eq!(fx.at(&s, eng), 1005);
+    assert_eq!(s.formation[eng], fx.formation("1ID"));
+    let hq = s.hq_hex[usize::from(fx.formation("12ID"))];
+    assert_eq!(fx.number(hq), 3221);
+    assert_ne!(s.hex[fx.unit("I/27")], NOT_ENTERED);
+}
+
+#[test]
+fn rule_8_5_2_the_353rd_withdraws_on_turn_3() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    s.turn = 2;
+    fx.decide(&mut s, Action::Pass);
+    fx.decide(&mut s, Action::Pass);
+    fx.chance(&mut s, Action::Die(1));
+    let f = fx.formation("353ID");
+    assert_eq!(s.hq_hex[usize::from(f)], WITHDRAWN);
+    for name in ["GR 941", "GR 942", "GR 943", "Fus 353", "Pi 353", "MG 353"] {
+        assert!(
+            !crate::games::crossing_the_line::state::on_map(s.hex[fx.unit(name)]),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn rule_8_4_1_us_replacements_restore_lost_strength() {
+    let fx = Fx::s2();
+    let u = fx.unit("1/16");
+    let mut s = turn_2(&fx, |_, s| s.strength[u] = 2);
+    fx.chance(&mut s, Action::Die(1));
+    assert_eq!(s.strength[u], 4, "both Infantry RPs");
+    assert!(fx.g.outcome(&s).is_none());
+}

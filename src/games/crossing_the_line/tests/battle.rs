@@ -1,1 +1,329 @@
-//! placeholder
+//! The Combat Action in play (7.5): declaration, chits and die, results defender first,
+//! retreats and Battle Victory. The pure steps are tested in `combat/tests.rs`.
+
+use super::Fx;
+use crate::engine::{Actor, Game};
+use crate::games::crossing_the_line::action::Action;
+use crate::games::crossing_the_line::battle;
+use crate::games::crossing_the_line::charts::{CombatResult, Hits};
+use crate::games::crossing_the_line::combat::{
+    self, AttackKind, Battle, Combatant, DefenseKind, Stack, SupportHexes,
+};
+use crate::games::crossing_the_line::side::Side;
+use crate::games::crossing_the_line::state::{State, Step, BONUS_ONLY, ELIMINATED};
+
+fn result(attacker: u8, defender: u8, defender_red: bool) -> CombatResult {
+    CombatResult {
+        attacker: Hits {
+            hits: attacker,
+            red: false,
+        },
+        defender: Hits {
+            hits: defender,
+            red: defender_red,
+        },
+    }
+}
+
+/// The US 1/16 at 1412 attacks the German 453 (and `more` defenders) at 1413; the attack is
+/// declared and its chits are about to be drawn.
+fn attack(fx: &Fx, more: &[&str], kind: AttackKind) -> State {
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "526ID", 1515);
+    fx.put(&mut s, "1/16", 1412);
+    fx.put(&mut s, "453", 1413);
+    for name in more {
+        fx.put(&mut s, name, 1413);
+    }
+    fx.activate(&mut s, "1ID", 3);
+    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    fx.decide(&mut s, Action::Attack { from, target, kind });
+    s
+}
+
+/// The declared attack resolved with `r` instead of chits and die.
+fn resolve_with(fx: &Fx, s: &mut State, r: CombatResult) {
+    assert_eq!(s.step, Step::Chits);
+    s.fight.result = r;
+    battle::apply_results(fx.rs(), s);
+}
+
+#[test]
+fn rule_7_5_a_declared_attack_pays_its_aps_and_draws_one_chit_a_side_from_one_cup() {
+    let fx = Fx::s2();
+    let s = attack(&fx, &[], AttackKind::Regular);
+    assert_eq!(s.act().ap, 1, "a Regular Attack costs 2");
+    assert_eq!(s.step, Step::Chits);
+    let chits = fx.rs().charts.chits();
+    let n: u32 = chits.iter().map(|c| c.count).sum();
+    let outcomes = fx.outcomes(&s);
+    assert_eq!(outcomes.iter().map(|&(_, w)| w).sum::<u32>(), n * (n - 1));
+    let same = outcomes
+        .iter()
+        .find(|(a, _)| *a == Action::Chits(0, 0))
+        .map_or(0, |&(_, w)| w);
+    assert_eq!(
+        same,
+        chits[0].count * (chits[0].count - 1),
+        "without replacement"
+    );
+}
+
+#[test]
+fn rule_7_5_1_the_result_reads_both_battle_strengths_the_odds_and_the_drms() {
+    let fx = Fx::s2();
+    let mut s = attack(&fx, &[], AttackKind::Regular);
+    let rs = fx.rs();
+    fx.chance(&mut s, Action::Chits(1, 2));
+    fx.chance(&mut s, Action::Die(6));
+    let unit = |name: &str| {
+        let u = fx.unit(name);
+        Combatant::new(&rs.unit(u).def, rs.unit(u).strength, false)
+    };
+    let b = Battle {
+        attackers: Stack::of(&[unit("1/16")]),
+        defenders: Stack::of(&[unit("453")]),
+        attack: AttackKind::Regular,
+        defense: DefenseKind::Regular,
+        terrain: rs.terrain(fx.hex(1413)),
+        hexside: None,
+        attacker_support: SupportHexes::default(),
+        defender_support: SupportHexes::default(),
+        attacker_in_command: true,
+        hq_support_points: rs.formation(fx.formation("1ID")).support,
+    };
+    let (a, d) = b.battle_strengths(&rs.charts, [1, 2]);
+    let drm = combat::combat_drm(&rs.charts, &b).total();
+    assert_eq!(drm, 2, "HQ Attack Support: half of 4 Support Points");
+    let line = rs.charts.terrain_line(b.terrain);
+    assert_eq!(s.fight.result, rs.charts.resolve(line, a, d, 6, drm));
+}
+
+#[test]
+fn rule_7_5_2_the_first_sp_goes_to_the_unit_that_gave_the_anti_tank_points() {
+    let fx = Fx::s2();
+    let mut s = attack(&fx, &["LwF VIII"], AttackKind::Hasty);
+    resolve_with(&fx, &mut s, result(0, 1, false));
+    assert_eq!(s.strength[fx.unit("453")], 2, "AT 1");
+    assert_eq!(s.strength[fx.unit("LwF VIII")], 3, "AT 0");
+}
+
+#[test]
+fn rule_7_5_2_a_second_hit_is_the_owners_choice_of_a_loss_or_a_retreat() {
+    let fx = Fx::s2();
+    let mut s = attack(&fx, &["LwF VIII"], AttackKind::Hasty);
+    resolve_with(&fx, &mut s, result(0, 2, false));
+    assert_eq!(s.step, Step::SecondHit);
+    assert_eq!(fx.g.actor(&s), Actor::Player(Side::German.index()));
+    let mut loss = s;
+    fx.decide(&mut loss, Action::TakeLoss);
+    let total = |s: &State| s.strength[fx.unit("453")] + s.strength[fx.unit("LwF VIII")];
+    assert_eq!(total(&loss), 4, "two SP lost");
+    assert_eq!(fx.at(&loss, fx.unit("453")), 1413);
+    fx.decide(&mut s, Action::RetreatInstead);
+    if s.step == Step::Retreat {
+        let first = fx.legal(&s)[0];
+        fx.decide(&mut s, first);
+    }
+    assert_eq!(total(&s), 5, "only the first SP");
+    let to = fx.at(&s, fx.unit("453"));
+    assert_ne!(to, 1413);
+    assert_eq!(
+        fx.at(&s, fx.unit("LwF VIII")),
+        to,
+        "the stack retreats together"
+    );
+    assert!(![1312, 1512].contains(&to), "not into the EZOC");
+}
+
+#[test]
+fn rule_7_5_2_hits_after_the_second_are_spread_evenly() {
+    let fx = Fx::s2();
+    let mut s = attack(&fx, &["LwF VIII"], AttackKind::Hasty);
+    resolve_with(&fx, &mut s, result(0, 4, false));
+    fx.decide(&mut s, Action::TakeLoss);
+    // 1st to the 453, then 2nd, 3rd, 4th evenly: 2 each.
+    assert_eq!(s.strength[fx.unit("453")], 1);
+    assert_eq!(s.strength[fx.unit("LwF VIII")], 1);
+}
+
+#[test]
+fn rule_7_5_2_a_failed_check_on_a_red_result_forces_the_retreat_in_place_of_the_second_hit() {
+    let fx = Fx::s2();
+    let mut s = attack(&fx, &[], AttackKind::Hasty);
+    resolve_with(&fx, &mut s, result(0, 2, true));
+    let u = fx.unit("453");
+    assert_eq!(
+        s.step,
+        Step::Check(crate::games::crossing_the_line::state::CheckKind::Combat)
+    );
+    // ER 3 on its front side.
+    assert_eq!(
+        fx.outcomes(&s),
+        vec![(Action::Check(true), 3), (Action::Check(false), 7)]
+    );
+    fx.chance(&mut s, Action::Check(false));
+    if s.step == Step::Retreat {
+        let first = fx.legal(&s)[0];
+        fx.decide(&mut s, first);
+    }
+    assert!(s.is_disrupted(u));
+    assert_eq!(s.strength[u], 2, "the retreat stands for the 2nd hit");
+    assert_ne!(fx.at(&s, u), 1413);
+}
+
+#[test]
+fn rule_5_6_2_a_disrupted_unit_failing_a_combat_check_loses_one_more_sp() {
+    let fx = Fx::s2();
+    let mut s = attack(&fx, &[], AttackKind::Hasty);
+    let u = fx.unit("453");
+    s.disrupted |= 1 << u;
+    resolve_with(&fx, &mut s, result(0, 1, true));
+    assert_eq!(
+        fx.outcomes(&s)[0],
+        (Action::Check(true), 2),
+        "the disrupted ER"
+    );
+    fx.chance(&mut s, Action::Check(false));
+    assert_eq!(s.strength[u], 1, "1 hit and 1 for failing again");
+}
+
+#[test]
+fn rule_7_5_2_a_forced_retreat_with_nowhere_to_go_costs_2_sp_a_unit() {
+    let fx = Fx::s2();
+    let mut s = attack(&fx, &[], AttackKind::Hasty);
+    // US units on every other side of 1413.
+    let names = ["2/16", "3/16", "1/18", "2/18", "3/18"];
+    let others: Vec<u16> = fx.ring(1413).into_iter().filter(|&h| h != 1412).collect();
+    for (name, &h) in names.iter().zip(&others) {
+        fx.put(&mut s, name, h);
+    }
+    let u = fx.unit("453");
+    resolve_with(&fx, &mut s, result(0, 2, true));
+    fx.chance(&mut s, Action::Check(false));
+    assert_eq!(
+        s.strength[u], 0,
+        "3 SP: 1 hit and 2 for the impossible retreat"
+    );
+    assert_eq!(s.hex[u], ELIMINATED);
+}
+
+#[test]
+fn rule_7_5_3_the_attacker_with_fewer_hits_wins_a_bonus_ap_for_its_units() {
+    let fx = Fx::s2();
+    let mut s = attack(&fx, &[], AttackKind::Hasty);
+    resolve_with(&fx, &mut s, result(0, 1, false));
+    let u = fx.unit("1/16");
+    assert_eq!(s.step, Step::Action);
+    assert_eq!((s.act().ap, s.act().bonus), (2, 1));
+    assert_eq!(s.act().bonus_units, 1 << u);
+    // A move by the winner spends the bonus AP first.
+    fx.decide(
+        &mut s,
+        Action::Move {
+            unit: u as u8,
+            stack: false,
+            to: fx.hex(1411),
+            leg_bonus: false,
+        },
+    );
+    assert_eq!((s.act().ap, s.act().bonus), (2, 0));
+}
+
+#[test]
+fn rule_7_5_3_a_defender_that_wins_acts_with_its_bonus_ap_inside_the_activation() {
+    let fx = Fx::s2();
+    let mut s = attack(&fx, &[], AttackKind::Hasty);
+    resolve_with(&fx, &mut s, result(1, 0, false));
+    assert_eq!(s.step, Step::Action);
+    assert_eq!(s.act().side, Side::German);
+    assert_eq!(s.act().formation, BONUS_ONLY);
+    assert_eq!(s.act().bonus_units, 1 << fx.unit("453"));
+    assert!(fx.legal(&s).iter().any(|a| matches!(
+        a,
+        Action::Attack {
+            kind: AttackKind::Hasty,
+            ..
+        }
+    )));
+    fx.decide(&mut s, Action::End);
+    assert_eq!(s.act().side, Side::Us);
+    assert_eq!(s.act().ap, 2);
+}
+
+#[test]
+fn rule_10_1_the_static_germans_take_the_second_hit_as_a_loss_and_win_no_battle() {
+    let fx = Fx::new("first-blood");
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1507);
+    fx.hq(&mut s, "526ID", 2211);
+    fx.put(&mut s, "1/16", 2007);
+    let u = fx.put(&mut s, "453", 2107);
+    fx.activate(&mut s, "1ID", 3);
+    let (from, target) = (fx.hex(2007), fx.hex(2107));
+    fx.decide(
+        &mut s,
+        Action::Attack {
+            from,
+            target,
+            kind: AttackKind::Hasty,
+        },
+    );
+    resolve_with(&fx, &mut s, result(1, 2, false));
+    assert_eq!(s.strength[u], 1, "no retreat offered");
+    assert_eq!(s.step, Step::Action);
+    assert_eq!(s.act().side, Side::Us, "no German Battle Victory");
+}
+
+#[test]
+fn rule_7_7_a_stack_under_improved_defense_defends_so() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "526ID", 1507);
+    fx.put(&mut s, "1/16", 1412);
+    let u = fx.put(&mut s, "453", 1413);
+    s.improved |= 1 << u;
+    fx.activate(&mut s, "1ID", 3);
+    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    fx.decide(
+        &mut s,
+        Action::Attack {
+            from,
+            target,
+            kind: AttackKind::Hasty,
+        },
+    );
+    assert_eq!(s.fight.defense, DefenseKind::Improved);
+}
+
+#[test]
+fn rule_5_8_3_out_of_command_units_attack_only_hasty_at_double_cost() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1102);
+    fx.hq(&mut s, "526ID", 1507);
+    fx.put(&mut s, "1/16", 1412);
+    fx.put(&mut s, "453", 1413);
+    fx.activate(&mut s, "1ID", 3);
+    let kinds: Vec<AttackKind> = fx
+        .legal(&s)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Attack { kind, .. } => Some(kind),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(kinds, vec![AttackKind::Hasty]);
+    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    fx.decide(
+        &mut s,
+        Action::Attack {
+            from,
+            target,
+            kind: AttackKind::Hasty,
+        },
+    );
+    assert_eq!(s.act().ap, 1, "2 AP");
+}

@@ -115,7 +115,11 @@ impl Fx {
             "no decision at {:?}",
             s.step
         );
-        assert!(self.legal(s).contains(&a), "{a:?} is not legal at {:?}", s.step);
+        assert!(
+            self.legal(s).contains(&a),
+            "{a:?} is not legal at {:?}",
+            s.step
+        );
         self.g.apply(s, a);
     }
 
@@ -161,7 +165,9 @@ impl Fx {
     /// The six neighbours of hex `number`, as numbers.
     pub fn ring(&self, number: u16) -> Vec<u16> {
         let rs = self.rs();
-        rs.neighbours(self.hex(number)).map(|n| self.number(n)).collect()
+        rs.neighbours(self.hex(number))
+            .map(|n| self.number(n))
+            .collect()
     }
 
     pub fn at(&self, s: &State, unit: usize) -> u16 {

@@ -8,7 +8,9 @@ use crate::games::crossing_the_line::side::Side;
 use crate::games::crossing_the_line::state::{State, Step};
 
 fn distance(a: u16, b: u16) -> u16 {
-    Hex::from_number(a).unwrap().distance(Hex::from_number(b).unwrap())
+    Hex::from_number(a)
+        .unwrap()
+        .distance(Hex::from_number(b).unwrap())
 }
 
 /// A German leg unit (MA 3) alone at 1410, on open clear ground, the 526th activated.
@@ -68,7 +70,11 @@ fn rule_7_3_5_the_leg_bonus_path_never_passes_next_to_an_enemy() {
     assert_eq!(without, None, "1414 is four hexes away");
     assert!(with_bonus.is_some(), "around, away from 1213");
     for h in fx.ring(1213) {
-        assert_eq!(cost_to(fx.rs(), &s, 1 << u, fx.hex(h), true), None, "{h} is next to 1213");
+        assert_eq!(
+            cost_to(fx.rs(), &s, 1 << u, fx.hex(h), true),
+            None,
+            "{h} is next to 1213"
+        );
     }
 }
 
@@ -86,7 +92,10 @@ fn rule_7_3_3_us_leg_units_move_at_the_road_rate_german_leg_units_do_not() {
     fx.hq(&mut g, "526ID", 1507);
     let german = fx.put(&mut g, "453", 1118);
     // The same road hexes at 1 MP each: three of them, to 1417.
-    assert_eq!(cost_to(fx.rs(), &g, 1 << german, fx.hex(1417), false), Some(6));
+    assert_eq!(
+        cost_to(fx.rs(), &g, 1 << german, fx.hex(1417), false),
+        Some(6)
+    );
     assert_eq!(cost_to(fx.rs(), &g, 1 << german, fx.hex(1517), false), None);
 }
 
@@ -99,9 +108,15 @@ fn rule_7_3_3_no_road_rate_into_a_town_but_out_of_it() {
     let rs = fx.rs();
     let dir = |a: u16, b: u16| rs.direction(fx.hex(a), fx.hex(b)).unwrap();
     // 1113 to the Town 1214 along the road: the Town's 1 MP.
-    assert_eq!(step_cost(rs, &s, 1 << u, fx.hex(1113), dir(1113, 1214), false), Some((2, false)));
+    assert_eq!(
+        step_cost(rs, &s, 1 << u, fx.hex(1113), dir(1113, 1214), false),
+        Some((2, false))
+    );
     // 1214 out onto the road to 1313: ½ MP.
-    assert_eq!(step_cost(rs, &s, 1 << u, fx.hex(1214), dir(1214, 1313), false), Some((1, false)));
+    assert_eq!(
+        step_cost(rs, &s, 1 << u, fx.hex(1214), dir(1214, 1313), false),
+        Some((1, false))
+    );
 }
 
 #[test]
@@ -115,11 +130,20 @@ fn rule_7_3_7_leg_units_pay_1_more_across_a_stream_motorized_units_spend_their_w
     let rs = fx.rs();
     let dir = |a: u16, b: u16| rs.direction(fx.hex(a), fx.hex(b)).unwrap();
     // 1809/1909 is a stream hexside between clear hexes.
-    assert_eq!(step_cost(rs, &s, 1 << leg, fx.hex(1809), dir(1809, 1909), false), Some((4, false)));
+    assert_eq!(
+        step_cost(rs, &s, 1 << leg, fx.hex(1809), dir(1809, 1909), false),
+        Some((4, false))
+    );
     // 1810/1909: the tank crosses only as its first step, and stops.
     let across = dir(1810, 1909);
-    assert_eq!(step_cost(rs, &s, 1 << tank, fx.hex(1810), across, true), Some((16, true)));
-    assert_eq!(step_cost(rs, &s, 1 << tank, fx.hex(1810), across, false), None);
+    assert_eq!(
+        step_cost(rs, &s, 1 << tank, fx.hex(1810), across, true),
+        Some((16, true))
+    );
+    assert_eq!(
+        step_cost(rs, &s, 1 << tank, fx.hex(1810), across, false),
+        None
+    );
 }
 
 #[test]
@@ -161,7 +185,10 @@ fn rule_5_4_1_a_mover_stops_on_entering_an_ezoc() {
     assert_eq!(into, Some(4));
     let rs = fx.rs();
     let dir = rs.direction(fx.hex(1411), fx.hex(1412)).unwrap();
-    assert_eq!(step_cost(rs, &s, 1 << u, fx.hex(1411), dir, false), Some((2, true)));
+    assert_eq!(
+        step_cost(rs, &s, 1 << u, fx.hex(1411), dir, false),
+        Some((2, true))
+    );
 }
 
 #[test]
@@ -175,10 +202,20 @@ fn rule_7_3_4_infiltrating_units_check_and_those_that_fail_stay_disrupted() {
     fx.put(&mut s, "453", 1413);
     fx.activate(&mut s, "1ID", 3);
     let to = fx.hex(1312);
-    fx.decide(&mut s, Action::Infiltrate { unit: a as u8, stack: true, to });
+    fx.decide(
+        &mut s,
+        Action::Infiltrate {
+            unit: a as u8,
+            stack: true,
+            to,
+        },
+    );
     assert_eq!(s.act().ap, 2, "1 AP for the stack");
     // ER 5: the check passes on 1–5.
-    assert_eq!(fx.outcomes(&s), vec![(Action::Check(true), 5), (Action::Check(false), 5)]);
+    assert_eq!(
+        fx.outcomes(&s),
+        vec![(Action::Check(true), 5), (Action::Check(false), 5)]
+    );
     fx.chance(&mut s, Action::Check(true));
     fx.chance(&mut s, Action::Check(false));
     assert_eq!(fx.at(&s, a), 1312);
@@ -211,9 +248,20 @@ fn rule_7_3_6_moving_next_to_a_lone_enemy_hq_displaces_it() {
     s.fal[usize::from(f)] = 2;
     let u = fx.put(&mut s, "1/16", 1410);
     fx.activate(&mut s, "1ID", 3);
-    fx.decide(&mut s, Action::Move { unit: u as u8, stack: false, to: fx.hex(1408), leg_bonus: false });
+    fx.decide(
+        &mut s,
+        Action::Move {
+            unit: u as u8,
+            stack: false,
+            to: fx.hex(1408),
+            leg_bonus: false,
+        },
+    );
     assert_ne!(fx.number(s.hq_hex[usize::from(f)]), 1507, "displaced");
-    assert!(s.support[usize::from(f)] < 2 && s.fal[usize::from(f)] < 2, "5.3.2 penalties");
+    assert!(
+        s.support[usize::from(f)] < 2 && s.fal[usize::from(f)] < 2,
+        "5.3.2 penalties"
+    );
 }
 
 #[test]
@@ -227,7 +275,10 @@ fn rule_5_3_1_no_move_ends_over_the_stacking_limit() {
     let u = fx.put(&mut s, "1/18", 1410);
     fx.activate(&mut s, "1ID", 3);
     assert!(!fx.destinations(&s, u).iter().any(|&(h, _)| h == 1411));
-    assert!(fx.destinations(&s, u).iter().any(|&(h, _)| h == 1412), "moves through the stack");
+    assert!(
+        fx.destinations(&s, u).iter().any(|&(h, _)| h == 1412),
+        "moves through the stack"
+    );
 }
 
 /// 6.4: the US 1/16 moves 1113-1214-1313-1413 along the road; a German tank at 1215 is next
@@ -242,7 +293,15 @@ fn reaction_setup(fx: &Fx) -> (State, usize) {
     let u = fx.put(&mut s, "1/16", 1113);
     fx.activate(&mut s, "1ID", 3);
     let to = fx.hex(1413);
-    fx.decide(&mut s, Action::Move { unit: u as u8, stack: false, to, leg_bonus: false });
+    fx.decide(
+        &mut s,
+        Action::Move {
+            unit: u as u8,
+            stack: false,
+            to,
+            leg_bonus: false,
+        },
+    );
     (s, u)
 }
 
@@ -256,7 +315,10 @@ fn rule_6_4_a_reaction_is_offered_at_the_hex_of_the_move_that_triggers_it() {
     assert_eq!(fx.legal(&s), vec![Action::React(f), Action::Decline]);
     fx.decide(&mut s, Action::React(f));
     // Reaction Rating 5: d10 at or under 5.
-    assert_eq!(fx.outcomes(&s), vec![(Action::Check(true), 5), (Action::Check(false), 5)]);
+    assert_eq!(
+        fx.outcomes(&s),
+        vec![(Action::Check(true), 5), (Action::Check(false), 5)]
+    );
     fx.chance(&mut s, Action::Check(true));
     assert_eq!(s.step, Step::ApRoll { reaction: true });
     fx.chance(&mut s, Action::Die(10));
@@ -302,8 +364,20 @@ fn rule_6_4_1_disrupted_or_out_of_command_units_qualify_no_reaction() {
     let u = fx.put(&mut s, "1/16", 1113);
     fx.activate(&mut s, "1ID", 3);
     let to = fx.hex(1413);
-    fx.decide(&mut s, Action::Move { unit: u as u8, stack: false, to, leg_bonus: false });
-    assert_eq!(fx.at(&s, u), 1413, "the tank is Out of Command: no reaction");
+    fx.decide(
+        &mut s,
+        Action::Move {
+            unit: u as u8,
+            stack: false,
+            to,
+            leg_bonus: false,
+        },
+    );
+    assert_eq!(
+        fx.at(&s, u),
+        1413,
+        "the tank is Out of Command: no reaction"
+    );
 }
 
 #[test]
@@ -316,7 +390,15 @@ fn rule_10_1_the_static_germans_never_react() {
     fx.put(&mut s, "453", 2107);
     fx.activate(&mut s, "1ID", 3);
     // 2006 is next to 2107: in First Blood the 526th does not react.
-    fx.decide(&mut s, Action::Move { unit: u as u8, stack: false, to: fx.hex(2006), leg_bonus: false });
+    fx.decide(
+        &mut s,
+        Action::Move {
+            unit: u as u8,
+            stack: false,
+            to: fx.hex(2006),
+            leg_bonus: false,
+        },
+    );
     assert_eq!(fx.at(&s, u), 2006);
     assert_eq!(s.step, Step::Action);
 }

@@ -128,14 +128,21 @@ fn rule_6_3_3_an_unsupplied_hq_flips_to_emergency_supply_then_drops_to_fal_0() {
     // German units all round the HQ break every Supply Path (5.7.2).
     let ring = fx.ring(1311);
     assert_eq!(ring.len(), 6);
-    for (name, &hex) in ["453", "328", "473", "GR 941", "GR 942", "GR 943"].iter().zip(&ring) {
+    for (name, &hex) in ["453", "328", "473", "GR 941", "GR 942", "GR 943"]
+        .iter()
+        .zip(&ring)
+    {
         fx.put(&mut s, name, hex);
     }
     s.fal[usize::from(f)] = 4;
     s.initiative = Side::Us;
     s.step = Step::Choose;
     fx.decide(&mut s, Action::Act(f));
-    assert_eq!(s.emergency & (1 << f), 1 << f, "flipped to Emergency Supply");
+    assert_eq!(
+        s.emergency & (1 << f),
+        1 << f,
+        "flipped to Emergency Supply"
+    );
     assert_eq!(s.fal[usize::from(f)], 4, "activates normally");
     fx.chance(&mut s, Action::Die(10));
     assert!(s.act().ap > 0);
@@ -156,7 +163,11 @@ fn rule_6_the_ops_phase_ends_when_both_sides_have_passed_and_the_admin_phase_fol
     fx.decide(&mut s, Action::Pass);
     fx.decide(&mut s, Action::Pass);
     assert_eq!(s.turn, 2);
-    assert_eq!(s.step, Step::Interdiction, "8.1.2 comes first that needs a die");
+    assert_eq!(
+        s.step,
+        Step::Interdiction,
+        "8.1.2 comes first that needs a die"
+    );
     assert_eq!(s.marker, InitiativeMarker::ZERO, "8: the marker back to 0");
 }
 

@@ -1,1 +1,178 @@
-//! placeholder
+//! Victory (9) and the scenarios' victory conditions (10.1, 10.2).
+
+use super::Fx;
+use crate::engine::Game;
+use crate::games::crossing_the_line::action::Action;
+use crate::games::crossing_the_line::state::{State, Step};
+use crate::games::crossing_the_line::victory::{self, us_vp};
+
+/// The Ruleset's position of VP hex `number`.
+fn vp_bit(fx: &Fx, number: u16) -> u32 {
+    let h = fx.hex(number);
+    let k = fx
+        .rs()
+        .vp_hexes
+        .iter()
+        .position(|&(x, _)| x == h)
+        .expect("a VP hex");
+    1 << k
+}
+
+#[test]
+fn rule_9_a_unit_entering_a_vp_hex_with_a_line_to_its_supply_source_takes_control() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1507);
+    let u = fx.put(&mut s, "1/16", 2007);
+    fx.activate(&mut s, "1ID", 3);
+    assert_eq!(us_vp(fx.rs(), &s), 0, "every VP hex starts German");
+    fx.decide(
+        &mut s,
+        Action::Move {
+            unit: u as u8,
+            stack: false,
+            to: fx.hex(2108),
+            leg_bonus: false,
+        },
+    );
+    assert_eq!(s.us_control & vp_bit(&fx, 2108), vp_bit(&fx, 2108));
+    assert_eq!(us_vp(fx.rs(), &s), 5);
+}
+
+#[test]
+fn rule_9_control_by_zoc_into_an_empty_vp_hex_and_retaken_by_the_enemy() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1507);
+    fx.hq(&mut s, "526ID", 2211);
+    // 2008 projects a ZOC into 2108 (infantry: across the dragon's teeth too).
+    fx.put(&mut s, "1/16", 2008);
+    victory::update_control(fx.rs(), &mut s);
+    let bit = vp_bit(&fx, 2108);
+    assert_eq!(s.us_control & bit, bit);
+    // A German unit entering it takes it back.
+    fx.put(&mut s, "453", 2108);
+    victory::update_control(fx.rs(), &mut s);
+    assert_eq!(s.us_control & bit, 0);
+}
+
+fn final_level(fx: &Fx, s: &mut State) -> &'static str {
+    victory::final_victory(fx.rs(), s);
+    assert_eq!(s.step, Step::Over);
+    fx.g.outcome(s).expect("over").level
+}
+
+/// The VP hexes worth exactly `vp` under US control (a greedy pick of 15s, 10s and 5s).
+fn control_worth(fx: &Fx, vp: u32) -> u32 {
+    let mut left = vp;
+    let mut mask = 0;
+    let mut hexes: Vec<(usize, u8)> = fx
+        .rs()
+        .vp_hexes
+        .iter()
+        .map(|&(_, v)| v)
+        .enumerate()
+        .collect();
+    hexes.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+    for (k, v) in hexes {
+        if u32::from(v) <= left {
+            left -= u32::from(v);
+            mask |= 1 << k;
+        }
+    }
+    assert_eq!(left, 0);
+    mask
+}
+
+#[test]
+fn rule_10_2_the_us_vp_total_decides_the_level_and_15_is_a_german_substantial_victory() {
+    let fx = Fx::s2();
+    let cases = [
+        (0, "German decisive"),
+        (10, "German decisive"),
+        (15, "German substantial"),
+        (25, "German substantial"),
+        (30, "German marginal"),
+        (40, "draw"),
+        (50, "draw"),
+        (55, "US marginal"),
+        (65, "US substantial"),
+        (75, "US decisive"),
+    ];
+    for (vp, level) in cases {
+        let mut s = fx.bare();
+        s.us_control = control_worth(&fx, vp);
+        assert_eq!(us_vp(fx.rs(), &s), vp);
+        assert_eq!(final_level(&fx, &mut s), level, "{vp} VP");
+    }
+}
+
+#[test]
+fn rule_10_2_a_us_unit_in_an_aachen_city_hex_wins_decisively() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.put(&mut s, "1/16", 2706);
+    assert_eq!(final_level(&fx, &mut s), "US decisive");
+}
+
+/// First Blood with the objectives held by one German unit each.
+fn first_blood(fx: &Fx) -> State {
+    let mut s = fx.g.initial_state();
+    assert_eq!(s.step, crate::games::crossing_the_line::state::Step::Choose);
+    s.activations = 0;
+    s
+}
+
+#[test]
+fn rule_10_1_first_blood_is_rated_by_the_activations_needed_to_clear_2107_to_2109() {
+    let fx = Fx::new("first-blood");
+    for (activations, level) in [
+        (1, "decisive"),
+        (2, "decisive"),
+        (3, "substantial"),
+        (4, "satisfactory"),
+        (5, "poor"),
+    ] {
+        let mut s = first_blood(&fx);
+        for name in ["453", "LwF VIII", "328", "LwF XIX"] {
+            s.hex[fx.unit(name)] = crate::games::crossing_the_line::state::ELIMINATED;
+        }
+        s.refresh(fx.rs());
+        s.activations = activations;
+        victory::first_blood_after_activation(fx.rs(), &mut s);
+        assert_eq!(
+            fx.g.outcome(&s).expect("cleared").level,
+            level,
+            "{activations}"
+        );
+    }
+}
+
+#[test]
+fn rule_10_1_five_activations_without_clearing_the_objectives_fail() {
+    let fx = Fx::new("first-blood");
+    let mut s = first_blood(&fx);
+    s.activations = 4;
+    victory::first_blood_after_activation(fx.rs(), &mut s);
+    assert!(fx.g.outcome(&s).is_none());
+    s.activations = 5;
+    victory::first_blood_after_activation(fx.rs(), &mut s);
+    assert_eq!(fx.g.outcome(&s).expect("over").level, "failed");
+}
+
+#[test]
+fn rule_10_1_the_1st_id_activates_five_times_its_fal_falling_each_time() {
+    let fx = Fx::new("first-blood");
+    let mut s = fx.g.initial_state();
+    let f = fx.formation("1ID");
+    assert_eq!(fx.legal(&s), vec![Action::Act(f)], "no Pass, no Transfer");
+    for n in 1..=5u8 {
+        fx.decide(&mut s, Action::Act(f));
+        fx.chance(&mut s, Action::Die(5));
+        assert_eq!(s.fal[usize::from(f)], 5 - n);
+        if s.step == Step::Action {
+            fx.decide(&mut s, Action::End);
+        }
+    }
+    assert_eq!(fx.g.outcome(&s).expect("five activations").level, "failed");
+}
