@@ -64,6 +64,11 @@ pub enum Action {
     TakeLoss,
     /// Retreat to this hex.
     RetreatTo(u16),
+    // ---- the SNAFU token (5.2)
+    /// Keep the roll.
+    Keep,
+    /// Hand the token over and roll again.
+    Reroll,
 }
 
 impl Action {

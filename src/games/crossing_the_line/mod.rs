@@ -29,6 +29,7 @@ mod ops;
 pub mod ruleset;
 pub mod scenario;
 pub mod side;
+mod snafu;
 mod stacking;
 pub mod state;
 #[cfg(test)]
@@ -105,6 +106,7 @@ impl CrossingTheLine {
             Step::Attackers => battle::attackers_actions(rs, s, out),
             Step::SecondHit => battle::second_hit_actions(out),
             Step::Retreat => battle::retreat_actions(rs, s, out),
+            Step::Snafu => snafu::actions(out),
             _ => {}
         }
     }
@@ -141,11 +143,24 @@ impl CrossingTheLine {
             }
             (Step::SecondHit, Action::TakeLoss) => battle::further(rs, s, Some(SecondHit::Loss)),
             (Step::Retreat, Action::RetreatTo(h)) => battle::retreat_to(rs, s, h),
+            (Step::Snafu, Action::Keep | Action::Reroll) => {
+                if let Some(roll) = snafu::choose(s, a) {
+                    self.resolve_chance(s, roll);
+                }
+            }
             (step, a) => unreachable!("{a:?} is no decision of step {step:?}"),
         }
     }
 
     fn apply_chance(&self, s: &mut State, a: Action) {
+        if snafu::offers(&self.rules, s, a) {
+            snafu::hold(s, a);
+        } else {
+            self.resolve_chance(s, a);
+        }
+    }
+
+    fn resolve_chance(&self, s: &mut State, a: Action) {
         let rs = &self.rules;
         match (s.step, a) {
             (Step::Interdiction, Action::Die(d)) => admin::interdiction(rs, s, d),
@@ -254,6 +269,7 @@ impl Game for CrossingTheLine {
             Step::Action | Step::Attackers => player(s.act().side),
             Step::ReactionOffer => player(s.act().side.other()),
             Step::SecondHit | Step::Retreat => player(battle::applying_side(&self.rules, s)),
+            Step::Snafu => player(s.snafu),
             _ => Actor::Chance,
         }
     }

@@ -5,6 +5,7 @@
 //! each side occupies and controls by ZOC) that `refresh` rebuilds after every change of
 //! position or disruption, so that the rules read them in O(1).
 
+use super::action::Action;
 use super::charts::{CombatResult, InitiativeMarker};
 use super::combat::{AttackKind, DefenseKind, Role};
 use super::control::{HexSet, Obstacles};
@@ -72,6 +73,9 @@ pub enum Step {
     SecondHit,
     /// 7.5.2: the owner picks the retreat hex.
     Retreat,
+    /// 5.2: the SNAFU token's owner may have the roll just made (`State::snafu_roll`) rolled
+    /// again, handing the token over.
+    Snafu,
     /// The game is over.
     Over,
 }
@@ -210,6 +214,11 @@ pub struct State {
     pub queue: u64,
     /// 6.4: the formation attempting a Reaction.
     pub reactor: u8,
+    /// 5.2: the side holding the SNAFU token (Schlachtenglück).
+    pub snafu: Side,
+    /// 5.2: the roll awaiting the owner's choice, and the chance step it came from.
+    pub snafu_roll: Action,
+    pub snafu_step: Step,
     /// 10.2: VP hexes (by `Ruleset::vp_hexes` position) the US controls.
     pub us_control: u32,
     /// 10.1: Formation Activations so far.
@@ -277,6 +286,9 @@ impl State {
             },
             queue: 0,
             reactor: 0,
+            snafu: Side::German,
+            snafu_roll: Action::Die(1),
+            snafu_step: Step::CombatDie,
             us_control: 0,
             activations: 0,
             losses: [0; 2],

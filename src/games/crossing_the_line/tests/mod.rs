@@ -123,8 +123,17 @@ impl Fx {
         self.g.apply(s, a);
     }
 
-    /// Applies a chance outcome, which must be possible.
+    /// Applies a chance outcome, which must be possible; the SNAFU token's owner keeps the
+    /// roll (5.2; tests of the token use `roll`).
     pub fn chance(&self, s: &mut State, a: Action) {
+        self.roll(s, a);
+        if s.step == Step::Snafu {
+            self.g.apply(s, Action::Keep);
+        }
+    }
+
+    /// Applies a chance outcome, which must be possible.
+    pub fn roll(&self, s: &mut State, a: Action) {
         assert_eq!(self.g.actor(s), Actor::Chance, "no chance at {:?}", s.step);
         let mut out = Vec::new();
         self.g.chance_outcomes(s, &mut out);

@@ -181,3 +181,44 @@ fn rule_7_8_the_game_ends_after_the_scenarios_last_turn() {
     let outcome = fx.g.outcome(&s).expect("over after turn 3");
     assert_eq!(outcome.turn, 3);
 }
+
+#[test]
+fn rule_5_2_the_snafu_owner_may_hand_the_token_over_to_roll_his_own_die_again() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    s.initiative = Side::German;
+    let f = fx.formation("9PzD");
+    assert_eq!(s.snafu, Side::German, "the German's at the start");
+    let fal = s.fal[usize::from(f)];
+    fx.decide(&mut s, Action::Act(f));
+    fx.roll(&mut s, Action::Die(1));
+    assert_eq!(s.step, Step::Snafu);
+    assert_eq!(
+        fx.g.actor(&s),
+        crate::engine::Actor::Player(Side::German.index())
+    );
+    let mut kept = s;
+    fx.decide(&mut kept, Action::Keep);
+    assert_eq!(
+        kept.act().ap,
+        fx.rs().charts.action_points(fal, 1).unwrap().black
+    );
+    fx.decide(&mut s, Action::Reroll);
+    assert_eq!(s.snafu, Side::Us, "the token changes hands");
+    assert_eq!(s.step, Step::ApRoll { reaction: false });
+    fx.chance(&mut s, Action::Die(10));
+    assert_eq!(s.step, Step::Action, "no second reroll of the same roll");
+    assert_eq!(
+        s.act().ap,
+        fx.rs().charts.action_points(fal, 10).unwrap().black
+    );
+}
+
+#[test]
+fn rule_5_2_the_token_is_not_offered_for_the_opponents_roll() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    fx.decide(&mut s, Action::Act(fx.formation("1ID")));
+    fx.roll(&mut s, Action::Die(1));
+    assert_eq!(s.step, Step::Action, "the US roll, the German token");
+}
