@@ -64,6 +64,13 @@ pub enum Action {
     TakeLoss,
     /// Retreat to this hex.
     RetreatTo(u16),
+    // ---- the Admin Phase (8)
+    /// 8.2, 5.5: assign this unit to this formation.
+    Assign(u8, u8),
+    /// 8.4.2: cannibalise this German unit for Replacement Points.
+    Cannibalize(u8),
+    /// The side is done with the segment.
+    Done,
     // ---- the SNAFU token (5.2)
     /// Keep the roll.
     Keep,

@@ -7,10 +7,12 @@
 //! do not cannibalise (8.4.2 is optional for them), and reinforcements take the listed hex or
 //! the nearest open one (8.5.1).
 
+use super::action::Action;
+use super::assignment;
 use super::charts::InitiativeMarker;
 use super::command;
 use super::control::CommandStatus;
-use super::counters::UnitKind;
+use super::counters::{UnitClass, UnitKind};
 use super::ops;
 use super::ruleset::Ruleset;
 use super::side::Side;
@@ -75,12 +77,107 @@ pub fn attrition(rs: &Ruleset, s: &mut State, u: usize, die: u8) {
     }
 }
 
-/// 8.2–8.5, then the Ops Phase.
+/// The Assignment Segment (8.2) after Recovery.
 fn finish(rs: &Ruleset, s: &mut State) {
+    assignment::start(rs, s);
+}
+
+/// 8.4 after the Assignment Segment: US replacements, then the German reorganisations.
+pub fn after_assignment(rs: &Ruleset, s: &mut State) {
     replacements(rs, s);
+    s.step = Step::Reorganize;
+    if cannibals(rs, s) == 0 {
+        after_reorganization(rs, s);
+    }
+}
+
+/// 8.5, then the Ops Phase.
+fn after_reorganization(rs: &Ruleset, s: &mut State) {
     reinforcements(rs, s);
     withdrawals(rs, s);
     ops::start_ops(rs, s);
+}
+
+/// 8.4.2: the reorganisation table's name for a unit type (`None`: never cannibalised nor
+/// reinforced: HQ and support types, tanks and guns).
+fn reorganization_type(kind: UnitKind) -> Option<&'static str> {
+    use UnitKind::*;
+    Some(match kind {
+        Infantry => "non_motorized_infantry",
+        Bicycle => "bicycle_infantry",
+        Mg => "machine_gun",
+        InfantryEngineers => "non_motorized_engineers",
+        MotorizedInfantry => "motorized_infantry",
+        MotorizedEngineers => "motorized_engineers",
+        ArmoredInfantry => "armored_infantry",
+        ArmoredEngineers => "armored_engineers",
+        Recce => "recce",
+        Tank | TankDestroyer | AssaultGun => return None,
+    })
+}
+
+/// 8.4: a unit may receive RPs: undisrupted, below its printed strength, In Command of its
+/// HQ, which is in supply.
+fn may_receive(rs: &Ruleset, s: &State, u: usize) -> bool {
+    on_map(s.hex[u])
+        && !s.is_disrupted(u)
+        && s.strength[u] < rs.unit(u).strength
+        && command::in_command(rs, s, u)
+        && command::hq_supplied(rs, s, s.formation[u])
+}
+
+/// 8.4.2: the German units that may be cannibalised: infantry type, undisrupted, In Command
+/// Range of their HQ, which is in supply.
+fn cannibals(rs: &Ruleset, s: &State) -> u64 {
+    bits(s.on_map_units(rs, Side::German) & !s.disrupted)
+        .filter(|&u| rs.unit(u).class == UnitClass::Infantry)
+        .filter(|&u| reorganization_type(rs.unit(u).kind).is_some())
+        .filter(|&u| command::in_command(rs, s, u) && command::hq_supplied(rs, s, s.formation[u]))
+        .fold(0, |m, u| m | 1 << u)
+}
+
+pub fn reorganize_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    for u in bits(cannibals(rs, s)) {
+        out(Action::Cannibalize(u as u8));
+    }
+    out(Action::Done);
+}
+
+/// 8.4.2: the unit leaves play; each of its SPs is an RP for a unit of its formation of a type
+/// the table allows, spent at once (a fixed rule picks the unit furthest below strength), or
+/// lost. `Done` ends the segment.
+pub fn reorganize(rs: &Ruleset, s: &mut State, a: Action) {
+    let Action::Cannibalize(c) = a else {
+        return after_reorganization(rs, s);
+    };
+    let c = usize::from(c);
+    let from = reorganization_type(rs.unit(c).kind);
+    let f = s.formation[c];
+    let mut points = s.strength[c];
+    s.hex[c] = WITHDRAWN;
+    s.strength[c] = 0;
+    s.improved &= !(1 << c);
+    s.refresh(rs);
+    let takes = |u: usize| {
+        let to = reorganization_type(rs.unit(u).kind);
+        rs.charts
+            .german_reorganization
+            .iter()
+            .any(|(sources, target)| {
+                Some(target.as_str()) == to && sources.iter().any(|x| Some(x.as_str()) == from)
+            })
+    };
+    while points > 0 {
+        let best = bits(s.formation_units(rs, f))
+            .filter(|&u| takes(u) && may_receive(rs, s, u))
+            .max_by_key(|&u| (rs.unit(u).strength - s.strength[u], std::cmp::Reverse(u)));
+        let Some(u) = best else { break };
+        s.strength[u] += 1;
+        points -= 1;
+    }
+    if cannibals(rs, s) == 0 {
+        after_reorganization(rs, s);
+    }
 }
 
 /// 8.4.1: the Replacement Point type a US unit takes; armored engineers take none.
@@ -101,9 +198,8 @@ fn replacement_pool(kind: UnitKind) -> Option<usize> {
 fn replacements(rs: &Ruleset, s: &mut State) {
     let r = &rs.charts.us_replacements;
     let mut pools = [r.infantry, r.armored_infantry, r.tank];
-    let eligible: Vec<usize> = bits(s.on_map_units(rs, Side::Us) & !s.disrupted)
-        .filter(|&u| s.strength[u] < rs.unit(u).strength)
-        .filter(|&u| command::in_command(rs, s, u) && command::hq_supplied(rs, s, s.formation[u]))
+    let eligible: Vec<usize> = bits(s.on_map_units(rs, Side::Us))
+        .filter(|&u| may_receive(rs, s, u))
         .collect();
     for (pool, points) in pools.iter_mut().enumerate() {
         while *points > 0 {

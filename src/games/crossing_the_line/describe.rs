@@ -71,6 +71,9 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::RetreatInstead => "retreat instead of the 2nd hit".into(),
         Action::TakeLoss => "take the 2nd hit as a loss".into(),
         Action::RetreatTo(h) => format!("retreat to {}", hex(rs, h)),
+        Action::Assign(u, f) => format!("assign {} to the {}", unit(rs, u), rs.formation(f).name),
+        Action::Cannibalize(u) => format!("cannibalise {}", unit(rs, u)),
+        Action::Done => "done".into(),
         Action::Keep => format!("keep the roll ({})", action(rs, s, s.snafu_roll)),
         Action::Reroll => "hand over the SNAFU token and roll again".into(),
     }

@@ -14,6 +14,7 @@
 mod action;
 mod actions;
 mod admin;
+mod assignment;
 mod battle;
 pub mod charts;
 pub mod combat;
@@ -107,6 +108,8 @@ impl CrossingTheLine {
             Step::SecondHit => battle::second_hit_actions(out),
             Step::Retreat => battle::retreat_actions(rs, s, out),
             Step::Snafu => snafu::actions(out),
+            Step::Assignment(side) => assignment::actions(rs, s, side, out),
+            Step::Reorganize => admin::reorganize_actions(rs, s, out),
             _ => {}
         }
     }
@@ -143,6 +146,14 @@ impl CrossingTheLine {
             }
             (Step::SecondHit, Action::TakeLoss) => battle::further(rs, s, Some(SecondHit::Loss)),
             (Step::Retreat, Action::RetreatTo(h)) => battle::retreat_to(rs, s, h),
+            (Step::Assignment(side), Action::Assign(..) | Action::Done) => {
+                if assignment::apply(s, side, a) {
+                    admin::after_assignment(rs, s);
+                }
+            }
+            (Step::Reorganize, Action::Cannibalize(_) | Action::Done) => {
+                admin::reorganize(rs, s, a)
+            }
             (Step::Snafu, Action::Keep | Action::Reroll) => {
                 if let Some(roll) = snafu::choose(s, a) {
                     self.resolve_chance(s, roll);
@@ -270,6 +281,8 @@ impl Game for CrossingTheLine {
             Step::ReactionOffer => player(s.act().side.other()),
             Step::SecondHit | Step::Retreat => player(battle::applying_side(&self.rules, s)),
             Step::Snafu => player(s.snafu),
+            Step::Assignment(side) => player(side),
+            Step::Reorganize => player(Side::German),
             _ => Actor::Chance,
         }
     }

@@ -51,6 +51,8 @@ pub struct FormationInfo {
     pub id: String,
     pub name: String,
     pub side: Side,
+    /// US formations: their Corps (5.5.2).
+    pub corps: Option<String>,
     pub reaction_rating: u8,
     pub command_range: u8,
     pub support: u8,
@@ -443,6 +445,7 @@ fn formations_of(data: &DataSet, s: &ScenarioDef) -> Vec<FormationInfo> {
             id: f.id.clone(),
             name: f.name.clone(),
             side: f.side,
+            corps: f.corps.clone(),
             reaction_rating: f.reaction_rating,
             command_range: f.command_range,
             support: f.support,

@@ -48,6 +48,10 @@ pub enum Step {
     Interdiction,
     /// Chance, 8.1.5: the attrition die of the lowest unit in `State::queue`.
     Attrition,
+    /// 8.2: `side` assigns and reassigns units (5.5), or is done.
+    Assignment(Side),
+    /// 8.4.2: the Germans may cannibalise an infantry type unit, or are done.
+    Reorganize,
     /// Chance, 6.1: who wins the Initiative.
     Initiative,
     /// 6.2: the Initiative player acts, transfers or passes (10.1: the 1st ID activates).

@@ -178,6 +178,17 @@ fn turn_2(fx: &Fx, prepare: impl FnOnce(&Fx, &mut State)) -> State {
     s
 }
 
+/// Through the rest of the Admin Phase, every side done at once, every die a 1.
+fn finish_admin(fx: &Fx, s: &mut State) {
+    loop {
+        match s.step {
+            Step::Interdiction | Step::Attrition => fx.chance(s, Action::Die(1)),
+            Step::Assignment(_) | Step::Reorganize => fx.decide(s, Action::Done),
+            _ => return,
+        }
+    }
+}
+
 #[test]
 fn rule_8_1_1_us_formations_recover_their_fixed_rating_up_to_their_maximum() {
     let fx = Fx::s2();
@@ -236,7 +247,7 @@ fn rule_8_5_reinforcements_arrive_on_their_turn_assigned_to_their_formation() {
     let mut s = turn_2(&fx, |_, _| {});
     let eng = fx.unit("238 Eng");
     assert_eq!(s.hex[eng], NOT_ENTERED);
-    fx.chance(&mut s, Action::Die(1));
+    finish_admin(&fx, &mut s);
     assert_eq!(fx.at(&s, eng), 1005);
     assert_eq!(s.formation[eng], fx.formation("1ID"));
     let hq = s.hq_hex[usize::from(fx.formation("12ID"))];
@@ -251,7 +262,7 @@ fn rule_8_5_2_the_353rd_withdraws_on_turn_3() {
     s.turn = 2;
     fx.decide(&mut s, Action::Pass);
     fx.decide(&mut s, Action::Pass);
-    fx.chance(&mut s, Action::Die(1));
+    finish_admin(&fx, &mut s);
     let f = fx.formation("353ID");
     assert_eq!(s.hq_hex[usize::from(f)], WITHDRAWN);
     for name in ["GR 941", "GR 942", "GR 943", "Fus 353", "Pi 353", "MG 353"] {
@@ -267,7 +278,136 @@ fn rule_8_4_1_us_replacements_restore_lost_strength() {
     let fx = Fx::s2();
     let u = fx.unit("1/16");
     let mut s = turn_2(&fx, |_, s| s.strength[u] = 2);
-    fx.chance(&mut s, Action::Die(1));
+    finish_admin(&fx, &mut s);
     assert_eq!(s.strength[u], 4, "both Infantry RPs");
     assert!(fx.g.outcome(&s).is_none());
+}
+
+/// The US Assignment Segment with the 1st ID's HQ at 1507 and the 3rd AD's at 1705.
+fn us_assignment(fx: &Fx) -> State {
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1507);
+    fx.hq(&mut s, "3AD", 1705);
+    s.step = Step::Assignment(Side::Us);
+    s
+}
+
+fn assign(fx: &Fx, unit: &str, formation: &str) -> Action {
+    Action::Assign(fx.unit(unit) as u8, fx.formation(formation))
+}
+
+#[test]
+fn rule_5_5_2_an_independent_is_reassigned_within_range_of_both_hqs() {
+    let fx = Fx::s2();
+    let mut s = us_assignment(&fx);
+    fx.put(&mut s, "238 Eng", 1606);
+    assert_eq!(
+        s.formation[fx.unit("238 Eng")],
+        fx.formation("1ID"),
+        "arrived assigned"
+    );
+    assert!(fx.legal(&s).contains(&assign(&fx, "238 Eng", "3AD")));
+    // Seven hexes from the 1st ID's HQ: out of its range.
+    fx.put(&mut s, "238 Eng", 2206);
+    fx.hq(&mut s, "3AD", 2211);
+    assert!(!fx.legal(&s).contains(&assign(&fx, "238 Eng", "3AD")));
+    s.disrupted |= 1 << fx.unit("238 Eng");
+    fx.put(&mut s, "238 Eng", 1606);
+    fx.hq(&mut s, "3AD", 1705);
+    assert!(
+        !fx.legal(&s).contains(&assign(&fx, "238 Eng", "3AD")),
+        "disrupted"
+    );
+}
+
+#[test]
+fn rule_5_5_1_up_to_three_battalions_of_one_regiment_join_the_armored_division() {
+    let fx = Fx::s2();
+    let mut s = us_assignment(&fx);
+    for name in ["1/16", "2/16", "3/16"] {
+        fx.put(&mut s, name, 1606);
+    }
+    fx.put(&mut s, "1/18", 1607);
+    fx.decide(&mut s, assign(&fx, "1/16", "3AD"));
+    assert!(
+        !fx.legal(&s).contains(&assign(&fx, "1/18", "3AD")),
+        "another regiment"
+    );
+    fx.decide(&mut s, assign(&fx, "2/16", "3AD"));
+    fx.decide(&mut s, assign(&fx, "3/16", "3AD"));
+    assert_eq!(s.formation[fx.unit("3/16")], fx.formation("3AD"));
+    assert!(
+        fx.legal(&s).contains(&assign(&fx, "3/16", "1ID")),
+        "and back"
+    );
+    fx.decide(&mut s, Action::Done);
+    assert_eq!(s.step, Step::Assignment(Side::German));
+}
+
+#[test]
+fn rule_5_5_1_up_to_two_tank_units_join_the_infantry_division() {
+    let fx = Fx::s2();
+    let mut s = us_assignment(&fx);
+    for name in ["1/32", "2/32"] {
+        fx.put(&mut s, name, 1606);
+    }
+    fx.put(&mut s, "3/32", 1607);
+    fx.put(&mut s, "1/36", 1607);
+    assert!(
+        !fx.legal(&s).contains(&assign(&fx, "1/36", "1ID")),
+        "armored infantry stay"
+    );
+    fx.decide(&mut s, assign(&fx, "1/32", "1ID"));
+    fx.decide(&mut s, assign(&fx, "2/32", "1ID"));
+    assert!(
+        !fx.legal(&s).contains(&assign(&fx, "3/32", "1ID")),
+        "two at most"
+    );
+}
+
+#[test]
+fn rule_5_5_1_a_german_unit_is_attached_only_while_isolated_and_returns_when_it_can() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "526ID", 2211);
+    fx.hq(&mut s, "9PzD", 1507);
+    fx.hq(&mut s, "1ID", 1014);
+    let u = fx.put(&mut s, "453", 1606);
+    s.step = Step::Assignment(Side::German);
+    let attach = assign(&fx, "453", "9PzD");
+    assert!(
+        !fx.legal(&s).contains(&attach),
+        "it traces a path to its own HQ"
+    );
+    // US units all round the 526th's HQ cut every path to it.
+    let names = ["1/16", "2/16", "3/16", "1/18", "2/18", "3/18"];
+    for (name, h) in names.iter().zip(fx.ring(2211)) {
+        fx.put(&mut s, name, h);
+    }
+    fx.decide(&mut s, attach);
+    assert_eq!(s.formation[u], fx.formation("9PzD"));
+    // The way to its HQ open again, it goes back at the next Assignment Segment.
+    for name in names {
+        s.hex[fx.unit(name)] = NOT_ENTERED;
+    }
+    s.refresh(fx.rs());
+    crate::games::crossing_the_line::assignment::start(fx.rs(), &mut s);
+    assert_eq!(s.formation[u], fx.formation("526ID"));
+}
+
+#[test]
+fn rule_8_4_2_a_cannibalised_unit_rebuilds_units_of_its_formation() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "526ID", 2211);
+    let (a, b) = (fx.put(&mut s, "453", 2210), fx.put(&mut s, "328", 2212));
+    s.strength[b] = 1;
+    s.step = Step::Reorganize;
+    assert_eq!(
+        fx.g.actor(&s),
+        crate::engine::Actor::Player(Side::German.index())
+    );
+    fx.decide(&mut s, Action::Cannibalize(a as u8));
+    assert_eq!(s.hex[a], WITHDRAWN);
+    assert_eq!(s.strength[b], 3, "2 of the 453's 3 RPs; the third is lost");
 }

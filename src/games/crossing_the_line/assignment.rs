@@ -1,0 +1,149 @@
+//! Formations and assignment (5.5) in the Assignment Segment (8.2): each side, the US first,
+//! assigns and reassigns units one decision at a time, then says it is done.
+//!
+//! - 5.5.2: an independent unit, undisrupted, goes to a formation whose HQ has it in Command
+//!   Range (and, when reassigned, its current HQ too); US independents only within their Corps.
+//! - 5.5.1: up to three battalions of one regiment of a US infantry division may go to an
+//!   armored division of its Corps, and up to two tank units of an armored division to an
+//!   infantry division; an armored division is one with tank units of its own. They may go back.
+//! - 5.5.1: a German formation unit may be attached to another formation only while isolated
+//!   and in that formation's Command Range; it returns by itself in the next Assignment Segment
+//!   if it traces a Command Path of any length to its own HQ.
+//!
+//! Decisions: "Command Range" is an In Command Command Path (AMBIG-5); reinforcing independents
+//! arrive assigned as the scenario file says (8.2 "must be assigned before entering").
+
+use super::action::Action;
+use super::control::{self, CommandStatus};
+use super::counters::UnitKind;
+use super::ruleset::Ruleset;
+use super::side::Side;
+use super::state::{bits, on_map, State, Step};
+
+/// 5.5.1: cross-assigned battalions of one regiment, and tank units, at most.
+const MAX_BATTALIONS: u32 = 3;
+const MAX_TANKS: u32 = 2;
+
+/// The Assignment Segment begins with the US.
+pub fn start(rs: &Ruleset, s: &mut State) {
+    return_attached(rs, s);
+    s.step = Step::Assignment(Side::Us);
+}
+
+/// 5.5.1: attached German units that can trace a Command Path to their own HQ go back.
+fn return_attached(rs: &Ruleset, s: &mut State) {
+    for u in bits(s.on_map_units(rs, Side::German)) {
+        let Some(parent) = rs.unit(u).parent else {
+            continue;
+        };
+        if s.formation[u] != parent && traces_to(rs, s, u, parent) {
+            s.formation[u] = parent;
+        }
+    }
+}
+
+/// Whether unit `u` traces a Command Path of any length to formation `f`'s HQ.
+fn traces_to(rs: &Ruleset, s: &State, u: usize, f: u8) -> bool {
+    status_toward(rs, s, u, f) != CommandStatus::Isolated
+}
+
+/// Unit `u`'s command status toward formation `f`'s HQ.
+fn status_toward(rs: &Ruleset, s: &State, u: usize, f: u8) -> CommandStatus {
+    let hq = s.hq_hex[usize::from(f)];
+    if !on_map(hq) || !on_map(s.hex[u]) {
+        return CommandStatus::Isolated;
+    }
+    let side = rs.unit(u).side;
+    control::command_status(
+        &rs.map,
+        side,
+        rs.hex(s.hex[u]),
+        rs.hex(hq),
+        rs.formation(f).command_range,
+        &s.obstacles(rs, side),
+    )
+}
+
+fn in_range(rs: &Ruleset, s: &State, u: usize, f: u8) -> bool {
+    status_toward(rs, s, u, f) == CommandStatus::InCommand
+}
+
+fn is_armored(rs: &Ruleset, f: u8) -> bool {
+    bits(rs.formation_units[usize::from(f)]).any(|u| rs.unit(u).kind == UnitKind::Tank)
+}
+
+/// Whether unit `u` may be assigned to formation `f` now.
+fn may_assign(rs: &Ruleset, s: &State, u: usize, f: u8) -> bool {
+    let info = rs.unit(u);
+    let current = s.formation[u];
+    if f == current || rs.formation(f).side != info.side || !on_map(s.hex[u]) {
+        return false;
+    }
+    match (info.side, info.parent) {
+        (_, None) => {
+            let corps_ok =
+                info.side == Side::German || info.def.corps == rs.formations[usize::from(f)].corps;
+            corps_ok && !s.is_disrupted(u) && in_range(rs, s, u, f) && in_range(rs, s, u, current)
+        }
+        (Side::Us, Some(parent)) => {
+            !s.is_disrupted(u)
+                && in_range(rs, s, u, f)
+                && in_range(rs, s, u, current)
+                && (f == parent || cross_assignment_open(rs, s, u, parent, f))
+        }
+        (Side::German, Some(parent)) => {
+            f != parent
+                && status_toward(rs, s, u, parent) == CommandStatus::Isolated
+                && in_range(rs, s, u, f)
+        }
+    }
+}
+
+/// 5.5.1: the limits of US cross-assignment from `parent` to `f`.
+fn cross_assignment_open(rs: &Ruleset, s: &State, u: usize, parent: u8, f: u8) -> bool {
+    let info = rs.unit(u);
+    if rs.formations[usize::from(parent)].corps != rs.formations[usize::from(f)].corps {
+        return false;
+    }
+    let already: Vec<usize> = bits(rs.formation_units[usize::from(parent)])
+        .filter(|&v| s.formation[v] == f && on_map(s.hex[v]))
+        .collect();
+    match (is_armored(rs, parent), is_armored(rs, f), info.kind) {
+        (false, true, UnitKind::Infantry) => {
+            already.len() < MAX_BATTALIONS as usize
+                && already
+                    .iter()
+                    .all(|&v| rs.unit(v).def.regiment == info.def.regiment)
+        }
+        (true, false, UnitKind::Tank) => already.len() < MAX_TANKS as usize,
+        _ => false,
+    }
+}
+
+pub fn actions(rs: &Ruleset, s: &State, side: Side, out: &mut impl FnMut(Action)) {
+    for u in bits(s.on_map_units(rs, side)) {
+        for f in 0..rs.formations.len() as u8 {
+            if may_assign(rs, s, u, f) {
+                out(Action::Assign(u as u8, f));
+            }
+        }
+    }
+    out(Action::Done);
+}
+
+/// One assignment, or the side is done (the US hands over to the Germans); `true` when the
+/// segment is over.
+pub fn apply(s: &mut State, side: Side, a: Action) -> bool {
+    match a {
+        Action::Assign(u, f) => {
+            s.formation[usize::from(u)] = f;
+            s.improved &= !(1 << u);
+            false
+        }
+        _ if side == Side::Us => {
+            s.step = Step::Assignment(Side::German);
+            false
+        }
+        _ => true,
+    }
+}
