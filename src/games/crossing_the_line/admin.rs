@@ -116,23 +116,31 @@ fn reorganization_type(kind: UnitKind) -> Option<&'static str> {
     })
 }
 
-/// 8.4: a unit may receive RPs: undisrupted, below its printed strength, In Command of its
-/// HQ, which is in supply.
-fn may_receive(rs: &Ruleset, s: &State, u: usize) -> bool {
-    on_map(s.hex[u])
-        && !s.is_disrupted(u)
-        && s.strength[u] < rs.unit(u).strength
-        && command::in_command(rs, s, u)
-        && command::hq_supplied(rs, s, s.formation[u])
+/// 8.4: the units of `side` that may receive RPs: undisrupted, below their printed strength,
+/// In Command of their HQ, which is in supply. (8.4.2 cannibalises from the same units.)
+fn in_good_order(rs: &Ruleset, s: &State, side: Side) -> u64 {
+    let units = s.on_map_units(rs, side) & !s.disrupted;
+    let supplied = (0..rs.formations.len() as u8)
+        .filter(|&f| rs.formation(f).side == side && command::hq_supplied(rs, s, f))
+        .fold(0u8, |m, f| m | 1 << f);
+    let of_supplied = bits(units)
+        .filter(|&u| supplied & (1 << s.formation[u]) != 0)
+        .fold(0, |m, u| m | 1 << u);
+    command::in_command_units(rs, s, of_supplied)
+}
+
+fn below_strength(rs: &Ruleset, s: &State, units: u64) -> u64 {
+    bits(units)
+        .filter(|&u| s.strength[u] < rs.unit(u).strength)
+        .fold(0, |m, u| m | 1 << u)
 }
 
 /// 8.4.2: the German units that may be cannibalised: infantry type, undisrupted, In Command
 /// Range of their HQ, which is in supply.
 fn cannibals(rs: &Ruleset, s: &State) -> u64 {
-    bits(s.on_map_units(rs, Side::German) & !s.disrupted)
+    bits(in_good_order(rs, s, Side::German))
         .filter(|&u| rs.unit(u).class == UnitClass::Infantry)
         .filter(|&u| reorganization_type(rs.unit(u).kind).is_some())
-        .filter(|&u| command::in_command(rs, s, u) && command::hq_supplied(rs, s, s.formation[u]))
         .fold(0, |m, u| m | 1 << u)
 }
 
@@ -167,9 +175,10 @@ pub fn reorganize(rs: &Ruleset, s: &mut State, a: Action) {
                 Some(target.as_str()) == to && sources.iter().any(|x| Some(x.as_str()) == from)
             })
     };
+    let receivers = in_good_order(rs, s, Side::German) & s.formation_units(rs, f);
     while points > 0 {
-        let best = bits(s.formation_units(rs, f))
-            .filter(|&u| takes(u) && may_receive(rs, s, u))
+        let best = bits(below_strength(rs, s, receivers))
+            .filter(|&u| takes(u))
             .max_by_key(|&u| (rs.unit(u).strength - s.strength[u], std::cmp::Reverse(u)));
         let Some(u) = best else { break };
         s.strength[u] += 1;
@@ -198,9 +207,8 @@ fn replacement_pool(kind: UnitKind) -> Option<usize> {
 fn replacements(rs: &Ruleset, s: &mut State) {
     let r = &rs.charts.us_replacements;
     let mut pools = [r.infantry, r.armored_infantry, r.tank];
-    let eligible: Vec<usize> = bits(s.on_map_units(rs, Side::Us))
-        .filter(|&u| may_receive(rs, s, u))
-        .collect();
+    let eligible: Vec<usize> =
+        bits(below_strength(rs, s, in_good_order(rs, s, Side::Us))).collect();
     for (pool, points) in pools.iter_mut().enumerate() {
         while *points > 0 {
             let best = eligible

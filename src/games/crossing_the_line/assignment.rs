@@ -14,11 +14,11 @@
 //! arrive assigned as the scenario file says (8.2 "must be assigned before entering").
 
 use super::action::Action;
-use super::control::{self, CommandStatus};
+use super::control::{self, HexSet};
 use super::counters::UnitKind;
 use super::ruleset::Ruleset;
 use super::side::Side;
-use super::state::{bits, on_map, State, Step};
+use super::state::{bits, on_map, State, Step, MAX_FORMATIONS};
 
 /// 5.5.1: cross-assigned battalions of one regiment, and tank units, at most.
 const MAX_BATTALIONS: u32 = 3;
@@ -30,42 +30,59 @@ pub fn start(rs: &Ruleset, s: &mut State) {
     s.step = Step::Assignment(Side::Us);
 }
 
+/// Where each formation's Command Paths reach: within its Command Range, and at any length.
+struct Reach {
+    near: [HexSet; MAX_FORMATIONS],
+    any: [HexSet; MAX_FORMATIONS],
+}
+
+impl Reach {
+    fn of(rs: &Ruleset, s: &State, side: Side) -> Reach {
+        let mut r = Reach {
+            near: [HexSet::EMPTY; MAX_FORMATIONS],
+            any: [HexSet::EMPTY; MAX_FORMATIONS],
+        };
+        let obstacles = s.obstacles(rs, side);
+        for (f, info) in rs
+            .formations
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| i.side == side)
+        {
+            let hq = s.hq_hex[f];
+            if !on_map(hq) {
+                continue;
+            }
+            let at = rs.hex(hq);
+            let range = Some(info.command_range);
+            r.near[f] = control::command_reach(&rs.map, side, at, range, &obstacles);
+            r.any[f] = control::command_reach(&rs.map, side, at, None, &obstacles);
+        }
+        r
+    }
+
+    /// Unit `u` is within formation `f`'s Command Range (an In Command path, AMBIG-5).
+    fn in_range(&self, s: &State, u: usize, f: u8) -> bool {
+        on_map(s.hex[u]) && self.near[usize::from(f)].contains(usize::from(s.hex[u]))
+    }
+
+    /// Unit `u` traces a Command Path of any length to formation `f`'s HQ.
+    fn traces_to(&self, s: &State, u: usize, f: u8) -> bool {
+        on_map(s.hex[u]) && self.any[usize::from(f)].contains(usize::from(s.hex[u]))
+    }
+}
+
 /// 5.5.1: attached German units that can trace a Command Path to their own HQ go back.
 fn return_attached(rs: &Ruleset, s: &mut State) {
+    let reach = Reach::of(rs, s, Side::German);
     for u in bits(s.on_map_units(rs, Side::German)) {
         let Some(parent) = rs.unit(u).parent else {
             continue;
         };
-        if s.formation[u] != parent && traces_to(rs, s, u, parent) {
+        if s.formation[u] != parent && reach.traces_to(s, u, parent) {
             s.formation[u] = parent;
         }
     }
-}
-
-/// Whether unit `u` traces a Command Path of any length to formation `f`'s HQ.
-fn traces_to(rs: &Ruleset, s: &State, u: usize, f: u8) -> bool {
-    status_toward(rs, s, u, f) != CommandStatus::Isolated
-}
-
-/// Unit `u`'s command status toward formation `f`'s HQ.
-fn status_toward(rs: &Ruleset, s: &State, u: usize, f: u8) -> CommandStatus {
-    let hq = s.hq_hex[usize::from(f)];
-    if !on_map(hq) || !on_map(s.hex[u]) {
-        return CommandStatus::Isolated;
-    }
-    let side = rs.unit(u).side;
-    control::command_status(
-        &rs.map,
-        side,
-        rs.hex(s.hex[u]),
-        rs.hex(hq),
-        rs.formation(f).command_range,
-        &s.obstacles(rs, side),
-    )
-}
-
-fn in_range(rs: &Ruleset, s: &State, u: usize, f: u8) -> bool {
-    status_toward(rs, s, u, f) == CommandStatus::InCommand
 }
 
 fn is_armored(rs: &Ruleset, f: u8) -> bool {
@@ -73,7 +90,8 @@ fn is_armored(rs: &Ruleset, f: u8) -> bool {
 }
 
 /// Whether unit `u` may be assigned to formation `f` now.
-fn may_assign(rs: &Ruleset, s: &State, u: usize, f: u8) -> bool {
+fn may_assign(rs: &Ruleset, s: &State, reach: &Reach, u: usize, f: u8) -> bool {
+    let in_range = |f| reach.in_range(s, u, f);
     let info = rs.unit(u);
     let current = s.formation[u];
     if f == current || rs.formation(f).side != info.side || !on_map(s.hex[u]) {
@@ -83,18 +101,16 @@ fn may_assign(rs: &Ruleset, s: &State, u: usize, f: u8) -> bool {
         (_, None) => {
             let corps_ok =
                 info.side == Side::German || info.def.corps == rs.formations[usize::from(f)].corps;
-            corps_ok && !s.is_disrupted(u) && in_range(rs, s, u, f) && in_range(rs, s, u, current)
+            corps_ok && !s.is_disrupted(u) && in_range(f) && in_range(current)
         }
         (Side::Us, Some(parent)) => {
             !s.is_disrupted(u)
-                && in_range(rs, s, u, f)
-                && in_range(rs, s, u, current)
+                && in_range(f)
+                && in_range(current)
                 && (f == parent || cross_assignment_open(rs, s, u, parent, f))
         }
         (Side::German, Some(parent)) => {
-            f != parent
-                && status_toward(rs, s, u, parent) == CommandStatus::Isolated
-                && in_range(rs, s, u, f)
+            f != parent && !reach.traces_to(s, u, parent) && in_range(f)
         }
     }
 }
@@ -121,9 +137,10 @@ fn cross_assignment_open(rs: &Ruleset, s: &State, u: usize, parent: u8, f: u8) -
 }
 
 pub fn actions(rs: &Ruleset, s: &State, side: Side, out: &mut impl FnMut(Action)) {
+    let reach = Reach::of(rs, s, side);
     for u in bits(s.on_map_units(rs, side)) {
         for f in 0..rs.formations.len() as u8 {
-            if may_assign(rs, s, u, f) {
+            if may_assign(rs, s, &reach, u, f) {
                 out(Action::Assign(u as u8, f));
             }
         }

@@ -44,9 +44,24 @@ impl Standing {
     }
 }
 
-/// The standing of the units of `mask`: one Command Path trace per formation among them, out
-/// to its Command Range, and a full one only if some unit lies beyond.
+/// Which units of `mask` are In Command: one Command Path trace per formation among them, out
+/// to its Command Range (`Standing::isolated` is left empty).
 pub fn standing(rs: &Ruleset, s: &State, mask: u64) -> Standing {
+    trace_standing(rs, s, mask, false)
+}
+
+/// The units of `mask` In Command (traces only out to each Command Range).
+pub fn in_command_units(rs: &Ruleset, s: &State, mask: u64) -> u64 {
+    trace_standing(rs, s, mask, false).in_command
+}
+
+/// The units of `mask` that are Isolated (5.8.4): a full trace where a unit is beyond range.
+pub fn isolated_units(rs: &Ruleset, s: &State, mask: u64) -> u64 {
+    trace_standing(rs, s, mask, true).isolated
+}
+
+/// `isolation`: also tell Out of Command from Isolated (a full trace when needed).
+fn trace_standing(rs: &Ruleset, s: &State, mask: u64, isolation: bool) -> Standing {
     let mut out = Standing::default();
     let mut left = mask;
     while left != 0 {
@@ -71,7 +86,7 @@ pub fn standing(rs: &Ruleset, s: &State, mask: u64) -> Standing {
                 !inside
             })
             .fold(0, |m, u| m | 1 << u);
-        if beyond != 0 {
+        if isolation && beyond != 0 {
             let any = control::command_reach(&rs.map, side, rs.hex(hq), None, &obstacles);
             for u in bits(beyond) {
                 if !on_map(s.hex[u]) || !any.contains(usize::from(s.hex[u])) {
@@ -81,16 +96,6 @@ pub fn standing(rs: &Ruleset, s: &State, mask: u64) -> Standing {
         }
     }
     out
-}
-
-/// The units of `mask` In Command.
-pub fn in_command_units(rs: &Ruleset, s: &State, mask: u64) -> u64 {
-    standing(rs, s, mask).in_command
-}
-
-/// The units of `mask` that are Isolated (5.8.4).
-pub fn isolated_units(rs: &Ruleset, s: &State, mask: u64) -> u64 {
-    standing(rs, s, mask).isolated
 }
 
 /// 5.7.2: whether formation `f`'s HQ traces a Supply Path.

@@ -290,13 +290,26 @@ impl Reach {
 
 /// Cheapest-path search over half-MPs (7.3.2): stops at EZOC hexes and after an entire-MA
 /// crossing; the first step is always allowed when legal (7.3.2 minimum move). With
-/// `leg_bonus` the MA is 2 more and no hex may be adjacent to an enemy unit (7.3.5).
-fn reach(rs: &Ruleset, s: &State, g: &Group, start: u16, leg_bonus: bool, r: &mut Reach) {
-    let ma = (g.ma_half + if leg_bonus { LEG_BONUS_HALF_MP } else { 0 }).min(63);
+/// `leg_bonus` the MA is 2 more and no hex of `near_enemy` (the hexes adjacent to an enemy
+/// unit) may be entered (7.3.5).
+fn reach(
+    rs: &Ruleset,
+    s: &State,
+    g: &Group,
+    start: u16,
+    leg_bonus: Option<&HexSet>,
+    r: &mut Reach,
+) {
+    let ma = (g.ma_half
+        + if leg_bonus.is_some() {
+            LEG_BONUS_HALF_MP
+        } else {
+            0
+        })
+    .min(63);
     let mut steps = Steps::new(rs, s, *g);
-    if leg_bonus {
-        let near_enemy = rs.adjacent_to(&s.present[g.side.other().index()]);
-        steps.blocked = steps.blocked.union(&near_enemy);
+    if let Some(near_enemy) = leg_bonus {
+        steps.blocked = steps.blocked.union(near_enemy);
     }
     r.head = [NO_HEX; 64];
     r.push(start, 0);
@@ -351,6 +364,11 @@ fn expand(
     }
 }
 
+/// 7.3.5: the hexes next to a unit of `side`'s enemy, HQs included (AMBIG-22).
+fn near_enemy(rs: &Ruleset, s: &State, side: Side) -> HexSet {
+    rs.adjacent_to(&s.present[side.other().index()])
+}
+
 /// The units of `u`'s hex that move with it as a stack: those acting now that can move.
 fn stack_of(rs: &Ruleset, s: &State, u: usize) -> u64 {
     let side = rs.unit(u).side;
@@ -391,6 +409,7 @@ fn movers(rs: &Ruleset, s: &State, out: &mut impl FnMut(u8, bool, u64)) {
 pub fn move_actions(rs: &Ruleset, s: &State, standing: &Standing, out: &mut impl FnMut(Action)) {
     let base = rs.charts.ap_costs.movement;
     let (mut r, mut extra) = (Reach::new(), Reach::new());
+    let near_enemy = near_enemy(rs, s, s.act().side);
     // Options of one hex mostly share their MA and movement type: search once for them all.
     let (mut last, mut last_extra) = (None, None);
     movers(rs, s, &mut |unit, stack, units| {
@@ -401,7 +420,7 @@ pub fn move_actions(rs: &Ruleset, s: &State, standing: &Standing, out: &mut impl
         let start = s.hex[usize::from(unit)];
         if last != Some((start, g)) {
             r.clear();
-            reach(rs, s, &g, start, false, &mut r);
+            reach(rs, s, &g, start, None, &mut r);
             last = Some((start, g));
         }
         for to in r.reached() {
@@ -417,7 +436,7 @@ pub fn move_actions(rs: &Ruleset, s: &State, standing: &Standing, out: &mut impl
         if !g.motorized && !enemy_present_adjacent(rs, s, g.side, start) {
             if last_extra != Some((start, g)) {
                 extra.clear();
-                reach(rs, s, &g, start, true, &mut extra);
+                reach(rs, s, &g, start, Some(&near_enemy), &mut extra);
                 last_extra = Some((start, g));
             }
             for to in extra.reached().filter(|&to| !r.contains(to)) {
@@ -473,7 +492,8 @@ pub fn start_move(rs: &Ruleset, s: &mut State, unit: u8, stack: bool, to: u16, l
     let g = group(rs, units);
     let start = s.hex[usize::from(unit)];
     let mut r = Reach::new();
-    reach(rs, s, &g, start, leg_bonus, &mut r);
+    let near = near_enemy(rs, s, g.side);
+    reach(rs, s, &g, start, leg_bonus.then_some(&near), &mut r);
     let mut path = [NO_HEX; MAX_PATH];
     let len = r.path(to, &mut path);
     begin(rs, s, units, path, len);
@@ -676,7 +696,8 @@ pub(super) fn cost_to(rs: &Ruleset, s: &State, units: u64, to: u16, leg_bonus: b
     let g = group(rs, units);
     let start = s.hex[bits(units).next()?];
     let mut r = Reach::new();
-    reach(rs, s, &g, start, leg_bonus, &mut r);
+    let near = near_enemy(rs, s, g.side);
+    reach(rs, s, &g, start, leg_bonus.then_some(&near), &mut r);
     r.contains(to).then(|| r.cost[usize::from(to)])
 }
 

@@ -135,6 +135,7 @@ pub fn displace_hq(rs: &Ruleset, s: &mut State, f: u8) {
         .difference(&obstacles.enemy_units)
         .difference(&obstacles.live_ezoc().difference(&s.occupied[side.index()]));
     let range = u16::from(rs.formation(f).command_range);
+    let reach = control::relocation_reach(&rs.map, rs.hex(from), &obstacles);
     let mut best: Option<(u8, u16, u16)> = None;
     for i in rs.built_up.intersection(&open).iter() {
         let to = i as u16;
@@ -142,8 +143,7 @@ pub fn displace_hq(rs: &Ruleset, s: &mut State, f: u8) {
             continue;
         }
         let distance = rs.hex(from).distance(rs.hex(to));
-        let path = control::relocation_path_exists(&rs.map, rs.hex(from), rs.hex(to), &obstacles);
-        let case = match (path, distance <= range) {
+        let case = match (reach.contains(i), distance <= range) {
             (true, true) => 1,
             (true, false) => 2,
             (false, _) => 3,

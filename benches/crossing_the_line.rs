@@ -1,0 +1,76 @@
+//! Crossing the Line speed: full random games of Scenario 2 (The Stolberg Corridor) per second
+//! and actions per second, and MCTS iterations per second with random rollouts from its first
+//! decision. Run with `cargo bench --bench crossing_the_line`. Kept short (10–20 samples)
+//! because the machines it runs on are shared.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rand::SeedableRng;
+use sandtable::bots::mcts::{MctsBot, MctsConfig};
+use sandtable::bots::{Bot, RandomBot};
+use sandtable::engine::{game_rng, game_seed, Game, GameRng};
+use sandtable::games::crossing_the_line::{Action, CrossingTheLine};
+use sandtable::sim::play_game;
+use std::hint::black_box;
+use std::time::Duration;
+
+const BATCH: u64 = 16;
+const RUN_SEED: u64 = 1;
+const ITERATIONS: u32 = 200;
+
+fn play_batch(game: &CrossingTheLine, bots: &mut [Box<dyn Bot<CrossingTheLine>>]) -> u64 {
+    (0..BATCH)
+        .map(|i| {
+            let mut rng = game_rng(RUN_SEED, i);
+            play_game(game, bots, i, game_seed(RUN_SEED, i), &mut rng, None)
+                .expect("a random game ends")
+                .steps
+        })
+        .sum()
+}
+
+fn full_game(c: &mut Criterion) {
+    let game = CrossingTheLine::embedded("stolberg-corridor").expect("the embedded data is valid");
+    let mut bots: Vec<Box<dyn Bot<CrossingTheLine>>> = vec![
+        Box::new(RandomBot::<Action>::default()),
+        Box::new(RandomBot::<Action>::default()),
+    ];
+    let actions = play_batch(&game, &mut bots);
+    let mut group = c.benchmark_group("crossing_the_line_full_game");
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(3));
+    group.throughput(Throughput::Elements(BATCH));
+    group.bench_function("random/games", |b| {
+        b.iter(|| black_box(play_batch(&game, &mut bots)))
+    });
+    group.throughput(Throughput::Elements(actions.max(1)));
+    group.bench_function("random/actions", |b| {
+        b.iter(|| black_box(play_batch(&game, &mut bots)))
+    });
+    group.finish();
+}
+
+fn mcts(c: &mut Criterion) {
+    let game = CrossingTheLine::embedded("stolberg-corridor").expect("the embedded data is valid");
+    let start = game.initial_state();
+    let mut group = c.benchmark_group("crossing_the_line_mcts");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(6));
+    let config = MctsConfig {
+        iterations: ITERATIONS,
+        threads: 1,
+        reuse_tree: false,
+        ..MctsConfig::default()
+    };
+    let mut bot = MctsBot::new("bench", config, None);
+    let mut rng = GameRng::seed_from_u64(1);
+    group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
+    group.bench_function("random_rollouts/1_thread", |b| {
+        b.iter(|| black_box(bot.analyse(&game, &start, &mut rng)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, full_game, mcts);
+criterion_main!(benches);
