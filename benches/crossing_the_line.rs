@@ -72,5 +72,10 @@ fn mcts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_game, mcts);
+criterion_group! {
+    name = benches;
+    // No plots: criterion's plotting backend needs system fonts this machine may not have.
+    config = Criterion::default().without_plots();
+    targets = full_game, mcts
+}
 criterion_main!(benches);
