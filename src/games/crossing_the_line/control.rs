@@ -15,7 +15,7 @@ use super::map::{HexsideFeatures, Map};
 use super::side::Side;
 
 /// 64-bit words in a `HexSet`.
-const WORDS: usize = crate::games::crossing_the_line::map::MAX_HEXES / 64;
+const WORDS: usize = super::map::HEX_WORDS;
 
 /// A set of hexes of one map, as a bitset over `Map::index`. `Copy`, no heap.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -147,11 +147,63 @@ impl HexSet {
         out
     }
 
+    /// Every hex adjacent to the set (its own hexes included where they neighbour each other),
+    /// by shifting the whole bitset once per direction. Odd hexrows sit half a hex east, so a
+    /// hex's diagonal neighbours are one column west in even hexrows and one east in odd ones.
+    pub fn spread(&self, map: &Map) -> HexSet {
+        let Some(m) = map.spread_masks() else {
+            return self.neighbours_where(map, |_, _| true);
+        };
+        let and = |a: &[u64; WORDS], b: &[u64; WORDS]| std::array::from_fn(|i| a[i] & b[i]);
+        let not = |a: &[u64; WORDS]| std::array::from_fn::<u64, WORDS, _>(|i| !a[i]);
+        let s = &self.words;
+        let w = m.width;
+        let east = and(s, &m.not_last_col);
+        let west = and(s, &m.not_first_col);
+        let even_west = and(&west, &m.even_rows);
+        let odd_east = and(&east, &not(&m.even_rows));
+        let parts = [
+            shl(&east, 1),
+            shr(&west, 1),
+            shl(s, w),
+            shr(s, w),
+            shl(&even_west, w - 1),
+            shr(&even_west, w + 1),
+            shl(&odd_east, w + 1),
+            shr(&odd_east, w - 1),
+        ];
+        let mut out = [0u64; WORDS];
+        for p in &parts {
+            for (o, x) in out.iter_mut().zip(p) {
+                *o |= x;
+            }
+        }
+        HexSet {
+            words: and(&out, &m.all),
+        }
+    }
+
     /// One ring of a flood fill: the set plus its neighbours that lie `within`.
     pub fn grow(&self, map: &Map, within: &HexSet) -> HexSet {
-        let ring = self.neighbours_where(map, |_, _| true);
-        self.union(&ring.intersection(within))
+        self.union(&self.spread(map).intersection(within))
     }
+}
+
+/// The bits moved `k` (1–63) places toward higher indices.
+fn shl(w: &[u64; WORDS], k: usize) -> [u64; WORDS] {
+    std::array::from_fn(|i| (w[i] << k) | if i > 0 { w[i - 1] >> (64 - k) } else { 0 })
+}
+
+/// The bits moved `k` (1–63) places toward lower indices.
+fn shr(w: &[u64; WORDS], k: usize) -> [u64; WORDS] {
+    std::array::from_fn(|i| {
+        (w[i] >> k)
+            | if i + 1 < WORDS {
+                w[i + 1] << (64 - k)
+            } else {
+                0
+            }
+    })
 }
 
 /// The indices of a `HexSet`, ascending.
@@ -281,13 +333,14 @@ impl Obstacles {
 /// A path's rings: `visit(distance, ring)` is called for every ring of newly reached hexes
 /// (distance 0 is `start` alone) until it returns `true` (found) or no hex is left.
 /// `start` is always left; other hexes are entered if `enterable` and left only if
-/// `passable`, across hexsides `crossable` allows.
+/// `passable`, across hexsides `crossable` allows — asked only for the hexes of `checked`,
+/// the others may be left across any hexside.
 fn trace(
     map: &Map,
     start: Hex,
     enterable: &HexSet,
     passable: &HexSet,
-    crossable: impl Fn(usize, usize) -> bool + Copy,
+    (crossable, checked): (impl Fn(usize, usize) -> bool + Copy, &HexSet),
     mut visit: impl FnMut(u16, &HexSet) -> bool,
 ) -> bool {
     let mut ring = HexSet::of_hexes(map, [start]);
@@ -305,13 +358,22 @@ fn trace(
         } else {
             ring.intersection(passable)
         };
-        ring = leaving
-            .neighbours_where(map, crossable)
+        let free = leaving.difference(checked).spread(map);
+        let asked = leaving
+            .intersection(checked)
+            .neighbours_where(map, crossable);
+        ring = free
+            .union(&asked)
             .intersection(enterable)
             .difference(&reached);
         reached = reached.union(&ring);
         distance += 1;
     }
+}
+
+/// Any hexside, anywhere, may be crossed.
+fn anywhere() -> (fn(usize, usize) -> bool, &'static HexSet) {
+    (any_hexside, &HexSet::EMPTY)
 }
 
 /// Any hexside may be crossed.
@@ -336,7 +398,7 @@ pub fn is_supplied(map: &Map, side: Side, hq: Hex, obstacles: &Obstacles) -> boo
 /// [`is_supplied`] with the side's supply edge hexes given (the engine keeps them).
 pub fn is_supplied_from(map: &Map, edge: &HexSet, hq: Hex, obstacles: &Obstacles) -> bool {
     let (enterable, passable) = (obstacles.enterable(map), obstacles.passable(map));
-    trace(map, hq, &enterable, &passable, any_hexside, |_, ring| {
+    trace(map, hq, &enterable, &passable, anywhere(), |_, ring| {
         !ring.intersection(edge).is_empty()
     })
 }
@@ -350,7 +412,7 @@ pub fn reach_from_supply(map: &Map, edge: &HexSet, obstacles: &Obstacles) -> Hex
     let mut ring = reached.intersection(&passable);
     while !ring.is_empty() {
         ring = ring
-            .neighbours_where(map, any_hexside)
+            .spread(map)
             .intersection(&enterable)
             .difference(&reached);
         reached = reached.union(&ring);
@@ -380,6 +442,15 @@ fn command_may_cross(map: &Map, side: Side, hex: usize, dir: usize) -> bool {
     side == Side::German && features.contains(HexsideFeatures::ROAD)
 }
 
+/// The hexes where a Command Path must ask `command_may_cross`: those on the Roer (every hex
+/// where the map gives no masks to tell them by).
+fn roer_hexes(map: &Map) -> HexSet {
+    match map.spread_masks() {
+        Some(m) => HexSet { words: m.roer },
+        None => HexSet::all(map),
+    }
+}
+
 /// The Command Path lengths from one HQ to every hex (5.8): traced once, queried for each of
 /// its units. Allocation-free (a fixed array, about 2 KB).
 #[derive(Clone, Copy, Debug)]
@@ -405,12 +476,13 @@ impl CommandPaths {
         };
         let (enterable, passable) = (obstacles.enterable(map), obstacles.passable(map));
         let crossable = |h, d| command_may_cross(map, side, h, d);
+        let roer = roer_hexes(map);
         trace(
             map,
             hq,
             &enterable,
             &passable,
-            crossable,
+            (crossable, &roer),
             |distance, ring| {
                 for i in ring.iter() {
                     paths.length[i] = distance;
@@ -456,6 +528,7 @@ pub fn command_reach(
 ) -> HexSet {
     let (enterable, passable) = (obstacles.enterable(map), obstacles.passable(map));
     let crossable = |h, d| command_may_cross(map, side, h, d);
+    let roer = roer_hexes(map);
     let mut reached = HexSet::EMPTY;
     let last = range.map_or(u16::MAX, u16::from);
     trace(
@@ -463,7 +536,7 @@ pub fn command_reach(
         hq,
         &enterable,
         &passable,
-        crossable,
+        (crossable, &roer),
         |distance, ring| {
             reached = reached.union(ring);
             distance >= last
@@ -488,13 +561,14 @@ pub fn command_status(
         return CommandStatus::Isolated;
     };
     let crossable = |h, d| command_may_cross(map, side, h, d);
+    let roer = roer_hexes(map);
     let mut found = None;
     trace(
         map,
         hq,
         &enterable,
         &passable,
-        crossable,
+        (crossable, &roer),
         |distance, ring| {
             if ring.contains(target) {
                 found = Some(distance);
@@ -529,7 +603,7 @@ pub fn relocation_reach(map: &Map, from: Hex, obstacles: &Obstacles) -> HexSet {
     if !free.contains_hex(map, from) {
         return reached;
     }
-    trace(map, from, &free, &free, any_hexside, |_, ring| {
+    trace(map, from, &free, &free, anywhere(), |_, ring| {
         reached = reached.union(ring);
         false
     });

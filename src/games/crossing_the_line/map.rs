@@ -16,6 +16,22 @@ pub const MAP_TOML: &str = include_str!("data/map.toml");
 /// The most hexes a map may have: the capacity of the rules' fixed-size hex sets
 /// (`control::HexSet`), so that the hot path never allocates.
 pub const MAX_HEXES: usize = 1024;
+/// 64-bit words of a hex bitset over `MAX_HEXES`.
+pub const HEX_WORDS: usize = MAX_HEXES / 64;
+
+/// Bit masks over dense hex indices for moving a whole hex set one hex in every direction at
+/// once (`control::HexSet::spread`): every hex of the map, the hexes not in the first or the
+/// last column, the even hexrows, and the hexes with a Roer hexside (where Command Paths need
+/// the hexside-by-hexside check). `None` for a map wider than 62 columns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpreadMasks {
+    pub width: usize,
+    pub all: [u64; HEX_WORDS],
+    pub not_first_col: [u64; HEX_WORDS],
+    pub not_last_col: [u64; HEX_WORDS],
+    pub even_rows: [u64; HEX_WORDS],
+    pub roer: [u64; HEX_WORDS],
+}
 
 /// Hex terrain (3.1.1): it sets movement costs and the CRT column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -121,6 +137,7 @@ pub struct Map {
     sides: Vec<[HexsideFeatures; 6]>,
     /// Per dense index, the dense index of each neighbour (`u16::MAX` off the map).
     neighbours: Vec<[u16; 6]>,
+    spread: Option<SpreadMasks>,
     vp: Vec<u8>,
     flags: Vec<HexFlags>,
     supply_areas: Vec<SupplyArea>,
@@ -173,6 +190,7 @@ impl Map {
             terrain: vec![Terrain::Clear; n],
             sides: vec![[HexsideFeatures::NONE; 6]; n],
             neighbours,
+            spread: None,
             vp: vec![0; n],
             flags: vec![HexFlags::default(); n],
             supply_areas: Vec::new(),
@@ -207,6 +225,48 @@ impl Map {
     pub fn neighbour_at(&self, i: usize, dir: usize) -> Option<usize> {
         let n = self.neighbours[i][dir];
         (n != u16::MAX).then_some(usize::from(n))
+    }
+
+    /// The masks for whole-set neighbour moves, if the map is narrow enough.
+    pub fn spread_masks(&self) -> Option<&SpreadMasks> {
+        self.spread.as_ref()
+    }
+
+    /// Builds `spread_masks` once the hexsides are known.
+    pub(super) fn finish(&mut self) {
+        let b = self.bounds;
+        let width = b.width();
+        if width > 62 {
+            return;
+        }
+        let mut m = SpreadMasks {
+            width,
+            all: [0; HEX_WORDS],
+            not_first_col: [0; HEX_WORDS],
+            not_last_col: [0; HEX_WORDS],
+            even_rows: [0; HEX_WORDS],
+            roer: [0; HEX_WORDS],
+        };
+        for (i, h) in b.hexes().enumerate() {
+            let bit = |w: &mut [u64; HEX_WORDS]| w[i / 64] |= 1 << (i % 64);
+            bit(&mut m.all);
+            if h.col != b.first_col {
+                bit(&mut m.not_first_col);
+            }
+            if h.col != b.last_col {
+                bit(&mut m.not_last_col);
+            }
+            if h.row % 2 == 0 {
+                bit(&mut m.even_rows);
+            }
+            if self.sides[i]
+                .iter()
+                .any(|f| f.contains(HexsideFeatures::ROER))
+            {
+                bit(&mut m.roer);
+            }
+        }
+        self.spread = Some(m);
     }
 
     /// The terrain of the hex at dense index `i`.

@@ -78,6 +78,31 @@ fn hexset_set_operations() {
 }
 
 #[test]
+fn hexset_spread_by_shifts_matches_the_neighbours_hex_by_hex() {
+    let m = map();
+    assert!(m.spread_masks().is_some());
+    // Every single hex (edges, corners, both row parities), and a scattered set.
+    for i in 0..m.bounds().len() {
+        let mut one = HexSet::EMPTY;
+        one.insert(i);
+        assert_eq!(
+            one.spread(&m),
+            one.neighbours_where(&m, |_, _| true),
+            "hex index {i}"
+        );
+    }
+    let scattered = HexSet::filter(&m, |h| {
+        (u16::from(h.row) * 7 + u16::from(h.col) * 3) % 5 == 0
+    });
+    assert_eq!(
+        scattered.spread(&m),
+        scattered.neighbours_where(&m, |_, _| true)
+    );
+    let all = HexSet::all(&m);
+    assert_eq!(all.spread(&m), all);
+}
+
+#[test]
 fn hexset_grow_adds_one_ring_within_the_passable_set() {
     let m = map();
     let start = set(&m, &[2011]);

@@ -82,6 +82,7 @@ pub(super) fn build(t: &MapFile, file: &str) -> Result<Map, DataError> {
         &t.stolberg_corridor,
         At::new(file, "stolberg_corridor"),
     )?;
+    map.finish();
     Ok(map)
 }
 
