@@ -154,56 +154,62 @@ impl HexSet {
         let Some(m) = map.spread_masks() else {
             return self.neighbours_where(map, |_, _| true);
         };
-        let and = |a: &[u64; WORDS], b: &[u64; WORDS]| std::array::from_fn(|i| a[i] & b[i]);
-        let not = |a: &[u64; WORDS]| std::array::from_fn::<u64, WORDS, _>(|i| !a[i]);
         let s = &self.words;
+        let Some(lo) = s.iter().position(|&w| w != 0) else {
+            return HexSet::EMPTY;
+        };
+        let hi = WORDS - 1 - s.iter().rev().position(|&w| w != 0).unwrap_or(0);
+        // A shift by less than 64 reaches at most one word either way.
+        let (lo, hi) = (lo.saturating_sub(1), (hi + 1).min(WORDS - 1));
         let w = m.width;
-        let east = and(s, &m.not_last_col);
-        let west = and(s, &m.not_first_col);
-        let even_west = and(&west, &m.even_rows);
-        let odd_east = and(&east, &not(&m.even_rows));
-        let parts = [
-            shl(&east, 1),
-            shr(&west, 1),
-            shl(s, w),
-            shr(s, w),
-            shl(&even_west, w - 1),
-            shr(&even_west, w + 1),
-            shl(&odd_east, w + 1),
-            shr(&odd_east, w - 1),
-        ];
         let mut out = [0u64; WORDS];
-        for p in &parts {
-            for (o, x) in out.iter_mut().zip(p) {
-                *o |= x;
+        // Word `j` of: the whole set, its hexes with an east or a west neighbour, and those of
+        // them whose diagonal neighbours lie west (even hexrows) or east (odd hexrows).
+        let part = |j: usize| {
+            let (x, even) = (s[j], m.even_rows[j]);
+            let (east, west) = (x & m.not_last_col[j], x & m.not_first_col[j]);
+            [x, east, west, west & even, east & !even]
+        };
+        const WHOLE: usize = 0;
+        const EAST: usize = 1;
+        const WEST: usize = 2;
+        const EVEN_WEST: usize = 3;
+        const ODD_EAST: usize = 4;
+        let w = w as isize;
+        // (which part, by how many bits it moves: up the indices when positive)
+        let moves: [(usize, isize); 8] = [
+            (EAST, 1),
+            (WEST, -1),
+            (WHOLE, w),
+            (WHOLE, -w),
+            (EVEN_WEST, w - 1),
+            (EVEN_WEST, -w - 1),
+            (ODD_EAST, w + 1),
+            (ODD_EAST, -w + 1),
+        ];
+        for i in lo..=hi {
+            let here = part(i);
+            let below = if i > 0 { part(i - 1) } else { [0; 5] };
+            let above = if i + 1 < WORDS { part(i + 1) } else { [0; 5] };
+            let mut acc = 0u64;
+            for &(p, k) in &moves {
+                acc |= if k > 0 {
+                    let k = k as u32;
+                    (here[p] << k) | (below[p] >> (64 - k))
+                } else {
+                    let k = (-k) as u32;
+                    (here[p] >> k) | (above[p] << (64 - k))
+                };
             }
+            out[i] = acc & m.all[i];
         }
-        HexSet {
-            words: and(&out, &m.all),
-        }
+        HexSet { words: out }
     }
 
     /// One ring of a flood fill: the set plus its neighbours that lie `within`.
     pub fn grow(&self, map: &Map, within: &HexSet) -> HexSet {
         self.union(&self.spread(map).intersection(within))
     }
-}
-
-/// The bits moved `k` (1–63) places toward higher indices.
-fn shl(w: &[u64; WORDS], k: usize) -> [u64; WORDS] {
-    std::array::from_fn(|i| (w[i] << k) | if i > 0 { w[i - 1] >> (64 - k) } else { 0 })
-}
-
-/// The bits moved `k` (1–63) places toward lower indices.
-fn shr(w: &[u64; WORDS], k: usize) -> [u64; WORDS] {
-    std::array::from_fn(|i| {
-        (w[i] >> k)
-            | if i + 1 < WORDS {
-                w[i + 1] << (64 - k)
-            } else {
-                0
-            }
-    })
 }
 
 /// The indices of a `HexSet`, ascending.

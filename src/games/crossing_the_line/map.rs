@@ -22,7 +22,8 @@ pub const HEX_WORDS: usize = MAX_HEXES / 64;
 /// Bit masks over dense hex indices for moving a whole hex set one hex in every direction at
 /// once (`control::HexSet::spread`): every hex of the map, the hexes not in the first or the
 /// last column, the even hexrows, and the hexes with a Roer hexside (where Command Paths need
-/// the hexside-by-hexside check). `None` for a map wider than 62 columns.
+/// the hexside-by-hexside check). `None` for a map narrower than 2 or wider than 62 columns
+/// (a shift must stay within 1–63 bits).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpreadMasks {
     pub width: usize,
@@ -236,7 +237,7 @@ impl Map {
     pub(super) fn finish(&mut self) {
         let b = self.bounds;
         let width = b.width();
-        if width > 62 {
+        if !(2..=62).contains(&width) {
             return;
         }
         let mut m = SpreadMasks {
