@@ -187,7 +187,7 @@ impl HexSet {
             (ODD_EAST, w + 1),
             (ODD_EAST, -w + 1),
         ];
-        for i in lo..=hi {
+        for (i, slot) in out.iter_mut().enumerate().take(hi + 1).skip(lo) {
             let here = part(i);
             let below = if i > 0 { part(i - 1) } else { [0; 5] };
             let above = if i + 1 < WORDS { part(i + 1) } else { [0; 5] };
@@ -201,7 +201,7 @@ impl HexSet {
                     (here[p] >> k) | (above[p] << (64 - k))
                 };
             }
-            out[i] = acc & m.all[i];
+            *slot = acc & m.all[i];
         }
         HexSet { words: out }
     }
