@@ -2,10 +2,11 @@
 //! recovery, Interdiction, refit in Command Range, attrition of the isolated), Assignment
 //! (8.2), Replacements (8.4) and Reinforcements and Withdrawals (8.5).
 //!
-//! Owners' choices here are made by fixed rules, written beside each: independents keep their
-//! assignment (8.2), US Replacement Points go to the units that lost most (8.4.1), the Germans
-//! do not cannibalise (8.4.2 is optional for them), and reinforcements take the listed hex or
-//! the nearest open one (8.5.1).
+//! Assignment (`assignment.rs`) and German reorganisation are decisions; the other owners'
+//! choices are made by fixed rules, written beside each: US Replacement Points go to the units
+//! that lost most (8.4.1), a cannibalised unit's RPs likewise (8.4.2), reinforcements enter
+//! when due (delaying them, an option of 8.5, is not offered) at the listed hex or the nearest
+//! open one (8.5.1).
 
 use super::action::Action;
 use super::assignment;

@@ -4,7 +4,7 @@
 //! times (10.1).
 
 use super::action::Action;
-use super::charts::{initiative_winner, scenario_start_marker, InitiativeMarker};
+use super::charts::{initiative_winner, scenario_start_marker};
 use super::command;
 use super::ruleset::{Ruleset, ScenarioKind};
 use super::side::Side;
@@ -242,6 +242,5 @@ pub fn end_ops(rs: &Ruleset, s: &mut State) {
         return;
     }
     s.turn += 1;
-    s.marker = InitiativeMarker::ZERO;
     start_turn(rs, s);
 }
