@@ -20,6 +20,10 @@
 //!   total losses (combat results and every other SP loss are public events): what is hidden is
 //!   how the surviving units share them.
 //!
+//! * Not hidden (simplifications): the assignment notes of 5.5.2 (a unit's current formation is
+//!   kept), and after a German reorganisation (8.4.2) the exact SP it moved, which the kept
+//!   total implies.
+//!
 //! `determinize` draws the hidden part anew: the hidden units of each (class, disruption,
 //! Improved Defense) group are dealt at random over that group's hidden places, each under a
 //! top unit of lower index so the tops stay the tops; then the side's current SP are spread at
