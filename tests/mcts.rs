@@ -287,6 +287,165 @@ fn information_sets_the_choice_never_depends_on_the_hidden_card() {
     assert_eq!(r1, r2);
 }
 
+/// A policy that reads the hidden card and names it (a careless scripted bot).
+struct Peek;
+
+impl Bot<Guess> for Peek {
+    fn name(&self) -> String {
+        "peek".into()
+    }
+    fn choose(&mut self, _game: &Guess, s: &Hidden, _rng: &mut GameRng) -> u8 {
+        s.card.expect("dealt")
+    }
+}
+
+#[test]
+fn information_sets_the_policy_move_is_chosen_in_a_determinization() {
+    use sandtable::bots::mcts::{RolloutFactory, RolloutPolicy};
+    use std::sync::Arc;
+    let policy: RolloutFactory<Guess> = Arc::new(|| Box::new(Peek));
+    let choose = |card: u8| {
+        let config = MctsConfig {
+            iterations: 30,
+            rollout: RolloutPolicy::Scripted,
+            // Keep the policy's move whatever the search finds.
+            policy_confidence: 1000.0,
+            ..config(ChanceMode::Exact, 1)
+        };
+        let mut bot = MctsBot::new("t", config, Some(policy.clone()));
+        let s = Hidden {
+            card: Some(card),
+            guess: None,
+        };
+        bot.choose(&Guess, &s, &mut GameRng::seed_from_u64(4))
+    };
+    let picks = [choose(0), choose(1), choose(2)];
+    assert!(
+        picks.iter().all(|&p| p == picks[0]),
+        "the policy never sees the real card: {picks:?}"
+    );
+}
+
+/// Hidden information that decides what comes next: player 0 picks a road; on an ambushed road
+/// (only player 1 knows) player 1 springs the ambush or not, else a die decides. A node of the
+/// shared tree is a chance node in one determinization and player 1's decision in another.
+struct Ambush;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Road {
+    ambushed: [bool; 2],
+    road: Option<u8>,
+    result: Option<bool>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AmbushAct {
+    Road(u8),
+    Spring(bool),
+    Die(bool),
+}
+
+impl Game for Ambush {
+    type State = Road;
+    type Action = AmbushAct;
+    fn id(&self) -> &'static str {
+        "ambush"
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn player_name(&self, p: PlayerId) -> &'static str {
+        ["Column", "Ambusher"][p]
+    }
+    fn initial_state(&self) -> Road {
+        Road {
+            ambushed: [true, false],
+            road: None,
+            result: None,
+        }
+    }
+    fn actor(&self, s: &Road) -> Actor {
+        match (s.road, s.result) {
+            (None, _) => Actor::Player(0),
+            (Some(r), None) if s.ambushed[usize::from(r)] => Actor::Player(1),
+            (Some(_), None) => Actor::Chance,
+            _ => Actor::Terminal,
+        }
+    }
+    fn legal_actions(&self, s: &Road, out: &mut Vec<AmbushAct>) {
+        out.clear();
+        match self.actor(s) {
+            Actor::Player(0) => out.extend([AmbushAct::Road(0), AmbushAct::Road(1)]),
+            Actor::Player(_) => out.extend([AmbushAct::Spring(true), AmbushAct::Spring(false)]),
+            _ => {}
+        }
+    }
+    fn chance_outcomes(&self, s: &Road, out: &mut Vec<(AmbushAct, u32)>) {
+        out.clear();
+        if self.actor(s) == Actor::Chance {
+            out.extend([(AmbushAct::Die(true), 5), (AmbushAct::Die(false), 1)]);
+        }
+    }
+    fn apply(&self, s: &mut Road, a: AmbushAct) {
+        match (self.actor(s), a) {
+            (Actor::Player(0), AmbushAct::Road(r)) => s.road = Some(r),
+            (Actor::Player(1), AmbushAct::Spring(hit)) => s.result = Some(!hit),
+            (Actor::Chance, AmbushAct::Die(safe)) => s.result = Some(safe),
+            (actor, a) => panic!("{a:?} applied where {actor:?} acts"),
+        }
+    }
+    fn outcome(&self, s: &Road) -> Option<Outcome> {
+        Some(Outcome {
+            winner: Some(if s.result? { 0 } else { 1 }),
+            level: "",
+            turn: 1,
+        })
+    }
+    fn tally(&self, _s: &Road, _p: PlayerId) -> Tally {
+        Tally::default()
+    }
+    fn turn(&self, _s: &Road) -> u32 {
+        1
+    }
+    fn describe(&self, _s: &Road, a: AmbushAct) -> String {
+        format!("{a:?}")
+    }
+    /// The column does not know which road is ambushed: one of the two, at random.
+    fn determinize(&self, s: &Road, viewer: PlayerId, rng: &mut GameRng) -> Road {
+        use rand::Rng;
+        if viewer == 1 {
+            return *s;
+        }
+        let first: bool = rng.random();
+        Road {
+            ambushed: [first, !first],
+            ..*s
+        }
+    }
+}
+
+#[test]
+fn information_sets_a_shared_tree_follows_only_what_each_determinization_allows() {
+    let s = Ambush.initial_state();
+    for threads in [1, 2] {
+        let config = MctsConfig {
+            iterations: 3000,
+            ..config(ChanceMode::Exact, threads)
+        };
+        let mut bot = MctsBot::new("t", config, None);
+        let ranked = bot.analyse(&Ambush, &s, &mut GameRng::seed_from_u64(6));
+        assert_eq!(
+            ranked.iter().map(|r| r.1).sum::<u32>(),
+            3000 * threads as u32
+        );
+        // Either road is ambushed half the time, and then the ambusher springs it: each road
+        // wins 1/2 · 0 + 1/2 · 5/6 = 5/12 (a little more while the search learns to spring).
+        for r in &ranked {
+            assert!((r.2 - 5.0 / 12.0).abs() < 0.06, "{ranked:?}");
+        }
+    }
+}
+
 /// A rollout policy that always takes the first legal action (Risky in `Gamble`).
 struct FirstAction;
 

@@ -193,13 +193,18 @@ impl<G: Game> MctsBot<G> {
 }
 
 impl<G: Game> MctsBot<G> {
-    /// The rollout policy's own move, when `policy_confidence` asks to keep it by default.
+    /// The rollout policy's own move, when `policy_confidence` asks to keep it by default; the
+    /// policy sees a determinization, as the search does, so it reads nothing hidden.
     fn policy_move(&mut self, game: &G, s: &G::State, rng: &mut GameRng) -> Option<G::Action> {
         if self.config.policy_confidence <= 0.0 {
             return None;
         }
+        let Actor::Player(me) = game.actor(s) else {
+            return None;
+        };
         let bot = self.workers.first_mut()?.rollout.as_mut()?;
-        Some(bot.choose(game, s, rng))
+        let seen = game.determinize(s, me, rng);
+        Some(bot.choose(game, &seen, rng))
     }
 }
 

@@ -1,5 +1,15 @@
 //! The search tree of one MCTS worker: nodes in a preallocated arena, children of a node in
 //! one contiguous block, chance nodes with one child per outcome and its exact weight.
+//!
+//! Information sets: each iteration starts from `Game::determinize` of the root, and all
+//! determinizations share the tree (a node stands for the actions that lead to it). Once a
+//! determinization has differed from the root, the state behind a node may differ from the one
+//! it was expanded in (another combat result, enemy units elsewhere). From then on a node holds
+//! variants: the node itself and a chain of nodes for the same actions, each expanded in a state
+//! of another kind (another actor, other chance outcomes); the descent goes through the variant
+//! that fits the iteration's state (a new one if none does) and follows only the children that
+//! are legal in that state. The node itself keeps the statistics of all its variants, which its
+//! parent's selection reads.
 
 use super::{ChanceMode, MctsConfig};
 use crate::bots::Bot;
@@ -29,6 +39,9 @@ pub struct Node<A> {
     pub visits: u32,
     /// Sum of each player's rewards over the visits.
     pub reward: [f32; 2],
+    /// The next variant of this node (information sets: the same actions, a state of another
+    /// kind), or `NONE`.
+    pub variant: u32,
 }
 
 impl<A> Node<A> {
@@ -42,6 +55,7 @@ impl<A> Node<A> {
             weight,
             visits: 0,
             reward: [0.0; 2],
+            variant: NONE,
         }
     }
 
@@ -58,6 +72,17 @@ pub struct Tree<G: Game> {
     chance: Vec<(G::Action, u32)>,
     path: Vec<u32>,
     spare: Vec<Node<G::Action>>,
+    /// A determinization has differed from the root: the states behind a node may differ.
+    determinized: bool,
+}
+
+/// A node's actor code for an actor.
+fn actor_code(a: Actor) -> u8 {
+    match a {
+        Actor::Terminal => TERMINAL,
+        Actor::Chance => CHANCE,
+        Actor::Player(p) => p as u8,
+    }
 }
 
 impl<G: Game> Tree<G> {
@@ -69,6 +94,7 @@ impl<G: Game> Tree<G> {
             chance: Vec::with_capacity(64),
             path: Vec::with_capacity(256),
             spare: Vec::with_capacity(capacity),
+            determinized: false,
         }
     }
 
@@ -87,6 +113,12 @@ impl<G: Game> Tree<G> {
         };
         let mut node = 0u32;
         for &a in actions {
+            if self.determinized {
+                match self.fitting(game, node, &state, false) {
+                    Some(v) => node = v,
+                    None => return self.reset(s),
+                }
+            }
             let n = &self.nodes[node as usize];
             let found = (n.first_child..n.first_child.saturating_add(n.children))
                 .find(|&c| self.nodes[c as usize].action == Some(a));
@@ -99,8 +131,82 @@ impl<G: Game> Tree<G> {
         if state != *s {
             return self.reset(s);
         }
+        if self.determinized {
+            // The root's children must be exactly the state's actions.
+            match self.fitting(game, node, &state, true) {
+                Some(v) => node = v,
+                None => return self.reset(s),
+            }
+        }
         self.reroot(node);
         self.root_state = Some(state);
+    }
+
+    /// Whether the expanded `node` fits state `s`: the same actor; at a chance node the same
+    /// outcomes with the same weights; at a decision node children that are exactly the state's
+    /// actions (`exact`), or at least one of them legal. Fills `self.legal` or `self.chance`.
+    fn fits(&mut self, game: &G, node: u32, s: &G::State, exact: bool) -> bool {
+        let n = self.nodes[node as usize];
+        if actor_code(game.actor(s)) != n.actor {
+            return false;
+        }
+        let children = &self.nodes[n.first_child as usize..(n.first_child + n.children) as usize];
+        match n.actor {
+            TERMINAL => true,
+            CHANCE => {
+                game.chance_outcomes(s, &mut self.chance);
+                self.chance.len() == children.len()
+                    && self
+                        .chance
+                        .iter()
+                        .zip(children)
+                        .all(|(&(a, w), c)| c.action == Some(a) && c.weight == w)
+            }
+            _ => {
+                game.legal_actions(s, &mut self.legal);
+                let same = self.legal.len() == children.len()
+                    && self
+                        .legal
+                        .iter()
+                        .zip(children)
+                        .all(|(&a, c)| c.action == Some(a));
+                same || !exact
+                    && children
+                        .iter()
+                        .any(|c| self.legal.contains(&c.action.unwrap()))
+            }
+        }
+    }
+
+    /// The first variant of `node` that fits `s`, or `node` itself if it is not expanded.
+    fn fitting(&mut self, game: &G, node: u32, s: &G::State, exact: bool) -> Option<u32> {
+        let mut v = node;
+        loop {
+            if !self.nodes[v as usize].expanded() || self.fits(game, v, s, exact) {
+                return Some(v);
+            }
+            v = self.nodes[v as usize].variant;
+            if v == NONE {
+                return None;
+            }
+        }
+    }
+
+    /// The variant of `node` that fits `s`: the first that does, or a new one at the end of the
+    /// chain, not yet expanded.
+    fn variant(&mut self, game: &G, node: u32, s: &G::State) -> u32 {
+        if let Some(v) = self.fitting(game, node, s, false) {
+            return v;
+        }
+        let mut last = node;
+        while self.nodes[last as usize].variant != NONE {
+            last = self.nodes[last as usize].variant;
+        }
+        let n = self.nodes[node as usize];
+        let new = self.nodes.len() as u32;
+        self.nodes.push(Node::new(n.action, n.parent, n.weight));
+        self.nodes[last as usize].variant = new;
+        new
     }
 
     /// Copies the subtree under `root` to the front of the arena (children stay contiguous).
@@ -114,8 +220,10 @@ impl<G: Game> Tree<G> {
         let mut top = old[root as usize];
         top.parent = NONE;
         top.action = None;
+        top.variant = NONE;
         new.push(top);
-        // Breadth first: each copied node's children are copied as one block.
+        // Breadth first: each copied node's children are copied as one block, and its next
+        // variant after them.
         let mut i = 0;
         while i < new.len() {
             let n = new[i];
@@ -127,6 +235,12 @@ impl<G: Game> Tree<G> {
                     new.push(child);
                 }
                 new[i].first_child = first;
+            }
+            if n.variant != NONE {
+                let mut v = old[n.variant as usize];
+                v.parent = n.parent;
+                new[i].variant = new.len() as u32;
+                new.push(v);
             }
             i += 1;
         }
@@ -145,10 +259,18 @@ impl<G: Game> Tree<G> {
     ) {
         let root = self.root_state.as_ref().expect("tree has a root");
         let mut s = game.determinize(root, viewer, rng);
+        self.determinized |= s != *root;
         self.path.clear();
         self.path.push(0);
         let mut node = 0u32;
         let rewards = loop {
+            if self.determinized {
+                let v = self.variant(game, node, &s);
+                if v != node {
+                    self.path.push(v);
+                    node = v;
+                }
+            }
             if !self.nodes[node as usize].expanded() {
                 self.expand(game, node, &s);
                 self.seed_prior(game, config, node, &s, rollout, rng);
@@ -173,8 +295,19 @@ impl<G: Game> Tree<G> {
             }
             let child = if n.actor == CHANCE {
                 self.select_outcome(node, config.chance, rng)
+            } else if self.determinized {
+                // Only the children legal here (`variant` filled `self.legal` for `s`).
+                let legal = &self.legal;
+                let same = legal.len() == n.children as usize
+                    && (n.first_child..n.first_child + n.children)
+                        .zip(legal)
+                        .all(|(c, &a)| self.nodes[c as usize].action == Some(a));
+                let allowed = |a: &G::Action| same || legal.contains(a);
+                self.select_uct(node, usize::from(n.actor), config.exploration, allowed)
+                    .expect("a fitting variant has a legal child")
             } else {
-                self.select_uct(node, usize::from(n.actor), config.exploration)
+                self.select_uct(node, usize::from(n.actor), config.exploration, |_| true)
+                    .expect("a decision node has children")
             };
             game.apply(
                 &mut s,
@@ -249,30 +382,52 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// UCT: the child with the best mean reward for the acting player plus the exploration
-    /// bonus; an unvisited child first.
-    fn select_uct(&self, node: u32, player: usize, c: f32) -> u32 {
+    /// The visits of `node` as the variant it is: its children's, once determinizations differ
+    /// (the node's own count also holds its other variants' visits), else its own.
+    fn own_visits(&self, node: u32) -> u32 {
         let n = &self.nodes[node as usize];
-        let log_n = (n.visits.max(1) as f32).ln();
-        let mut best = (f32::MIN, n.first_child);
+        if !self.determinized {
+            return n.visits;
+        }
+        (n.first_child..n.first_child + n.children)
+            .map(|c| self.nodes[c as usize].visits)
+            .sum()
+    }
+
+    /// UCT: the child with the best mean reward for the acting player plus the exploration
+    /// bonus; an unvisited child first; among the `allowed` children (`None`: none is).
+    fn select_uct(
+        &self,
+        node: u32,
+        player: usize,
+        c: f32,
+        allowed: impl Fn(&G::Action) -> bool,
+    ) -> Option<u32> {
+        let n = &self.nodes[node as usize];
+        let log_n = (self.own_visits(node).max(1) as f32).ln();
+        let mut best = None;
         for i in n.first_child..n.first_child + n.children {
             let ch = &self.nodes[i as usize];
+            if !allowed(&ch.action.expect("child action")) {
+                continue;
+            }
             if ch.visits == 0 {
-                return i;
+                return Some(i);
             }
             let v = ch.visits as f32;
             let score = ch.reward[player] / v + c * (log_n / v).sqrt();
-            if score > best.0 {
-                best = (score, i);
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, i));
             }
         }
-        best.1
+        best.map(|(_, i)| i)
     }
 
     /// A chance node's child: drawn by weight (`Sampled`), or the outcome furthest below its
     /// share of the visits (`Exact`: stratified, the visits follow the exact distribution).
     fn select_outcome(&self, node: u32, mode: ChanceMode, rng: &mut GameRng) -> u32 {
         let n = self.nodes[node as usize];
+        let visits = self.own_visits(node);
         let range = n.first_child..n.first_child + n.children;
         match mode {
             ChanceMode::Sampled => {
@@ -292,7 +447,7 @@ impl<G: Game> Tree<G> {
                 // would replay the same outcome forever where a roll can repeat (initiative
                 // ties are rolled again, 5.1).
                 let total: u32 = range.clone().map(|i| self.nodes[i as usize].weight).sum();
-                let parent = (n.visits + 1) as f32;
+                let parent = (visits + 1) as f32;
                 let mut best = (f32::MIN, n.first_child, 0u32);
                 for i in range {
                     let ch = &self.nodes[i as usize];

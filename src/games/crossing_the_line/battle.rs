@@ -90,6 +90,7 @@ pub fn declare(rs: &Ruleset, s: &mut State, from: u16, target: u16, kind: Attack
     s.fight.taken = [0; 64];
     s.fight.eliminated = [0; 2];
     s.fight.failed = 0;
+    s.revealed |= defenders; // 5.3.4: the attacker examines the defending stack.
     let standing = command::standing(rs, s, eligible(rs, s, from));
     let candidates = joinable(rs, s, &standing);
     if candidates.count_ones() == 1 {
@@ -136,6 +137,7 @@ pub fn close_attackers(rs: &Ruleset, s: &mut State) {
     let standing = command::standing(rs, s, s.fight.attackers);
     let cost = attack_cost(rs, s, &standing, s.fight.attackers);
     ops::pay(s, cost, s.fight.attackers);
+    s.revealed |= s.fight.attackers; // 5.3.4 (decided): the attacking units are shown too.
     stacking::lift_improved_defense(rs, s, s.fight.from);
     s.pending = Pending::Attack;
     movement::check_isolated_then_go(rs, s);
@@ -490,6 +492,7 @@ fn retreat_dir(rs: &Ruleset, s: &mut State, dir: usize) {
         s.hex[u] = to;
     }
     s.improved &= !units;
+    s.revealed &= !units; // 5.3.4: a stack that moves is seen afresh.
     s.refresh(rs);
     stacking::lift_improved_defense(rs, s, to);
     if into_ezoc {

@@ -24,6 +24,7 @@ pub mod counters;
 pub mod data;
 mod describe;
 pub mod hex;
+pub mod hidden;
 pub mod map;
 mod movement;
 mod ops;
@@ -383,5 +384,14 @@ impl Game for CrossingTheLine {
 
     fn render(&self, s: &State) -> String {
         describe::render(&self.rules, s)
+    }
+
+    /// 5.3.4: the enemy's hidden stack contents and strengths drawn anew (`hidden`); with
+    /// `--open` the bots see the state as it is.
+    fn determinize(&self, s: &State, viewer: PlayerId, rng: &mut crate::engine::GameRng) -> State {
+        if self.open {
+            return *s;
+        }
+        hidden::determinize(&self.rules, s, self.side_of(viewer), rng)
     }
 }

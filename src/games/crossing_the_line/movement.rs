@@ -589,6 +589,7 @@ pub fn advance(rs: &Ruleset, s: &mut State) {
         }
         s.moving.pos += 1;
         s.improved &= !s.moving.units;
+        s.revealed &= !s.moving.units; // 5.3.4: a stack that moves is seen afresh.
         s.refresh(rs);
         displace_lone_hqs(rs, s, to);
         victory::update_control(rs, s);

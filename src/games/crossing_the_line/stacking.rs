@@ -89,6 +89,7 @@ pub fn resolve_overstack(rs: &Ruleset, s: &mut State, h: u16, side: Side) {
                 Some(to) => {
                     s.hex[u] = to;
                     s.improved &= !(1 << u);
+                    s.revealed &= !(1 << u); // 5.3.4: a unit that moves is seen afresh.
                     s.refresh(rs);
                     if n < pending.len() {
                         pending[n] = to;

@@ -193,6 +193,9 @@ pub struct State {
     pub disrupted: u64,
     /// 7.7: units under an Improved Defense marker (the marker covers their hex).
     pub improved: u64,
+    /// 5.3.4: units the enemy has seen under the top of their stack (a ground attack was
+    /// declared on them, or they attacked); cleared when the unit moves (`hidden`).
+    pub revealed: u64,
     pub hq_hex: [u16; MAX_FORMATIONS],
     pub support: [u8; MAX_FORMATIONS],
     /// Formation Activation Level (6.3).
@@ -258,6 +261,7 @@ impl State {
             formation: [0; MAX_UNITS],
             disrupted: 0,
             improved: 0,
+            revealed: 0,
             hq_hex: [NOT_ENTERED; MAX_FORMATIONS],
             support: [0; MAX_FORMATIONS],
             fal: [0; MAX_FORMATIONS],

@@ -1,0 +1,297 @@
+//! 5.3.4 Limited Intelligence: determinization keeps what the viewer sees and its legal
+//! actions, redraws the rest, and bots choose alike in states the viewer cannot tell apart.
+
+use super::*;
+use crate::bots::mcts::{MctsBot, RolloutFactory, RolloutPolicy};
+use crate::bots::{preset, Bot, RandomBot};
+use crate::engine::game::sample_chance;
+use crate::engine::{Actor, Game};
+use crate::games::crossing_the_line::state::on_map;
+use crate::games::crossing_the_line::{Action, CrossingTheLine};
+use rand::SeedableRng;
+use std::sync::Arc;
+
+fn game(scenario: &str) -> CrossingTheLine {
+    CrossingTheLine::embedded(scenario).expect("embedded data")
+}
+
+/// A random player that attacks when it can and seldom passes, so that playouts see combat.
+fn aggressive(legal: &[Action], rng: &mut GameRng) -> Action {
+    let pick = |f: &dyn Fn(&Action) -> bool, rng: &mut GameRng| {
+        let n = legal.iter().filter(|a| f(a)).count();
+        (n > 0).then(|| {
+            *legal
+                .iter()
+                .filter(|a| f(a))
+                .nth(rng.random_range(0..n))
+                .unwrap()
+        })
+    };
+    let attack = |a: &Action| {
+        matches!(
+            a,
+            Action::Attack { .. } | Action::AddAttacker(_) | Action::Resolve
+        )
+    };
+    let busy = |a: &Action| !matches!(a, Action::Pass | Action::End | Action::Transfer);
+    if rng.random_bool(0.7) {
+        if let Some(a) = pick(&attack, rng) {
+            return a;
+        }
+    }
+    if rng.random_bool(0.9) {
+        if let Some(a) = pick(&busy, rng) {
+            return a;
+        }
+    }
+    legal[rng.random_range(0..legal.len())]
+}
+
+/// Plays `games` playouts of at most `steps` steps, calling `each(before, action, after)`.
+fn playouts(
+    g: &CrossingTheLine,
+    games: u64,
+    steps: usize,
+    mut each: impl FnMut(&State, Action, &State),
+) {
+    let (mut legal, mut chance) = (Vec::new(), Vec::new());
+    for seed in 0..games {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut s = g.initial_state();
+        for _ in 0..steps {
+            let a = match g.actor(&s) {
+                Actor::Terminal => break,
+                Actor::Chance => {
+                    g.chance_outcomes(&s, &mut chance);
+                    sample_chance(&chance, &mut rng)
+                }
+                Actor::Player(_) => {
+                    g.legal_actions(&s, &mut legal);
+                    aggressive(&legal, &mut rng)
+                }
+            };
+            let before = s;
+            g.apply(&mut s, a);
+            each(&before, a, &s);
+        }
+    }
+}
+
+/// The decision states of the playouts, with their actor.
+fn decision_states(g: &CrossingTheLine, games: u64, steps: usize) -> Vec<(State, usize)> {
+    let mut out = Vec::new();
+    playouts(g, games, steps, |s, _, _| {
+        if let Actor::Player(p) = g.actor(s) {
+            out.push((*s, p));
+        }
+    });
+    out
+}
+
+fn on_map_strength(rs: &Ruleset, s: &State, side: Side) -> u32 {
+    bits(s.on_map_units(rs, side))
+        .map(|u| u32::from(s.strength[u]))
+        .sum()
+}
+
+#[test]
+fn rule_5_3_4_determinize_keeps_what_the_viewer_sees_and_redraws_the_rest() {
+    let (mut strengths_redrawn, mut stacks_redrawn) = (0, 0);
+    for scenario in ["stolberg-corridor", "first-blood"] {
+        let g = game(scenario);
+        let rs = g.rules();
+        let mut rng = GameRng::seed_from_u64(7);
+        for (s, _) in decision_states(&g, 6, 400) {
+            for viewer in Side::BOTH {
+                let d = g.determinize(&s, viewer.index(), &mut rng);
+                let enemy = viewer.other();
+                // Only enemy positions and strengths change; every mask, marker and cache stays.
+                let mut e = d;
+                e.hex = s.hex;
+                e.strength = s.strength;
+                assert_eq!(e, s);
+                for u in bits(rs.side_units[viewer.index()]) {
+                    assert_eq!((d.hex[u], d.strength[u]), (s.hex[u], s.strength[u]));
+                }
+                let visible = visible_enemy(rs, &s, viewer);
+                assert_eq!(visible_enemy(rs, &d, viewer), visible);
+                for u in bits(visible) {
+                    assert_eq!(d.hex[u], s.hex[u], "5.3.4: a top or revealed unit stays");
+                }
+                for u in bits(rs.side_units[enemy.index()]) {
+                    if !on_map(s.hex[u]) {
+                        assert_eq!((d.hex[u], d.strength[u]), (s.hex[u], s.strength[u]));
+                    } else {
+                        assert!((1..=rs.unit(u).strength).contains(&d.strength[u]));
+                    }
+                }
+                // 5.3.4: the enemy's losses are public; how they are shared is not.
+                assert_eq!(
+                    on_map_strength(rs, &d, enemy),
+                    on_map_strength(rs, &s, enemy)
+                );
+                strengths_redrawn += usize::from(d.strength != s.strength);
+                stacks_redrawn += usize::from(d.hex != s.hex);
+            }
+        }
+    }
+    assert!(strengths_redrawn > 50, "{strengths_redrawn}");
+    assert!(stacks_redrawn > 50, "{stacks_redrawn}");
+}
+
+#[test]
+fn rule_5_3_4_open_game_determinize_returns_the_state() {
+    let g = game("stolberg-corridor").with_open(true);
+    assert!(g.is_open());
+    let mut rng = GameRng::seed_from_u64(1);
+    for (s, p) in decision_states(&g, 3, 400) {
+        for viewer in [p, 1 - p] {
+            assert_eq!(g.determinize(&s, viewer, &mut rng), s);
+        }
+    }
+}
+
+#[test]
+fn rule_5_3_4_determinize_keeps_the_viewers_legal_actions() {
+    let g = game("stolberg-corridor");
+    let mut rng = GameRng::seed_from_u64(3);
+    let (mut before, mut after) = (Vec::new(), Vec::new());
+    let mut checked = 0;
+    for (s, p) in decision_states(&g, 8, 500) {
+        g.legal_actions(&s, &mut before);
+        for _ in 0..3 {
+            let d = g.determinize(&s, p, &mut rng);
+            assert_eq!(g.actor(&d), Actor::Player(p));
+            g.legal_actions(&d, &mut after);
+            assert_eq!(before, after, "5.3.4: the viewer's actions in {:?}", s.step);
+            checked += usize::from(d != s);
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn rule_5_3_4_determinize_reads_only_what_the_viewer_sees() {
+    let g = game("stolberg-corridor");
+    let mut other = GameRng::seed_from_u64(11);
+    let mut differ = 0;
+    for (i, (s, p)) in decision_states(&g, 6, 400).into_iter().enumerate() {
+        // A state the viewer cannot tell from `s`: other hidden strengths and stacks.
+        let t = g.determinize(&s, p, &mut other);
+        differ += usize::from(t != s);
+        let seed = i as u64;
+        let a = g.determinize(&s, p, &mut GameRng::seed_from_u64(seed));
+        let b = g.determinize(&t, p, &mut GameRng::seed_from_u64(seed));
+        assert_eq!(a, b);
+    }
+    assert!(differ > 50, "{differ}");
+}
+
+#[test]
+fn rule_5_3_4_an_attack_reveals_the_stacks_until_they_move() {
+    let g = game("stolberg-corridor");
+    let mut seen_at = [0u16; 64];
+    let mut attacks = 0;
+    playouts(&g, 6, 600, |before, a, s| {
+        if let Action::Attack { .. } = a {
+            assert_eq!(s.fight.defenders & !s.revealed, 0, "5.3.4: defenders shown");
+            attacks += 1;
+        }
+        if before.step == Step::Attackers && s.step != Step::Attackers {
+            assert_eq!(s.fight.attackers & !s.revealed, 0, "attackers shown");
+        }
+        for u in bits(s.revealed & !before.revealed) {
+            seen_at[u] = s.hex[u];
+        }
+        for u in bits(s.revealed).filter(|&u| on_map(s.hex[u])) {
+            assert_eq!(s.hex[u], seen_at[u], "a unit that moved is hidden again");
+        }
+    });
+    assert!(attacks > 10, "{attacks}");
+}
+
+/// States of both sides' decisions, several actions open, where another state of the same
+/// information set differs in hidden strengths (and stacks).
+fn twin_states(g: &CrossingTheLine, n: usize) -> Vec<(State, State)> {
+    let mut other = GameRng::seed_from_u64(5);
+    let mut legal = Vec::new();
+    let mut out = Vec::new();
+    let mut per_side = [0; 2];
+    for (s, p) in decision_states(g, 10, 600) {
+        g.legal_actions(&s, &mut legal);
+        if legal.len() < 3 || per_side[p] == n / 2 {
+            continue;
+        }
+        let t = g.determinize(&s, p, &mut other);
+        if t.strength != s.strength {
+            out.push((s, t));
+            per_side[p] += 1;
+        }
+    }
+    out
+}
+
+/// A rollout policy that reads the enemy's strengths outright, as a careless scripted bot
+/// might: it attacks the stack with the fewest SP when it can, else plays like `aggressive`.
+struct StrengthReader;
+
+impl Bot<CrossingTheLine> for StrengthReader {
+    fn name(&self) -> String {
+        "strength-reader".into()
+    }
+
+    fn choose(&mut self, g: &CrossingTheLine, s: &State, rng: &mut GameRng) -> Action {
+        let mut legal = Vec::new();
+        g.legal_actions(s, &mut legal);
+        let sp = |h: u16| -> u32 {
+            (0..g.rules().units.len())
+                .filter(|&u| s.hex[u] == h)
+                .map(|u| u32::from(s.strength[u]))
+                .sum()
+        };
+        let weakest = legal
+            .iter()
+            .filter_map(|&a| match a {
+                Action::Attack { target, .. } => Some((sp(target), a)),
+                _ => None,
+            })
+            .min_by_key(|&(n, _)| n);
+        weakest.map_or_else(|| aggressive(&legal, rng), |(_, a)| a)
+    }
+}
+
+/// The key test: a bot's choice does not change when hidden enemy strengths (and hidden
+/// stack order) change, even with a rollout policy that reads strengths; with `--open` the
+/// search sees them, and its statistics change. The bot is `mcts-fast` (policy move kept
+/// unless beaten, scripted rollouts) with `StrengthReader` as its policy and a small budget.
+#[test]
+fn rule_5_3_4_a_bots_choice_does_not_change_when_hidden_enemy_strengths_change() {
+    let hidden = game("stolberg-corridor");
+    let open = game("stolberg-corridor").with_open(true);
+    let mut config = preset::load("mcts-fast").unwrap().mcts.unwrap();
+    assert_eq!(config.rollout, RolloutPolicy::Scripted);
+    config.iterations = 30;
+    let policy: RolloutFactory<CrossingTheLine> = Arc::new(|| Box::new(StrengthReader));
+    let bot = || MctsBot::<CrossingTheLine>::new("mcts-fast", config.clone(), Some(policy.clone()));
+    let twins = twin_states(&hidden, 2);
+    assert_eq!(twins.len(), 2);
+    let mut open_differs = false;
+    for (i, (s, t)) in twins.iter().enumerate() {
+        let rng = || GameRng::seed_from_u64(100 + i as u64);
+        let a = bot().choose(&hidden, s, &mut rng());
+        let b = bot().choose(&hidden, t, &mut rng());
+        assert_eq!(a, b, "the same choice in twin states ({:?})", s.step);
+        let ranked_a = bot().analyse(&hidden, s, &mut rng());
+        assert_eq!(
+            ranked_a,
+            bot().analyse(&hidden, t, &mut rng()),
+            "the same search"
+        );
+        open_differs |= bot().analyse(&open, s, &mut rng()) != bot().analyse(&open, t, &mut rng());
+        let mut random = RandomBot::default();
+        let ra = random.choose(&hidden, s, &mut rng());
+        let rb = random.choose(&hidden, t, &mut rng());
+        assert_eq!(ra, rb, "the random bot reads legal actions only");
+    }
+    assert!(open_differs, "with --open the search reads the strengths");
+}
