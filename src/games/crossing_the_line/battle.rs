@@ -19,7 +19,7 @@ use super::ruleset::{Ruleset, ScenarioKind, NO_HEX};
 use super::side::Side;
 use super::stacking;
 use super::state::{
-    bits, on_map, Activation, CheckKind, Pending, State, Step, BONUS_ONLY, MAX_DEPTH,
+    bits, on_map, Activation, CheckKind, Fight, Pending, State, Step, BONUS_ONLY, MAX_DEPTH,
 };
 use super::victory;
 
@@ -537,10 +537,13 @@ fn end_battle(rs: &Ruleset, s: &mut State) {
         participants(s, Role::Attacker) == 0,
         participants(s, Role::Defender) == 0,
     );
-    let bonus_units = |role| command::in_command_units(rs, s, participants(s, role));
+    // The winner's involved units In Command.
+    let units = winner.map_or(0, |role| {
+        command::in_command_units(rs, s, participants(s, role))
+    });
+    s.fight = Fight::NONE;
     match winner {
         Some(Role::Attacker) => {
-            let units = bonus_units(Role::Attacker);
             if units != 0 {
                 let act = s.act_mut();
                 act.bonus = 1;
@@ -552,7 +555,6 @@ fn end_battle(rs: &Ruleset, s: &mut State) {
             if !(rs.kind == ScenarioKind::FirstBlood && defender_side == Side::German)
                 && usize::from(s.depth) + 1 < MAX_DEPTH =>
         {
-            let units = bonus_units(Role::Defender);
             if units == 0 {
                 return ops::after_action(rs, s);
             }

@@ -220,6 +220,7 @@ pub fn acts_now(s: &State, u: usize) -> bool {
 
 /// The end of an activation: back to the one it interrupted, or the next Ops Cycle.
 pub fn end_activation(rs: &Ruleset, s: &mut State) {
+    *s.act_mut() = Activation::IDLE;
     if s.depth > 0 {
         s.depth -= 1;
         after_action(rs, s);

@@ -111,6 +111,18 @@ pub struct Activation {
     pub reaction: bool,
 }
 
+impl Activation {
+    /// No activation: the slot of one that ended.
+    pub const IDLE: Activation = Activation {
+        side: Side::Us,
+        formation: BONUS_ONLY,
+        ap: 0,
+        bonus: 0,
+        bonus_units: 0,
+        reaction: false,
+    };
+}
+
 /// What an Action will do once its isolated units have checked (5.8.4), or what a reaction
 /// interrupted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -184,6 +196,25 @@ pub struct Fight {
     pub eliminated: [u64; 2],
 }
 
+impl Fight {
+    /// No combat under way.
+    pub const NONE: Fight = Fight {
+        from: NO_HEX,
+        target: NO_HEX,
+        attack: AttackKind::Hasty,
+        defense: DefenseKind::Regular,
+        attackers: 0,
+        defenders: 0,
+        chits: [0; 2],
+        result: super::charts::BELOW_LEFTMOST,
+        applying: Role::Defender,
+        failed: 0,
+        forced: false,
+        taken: [0; MAX_UNITS],
+        eliminated: [0; 2],
+    };
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
     pub hex: [u16; MAX_UNITS],
@@ -247,14 +278,7 @@ pub struct State {
 
 impl State {
     pub fn empty() -> State {
-        let act = Activation {
-            side: Side::Us,
-            formation: BONUS_ONLY,
-            ap: 0,
-            bonus: 0,
-            bonus_units: 0,
-            reaction: false,
-        };
+        let act = Activation::IDLE;
         State {
             hex: [NOT_ENTERED; MAX_UNITS],
             strength: [0; MAX_UNITS],
@@ -277,21 +301,7 @@ impl State {
             depth: 0,
             pending: Pending::None,
             moving: Moving::NONE,
-            fight: Fight {
-                from: NO_HEX,
-                target: NO_HEX,
-                attack: AttackKind::Hasty,
-                defense: DefenseKind::Regular,
-                attackers: 0,
-                defenders: 0,
-                chits: [0; 2],
-                result: super::charts::BELOW_LEFTMOST,
-                applying: Role::Defender,
-                failed: 0,
-                forced: false,
-                taken: [0; MAX_UNITS],
-                eliminated: [0; 2],
-            },
+            fight: Fight::NONE,
             queue: 0,
             reactor: 0,
             snafu: Side::German,
