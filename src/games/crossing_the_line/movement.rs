@@ -343,6 +343,10 @@ fn expand(
     let (neighbours, terrain) = (rs.neighbour_row(h), rs.step_row(h));
     for dir in 0..6 {
         let to = neighbours[dir];
+        // No step is cheaper than the cheapest: a hex reached for `c` plus that stays.
+        if to == NO_HEX || r.cost[usize::from(to)] <= c.saturating_add(rs.min_step_half) {
+            continue;
+        }
         let Some((step, stop)) = steps.step(from_z, to, &terrain[dir], first) else {
             continue;
         };

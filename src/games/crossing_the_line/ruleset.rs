@@ -95,6 +95,8 @@ pub struct Ruleset {
     neighbours: Vec<[u16; 6]>,
     /// Per hex and direction, what the map says of a step across (7.3).
     steps: Vec<[StepTerrain; 6]>,
+    /// The cheapest step there is, in half-MPs: the road rate or the cheapest terrain.
+    pub min_step_half: u8,
     /// Per hex, per class (Infantry, AFV): the directions a unit there projects a ZOC into.
     zoc_dirs: Vec<[u8; 2]>,
     pub built_up: HexSet,
@@ -169,7 +171,17 @@ impl Ruleset {
         let outside = HexSet::all(&map).difference(&area);
         let neighbours = neighbour_table(&map, &area);
         let steps = step_table(&map, &data.charts, &neighbours);
+        let min_step_half = Terrain::ALL
+            .iter()
+            .map(|&t| {
+                let tec = data.charts.terrain(t);
+                tec.half_mp_leg.min(tec.half_mp_motorized)
+            })
+            .chain([data.charts.road_half_mp()])
+            .min()
+            .unwrap_or(0);
         let mut rs = Ruleset {
+            min_step_half,
             neighbours,
             steps,
             zoc_dirs: zoc_table(&map, &data.charts),
