@@ -114,16 +114,16 @@ fn relocation_targets(rs: &Ruleset, s: &State, f: u8) -> HexSet {
     if s.units_at(rs, info.side, from) == 0 {
         obstacles.friendly_units.remove(usize::from(from));
     }
-    let reach = control::relocation_reach(&rs.map, rs.hex(from), &obstacles);
-    let mut out = HexSet::EMPTY;
-    for i in reach.intersection(&rs.built_up).iter() {
+    let range = u16::from(info.command_range);
+    let mut wanted = HexSet::EMPTY;
+    for i in rs.built_up.iter() {
         let to = i as u16;
-        let near = rs.hex(from).distance(rs.hex(to)) <= u16::from(info.command_range);
+        let near = rs.hex(from).distance(rs.hex(to)) <= range;
         if to != from && near && s.hq_at(to).is_none() {
-            out.insert(i);
+            wanted.insert(i);
         }
     }
-    out
+    control::relocation_reach(&rs.map, rs.hex(from), &obstacles, &wanted).intersection(&wanted)
 }
 
 pub fn relocate(rs: &Ruleset, s: &mut State, to: u16) {

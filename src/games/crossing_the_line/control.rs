@@ -599,11 +599,15 @@ pub fn command_status(
 /// the EZOC of its own start hex, or naming the start hex would be moot; so `friendly_units`
 /// must not count the HQ being moved (other friendly units in its hex do negate).
 pub fn relocation_path_exists(map: &Map, from: Hex, to: Hex, obstacles: &Obstacles) -> bool {
-    relocation_reach(map, from, obstacles).contains_hex(map, to)
+    let mut target = HexSet::EMPTY;
+    target.insert_hex(map, to);
+    relocation_reach(map, from, obstacles, &target).contains_hex(map, to)
 }
 
-/// Every hex [`relocation_path_exists`] joins to `from` (empty if `from` itself is not free).
-pub fn relocation_reach(map: &Map, from: Hex, obstacles: &Obstacles) -> HexSet {
+/// The hexes [`relocation_path_exists`] joins to `from` (empty if `from` itself is not free),
+/// traced until every hex of `wanted` is reached or no hex is left: a hex of `wanted` not in
+/// the result has no path.
+pub fn relocation_reach(map: &Map, from: Hex, obstacles: &Obstacles, wanted: &HexSet) -> HexSet {
     let free = obstacles.passable(map);
     let mut reached = HexSet::EMPTY;
     if !free.contains_hex(map, from) {
@@ -611,7 +615,7 @@ pub fn relocation_reach(map: &Map, from: Hex, obstacles: &Obstacles) -> HexSet {
     }
     trace(map, from, &free, &free, anywhere(), |_, ring| {
         reached = reached.union(ring);
-        false
+        wanted.difference(&reached).is_empty()
     });
     reached
 }

@@ -136,9 +136,10 @@ pub fn displace_hq(rs: &Ruleset, s: &mut State, f: u8) {
         .difference(&obstacles.enemy_units)
         .difference(&obstacles.live_ezoc().difference(&s.occupied[side.index()]));
     let range = u16::from(rs.formation(f).command_range);
-    let reach = control::relocation_reach(&rs.map, rs.hex(from), &obstacles);
+    let towns = rs.built_up.intersection(&open);
+    let reach = control::relocation_reach(&rs.map, rs.hex(from), &obstacles, &towns);
     let mut best: Option<(u8, u16, u16)> = None;
-    for i in rs.built_up.intersection(&open).iter() {
+    for i in towns.iter() {
         let to = i as u16;
         if to == from || s.hq_at(to).is_some() {
             continue;
