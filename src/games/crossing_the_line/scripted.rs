@@ -7,48 +7,53 @@
 //! **The US (the attacker).**
 //!
 //! * *Which formation (6.2):* the one with the highest Activation Level (ties: the most units
-//!   on the map). It never transfers the Initiative, and passes only when no formation can
-//!   activate. In First Blood (10.1) the 1st Infantry Division simply activates.
+//!   on the map). It never transfers the Initiative and passes only when no formation can
+//!   activate: the APs of an Activation Level used now are more than those it would recover.
+//!   In First Blood (10.1) the 1st Infantry Division simply activates.
 //! * *Where to go:* every hex gets its distance to the nearest goal. First Blood: the
 //!   objectives 2107, 2108, 2109 still holding German units. The Stolberg Corridor: the VP
-//!   hexes the US does not control (15 VP first, then 10, then 5: a goal of lower value counts
-//!   as two hexes further per step of value) and the Aachen City hexes (10.2: a US unit there
-//!   at the end is a decisive victory) counted as one hex further than a 15 VP hex. German
-//!   units block the way; a German-held goal is reached by standing next to it.
-//! * *Actions (7), best first:* an attack whose expected result is worth it (below); a refit
-//!   of a disrupted unit; moving the HQ forward when that brings at least two more of its units
-//!   within Command Range (never next to the enemy); moves that bring units closer to their
-//!   goal, scored by hexes gained times units moved, so whole stacks move together and single
-//!   units follow; then End.
+//!   hexes the US does not control (15 VP first; a 10 VP hex counts as two hexes further, a
+//!   5 VP hex as four) and the Aachen City hexes (10.2: a US unit there at the end is a
+//!   decisive victory), counted one hex further than a 15 VP hex. German units block the
+//!   way; a German-held goal is reached by standing next to it.
+//! * *Actions (7), in this order of preference:* a move into an attack position (next to a
+//!   German-held goal) that leaves an AP to attack with; an attack (below); moving the HQ
+//!   when that brings units into Command Range (units In Command now against units within
+//!   the range, less one, of the new hex; units near their goal count double; at least 3, and
+//!   never within two hexes of the enemy); a move or a refit: moves score hexes gained times
+//!   units moved, so whole stacks move together and single units follow, and a refit (7.6)
+//!   scores about one stack's step; then End.
 //! * *Attacks (7.5):* each declarable attack is valued by its expected result, enumerated
 //!   over both chits and the die with every DRM of 7.5.1.2 (the attacking hex's undisrupted
 //!   units, combat support from the hexes round the target, HQ support, armor superiority,
-//!   hexside, Improved Defense): SP the defender loses, plus the worth of clearing the hex
-//!   (everything eliminated, or a forced retreat after a red result the defender fails),
-//!   less the SP the attacker loses and the risk of its own retreat; less a little for each
-//!   AP the kind costs, so a Prepared Attack (the improved chit column and all the HQ's
-//!   support) is chosen when the APs allow and its odds are worth the extra APs. Every unit
+//!   hexside, Improved Defense; Command is assumed): SP the defender loses, plus the worth of
+//!   clearing its hex (everything eliminated, or a forced retreat after a red result that a
+//!   defender fails), less the SP the attacker loses and the risk of its own retreat; less
+//!   one SP for each AP the kind costs. The kind worth most is declared, and the US attacks
+//!   whenever that is worth more than losing one SP (the attacker must attack); every unit
 //!   that may join does.
-//! * *Reactions (6.4):* only with a formation at Activation Level 3 or more, so that APs go to
-//!   the attack.
+//! * *Reactions (6.4):* only with a formation at Activation Level 3 or more, so that its
+//!   Activation Levels go to the attack.
 //!
 //! **The Germans (the defender; in First Blood they never decide).**
 //!
-//! * *Which formation:* the one with the most urgent business: an HQ with a US unit within two
-//!   hexes and no combat unit of its own (relocate it away); a counterattack worth making; a
-//!   stack next to US units that is not yet in Improved Defense; a disrupted unit to refit;
-//!   reserves that can reach a VP hex under threat (a US unit within six hexes) or held by the
-//!   US. With none of these it passes: its Activation Levels are better kept for Reactions.
-//! * *Actions:* Improved Defense on the stacks next to US units (VP hexes first); refits;
-//!   counterattacks on weak adjacent US stacks (a higher bar than the US's); the HQ out of
-//!   danger; reserves toward threatened VP hexes with room for them. A unit on a VP hex, or
-//!   next to a US unit, holds its ground.
+//! * *What they defend:* one unit in every Aachen City hex (10.2; no ZOC reaches into a City
+//!   hex, so an empty one is an open door), two in every VP hex with a US unit within six
+//!   hexes, and the VP hexes the US holds (to take back). A unit on a VP or City hex, or next
+//!   to a US unit, holds its ground; the others move toward those hexes.
+//! * *Which formation (6.2):* the one with the most urgent business: a counterattack worth
+//!   making (worth at least 0.8 SP, with the same valuation as the US's); an HQ with a US unit
+//!   within two hexes and no combat unit of its own; a stack next to US units that is not yet
+//!   in Improved Defense; a disrupted unit next to the enemy; units to send to a hex above.
+//!   With none of these it passes, keeping its Activation Levels for Reactions.
+//! * *Actions:* counterattacks as above; then Improved Defense on the stacks next to US units
+//!   (VP and City hexes first) and the HQ out of danger; refits; moves; then End.
 //! * *Reactions:* always, with the offered formation at the highest Activation Level: a
 //!   Reaction stops the US mover where it stands.
 //!
 //! **Both sides, in combat (7.5.2):** take the 2nd hit as a retreat when the SP loss would
-//!   eliminate a unit (the Germans on a VP hex only when it would eliminate them all); retreat
-//!   to the hex with room, away from the enemy, nearest the side's goal.
+//! eliminate a unit (the Germans on a VP or City hex only when it would eliminate them all);
+//! retreat to the hex with room, away from the enemy, nearest the side's goal.
 
 use super::action::Action;
 use super::charts::{modified_die, CombatResult, OddsColumn};
@@ -62,6 +67,7 @@ use super::state::{bits, on_map, State, Step, BONUS_ONLY};
 use super::CrossingTheLine;
 use crate::bots::Bot;
 use crate::engine::{Actor, Game, GameRng};
+use std::cell::OnceCell;
 
 const CAP: usize = HexSet::CAPACITY;
 /// No goal reachable (a distance field's "infinity").
@@ -76,8 +82,6 @@ const US_OFFSET_CITY: u8 = 1;
 const THREAT_RANGE: u8 = 6;
 /// What the Germans make of holding an Aachen City hex, in VP (10.2: its loss is decisive).
 const CITY_WORTH: u8 = 30;
-/// German units this close to Aachen City hold their ground as its screen.
-const SCREEN: u8 = 2;
 
 /// Score of ending the activation (or declining, or passing): the bar every action must beat.
 const END: i32 = 0;
@@ -177,6 +181,8 @@ struct Context<'a> {
     movers: [u8; CAP],
     /// The side's units that hold their ground (Germans: on a VP hex or next to the US).
     holding: u64,
+    /// The active formation's units In Command now (computed when first needed).
+    in_command: OnceCell<u64>,
 }
 
 impl<'a> Context<'a> {
@@ -189,6 +195,7 @@ impl<'a> Context<'a> {
             enemy: [FAR; CAP],
             movers: [0; CAP],
             holding: 0,
+            in_command: OnceCell::new(),
         };
         if !fields {
             return ctx;
@@ -243,19 +250,6 @@ impl<'a> Context<'a> {
             }
         }
         field(rs, &blocked, &mut sources, &mut ctx.goal);
-        // 10.2: the Germans keep a screen round Aachen City (no ZOC reaches into it).
-        let mut screen = [FAR; CAP];
-        let city_lost = !rs
-            .aachen_city
-            .intersection(&s.occupied[Side::Us.index()])
-            .is_empty();
-        if side == Side::German && rs.kind == ScenarioKind::StolbergCorridor {
-            let mut sources = Sources::default();
-            for i in rs.aachen_city.iter() {
-                sources.push(0, i as u16);
-            }
-            field(rs, &HexSet::EMPTY, &mut sources, &mut screen);
-        }
         for u in bits(rs.side_units[side.index()]) {
             let h = s.hex[u];
             if !on_map(h) {
@@ -265,9 +259,7 @@ impl<'a> Context<'a> {
                 ctx.movers[usize::from(h)] += 1;
             }
             let i = usize::from(h);
-            // Once the US is in the city, the screen goes in after it.
-            let screen = screen[i] <= SCREEN && !city_lost;
-            if side == Side::German && (ctx.worth(h) > 0 || ctx.enemy[i] <= 1 || screen) {
+            if side == Side::German && (ctx.worth(h) > 0 || ctx.enemy[i] <= 1) {
                 ctx.holding |= 1 << u;
             }
         }
@@ -289,8 +281,13 @@ impl<'a> Context<'a> {
         let (rs, s) = (self.rs, self.s);
         let i = usize::from(h);
         let own = s.units_at(rs, Side::German, h).count_ones();
-        let wanted = if rs.aachen_city.contains(i) { 1 } else { 2 };
-        self.enemy[i] <= THREAT_RANGE && own < wanted && !s.present[Side::Us.index()].contains(i)
+        // Aachen City: one defender in every hex, threatened or not (no ZOC reaches into it).
+        let (wanted, threatened) = if rs.aachen_city.contains(i) {
+            (1, true)
+        } else {
+            (2, self.enemy[i] <= THREAT_RANGE)
+        };
+        threatened && own < wanted && !s.present[Side::Us.index()].contains(i)
     }
 
     fn score(&self, a: Action) -> i32 {
@@ -411,12 +408,20 @@ impl<'a> Context<'a> {
             // Units In Command now against units within the Command Range (less one, for
             // detours) of the new hex; the units near their goals count double.
             let range = u16::from(rs.formation(f).command_range);
-            let paths = CommandPaths::trace(
-                &rs.map,
-                self.side,
-                rs.hex(from),
-                &s.obstacles(rs, self.side),
-            );
+            let in_command = *self.in_command.get_or_init(|| {
+                let paths = CommandPaths::trace(
+                    &rs.map,
+                    self.side,
+                    rs.hex(from),
+                    &s.obstacles(rs, self.side),
+                );
+                let range = rs.formation(f).command_range;
+                bits(s.formation_units(rs, f))
+                    .filter(|&u| {
+                        paths.status(&rs.map, rs.hex(s.hex[u]), range) == CommandStatus::InCommand
+                    })
+                    .fold(0u64, |m, u| m | 1 << u)
+            });
             let at = rs.hex(to);
             let mut gain = 0;
             for u in bits(s.formation_units(rs, f)) {
@@ -426,8 +431,7 @@ impl<'a> Context<'a> {
                 } else {
                     1
                 };
-                let now = paths.status(&rs.map, h, rs.formation(f).command_range)
-                    == CommandStatus::InCommand;
+                let now = in_command & (1 << u) != 0;
                 let then = h.distance(at) < range;
                 gain += w * (i32::from(then) - i32::from(now));
             }
