@@ -40,7 +40,8 @@
 //! * *What they defend:* one unit in every Aachen City hex (10.2; no ZOC reaches into a City
 //!   hex, so an empty one is an open door), two in every VP hex with a US unit within six
 //!   hexes, and the VP hexes the US holds (to take back). A unit on a VP or City hex, or next
-//!   to a US unit, holds its ground; the others move toward those hexes.
+//!   to a US unit, holds its ground, and so do the units within two hexes of the city (its
+//!   screen) until a US unit gets in; the others move toward those hexes.
 //! * *Which formation (6.2):* the one with the most urgent business: a counterattack worth
 //!   making (worth at least 0.8 SP, with the same valuation as the US's); an HQ with a US unit
 //!   within two hexes and no combat unit of its own; a stack next to US units that is not yet
@@ -82,6 +83,8 @@ const US_OFFSET_CITY: u8 = 1;
 const THREAT_RANGE: u8 = 6;
 /// What the Germans make of holding an Aachen City hex, in VP (10.2: its loss is decisive).
 const CITY_WORTH: u8 = 30;
+/// German units this close to Aachen City hold their ground as its screen.
+const SCREEN: u8 = 2;
 
 /// Score of ending the activation (or declining, or passing): the bar every action must beat.
 const END: i32 = 0;
@@ -250,6 +253,19 @@ impl<'a> Context<'a> {
             }
         }
         field(rs, &blocked, &mut sources, &mut ctx.goal);
+        // 10.2: the Germans keep a screen round Aachen City (no ZOC reaches into it).
+        let mut screen = [FAR; CAP];
+        let city_lost = !rs
+            .aachen_city
+            .intersection(&s.occupied[Side::Us.index()])
+            .is_empty();
+        if side == Side::German && rs.kind == ScenarioKind::StolbergCorridor && !city_lost {
+            let mut sources = Sources::default();
+            for i in rs.aachen_city.iter() {
+                sources.push(0, i as u16);
+            }
+            field(rs, &HexSet::EMPTY, &mut sources, &mut screen);
+        }
         for u in bits(rs.side_units[side.index()]) {
             let h = s.hex[u];
             if !on_map(h) {
@@ -259,7 +275,9 @@ impl<'a> Context<'a> {
                 ctx.movers[usize::from(h)] += 1;
             }
             let i = usize::from(h);
-            if side == Side::German && (ctx.worth(h) > 0 || ctx.enemy[i] <= 1) {
+            // The screen holds until the US is in the city, then goes in after it.
+            let screen = screen[i] <= SCREEN;
+            if side == Side::German && (ctx.worth(h) > 0 || ctx.enemy[i] <= 1 || screen) {
                 ctx.holding |= 1 << u;
             }
         }
