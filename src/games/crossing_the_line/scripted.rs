@@ -1,8 +1,9 @@
 //! The scripted doctrine of Crossing the Line, one per side: the reference player of
 //! `balance crossing-the-line` and the rollout policy of MCTS. It scores each legal action with
-//! rules of thumb and takes the best (ties: the first legal one); it reads only the state and
-//! the ruleset, keeps nothing between calls and draws nothing from the generator, so the same
-//! state always gets the same answer.
+//! rules of thumb and takes the best (ties: the first legal one); it keeps nothing between
+//! calls. It reads the enemy only as its side may know it (5.3.4: `Game::determinize` for its
+//! player, drawn from the generator), unless the game is `--open`; with the same generator
+//! the same state always gets the same answer.
 //!
 //! **The US (the attacker).**
 //!
@@ -105,17 +106,26 @@ impl Bot<CrossingTheLine> for ScriptedBot {
         "scripted".into()
     }
 
-    fn choose(&mut self, game: &CrossingTheLine, s: &State, _rng: &mut GameRng) -> Action {
+    fn choose(&mut self, game: &CrossingTheLine, s: &State, rng: &mut GameRng) -> Action {
         let rs = game.rules();
-        if s.step == Step::Choose {
-            return choose_formation(game, s);
-        }
         let side = match game.actor(s) {
             Actor::Player(p) => Side::BOTH[p],
             _ => s.act().side,
         };
+        // 5.3.4: the scores read the enemy as this side may know it (`--open`: all of it);
+        // the actions are the real state's.
+        let view;
+        let seen = if game.is_open() || !matches!(s.step, Step::Choose | Step::Action) {
+            s
+        } else {
+            view = game.determinize(s, side.index(), rng);
+            &view
+        };
+        if s.step == Step::Choose {
+            return choose_formation(game, s, seen);
+        }
         let fields = matches!(s.step, Step::Action | Step::Retreat);
-        let ctx = Context::new(rs, s, side, fields);
+        let ctx = Context::new(rs, seen, side, fields);
         let mut best: Option<(i32, Action)> = None;
         game.for_each_action(s, &mut |a| {
             let score = ctx.score(a);
@@ -128,8 +138,9 @@ impl Bot<CrossingTheLine> for ScriptedBot {
 }
 
 /// 6.2: the US activates its formation with the highest FAL; the Germans activate only for
-/// urgent business, else pass. Nobody transfers.
-fn choose_formation(game: &CrossingTheLine, s: &State) -> Action {
+/// urgent business, else pass. Nobody transfers. The actions are `s`'s, the scores read
+/// `seen` (what the side knows of `s`).
+fn choose_formation(game: &CrossingTheLine, s: &State, seen: &State) -> Action {
     let rs = game.rules();
     let side = s.initiative;
     let mut best: Option<(i32, Action)> = None;
@@ -146,7 +157,7 @@ fn choose_formation(game: &CrossingTheLine, s: &State) -> Action {
             }
         });
     } else {
-        let ctx = Context::new(rs, s, side, true);
+        let ctx = Context::new(rs, seen, side, true);
         game.for_each_action(s, &mut |a| {
             if let Action::Act(f) = a {
                 let business = ctx.german_business(f);
@@ -913,9 +924,12 @@ mod tests {
         }
     }
 
+    /// With `--open` the bot draws nothing: any generator gives the same action; without, the
+    /// same generator does.
     #[test]
     fn the_same_state_gets_the_same_action() {
-        let g = game("stolberg-corridor");
+        let g = game("stolberg-corridor").with_open(true);
+        let hidden = game("stolberg-corridor");
         let mut s = g.initial_state();
         let mut rng = game_rng(5, 0);
         let mut out = Vec::new();
@@ -930,6 +944,8 @@ mod tests {
                 Actor::Player(_) => {
                     let a = ScriptedBot.choose(&g, &s, &mut game_rng(1, 1));
                     assert_eq!(a, ScriptedBot.choose(&g, &s, &mut game_rng(2, 2)));
+                    let b = ScriptedBot.choose(&hidden, &s, &mut game_rng(3, 3));
+                    assert_eq!(b, ScriptedBot.choose(&hidden, &s, &mut game_rng(3, 3)));
                     g.apply(&mut s, a);
                 }
             }
