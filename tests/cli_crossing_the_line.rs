@@ -96,6 +96,12 @@ fn stolberg_corridor_reports_the_seven_levels_and_us_vp_whatever_the_threads() {
 }
 
 #[test]
+fn balance_takes_open() {
+    let text = balance("first-blood", "5", &["--open"]);
+    assert!(text.contains("5 games"), "{text}");
+}
+
+#[test]
 fn balance_takes_random_bots_and_writes_activations_to_csv() {
     let file = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ctl-run.csv");
     let f = file.to_str().unwrap();
