@@ -5,6 +5,7 @@ use super::{select, CliError};
 use crate::bots::Bot;
 use crate::engine::{Game, PlayerId};
 use crate::games::aachen::Aachen;
+use crate::games::crossing_the_line::CrossingTheLine;
 use crate::games::rudders_line::RuddersLine;
 use crate::sim::{records, report, Summary};
 use clap::Args;
@@ -16,16 +17,18 @@ use std::path::PathBuf;
 pub struct BalanceArgs {
     /// Game id (see `sandtable games`).
     pub game: String,
-    /// Scenario name (default: the game's only scenario).
+    /// Scenario name (default: the game's only scenario). Crossing the Line has two and
+    /// needs it: first-blood or stolberg-corridor.
     #[arg(long)]
     pub scenario: Option<String>,
     /// Number of games to play.
     #[arg(long, default_value_t = 10_000)]
     pub games: u64,
     /// Bots by acting side, comma-separated in the game's side order (Rudder's Line:
-    /// Rangers,Germans; Aachen: Americans only, the rules play the Germans): preset names
-    /// (random, scripted, mcts-fast, mcts-strong) or paths of preset TOML files. Default:
-    /// scripted for every acting side.
+    /// Rangers,Germans; Aachen: Americans only, the rules play the Germans; Crossing the
+    /// Line: US,Germans, and in first-blood the US only): preset names (random, scripted,
+    /// mcts-fast, mcts-strong) or paths of preset TOML files. Default: scripted for every
+    /// acting side.
     #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
     #[command(flatten)]
@@ -66,6 +69,20 @@ pub fn run(args: &BalanceArgs) -> Result<(), CliError> {
                 provenance: &provenance,
             };
             balance(&game, args, &setup, select::aachen_bot)
+        }
+        "crossing-the-line" => {
+            let id = select::crossing_the_line_scenario(args.scenario.as_deref())?;
+            let game =
+                CrossingTheLine::load(args.run.data.as_deref(), id)?.with_open(args.run.open);
+            let reconstructed = game.data().reconstructed();
+            let provenance: Vec<&str> = reconstructed.iter().map(|&(t, _)| t).collect();
+            let known = crate::bots::preset::names();
+            let setup = Setup {
+                title: format!("{} — {} ({id})", info.title, game.rules().scenario_name),
+                known: &known,
+                provenance: &provenance,
+            };
+            balance(&game, args, &setup, select::crossing_the_line_bot)
         }
         other => Err(CliError::NotImplemented(other.to_string())),
     }

@@ -17,6 +17,8 @@ pub enum CliError {
         name: String,
         known: String,
     },
+    #[error("{game} needs --scenario (scenarios: {known})")]
+    MissingScenario { game: String, known: String },
     #[error("unknown bot '{name}' for {game} (known bots: {known})")]
     UnknownBot {
         game: String,

@@ -1,9 +1,10 @@
 //! `sandtable games`: what Sandtable can play, and how much of each game's data is the
 //! published game's and how much is reconstructed.
 
-use super::CliError;
+use super::{select, CliError};
 use crate::games::aachen::Aachen;
 use crate::games::crossing_the_line::data::DataSet as CtlData;
+use crate::games::crossing_the_line::scenario::FIRST_BLOOD;
 use crate::games::rudders_line::RuddersLine;
 use crate::games::GAMES;
 use clap::Args;
@@ -38,7 +39,8 @@ pub fn run(args: &GamesArgs) -> Result<(), CliError> {
             let game = Aachen::embedded()?;
             describe_aachen(&game, &mut s);
         }
-        if info.id == "crossing-the-line" {
+        if info.implemented && info.id == "crossing-the-line" {
+            // `--data` is Rudder's Line's: Crossing the Line is described on its embedded data.
             describe_crossing_the_line(&CtlData::embedded()?, &mut s);
         }
     }
@@ -75,19 +77,53 @@ fn describe_aachen(game: &Aachen, s: &mut String) {
     );
 }
 
-/// Crossing the Line: its data and odds tables exist; the rules engine is still being built.
+/// Crossing the Line: its two playable scenarios (`--scenario` is required) and its
+/// reconstructed tables.
 fn describe_crossing_the_line(data: &CtlData, s: &mut String) {
     let _ = writeln!(
         s,
-        "    rules engine in progress; available now: `crt` and `initiative` (exact odds)"
+        "    scenarios (--scenario is required): {}",
+        select::CROSSING_THE_LINE_SCENARIOS
+            .iter()
+            .map(|&(id, _)| id)
+            .collect::<Vec<_>>()
+            .join(", ")
     );
-    let scenarios: Vec<String> = data
+    for &(id, _) in &select::CROSSING_THE_LINE_SCENARIOS {
+        let Some(sc) = data.scenario(id) else {
+            continue;
+        };
+        let what = match id {
+            FIRST_BLOOD => {
+                "solitaire: you play the US 1st Infantry Division against static Germans; \
+                 clear 2107, 2108 and 2109 in at most five activations, rated by the \
+                 activations used"
+            }
+            _ => {
+                "two players (US, Germans), turns 1-3; victory by the VPs of the hexes the US \
+                 controls, or a US unit in Aachen City at the end"
+            }
+        };
+        let _ = writeln!(s, "      {id} ({}, {}): {what}", sc.name, sc.rule);
+    }
+    let others: Vec<String> = data
         .scenarios
         .scenarios
         .iter()
+        .filter(|sc| {
+            !select::CROSSING_THE_LINE_SCENARIOS
+                .iter()
+                .any(|&(id, _)| id == sc.id)
+        })
         .map(|sc| format!("{} ({}, {})", sc.id, sc.name, sc.rule))
         .collect();
-    let _ = writeln!(s, "    scenarios (data only): {}", scenarios.join(", "));
+    if !others.is_empty() {
+        let _ = writeln!(
+            s,
+            "    scenarios in the data that the engine does not play: {}",
+            others.join(", ")
+        );
+    }
     write_reconstructed(data.reconstructed(), s);
 }
 

@@ -6,6 +6,7 @@ use super::{select, CliError};
 use crate::bots::{preset, Bot};
 use crate::engine::{Game, PlayerId};
 use crate::games::aachen::Aachen;
+use crate::games::crossing_the_line::CrossingTheLine;
 use crate::games::rudders_line::RuddersLine;
 use crate::sim::elo::{ratings, Results};
 use crate::sim::{wilson, Z95};
@@ -24,6 +25,10 @@ pub struct LadderArgs {
         default_value = "random,scripted,mcts-fast"
     )]
     pub bots: Vec<String>,
+    /// Scenario name (default: the game's only scenario; Crossing the Line needs it:
+    /// stolberg-corridor, its two-player scenario).
+    #[arg(long)]
+    pub scenario: Option<String>,
     /// Games per pairing and side assignment.
     #[arg(long, default_value_t = 100)]
     pub games: u64,
@@ -49,6 +54,8 @@ pub fn run(args: &LadderArgs) -> Result<(), CliError> {
     match info.id {
         "rudders-line" => {
             let game = RuddersLine::load(args.run.data.as_deref())?;
+            let scenario = game.data().scenario.scenario.name.clone();
+            select::check_scenario(info.id, args.scenario.as_deref(), &[scenario.as_str()])?;
             let provenance: Vec<&str> = game
                 .data()
                 .reconstructed_tables()
@@ -61,7 +68,16 @@ pub fn run(args: &LadderArgs) -> Result<(), CliError> {
         }
         "aachen" => {
             let game = Aachen::load(args.run.data.as_deref())?;
+            select::check_scenario(info.id, args.scenario.as_deref(), &[info.title])?;
             ladder(&game, args, &[], select::aachen_bot)
+        }
+        "crossing-the-line" => {
+            let id = select::crossing_the_line_scenario(args.scenario.as_deref())?;
+            let game =
+                CrossingTheLine::load(args.run.data.as_deref(), id)?.with_open(args.run.open);
+            let reconstructed = game.data().reconstructed();
+            let provenance: Vec<&str> = reconstructed.iter().map(|&(t, _)| t).collect();
+            ladder(&game, args, &provenance, select::crossing_the_line_bot)
         }
         other => Err(CliError::NotImplemented(other.to_string())),
     }

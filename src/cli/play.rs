@@ -11,6 +11,7 @@ use crate::bots::{preset, Bot};
 use crate::engine::game::sample_chance;
 use crate::engine::{game_rng, Actor, Game, GameRng, PlayerId, Replay};
 use crate::games::aachen::{self, Aachen};
+use crate::games::crossing_the_line::{self, CrossingTheLine};
 use crate::games::rudders_line::{RuddersLine, ScriptedBot};
 use clap::Args;
 use std::io::{BufRead, Write};
@@ -21,9 +22,14 @@ use std::sync::Arc;
 pub struct PlayArgs {
     /// Game id (see `sandtable games`).
     pub game: String,
-    /// The side you play (Rudder's Line: rangers or germans; Aachen: americans or us).
+    /// The side you play (Rudder's Line: rangers or germans; Aachen: americans or us;
+    /// Crossing the Line: us or germans, and in first-blood us).
     #[arg(long)]
     pub side: String,
+    /// Scenario name (default: the game's only scenario). Crossing the Line has two and
+    /// needs it: first-blood (solitaire) or stolberg-corridor.
+    #[arg(long)]
+    pub scenario: Option<String>,
     /// The bot you play against: a preset name or a preset file. In a solitaire game (Aachen)
     /// the rules play the other side and this bot only gives the hints.
     #[arg(long, default_value = "mcts-fast")]
@@ -37,6 +43,9 @@ pub struct PlayArgs {
     /// Game data instead of the embedded default (see `balance --help`).
     #[arg(long, value_name = "PATH")]
     pub data: Option<PathBuf>,
+    /// Let the bot see everything, hidden information included (Crossing the Line, 5.3.4).
+    #[arg(long)]
+    pub open: bool,
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
@@ -44,6 +53,8 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     match info.id {
         "rudders-line" => {
             let game = RuddersLine::load(args.data.as_deref())?;
+            let scenario = game.data().scenario.scenario.name.clone();
+            select::check_scenario(info.id, args.scenario.as_deref(), &[scenario.as_str()])?;
             let human = side(&game, &args.side)?;
             preset::load(&args.bot)?;
             let bot = select::rudders_line_bot(&game, &args.bot, 1 - human).ok_or_else(|| {
@@ -56,6 +67,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         }
         "aachen" => {
             let game = Aachen::load(args.data.as_deref())?;
+            select::check_scenario(info.id, args.scenario.as_deref(), &[info.title])?;
             let name = if args.side.eq_ignore_ascii_case("us") {
                 "americans"
             } else {
@@ -77,6 +89,34 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             let scripted: RolloutFactory<Aachen> =
                 Arc::new(|| Box::new(aachen::ScriptedBot::default()));
             let mut session = Session::new(&game, human, None, Some(scripted), args.seed);
+            session.hint_bot = args.bot.clone();
+            start(session, args)
+        }
+        "crossing-the-line" => {
+            let id = select::crossing_the_line_scenario(args.scenario.as_deref())?;
+            let game = CrossingTheLine::load(args.data.as_deref(), id)?.with_open(args.open);
+            let name = match args.side.to_lowercase().as_str() {
+                "american" | "americans" => "us",
+                "german" => "germans",
+                _ => args.side.as_str(),
+            };
+            let human = side(&game, name)?;
+            if human >= game.acting_players() {
+                return Err(CliError::Usage(format!(
+                    "in {} {id} the rules play the {} (a solitaire scenario): play --side us",
+                    info.id,
+                    game.player_name(human)
+                )));
+            }
+            preset::load(&args.bot)?;
+            let bot = select::crossing_the_line_bot(&args.bot, 1 - human).ok_or_else(|| {
+                CliError::Usage(format!("bot '{}' cannot play {}", args.bot, info.id))
+            })?;
+            let scripted: RolloutFactory<CrossingTheLine> =
+                Arc::new(|| Box::new(crossing_the_line::ScriptedBot));
+            // Solitaire (First Blood): no opponent; the bot only answers `hint`.
+            let opponent = (game.acting_players() > 1).then_some(bot);
+            let mut session = Session::new(&game, human, opponent, Some(scripted), args.seed);
             session.hint_bot = args.bot.clone();
             start(session, args)
         }

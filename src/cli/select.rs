@@ -5,6 +5,8 @@ use crate::bots::mcts::RolloutFactory;
 use crate::bots::{preset, Bot};
 use crate::engine::{Game, PlayerId};
 use crate::games::aachen::{self, Aachen};
+use crate::games::crossing_the_line::scenario::{FIRST_BLOOD, STOLBERG_CORRIDOR};
+use crate::games::crossing_the_line::{self, CrossingTheLine};
 use crate::games::rudders_line::{RuddersLine, ScriptedBot};
 use crate::games::{GameInfo, GAMES};
 use std::sync::Arc;
@@ -77,6 +79,47 @@ pub fn aachen_bot(name: &str, _player: PlayerId) -> Option<Box<dyn Bot<Aachen>>>
     preset.build(Some(scripted))
 }
 
+/// The scenarios of Crossing the Line the engine plays (10.1, 10.2), with their names.
+pub const CROSSING_THE_LINE_SCENARIOS: [(&str, &str); 2] = [
+    (FIRST_BLOOD, "First Blood"),
+    (STOLBERG_CORRIDOR, "The Stolberg Corridor"),
+];
+
+/// `--scenario` for Crossing the Line, which has two and no default: the scenario's id, from
+/// its id or name (matched as `slug` does).
+pub fn crossing_the_line_scenario(wanted: Option<&str>) -> Result<&'static str, CliError> {
+    let game = "crossing-the-line".to_string();
+    let known = CROSSING_THE_LINE_SCENARIOS
+        .iter()
+        .map(|&(id, _)| id)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let Some(wanted) = wanted else {
+        return Err(CliError::MissingScenario { game, known });
+    };
+    CROSSING_THE_LINE_SCENARIOS
+        .iter()
+        .find(|&&(id, name)| slug(id) == slug(wanted) || slug(name) == slug(wanted))
+        .map(|&(id, _)| id)
+        .ok_or_else(|| CliError::UnknownScenario {
+            game,
+            name: wanted.to_string(),
+            known,
+        })
+}
+
+/// Makes bot `name` (a preset name or a preset file) for either side of Crossing the Line,
+/// with its scripted doctrine as the `scripted` bot and MCTS rollout policy.
+pub fn crossing_the_line_bot(
+    name: &str,
+    _player: PlayerId,
+) -> Option<Box<dyn Bot<CrossingTheLine>>> {
+    let preset = preset::load(name).ok()?;
+    let scripted: RolloutFactory<CrossingTheLine> =
+        Arc::new(|| Box::new(crossing_the_line::ScriptedBot));
+    preset.build(Some(scripted))
+}
+
 /// Checks that `names` gives one known bot per acting side (`Game::acting_players`), by
 /// making each once.
 pub fn check_bots<G: Game>(
@@ -138,5 +181,22 @@ mod tests {
         ));
         assert!(implemented_game("rudders-line").is_ok());
         assert!(implemented_game("aachen").is_ok());
+        assert!(implemented_game("crossing-the-line").is_ok());
+    }
+
+    #[test]
+    fn crossing_the_line_needs_one_of_its_two_scenarios() {
+        assert_eq!(
+            crossing_the_line_scenario(Some("first-blood")).unwrap(),
+            "first-blood"
+        );
+        assert_eq!(
+            crossing_the_line_scenario(Some("The Stolberg Corridor")).unwrap(),
+            "stolberg-corridor"
+        );
+        for wanted in [None, Some("across-the-wurm")] {
+            let e = crossing_the_line_scenario(wanted).unwrap_err().to_string();
+            assert!(e.contains("first-blood, stolberg-corridor"), "{e}");
+        }
     }
 }

@@ -25,7 +25,7 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo {
         id: "crossing-the-line",
         title: "Crossing the Line: Aachen 1944",
-        implemented: false,
+        implemented: true,
     },
     GameInfo {
         id: "cross-of-iron",

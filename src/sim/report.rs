@@ -46,9 +46,17 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
         s,
         "\nvictory levels (games, percent with 95% Wilson interval)"
     );
-    // Each side's levels in side order, draws last.
+    // Each side's levels in side order, draws last; within a side in the game's own order
+    // of its levels when it gives one (best first), else by name.
     let mut levels: Vec<_> = summary.levels.iter().collect();
-    levels.sort_by_key(|(&(winner, _), _)| winner.unwrap_or(usize::MAX));
+    let rank = |key: &LevelKey| {
+        summary
+            .level_order
+            .iter()
+            .position(|k| k == key)
+            .unwrap_or(usize::MAX)
+    };
+    levels.sort_by_key(|(&key, _)| (key.0.unwrap_or(usize::MAX), rank(&key)));
     let labels: Vec<(String, LevelKey, u64)> = levels
         .into_iter()
         .map(|(&(winner, level), &count)| {

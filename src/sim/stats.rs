@@ -84,6 +84,9 @@ pub struct Summary {
     pub mean_turn: f64,
     /// Mean actions (decisions plus chance outcomes) per game.
     pub mean_steps: f64,
+    /// The game's own order of its victory levels (`Game::victory_levels`), for reports;
+    /// empty: by winner, then by name.
+    pub level_order: Vec<(Option<PlayerId>, &'static str)>,
 }
 
 impl Summary {
@@ -93,6 +96,7 @@ impl Summary {
         for &key in all {
             self.levels.entry(key).or_insert(0);
         }
+        self.level_order = all.to_vec();
         self
     }
 
@@ -142,6 +146,7 @@ impl Summary {
             scores,
             mean_turn: mean(&|r| f64::from(r.turn)),
             mean_steps: mean(&|r| r.steps as f64),
+            level_order: Vec::new(),
         }
     }
 }

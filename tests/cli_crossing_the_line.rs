@@ -1,0 +1,241 @@
+//! The `sandtable` binary on Crossing the Line: Aachen 1944: balance runs on both scenarios
+//! (First Blood solitaire, the Stolberg Corridor for two), the required `--scenario`, `games`,
+//! `ladder` and `play`.
+
+mod common;
+use common::{one_line_error, sandtable, stdout};
+
+fn balance(scenario: &str, games: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "balance",
+        "crossing-the-line",
+        "--scenario",
+        scenario,
+        "--games",
+        games,
+        "--seed",
+        "3",
+    ];
+    args.extend_from_slice(extra);
+    stdout(&sandtable(&args))
+}
+
+/// The lines of the victory-level table.
+fn level_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .skip_while(|l| !l.starts_with("victory levels"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .collect()
+}
+
+#[test]
+fn first_blood_reports_ratings_and_activations_whatever_the_threads() {
+    let one = balance("first-blood", "40", &["--threads", "1"]);
+    let two = balance("first-blood", "40", &["--threads", "2"]);
+    assert_eq!(one, two, "results must not depend on the thread count");
+    for needle in [
+        "Crossing the Line: Aachen 1944 — First Blood (first-blood)",
+        "US scripted (Germans played by the rules)",
+        "40 games",
+        "victory levels (games, percent with 95% Wilson interval)",
+        "final activations",
+    ] {
+        assert!(one.contains(needle), "{needle:?} missing from\n{one}");
+    }
+    // Every rating of 10.1 is shown, best first, each with its Wilson interval.
+    let lines = level_lines(&one);
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    for (line, start) in lines.iter().zip([
+        "US: decisive",
+        "US: substantial",
+        "US: satisfactory",
+        "Germans: failed",
+        "draw: poor",
+    ]) {
+        assert!(line.trim_start().starts_with(start), "{line}");
+        assert!(line.contains("% [") && line.ends_with(']'), "{line}");
+    }
+    // The activations used: 2 to 5, one count per game.
+    let activations: Vec<(i32, u64)> = one
+        .lines()
+        .skip_while(|l| !l.starts_with("final activations"))
+        .skip(2)
+        .take_while(|l| !l.is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (f[0].parse().unwrap(), f[1].parse().unwrap())
+        })
+        .collect();
+    assert!(activations.iter().all(|&(v, _)| (2..=5).contains(&v)));
+    assert_eq!(activations.iter().map(|&(_, c)| c).sum::<u64>(), 40);
+}
+
+#[test]
+fn stolberg_corridor_reports_the_seven_levels_and_us_vp_whatever_the_threads() {
+    let one = balance("stolberg-corridor", "3", &["--threads", "1"]);
+    let two = balance("stolberg-corridor", "3", &["--threads", "2"]);
+    assert_eq!(one, two, "results must not depend on the thread count");
+    for needle in [
+        "The Stolberg Corridor (stolberg-corridor)",
+        "US scripted vs Germans scripted",
+        "final US VP",
+    ] {
+        assert!(one.contains(needle), "{needle:?} missing from\n{one}");
+    }
+    let lines = level_lines(&one);
+    assert_eq!(lines.len(), 7, "{lines:?}");
+    for line in &lines {
+        assert!(line.contains("% [") && line.ends_with(']'), "{line}");
+    }
+    assert!(
+        lines[0].trim_start().starts_with("US: US decisive"),
+        "{lines:?}"
+    );
+    assert!(lines[6].trim_start().starts_with("draw"), "{lines:?}");
+}
+
+#[test]
+fn balance_takes_open() {
+    let text = balance("first-blood", "5", &["--open"]);
+    assert!(text.contains("5 games"), "{text}");
+}
+
+#[test]
+fn balance_takes_random_bots_and_writes_activations_to_csv() {
+    let file = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ctl-run.csv");
+    let f = file.to_str().unwrap();
+    let text = balance("first-blood", "10", &["--bots", "random", "--out", f]);
+    assert!(text.contains("US random"), "{text}");
+    let csv = std::fs::read_to_string(&file).unwrap();
+    let header = csv.lines().next().unwrap();
+    assert!(header.contains(",activations,provenance"), "{header}");
+    assert_eq!(csv.lines().count(), 11);
+}
+
+#[test]
+fn a_missing_or_unknown_scenario_is_one_line_naming_both() {
+    for cmd in ["balance", "ladder"] {
+        let err = one_line_error(&sandtable(&[cmd, "crossing-the-line"]));
+        assert!(err.contains("needs --scenario"), "{err}");
+        assert!(err.contains("first-blood, stolberg-corridor"), "{err}");
+        let err = one_line_error(&sandtable(&[
+            cmd,
+            "crossing-the-line",
+            "--scenario",
+            "across-the-wurm",
+        ]));
+        assert!(err.contains("'across-the-wurm'"), "{err}");
+        assert!(err.contains("first-blood, stolberg-corridor"), "{err}");
+    }
+    let err = one_line_error(&sandtable(&["play", "crossing-the-line", "--side", "us"]));
+    assert!(err.contains("first-blood, stolberg-corridor"), "{err}");
+}
+
+#[test]
+fn bad_bots_and_a_first_blood_ladder_are_one_line_errors() {
+    // First Blood: the US alone acts.
+    let err = one_line_error(&sandtable(&[
+        "balance",
+        "crossing-the-line",
+        "--scenario",
+        "first-blood",
+        "--bots",
+        "random,random",
+    ]));
+    assert!(err.contains("one per side (US)"), "{err}");
+    let err = one_line_error(&sandtable(&[
+        "balance",
+        "crossing-the-line",
+        "--scenario",
+        "stolberg-corridor",
+        "--bots",
+        "scripted,nosuchbot",
+    ]));
+    assert!(err.contains("'nosuchbot'"), "{err}");
+    let err = one_line_error(&sandtable(&[
+        "ladder",
+        "crossing-the-line",
+        "--scenario",
+        "first-blood",
+    ]));
+    assert!(err.contains("two sides that make decisions"), "{err}");
+}
+
+#[test]
+fn games_lists_crossing_the_line_as_implemented_with_its_scenarios() {
+    let text = stdout(&sandtable(&["games"]));
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("crossing-the-line"))
+        .expect("crossing-the-line is listed");
+    assert!(line.contains("(implemented)"), "{line}");
+    let section: String = text
+        .lines()
+        .skip_while(|l| !l.starts_with("crossing-the-line"))
+        .skip(1)
+        .take_while(|l| l.starts_with(' '))
+        .collect::<Vec<_>>()
+        .join("\n");
+    for needle in [
+        "--scenario is required",
+        "first-blood (First Blood, 10.1)",
+        "stolberg-corridor (The Stolberg Corridor, 10.2)",
+        "reconstructed tables",
+        "crt:",
+    ] {
+        assert!(section.contains(needle), "{needle:?} missing:\n{section}");
+    }
+}
+
+fn play(args: &[&str], input: &str) -> (String, String, Option<i32>) {
+    let mut all = vec!["play", "crossing-the-line"];
+    all.extend_from_slice(args);
+    let out = common::sandtable_with_stdin(&all, input);
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code(),
+    )
+}
+
+#[test]
+fn play_first_blood_as_the_us_and_refuse_the_static_germans() {
+    let (text, _, code) = play(
+        &[
+            "--scenario",
+            "first-blood",
+            "--side",
+            "us",
+            "--bot",
+            "scripted",
+        ],
+        "1\nhint\n1\nundo\nquit\n",
+    );
+    assert_eq!(code, Some(0));
+    assert!(text.contains("US> "), "{text}");
+    assert!(text.contains("Hint: "), "{text}");
+    assert!(text.contains("Back to your previous decision."), "{text}");
+    let (_, stderr, code) = play(&["--scenario", "first-blood", "--side", "germans"], "");
+    assert_eq!(code, Some(2));
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("the rules play the Germans"), "{stderr}");
+}
+
+#[test]
+fn play_the_germans_of_the_stolberg_corridor_against_the_scripted_us() {
+    let (text, _, code) = play(
+        &[
+            "--scenario",
+            "stolberg-corridor",
+            "--side",
+            "german",
+            "--bot",
+            "scripted",
+        ],
+        "quit\n",
+    );
+    assert_eq!(code, Some(0));
+    assert!(text.contains("US: "), "the US bot moved first: {text}");
+    assert!(text.contains("Germans> "), "{text}");
+}
