@@ -56,6 +56,9 @@
 //! **Both sides, in combat (7.5.2):** take the 2nd hit as a retreat when the SP loss would
 //! eliminate a unit (the Germans on a VP or City hex only when it would eliminate them all);
 //! retreat to the hex with room, away from the enemy, nearest the side's goal.
+//!
+//! **Both sides, otherwise:** hand the SNAFU token over (5.2) only to roll again an AP or combat
+//! die of 3 or less or a failed check; keep every assignment (8.2); never cannibalise (8.4.2).
 
 use super::action::Action;
 use super::charts::{modified_die, CombatResult, OddsColumn};
@@ -88,6 +91,8 @@ const CITY_WORTH: u8 = 30;
 const SCREEN: u8 = 2;
 
 /// Score of ending the activation (or declining, or passing): the bar every action must beat.
+/// 5.2: the highest AP or combat die the doctrine rolls again with the SNAFU token.
+const SNAFU_REROLL_AT_MOST: u8 = 3;
 const END: i32 = 0;
 /// The expected worth (tenths of an SP) an attack must reach, for each side.
 const US_ATTACK_MIN: f32 = -10.0;
@@ -371,6 +376,16 @@ impl<'a> Context<'a> {
             Action::TakeLoss => 0,
             Action::RetreatTo(h) => self.retreat_score(h),
             Action::Act(f) => i32::from(s.fal[usize::from(f)]),
+            // 5.2: hand the SNAFU token over only for a low AP or combat die or a failed check.
+            Action::Keep => END,
+            Action::Reroll => match s.snafu_roll {
+                Action::Die(d) if d <= SNAFU_REROLL_AT_MOST => END + 10,
+                Action::Check(false) => END + 10,
+                _ => END - 10,
+            },
+            // 8.2, 8.4.2: the doctrine keeps its assignments and never cannibalises.
+            Action::Done => END,
+            Action::Assign(..) | Action::Cannibalize(_) => END - 10,
             Action::Die(_) | Action::Check(_) | Action::Winner(_) | Action::Chits(..) => END,
         }
     }
