@@ -181,25 +181,25 @@ fn unit_in_slot(units: u64, slot: usize) -> usize {
 /// 7.5.1.2 B: the hexes next to `enemy_hex` (other than `own_hex`) holding a `side` combat unit
 /// that projects a ZOC into it and is In Command; same formation as `formations`, or other.
 /// AMBIG-20: units in the attacking hex that do not attack do not support; a defending stack of
-/// several formations counts each of them as "same".
-fn support_hexes(
+/// several formations counts each of them as "same". `in_command` answers for one unit (the
+/// scripted bot's estimate assumes it).
+pub fn support_hexes(
     rs: &Ruleset,
     s: &State,
-    side: Side,
-    enemy_hex: u16,
-    own_hex: u16,
+    (side, enemy_hex, own_hex): (Side, u16, u16),
     formations: u8,
+    in_command: impl Fn(usize) -> bool,
 ) -> SupportHexes {
     let mut out = SupportHexes::default();
     for n in rs.neighbours(enemy_hex).filter(|&n| n != own_hex) {
+        if !s.occupied[side.index()].contains(usize::from(n)) {
+            continue;
+        }
         let (mut same, mut other) = (false, false);
-        for u in bits(s.units_at(rs, side, n)) {
+        for u in bits(s.units_at(rs, side, n) & !s.disrupted) {
             let mut zoc = HexSet::EMPTY;
-            if s.is_disrupted(u) {
-                continue;
-            }
             rs.zoc_of(n, rs.unit(u).class, &mut zoc);
-            if !zoc.contains(usize::from(enemy_hex)) || !command::in_command(rs, s, u) {
+            if !zoc.contains(usize::from(enemy_hex)) || !in_command(u) {
                 continue;
             }
             if formations & (1 << s.formation[u]) != 0 {
@@ -217,7 +217,8 @@ fn support_hexes(
     out
 }
 
-fn formations_of(s: &State, units: u64) -> u8 {
+/// The formations of `units`, as a mask.
+pub fn formations_of(s: &State, units: u64) -> u8 {
     bits(units).fold(0, |m, u| m | 1 << s.formation[u])
 }
 
@@ -228,6 +229,7 @@ pub fn battle(rs: &Ruleset, s: &State) -> Battle {
     let dir = rs.direction(f.from, f.target).unwrap_or(0);
     let attacking = formations_of(s, f.attackers);
     let hq = bits(f.attackers).next().map_or(0, |u| s.formation[u]);
+    let in_command = |u| command::in_command(rs, s, u);
     Battle {
         attackers: stack(rs, s, f.attackers),
         defenders: stack(rs, s, f.defenders),
@@ -235,14 +237,13 @@ pub fn battle(rs: &Ruleset, s: &State) -> Battle {
         defense: f.defense,
         terrain: rs.terrain(f.target),
         hexside: attacked_hexside(&rs.charts, rs.hexside(f.from, dir)),
-        attacker_support: support_hexes(rs, s, side, f.target, f.from, attacking),
+        attacker_support: support_hexes(rs, s, (side, f.target, f.from), attacking, in_command),
         defender_support: support_hexes(
             rs,
             s,
-            side.other(),
-            f.from,
-            f.target,
+            (side.other(), f.from, f.target),
             formations_of(s, f.defenders),
+            in_command,
         ),
         attacker_in_command: bits(f.attackers).all(|u| command::in_command(rs, s, u)),
         hq_support_points: s.support[usize::from(hq)],

@@ -61,8 +61,9 @@
 //! die of 3 or less or a failed check; keep every assignment (8.2); never cannibalise (8.4.2).
 
 use super::action::Action;
+use super::battle::{formations_of, support_hexes};
 use super::charts::{modified_die, CombatResult, OddsColumn};
-use super::combat::{self, AttackKind, Battle, Combatant, DefenseKind, Role, Stack, SupportHexes};
+use super::combat::{self, AttackKind, Battle, Combatant, DefenseKind, Role, Stack};
 use super::control::{CommandPaths, CommandStatus, HexSet};
 use super::ops;
 use super::ruleset::{Ruleset, ScenarioKind, NO_HEX};
@@ -620,8 +621,21 @@ impl<'a> Context<'a> {
             defense,
             terrain: rs.terrain(target),
             hexside: combat::attacked_hexside(charts, rs.hexside(from, dir)),
-            attacker_support: support(rs, s, side, target, from, formations(s, attackers)),
-            defender_support: support(rs, s, side.other(), from, target, formations(s, defenders)),
+            // Command is assumed: the estimate spares the bot a trace per supporting unit.
+            attacker_support: support_hexes(
+                rs,
+                s,
+                (side, target, from),
+                formations_of(s, attackers),
+                |_| true,
+            ),
+            defender_support: support_hexes(
+                rs,
+                s,
+                (side.other(), from, target),
+                formations_of(s, defenders),
+                |_| true,
+            ),
             attacker_in_command: kind != AttackKind::Hasty,
             hq_support_points: bits(attackers)
                 .next()
@@ -746,47 +760,6 @@ fn stack_of(rs: &Ruleset, s: &State, units: u64) -> Stack {
         ));
     }
     Stack { units: list }
-}
-
-fn formations(s: &State, units: u64) -> u8 {
-    bits(units).fold(0, |m, u| m | 1 << s.formation[u])
-}
-
-/// 7.5.1.2 B as the bot estimates it: the hexes next to `enemy_hex` (but `own_hex`) with an
-/// undisrupted `side` unit projecting a ZOC into it; Command is not checked.
-fn support(
-    rs: &Ruleset,
-    s: &State,
-    side: Side,
-    enemy_hex: u16,
-    own_hex: u16,
-    formations: u8,
-) -> SupportHexes {
-    let mut out = SupportHexes::default();
-    for n in rs.neighbours(enemy_hex).filter(|&n| n != own_hex) {
-        if !s.occupied[side.index()].contains(usize::from(n)) {
-            continue;
-        }
-        let (mut same, mut other) = (false, false);
-        for u in bits(s.units_at(rs, side, n) & !s.disrupted) {
-            let mut zoc = HexSet::EMPTY;
-            rs.zoc_of(n, rs.unit(u).class, &mut zoc);
-            if !zoc.contains(usize::from(enemy_hex)) {
-                continue;
-            }
-            if formations & (1 << s.formation[u]) != 0 {
-                same = true;
-            } else {
-                other = true;
-            }
-        }
-        if same {
-            out.same_formation += 1;
-        } else if other {
-            out.other_formation += 1;
-        }
-    }
-    out
 }
 
 /// The 10.2 VP value of hex `h` (0 for none).
