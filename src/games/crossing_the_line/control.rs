@@ -480,22 +480,12 @@ impl CommandPaths {
             hq,
             length: [Self::NONE; HexSet::CAPACITY],
         };
-        let (enterable, passable) = (obstacles.enterable(map), obstacles.passable(map));
-        let crossable = |h, d| command_may_cross(map, side, h, d);
-        let roer = roer_hexes(map);
-        trace(
-            map,
-            hq,
-            &enterable,
-            &passable,
-            (crossable, &roer),
-            |distance, ring| {
-                for i in ring.iter() {
-                    paths.length[i] = distance;
-                }
-                false
-            },
-        );
+        command_trace(map, side, hq, obstacles, |distance, ring| {
+            for i in ring.iter() {
+                paths.length[i] = distance;
+            }
+            false
+        });
         paths
     }
 
@@ -532,23 +522,28 @@ pub fn command_reach(
     range: Option<u8>,
     obstacles: &Obstacles,
 ) -> HexSet {
+    let mut reached = HexSet::EMPTY;
+    let last = range.map_or(u16::MAX, u16::from);
+    command_trace(map, side, hq, obstacles, |distance, ring| {
+        reached = reached.union(ring);
+        distance >= last
+    });
+    reached
+}
+
+/// `trace` as a Command Path goes from the HQ at `hq` (5.8.2): across the hexsides
+/// `command_may_cross` allows.
+fn command_trace(
+    map: &Map,
+    side: Side,
+    hq: Hex,
+    obstacles: &Obstacles,
+    visit: impl FnMut(u16, &HexSet) -> bool,
+) -> bool {
     let (enterable, passable) = (obstacles.enterable(map), obstacles.passable(map));
     let crossable = |h, d| command_may_cross(map, side, h, d);
     let roer = roer_hexes(map);
-    let mut reached = HexSet::EMPTY;
-    let last = range.map_or(u16::MAX, u16::from);
-    trace(
-        map,
-        hq,
-        &enterable,
-        &passable,
-        (crossable, &roer),
-        |distance, ring| {
-            reached = reached.union(ring);
-            distance >= last
-        },
-    );
-    reached
+    trace(map, hq, &enterable, &passable, (crossable, &roer), visit)
 }
 
 /// 5.8: the command status of one `side` unit at `unit` under its HQ at `hq` (AMBIG-5 as in
@@ -562,26 +557,16 @@ pub fn command_status(
     command_range: u8,
     obstacles: &Obstacles,
 ) -> CommandStatus {
-    let (enterable, passable) = (obstacles.enterable(map), obstacles.passable(map));
     let Some(target) = map.index(unit) else {
         return CommandStatus::Isolated;
     };
-    let crossable = |h, d| command_may_cross(map, side, h, d);
-    let roer = roer_hexes(map);
     let mut found = None;
-    trace(
-        map,
-        hq,
-        &enterable,
-        &passable,
-        (crossable, &roer),
-        |distance, ring| {
-            if ring.contains(target) {
-                found = Some(distance);
-            }
-            found.is_some()
-        },
-    );
+    command_trace(map, side, hq, obstacles, |distance, ring| {
+        if ring.contains(target) {
+            found = Some(distance);
+        }
+        found.is_some()
+    });
     match found {
         None => CommandStatus::Isolated,
         Some(d) if d <= u16::from(command_range) => CommandStatus::InCommand,
