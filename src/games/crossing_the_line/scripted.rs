@@ -102,6 +102,7 @@ const GERMAN_ATTACK_MIN: f32 = 8.0;
 const AP_PENALTY: f32 = 10.0;
 /// A German formation activates only for business worth at least this.
 const GERMAN_ACT_MIN: i32 = 35;
+/// A US move into an attack position comes before the attacks when it leaves this many APs.
 const MOVE_FIRST_AP: u8 = 1;
 
 #[derive(Default)]
@@ -199,7 +200,8 @@ struct Context<'a> {
     enemy: [u8; CAP],
     /// Per hex: the side's units there that could move now.
     movers: [u8; CAP],
-    /// The side's units that hold their ground (Germans: on a VP hex or next to the US).
+    /// The side's units that hold their ground (Germans: on a VP or City hex, next to the US,
+    /// or in the screen round the city).
     holding: u64,
     /// The active formation's units In Command now (computed when first needed).
     in_command: OnceCell<u64>,
