@@ -446,6 +446,29 @@ fn information_sets_a_shared_tree_follows_only_what_each_determinization_allows(
     }
 }
 
+/// A kept subtree holds terminal nodes expanded high in the old arena: once the tree is
+/// re-rooted below them, searching again must not read their (empty) child block at its old
+/// place (a Stolberg Corridor game with `mcts-fast` for the Germans panicked there).
+#[test]
+fn information_sets_a_kept_subtree_with_terminal_nodes_is_searched_again() {
+    let config = MctsConfig {
+        iterations: 300,
+        reuse_tree: true,
+        ..config(ChanceMode::Exact, 1)
+    };
+    let mut bot = MctsBot::new("t", config, None);
+    let mut rng = GameRng::seed_from_u64(3);
+    let mut s = Ambush.initial_state();
+    let _ = bot.choose(&Ambush, &s, &mut rng);
+    // The column takes the ambushed road: the ambusher decides, in the kept subtree.
+    let road = AmbushAct::Road(0);
+    bot.observe(&Ambush, &s, road);
+    Ambush.apply(&mut s, road);
+    assert_eq!(Ambush.actor(&s), Actor::Player(1));
+    let spring = bot.choose(&Ambush, &s, &mut rng);
+    assert_eq!(spring, AmbushAct::Spring(true));
+}
+
 /// A rollout policy that always takes the first legal action (Risky in `Gamble`).
 struct FirstAction;
 

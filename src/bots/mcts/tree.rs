@@ -227,7 +227,9 @@ impl<G: Game> Tree<G> {
         let mut i = 0;
         while i < new.len() {
             let n = new[i];
-            if n.children > 0 {
+            // Every expanded node's child block moves, an empty one (a terminal node's) too: a
+            // block left pointing into the old arena would lie past the end of the new one.
+            if n.expanded() {
                 let first = new.len() as u32;
                 for c in n.first_child..n.first_child + n.children {
                     let mut child = old[c as usize];
