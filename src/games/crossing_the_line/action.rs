@@ -24,16 +24,15 @@ pub enum Action {
     /// Make no more activations this Ops Phase.
     Pass,
     // ---- Actions (7)
-    /// 7.3: move `unit`, or every unit of its formation in its hex that can move (`stack`), to
-    /// `to` along the cheapest path; `leg_bonus`: with the leg +2 MA of 7.3.5.
-    Move {
-        unit: u8,
-        stack: bool,
-        to: u16,
-        leg_bonus: bool,
-    },
-    /// 7.3.4: infiltrate `unit` (or its stack) from one EZOC hex into the adjacent `to`.
-    Infiltrate { unit: u8, stack: bool, to: u16 },
+    /// 7.3: name the mover of a Movement Action: `unit`, or every unit of its formation in its
+    /// hex that can move (`stack`). The destination is the next decision (`Step::Destination`),
+    /// so that a decision lists tens of options rather than one per mover and hex.
+    Select { unit: u8, stack: bool },
+    /// 7.3: move the selected mover to `to` along the cheapest path; `leg_bonus`: with the leg
+    /// +2 MA of 7.3.5.
+    Move { to: u16, leg_bonus: bool },
+    /// 7.3.4: infiltrate the selected mover from its EZOC hex into the adjacent `to`.
+    Infiltrate { to: u16 },
     /// 7.5: attack the enemy in `target` from `from`.
     Attack {
         from: u16,

@@ -21,7 +21,7 @@ pub fn action_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
         .filter(|&u| ops::acts_now(s, u))
         .fold(0, |m, u| m | 1 << u);
     let standing = command::standing(rs, s, acting);
-    movement::move_actions(rs, s, &standing, out);
+    movement::mover_actions(rs, s, &standing, out);
     battle::attack_actions(rs, s, &standing, out);
     refit_actions(rs, s, &standing, out);
     improved_defense_actions(rs, s, &standing, out);

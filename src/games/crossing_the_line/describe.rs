@@ -17,6 +17,11 @@ fn unit(rs: &Ruleset, u: u8) -> String {
     format!("{} {}", info.side.name(), info.name)
 }
 
+fn mover(rs: &Ruleset, u: u8, stack: bool) -> String {
+    let stack = if stack { " and its stack" } else { "" };
+    format!("{}{stack}", unit(rs, u))
+}
+
 pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
     match a {
         Action::Die(d) => format!("die {d}"),
@@ -34,25 +39,17 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::Act(f) => format!("activate the {}", rs.formation(f).name),
         Action::Transfer => "transfer the Initiative".into(),
         Action::Pass => "pass".into(),
-        Action::Move {
-            unit: u,
-            stack,
-            to,
-            leg_bonus,
-        } => format!(
-            "move {}{} from {} to {}{}",
-            unit(rs, u),
-            if stack { " and its stack" } else { "" },
-            hex(rs, s.hex[usize::from(u)]),
+        Action::Select { unit: u, stack } => format!(
+            "move {} from {}",
+            mover(rs, u, stack),
+            hex(rs, s.hex[usize::from(u)])
+        ),
+        Action::Move { to, leg_bonus } => format!(
+            "to {}{}",
             hex(rs, to),
             if leg_bonus { " (leg +2 MA)" } else { "" }
         ),
-        Action::Infiltrate { unit: u, stack, to } => format!(
-            "infiltrate {}{} into {}",
-            unit(rs, u),
-            if stack { " and its stack" } else { "" },
-            hex(rs, to)
-        ),
+        Action::Infiltrate { to } => format!("infiltrate into {}", hex(rs, to)),
         Action::Attack { from, target, kind } => {
             format!(
                 "{kind:?} Attack from {} on {}",
@@ -90,7 +87,13 @@ pub fn render(rs: &Ruleset, s: &State) -> String {
         s.step,
         victory::us_vp(rs, s)
     );
-    if matches!(s.step, Step::Action | Step::Attackers) {
+    if let Step::Destination { unit: u, stack } = s.step {
+        let _ = writeln!(out, "moving {}: where to?", mover(rs, u, stack));
+    }
+    if matches!(
+        s.step,
+        Step::Action | Step::Destination { .. } | Step::Attackers
+    ) {
         let act = s.act();
         let _ = writeln!(
             out,

@@ -106,6 +106,7 @@ impl CrossingTheLine {
         match s.step {
             Step::Choose => ops::choose_actions(rs, s, out),
             Step::Action => actions::action_actions(rs, s, out),
+            Step::Destination { unit, stack } => movement::move_actions(rs, s, unit, stack, out),
             Step::ReactionOffer => movement::reaction_actions(rs, s, out),
             Step::Attackers => battle::attackers_actions(rs, s, out),
             Step::SecondHit => battle::second_hit_actions(out),
@@ -121,16 +122,13 @@ impl CrossingTheLine {
         let rs = &self.rules;
         match (s.step, a) {
             (Step::Choose, _) => ops::choose(rs, s, a),
-            (
-                Step::Action,
-                Action::Move {
-                    unit,
-                    stack,
-                    to,
-                    leg_bonus,
-                },
-            ) => movement::start_move(rs, s, unit, stack, to, leg_bonus),
-            (Step::Action, Action::Infiltrate { unit, stack, to }) => {
+            (Step::Action, Action::Select { unit, stack }) => {
+                s.step = Step::Destination { unit, stack }
+            }
+            (Step::Destination { unit, stack }, Action::Move { to, leg_bonus }) => {
+                movement::start_move(rs, s, unit, stack, to, leg_bonus)
+            }
+            (Step::Destination { unit, stack }, Action::Infiltrate { to }) => {
                 movement::start_infiltration(rs, s, unit, stack, to)
             }
             (Step::Action, Action::Attack { from, target, kind }) => {
@@ -280,7 +278,7 @@ impl Game for CrossingTheLine {
         match s.step {
             Step::Over => Actor::Terminal,
             Step::Choose => player(s.initiative),
-            Step::Action | Step::Attackers => player(s.act().side),
+            Step::Action | Step::Destination { .. } | Step::Attackers => player(s.act().side),
             Step::ReactionOffer => player(s.act().side.other()),
             Step::SecondHit | Step::Retreat => player(battle::applying_side(&self.rules, s)),
             Step::Snafu => player(s.snafu),

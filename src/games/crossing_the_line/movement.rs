@@ -244,15 +244,6 @@ impl Reach {
         }
     }
 
-    /// Forgets a search: only the hexes it reached are reset.
-    fn clear(&mut self) {
-        for &h in &self.list[..self.n] {
-            self.cost[usize::from(h)] = u8::MAX;
-            self.prev[usize::from(h)] = NO_HEX;
-        }
-        self.n = 0;
-    }
-
     fn reached(&self) -> impl Iterator<Item = u16> + '_ {
         self.list[1..self.n].iter().copied()
     }
@@ -409,54 +400,74 @@ fn movers(rs: &Ruleset, s: &State, out: &mut impl FnMut(u8, bool, u64)) {
     }
 }
 
-/// 7.3, 7.3.4: every Move and Infiltrate the active formation can afford.
-pub fn move_actions(rs: &Ruleset, s: &State, standing: &Standing, out: &mut impl FnMut(Action)) {
+/// 7.3: the movers the active formation can afford to move somewhere. A Movement Action names
+/// its mover first and its destination next (`move_actions`): a decision then lists tens of
+/// options instead of one per mover and hex, and only the chosen mover's paths are searched.
+pub fn mover_actions(rs: &Ruleset, s: &State, standing: &Standing, out: &mut impl FnMut(Action)) {
     let base = rs.charts.ap_costs.movement;
-    let (mut r, mut extra) = (Reach::new(), Reach::new());
-    let near_enemy = near_enemy(rs, s, s.act().side);
-    // Options of one hex mostly share their MA and movement type: search once for them all.
-    let (mut last, mut last_extra) = (None, None);
     movers(rs, s, &mut |unit, stack, units| {
-        if ops::available(s, units) < action_cost(rs, standing, base, units) {
-            return;
+        if ops::available(s, units) >= action_cost(rs, standing, base, units)
+            && has_destination(rs, s, unit, stack, units)
+        {
+            out(Action::Select { unit, stack });
         }
-        let g = group(rs, units);
-        let start = s.hex[usize::from(unit)];
-        if last != Some((start, g)) {
-            r.clear();
-            reach(rs, s, &g, start, None, &mut r);
-            last = Some((start, g));
+    });
+}
+
+/// Whether the mover has a Move or an Infiltrate. 7.3.2: a legal first step is always allowed,
+/// so a neighbour with room settles it; only a mover boxed in searches further.
+fn has_destination(rs: &Ruleset, s: &State, unit: u8, stack: bool, units: u64) -> bool {
+    let g = group(rs, units);
+    let start = s.hex[usize::from(unit)];
+    let steps = Steps::new(rs, s, g);
+    let next_door = (0..6).any(|dir| {
+        let to = rs.neighbour(start, dir);
+        steps.cost(start, dir, true).is_some() && stacking::has_room(rs, s, g.side, to, units)
+    });
+    next_door || {
+        let mut any = false;
+        move_actions(rs, s, unit, stack, &mut |_| any = true);
+        any
+    }
+}
+
+/// 7.3, 7.3.4, 7.3.5: every Move (with and without the leg +2 MA) and Infiltrate of the
+/// selected mover; the AP cost was checked when it was selected.
+pub fn move_actions(rs: &Ruleset, s: &State, unit: u8, stack: bool, out: &mut impl FnMut(Action)) {
+    let units = movers_of(rs, s, unit, stack);
+    let g = group(rs, units);
+    let start = s.hex[usize::from(unit)];
+    let mut r = Reach::new();
+    reach(rs, s, &g, start, None, &mut r);
+    for to in r.reached() {
+        if stacking::has_room(rs, s, g.side, to, units) {
+            out(Action::Move {
+                to,
+                leg_bonus: false,
+            });
         }
-        for to in r.reached() {
+    }
+    if !g.motorized && !enemy_present_adjacent(rs, s, g.side, start) {
+        let mut extra = Reach::new();
+        reach(
+            rs,
+            s,
+            &g,
+            start,
+            Some(&near_enemy(rs, s, g.side)),
+            &mut extra,
+        );
+        for to in extra.reached().filter(|&to| !r.contains(to)) {
             if stacking::has_room(rs, s, g.side, to, units) {
                 out(Action::Move {
-                    unit,
-                    stack,
                     to,
-                    leg_bonus: false,
+                    leg_bonus: true,
                 });
             }
         }
-        if !g.motorized && !enemy_present_adjacent(rs, s, g.side, start) {
-            if last_extra != Some((start, g)) {
-                extra.clear();
-                reach(rs, s, &g, start, Some(&near_enemy), &mut extra);
-                last_extra = Some((start, g));
-            }
-            for to in extra.reached().filter(|&to| !r.contains(to)) {
-                if stacking::has_room(rs, s, g.side, to, units) {
-                    out(Action::Move {
-                        unit,
-                        stack,
-                        to,
-                        leg_bonus: true,
-                    });
-                }
-            }
-        }
-        infiltrations(rs, s, &g, start, units, &mut |to| {
-            out(Action::Infiltrate { unit, stack, to })
-        });
+    }
+    infiltrations(rs, s, &g, start, units, &mut |to| {
+        out(Action::Infiltrate { to })
     });
 }
 

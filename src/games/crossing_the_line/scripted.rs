@@ -65,6 +65,7 @@ use super::battle::{formations_of, support_hexes};
 use super::charts::{modified_die, CombatResult, OddsColumn};
 use super::combat::{self, AttackKind, Battle, Combatant, DefenseKind, Role, Stack};
 use super::control::{CommandPaths, CommandStatus, HexSet};
+use super::movement;
 use super::ops;
 use super::ruleset::{Ruleset, ScenarioKind, NO_HEX};
 use super::side::Side;
@@ -122,7 +123,11 @@ impl Bot<CrossingTheLine> for ScriptedBot {
         // 5.3.4: the scores read the enemy as this side may know it (`--open`: all of it);
         // the actions are the real state's.
         let view;
-        let seen = if game.is_open() || !matches!(s.step, Step::Choose | Step::Action) {
+        let seen = if game.is_open()
+            || !matches!(
+                s.step,
+                Step::Choose | Step::Action | Step::Destination { .. }
+            ) {
             s
         } else {
             view = game.determinize(s, side.index(), rng);
@@ -131,7 +136,10 @@ impl Bot<CrossingTheLine> for ScriptedBot {
         if s.step == Step::Choose {
             return choose_formation(game, s, seen);
         }
-        let fields = matches!(s.step, Step::Action | Step::Retreat);
+        let fields = matches!(
+            s.step,
+            Step::Action | Step::Destination { .. } | Step::Retreat
+        );
         let ctx = Context::new(rs, seen, side, fields);
         let mut best: Option<(i32, Action)> = None;
         game.for_each_action(s, &mut |a| {
@@ -330,10 +338,18 @@ impl<'a> Context<'a> {
     fn score(&self, a: Action) -> i32 {
         let (rs, s) = (self.rs, self.s);
         match a {
-            Action::Move {
-                unit, stack, to, ..
-            } => self.move_score(usize::from(unit), stack, to),
-            Action::Infiltrate { .. } => -30,
+            // A mover is worth its best destination.
+            Action::Select { unit, stack } => {
+                let mut best = i32::MIN;
+                movement::move_actions(rs, s, unit, stack, &mut |a| {
+                    best = best.max(self.destination_score(unit, stack, a))
+                });
+                best
+            }
+            Action::Move { .. } | Action::Infiltrate { .. } => match s.step {
+                Step::Destination { unit, stack } => self.destination_score(unit, stack, a),
+                _ => END,
+            },
             Action::Attack { from, target, kind } => {
                 let worth = self.attack_worth(from, target, kind);
                 let min = match self.side {
@@ -390,6 +406,13 @@ impl<'a> Context<'a> {
             Action::Done => END,
             Action::Assign(..) | Action::Cannibalize(_) => END - 10,
             Action::Die(_) | Action::Check(_) | Action::Winner(_) | Action::Chits(..) => END,
+        }
+    }
+
+    fn destination_score(&self, unit: u8, stack: bool, a: Action) -> i32 {
+        match a {
+            Action::Move { to, .. } => self.move_score(usize::from(unit), stack, to),
+            _ => -30,
         }
     }
 

@@ -64,25 +64,9 @@ fn rule_7_7_improved_defense_marks_the_stack_until_a_unit_leaves_or_joins_it() {
         "already under the marker"
     );
     let mut joined = s;
-    fx.decide(
-        &mut joined,
-        Action::Move {
-            unit: w as u8,
-            stack: false,
-            to: h,
-            leg_bonus: false,
-        },
-    );
+    fx.move_to(&mut joined, w, 1412);
     assert_eq!(joined.improved, 0, "another unit ended its move there");
-    fx.decide(
-        &mut s,
-        Action::Move {
-            unit: u as u8,
-            stack: false,
-            to: fx.hex(1411),
-            leg_bonus: false,
-        },
-    );
+    fx.move_to(&mut s, u, 1411);
     assert_eq!(s.improved, 0, "a unit left the hex");
 }
 

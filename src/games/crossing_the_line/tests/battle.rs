@@ -219,15 +219,7 @@ fn rule_7_5_3_the_attacker_with_fewer_hits_wins_a_bonus_ap_for_its_units() {
     assert_eq!((s.act().ap, s.act().bonus), (2, 1));
     assert_eq!(s.act().bonus_units, 1 << u);
     // A move by the winner spends the bonus AP first.
-    fx.decide(
-        &mut s,
-        Action::Move {
-            unit: u as u8,
-            stack: false,
-            to: fx.hex(1411),
-            leg_bonus: false,
-        },
-    );
+    fx.move_to(&mut s, u, 1411);
     assert_eq!((s.act().ap, s.act().bonus), (2, 0));
 }
 

@@ -152,23 +152,48 @@ impl Fx {
         out
     }
 
-    /// The hexes (as numbers) where `Move` actions of `unit` (alone) may end.
+    /// The hexes (as numbers) where `Move` actions of `unit` (alone) may end; none if the unit
+    /// cannot be selected to move.
     pub fn destinations(&self, s: &State, unit: usize) -> Vec<(u16, bool)> {
+        let select = Action::Select {
+            unit: unit as u8,
+            stack: false,
+        };
+        if !self.legal(s).contains(&select) {
+            return Vec::new();
+        }
+        let mut s = *s;
+        self.decide(&mut s, select);
         let mut out: Vec<(u16, bool)> = self
-            .legal(s)
+            .legal(&s)
             .into_iter()
             .filter_map(|a| match a {
-                Action::Move {
-                    unit: u,
-                    stack: false,
-                    to,
-                    leg_bonus,
-                } if usize::from(u) == unit => Some((self.number(to), leg_bonus)),
+                Action::Move { to, leg_bonus } => Some((self.number(to), leg_bonus)),
                 _ => None,
             })
             .collect();
         out.sort();
         out
+    }
+
+    /// Selects `unit` (with its stack if `stack`) for a Movement Action (7.3), which must be
+    /// legal.
+    pub fn select(&self, s: &mut State, unit: usize, stack: bool) {
+        let unit = unit as u8;
+        self.decide(s, Action::Select { unit, stack });
+    }
+
+    /// Moves `unit` alone to hex `number` without the leg bonus: selection, then destination.
+    pub fn move_to(&self, s: &mut State, unit: usize, number: u16) {
+        self.select(s, unit, false);
+        let to = self.hex(number);
+        self.decide(
+            s,
+            Action::Move {
+                to,
+                leg_bonus: false,
+            },
+        );
     }
 
     /// The six neighbours of hex `number`, as numbers.

@@ -164,11 +164,8 @@ fn rule_5_4_1_no_move_from_one_ezoc_hex_into_another_but_infiltration() {
     assert_eq!(step(1312), None);
     assert_eq!(step(1512), None);
     assert_eq!(step(1411), Some((2, false)));
-    let infiltrate = Action::Infiltrate {
-        unit: u as u8,
-        stack: false,
-        to: fx.hex(1312),
-    };
+    fx.select(&mut s, u, false);
+    let infiltrate = Action::Infiltrate { to: fx.hex(1312) };
     assert!(fx.legal(&s).contains(&infiltrate));
 }
 
@@ -202,14 +199,8 @@ fn rule_7_3_4_infiltrating_units_check_and_those_that_fail_stay_disrupted() {
     fx.put(&mut s, "453", 1413);
     fx.activate(&mut s, "1ID", 3);
     let to = fx.hex(1312);
-    fx.decide(
-        &mut s,
-        Action::Infiltrate {
-            unit: a as u8,
-            stack: true,
-            to,
-        },
-    );
+    fx.select(&mut s, a, true);
+    fx.decide(&mut s, Action::Infiltrate { to });
     assert_eq!(s.act().ap, 2, "1 AP for the stack");
     // ER 5: the check passes on 1–5.
     assert_eq!(
@@ -248,15 +239,7 @@ fn rule_7_3_6_moving_next_to_a_lone_enemy_hq_displaces_it() {
     s.fal[usize::from(f)] = 2;
     let u = fx.put(&mut s, "1/16", 1410);
     fx.activate(&mut s, "1ID", 3);
-    fx.decide(
-        &mut s,
-        Action::Move {
-            unit: u as u8,
-            stack: false,
-            to: fx.hex(1408),
-            leg_bonus: false,
-        },
-    );
+    fx.move_to(&mut s, u, 1408);
     assert_ne!(fx.number(s.hq_hex[usize::from(f)]), 1507, "displaced");
     assert!(
         s.support[usize::from(f)] < 2 && s.fal[usize::from(f)] < 2,
@@ -292,16 +275,7 @@ fn reaction_setup(fx: &Fx) -> (State, usize) {
     fx.put(&mut s, "Pz Bde 105", 1215);
     let u = fx.put(&mut s, "1/16", 1113);
     fx.activate(&mut s, "1ID", 3);
-    let to = fx.hex(1413);
-    fx.decide(
-        &mut s,
-        Action::Move {
-            unit: u as u8,
-            stack: false,
-            to,
-            leg_bonus: false,
-        },
-    );
+    fx.move_to(&mut s, u, 1413);
     (s, u)
 }
 
@@ -363,16 +337,7 @@ fn rule_6_4_1_disrupted_or_out_of_command_units_qualify_no_reaction() {
     fx.put(&mut s, "Pz Bde 105", 1215);
     let u = fx.put(&mut s, "1/16", 1113);
     fx.activate(&mut s, "1ID", 3);
-    let to = fx.hex(1413);
-    fx.decide(
-        &mut s,
-        Action::Move {
-            unit: u as u8,
-            stack: false,
-            to,
-            leg_bonus: false,
-        },
-    );
+    fx.move_to(&mut s, u, 1413);
     assert_eq!(
         fx.at(&s, u),
         1413,
@@ -390,15 +355,74 @@ fn rule_10_1_the_static_germans_never_react() {
     fx.put(&mut s, "453", 2107);
     fx.activate(&mut s, "1ID", 3);
     // 2006 is next to 2107: in First Blood the 526th does not react.
-    fx.decide(
-        &mut s,
-        Action::Move {
-            unit: u as u8,
-            stack: false,
-            to: fx.hex(2006),
-            leg_bonus: false,
-        },
-    );
+    fx.move_to(&mut s, u, 2006);
     assert_eq!(fx.at(&s, u), 2006);
     assert_eq!(s.step, Step::Action);
+}
+
+#[test]
+fn rule_7_3_a_movement_action_names_its_mover_then_offers_only_that_movers_destinations() {
+    let fx = Fx::s2();
+    let (mut s, u) = german_leg_at_1410(&fx);
+    let v = fx.put(&mut s, "328", 1410);
+    let select = |unit: usize, stack: bool| Action::Select {
+        unit: unit as u8,
+        stack,
+    };
+    let legal = fx.legal(&s);
+    for mover in [select(u, false), select(v, false), select(u, true)] {
+        assert!(legal.contains(&mover), "{mover:?}");
+    }
+    assert!(
+        !legal.iter().any(|a| matches!(a, Action::Move { .. })),
+        "no destination before a mover is named"
+    );
+    fx.select(&mut s, u, false);
+    assert_eq!(
+        s.step,
+        Step::Destination {
+            unit: u as u8,
+            stack: false
+        }
+    );
+    let legal = fx.legal(&s);
+    assert!(!legal.is_empty());
+    assert!(legal
+        .iter()
+        .all(|a| matches!(a, Action::Move { .. } | Action::Infiltrate { .. })));
+    // The AP is paid with the destination, and only the selected unit moves.
+    assert_eq!(s.act().ap, 3);
+    fx.decide(&mut s, legal[0]);
+    assert_eq!((s.act().ap, fx.at(&s, v)), (2, 1410));
+    assert_ne!(fx.at(&s, u), 1410);
+}
+
+#[test]
+fn rule_7_3_a_mover_whose_neighbours_are_all_full_still_moves_past_them() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1507);
+    let corner = 1001;
+    let u = fx.put(&mut s, "1/16", corner);
+    let mut fillers = [
+        "2/16", "3/16", "1/18", "2/18", "3/18", "1/26", "2/26", "3/26", "1 Eng",
+    ]
+    .into_iter();
+    let ring = fx.ring(corner);
+    assert!(ring.len() <= 3, "a corner of the map: {ring:?}");
+    for &h in &ring {
+        for _ in 0..3 {
+            fx.put(&mut s, fillers.next().unwrap(), h);
+        }
+    }
+    fx.activate(&mut s, "1ID", 3);
+    let far = fx.destinations(&s, u);
+    assert!(
+        !far.is_empty(),
+        "5.3.1: the full hexes may be passed through"
+    );
+    assert!(
+        far.iter().all(|&(h, _)| distance(corner, h) >= 2),
+        "{far:?}"
+    );
 }

@@ -86,6 +86,9 @@ fn invariants(fx: &Fx, s: &State) {
             );
         }
     }
+    if s.step == Step::Action {
+        every_mover_offered_has_a_destination(fx, s);
+    }
     let settled = matches!(
         s.step,
         Step::Choose | Step::Action | Step::Initiative | Step::Over
@@ -115,6 +118,18 @@ fn invariants(fx: &Fx, s: &State) {
         s.improved & s.disrupted == 0,
         "5.6.3: no disrupted unit in Improved Defense"
     );
+}
+
+/// 7.3: a mover is offered only with somewhere to go (`has_destination` decides that from the
+/// neighbours when it can, which must agree with the full search).
+fn every_mover_offered_has_a_destination(fx: &Fx, s: &State) {
+    for a in fx.legal(s) {
+        if let Action::Select { .. } = a {
+            let mut next = *s;
+            fx.g.apply(&mut next, a);
+            assert!(!fx.legal(&next).is_empty(), "{a:?} leads nowhere");
+        }
+    }
 }
 
 proptest! {

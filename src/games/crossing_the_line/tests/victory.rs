@@ -26,15 +26,7 @@ fn rule_9_a_unit_entering_a_vp_hex_with_a_line_to_its_supply_source_takes_contro
     let u = fx.put(&mut s, "1/16", 2007);
     fx.activate(&mut s, "1ID", 3);
     assert_eq!(us_vp(fx.rs(), &s), 0, "every VP hex starts German");
-    fx.decide(
-        &mut s,
-        Action::Move {
-            unit: u as u8,
-            stack: false,
-            to: fx.hex(2108),
-            leg_bonus: false,
-        },
-    );
+    fx.move_to(&mut s, u, 2108);
     assert_eq!(s.us_control & vp_bit(&fx, 2108), vp_bit(&fx, 2108));
     assert_eq!(us_vp(fx.rs(), &s), 5);
 }
