@@ -110,6 +110,14 @@ pub trait Game: Sync {
         None
     }
 
+    /// Each player's reward in [0, 1] for a finished game, which search maximises. By default
+    /// 1 for the winner, 0 for the others and ½ each for a draw ([`rewards`]); a game whose
+    /// levels of victory differ in worth may grade them, so that a search prefers a decisive
+    /// win to a marginal one.
+    fn outcome_rewards(&self, outcome: &Outcome) -> [f32; 2] {
+        rewards(outcome, self.num_players())
+    }
+
     /// A heuristic estimate of player 0's reward (1 win, ½ draw, 0 loss) in a state that is not
     /// over, for search that stops its rollouts early. `None`: play rollouts to the end.
     fn heuristic(&self, _s: &Self::State) -> Option<f32> {

@@ -13,7 +13,7 @@
 
 use super::{ChanceMode, MctsConfig};
 use crate::bots::Bot;
-use crate::engine::game::{rewards, sample_chance};
+use crate::engine::game::sample_chance;
 use crate::engine::{Actor, Game, GameRng};
 use rand::Rng;
 
@@ -278,7 +278,7 @@ impl<G: Game> Tree<G> {
                 self.seed_prior(game, config, node, &s, rollout, rng);
                 let n = self.nodes[node as usize];
                 if n.actor == TERMINAL {
-                    break rewards(&game.outcome(&s).expect("terminal"), game.num_players());
+                    break game.outcome_rewards(&game.outcome(&s).expect("terminal"));
                 }
                 if n.actor != CHANCE {
                     // A new decision node: take one untried child and roll out from there.
@@ -293,7 +293,7 @@ impl<G: Game> Tree<G> {
             }
             let n = self.nodes[node as usize];
             if n.actor == TERMINAL {
-                break rewards(&game.outcome(&s).expect("terminal"), game.num_players());
+                break game.outcome_rewards(&game.outcome(&s).expect("terminal"));
             }
             let child = if n.actor == CHANCE {
                 self.select_outcome(node, config.chance, rng)
@@ -478,7 +478,7 @@ impl<G: Game> Tree<G> {
         loop {
             let a = match game.actor(&s) {
                 Actor::Terminal => {
-                    return rewards(&game.outcome(&s).expect("terminal"), game.num_players())
+                    return game.outcome_rewards(&game.outcome(&s).expect("terminal"))
                 }
                 Actor::Chance => {
                     game.chance_outcomes(&s, &mut self.chance);

@@ -48,6 +48,7 @@ pub use state::{State, Step};
 pub use victory::{us_vp, FIRST_BLOOD_LEVELS, STOLBERG_LEVELS};
 
 use crate::engine::data::DataError;
+use crate::engine::game::rewards;
 use crate::engine::{Actor, Game, Outcome, PlayerId, Tally};
 use combat::SecondHit;
 use ruleset::ScenarioKind;
@@ -214,6 +215,14 @@ impl CrossingTheLine {
         }
     }
 
+    /// The scenario's victory levels, from the US's best to the Germans' best.
+    fn levels(&self) -> &'static [&'static str] {
+        match self.rules.kind {
+            ScenarioKind::FirstBlood => &FIRST_BLOOD_LEVELS,
+            ScenarioKind::StolbergCorridor => &STOLBERG_LEVELS,
+        }
+    }
+
     fn side_of(&self, p: PlayerId) -> Side {
         Side::BOTH[p]
     }
@@ -337,15 +346,23 @@ impl Game for CrossingTheLine {
             return None;
         }
         let (winner, level, turn) = s.result;
-        let levels: &[&str] = match self.rules.kind {
-            ScenarioKind::FirstBlood => &FIRST_BLOOD_LEVELS,
-            ScenarioKind::StolbergCorridor => &STOLBERG_LEVELS,
-        };
         Some(Outcome {
             winner: (winner < 2).then_some(usize::from(winner)),
-            level: levels[usize::from(level)],
+            level: self.levels()[usize::from(level)],
             turn: u32::from(turn),
         })
+    }
+
+    /// Graded by victory level (9, 10.1, 10.2): the levels run from the US's best to the
+    /// Germans' best and the US reward falls evenly along them, so that a search prefers a
+    /// decisive win to a marginal one, and in First Blood fewer activations.
+    fn outcome_rewards(&self, outcome: &Outcome) -> [f32; 2] {
+        let levels = self.levels();
+        let Some(rank) = levels.iter().position(|&l| l == outcome.level) else {
+            return rewards(outcome, self.num_players());
+        };
+        let us = 1.0 - rank as f32 / (levels.len() - 1) as f32;
+        [us, 1.0 - us]
     }
 
     fn tally(&self, s: &State, p: PlayerId) -> Tally {

@@ -822,42 +822,28 @@ impl Default for Sources {
 }
 
 /// Breadth-first distances from the sources (each starting at its offset) into `out`, not
-/// entering `blocked` hexes (a source is always reached).
+/// entering `blocked` hexes (a source is always reached). Ring by ring over hex sets, so a
+/// ring costs a few word operations per direction rather than a visit per hex.
 fn field(rs: &Ruleset, blocked: &HexSet, sources: &mut Sources, out: &mut [u8; CAP]) {
     let list = &mut sources.list[..sources.n];
     list.sort_unstable();
-    let mut cur = [0u16; CAP];
-    let mut next = [0u16; CAP];
-    let (mut n_cur, mut si, mut k) = (0usize, 0usize, 0u8);
-    loop {
+    let open = rs.area.difference(blocked);
+    let (mut seen, mut ring) = (HexSet::EMPTY, HexSet::EMPTY);
+    let (mut si, mut k) = (0usize, 0u8);
+    while k < FAR {
         while si < list.len() && list[si].0 <= k {
-            let h = list[si].1;
-            if out[usize::from(h)] > k {
-                out[usize::from(h)] = k;
-                cur[n_cur] = h;
-                n_cur += 1;
-            }
+            ring.insert(usize::from(list[si].1));
             si += 1;
         }
-        if n_cur == 0 && si >= list.len() {
+        ring = ring.difference(&seen);
+        if ring.is_empty() && si >= list.len() {
             return;
         }
-        if k >= FAR - 1 {
-            return;
+        for i in ring.iter() {
+            out[i] = k;
         }
-        let mut n_next = 0;
-        for &h in &cur[..n_cur] {
-            for nb in rs.neighbours(h) {
-                let i = usize::from(nb);
-                if out[i] > k + 1 && !blocked.contains(i) {
-                    out[i] = k + 1;
-                    next[n_next] = nb;
-                    n_next += 1;
-                }
-            }
-        }
-        std::mem::swap(&mut cur, &mut next);
-        n_cur = n_next;
+        seen = seen.union(&ring);
+        ring = ring.spread(&rs.map).intersection(&open);
         k += 1;
     }
 }

@@ -168,3 +168,28 @@ fn rule_10_1_the_1st_id_activates_five_times_its_fal_falling_each_time() {
     }
     assert_eq!(fx.g.outcome(&s).expect("five activations").level, "failed");
 }
+
+/// Search maximises `outcome_rewards`: graded by the level, not just by who won.
+#[test]
+fn rule_10_search_rewards_fall_evenly_from_the_us_best_level_to_the_germans_best() {
+    use crate::engine::Outcome;
+    let reward = |fx: &Fx, level: &'static str| {
+        let winner = None; // the grade reads the level only
+        fx.g.outcome_rewards(&Outcome {
+            winner,
+            level,
+            turn: 1,
+        })
+    };
+    let fb = Fx::new("first-blood");
+    assert_eq!(reward(&fb, "decisive"), [1.0, 0.0]);
+    assert_eq!(reward(&fb, "substantial"), [0.75, 0.25]);
+    assert_eq!(reward(&fb, "poor"), [0.25, 0.75]);
+    assert_eq!(reward(&fb, "failed"), [0.0, 1.0]);
+    let s2 = Fx::s2();
+    assert_eq!(reward(&s2, "US decisive"), [1.0, 0.0]);
+    assert_eq!(reward(&s2, "draw"), [0.5, 0.5]);
+    assert_eq!(reward(&s2, "German decisive"), [0.0, 1.0]);
+    let marginal = reward(&s2, "US marginal")[0];
+    assert!(marginal > 0.5 && marginal < reward(&s2, "US substantial")[0]);
+}
