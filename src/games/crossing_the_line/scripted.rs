@@ -23,7 +23,8 @@
 //!   the range, less one, of the new hex; units near their goal count double; at least 3, and
 //!   never within two hexes of the enemy); a move or a refit: moves score hexes gained times
 //!   units moved, so whole stacks move together and single units follow, and a refit (7.6)
-//!   scores about one stack's step; then End.
+//!   scores about one stack's step; then End. A mover (7.3: named before its destination) is
+//!   worth its best destination.
 //! * *Attacks (7.5):* each declarable attack is valued by its expected result, enumerated
 //!   over both chits and the die with every DRM of 7.5.1.2 (the attacking hex's undisrupted
 //!   units, combat support from the hexes round the target, HQ support, armor superiority,
