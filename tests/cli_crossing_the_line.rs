@@ -239,3 +239,23 @@ fn play_the_germans_of_the_stolberg_corridor_against_the_scripted_us() {
     assert!(text.contains("US: "), "the US bot moved first: {text}");
     assert!(text.contains("Germans> "), "{text}");
 }
+
+#[test]
+fn the_side_table_stays_aligned_when_a_rate_is_100_percent() {
+    // A random US never clears First Blood: every Germans' rate is 100%.
+    let text = balance("first-blood", "10", &["--bots", "random"]);
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("side"))
+        .take(3)
+        .collect();
+    assert!(
+        table[2].contains("100.00% [") && table[2].starts_with("Germans"),
+        "{text}"
+    );
+    let width = table[0].chars().count();
+    assert!(
+        table.iter().all(|l| l.chars().count() == width),
+        "{table:#?}"
+    );
+}

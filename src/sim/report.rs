@@ -17,6 +17,9 @@ pub fn format_rate(r: &Rate) -> String {
     )
 }
 
+/// The widest rate `format_rate` writes: "100.00% [100.00, 100.00]".
+const RATE: usize = 24;
+
 /// Renders the summary; `names` are the players' names by index.
 pub fn render(summary: &Summary, names: &[&str]) -> String {
     let w = names.iter().map(|n| n.len()).max().unwrap_or(0).max(8);
@@ -29,13 +32,13 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
     );
     let _ = writeln!(
         s,
-        "{:w$}  {:>22}  {:>22}  {:>22}",
+        "{:w$}  {:>RATE$}  {:>RATE$}  {:>RATE$}",
         "side", "wins", "draws", "losses"
     );
     for (name, side) in names.iter().zip(&summary.sides) {
         let _ = writeln!(
             s,
-            "{name:w$}  {:>22}  {:>22}  {:>22}",
+            "{name:w$}  {:>RATE$}  {:>RATE$}  {:>RATE$}",
             format_rate(&side.wins),
             format_rate(&side.draws),
             format_rate(&side.losses)
