@@ -471,6 +471,53 @@ pub fn move_actions(rs: &Ruleset, s: &State, unit: u8, stack: bool, out: &mut im
     });
 }
 
+/// What a mover's reach depends on: its start hex and its movement group. Movers of one hex
+/// often share it (a stack of like units and each of them alone).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoverKey {
+    start: u16,
+    group: Group,
+}
+
+pub fn mover_key(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> MoverKey {
+    MoverKey {
+        start: s.hex[usize::from(unit)],
+        group: group(rs, movers_of(rs, s, unit, stack)),
+    }
+}
+
+/// Every hex a Move of the mover with `key` may end in, with or without the leg +2 MA, before
+/// stacking room is checked: the destinations of `move_actions` as one set.
+pub fn reachable(rs: &Ruleset, s: &State, key: MoverKey) -> HexSet {
+    let MoverKey { start, group: g } = key;
+    let mut set = HexSet::EMPTY;
+    let mut r = Reach::new();
+    reach(rs, s, &g, start, None, &mut r);
+    r.reached().for_each(|h| set.insert(usize::from(h)));
+    if !g.motorized && !enemy_present_adjacent(rs, s, g.side, start) {
+        let mut extra = Reach::new();
+        reach(
+            rs,
+            s,
+            &g,
+            start,
+            Some(&near_enemy(rs, s, g.side)),
+            &mut extra,
+        );
+        extra.reached().for_each(|h| set.insert(usize::from(h)));
+    }
+    set
+}
+
+/// Whether the mover may Infiltrate anywhere (7.3.4).
+pub fn can_infiltrate(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> bool {
+    let units = movers_of(rs, s, unit, stack);
+    let mut any = false;
+    let start = s.hex[usize::from(unit)];
+    infiltrations(rs, s, &group(rs, units), start, units, &mut |_| any = true);
+    any
+}
+
 /// 7.3.4: from an EZOC hex directly into an adjacent EZOC hex the mover may enter.
 fn infiltrations(
     rs: &Ruleset,
@@ -528,7 +575,7 @@ pub fn start_infiltration(rs: &Ruleset, s: &mut State, unit: u8, stack: bool, to
     s.step = Step::Check(CheckKind::Infiltration);
 }
 
-fn movers_of(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> u64 {
+pub fn movers_of(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> u64 {
     if stack {
         stack_of(rs, s, usize::from(unit))
     } else {

@@ -75,7 +75,7 @@ use super::state::{bits, on_map, State, Step, BONUS_ONLY};
 use super::CrossingTheLine;
 use crate::bots::Bot;
 use crate::engine::{Actor, Game, GameRng};
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 
 const CAP: usize = HexSet::CAPACITY;
 /// No goal reachable (a distance field's "infinity").
@@ -104,6 +104,9 @@ const GERMAN_ATTACK_MIN: f32 = 8.0;
 const AP_PENALTY: f32 = 10.0;
 /// A German formation activates only for business worth at least this.
 const GERMAN_ACT_MIN: i32 = 35;
+/// Movers' reachable sets kept during one decision (a formation rarely has more start hexes
+/// and movement groups).
+const REACH_MEMO: usize = 16;
 /// A US move into an attack position comes before the attacks when it leaves this many APs.
 const MOVE_FIRST_AP: u8 = 1;
 
@@ -214,6 +217,8 @@ struct Context<'a> {
     holding: u64,
     /// The active formation's units In Command now (computed when first needed).
     in_command: OnceCell<u64>,
+    /// The movers' reachable hexes searched so far this decision.
+    reachable: RefCell<[Option<(movement::MoverKey, HexSet)>; REACH_MEMO]>,
 }
 
 impl<'a> Context<'a> {
@@ -227,6 +232,7 @@ impl<'a> Context<'a> {
             movers: [0; CAP],
             holding: 0,
             in_command: OnceCell::new(),
+            reachable: RefCell::new([None; REACH_MEMO]),
         };
         if !fields {
             return ctx;
@@ -339,14 +345,7 @@ impl<'a> Context<'a> {
     fn score(&self, a: Action) -> i32 {
         let (rs, s) = (self.rs, self.s);
         match a {
-            // A mover is worth its best destination.
-            Action::Select { unit, stack } => {
-                let mut best = i32::MIN;
-                movement::move_actions(rs, s, unit, stack, &mut |a| {
-                    best = best.max(self.destination_score(unit, stack, a))
-                });
-                best
-            }
+            Action::Select { unit, stack } => self.mover_score(unit, stack),
             Action::Move { .. } | Action::Infiltrate { .. } => match s.step {
                 Step::Destination { unit, stack } => self.destination_score(unit, stack, a),
                 _ => END,
@@ -408,6 +407,43 @@ impl<'a> Context<'a> {
             Action::Assign(..) | Action::Cannibalize(_) => END - 10,
             Action::Die(_) | Action::Check(_) | Action::Winner(_) | Action::Chits(..) => END,
         }
+    }
+
+    /// A mover is worth its best destination (`move_actions`' Moves and Infiltrates).
+    fn mover_score(&self, unit: u8, stack: bool) -> i32 {
+        let (rs, s) = (self.rs, self.s);
+        let units = movement::movers_of(rs, s, unit, stack);
+        let mut best = i32::MIN;
+        for to in self
+            .reachable(movement::mover_key(rs, s, unit, stack))
+            .iter()
+        {
+            if stacking::has_room(rs, s, self.side, to as u16, units) {
+                best = best.max(self.move_score(usize::from(unit), stack, to as u16));
+            }
+        }
+        if movement::can_infiltrate(rs, s, unit, stack) {
+            best = best.max(self.destination_score(unit, stack, Action::Infiltrate { to: NO_HEX }));
+        }
+        best
+    }
+
+    /// `movement::reachable`, searched once for the movers that share a start and a group.
+    fn reachable(&self, key: movement::MoverKey) -> HexSet {
+        let mut memo = self.reachable.borrow_mut();
+        let mut free = None;
+        for (i, slot) in memo.iter().enumerate() {
+            match slot {
+                Some((k, set)) if *k == key => return *set,
+                None if free.is_none() => free = Some(i),
+                _ => {}
+            }
+        }
+        let set = movement::reachable(self.rs, self.s, key);
+        if let Some(i) = free {
+            memo[i] = Some((key, set));
+        }
+        set
     }
 
     fn destination_score(&self, unit: u8, stack: bool, a: Action) -> i32 {
