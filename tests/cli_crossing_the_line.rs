@@ -160,6 +160,30 @@ fn bad_bots_and_a_first_blood_ladder_are_one_line_errors() {
         "first-blood",
     ]));
     assert!(err.contains("two sides that make decisions"), "{err}");
+    assert!(
+        err.contains("balance crossing-the-line --scenario first-blood --bots"),
+        "the hint names the scenario: {err}"
+    );
+}
+
+#[test]
+fn a_ladder_report_names_its_scenario() {
+    let text = stdout(&sandtable(&[
+        "ladder",
+        "crossing-the-line",
+        "--scenario",
+        "stolberg-corridor",
+        "--bots",
+        "random,scripted",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+    ]));
+    assert!(
+        text.contains("crossing-the-line --scenario stolberg-corridor ladder: 1 games"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -62,14 +62,14 @@ pub fn run(args: &LadderArgs) -> Result<(), CliError> {
                 .iter()
                 .map(|&(t, _)| t)
                 .collect();
-            ladder(&game, args, &provenance, |name, p| {
+            ladder(&game, None, args, &provenance, |name, p| {
                 select::rudders_line_bot(&game, name, p)
             })
         }
         "aachen" => {
             let game = Aachen::load(args.run.data.as_deref())?;
             select::check_scenario(info.id, args.scenario.as_deref(), &[info.title])?;
-            ladder(&game, args, &[], select::aachen_bot)
+            ladder(&game, None, args, &[], select::aachen_bot)
         }
         "crossing-the-line" => {
             let id = select::crossing_the_line_scenario(args.scenario.as_deref())?;
@@ -77,17 +77,35 @@ pub fn run(args: &LadderArgs) -> Result<(), CliError> {
                 CrossingTheLine::load(args.run.data.as_deref(), id)?.with_open(args.run.open);
             let reconstructed = game.data().reconstructed();
             let provenance: Vec<&str> = reconstructed.iter().map(|&(t, _)| t).collect();
-            ladder(&game, args, &provenance, select::crossing_the_line_bot)
+            ladder(
+                &game,
+                Some(id),
+                args,
+                &provenance,
+                select::crossing_the_line_bot,
+            )
         }
         other => Err(CliError::NotImplemented(other.to_string())),
     }
 }
 
-fn ladder<G, M>(game: &G, args: &LadderArgs, provenance: &[&str], make: M) -> Result<(), CliError>
+/// `scenario`: the scenario's id, for a game that has several (named in the report and in
+/// the errors).
+fn ladder<G, M>(
+    game: &G,
+    scenario: Option<&str>,
+    args: &LadderArgs,
+    provenance: &[&str],
+    make: M,
+) -> Result<(), CliError>
 where
     G: Game,
     M: Fn(&str, PlayerId) -> Option<Box<dyn Bot<G>>> + Sync,
 {
+    let label = match scenario {
+        Some(id) => format!("{} --scenario {id}", game.id()),
+        None => game.id().to_string(),
+    };
     if game.acting_players() < 2 {
         let acting: Vec<&str> = (0..game.acting_players())
             .map(|p| game.player_name(p))
@@ -95,9 +113,9 @@ where
         return Err(CliError::Usage(format!(
             "a ladder needs two sides that make decisions; in {} only the {} act (the rules \
              play the rest): compare bots with `sandtable balance {} --bots NAME` instead",
-            game.id(),
+            label,
             acting.join(", "),
-            game.id()
+            label
         )));
     }
     if args.bots.len() < 2 || game.num_players() != 2 {
@@ -145,7 +163,7 @@ where
             });
         }
     }
-    let report = report(game, args, &matchups);
+    let report = report(game, &label, args, &matchups);
     print!("{report}");
     if let Some(dir) = &args.out {
         write_csvs(game, args, &matchups, provenance, dir)?;
@@ -157,13 +175,11 @@ fn pct(x: f64) -> String {
     format!("{:5.1}%", 100.0 * x)
 }
 
-fn report<G: Game>(game: &G, args: &LadderArgs, matchups: &[Matchup]) -> String {
+fn report<G: Game>(game: &G, label: &str, args: &LadderArgs, matchups: &[Matchup]) -> String {
     let (p0, p1) = (game.player_name(0), game.player_name(1));
     let mut s = format!(
-        "{} ladder: {} games per pairing and side, seed {}\n\n",
-        game.id(),
-        args.games,
-        args.run.seed
+        "{label} ladder: {} games per pairing and side, seed {}\n\n",
+        args.games, args.run.seed
     );
     let w = args.bots.iter().map(|b| b.len()).max().unwrap_or(8).max(8);
     let _ = writeln!(
