@@ -437,8 +437,8 @@ pub fn move_actions(rs: &Ruleset, s: &State, unit: u8, stack: bool, out: &mut im
     let units = movers_of(rs, s, unit, stack);
     let g = group(rs, units);
     let start = s.hex[usize::from(unit)];
-    let mut r = Reach::new();
-    reach(rs, s, &g, start, None, &mut r);
+    let (mut r, mut extra) = (Reach::new(), Reach::new());
+    let bonus = search(rs, s, &g, start, &mut r, &mut extra);
     for to in r.reached() {
         if stacking::has_room(rs, s, g.side, to, units) {
             out(Action::Move {
@@ -447,16 +447,7 @@ pub fn move_actions(rs: &Ruleset, s: &State, unit: u8, stack: bool, out: &mut im
             });
         }
     }
-    if !g.motorized && !enemy_present_adjacent(rs, s, g.side, start) {
-        let mut extra = Reach::new();
-        reach(
-            rs,
-            s,
-            &g,
-            start,
-            Some(&near_enemy(rs, s, g.side)),
-            &mut extra,
-        );
+    if bonus {
         for to in extra.reached().filter(|&to| !r.contains(to)) {
             if stacking::has_room(rs, s, g.side, to, units) {
                 out(Action::Move {
@@ -469,6 +460,24 @@ pub fn move_actions(rs: &Ruleset, s: &State, unit: u8, stack: bool, out: &mut im
     infiltrations(rs, s, &g, start, units, &mut |to| {
         out(Action::Infiltrate { to })
     });
+}
+
+/// The searches behind a mover's destinations: with its MA into `r`, and with the leg +2 MA
+/// (7.3.5: leg units that start away from the enemy) into `extra`; whether the second ran.
+fn search(
+    rs: &Ruleset,
+    s: &State,
+    g: &Group,
+    start: u16,
+    r: &mut Reach,
+    extra: &mut Reach,
+) -> bool {
+    reach(rs, s, g, start, None, r);
+    let bonus = !g.motorized && !enemy_present_adjacent(rs, s, g.side, start);
+    if bonus {
+        reach(rs, s, g, start, Some(&near_enemy(rs, s, g.side)), extra);
+    }
+    bonus
 }
 
 /// What a mover's reach depends on: its start hex and its movement group. Movers of one hex
@@ -489,21 +498,11 @@ pub fn mover_key(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> MoverKey {
 /// Every hex a Move of the mover with `key` may end in, with or without the leg +2 MA, before
 /// stacking room is checked: the destinations of `move_actions` as one set.
 pub fn reachable(rs: &Ruleset, s: &State, key: MoverKey) -> HexSet {
-    let MoverKey { start, group: g } = key;
+    let (mut r, mut extra) = (Reach::new(), Reach::new());
+    let bonus = search(rs, s, &key.group, key.start, &mut r, &mut extra);
     let mut set = HexSet::EMPTY;
-    let mut r = Reach::new();
-    reach(rs, s, &g, start, None, &mut r);
     r.reached().for_each(|h| set.insert(usize::from(h)));
-    if !g.motorized && !enemy_present_adjacent(rs, s, g.side, start) {
-        let mut extra = Reach::new();
-        reach(
-            rs,
-            s,
-            &g,
-            start,
-            Some(&near_enemy(rs, s, g.side)),
-            &mut extra,
-        );
+    if bonus {
         extra.reached().for_each(|h| set.insert(usize::from(h)));
     }
     set
