@@ -5,7 +5,6 @@ use super::{select, CliError};
 use crate::bots::Bot;
 use crate::engine::{Game, PlayerId};
 use crate::games::aachen::Aachen;
-use crate::games::crossing_the_line::CrossingTheLine;
 use crate::games::rudders_line::RuddersLine;
 use crate::sim::{records, report, Summary};
 use clap::Args;
@@ -71,9 +70,11 @@ pub fn run(args: &BalanceArgs) -> Result<(), CliError> {
             balance(&game, args, &setup, select::aachen_bot)
         }
         "crossing-the-line" => {
-            let id = select::crossing_the_line_scenario(args.scenario.as_deref())?;
-            let game =
-                CrossingTheLine::load(args.run.data.as_deref(), id)?.with_open(args.run.open);
+            let (game, id) = select::crossing_the_line_game(
+                args.scenario.as_deref(),
+                args.run.data.as_deref(),
+                args.run.open,
+            )?;
             let reconstructed = game.data().reconstructed();
             let provenance: Vec<&str> = reconstructed.iter().map(|&(t, _)| t).collect();
             let known = crate::bots::preset::names();

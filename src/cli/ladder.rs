@@ -6,7 +6,6 @@ use super::{select, CliError};
 use crate::bots::{preset, Bot};
 use crate::engine::{Game, PlayerId};
 use crate::games::aachen::Aachen;
-use crate::games::crossing_the_line::CrossingTheLine;
 use crate::games::rudders_line::RuddersLine;
 use crate::sim::elo::{ratings, Results};
 use crate::sim::{wilson, Z95};
@@ -72,9 +71,11 @@ pub fn run(args: &LadderArgs) -> Result<(), CliError> {
             ladder(&game, None, args, &[], select::aachen_bot)
         }
         "crossing-the-line" => {
-            let id = select::crossing_the_line_scenario(args.scenario.as_deref())?;
-            let game =
-                CrossingTheLine::load(args.run.data.as_deref(), id)?.with_open(args.run.open);
+            let (game, id) = select::crossing_the_line_game(
+                args.scenario.as_deref(),
+                args.run.data.as_deref(),
+                args.run.open,
+            )?;
             let reconstructed = game.data().reconstructed();
             let provenance: Vec<&str> = reconstructed.iter().map(|&(t, _)| t).collect();
             ladder(

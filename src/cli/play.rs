@@ -93,8 +93,11 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             start(session, args)
         }
         "crossing-the-line" => {
-            let id = select::crossing_the_line_scenario(args.scenario.as_deref())?;
-            let game = CrossingTheLine::load(args.data.as_deref(), id)?.with_open(args.open);
+            let (game, id) = select::crossing_the_line_game(
+                args.scenario.as_deref(),
+                args.data.as_deref(),
+                args.open,
+            )?;
             let name = match args.side.to_lowercase().as_str() {
                 "american" | "americans" => "us",
                 "german" => "germans",

@@ -85,6 +85,17 @@ pub const CROSSING_THE_LINE_SCENARIOS: [(&str, &str); 2] = [
     (STOLBERG_CORRIDOR, "The Stolberg Corridor"),
 ];
 
+/// Crossing the Line for one scenario (`--scenario`, required), on `--data` or the embedded
+/// data, with `--open`; and the scenario's id.
+pub fn crossing_the_line_game(
+    scenario: Option<&str>,
+    data: Option<&std::path::Path>,
+    open: bool,
+) -> Result<(CrossingTheLine, &'static str), CliError> {
+    let id = crossing_the_line_scenario(scenario)?;
+    Ok((CrossingTheLine::load(data, id)?.with_open(open), id))
+}
+
 /// `--scenario` for Crossing the Line, which has two and no default: the scenario's id, from
 /// its id or name (matched as `slug` does).
 pub fn crossing_the_line_scenario(wanted: Option<&str>) -> Result<&'static str, CliError> {

@@ -161,7 +161,8 @@ pub fn draw_chits(s: &mut State, a: u8, d: u8) {
     s.step = Step::CombatDie;
 }
 
-fn stack(rs: &Ruleset, s: &State, units: u64) -> Stack {
+/// The combat view of `units` (7.5).
+pub(super) fn stack(rs: &Ruleset, s: &State, units: u64) -> Stack {
     let mut list = [None; combat::MAX_STACK];
     for (slot, u) in list.iter_mut().zip(bits(units)) {
         *slot = Some(Combatant::new(

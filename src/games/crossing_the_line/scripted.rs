@@ -62,9 +62,9 @@
 //! die of 3 or less or a failed check; keep every assignment (8.2); never cannibalise (8.4.2).
 
 use super::action::Action;
-use super::battle::{formations_of, support_hexes};
+use super::battle::{self, formations_of, support_hexes};
 use super::charts::{modified_die, CombatResult, OddsColumn};
-use super::combat::{self, AttackKind, Battle, Combatant, DefenseKind, Role, Stack};
+use super::combat::{self, AttackKind, Battle, DefenseKind, Role, Stack};
 use super::control::{CommandPaths, CommandStatus, HexSet};
 use super::movement;
 use super::ops;
@@ -677,8 +677,8 @@ impl<'a> Context<'a> {
         };
         let dir = rs.direction(from, target).unwrap_or(0);
         let b = Battle {
-            attackers: stack_of(rs, s, attackers),
-            defenders: stack_of(rs, s, defenders),
+            attackers: battle::stack(rs, s, attackers),
+            defenders: battle::stack(rs, s, defenders),
             attack: kind,
             defense,
             terrain: rs.terrain(target),
@@ -809,19 +809,6 @@ impl Stakes {
         }
         v
     }
-}
-
-/// The combat view of `units` (7.5).
-fn stack_of(rs: &Ruleset, s: &State, units: u64) -> Stack {
-    let mut list = [None; combat::MAX_STACK];
-    for (slot, u) in list.iter_mut().zip(bits(units)) {
-        *slot = Some(Combatant::new(
-            &rs.unit(u).def,
-            s.strength[u],
-            s.is_disrupted(u),
-        ));
-    }
-    Stack { units: list }
 }
 
 /// The 10.2 VP value of hex `h` (0 for none).
