@@ -1,6 +1,7 @@
 //! The Movement Action (7.3) and the Formation Reaction it may trigger (6.4).
 //!
-//! A move is chosen by its destination (a macro move): the engine takes the cheapest path in
+//! A move is two decisions: the mover (`Select`), then its destination (a macro move, `Move`
+//! or `Infiltrate`). For the destination the engine takes the cheapest path in
 //! MP (ties broken by a fixed search order) and walks it hex by hex, so that a Reaction can
 //! stop the mover at the very hex that triggered it, lone enemy HQs are displaced as the mover
 //! comes adjacent (7.3.6), and VP hexes change hands as it passes (9).
