@@ -139,14 +139,7 @@ fn games_lists_aachen_as_implemented_without_the_optional_rules() {
 }
 
 fn play(args: &[&str], input: &str) -> (String, String, Option<i32>) {
-    let mut all = vec!["play", "aachen"];
-    all.extend_from_slice(args);
-    let out = common::sandtable_with_stdin(&all, input);
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code(),
-    )
+    common::play("aachen", args, input)
 }
 
 #[test]

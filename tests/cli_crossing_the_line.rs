@@ -213,14 +213,7 @@ fn games_lists_crossing_the_line_as_implemented_with_its_scenarios() {
 }
 
 fn play(args: &[&str], input: &str) -> (String, String, Option<i32>) {
-    let mut all = vec!["play", "crossing-the-line"];
-    all.extend_from_slice(args);
-    let out = common::sandtable_with_stdin(&all, input);
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code(),
-    )
+    common::play("crossing-the-line", args, input)
 }
 
 #[test]

@@ -3,13 +3,8 @@
 mod common;
 
 fn play(args: &[&str], input: &str) -> (String, Option<i32>) {
-    let mut all = vec!["play", "rudders-line"];
-    all.extend_from_slice(args);
-    let out = common::sandtable_with_stdin(&all, input);
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        out.status.code(),
-    )
+    let (out, _, code) = common::play("rudders-line", args, input);
+    (out, code)
 }
 
 #[test]

@@ -57,6 +57,19 @@ pub fn sandtable_with_stdin(args: &[&str], input: &str) -> Output {
     out
 }
 
+/// `sandtable play GAME ARGS…` with `input` typed at the prompt: stdout, stderr and the exit
+/// code.
+pub fn play(game: &str, args: &[&str], input: &str) -> (String, String, Option<i32>) {
+    let mut all = vec!["play", game];
+    all.extend_from_slice(args);
+    let out = sandtable_with_stdin(&all, input);
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code(),
+    )
+}
+
 /// A fresh, empty directory under the system temp dir, unique to this test and process.
 pub fn temp_dir(test: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("sandtable-{}-{test}", std::process::id()));

@@ -93,9 +93,9 @@ const CITY_WORTH: u8 = 30;
 /// German units this close to Aachen City hold their ground as its screen.
 const SCREEN: u8 = 2;
 
-/// Score of ending the activation (or declining, or passing): the bar every action must beat.
 /// 5.2: the highest AP or combat die the doctrine rolls again with the SNAFU token.
 const SNAFU_REROLL_AT_MOST: u8 = 3;
+/// Score of ending the activation (or declining, or passing): the bar every action must beat.
 const END: i32 = 0;
 /// The expected worth (tenths of an SP) an attack must reach, for each side.
 const US_ATTACK_MIN: f32 = -10.0;
