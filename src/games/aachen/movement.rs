@@ -49,8 +49,7 @@ fn can_act(rs: &Ruleset, s: &State, a: u8, fresh: UnitMask) -> bool {
     if !s.is_vacant(a) && fresh & !rs.leaders() != 0 {
         return true; // 9.3: they can attack the German unit they share the Area with
     }
-    let reach = first_reach(rs, s, fresh, a, s.is_contested(a));
-    bits(u64::from(fresh)).any(|u| any_room(rs, s, u, reach[usize::from(rs.unit(u).is_leader())]))
+    movers(rs, s, fresh, a, s.is_contested(a)) != 0
 }
 
 /// 8.1: activate Area `a`.
@@ -64,19 +63,28 @@ pub fn activate(s: &mut State, a: u8) {
     s.step = Step::Activation;
 }
 
-/// `reachable` for the units of `units` in `from` that have not moved yet, indexed by
-/// "is a Leader": it is the same for every unit of a kind, so the move generator computes it
-/// once per Area and kind (and not at all for a kind absent from `units`).
-fn first_reach(rs: &Ruleset, s: &State, units: UnitMask, from: u8, leaving: bool) -> [AreaMask; 2] {
+/// The units of `units`, all in `from` and none moved yet, that have somewhere to go. The
+/// first step's Areas are the same for every unit of a kind (Leader or not), so they are
+/// found once per kind; a unit is checked alone only when every such Area is full (7.1).
+fn movers(rs: &Ruleset, s: &State, units: UnitMask, from: u8, leaving: bool) -> UnitMask {
     let mf = if s.rain { MF_RAIN } else { MF };
-    let present = [units & !rs.leaders() != 0, units & rs.leaders() != 0];
-    [false, true].map(|leader| {
-        if present[usize::from(leader)] {
-            reachable(rs, s, leader, from, mf, false, leaving)
-        } else {
-            0
+    let mut movers = 0;
+    for (leader, kind) in [(false, units & !rs.leaders()), (true, units & rs.leaders())] {
+        if kind == 0 {
+            continue;
         }
-    })
+        let reach = reachable(rs, s, leader, from, mf, false, leaving);
+        if reach & !s.full != 0 {
+            movers |= kind;
+        } else if reach != 0 {
+            for u in bits(u64::from(kind)) {
+                if with_room(rs, s, u, reach) != 0 {
+                    movers |= 1 << u;
+                }
+            }
+        }
+    }
+    movers
 }
 
 /// 8.2–8.3: the Areas next to `from` that unit `u` with `mf` left may enter.
@@ -149,11 +157,6 @@ pub(super) fn with_room(rs: &Ruleset, s: &State, u: u8, m: AreaMask) -> AreaMask
     m
 }
 
-/// Is any Area of `m` open to unit `u`? Usually a glance at the full Areas settles it.
-fn any_room(rs: &Ruleset, s: &State, u: u8, m: AreaMask) -> bool {
-    m & !s.full != 0 || with_room(rs, s, u, m) != 0
-}
-
 /// 7.1: does unit `u` join `units` without adding to their stacking? A Leader does when a
 /// unit he commands is there; a unit does when its Leader is there with none of his units.
 fn stacks_free(rs: &Ruleset, units: UnitMask, u: u8) -> bool {
@@ -168,12 +171,8 @@ fn stacks_free(rs: &Ruleset, units: UnitMask, u: u8) -> bool {
 pub fn activation_step_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     let act = &s.activation;
     let leaving = act.contested & 1 << act.area != 0;
-    let reach = first_reach(rs, s, act.pending, act.area, leaving);
-    for u in bits(u64::from(act.pending)) {
-        let leader = rs.unit(u).is_leader();
-        if any_room(rs, s, u, reach[usize::from(leader)]) {
-            out(Action::Select(u));
-        }
+    for u in bits(u64::from(movers(rs, s, act.pending, act.area, leaving))) {
+        out(Action::Select(u));
     }
     super::combat::attack_actions(rs, s, out);
     if may_end_activation(s) {
