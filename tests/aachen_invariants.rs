@@ -3,7 +3,6 @@
 
 use proptest::prelude::*;
 use sandtable::bots::{Bot, RandomBot};
-use sandtable::engine::game::sample_chance;
 use sandtable::engine::{game_rng, Actor, Game};
 use sandtable::games::aachen::{
     stacking, Aachen, Action, ScriptedBot, State, AREAS, MORALE_MAX, NONE, STACKING_LIMIT, TURNS,
@@ -109,7 +108,7 @@ fn play(seed: u64, scripted: bool) -> Result<(), String> {
         Box::new(RandomBot::default())
     };
     let mut s = g.initial_state();
-    let (mut chance, mut legal) = (Vec::new(), Vec::new());
+    let (mut chance, mut scratch, mut legal) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..100_000 {
         let a = match g.actor(&s) {
             Actor::Terminal => {
@@ -125,7 +124,15 @@ fn play(seed: u64, scripted: bool) -> Result<(), String> {
                 if chance.is_empty() || chance.iter().any(|&(_, w)| w == 0) {
                     return Err(format!("empty chance node at {:?}", s.step));
                 }
-                sample_chance(&chance, &mut rng)
+                // The direct draw (dice rolled, a counter picked) is always an outcome on offer.
+                let a = g.draw_chance(&s, &mut scratch, &mut rng);
+                if !chance.iter().any(|&(x, _)| x == a) {
+                    return Err(format!(
+                        "{a:?} drawn at {:?} is no outcome on offer",
+                        s.step
+                    ));
+                }
+                a
             }
             Actor::Player(_) => {
                 g.legal_actions(&s, &mut legal);

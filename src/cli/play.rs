@@ -8,7 +8,6 @@ use super::{select, CliError};
 use crate::bots::mcts::{MctsBot, RolloutFactory};
 use crate::bots::preset::BotKind;
 use crate::bots::{preset, Bot};
-use crate::engine::game::sample_chance;
 use crate::engine::{game_rng, Actor, Game, GameRng, PlayerId, Replay};
 use crate::games::aachen::{self, Aachen};
 use crate::games::crossing_the_line::{self, CrossingTheLine};
@@ -237,8 +236,9 @@ where
                     return;
                 }
                 Actor::Chance => {
-                    self.game.chance_outcomes(&self.state, &mut chance);
-                    let a = sample_chance(&chance, &mut self.rng);
+                    let a = self
+                        .game
+                        .draw_chance(&self.state, &mut chance, &mut self.rng);
                     self.apply(a, out);
                 }
                 Actor::Player(p) if p != self.human => {

@@ -1,5 +1,9 @@
 //! Dice as exact weighted outcome lists: the weights are the number of ways each result
-//! can be rolled, so enumeration and sampling share one source of truth.
+//! can be rolled, so enumeration and sampling share one source of truth. The `roll_*`
+//! functions draw the same sums directly, one random number a roll, for the hot path of
+//! random play (their tables are checked against the weighted lists).
+
+use rand::Rng;
 
 /// Faces of one die with `sides` faces: (face, 1) for 1..=sides.
 pub fn one_die(sides: u8) -> impl Iterator<Item = (u8, u32)> {
@@ -53,9 +57,70 @@ pub fn three_d6() -> impl Iterator<Item = (u8, u32)> {
     (3u8..=18).zip(THREE_D6_WAYS)
 }
 
+/// The sum of each of the 6ⁿ equally likely rolls of `N` dice, in order: drawing one entry
+/// uniformly rolls the dice with a single random number (a sampler needs no outcome list).
+const fn roll_sums<const N: usize>(dice: u32) -> [u8; N] {
+    let mut sums = [0u8; N];
+    let mut i = 0;
+    while i < N {
+        let (mut rest, mut d, mut sum) = (i, 0, 0);
+        while d < dice {
+            sum += rest % 6 + 1;
+            rest /= 6;
+            d += 1;
+        }
+        sums[i] = sum as u8;
+        i += 1;
+    }
+    sums
+}
+
+const TWO_D6_ROLLS: [u8; 36] = roll_sums(2);
+const THREE_D6_ROLLS: [u8; 216] = roll_sums(3);
+
+/// Rolls 1d6: each face with probability 1/6, as `d6` weighs them.
+pub fn roll_d6<R: Rng + ?Sized>(rng: &mut R) -> u8 {
+    rng.random_range(1..=6)
+}
+
+/// Rolls 2d6 and returns the sum, with the probabilities `two_d6` weighs.
+pub fn roll_2d6<R: Rng + ?Sized>(rng: &mut R) -> u8 {
+    TWO_D6_ROLLS[rng.random_range(0..TWO_D6_ROLLS.len())]
+}
+
+/// Rolls 3d6 and returns the sum, with the probabilities `three_d6` weighs.
+pub fn roll_3d6<R: Rng + ?Sized>(rng: &mut R) -> u8 {
+    THREE_D6_ROLLS[rng.random_range(0..THREE_D6_ROLLS.len())]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// How many of a roll table's entries give each sum, as (sum, ways) from the lowest sum.
+    fn ways_in(rolls: &[u8]) -> Vec<(u8, u32)> {
+        let mut ways = std::collections::BTreeMap::new();
+        for &sum in rolls {
+            *ways.entry(sum).or_insert(0) += 1;
+        }
+        ways.into_iter().collect()
+    }
+
+    #[test]
+    fn the_roll_tables_give_each_sum_as_many_ways_as_the_weighted_lists() {
+        assert_eq!(ways_in(&TWO_D6_ROLLS), two_d6().collect::<Vec<_>>());
+        assert_eq!(ways_in(&THREE_D6_ROLLS), three_d6().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn rolled_dice_stay_in_range() {
+        let mut rng = crate::engine::game_rng(1, 0);
+        for _ in 0..1000 {
+            assert!((1..=6).contains(&roll_d6(&mut rng)));
+            assert!((2..=12).contains(&roll_2d6(&mut rng)));
+            assert!((3..=18).contains(&roll_3d6(&mut rng)));
+        }
+    }
 
     #[test]
     fn two_d6_table_matches_the_counted_ways() {

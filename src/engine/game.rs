@@ -68,6 +68,18 @@ pub trait Game: Sync {
     fn legal_actions(&self, s: &Self::State, out: &mut Vec<Self::Action>);
     /// The outcomes of the pending chance node with exact integer weights. `out` is cleared first.
     fn chance_outcomes(&self, s: &Self::State, out: &mut Vec<(Self::Action, u32)>);
+    /// Draws the outcome of the pending chance node, each with probability weight / total of
+    /// `chance_outcomes`. By default it samples that list (built in `buf`); a game may draw
+    /// directly instead (a die roll needs no list), with the same probabilities.
+    fn draw_chance(
+        &self,
+        s: &Self::State,
+        buf: &mut Vec<(Self::Action, u32)>,
+        rng: &mut crate::engine::GameRng,
+    ) -> Self::Action {
+        self.chance_outcomes(s, buf);
+        sample_chance(buf, rng)
+    }
     /// Apply a decision or a chance outcome. The action must be legal.
     fn apply(&self, s: &mut Self::State, a: Self::Action);
     /// `Some` once the game is over.

@@ -1,7 +1,6 @@
 //! Playing one game from the initial state to the end.
 
 use crate::bots::Bot;
-use crate::engine::game::sample_chance;
 use crate::engine::{Actor, Game, GameRng, PlayerId, Replay, Tally};
 
 /// Steps (decisions plus chance outcomes) after which a game is declared runaway. A real game
@@ -81,9 +80,9 @@ pub fn play_to_end<G: Game>(
         let a = match game.actor(&s) {
             Actor::Terminal => return Ok((s, steps)),
             Actor::Chance => {
-                game.chance_outcomes(&s, &mut chance);
-                let a = sample_chance(&chance, rng);
+                let a = game.draw_chance(&s, &mut chance, rng);
                 if let Some(r) = replay.as_deref_mut() {
+                    game.chance_outcomes(&s, &mut chance);
                     let i = chance.iter().position(|&(x, _)| x == a);
                     r.steps.push(i.expect("sampled outcome is on offer") as u16);
                 }

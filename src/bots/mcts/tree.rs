@@ -13,7 +13,6 @@
 
 use super::{ChanceMode, MctsConfig};
 use crate::bots::Bot;
-use crate::engine::game::sample_chance;
 use crate::engine::{Actor, Game, GameRng};
 use rand::Rng;
 
@@ -480,10 +479,7 @@ impl<G: Game> Tree<G> {
                 Actor::Terminal => {
                     return game.outcome_rewards(&game.outcome(&s).expect("terminal"))
                 }
-                Actor::Chance => {
-                    game.chance_outcomes(&s, &mut self.chance);
-                    sample_chance(&self.chance, rng)
-                }
+                Actor::Chance => game.draw_chance(&s, &mut self.chance, rng),
                 Actor::Player(_) => {
                     if config.rollout_depth > 0 && depth >= config.rollout_depth {
                         if let Some(h) = game.heuristic(&s) {

@@ -6,6 +6,8 @@ use super::movement::{end_activation_if_done, has_room};
 use super::ruleset::Ruleset;
 use super::state::{bits, Roll, State, Step, Support, UnitMask, NONE, OUT_OF_ACTION, UNREVEALED};
 use super::Action;
+use crate::engine::GameRng;
+use rand::Rng;
 
 /// The Areas an attack may be declared on now (9.0–9.3).
 pub fn attack_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
@@ -110,12 +112,24 @@ fn begin(rs: &Ruleset, s: &mut State) {
     }
 }
 
-/// 4.4, 5.4: the counter is drawn from the face-down pool of the Area's terrain type.
+/// 4.4, 5.4: the counter is drawn from the face-down pool of the Area's terrain type, each
+/// counter left in it equally likely.
+fn drawable(rs: &Ruleset, s: &State) -> u64 {
+    s.pool & rs.counters_of(rs.terrain[usize::from(s.attack.area)])
+}
+
 pub fn reveal_outcomes(rs: &Ruleset, s: &State, out: &mut Vec<(Action, u32)>) {
-    let terrain = rs.terrain[usize::from(s.attack.area)];
-    for c in bits(s.pool & rs.counters_of(terrain)) {
-        out.push((Action::Draw(c), 1));
-    }
+    out.extend(bits(drawable(rs, s)).map(|c| (Action::Draw(c), 1)));
+}
+
+/// One draw of `reveal_outcomes`: the n-th counter of the pool, n uniform.
+pub fn draw_counter(rs: &Ruleset, s: &State, rng: &mut GameRng) -> Action {
+    let counters = drawable(rs, s);
+    let n = rng.random_range(0..counters.count_ones() as usize);
+    let c = bits(counters)
+        .nth(n)
+        .expect("the pool of the Area's terrain is not empty");
+    Action::Draw(c)
 }
 
 /// 9.4: the unit is revealed and its Defense Strategy takes effect at once.

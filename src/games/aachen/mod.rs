@@ -92,31 +92,41 @@ impl Aachen {
         }
     }
 
+    /// Dispatches on the action first: most actions belong to one step, so only `Place`,
+    /// `Pass` and `Resolve` need the step to say which rule they follow.
     fn apply_decision(&self, s: &mut State, a: Action) {
         let rs = &self.rules;
-        match (s.step, a) {
-            (Step::Reinforcements, Action::Place(x)) => turn::place_reinforcements(rs, s, x),
-            (Step::PlaceLeader, Action::Place(x)) => turn::place_leader(rs, s, x),
-            (Step::PlaceRefit, Action::Place(x)) => turn::place_refit(rs, s, x),
-            (Step::Supply, Action::Buy(k)) => turn::buy(rs, s, k),
-            (Step::Supply, Action::Refit(u)) => turn::refit(rs, s, u),
-            (Step::Supply, Action::Pass) => turn::end_supply(rs, s),
-            (Step::BloodyStreets, Action::Choose(u)) => turn::bloody_streets_choice(rs, s, u),
-            (Step::ActionRound, Action::Activate(x)) => movement::activate(s, x),
-            (Step::ActionRound, Action::Pass) => turn::end_combat_phase(rs, s),
-            (Step::Activation, Action::Select(u)) => movement::select(s, u),
-            (Step::Activation, Action::Attack(x)) => combat::declare(rs, s, x),
-            (Step::Activation, Action::Pass) => movement::end_activation(s),
-            (Step::Moving, Action::Move(x)) => movement::move_to(rs, s, x),
-            (Step::Moving, Action::Stop) => movement::stop(s),
-            (Step::Attackers, Action::AddAttacker(u)) => s.attack.units |= 1 << u,
-            (Step::Attackers, Action::Resolve) => combat::close_attackers(rs, s),
-            (Step::Lead, Action::Lead(u)) => combat::set_lead(rs, s, u),
-            (Step::Support, Action::Allot(k)) => combat::allot(s, k),
-            (Step::Support, Action::Resolve) => s.step = Step::Roll(Roll::Attack),
-            (Step::Retreat, Action::Retreat { unit, to }) => combat::retreat(rs, s, unit, to),
-            (Step::Retreat, Action::Stay) => combat::stay(rs, s),
-            (step, a) => unreachable!("{a:?} is no decision of step {step:?}"),
+        match a {
+            Action::Move(x) => movement::move_to(rs, s, x),
+            Action::Stop => movement::stop(s),
+            Action::Select(u) => movement::select(s, u),
+            Action::Activate(x) => movement::activate(s, x),
+            Action::Attack(x) => combat::declare(rs, s, x),
+            Action::AddAttacker(u) => s.attack.units |= 1 << u,
+            Action::Lead(u) => combat::set_lead(rs, s, u),
+            Action::Allot(k) => combat::allot(s, k),
+            Action::Retreat { unit, to } => combat::retreat(rs, s, unit, to),
+            Action::Stay => combat::stay(rs, s),
+            Action::Buy(k) => turn::buy(rs, s, k),
+            Action::Refit(u) => turn::refit(rs, s, u),
+            Action::Choose(u) => turn::bloody_streets_choice(rs, s, u),
+            Action::Place(x) => match s.step {
+                Step::Reinforcements => turn::place_reinforcements(rs, s, x),
+                Step::PlaceLeader => turn::place_leader(rs, s, x),
+                _ => turn::place_refit(rs, s, x),
+            },
+            Action::Pass => match s.step {
+                Step::Supply => turn::end_supply(rs, s),
+                Step::ActionRound => turn::end_combat_phase(rs, s),
+                _ => movement::end_activation(s),
+            },
+            Action::Resolve => match s.step {
+                Step::Attackers => combat::close_attackers(rs, s),
+                _ => s.step = Step::Roll(Roll::Attack),
+            },
+            Action::Die(_) | Action::Dice(_) | Action::Draw(_) => {
+                unreachable!("{a:?} is a chance outcome")
+            }
         }
     }
 
@@ -174,9 +184,7 @@ impl Game for Aachen {
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
-        if matches!(self.actor(s), Actor::Player(_)) {
-            self.for_each_action(s, &mut |a| out.push(a));
-        }
+        self.for_each_action(s, &mut |a| out.push(a));
     }
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
@@ -191,6 +199,22 @@ impl Game for Aachen {
             }
             Step::Roll(_) => out.extend(dice::d6().map(|(f, w)| (Action::Die(f), w))),
             _ => {}
+        }
+    }
+
+    /// Rolls the dice directly (one random number a roll) rather than sampling the list.
+    fn draw_chance(
+        &self,
+        s: &State,
+        _buf: &mut Vec<(Action, u32)>,
+        rng: &mut crate::engine::GameRng,
+    ) -> Action {
+        match s.step {
+            Step::Reveal => combat::draw_counter(&self.rules, s, rng),
+            Step::Roll(Roll::RandomEvent | Roll::Supply) => Action::Dice(dice::roll_3d6(rng)),
+            Step::Roll(Roll::Attack | Roll::Defense) => Action::Dice(dice::roll_2d6(rng)),
+            Step::Roll(_) => Action::Die(dice::roll_d6(rng)),
+            step => unreachable!("{step:?} is no chance node"),
         }
     }
 

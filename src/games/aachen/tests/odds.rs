@@ -1,6 +1,7 @@
 //! The exact combat odds of `sandtable crt aachen` against Monte Carlo through the engine
-//! itself: 200,000 attacks resolved by `Game::chance_outcomes` and `apply`, their results
-//! read off the board, each within 4 standard errors of the exact table.
+//! itself: 200,000 attacks resolved by `Game::draw_chance` (the dice random play rolls) and
+//! `apply`, their results read off the board, each within 4 standard errors of the exact
+//! table. And the counter drawn on a reveal, uniform over the pool of the Area's terrain.
 
 use super::super::combat::{attack_value, defense_value_before_air};
 use super::super::data::{DefenseStrategy, Terrain};
@@ -8,7 +9,6 @@ use super::super::state::{Step, Support, NONE, OUT_OF_ACTION};
 use super::super::CombatResult;
 use super::{Action, Fixture};
 use crate::analysis::aachen::combat;
-use crate::engine::game::sample_chance;
 use crate::engine::{game_rng, Actor, Game};
 
 /// Companies I and K (and Leader Botts, with Air Support) attack the revealed Urban unit of
@@ -66,8 +66,7 @@ fn rule_9_5_monte_carlo_through_the_engine_agrees_with_the_exact_combat_table() 
         for _ in 0..n {
             let mut s = f.s;
             while matches!(f.game.actor(&s), Actor::Chance) {
-                f.game.chance_outcomes(&s, &mut outcomes);
-                let a = sample_chance(&outcomes, &mut rng);
+                let a = f.game.draw_chance(&s, &mut outcomes, &mut rng);
                 f.game.apply(&mut s, a);
             }
             assert_ne!(s.step, Step::Over);
@@ -90,5 +89,51 @@ fn rule_9_5_monte_carlo_through_the_engine_agrees_with_the_exact_combat_table() 
                 "air {air}, AV {av}, DV {dv}: {r:?} exact {p}, sampled {got}"
             );
         }
+    }
+}
+
+#[test]
+fn rule_4_4_the_counter_revealed_is_drawn_evenly_from_the_pool_of_the_areas_terrain() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    let i = f.put("I", 12);
+    f.act(Action::Activate(11));
+    f.act(Action::Select(i));
+    f.act(Action::Move(12));
+    f.act(Action::Attack(12));
+    assert_eq!(f.s.step, Step::Reveal);
+    let mut outcomes = Vec::new();
+    f.game.chance_outcomes(&f.s, &mut outcomes);
+    let pool: Vec<u8> = outcomes
+        .iter()
+        .map(|&(a, _)| match a {
+            Action::Draw(c) => c,
+            other => panic!("{other:?} is no counter"),
+        })
+        .collect();
+    let rs = f.game.rules();
+    assert!(pool.len() > 1);
+    assert!(pool
+        .iter()
+        .all(|&c| rs.germans[usize::from(c)].terrain == rs.terrain[12]));
+    let n = 60_000u32;
+    let mut counts = vec![0u32; pool.len()];
+    let mut rng = game_rng(7, 0);
+    for _ in 0..n {
+        let Action::Draw(c) = f.game.draw_chance(&f.s, &mut outcomes, &mut rng) else {
+            panic!("a reveal draws a counter");
+        };
+        let at = pool.iter().position(|&x| x == c);
+        counts[at.expect("the counter drawn is in the pool")] += 1;
+    }
+    let p = 1.0 / pool.len() as f64;
+    let se = (p * (1.0 - p) / f64::from(n)).sqrt();
+    for (c, &k) in pool.iter().zip(&counts) {
+        let got = f64::from(k) / f64::from(n);
+        assert!(
+            (got - p).abs() <= 4.0 * se,
+            "counter {c}: {got}, expected {p}"
+        );
     }
 }
