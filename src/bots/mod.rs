@@ -15,4 +15,9 @@ pub trait Bot<G: Game>: Send {
     /// Told of every action applied to the game (anyone's decision or a chance outcome), in
     /// order, with the state before it: lets a searching bot keep its tree across moves.
     fn observe(&mut self, _game: &G, _before: &G::State, _action: G::Action) {}
+    /// Whether `observe` does anything: a bot that ignores it says so, and the game loop
+    /// then skips the call at every step (it is the hot path of random play).
+    fn observes(&self) -> bool {
+        true
+    }
 }

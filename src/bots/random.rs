@@ -24,4 +24,8 @@ impl<G: Game> Bot<G> for RandomBot<G::Action> {
         game.legal_actions(s, &mut self.buf);
         self.buf[rng.random_range(0..self.buf.len())]
     }
+
+    fn observes(&self) -> bool {
+        false
+    }
 }

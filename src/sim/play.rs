@@ -76,6 +76,7 @@ pub fn play_to_end<G: Game>(
     let mut chance: Vec<(G::Action, u32)> = Vec::with_capacity(64);
     let mut legal: Vec<G::Action> = Vec::new();
     let mut steps = 0u64;
+    let observed = bots.iter().any(|b| b.observes());
     loop {
         let a = match game.actor(&s) {
             Actor::Terminal => return Ok((s, steps)),
@@ -106,8 +107,10 @@ pub fn play_to_end<G: Game>(
                 a
             }
         };
-        for bot in bots.iter_mut() {
-            bot.observe(game, &s, a);
+        if observed {
+            for bot in bots.iter_mut() {
+                bot.observe(game, &s, a);
+            }
         }
         game.apply(&mut s, a);
         steps += 1;
