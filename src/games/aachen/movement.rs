@@ -67,6 +67,12 @@ pub fn activate(s: &mut State, a: u8) {
 /// first step's Areas are the same for every unit of a kind (Leader or not), so they are
 /// found once per kind; a unit is checked alone only when every such Area is full (7.1).
 fn movers(rs: &Ruleset, s: &State, units: UnitMask, from: u8, leaving: bool) -> UnitMask {
+    // Usually settled at a glance: a Vacant Area next door, not full and not attacked in this
+    // activation, takes any unit on its first step (8.2, 8.2.1, 8.3.2, 7.1).
+    let open = rs.adjacent[usize::from(from)] & !s.german_areas() & !s.full;
+    if open & !s.activation.attacked != 0 {
+        return units;
+    }
     let mf = if s.rain { MF_RAIN } else { MF };
     let mut movers = 0;
     for (leader, kind) in [(false, units & !rs.leaders()), (true, units & rs.leaders())] {
@@ -146,8 +152,19 @@ fn reachable(
 }
 
 /// 7.1, 8.3.1: the Areas of `m` that unit `u` may join without overstacking them. Only a
-/// full Area can refuse it, and it takes `u` only if `u` stacks free there.
+/// full Area can refuse it, and most of the time none of `m` is full: that case stays inline.
+#[inline(always)]
 pub(super) fn with_room(rs: &Ruleset, s: &State, u: u8, m: AreaMask) -> AreaMask {
+    if m & s.full == 0 {
+        m
+    } else {
+        without_full_refusing(rs, s, u, m)
+    }
+}
+
+/// `with_room` when some Areas of `m` are full: each takes `u` only if `u` stacks free there.
+#[inline(never)]
+fn without_full_refusing(rs: &Ruleset, s: &State, u: u8, m: AreaMask) -> AreaMask {
     let mut m = m;
     for b in bits(u64::from(m & s.full)) {
         if !stacks_free(rs, s.units_in(b), u) {

@@ -291,26 +291,28 @@ impl State {
     /// Puts unit `u` at `loc` (an Area index or an off-map location).
     pub fn set_loc(&mut self, rs: &Ruleset, u: u8, loc: u8) {
         let old = std::mem::replace(&mut self.loc[usize::from(u)], loc);
-        set_bit(&mut self.out_of_action, u, loc == OUT_OF_ACTION);
+        if old == OUT_OF_ACTION || loc == OUT_OF_ACTION {
+            set_bit(&mut self.out_of_action, u, loc == OUT_OF_ACTION);
+        }
         if let Some(m) = self.area_units.get_mut(usize::from(old)) {
             *m &= !(1 << u);
-            self.area_changed(rs, old);
+            let m = *m;
+            set_bit(&mut self.occupied, old, m != 0);
+            // A unit leaving never adds to the stacking of those left (7.1): only a full
+            // Area can stop being full.
+            if self.full & 1 << old != 0 {
+                set_bit(&mut self.full, old, is_full(rs, old, m));
+            }
         }
         if let Some(m) = self.area_units.get_mut(usize::from(loc)) {
             *m |= 1 << u;
-            self.area_changed(rs, loc);
+            let m = *m;
+            self.occupied |= 1 << loc;
+            // A unit joining never takes from the stacking: a full Area stays full.
+            if self.full & 1 << loc == 0 && is_full(rs, loc, m) {
+                self.full |= 1 << loc;
+            }
         }
-    }
-
-    /// Keeps the occupied and full masks of Area `a` in step with its units.
-    fn area_changed(&mut self, rs: &Ruleset, a: u8) {
-        let m = self.area_units[usize::from(a)];
-        set_bit(&mut self.occupied, a, m != 0);
-        // Stacking never exceeds the head count: most Areas need no closer look.
-        let full = UNLIMITED_STACKING & 1 << a == 0
-            && m.count_ones() >= u32::from(STACKING_LIMIT)
-            && stacking(rs, m) >= STACKING_LIMIT;
-        set_bit(&mut self.full, a, full);
     }
 
     /// 7.4: an Area without a German unit is Vacant, and American Controlled (7.2).
@@ -350,6 +352,14 @@ impl State {
         let max = i16::from(super::ruleset::MORALE_MAX);
         self.morale = (i16::from(self.morale) + i16::from(delta)).clamp(0, max) as u8;
     }
+}
+
+/// 7.1: are `units` at the stacking limit of Area `a`? Stacking never exceeds the head
+/// count, so most Areas need no closer look.
+fn is_full(rs: &Ruleset, a: u8, units: UnitMask) -> bool {
+    UNLIMITED_STACKING & 1 << a == 0
+        && units.count_ones() >= u32::from(STACKING_LIMIT)
+        && stacking(rs, units) >= STACKING_LIMIT
 }
 
 /// Sets or clears bit `i` of `mask`.

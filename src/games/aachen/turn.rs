@@ -215,8 +215,18 @@ pub fn supply_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
             out(Action::Buy(k));
         }
     }
+    // The units of an organisation share their Areas of return, and the counter list keeps
+    // them together: each organisation's Areas are found once.
+    let (mut org, mut areas) = (NONE, 0);
     for u in bits(u64::from(s.out_of_action & !rs.leaders())) {
-        if refit_cost(rs, u) <= s.supply && refit_areas(rs, s, u) != 0 {
+        if refit_cost(rs, u) > s.supply {
+            continue;
+        }
+        if rs.unit(u).organisation != org {
+            org = rs.unit(u).organisation;
+            areas = organisation_areas(rs, s, u);
+        }
+        if with_room(rs, s, u, areas) != 0 {
             out(Action::Refit(u));
         }
     }
@@ -240,14 +250,18 @@ pub fn refit(rs: &Ruleset, s: &mut State, u: u8) {
 /// 6.3.1: with, or adjacent to, a unit of the same parent organisation on the map (in an
 /// American-Controlled Area); with none on the map, any American-Controlled Area.
 fn refit_areas(rs: &Ruleset, s: &State, u: u8) -> u32 {
+    with_room(rs, s, u, organisation_areas(rs, s, u))
+}
+
+/// `refit_areas` before stacking: the same for every unit of `u`'s organisation off the map.
+fn organisation_areas(rs: &Ruleset, s: &State, u: u8) -> u32 {
     let own = rs.organisation_of(u) & !(1 << u);
     let on_map = bits(u64::from(own))
         .map(|v| s.loc[usize::from(v)])
         .filter(|&a| usize::from(a) < AREAS);
     let near = on_map.fold(0, |m, a| m | 1 << a | rs.adjacent[usize::from(a)]);
     let all: u32 = (1 << AREAS) - 1;
-    let candidates = (if near != 0 { near } else { all }) & !s.german_areas();
-    with_room(rs, s, u, candidates)
+    (if near != 0 { near } else { all }) & !s.german_areas()
 }
 
 pub fn refit_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
