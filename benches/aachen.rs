@@ -44,5 +44,11 @@ fn full_game(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_game);
+criterion_group! {
+    name = benches;
+    // No plots: criterion's plotting backend needs system fonts this machine may not have, and
+    // panics without them once a benchmark has a previous run to compare with.
+    config = Criterion::default().without_plots();
+    targets = full_game
+}
 criterion_main!(benches);

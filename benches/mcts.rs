@@ -35,5 +35,11 @@ fn iterations(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, iterations);
+criterion_group! {
+    name = benches;
+    // No plots: criterion's plotting backend needs system fonts this machine may not have, and
+    // panics without them once a benchmark has a previous run to compare with.
+    config = Criterion::default().without_plots();
+    targets = iterations
+}
 criterion_main!(benches);

@@ -147,5 +147,11 @@ fn steps(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_game, steps);
+criterion_group! {
+    name = benches;
+    // No plots: criterion's plotting backend needs system fonts this machine may not have, and
+    // panics without them once a benchmark has a previous run to compare with.
+    config = Criterion::default().without_plots();
+    targets = full_game, steps
+}
 criterion_main!(benches);
