@@ -353,11 +353,7 @@ pub fn end_combat_phase(rs: &Ruleset, s: &mut State) {
         return;
     }
     // 6.5: flip the Spent units, advance the turn; Rain ends, unused support lapses.
-    for u in 0..rs.americans.len() {
-        if usize::from(s.loc[u]) < AREAS {
-            s.fresh |= 1 << u;
-        }
-    }
+    s.fresh |= s.area_units.iter().fold(0, |on_map, &units| on_map | units);
     s.rain = false;
     s.support = [0; 4];
     s.suburban_success = false;
