@@ -405,13 +405,8 @@ fn rule_9_5_4_results_repulse_stalemate_success_overrun() {
 /// Company I attacks revealed counter `c` in Area `n` (adjacent to Area 12) with the dice.
 fn attack_with_dice(n: u8, c: u8, at: u8, dt: u8) -> (Fixture, u8) {
     let mut f = Fixture::combat();
-    f.clear_americans();
-    f.vacate(12);
-    let i = f.put("I", 12);
     f.reveal(n, c);
-    f.act(Action::Activate(11));
-    f.act(Action::Select(i));
-    f.act(Action::Move(n - 1));
+    let i = f.alone_into("I", n);
     f.act(Action::Attack(n - 1));
     f.act(Action::Lead(i));
     f.act(Action::Resolve);
@@ -464,12 +459,7 @@ fn rule_9_5_4_overrun_leaves_the_attackers_fresh_success_spends_them() {
 #[test]
 fn rule_9_5_5_a_retreat_goes_back_where_the_unit_came_from_or_beyond_if_full() {
     let mut f = Fixture::combat();
-    f.clear_americans();
-    f.vacate(12);
-    let k = f.put("K", 12);
-    f.act(Action::Activate(11));
-    f.act(Action::Select(k));
-    f.act(Action::Move(12));
+    let k = f.alone_into("K", 13);
     for id in ["I", "L", "M", "E"] {
         f.put(id, 12); // Area 12 fills up behind K
     }

@@ -88,6 +88,18 @@ impl Fixture {
         self.s.set_german(n - 1, super::state::NONE);
     }
 
+    /// Unit `id`, the only American unit on the map, in Area 12 (taken): its Area is activated
+    /// and it moves into Area `n`, where it waits to attack. Returns the unit.
+    pub fn alone_into(&mut self, id: &str, n: u8) -> u8 {
+        self.clear_americans();
+        self.vacate(12);
+        let u = self.put(id, 12);
+        self.act(Action::Activate(11));
+        self.act(Action::Select(u));
+        self.act(Action::Move(n - 1));
+        u
+    }
+
     pub fn legal(&self) -> Vec<Action> {
         let mut v = Vec::new();
         self.game.legal_actions(&self.s, &mut v);

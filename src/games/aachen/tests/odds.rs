@@ -95,12 +95,7 @@ fn rule_9_5_monte_carlo_through_the_engine_agrees_with_the_exact_combat_table() 
 #[test]
 fn rule_4_4_the_counter_revealed_is_drawn_evenly_from_the_pool_of_the_areas_terrain() {
     let mut f = Fixture::combat();
-    f.clear_americans();
-    f.vacate(12);
-    let i = f.put("I", 12);
-    f.act(Action::Activate(11));
-    f.act(Action::Select(i));
-    f.act(Action::Move(12));
+    f.alone_into("I", 13);
     f.act(Action::Attack(12));
     assert_eq!(f.s.step, Step::Reveal);
     let mut outcomes = Vec::new();
