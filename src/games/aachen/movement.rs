@@ -2,7 +2,7 @@
 //! stop on entering an Area with a German unit, and may not enter an Area already attacked.
 
 use super::ruleset::{Ruleset, MF, MF_RAIN, STACKING_LIMIT, UNLIMITED_STACKING};
-use super::state::{bits, Activation, AreaMask, State, Step, UnitMask, NONE, UNREVEALED};
+use super::state::{bits, Activation, AreaMask, State, Step, UnitMask, NONE};
 use super::Action;
 
 /// 7.1: the units of `units` that count against an Area's limit of four: all but the Leaders
@@ -27,11 +27,10 @@ pub fn has_room(rs: &Ruleset, s: &State, a: u8, adding: UnitMask) -> bool {
 /// 8.2: MF to enter Area `a` (the movement cost table; the highest applicable cost).
 fn entry_cost(rs: &Ruleset, s: &State, a: u8) -> u8 {
     let c = &rs.charts.movement_costs;
-    match s.german[usize::from(a)] {
-        NONE => c.american,
-        UNREVEALED => c.unrevealed,
-        _ => c.revealed,
-    }
+    // The class of the Area as an index (no branch): 0 American, 1 revealed, 2 unrevealed.
+    let german = s.german_areas() >> a & 1;
+    let unrevealed = s.unrevealed_areas() >> a & 1;
+    [c.american, c.revealed, c.unrevealed][(german + unrevealed) as usize]
 }
 
 /// Areas with Fresh units that have something to do (8.1).
@@ -229,21 +228,25 @@ pub fn moving_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
 pub fn move_to(rs: &Ruleset, s: &mut State, b: u8) {
     let u = s.activation.mover;
     let cost = entry_cost(rs, s, b);
+    s.from[usize::from(u)] = s.loc[usize::from(u)];
+    s.set_loc(rs, u, b);
+    // Written with as few branches as it can: each one here depends on the Area just chosen,
+    // and a mispredicted one costs more than the rest of the move (see `benches/play_loop.rs`).
+    let vacant = s.is_vacant(b);
     let act = &mut s.activation;
     act.mf = act.mf.saturating_sub(cost);
     act.moved = true;
-    s.from[usize::from(u)] = s.loc[usize::from(u)];
-    s.set_loc(rs, u, b);
-    if s.is_vacant(b) {
-        s.activation.must_reach_vacant = false;
-        if s.activation.mf == 0 {
-            stop(s);
-        }
-    } else {
-        // 8.2: units entering an Area with a German unit stop, to attack it (9.1–9.2).
-        s.activation.waiting |= 1 << u;
+    act.must_reach_vacant &= !vacant; // 8.3.2: it has passed through a Vacant Area
+                                      // 8.2: a unit entering an Area with a German unit stops, to attack it (9.1–9.2); one with
+                                      // no MF left stops where it is and is Spent (8.1).
+    let waits = !vacant;
+    let spent = vacant & (act.mf == 0);
+    act.waiting |= u32::from(waits) << u;
+    s.fresh &= !(u32::from(spent) << u);
+    if waits | spent {
         s.activation.mover = NONE;
         s.step = Step::Activation;
+        end_activation_if_done(s);
     }
 }
 

@@ -309,7 +309,7 @@ impl State {
             let m = *m;
             self.occupied |= 1 << loc;
             // A unit joining never takes from the stacking: a full Area stays full.
-            if self.full & 1 << loc == 0 && is_full(rs, loc, m) {
+            if (self.full & 1 << loc == 0) & crowded(loc, m) && is_full(rs, loc, m) {
                 self.full |= 1 << loc;
             }
         }
@@ -357,9 +357,13 @@ impl State {
 /// 7.1: are `units` at the stacking limit of Area `a`? Stacking never exceeds the head
 /// count, so most Areas need no closer look.
 fn is_full(rs: &Ruleset, a: u8, units: UnitMask) -> bool {
-    UNLIMITED_STACKING & 1 << a == 0
-        && units.count_ones() >= u32::from(STACKING_LIMIT)
-        && stacking(rs, units) >= STACKING_LIMIT
+    crowded(a, units) && stacking(rs, units) >= STACKING_LIMIT
+}
+
+/// Could `units` fill Area `a`: is its stacking limited, with as many units as the limit?
+/// Computed without a branch, since the Area is usually the one a random choice just named.
+fn crowded(a: u8, units: UnitMask) -> bool {
+    (UNLIMITED_STACKING & 1 << a == 0) & (units.count_ones() >= u32::from(STACKING_LIMIT))
 }
 
 /// Sets or clears bit `i` of `mask`.
