@@ -10,7 +10,7 @@ use crate::engine::GameRng;
 use rand::Rng;
 
 /// The Areas an attack may be declared on now (9.0–9.3).
-pub fn attack_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+pub fn attack_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     // Only the Areas units entered, and the Active Area itself, can be attacked.
     let act = &s.activation;
     let mut areas = 1u32 << act.area;
@@ -19,7 +19,7 @@ pub fn attack_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     }
     for x in bits(u64::from(areas & !act.attacked & s.german_areas())) {
         if candidates(s, x) & !rs.leaders() != 0 {
-            out(Action::Attack(x));
+            out.push(Action::Attack(x));
         }
     }
 }
@@ -69,15 +69,15 @@ pub fn declare(rs: &Ruleset, s: &mut State, x: u8) {
 
 /// 9.2: the units that may still join the optional attack (a Leader only with an Armor or
 /// Infantry unit of his own organisation, 9.5.2B).
-pub fn attackers_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+pub fn attackers_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     let chosen = s.attack.units;
     for u in bits(u64::from(candidates(s, s.attack.area) & !chosen)) {
         if !rs.unit(u).is_leader() || commands_combat_unit(rs, u, chosen) {
-            out(Action::AddAttacker(u));
+            out.push(Action::AddAttacker(u));
         }
     }
     if chosen & !rs.leaders() != 0 {
-        out(Action::Resolve);
+        out.push(Action::Resolve);
     }
 }
 
@@ -186,9 +186,9 @@ fn choose_lead_or_collapse(rs: &Ruleset, s: &mut State) {
     finish(rs, s, must, 0);
 }
 
-pub fn lead_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+pub fn lead_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     for u in bits(u64::from(s.attack.units & !rs.leaders())) {
-        out(Action::Lead(u));
+        out.push(Action::Lead(u));
     }
 }
 
@@ -206,13 +206,13 @@ pub fn set_lead(rs: &Ruleset, s: &mut State, u: u8) {
 
 /// 9.5.2C, 9.5.3D: one point of each kind at most; no Armor Support with Armor attacking; Air
 /// Support only with a Leader and a unit of his organisation, and never in Rain.
-pub fn support_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+pub fn support_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     for k in Support::ALL {
         if may_allot(rs, s, k) {
-            out(Action::Allot(k));
+            out.push(Action::Allot(k));
         }
     }
-    out(Action::Resolve);
+    out.push(Action::Resolve);
 }
 
 fn may_allot(rs: &Ruleset, s: &State, k: Support) -> bool {
@@ -499,13 +499,13 @@ fn next_retreat(rs: &Ruleset, s: &mut State) {
     }
 }
 
-pub fn retreat_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+pub fn retreat_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     let u = (s.must_retreat | s.may_retreat).trailing_zeros() as u8;
     for to in bits(u64::from(retreat_areas(rs, s, u))) {
-        out(Action::Retreat { unit: u, to });
+        out.push(Action::Retreat { unit: u, to });
     }
     if s.must_retreat & 1 << u == 0 {
-        out(Action::Stay);
+        out.push(Action::Stay);
     }
 }
 

@@ -72,8 +72,8 @@ impl Aachen {
         &self.rules
     }
 
-    /// Calls `out` for each legal decision (the allocation-free core of `legal_actions`).
-    pub fn for_each_action(&self, s: &State, out: &mut impl FnMut(Action)) {
+    /// Appends each legal decision to `out` (the core of `legal_actions`, which clears it).
+    fn push_actions(&self, s: &State, out: &mut Vec<Action>) {
         let rs = &self.rules;
         match s.step {
             Step::Reinforcements => turn::reinforcement_actions(rs, s, out),
@@ -184,7 +184,7 @@ impl Game for Aachen {
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
-        self.for_each_action(s, &mut |a| out.push(a));
+        self.push_actions(s, out);
     }
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {

@@ -34,14 +34,14 @@ fn entry_cost(rs: &Ruleset, s: &State, a: u8) -> u8 {
 }
 
 /// Areas with Fresh units that have something to do (8.1).
-pub fn activation_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+pub fn activation_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     for a in bits(u64::from(s.occupied)) {
         let fresh = s.units_in(a) & s.fresh;
         if fresh != 0 && can_act(rs, s, a, fresh) {
-            out(Action::Activate(a));
+            out.push(Action::Activate(a));
         }
     }
-    out(Action::Pass);
+    out.push(Action::Pass);
 }
 
 fn can_act(rs: &Ruleset, s: &State, a: u8, fresh: UnitMask) -> bool {
@@ -184,15 +184,15 @@ fn stacks_free(rs: &Ruleset, units: UnitMask, u: u8) -> bool {
 }
 
 /// The choices of the Activation step: move a unit, attack, or end the activation.
-pub fn activation_step_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+pub fn activation_step_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     let act = &s.activation;
     let leaving = act.contested & 1 << act.area != 0;
     for u in bits(u64::from(movers(rs, s, act.pending, act.area, leaving))) {
-        out(Action::Select(u));
+        out.push(Action::Select(u));
     }
     super::combat::attack_actions(rs, s, out);
     if may_end_activation(s) {
-        out(Action::Pass);
+        out.push(Action::Pass);
     }
 }
 
@@ -213,15 +213,27 @@ pub fn select(s: &mut State, u: u8) {
     s.step = Step::Moving;
 }
 
-pub fn moving_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+/// 8.2: the Areas the mover may enter next, then Stop once it has moved. Every neighbour gets
+/// a slot and only the enterable ones are kept, with no branch per Area: the list's length
+/// follows the Area chosen last, so a loop that stopped at the last enterable Area would end
+/// on a mispredicted branch, which costs more than the slots (`benches/play_loop.rs`).
+pub fn moving_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     let act = &s.activation;
     let u = act.mover;
     let at = s.loc[usize::from(u)];
-    let m = enterable(rs, s, u, at, act.mf, act.moved, act.must_reach_vacant);
-    bits(u64::from(m)).for_each(|b| out(Action::Move(b)));
-    if act.moved {
-        out(Action::Stop);
+    let enterable = enterable(rs, s, u, at, act.mf, act.moved, act.must_reach_vacant);
+    let neighbours = rs.neighbours(at);
+    let start = out.len();
+    out.resize(start + neighbours.len() + 1, Action::Stop);
+    let slots = &mut out[start..];
+    let mut kept = 0;
+    for &b in neighbours {
+        slots[kept] = Action::Move(b);
+        kept += (enterable >> b & 1) as usize;
     }
+    slots[kept] = Action::Stop;
+    kept += usize::from(act.moved);
+    out.truncate(start + kept);
 }
 
 /// 8.2: the mover enters Area `b`; it stops there if a German unit holds it.

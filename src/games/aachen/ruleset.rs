@@ -3,7 +3,7 @@
 use super::data::{
     AmericanDef, ChartTables, DataError, DataSet, DefenseStrategy, RandomEvent, Terrain, UnitKind,
 };
-use super::state::{AreaMask, State, UnitMask, NONE, NOT_ARRIVED, UNREVEALED};
+use super::state::{bits, AreaMask, State, UnitMask, NONE, NOT_ARRIVED, UNREVEALED};
 
 /// Areas on the map (3.1).
 pub const AREAS: usize = 27;
@@ -71,6 +71,10 @@ pub struct Ruleset {
     pub area_names: Vec<String>,
     pub terrain: [Terrain; AREAS],
     pub adjacent: [AreaMask; AREAS],
+    /// Per Area, its adjacent Areas in index order, every list padded with `NO_AREA` to the
+    /// longest one's length: the move list is built without a branch per neighbour.
+    neighbours: Vec<u8>,
+    neighbours_per_area: usize,
     pub americans: Vec<American>,
     /// Per organisation: its members (Leaders included) and its Leader (`NONE` if none).
     pub organisation_members: Vec<UnitMask>,
@@ -104,6 +108,7 @@ impl Ruleset {
             terrain[i] = a.terrain;
             adjacent[i] = a.adjacent.iter().fold(0, |m, &b| m | 1 << (b - 1));
         }
+        let (neighbours, neighbours_per_area) = padded_neighbours(&adjacent);
         let mut organisation_names: Vec<String> = Vec::new();
         let americans: Vec<American> = data
             .counters
@@ -140,6 +145,8 @@ impl Ruleset {
             area_names,
             terrain,
             adjacent,
+            neighbours_per_area,
+            neighbours,
             americans,
             organisation_members,
             organisation_leader,
@@ -203,6 +210,28 @@ impl Ruleset {
     pub fn leaders(&self) -> UnitMask {
         self.leaders
     }
+
+    /// The Areas adjacent to `a`, then `NO_AREA` up to the same length for every Area.
+    pub fn neighbours(&self, a: u8) -> &[u8] {
+        let n = self.neighbours_per_area;
+        &self.neighbours[usize::from(a) * n..][..n]
+    }
+}
+
+/// A padding index in `Ruleset::neighbours`: above every Area, so no Area mask holds it.
+pub const NO_AREA: u8 = 31;
+
+/// Each Area's adjacent Areas, padded with `NO_AREA` to the longest list's length.
+fn padded_neighbours(adjacent: &[AreaMask; AREAS]) -> (Vec<u8>, usize) {
+    let longest = adjacent.iter().map(|m| m.count_ones() as usize).max();
+    let n = longest.unwrap_or(0);
+    let mut lists = vec![NO_AREA; AREAS * n];
+    for (a, &m) in adjacent.iter().enumerate() {
+        for (slot, b) in lists[a * n..].iter_mut().zip(bits(u64::from(m))) {
+            *slot = b;
+        }
+    }
+    (lists, n)
 }
 
 fn american(d: &AmericanDef, organisations: &mut Vec<String>) -> American {

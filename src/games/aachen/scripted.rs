@@ -21,7 +21,7 @@ use super::ruleset::{Ruleset, AREAS};
 use super::state::{bits, State, Step, Support, NONE, UNREVEALED};
 use super::{Aachen, Action};
 use crate::bots::Bot;
-use crate::engine::GameRng;
+use crate::engine::{Game, GameRng};
 
 #[derive(Default)]
 pub struct ScriptedBot {
@@ -34,8 +34,7 @@ impl Bot<Aachen> for ScriptedBot {
     }
 
     fn choose(&mut self, game: &Aachen, s: &State, _rng: &mut GameRng) -> Action {
-        self.legal.clear();
-        game.for_each_action(s, &mut |a| self.legal.push(a));
+        game.legal_actions(s, &mut self.legal);
         let rs = game.rules();
         let legal = &self.legal;
         let best = legal

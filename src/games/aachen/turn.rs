@@ -68,7 +68,7 @@ fn reinforcement_group(rs: &Ruleset, s: &State) -> UnitMask {
 
 /// 6.1.1: an M-12 goes to an Area with an American Infantry unit or to a setup Area; the
 /// others to one Vacant American-Controlled Area, all together.
-pub fn reinforcement_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+pub fn reinforcement_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     let group = reinforcement_group(rs, s);
     let sp = rs.unit(s.cursor).kind == UnitKind::SpArtillery;
     for a in 0..AREAS as u8 {
@@ -79,7 +79,7 @@ pub fn reinforcement_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Actio
             s.is_vacant(a)
         };
         if allowed && has_room(rs, s, a, group) {
-            out(Action::Place(a));
+            out.push(Action::Place(a));
         }
     }
 }
@@ -113,7 +113,7 @@ pub fn leader_mortality(rs: &Ruleset, s: &mut State, die: u8) {
 
 /// 6.1.2: a returning Leader goes Fresh to an American-Controlled Area with another American
 /// unit, or to his setup Area.
-pub fn leader_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+pub fn leader_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     let u = s.cursor;
     let setup = rs.unit(u).setup_area;
     let mut any = false;
@@ -121,14 +121,14 @@ pub fn leader_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
         let allowed = a == setup || (s.is_vacant(a) && s.units_in(a) & !(1 << u) != 0);
         if allowed && has_room(rs, s, a, 1 << u) {
             any = true;
-            out(Action::Place(a));
+            out.push(Action::Place(a));
         }
     }
     if !any {
         // Nowhere the rule allows: the American setup Areas, which are never full (7.1).
         (0..AREAS as u8)
             .filter(|&a| rs.terrain[usize::from(a)] == Terrain::American)
-            .for_each(|a| out(Action::Place(a)));
+            .for_each(|a| out.push(Action::Place(a)));
     }
 }
 
@@ -202,7 +202,7 @@ pub fn refit_cost(rs: &Ruleset, u: u8) -> u8 {
 }
 
 /// 6.3.1: what the Supply Points can buy now.
-pub fn supply_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+pub fn supply_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     let e = rs.event(s.event);
     for k in Support::ALL {
         let allowed = match k {
@@ -212,7 +212,7 @@ pub fn supply_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
             Support::Engineer => true,
         };
         if allowed && cost(rs, k) <= s.supply && s.support[k as usize] < u8::MAX {
-            out(Action::Buy(k));
+            out.push(Action::Buy(k));
         }
     }
     // The units of an organisation share their Areas of return, and the counter list keeps
@@ -227,10 +227,10 @@ pub fn supply_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
             areas = organisation_areas(rs, s, u);
         }
         if with_room(rs, s, u, areas) != 0 {
-            out(Action::Refit(u));
+            out.push(Action::Refit(u));
         }
     }
-    out(Action::Pass);
+    out.push(Action::Pass);
 }
 
 pub fn buy(rs: &Ruleset, s: &mut State, k: Support) {
@@ -264,8 +264,8 @@ fn organisation_areas(rs: &Ruleset, s: &State, u: u8) -> u32 {
     (if near != 0 { near } else { all }) & !s.german_areas()
 }
 
-pub fn refit_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
-    bits(u64::from(refit_areas(rs, s, s.cursor))).for_each(|a| out(Action::Place(a)));
+pub fn refit_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
+    bits(u64::from(refit_areas(rs, s, s.cursor))).for_each(|a| out.push(Action::Place(a)));
 }
 
 pub fn place_refit(rs: &Ruleset, s: &mut State, a: u8) {
@@ -323,9 +323,9 @@ fn bloody_streets_victims(s: &State, result: BloodyStreetsResult) -> UnitMask {
     }
 }
 
-pub fn bloody_streets_actions(s: &State, out: &mut impl FnMut(Action)) {
+pub fn bloody_streets_actions(s: &State, out: &mut Vec<Action>) {
     let victims = bloody_streets_victims(s, s.bloody_streets);
-    bits(u64::from(victims)).for_each(|u| out(Action::Choose(u)));
+    bits(u64::from(victims)).for_each(|u| out.push(Action::Choose(u)));
 }
 
 pub fn bloody_streets_choice(rs: &Ruleset, s: &mut State, u: u8) {

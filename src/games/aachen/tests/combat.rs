@@ -3,7 +3,7 @@
 use super::super::combat::{attack_value, combat_result, defense_value};
 use super::super::data::{DefenseStrategy, Terrain};
 use super::super::movement::stacking;
-use super::super::state::{Roll, Step, Support, NONE, NOT_ARRIVED, OUT_OF_ACTION};
+use super::super::state::{bits, Roll, Step, Support, NONE, NOT_ARRIVED, OUT_OF_ACTION};
 use super::super::CombatResult;
 use super::{Action, Fixture};
 
@@ -125,6 +125,29 @@ fn rule_8_2_entering_a_german_area_stops_the_unit_and_costs_4_mf_if_unrevealed()
     assert_eq!(f.s.loc[usize::from(i)], 12);
     assert_eq!(f.s.step, Step::Activation, "the unit stopped");
     assert_eq!(f.s.activation.mf, 2, "6 MF − 4");
+}
+
+#[test]
+fn rule_8_2_the_move_list_is_every_area_the_mover_may_enter_in_order_then_stop_once_it_has_moved() {
+    let (mut f, i) = at_area_12();
+    f.s.rain = true; // MF 4
+    f.act(Action::Activate(11));
+    f.act(Action::Select(i));
+    // Not yet moved: any adjacent Area, German ones for all its MF, and no Stop.
+    let rs = f.game.rules();
+    let around_12: Vec<Action> = bits(u64::from(rs.adjacent[11])).map(Action::Move).collect();
+    assert_eq!(f.legal(), around_12);
+    f.act(Action::Move(1)); // Area 2, American: 1 MF, 3 left
+                            // 3 MF left: the American Areas (1 MF) and the revealed German ones (2 MF), not the
+                            // unrevealed ones (4 MF); then Stop.
+    let rs = f.game.rules();
+    let cheap = !f.s.unrevealed_areas();
+    let mut around_2: Vec<Action> = bits(u64::from(rs.adjacent[1] & cheap))
+        .map(Action::Move)
+        .collect();
+    around_2.push(Action::Stop);
+    assert!(around_2.len() > 1);
+    assert_eq!(f.legal(), around_2);
 }
 
 #[test]
