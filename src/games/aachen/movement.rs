@@ -248,9 +248,10 @@ pub fn move_to(rs: &Ruleset, s: &mut State, b: u8) {
     let act = &mut s.activation;
     act.mf = act.mf.saturating_sub(cost);
     act.moved = true;
-    act.must_reach_vacant &= !vacant; // 8.3.2: it has passed through a Vacant Area
-                                      // 8.2: a unit entering an Area with a German unit stops, to attack it (9.1–9.2); one with
-                                      // no MF left stops where it is and is Spent (8.1).
+    // 8.3.2: having passed through a Vacant Area, it need not reach one any more.
+    act.must_reach_vacant &= !vacant;
+    // 8.2: a unit entering an Area with a German unit stops, to attack it (9.1–9.2); one with
+    // no MF left stops where it is and is Spent (8.1).
     let waits = !vacant;
     let spent = vacant & (act.mf == 0);
     act.waiting |= u32::from(waits) << u;
