@@ -137,9 +137,10 @@ fn rule_8_2_the_move_list_is_every_area_the_mover_may_enter_in_order_then_stop_o
     let rs = f.game.rules();
     let around_12: Vec<Action> = bits(u64::from(rs.adjacent[11])).map(Action::Move).collect();
     assert_eq!(f.legal(), around_12);
-    f.act(Action::Move(1)); // Area 2, American: 1 MF, 3 left
-                            // 3 MF left: the American Areas (1 MF) and the revealed German ones (2 MF), not the
-                            // unrevealed ones (4 MF); then Stop.
+    // Into Area 2, American: 1 MF, 3 left.
+    f.act(Action::Move(1));
+    // 3 MF left: the American Areas (1 MF) and the revealed German ones (2 MF), not the
+    // unrevealed ones (4 MF); then Stop.
     let rs = f.game.rules();
     let cheap = !f.s.unrevealed_areas();
     let mut around_2: Vec<Action> = bits(u64::from(rs.adjacent[1] & cheap))
