@@ -34,6 +34,22 @@ fn a_malformed_flag_exits_2() {
 }
 
 #[test]
+fn zero_games_is_refused_in_one_line() {
+    for args in [
+        &["balance", "aachen", "--games", "0"][..],
+        &["ladder", "rudders-line", "--games", "0"],
+    ] {
+        let out = sandtable(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let line = one_line_error(&out);
+        assert!(
+            line.contains("--games") && line.contains("at least one game"),
+            "{line}"
+        );
+    }
+}
+
+#[test]
 fn a_missing_argument_is_one_line_naming_it() {
     let out = sandtable(&["balance"]);
     assert_eq!(out.status.code(), Some(2));

@@ -21,7 +21,7 @@ pub struct BalanceArgs {
     #[arg(long)]
     pub scenario: Option<String>,
     /// Number of games to play.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = super::common::game_count)]
     pub games: u64,
     /// Bots by acting side, comma-separated in the game's side order (Rudder's Line:
     /// Rangers,Germans; Aachen: Americans only, the rules play the Germans; Crossing the

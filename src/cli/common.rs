@@ -62,3 +62,12 @@ pub fn output_error(path: &Path, e: impl std::fmt::Display) -> CliError {
         message: e.to_string(),
     }
 }
+
+/// Parses a number of games: a run of none has nothing to report, so 0 is refused.
+pub fn game_count(arg: &str) -> Result<u64, String> {
+    match arg.parse::<u64>() {
+        Ok(0) => Err("at least one game is needed".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}

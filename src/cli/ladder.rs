@@ -29,7 +29,7 @@ pub struct LadderArgs {
     #[arg(long)]
     pub scenario: Option<String>,
     /// Games per pairing and side assignment.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = super::common::game_count)]
     pub games: u64,
     /// Seeds, threads and data; every pairing plays the same seeds (common random numbers).
     #[command(flatten)]
