@@ -1,5 +1,5 @@
-//! Actions of Aachen: each decision of the player is one small step, and every die roll and
-//! every German counter drawn is a chance outcome.
+//! Actions of Aachen: each decision of the player is one small step (a unit's whole move is
+//! one), and every die roll and every German counter drawn is a chance outcome.
 
 use super::state::Support;
 
@@ -24,10 +24,11 @@ pub enum Action {
     Activate(u8),
     /// 8.1: this unit of the Active Area moves next.
     Select(u8),
-    /// 8.2: the moving unit enters this adjacent Area.
-    Move(u8),
-    /// 8.2: the moving unit ends its movement.
-    Stop,
+    /// 8.1–8.3: the moving unit moves to Area `to` and ends its movement there: Spent in a
+    /// Vacant Area, waiting to attack in a German one, which it entered from Area `via` (the
+    /// Area it would retreat to, 9.5.5). `via` is `NONE` for a Vacant Area, where the path
+    /// taken changes nothing.
+    Move { to: u8, via: u8 },
     /// 9.0: attack the German unit in this Area.
     Attack(u8),
     /// 9.2–9.3: this unit takes part in the optional attack.

@@ -50,8 +50,8 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::Choose(x) => format!("{} takes the Bloody Streets result", u(x)),
         Action::Activate(x) => format!("activate {}", ar(x)),
         Action::Select(x) => format!("move {}", u(x)),
-        Action::Move(x) => format!("enter {}", ar(x)),
-        Action::Stop => "stop here".into(),
+        Action::Move { to, via: NONE } => format!("move to {}", ar(to)),
+        Action::Move { to, via } => format!("move into {} from {} to attack", ar(to), ar(via)),
         Action::Attack(x) => format!("attack the German unit in {}", ar(x)),
         Action::AddAttacker(x) => format!("{} joins the attack", u(x)),
         Action::Lead(x) => format!("{} leads the attack", u(x)),
@@ -127,14 +127,14 @@ pub fn render(rs: &Ruleset, s: &State) -> String {
     out
 }
 
-/// What is being decided: the Active Area, the moving unit and its MF, the attack.
+/// What is being decided: the Active Area, the moving unit, the attack.
 fn situation(rs: &Ruleset, s: &State) -> String {
     let act = &s.activation;
     let mut out = String::new();
     if act.area != NONE {
         let _ = write!(out, "Active Area: {}", area(rs, act.area));
         if act.mover != NONE {
-            let _ = write!(out, "; moving: {}, {} MF left", unit(rs, act.mover), act.mf);
+            let _ = write!(out, "; moving: {}", unit(rs, act.mover));
         }
         out.push('\n');
     }

@@ -97,8 +97,7 @@ impl Aachen {
     fn apply_decision(&self, s: &mut State, a: Action) {
         let rs = &self.rules;
         match a {
-            Action::Move(x) => movement::move_to(rs, s, x),
-            Action::Stop => movement::stop(s),
+            Action::Move { to, via } => movement::move_to(rs, s, to, via),
             Action::Select(u) => movement::select(s, u),
             Action::Activate(x) => movement::activate(s, x),
             Action::Attack(x) => combat::declare(rs, s, x),

@@ -1,7 +1,8 @@
 //! Stacking (7.1), activation and movement (8): units of the Active Area move one at a time,
 //! stop on entering an Area with a German unit, and may not enter an Area already attacked.
+//! A unit's whole move is one decision: where it ends (see `Destinations`).
 
-use super::ruleset::{Ruleset, MF, MF_RAIN, STACKING_LIMIT, UNLIMITED_STACKING};
+use super::ruleset::{Ruleset, AREAS, MF, MF_RAIN, STACKING_LIMIT, UNLIMITED_STACKING};
 use super::state::{bits, Activation, AreaMask, State, Step, UnitMask, NONE};
 use super::Action;
 
@@ -22,15 +23,6 @@ pub fn has_room(rs: &Ruleset, s: &State, a: u8, adding: UnitMask) -> bool {
     UNLIMITED_STACKING & 1 << a != 0
         || units.count_ones() <= u32::from(STACKING_LIMIT)
         || stacking(rs, units) <= STACKING_LIMIT
-}
-
-/// 8.2: MF to enter Area `a` (the movement cost table; the highest applicable cost).
-fn entry_cost(rs: &Ruleset, s: &State, a: u8) -> u8 {
-    let c = &rs.charts.movement_costs;
-    // The class of the Area as an index (no branch): 0 American, 1 revealed, 2 unrevealed.
-    let german = s.german_areas() >> a & 1;
-    let unrevealed = s.unrevealed_areas() >> a & 1;
-    [c.american, c.revealed, c.unrevealed][(german + unrevealed) as usize]
 }
 
 /// Areas with Fresh units that have something to do (8.1).
@@ -62,9 +54,10 @@ pub fn activate(s: &mut State, a: u8) {
     s.step = Step::Activation;
 }
 
-/// The units of `units`, all in `from` and none moved yet, that have somewhere to go. The
-/// first step's Areas are the same for every unit of a kind (Leader or not), so they are
-/// found once per kind; a unit is checked alone only when every such Area is full (7.1).
+/// The units of `units`, all in `from` and none moved yet, that have somewhere to go: a
+/// unit that can take a first step can end its move (8.2). The first steps are the same for
+/// every unit of a kind (Leader or not), so they are found once per kind; a unit is checked
+/// alone only when every such Area is full (7.1).
 fn movers(rs: &Ruleset, s: &State, units: UnitMask, from: u8, leaving: bool) -> UnitMask {
     // Usually settled at a glance: a Vacant Area next door, not full and not attacked in this
     // activation, takes any unit on its first step (8.2, 8.2.1, 8.3.2, 7.1).
@@ -72,18 +65,17 @@ fn movers(rs: &Ruleset, s: &State, units: UnitMask, from: u8, leaving: bool) -> 
     if open & !s.activation.attacked != 0 {
         return units;
     }
-    let mf = if s.rain { MF_RAIN } else { MF };
     let mut movers = 0;
     for (leader, kind) in [(false, units & !rs.leaders()), (true, units & rs.leaders())] {
         if kind == 0 {
             continue;
         }
-        let reach = reachable(rs, s, leader, from, mf, false, leaving);
-        if reach & !s.full != 0 {
+        let steps = first_steps(rs, s, may_enter(rs, s, leader), from, leaving);
+        if steps & !s.full != 0 {
             movers |= kind;
-        } else if reach != 0 {
+        } else if steps != 0 {
             for u in bits(u64::from(kind)) {
-                if with_room(rs, s, u, reach) != 0 {
+                if with_room(rs, s, u, steps) != 0 {
                     movers |= 1 << u;
                 }
             }
@@ -92,62 +84,29 @@ fn movers(rs: &Ruleset, s: &State, units: UnitMask, from: u8, leaving: bool) -> 
     movers
 }
 
-/// 8.2–8.3: the Areas next to `from` that unit `u` with `mf` left may enter.
-fn enterable(
-    rs: &Ruleset,
-    s: &State,
-    u: u8,
-    from: u8,
-    mf: u8,
-    moved: bool,
-    vacant_first: bool,
-) -> AreaMask {
-    let leader = rs.unit(u).is_leader();
-    with_room(
-        rs,
-        s,
-        u,
-        reachable(rs, s, leader, from, mf, moved, vacant_first),
-    )
+/// 8.2–8.3: the Areas of `enterable` next to `from` that a unit may enter on its first step,
+/// for all its MF if need be (8.2).
+fn first_steps(rs: &Ruleset, s: &State, enterable: AreaMask, from: u8, leaving: bool) -> AreaMask {
+    let m = rs.adjacent[usize::from(from)] & enterable;
+    if leaving {
+        m & !s.german_areas() // 8.3.2
+    } else {
+        m
+    }
 }
 
-/// 8.2–8.3 but stacking: the Areas next to `from` a unit (a Leader or not) with `mf` left may
-/// enter, as a mask (the move generator's hot path: whole classes of Areas are ruled in or
-/// out at once).
-fn reachable(
-    rs: &Ruleset,
-    s: &State,
-    leader: bool,
-    from: u8,
-    mf: u8,
-    moved: bool,
-    vacant_first: bool,
-) -> AreaMask {
+/// The Areas a unit (a Leader or not) may enter at all, stacking aside: none attacked in this
+/// activation (8.2.1). A Leader never leads an attack (9.5.2A): he enters a German Area only
+/// to join units already waiting there to attack it.
+fn may_enter(rs: &Ruleset, s: &State, leader: bool) -> AreaMask {
     let act = &s.activation;
-    let german = s.german_areas();
-    // 8.2.1: never into an Area attacked in this activation.
-    let mut m = rs.adjacent[usize::from(from)] & !act.attacked;
-    if vacant_first {
-        m &= !german; // 8.3.2
+    let m = !act.attacked;
+    if !leader {
+        return m;
     }
-    if leader {
-        // A Leader never leads an attack (9.5.2A): he enters a German Area only to join
-        // units already waiting there to attack it.
-        let joined = bits(u64::from(act.waiting & !rs.leaders()))
-            .fold(0, |w, v| w | 1 << s.loc[usize::from(v)]);
-        m &= !german | joined;
-    }
-    // 8.2: the cost of each class of Area; a unit that has not yet spent MF may always
-    // enter by spending all of it.
-    if moved {
-        let c = &rs.charts.movement_costs;
-        let unrevealed = s.unrevealed_areas();
-        let allowed = |cost: u8, class: AreaMask| if cost <= mf { class } else { 0 };
-        m &= allowed(c.american, !german)
-            | allowed(c.revealed, german & !unrevealed)
-            | allowed(c.unrevealed, unrevealed);
-    }
-    m
+    let waiting =
+        bits(u64::from(act.waiting & !rs.leaders())).fold(0, |w, v| w | 1 << s.loc[usize::from(v)]);
+    m & (!s.german_areas() | waiting)
 }
 
 /// 7.1, 8.3.1: the Areas of `m` that unit `u` may join without overstacking them. Only a
@@ -161,26 +120,30 @@ pub(super) fn with_room(rs: &Ruleset, s: &State, u: u8, m: AreaMask) -> AreaMask
     }
 }
 
-/// `with_room` when some Areas of `m` are full: each takes `u` only if `u` stacks free there.
+/// `with_room` when some Areas of `m` are full: only those where `u` stacks free take it.
 #[inline(never)]
 fn without_full_refusing(rs: &Ruleset, s: &State, u: u8, m: AreaMask) -> AreaMask {
-    let mut m = m;
-    for b in bits(u64::from(m & s.full)) {
-        if !stacks_free(rs, s.units_in(b), u) {
-            m &= !(1 << b);
-        }
-    }
-    m
+    m & (!s.full | full_areas_taking(rs, s, u))
 }
 
-/// 7.1: does unit `u` join `units` without adding to their stacking? A Leader does when a
-/// unit he commands is there; a unit does when its Leader is there with none of his units.
-fn stacks_free(rs: &Ruleset, units: UnitMask, u: u8) -> bool {
-    if rs.unit(u).is_leader() {
-        return rs.commanded(u) & units != 0;
-    }
-    let leader = rs.leader_of(u);
-    leader != NONE && units & 1 << leader != 0 && rs.commanded(leader) & units == 0
+/// 7.1: the full Areas that unit `u` joins without adding to their stacking: for a Leader,
+/// those with a unit he commands; for a unit, its Leader's when none of his units is there.
+fn full_areas_taking(rs: &Ruleset, s: &State, u: u8) -> AreaMask {
+    // Off-map locations are above every Area: they shift the bit out.
+    let area_of = |v: u8| {
+        1u32.checked_shl(u32::from(s.loc[usize::from(v)]))
+            .unwrap_or(0)
+    };
+    let taking = if rs.unit(u).is_leader() {
+        bits(u64::from(rs.commanded(u))).fold(0, |m, v| m | area_of(v))
+    } else {
+        match rs.leader_of(u) {
+            NONE => 0,
+            l if s.units_in(s.loc[usize::from(l)]) & rs.commanded(l) == 0 => area_of(l),
+            _ => 0,
+        }
+    };
+    taking & s.full
 }
 
 /// The choices of the Activation step: move a unit, attack, or end the activation.
@@ -201,72 +164,115 @@ fn may_end_activation(s: &State) -> bool {
     s.activation.acted && !super::combat::mandatory_attack_owed(s)
 }
 
-/// 8.1: unit `u` starts to move.
+/// 8.1: unit `u` is the next to move.
 pub fn select(s: &mut State, u: u8) {
     let act = &mut s.activation;
     act.pending &= !(1 << u);
     act.acted = true;
     act.mover = u;
-    act.mf = if s.rain { MF_RAIN } else { MF };
-    act.moved = false;
-    act.must_reach_vacant = act.contested & 1 << act.area != 0;
     s.step = Step::Moving;
 }
 
-/// 8.2: the Areas the mover may enter next, then Stop once it has moved. Every neighbour gets
-/// a slot and only the enterable ones are kept, with no branch per Area: the list's length
-/// follows the Area chosen last, so a loop that stopped at the last enterable Area would end
-/// on a mispredicted branch, which costs more than the slots (`benches/play_loop.rs`).
+/// Where a unit may end its movement (8.2–8.3): one decision for the whole move. A unit
+/// moving through Vacant Areas leaves no trace but where it ends and, in a German Area, the
+/// Area it entered it from (9.5.5); these are the choices, and every legal path of the
+/// rulebook's Area-by-Area movement ends in one of them (`tests::movement` walks the paths).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Destinations {
+    /// The Vacant Areas it may end in.
+    pub vacant: AreaMask,
+    /// The German Areas it may enter and stop in.
+    pub german: AreaMask,
+    /// The Vacant Areas it reaches with MF left to enter a revealed German Area, and an
+    /// unrevealed one, and its starting Area when its first step may be into a German one.
+    with_revealed: AreaMask,
+    with_unrevealed: AreaMask,
+    start: u8,
+    direct: AreaMask,
+}
+
+impl Destinations {
+    /// The Areas the unit may enter German Area `g` from.
+    pub fn vias(&self, rs: &Ruleset, s: &State, g: u8) -> AreaMask {
+        let before = if s.unrevealed_areas() & 1 << g != 0 {
+            self.with_unrevealed
+        } else {
+            self.with_revealed
+        };
+        let direct = (self.direct >> g & 1) << self.start;
+        before & rs.adjacent[usize::from(g)] | direct
+    }
+}
+
+/// 8.2–8.3: where the mover `u` may end its movement from its Area, with all its MF.
+pub fn destinations(rs: &Ruleset, s: &State, u: u8) -> Destinations {
+    let start = s.loc[usize::from(u)];
+    let german = s.german_areas();
+    let leader = rs.unit(u).is_leader();
+    // 8.3.1: never into a full Area; its own has room for it again once it has left.
+    let open = may_enter(rs, s, leader) & (with_room(rs, s, u, !0) | 1 << start);
+    let leaving = s.activation.contested & 1 << start != 0;
+    let first = first_steps(rs, s, open, start, leaving);
+    let passable = open & !german;
+    let c = &rs.charts.movement_costs;
+    // 8.2: Area by Area through Vacant ones while the MF last; the first step may take all.
+    // As many steps as the MF allow, even when no new Area is reached: a loop of fixed length
+    // has no exit to mispredict.
+    let mf = if s.rain { MF_RAIN } else { MF };
+    let mut left = mf.saturating_sub(c.american);
+    let steps = left.checked_div(c.american).unwrap_or(AREAS as u8);
+    let mut reached = first & passable;
+    let keep = |cost: u8, left: u8, m: AreaMask| if left >= cost { m } else { 0 };
+    let mut with_revealed = keep(c.revealed, left, reached);
+    let mut with_unrevealed = keep(c.unrevealed, left, reached);
+    for _ in 0..steps {
+        let next = reached | rs.expand(reached) & passable;
+        if next == reached {
+            break;
+        }
+        reached = next;
+        left -= c.american;
+        with_revealed |= keep(c.revealed, left, reached);
+        with_unrevealed |= keep(c.unrevealed, left, reached);
+    }
+    let unrevealed = s.unrevealed_areas();
+    let direct = first & german;
+    let from_revealed = rs.expand(with_revealed) & !unrevealed;
+    let from_unrevealed = rs.expand(with_unrevealed) & unrevealed;
+    Destinations {
+        vacant: reached,
+        german: open & german & (direct | from_revealed | from_unrevealed),
+        with_revealed,
+        with_unrevealed,
+        start,
+        direct,
+    }
+}
+
+/// 8.2: the mover's destinations: the Vacant Areas, then the German Areas from each Area
+/// it may enter them from.
 pub fn moving_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
-    let act = &s.activation;
-    let u = act.mover;
-    let at = s.loc[usize::from(u)];
-    let enterable = enterable(rs, s, u, at, act.mf, act.moved, act.must_reach_vacant);
-    let neighbours = rs.neighbours(at);
-    let start = out.len();
-    out.resize(start + neighbours.len() + 1, Action::Stop);
-    let slots = &mut out[start..];
-    let mut kept = 0;
-    for &b in neighbours {
-        slots[kept] = Action::Move(b);
-        kept += (enterable >> b & 1) as usize;
+    let d = destinations(rs, s, s.activation.mover);
+    for to in bits(u64::from(d.vacant)) {
+        out.push(Action::Move { to, via: NONE });
     }
-    slots[kept] = Action::Stop;
-    kept += usize::from(act.moved);
-    out.truncate(start + kept);
-}
-
-/// 8.2: the mover enters Area `b`; it stops there if a German unit holds it.
-pub fn move_to(rs: &Ruleset, s: &mut State, b: u8) {
-    let u = s.activation.mover;
-    let cost = entry_cost(rs, s, b);
-    s.from[usize::from(u)] = s.loc[usize::from(u)];
-    s.set_loc(rs, u, b);
-    // Written with as few branches as it can: each one here depends on the Area just chosen,
-    // and a mispredicted one costs more than the rest of the move (see `benches/play_loop.rs`).
-    let vacant = s.is_vacant(b);
-    let act = &mut s.activation;
-    act.mf = act.mf.saturating_sub(cost);
-    act.moved = true;
-    // 8.3.2: having passed through a Vacant Area, it need not reach one any more.
-    act.must_reach_vacant &= !vacant;
-    // 8.2: a unit entering an Area with a German unit stops, to attack it (9.1–9.2); one with
-    // no MF left stops where it is and is Spent (8.1).
-    let waits = !vacant;
-    let spent = vacant & (act.mf == 0);
-    act.waiting |= u32::from(waits) << u;
-    s.fresh &= !(u32::from(spent) << u);
-    if waits | spent {
-        s.activation.mover = NONE;
-        s.step = Step::Activation;
-        end_activation_if_done(s);
+    for to in bits(u64::from(d.german)) {
+        for via in bits(u64::from(d.vias(rs, s, to))) {
+            out.push(Action::Move { to, via });
+        }
     }
 }
 
-/// 8.1: movement done, the unit is Spent.
-pub fn stop(s: &mut State) {
+/// 8.2: the mover ends its move in Area `to`, entered from `via`.
+pub fn move_to(rs: &Ruleset, s: &mut State, to: u8, via: u8) {
     let u = s.activation.mover;
-    s.fresh &= !(1 << u);
+    let vacant = s.is_vacant(to);
+    s.from[usize::from(u)] = via;
+    s.set_loc(rs, u, to);
+    // 8.2: in a German Area it stops, to attack (9.1–9.2); elsewhere its move is done and
+    // it is Spent (8.1). Without a branch: which one it is follows the random choice.
+    s.activation.waiting |= u32::from(!vacant) << u;
+    s.fresh &= !(u32::from(vacant) << u);
     s.activation.mover = NONE;
     s.step = Step::Activation;
     end_activation_if_done(s);

@@ -71,10 +71,9 @@ pub struct Ruleset {
     pub area_names: Vec<String>,
     pub terrain: [Terrain; AREAS],
     pub adjacent: [AreaMask; AREAS],
-    /// Per Area, its adjacent Areas in index order, every list padded with `NO_AREA` to the
-    /// longest one's length: the move list is built without a branch per neighbour.
-    neighbours: Vec<u8>,
-    neighbours_per_area: usize,
+    /// `expansion[k][b]`: the Areas adjacent to any Area of byte `b` of a mask's byte `k`,
+    /// so `expand` finds the neighbours of a whole set with four lookups (8.2's paths).
+    expansion: [[AreaMask; 256]; 4],
     pub americans: Vec<American>,
     /// Per organisation: its members (Leaders included) and its Leader (`NONE` if none).
     pub organisation_members: Vec<UnitMask>,
@@ -108,7 +107,7 @@ impl Ruleset {
             terrain[i] = a.terrain;
             adjacent[i] = a.adjacent.iter().fold(0, |m, &b| m | 1 << (b - 1));
         }
-        let (neighbours, neighbours_per_area) = padded_neighbours(&adjacent);
+        let expansion = expansion(&adjacent);
         let mut organisation_names: Vec<String> = Vec::new();
         let americans: Vec<American> = data
             .counters
@@ -145,8 +144,7 @@ impl Ruleset {
             area_names,
             terrain,
             adjacent,
-            neighbours_per_area,
-            neighbours,
+            expansion,
             americans,
             organisation_members,
             organisation_leader,
@@ -211,27 +209,25 @@ impl Ruleset {
         self.leaders
     }
 
-    /// The Areas adjacent to `a`, then `NO_AREA` up to the same length for every Area.
-    pub fn neighbours(&self, a: u8) -> &[u8] {
-        let n = self.neighbours_per_area;
-        &self.neighbours[usize::from(a) * n..][..n]
+    /// The Areas adjacent to at least one Area of `areas`.
+    pub fn expand(&self, areas: AreaMask) -> AreaMask {
+        let e = &self.expansion;
+        let byte = |k: usize| usize::from((areas >> (8 * k)) as u8);
+        e[0][byte(0)] | e[1][byte(1)] | e[2][byte(2)] | e[3][byte(3)]
     }
 }
 
-/// A padding index in `Ruleset::neighbours`: above every Area, so no Area mask holds it.
-pub const NO_AREA: u8 = 31;
-
-/// Each Area's adjacent Areas, padded with `NO_AREA` to the longest list's length.
-fn padded_neighbours(adjacent: &[AreaMask; AREAS]) -> (Vec<u8>, usize) {
-    let longest = adjacent.iter().map(|m| m.count_ones() as usize).max();
-    let n = longest.unwrap_or(0);
-    let mut lists = vec![NO_AREA; AREAS * n];
-    for (a, &m) in adjacent.iter().enumerate() {
-        for (slot, b) in lists[a * n..].iter_mut().zip(bits(u64::from(m))) {
-            *slot = b;
+/// The lookup tables of `Ruleset::expand`, one per byte of an Area mask.
+fn expansion(adjacent: &[AreaMask; AREAS]) -> [[AreaMask; 256]; 4] {
+    let mut e = [[0; 256]; 4];
+    for (k, table) in e.iter_mut().enumerate() {
+        for (b, around) in table.iter_mut().enumerate() {
+            *around = bits(b as u64)
+                .filter_map(|i| adjacent.get(8 * k + usize::from(i)))
+                .fold(0, |m, a| m | a);
         }
     }
-    (lists, n)
+    e
 }
 
 fn american(d: &AmericanDef, organisations: &mut Vec<String>) -> American {

@@ -11,12 +11,11 @@
 //!   only for the turn's first), less the cost of a Repulse. Move the units in, the companies
 //!   first and their Leaders after them, then attack with all of them, the strongest unit
 //!   leading and every support point allowed. Areas with no attack worth making wait for
-//!   support; Areas away from the front send their units one step closer to it.
+//!   support; Areas away from the front send their units as close to it as they reach.
 //! * **Placement (6.1, 6.3.1):** next to the most German Areas; Leaders with their units.
 //! * **Losses (6.4.1):** the weakest unit; **retreat (9.5.5):** stay when allowed.
 
 use super::data::Terrain;
-use super::movement::has_room;
 use super::ruleset::{Ruleset, AREAS};
 use super::state::{bits, State, Step, Support, NONE, UNREVEALED};
 use super::{Aachen, Action};
@@ -79,8 +78,7 @@ fn score(rs: &Ruleset, s: &State, a: Action) -> i32 {
                 5
             }
         }
-        Action::Move(x) => move_score(rs, s, x),
-        Action::Stop => 0,
+        Action::Move { to, via } => move_score(rs, s, to, via),
         Action::AddAttacker(_) | Action::Allot(_) => 10,
         Action::Lead(u) => i32::from(rs.unit(u).attack),
         Action::Resolve => 1,
@@ -208,21 +206,18 @@ fn select_score(rs: &Ruleset, s: &State, u: u8) -> i32 {
     }
 }
 
-fn move_score(rs: &Ruleset, s: &State, x: u8) -> i32 {
-    if Some(x) == activation_target(rs, s) {
-        return 100;
+/// Into the target (straight from the Active Area, the way back if it must retreat); else
+/// as close to the front as it gets, never into another German Area.
+fn move_score(rs: &Ruleset, s: &State, to: u8, via: u8) -> i32 {
+    if Some(to) == activation_target(rs, s) {
+        return 100 + i32::from(via == s.activation.area);
     }
-    if !s.is_vacant(x) {
-        return -10;
+    if !s.is_vacant(to) {
+        return -100;
     }
     let here = s.loc[usize::from(s.activation.mover)];
     let d = distances(rs, s);
-    let closer = i32::from(d[usize::from(here)]) - i32::from(d[usize::from(x)]);
-    if closer > 0 && has_room(rs, s, x, 1 << s.activation.mover) {
-        10 * closer
-    } else {
-        -1
-    }
+    10 * (i32::from(d[usize::from(here)]) - i32::from(d[usize::from(to)]))
 }
 
 /// Steps from each Area to the nearest German Area (breadth-first).

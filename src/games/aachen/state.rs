@@ -74,7 +74,7 @@ pub enum Step {
     ActionRound,
     /// 8.1: pick a unit to move, declare an attack, or end the activation.
     Activation,
-    /// 8.2: the unit `mover` moves on or stops.
+    /// 8.2: the unit `mover` moves (its destination is chosen).
     Moving,
     /// 9.2–9.3: choose the units taking part in an optional attack.
     Attackers,
@@ -164,12 +164,8 @@ pub struct Activation {
     pub waiting: UnitMask,
     /// Areas attacked during this activation: no one else may enter them (8.2.1).
     pub attacked: AreaMask,
-    /// The moving unit, its MF left, whether it has spent any, and whether it left a
-    /// Contested Area and has not yet passed through a Vacant one (8.3.2).
+    /// The unit about to move (8.1).
     pub mover: u8,
-    pub mf: u8,
-    pub moved: bool,
-    pub must_reach_vacant: bool,
     /// A unit has moved or attacked: the activation may end (8.1).
     pub acted: bool,
 }
@@ -183,9 +179,6 @@ impl Default for Activation {
             waiting: 0,
             attacked: 0,
             mover: NONE,
-            mf: 0,
-            moved: false,
-            must_reach_vacant: false,
             acted: false,
         }
     }

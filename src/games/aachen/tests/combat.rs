@@ -3,7 +3,7 @@
 use super::super::combat::{attack_value, combat_result, defense_value};
 use super::super::data::{DefenseStrategy, Terrain};
 use super::super::movement::stacking;
-use super::super::state::{bits, Roll, Step, Support, NONE, NOT_ARRIVED, OUT_OF_ACTION};
+use super::super::state::{Roll, Step, Support, NONE, NOT_ARRIVED, OUT_OF_ACTION};
 use super::super::CombatResult;
 use super::{Action, Fixture};
 
@@ -23,7 +23,7 @@ fn i_and_k_enter_area_13() -> (Fixture, u8, u8) {
     f.act(Action::Activate(11));
     for u in [i, k] {
         f.act(Action::Select(u));
-        f.act(Action::Move(12));
+        f.act(Action::Move { to: 12, via: 11 });
     }
     (f, i, k)
 }
@@ -73,9 +73,11 @@ fn rule_7_1_four_units_an_area_leaders_free_with_their_unit_areas_1_and_2_unlimi
     f.vacate(4);
     f.act(Action::Activate(3));
     f.act(Action::Select(i));
+    let into = |a: u8| move |x: &Action| matches!(x, Action::Move { to, .. } if *to == a);
+    assert!(!f.legal().iter().any(into(2)), "8.3.1: Area 3 is full");
     assert!(
-        !f.legal().contains(&Action::Move(2)),
-        "8.3.1: Area 3 is full"
+        !f.legal().iter().any(into(6)),
+        "8.3.1: nor may it pass through it to Area 7 beyond"
     );
 }
 
@@ -114,104 +116,6 @@ fn rule_7_2_7_4_an_area_without_a_german_unit_is_vacant_and_american() {
     assert!(f.s.is_vacant(12));
     let f2 = Fixture::combat();
     assert!(f2.s.is_vacant(0) && f2.s.is_vacant(1));
-}
-
-#[test]
-fn rule_8_2_entering_a_german_area_stops_the_unit_and_costs_4_mf_if_unrevealed() {
-    let (mut f, i) = at_area_12();
-    f.act(Action::Activate(11));
-    f.act(Action::Select(i));
-    f.act(Action::Move(12));
-    assert_eq!(f.s.loc[usize::from(i)], 12);
-    assert_eq!(f.s.step, Step::Activation, "the unit stopped");
-    assert_eq!(f.s.activation.mf, 2, "6 MF − 4");
-}
-
-#[test]
-fn rule_8_2_the_move_list_is_every_area_the_mover_may_enter_in_order_then_stop_once_it_has_moved() {
-    let (mut f, i) = at_area_12();
-    f.s.rain = true; // MF 4
-    f.act(Action::Activate(11));
-    f.act(Action::Select(i));
-    // Not yet moved: any adjacent Area, German ones for all its MF, and no Stop.
-    let rs = f.game.rules();
-    let around_12: Vec<Action> = bits(u64::from(rs.adjacent[11])).map(Action::Move).collect();
-    assert_eq!(f.legal(), around_12);
-    // Into Area 2, American: 1 MF, 3 left.
-    f.act(Action::Move(1));
-    // 3 MF left: the American Areas (1 MF) and the revealed German ones (2 MF), not the
-    // unrevealed ones (4 MF); then Stop.
-    let rs = f.game.rules();
-    let cheap = !f.s.unrevealed_areas();
-    let mut around_2: Vec<Action> = bits(u64::from(rs.adjacent[1] & cheap))
-        .map(Action::Move)
-        .collect();
-    around_2.push(Action::Stop);
-    assert!(around_2.len() > 1);
-    assert_eq!(f.legal(), around_2);
-}
-
-#[test]
-fn rule_8_2_a_unit_that_has_not_moved_may_spend_all_its_mf_to_enter() {
-    let (mut f, i) = at_area_12();
-    f.s.rain = true;
-    f.act(Action::Activate(11));
-    f.act(Action::Select(i));
-    f.act(Action::Move(1)); // Area 2: 1 MF, 3 left
-    f.act(Action::Move(11)); // back to 12: 2 left
-    f.act(Action::Move(1)); // 1 left
-    assert!(
-        !f.legal().contains(&Action::Move(3)),
-        "Area 4 is German: 4 MF > 1 left"
-    );
-    // A fresh unit in Rain (MF 4) still enters an unrevealed Area (4 MF).
-    let k = f.put("K", 12);
-    f.s.step = Step::ActionRound;
-    f.act(Action::Activate(11));
-    f.act(Action::Select(k));
-    assert!(f.legal().contains(&Action::Move(12)));
-}
-
-#[test]
-fn rule_8_2_1_no_unit_enters_an_area_attacked_in_this_activation() {
-    let (mut f, i) = at_area_12();
-    let k = f.put("K", 12);
-    f.act(Action::Activate(11));
-    f.act(Action::Select(i));
-    f.act(Action::Move(12));
-    f.act(Action::Attack(12));
-    let c = f.counter_with(Terrain::Urban, DefenseStrategy::None);
-    f.roll(Action::Draw(c));
-    f.act(Action::Lead(i));
-    f.act(Action::Resolve);
-    f.roll(Action::Dice(2));
-    f.roll(Action::Dice(12)); // Repulse
-    while f.s.step == Step::Retreat {
-        let a = f.legal()[0];
-        f.act(a);
-    }
-    f.act(Action::Select(k));
-    assert!(!f.legal().contains(&Action::Move(12)));
-}
-
-#[test]
-fn rule_8_3_2_units_leaving_a_contested_area_must_reach_a_vacant_one_first() {
-    let mut f = Fixture::combat();
-    f.clear_americans();
-    f.vacate(12);
-    let i = f.put("I", 13); // Contested Area 13; Areas 12 (vacant) and 14 (German) adjacent
-    f.act(Action::Activate(12));
-    f.act(Action::Select(i));
-    assert!(
-        !f.legal().contains(&Action::Move(13)),
-        "straight into German Area 14"
-    );
-    assert!(f.legal().contains(&Action::Move(11)));
-    f.act(Action::Move(11));
-    assert!(f
-        .legal()
-        .iter()
-        .any(|a| matches!(a, Action::Move(x) if !f.s.is_vacant(*x))));
 }
 
 #[test]
@@ -269,7 +173,7 @@ fn rule_9_4_the_counter_is_drawn_from_the_pool_of_its_terrain_type_each_equally_
     let (mut f, i) = at_area_12();
     f.act(Action::Activate(11));
     f.act(Action::Select(i));
-    f.act(Action::Move(12));
+    f.act(Action::Move { to: 12, via: 11 });
     f.act(Action::Attack(12));
     let mut v = Vec::new();
     use crate::engine::Game;
@@ -456,7 +360,7 @@ fn rule_9_5_4_success_lowers_morale_1_but_only_the_first_suburban_of_a_turn() {
     g.reveal(5, c);
     g.act(Action::Activate(11));
     g.act(Action::Select(i));
-    g.act(Action::Move(4));
+    g.act(Action::Move { to: 4, via: 11 });
     g.act(Action::Attack(4));
     g.act(Action::Lead(i));
     g.act(Action::Resolve);
@@ -580,7 +484,7 @@ fn rule_9_3_units_entering_a_contested_area_do_not_join_the_units_already_there(
     let i = f.put("I", 12);
     f.act(Action::Activate(11));
     f.act(Action::Select(i));
-    f.act(Action::Move(12));
+    f.act(Action::Move { to: 12, via: 11 });
     f.act(Action::Attack(12));
     assert_eq!(
         f.s.step,

@@ -50,7 +50,7 @@ fn rule_11_example_of_play_av_15_dv_13_at_20_dt_19_stalemate_through_fanatic() {
     f.act(Action::Activate(11));
     for u in [m12, i, k] {
         f.act(Action::Select(u));
-        f.act(Action::Move(12));
+        f.act(Action::Move { to: 12, via: 11 });
     }
     assert!(
         !f.legal().contains(&Action::Pass),

@@ -2,6 +2,7 @@
 
 mod combat;
 mod example;
+mod movement;
 mod odds;
 mod turn;
 
@@ -96,7 +97,7 @@ impl Fixture {
         let u = self.put(id, 12);
         self.act(Action::Activate(11));
         self.act(Action::Select(u));
-        self.act(Action::Move(n - 1));
+        self.act(Action::Move { to: n - 1, via: 11 });
         u
     }
 
