@@ -87,6 +87,10 @@ pub struct Ruleset {
     /// Per unit: the non-Leader units of its organisation (7.1: a Leader stacks free with them).
     commanded: [UnitMask; 32],
     counters_by_terrain: [u64; 4],
+    /// Per turn: the units that arrive as reinforcements (6.1.1); beyond the last turn, none.
+    arrivals: [UnitMask; TURNS as usize + 1],
+    /// The Urban and Fortified Areas, where Bloody Streets rolls are made (6.4.1).
+    streets: AreaMask,
     pub charts: ChartTables,
     /// The Random Event Chart row of each 3d6 total (index = total).
     pub event_of_roll: [u8; 19],
@@ -155,6 +159,8 @@ impl Ruleset {
             leaders: 0,
             commanded: [0; 32],
             counters_by_terrain: [0; 4],
+            arrivals: [0; TURNS as usize + 1],
+            streets: 0,
             event_of_roll,
             no_event: RandomEvent::default(),
             initial: State::default(),
@@ -168,6 +174,14 @@ impl Ruleset {
         for (i, g) in rs.germans.iter().enumerate() {
             rs.counters_by_terrain[g.terrain as usize] |= 1 << i;
         }
+        for (i, a) in rs.americans.iter().enumerate() {
+            if let Some(m) = rs.arrivals.get_mut(usize::from(a.arrives)) {
+                *m |= 1 << i;
+            }
+        }
+        rs.streets = (0..AREAS)
+            .filter(|&a| matches!(rs.terrain[a], Terrain::Urban | Terrain::Fortified))
+            .fold(0, |m, a| m | 1 << a);
         rs.initial = initial_state(&rs);
         Ok(rs)
     }
@@ -207,6 +221,16 @@ impl Ruleset {
 
     pub fn leaders(&self) -> UnitMask {
         self.leaders
+    }
+
+    /// The units that arrive on `turn` (6.1.1).
+    pub fn arrivals(&self, turn: u8) -> UnitMask {
+        self.arrivals.get(usize::from(turn)).copied().unwrap_or(0)
+    }
+
+    /// The Urban and Fortified Areas (6.4.1).
+    pub fn streets(&self) -> AreaMask {
+        self.streets
     }
 
     /// The Areas adjacent to at least one Area of `areas`.

@@ -20,9 +20,9 @@ pub const LEVELS: [&str; 4] = [
 /// The start of a turn: wounded Leaders are due back (6.1.2), then the Dawn Phase.
 pub fn start_turn(rs: &Ruleset, s: &mut State) {
     s.phase = Phase::Dawn;
-    for u in 0..rs.americans.len() {
-        if s.loc[u] == WOUNDED {
-            s.set_loc(rs, u as u8, RETURNING);
+    for u in bits(u64::from(rs.leaders())) {
+        if s.loc[usize::from(u)] == WOUNDED {
+            s.set_loc(rs, u, RETURNING);
         }
     }
     dawn(rs, s);
@@ -35,7 +35,7 @@ pub fn dawn(rs: &Ruleset, s: &mut State) {
         s.cursor = u;
         s.step = Step::Reinforcements;
     } else if let Some(u) =
-        (0..rs.americans.len() as u8).find(|&u| s.loc[usize::from(u)] == RETURNING)
+        bits(u64::from(rs.leaders())).find(|&u| s.loc[usize::from(u)] == RETURNING)
     {
         s.cursor = u;
         s.step = Step::PlaceLeader;
@@ -51,8 +51,7 @@ pub fn dawn(rs: &Ruleset, s: &mut State) {
 
 /// This turn's reinforcements not yet placed (6.1.1).
 fn arriving<'a>(rs: &'a Ruleset, s: &'a State) -> impl Iterator<Item = u8> + 'a {
-    (0..rs.americans.len() as u8)
-        .filter(move |&u| s.loc[usize::from(u)] == NOT_ARRIVED && rs.unit(u).arrives == s.turn)
+    bits(u64::from(rs.arrivals(s.turn))).filter(move |&u| s.loc[usize::from(u)] == NOT_ARRIVED)
 }
 
 /// The units placed together with `s.cursor`: an SP Artillery unit alone, a task force or
@@ -284,14 +283,9 @@ pub fn end_supply(rs: &Ruleset, s: &mut State) {
 
 /// 6.4.1: a roll for each contested Urban or Fortified Area, in Area order.
 fn next_bloody_street(rs: &Ruleset, s: &mut State) {
-    let start = if s.cursor == NONE { 0 } else { s.cursor + 1 };
-    let next = (start..AREAS as u8).find(|&a| {
-        matches!(
-            rs.terrain[usize::from(a)],
-            Terrain::Urban | Terrain::Fortified
-        ) && s.is_contested(a)
-    });
-    match next {
+    let after = if s.cursor == NONE { 0 } else { s.cursor + 1 };
+    let due = rs.streets() & s.contested_areas() & !((1 << after) - 1);
+    match bits(u64::from(due)).next() {
         Some(a) => {
             s.cursor = a;
             s.step = Step::Roll(Roll::BloodyStreets);
