@@ -13,7 +13,8 @@ use sandtable::sim::play_game;
 use std::hint::black_box;
 use std::time::Duration;
 
-/// Steps in a toy game: about as many as a random game of Aachen.
+/// Steps in a toy game: about as many as a random game of Aachen had (482) when a move was one
+/// decision per Area entered; about a third more than it has now (358).
 const STEPS: u32 = 480;
 const GAMES: u64 = 64;
 

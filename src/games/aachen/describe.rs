@@ -50,6 +50,11 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::Choose(x) => format!("{} takes the Bloody Streets result", u(x)),
         Action::Activate(x) => format!("activate {}", ar(x)),
         Action::Select(x) => format!("move {}", u(x)),
+        Action::Move { to, via: NONE }
+            if s.loc.get(usize::from(s.activation.mover)) == Some(&to) =>
+        {
+            format!("stay in {} (out and back: Spent)", ar(to))
+        }
         Action::Move { to, via: NONE } => format!("move to {}", ar(to)),
         Action::Move { to, via } => format!("move into {} from {} to attack", ar(to), ar(via)),
         Action::Attack(x) => format!("attack the German unit in {}", ar(x)),

@@ -162,6 +162,8 @@ fn rule_8_2_a_unit_moves_through_vacant_areas_one_mf_each_as_far_as_its_six_mf_g
     let (f, _) = i_in_area_1(&ROAD);
     // Six steps reach Area 18; Area 1 itself is an end too, by going out and back.
     assert_eq!(vacant_ends(&f), areas(&[1, 2, 3, 7, 9, 10, 11, 18]));
+    let back = f.game.describe(&f.s, Action::Move { to: 0, via: NONE });
+    assert!(back.starts_with("stay in Area 1 (Gut Rott)"), "{back}");
 }
 
 #[test]
