@@ -228,12 +228,8 @@ fn rule_8_2_a_unit_that_has_not_moved_may_spend_all_its_mf_to_enter() {
 
 #[test]
 fn rule_8_2_1_no_unit_enters_an_area_attacked_in_this_activation() {
-    let mut f = Fixture::combat();
-    f.clear_americans();
-    f.vacate(12);
-    let i = f.put("I", 12);
-    let k = f.put("K", 12);
-    f.act(Action::Activate(11));
+    let (mut f, units) = activated_in_area_12(&["I", "K"]);
+    let (i, k) = (units[0], units[1]);
     f.act(Action::Select(i));
     f.act(Action::Move { to: 12, via: 11 });
     f.act(Action::Attack(12));
@@ -276,34 +272,35 @@ fn rule_8_3_2_units_leaving_a_contested_area_must_reach_a_vacant_one_first() {
     );
 }
 
-#[test]
-fn rule_9_5_2a_a_leader_enters_a_german_area_only_to_join_units_waiting_there() {
+/// Area 12 cleared and held by these units alone, and activated. Returns the units.
+fn activated_in_area_12(ids: &[&str]) -> (Fixture, Vec<u8>) {
     let mut f = Fixture::combat();
     f.clear_americans();
     f.vacate(12);
-    let i = f.put("I", 12);
-    let leader = f.game.rules().leader_of(i);
-    let name = f.game.rules().unit(leader).id.clone();
-    f.put(&name, 12);
+    let units = ids.iter().map(|id| f.put(id, 12)).collect();
     f.act(Action::Activate(11));
-    f.act(Action::Select(leader));
+    (f, units)
+}
+
+#[test]
+fn rule_9_5_2a_a_leader_enters_a_german_area_only_to_join_units_waiting_there() {
+    let f0 = Fixture::combat();
+    let rs = f0.game.rules();
+    let leader = rs.unit(rs.leader_of(f0.unit("I"))).id.clone();
     let germans = |f: &Fixture| {
         offered(f)
             .into_iter()
             .filter(|e| e.1 != NONE)
             .collect::<Vec<_>>()
     };
+    let (mut f, units) = activated_in_area_12(&["I", &leader]);
+    f.act(Action::Select(units[1]));
     assert!(germans(&f).is_empty(), "no unit waits anywhere yet");
     // Start again: I goes in first, and its Leader may follow it there only.
-    let mut g = Fixture::combat();
-    g.clear_americans();
-    g.vacate(12);
-    g.put("I", 12);
-    g.put(&name, 12);
-    g.act(Action::Activate(11));
-    g.act(Action::Select(i));
+    let (mut g, units) = activated_in_area_12(&["I", &leader]);
+    g.act(Action::Select(units[0]));
     g.act(Action::Move { to: 12, via: 11 });
-    g.act(Action::Select(leader));
+    g.act(Action::Select(units[1]));
     assert_eq!(germans(&g), vec![(12, 11)]);
 }
 
