@@ -35,21 +35,40 @@ impl Bot<Aachen> for ScriptedBot {
     fn choose(&mut self, game: &Aachen, s: &State, _rng: &mut GameRng) -> Action {
         game.legal_actions(s, &mut self.legal);
         let rs = game.rules();
-        let legal = &self.legal;
-        let best = legal
+        let plan = Plan::new(rs, s);
+        let best = self
+            .legal
             .iter()
-            .copied()
-            .max_by_key(|&a| (score(rs, s, a), std::cmp::Reverse(index(legal, a))));
-        best.expect("a decision has at least one legal action")
+            .enumerate()
+            .max_by_key(|&(i, &a)| (score(rs, s, &plan, a), std::cmp::Reverse(i)));
+        let (_, &a) = best.expect("a decision has at least one legal action");
+        a
     }
 }
 
-fn index(legal: &[Action], a: Action) -> usize {
-    legal.iter().position(|&b| b == a).unwrap_or(0)
+/// What the choices of one decision are scored against, found once for all of them: the
+/// activation's target, and how far each Area is from the front while a unit moves.
+struct Plan {
+    target: Option<u8>,
+    distances: [u8; AREAS],
+}
+
+impl Plan {
+    fn new(rs: &Ruleset, s: &State) -> Plan {
+        let activating = matches!(s.step, Step::Activation | Step::Moving);
+        Plan {
+            target: activating.then(|| activation_target(rs, s)).flatten(),
+            distances: if s.step == Step::Moving {
+                distances(rs, s)
+            } else {
+                [u8::MAX; AREAS]
+            },
+        }
+    }
 }
 
 /// The bigger, the better; ties go to the first legal action.
-fn score(rs: &Ruleset, s: &State, a: Action) -> i32 {
+fn score(rs: &Ruleset, s: &State, plan: &Plan, a: Action) -> i32 {
     match a {
         Action::Place(x) => {
             let near = (rs.adjacent[usize::from(x)] & s.german_areas()).count_ones() as i32;
@@ -68,9 +87,9 @@ fn score(rs: &Ruleset, s: &State, a: Action) -> i32 {
             100 - i32::from(rs.unit(u).attack) - 50 * i32::from(rs.unit(u).is_leader())
         }
         Action::Activate(x) => activation_score(rs, s, x),
-        Action::Select(u) => select_score(rs, s, u),
+        Action::Select(u) => select_score(rs, s, plan, u),
         Action::Attack(x) => {
-            if Some(x) == activation_target(rs, s) {
+            if Some(x) == plan.target {
                 // Attack once every unit that can join, Leaders too, has entered (Select
                 // scores higher).
                 30
@@ -78,7 +97,7 @@ fn score(rs: &Ruleset, s: &State, a: Action) -> i32 {
                 5
             }
         }
-        Action::Move { to, via } => move_score(rs, s, to, via),
+        Action::Move { to, via } => move_score(s, plan, to, via),
         Action::AddAttacker(_) | Action::Allot(_) => 10,
         Action::Lead(u) => i32::from(rs.unit(u).attack),
         Action::Resolve => 1,
@@ -195,9 +214,9 @@ fn activation_score(rs: &Ruleset, s: &State, x: u8) -> i32 {
     }
 }
 
-fn select_score(rs: &Ruleset, s: &State, u: u8) -> i32 {
+fn select_score(rs: &Ruleset, s: &State, plan: &Plan, u: u8) -> i32 {
     let leader = i32::from(rs.unit(u).is_leader());
-    match activation_target(rs, s) {
+    match plan.target {
         // Units first, strongest first; Leaders follow them in.
         Some(t) if rs.adjacent[usize::from(s.activation.area)] & 1 << t != 0 => {
             100 - 60 * leader + i32::from(rs.unit(u).attack)
@@ -208,15 +227,15 @@ fn select_score(rs: &Ruleset, s: &State, u: u8) -> i32 {
 
 /// Into the target (straight from the Active Area, the way back if it must retreat); else
 /// as close to the front as it gets, never into another German Area.
-fn move_score(rs: &Ruleset, s: &State, to: u8, via: u8) -> i32 {
-    if Some(to) == activation_target(rs, s) {
+fn move_score(s: &State, plan: &Plan, to: u8, via: u8) -> i32 {
+    if Some(to) == plan.target {
         return 100 + i32::from(via == s.activation.area);
     }
     if !s.is_vacant(to) {
         return -100;
     }
     let here = s.loc[usize::from(s.activation.mover)];
-    let d = distances(rs, s);
+    let d = &plan.distances;
     10 * (i32::from(d[usize::from(here)]) - i32::from(d[usize::from(to)]))
 }
 
