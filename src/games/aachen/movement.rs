@@ -129,11 +129,7 @@ fn without_full_refusing(rs: &Ruleset, s: &State, u: u8, m: AreaMask) -> AreaMas
 /// 7.1: the full Areas that unit `u` joins without adding to their stacking: for a Leader,
 /// those with a unit he commands; for a unit, its Leader's when none of his units is there.
 fn full_areas_taking(rs: &Ruleset, s: &State, u: u8) -> AreaMask {
-    // Off-map locations are above every Area: they shift the bit out.
-    let area_of = |v: u8| {
-        1u32.checked_shl(u32::from(s.loc[usize::from(v)]))
-            .unwrap_or(0)
-    };
+    let area_of = |v: u8| s.area_mask_of(v);
     let taking = if rs.unit(u).is_leader() {
         bits(u64::from(rs.commanded(u))).fold(0, |m, v| m | area_of(v))
     } else {

@@ -87,6 +87,8 @@ pub struct Ruleset {
     /// Per unit: the non-Leader units of its organisation (7.1: a Leader stacks free with them).
     commanded: [UnitMask; 32],
     counters_by_terrain: [u64; 4],
+    /// The units that return from the Out of Action Box at the Armor cost (6.3.1, 4.2.5).
+    armor_refits: UnitMask,
     /// Per turn: the units that arrive as reinforcements (6.1.1); beyond the last turn, none.
     arrivals: [UnitMask; TURNS as usize + 1],
     /// The Urban and Fortified Areas, where Bloody Streets rolls are made (6.4.1).
@@ -159,6 +161,7 @@ impl Ruleset {
             leaders: 0,
             commanded: [0; 32],
             counters_by_terrain: [0; 4],
+            armor_refits: 0,
             arrivals: [0; TURNS as usize + 1],
             streets: 0,
             event_of_roll,
@@ -177,6 +180,9 @@ impl Ruleset {
         for (i, a) in rs.americans.iter().enumerate() {
             if let Some(m) = rs.arrivals.get_mut(usize::from(a.arrives)) {
                 *m |= 1 << i;
+            }
+            if a.refits_as_armor() {
+                rs.armor_refits |= 1 << i;
             }
         }
         rs.streets = (0..AREAS)
@@ -226,6 +232,11 @@ impl Ruleset {
     /// The units that arrive on `turn` (6.1.1).
     pub fn arrivals(&self, turn: u8) -> UnitMask {
         self.arrivals.get(usize::from(turn)).copied().unwrap_or(0)
+    }
+
+    /// The units that return from the Out of Action Box at the Armor cost (6.3.1).
+    pub fn armor_refits(&self) -> UnitMask {
+        self.armor_refits
     }
 
     /// The Urban and Fortified Areas (6.4.1).

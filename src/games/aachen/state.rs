@@ -281,6 +281,13 @@ impl State {
         self.area_units.get(usize::from(a)).copied().unwrap_or(0)
     }
 
+    /// Unit `u`'s Area as a mask; empty off the map (off-map locations are above every Area,
+    /// so they shift the bit out: no branch on where the unit is).
+    pub fn area_mask_of(&self, u: u8) -> AreaMask {
+        1u32.checked_shl(u32::from(self.loc[usize::from(u)]))
+            .unwrap_or(0)
+    }
+
     /// Puts unit `u` at `loc` (an Area index or an off-map location).
     pub fn set_loc(&mut self, rs: &Ruleset, u: u8, loc: u8) {
         let old = std::mem::replace(&mut self.loc[usize::from(u)], loc);

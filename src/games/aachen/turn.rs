@@ -214,18 +214,9 @@ pub fn supply_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
             out.push(Action::Buy(k));
         }
     }
-    // The units of an organisation share their Areas of return, and the counter list keeps
-    // them together: each organisation's Areas are found once.
-    let (mut org, mut areas) = (NONE, 0);
-    for u in bits(u64::from(s.out_of_action & !rs.leaders())) {
-        if refit_cost(rs, u) > s.supply {
-            continue;
-        }
-        if rs.unit(u).organisation != org {
-            org = rs.unit(u).organisation;
-            areas = organisation_areas(rs, s, u);
-        }
-        if with_room(rs, s, u, areas) != 0 {
+    let candidates = s.out_of_action & !rs.leaders() & affordable_refits(rs, s);
+    for u in bits(u64::from(candidates)) {
+        if refit_areas(rs, s, u) != 0 {
             out.push(Action::Refit(u));
         }
     }
@@ -253,14 +244,22 @@ fn refit_areas(rs: &Ruleset, s: &State, u: u8) -> u32 {
 }
 
 /// `refit_areas` before stacking: the same for every unit of `u`'s organisation off the map.
+/// Written without a branch on where each unit of the organisation is, which the random
+/// player's choices make hard to predict.
 fn organisation_areas(rs: &Ruleset, s: &State, u: u8) -> u32 {
     let own = rs.organisation_of(u) & !(1 << u);
-    let on_map = bits(u64::from(own))
-        .map(|v| s.loc[usize::from(v)])
-        .filter(|&a| usize::from(a) < AREAS);
-    let near = on_map.fold(0, |m, a| m | 1 << a | rs.adjacent[usize::from(a)]);
+    let on_map = bits(u64::from(own)).fold(0, |m, v| m | s.area_mask_of(v));
+    let near = on_map | rs.expand(on_map);
     let all: u32 = (1 << AREAS) - 1;
     (if near != 0 { near } else { all }) & !s.german_areas()
+}
+
+/// The units whose return the Supply Points left would pay for (6.3.1).
+fn affordable_refits(rs: &Ruleset, s: &State) -> UnitMask {
+    let c = &rs.charts.supply_costs;
+    let armor = rs.armor_refits();
+    let if_paid = |cost: u8, units: UnitMask| if cost <= s.supply { units } else { 0 };
+    if_paid(c.return_armor, armor) | if_paid(c.return_infantry, !armor)
 }
 
 pub fn refit_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
