@@ -180,9 +180,10 @@ pub struct Destinations {
     /// The German Areas it may enter and stop in.
     pub german: AreaMask,
     /// The Vacant Areas it reaches with MF left to enter a revealed German Area, and an
-    /// unrevealed one, and its starting Area when its first step may be into a German one.
+    /// unrevealed one.
     with_revealed: AreaMask,
     with_unrevealed: AreaMask,
+    /// Its Area, and the German Areas it may enter straight from there (for all its MF).
     start: u8,
     direct: AreaMask,
 }
@@ -212,8 +213,8 @@ pub fn destinations(rs: &Ruleset, s: &State, u: u8) -> Destinations {
     let passable = open & !german;
     let c = &rs.charts.movement_costs;
     // 8.2: Area by Area through Vacant ones while the MF last; the first step may take all.
-    // As many steps as the MF allow, even when no new Area is reached: a loop of fixed length
-    // has no exit to mispredict.
+    // A step is one lookup for the whole frontier; the search ends early once no new Area is
+    // reached.
     let mf = if s.rain { MF_RAIN } else { MF };
     let mut left = mf.saturating_sub(c.american);
     let steps = left.checked_div(c.american).unwrap_or(AREAS as u8);
