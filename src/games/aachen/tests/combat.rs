@@ -7,25 +7,15 @@ use super::super::state::{Roll, Step, Support, NONE, NOT_ARRIVED, OUT_OF_ACTION}
 use super::super::CombatResult;
 use super::{Action, Fixture};
 
-/// Area 12 cleared and held by Company I; Area 13 (Urban) next to it, unrevealed.
-fn at_area_12() -> (Fixture, u8) {
-    let mut f = Fixture::combat();
-    f.clear_americans();
-    f.vacate(12);
-    let i = f.put("I", 12);
-    (f, i)
-}
-
 /// Companies I and K move from Area 12 into unrevealed Area 13 (Urban), owing an attack.
 fn i_and_k_enter_area_13() -> (Fixture, u8, u8) {
-    let (mut f, i) = at_area_12();
-    let k = f.put("K", 12);
-    f.act(Action::Activate(11));
-    for u in [i, k] {
+    let mut f = Fixture::combat();
+    let units = f.activated_in_area_12(&["I", "K"]);
+    for &u in &units {
         f.act(Action::Select(u));
         f.act(Action::Move { to: 12, via: 11 });
     }
-    (f, i, k)
+    (f, units[0], units[1])
 }
 
 #[test]
@@ -170,10 +160,8 @@ fn rule_9_3_units_of_a_contested_active_area_attack_by_choice_and_do_not_retreat
 
 #[test]
 fn rule_9_4_the_counter_is_drawn_from_the_pool_of_its_terrain_type_each_equally_likely() {
-    let (mut f, i) = at_area_12();
-    f.act(Action::Activate(11));
-    f.act(Action::Select(i));
-    f.act(Action::Move { to: 12, via: 11 });
+    let mut f = Fixture::combat();
+    f.alone_into("I", 13);
     f.act(Action::Attack(12));
     let mut v = Vec::new();
     use crate::engine::Game;

@@ -89,13 +89,20 @@ impl Fixture {
         self.s.set_german(n - 1, super::state::NONE);
     }
 
-    /// Unit `id`, the only American unit on the map, in Area 12 (taken): its Area is activated
-    /// and it moves into Area `n`, where it waits to attack. Returns the unit.
-    pub fn alone_into(&mut self, id: &str, n: u8) -> u8 {
+    /// Units `ids`, the only American units on the map, in Area 12 (taken), which is then
+    /// activated. Returns the units.
+    pub fn activated_in_area_12(&mut self, ids: &[&str]) -> Vec<u8> {
         self.clear_americans();
         self.vacate(12);
-        let u = self.put(id, 12);
+        let units = ids.iter().map(|id| self.put(id, 12)).collect();
         self.act(Action::Activate(11));
+        units
+    }
+
+    /// Unit `id` alone in Area 12 (`activated_in_area_12`) moves into Area `n`, where it waits
+    /// to attack. Returns the unit.
+    pub fn alone_into(&mut self, id: &str, n: u8) -> u8 {
+        let u = self.activated_in_area_12(&[id])[0];
         self.act(Action::Select(u));
         self.act(Action::Move { to: n - 1, via: 11 });
         u

@@ -228,7 +228,8 @@ fn rule_8_2_a_unit_that_has_not_moved_may_spend_all_its_mf_to_enter() {
 
 #[test]
 fn rule_8_2_1_no_unit_enters_an_area_attacked_in_this_activation() {
-    let (mut f, units) = activated_in_area_12(&["I", "K"]);
+    let mut f = Fixture::combat();
+    let units = f.activated_in_area_12(&["I", "K"]);
     let (i, k) = (units[0], units[1]);
     f.act(Action::Select(i));
     f.act(Action::Move { to: 12, via: 11 });
@@ -272,16 +273,6 @@ fn rule_8_3_2_units_leaving_a_contested_area_must_reach_a_vacant_one_first() {
     );
 }
 
-/// Area 12 cleared and held by these units alone, and activated. Returns the units.
-fn activated_in_area_12(ids: &[&str]) -> (Fixture, Vec<u8>) {
-    let mut f = Fixture::combat();
-    f.clear_americans();
-    f.vacate(12);
-    let units = ids.iter().map(|id| f.put(id, 12)).collect();
-    f.act(Action::Activate(11));
-    (f, units)
-}
-
 #[test]
 fn rule_9_5_2a_a_leader_enters_a_german_area_only_to_join_units_waiting_there() {
     let f0 = Fixture::combat();
@@ -293,11 +284,13 @@ fn rule_9_5_2a_a_leader_enters_a_german_area_only_to_join_units_waiting_there() 
             .filter(|e| e.1 != NONE)
             .collect::<Vec<_>>()
     };
-    let (mut f, units) = activated_in_area_12(&["I", &leader]);
+    let mut f = Fixture::combat();
+    let units = f.activated_in_area_12(&["I", &leader]);
     f.act(Action::Select(units[1]));
     assert!(germans(&f).is_empty(), "no unit waits anywhere yet");
     // Start again: I goes in first, and its Leader may follow it there only.
-    let (mut g, units) = activated_in_area_12(&["I", &leader]);
+    let mut g = Fixture::combat();
+    let units = g.activated_in_area_12(&["I", &leader]);
     g.act(Action::Select(units[0]));
     g.act(Action::Move { to: 12, via: 11 });
     g.act(Action::Select(units[1]));
