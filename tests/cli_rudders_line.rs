@@ -162,7 +162,7 @@ fn replaying_a_random_game_reproduces_it() {
     let game = RuddersLine::embedded().unwrap();
     for i in 0..20 {
         let seed = game_seed(1, i);
-        let mut log = Replay::new(game.id(), seed);
+        let mut log = Replay::new(&game, seed);
         let mut rng = GameRng::seed_from_u64(seed);
         let (end, steps) =
             play_to_end(&game, &mut random_bots(), i, seed, &mut rng, Some(&mut log)).unwrap();

@@ -9,6 +9,7 @@
 use rand::SeedableRng;
 use sandtable::bots::{Bot, RandomBot};
 use sandtable::engine::dice::sum_of;
+use sandtable::engine::replay::ReplayError;
 use sandtable::engine::{game_seed, Actor, Game, GameRng, Outcome, PlayerId, Replay, Tally};
 use sandtable::sim::{
     play_game, play_to_end, records, report, run_games, wilson, GameRecord, SimError, Summary,
@@ -181,12 +182,28 @@ fn replaying_a_recorded_game_reproduces_its_final_state() {
         let seed = game_seed(5, i);
         let mut bots = vec![random_bot(0), random_bot(1)];
         let mut rng = GameRng::seed_from_u64(seed);
-        let mut log = Replay::new("race", seed);
+        let mut log = Replay::new(&Race, seed);
         let (end, steps) =
             play_to_end(&Race, &mut bots, i, seed, &mut rng, Some(&mut log)).unwrap();
         assert_eq!(log.steps.len() as u64, steps);
         assert_eq!(log.replay(&Race), Ok(end));
     }
+}
+
+#[test]
+fn a_log_of_another_version_of_the_games_lists_is_refused() {
+    let mut log = Replay::new(&Race, 1);
+    log.version = 2;
+    assert_eq!(
+        log.replay(&Race),
+        Err(ReplayError::WrongVersion {
+            expected: 1,
+            found: 2
+        })
+    );
+    let unversioned: Replay = toml::from_str("game = \"race\"\nseed = 1\nsteps = []\n").unwrap();
+    assert_eq!(unversioned.version, 1, "a log written before versions: 1");
+    assert!(unversioned.replay(&Race).is_ok());
 }
 
 /// A game that never ends: one player, one action, forever.

@@ -1,6 +1,5 @@
 use super::Bot;
 use crate::engine::{Game, GameRng};
-use rand::Rng;
 
 /// Picks uniformly among the legal actions.
 pub struct RandomBot<A> {
@@ -21,8 +20,7 @@ impl<G: Game> Bot<G> for RandomBot<G::Action> {
     }
 
     fn choose(&mut self, game: &G, s: &G::State, rng: &mut GameRng) -> G::Action {
-        game.legal_actions(s, &mut self.buf);
-        self.buf[rng.random_range(0..self.buf.len())]
+        game.random_action(s, &mut self.buf, rng)
     }
 
     fn observes(&self) -> bool {

@@ -196,7 +196,7 @@ where
             scripted,
             rng: game_rng(seed, 0),
             state: game.initial_state(),
-            replay: Replay::new(game.id(), seed),
+            replay: Replay::new(game, seed),
             undo: Vec::new(),
         }
     }

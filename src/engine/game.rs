@@ -80,6 +80,25 @@ pub trait Game: Sync {
         self.chance_outcomes(s, buf);
         sample_chance(buf, rng)
     }
+    /// The version of the decision and chance-outcome lists, which replay logs index: raised
+    /// whenever a change to the game changes what a list offers or its order, so that an
+    /// older log is refused instead of replayed into another game.
+    fn log_version(&self) -> u32 {
+        1
+    }
+    /// Draws a decision uniformly at random: the action at index `random_range(0..n)` of the
+    /// `n` that `legal_actions` lists. By default it builds that list (in `buf`); a game may
+    /// find the same action without building the whole list, so random play (the random bot,
+    /// MCTS rollouts) gives the same games either way, only faster.
+    fn random_action(
+        &self,
+        s: &Self::State,
+        buf: &mut Vec<Self::Action>,
+        rng: &mut crate::engine::GameRng,
+    ) -> Self::Action {
+        self.legal_actions(s, buf);
+        buf[rng.random_range(0..buf.len())]
+    }
     /// Apply a decision or a chance outcome. The action must be legal.
     fn apply(&self, s: &mut Self::State, a: Self::Action);
     /// `Some` once the game is over.

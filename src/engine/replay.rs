@@ -1,6 +1,8 @@
 //! The replay log: the run seed plus, for every step, the index of the chosen action in the
 //! legal-action list (decisions) or the chance-outcome list (dice). Indices make the log
-//! game-independent and compact, and replaying it reproduces the game exactly.
+//! game-independent and compact, and replaying it reproduces the game exactly, as long as
+//! the lists are the same: the log carries the game's `Game::log_version`, and a log of
+//! another version is refused rather than replayed into a different game.
 
 use super::game::{Actor, Game};
 use serde::{Deserialize, Serialize};
@@ -11,6 +13,10 @@ pub struct Replay {
     pub game: String,
     /// The seed the game was played with (for reference; replay needs only the steps).
     pub seed: u64,
+    /// The game's `log_version` when the log was written. Logs written before versions
+    /// existed have none, and read as version 1.
+    #[serde(default = "first_version")]
+    pub version: u32,
     /// Index of each step's action in the list offered at that step.
     pub steps: Vec<u16>,
 }
@@ -23,13 +29,21 @@ pub enum ReplayError {
     BadIndex { step: usize, index: u16, len: usize },
     #[error("step {step}: the game is already over")]
     PastEnd { step: usize },
+    #[error("the log was written by version {found} of the game's decision lists, not the current {expected}: it cannot be replayed")]
+    WrongVersion { expected: u32, found: u32 },
+}
+
+fn first_version() -> u32 {
+    1
 }
 
 impl Replay {
-    pub fn new(game: &str, seed: u64) -> Self {
+    /// An empty log of `game` played with `seed`.
+    pub fn new<G: Game>(game: &G, seed: u64) -> Self {
         Replay {
-            game: game.to_string(),
+            game: game.id().to_string(),
             seed,
+            version: game.log_version(),
             steps: Vec::new(),
         }
     }
@@ -76,6 +90,12 @@ impl Replay {
             return Err(ReplayError::WrongGame {
                 expected: game.id().to_string(),
                 found: self.game.clone(),
+            });
+        }
+        if self.version != game.log_version() {
+            return Err(ReplayError::WrongVersion {
+                expected: game.log_version(),
+                found: self.version,
             });
         }
         let mut s = game.initial_state();

@@ -489,10 +489,7 @@ impl<G: Game> Tree<G> {
                     depth += 1;
                     match policy {
                         Some(bot) => bot.choose(game, &s, rng),
-                        None => {
-                            game.legal_actions(&s, &mut self.legal);
-                            self.legal[rng.random_range(0..self.legal.len())]
-                        }
+                        None => game.random_action(&s, &mut self.legal, rng),
                     }
                 }
             };

@@ -915,7 +915,7 @@ mod tests {
                 let mut players: Vec<_> = bots.iter().map(|b| bot(b)).collect();
                 let game_seed = game_seed(seed, i);
                 let mut rng = game_rng(seed, i);
-                let mut replay = Replay::new(g.id(), game_seed);
+                let mut replay = Replay::new(g, game_seed);
                 let r = play_game(g, &mut players, i, game_seed, &mut rng, Some(&mut replay))
                     .expect("the scripted bot picks legal actions and games end");
                 levels.iter().position(|&(_, l)| l == r.level).unwrap()
