@@ -2,6 +2,7 @@
 //! checked after every action.
 
 use proptest::prelude::*;
+use rand::Rng;
 use sandtable::bots::{Bot, RandomBot};
 use sandtable::engine::{game_rng, Actor, Game};
 use sandtable::games::aachen::{
@@ -90,6 +91,22 @@ fn check_decision(s: &State, a: Action) -> Result<(), String> {
     }
 }
 
+/// 8.2, 9.1: the units waiting to attack are in the Areas the activation keeps as entered
+/// and not yet attacked (what the attack and Mandatory Attack checks read instead of them).
+fn check_waiting(s: &State) -> Result<(), String> {
+    let act = &s.activation;
+    let areas = (0..32u8)
+        .filter(|&u| act.waiting & 1 << u != 0)
+        .fold(0u32, |m, u| m | 1 << s.loc[usize::from(u)]);
+    if areas != act.waiting_areas() {
+        return Err(format!(
+            "units wait in Areas {areas:#x}, the activation says {:#x}",
+            act.waiting_areas()
+        ));
+    }
+    Ok(())
+}
+
 /// German units never come back (8.1.2: they never move).
 fn check_progress(before: &State, after: &State) -> Result<(), String> {
     let (b, a) = (before.german_areas(), after.german_areas());
@@ -109,6 +126,7 @@ fn play(seed: u64, scripted: bool) -> Result<(), String> {
     };
     let mut s = g.initial_state();
     let (mut chance, mut scratch, mut legal) = (Vec::new(), Vec::new(), Vec::new());
+    let mut scratch_actions = Vec::new();
     for _ in 0..100_000 {
         let a = match g.actor(&s) {
             Actor::Terminal => {
@@ -139,6 +157,15 @@ fn play(seed: u64, scripted: bool) -> Result<(), String> {
                 if legal.is_empty() {
                     return Err(format!("no legal action at {:?}", s.step));
                 }
+                // The direct draw of a random decision is the one the list gives.
+                let (mut twin, mut twin2) = (rng.clone(), rng.clone());
+                let drawn = g.random_action(&s, &mut scratch_actions, &mut twin);
+                let listed = legal[twin2.random_range(0..legal.len())];
+                if drawn != listed {
+                    return Err(format!(
+                        "random_action drew {drawn:?}, the list gives {listed:?}"
+                    ));
+                }
                 let a = bot.choose(g, &s, &mut rng);
                 check_decision(&s, a)?;
                 a
@@ -148,6 +175,7 @@ fn play(seed: u64, scripted: bool) -> Result<(), String> {
         g.apply(&mut s, a);
         check_tracks(g, &s)?;
         check_germans(g, &s)?;
+        check_waiting(&s)?;
         check_progress(&before, &s)?;
     }
     Err("no end after 100,000 steps".into())

@@ -209,3 +209,20 @@ fn a_saved_game_loads_back_to_the_same_state() {
     );
     assert!(third.contains(&format!("Loaded {f}.")), "{third}");
 }
+
+#[test]
+fn a_game_saved_by_an_older_version_of_the_rules_is_refused_in_one_line() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("aachen-play-old");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("old.toml");
+    // A log of the version before moves were whole: no `version` field.
+    std::fs::write(&file, "game = \"aachen\"\nseed = 4\nsteps = [0, 0, 0]\n").unwrap();
+    let f = file.to_str().unwrap();
+    let (_, stderr, code) = play(&["--side", "us", "--load", f], "quit\n");
+    assert_eq!(code, Some(2));
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("version 1") && stderr.contains(f),
+        "{stderr}"
+    );
+}

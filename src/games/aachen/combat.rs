@@ -13,10 +13,7 @@ use rand::Rng;
 pub fn attack_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     // Only the Areas units entered, and the Active Area itself, can be attacked.
     let act = &s.activation;
-    let mut areas = 1u32 << act.area;
-    for u in bits(u64::from(act.waiting)) {
-        areas |= 1 << s.loc[usize::from(u)];
-    }
+    let areas = act.waiting_areas() | 1 << act.area;
     for x in bits(u64::from(areas & !act.attacked & s.german_areas())) {
         if candidates(s, x) & !rs.leaders() != 0 {
             out.push(Action::Attack(x));
@@ -42,12 +39,12 @@ fn is_mandatory(s: &State, x: u8) -> bool {
     x != s.activation.area && s.activation.contested & 1 << x == 0
 }
 
-/// Is a Mandatory Attack still owed in this activation?
+/// Is a Mandatory Attack still owed in this activation: units wait in a German Area not
+/// Contested at activation (9.1)?
 pub fn mandatory_attack_owed(s: &State) -> bool {
-    bits(u64::from(s.activation.waiting)).any(|u| {
-        let x = s.loc[usize::from(u)];
-        is_mandatory(s, x) && s.activation.attacked & 1 << x == 0 && !s.is_vacant(x)
-    })
+    let act = &s.activation;
+    let mandatory = !act.contested & !(1 << act.area);
+    act.waiting_areas() & mandatory & s.german_areas() != 0
 }
 
 /// 9.0: an attack on Area `x`. A Mandatory Attack takes every unit that entered; an optional
@@ -169,10 +166,16 @@ pub fn reveal(rs: &Ruleset, s: &mut State, c: u8) {
     choose_lead_or_collapse(rs, s);
 }
 
-/// 9.5.2A: on to the choice of the Lead Attacking Unit; with no unit left that can lead,
-/// the attack collapses: the rest are Spent and fall back if the attack was mandatory.
+/// 9.5.2A: on to the choice of the Lead Attacking Unit; a lone unit that can lead is the
+/// Lead Attacking Unit with no choice to make. With no unit left that can lead, the attack
+/// collapses: the rest are Spent and fall back if the attack was mandatory.
 fn choose_lead_or_collapse(rs: &Ruleset, s: &mut State) {
-    if s.attack.units & !rs.leaders() != 0 {
+    let can_lead = s.attack.units & !rs.leaders();
+    if can_lead.count_ones() == 1 {
+        set_lead(rs, s, can_lead.trailing_zeros() as u8);
+        return;
+    }
+    if can_lead != 0 {
         s.step = Step::Lead;
         return;
     }
@@ -201,7 +204,18 @@ pub fn set_lead(rs: &Ruleset, s: &mut State, u: u8) {
         return;
     }
     s.attack.lead = u;
-    s.step = Step::Support;
+    offer_support(rs, s);
+}
+
+/// 9.5.2C: on to the support, or straight to the dice when there is none left to allot
+/// (rolling is then the only choice).
+fn offer_support(rs: &Ruleset, s: &mut State) {
+    let any = Support::ALL.into_iter().any(|k| may_allot(rs, s, k));
+    s.step = if any {
+        Step::Support
+    } else {
+        Step::Roll(Roll::Attack)
+    };
 }
 
 /// 9.5.2C, 9.5.3D: one point of each kind at most; no Armor Support with Armor attacking; Air
@@ -236,9 +250,10 @@ fn may_allot(rs: &Ruleset, s: &State, k: Support) -> bool {
 }
 
 /// 9.5.2C: the marker goes down one space for each attack supported.
-pub fn allot(s: &mut State, k: Support) {
+pub fn allot(rs: &Ruleset, s: &mut State, k: Support) {
     s.support[k as usize] -= 1;
     s.attack.support |= k.bit();
+    offer_support(rs, s);
 }
 
 /// 9.5.2: the Attack Value.
@@ -477,7 +492,8 @@ fn retreat_areas(rs: &Ruleset, s: &State, u: u8) -> u32 {
         .fold(0, |m, b| m | 1 << b)
 }
 
-/// Units retreat one at a time (9.5.5), lowest first; one with nowhere to go is lost.
+/// Units retreat one at a time (9.5.5), lowest first; one with nowhere to go is lost, and
+/// one that must retreat with one Area to go to goes there (no choice to make).
 fn next_retreat(rs: &Ruleset, s: &mut State) {
     loop {
         let all = s.must_retreat | s.may_retreat;
@@ -488,11 +504,13 @@ fn next_retreat(rs: &Ruleset, s: &mut State) {
             return;
         }
         let u = all.trailing_zeros() as u8;
-        if retreat_areas(rs, s, u) != 0 {
-            return;
-        }
-        if s.must_retreat & 1 << u != 0 {
-            out_of_action(rs, s, u);
+        let areas = retreat_areas(rs, s, u);
+        let must = s.must_retreat & 1 << u != 0;
+        match (areas.count_ones(), must) {
+            (0, true) => out_of_action(rs, s, u),
+            (0, false) => {}
+            (1, true) => fall_back(rs, s, u, areas.trailing_zeros() as u8),
+            _ => return,
         }
         s.must_retreat &= !(1 << u);
         s.may_retreat &= !(1 << u);
@@ -510,11 +528,16 @@ pub fn retreat_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
 }
 
 pub fn retreat(rs: &Ruleset, s: &mut State, u: u8, to: u8) {
-    s.set_loc(rs, u, to);
-    s.from[usize::from(u)] = NONE;
+    fall_back(rs, s, u, to);
     s.must_retreat &= !(1 << u);
     s.may_retreat &= !(1 << u);
     next_retreat(rs, s);
+}
+
+/// 9.5.5: unit `u` moves back to Area `to`.
+fn fall_back(rs: &Ruleset, s: &mut State, u: u8, to: u8) {
+    s.set_loc(rs, u, to);
+    s.from[usize::from(u)] = NONE;
 }
 
 /// The unit that may retreat voluntarily stays.

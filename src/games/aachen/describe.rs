@@ -165,6 +165,44 @@ fn situation(rs: &Ruleset, s: &State) -> String {
 
 /// Every roll and draw with its result: combat as `AV 15 + 2d6(5) = 20 vs DV 13 + 2d6(6) = 19`.
 pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
+    let told = [
+        what_was_rolled(rs, before, a, after),
+        what_followed(rs, before, a, after),
+    ];
+    let told: Vec<String> = told.into_iter().flatten().collect();
+    (!told.is_empty()).then(|| told.join("; "))
+}
+
+/// What the rules did on their own after `a`, with no choice to make: a lone Lead Attacking
+/// Unit (9.5.2A), units lost (3.4), and units that had one Area to retreat to (9.5.5).
+fn what_followed(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
+    let mut told = Vec::new();
+    let lead = after.attack.lead;
+    if lead != NONE && lead != before.attack.lead && !matches!(a, Action::Lead(_)) {
+        told.push(format!("{} leads the attack", unit(rs, lead)));
+    }
+    // The unit moved or retreated by the action itself is told of by its description.
+    let chosen = match a {
+        Action::Move { .. } => before.activation.mover,
+        Action::Retreat { unit, .. } => unit,
+        _ => NONE,
+    };
+    for u in (0..rs.americans.len() as u8).filter(|&u| u != chosen) {
+        let (from, to) = (before.loc[usize::from(u)], after.loc[usize::from(u)]);
+        if from == to || from >= AREAS as u8 {
+            continue;
+        }
+        if to == OUT_OF_ACTION {
+            told.push(format!("{} to the Out of Action Box", unit(rs, u)));
+        } else if to < AREAS as u8 {
+            told.push(format!("{} falls back to {}", unit(rs, u), area(rs, to)));
+        }
+    }
+    (!told.is_empty()).then(|| told.join("; "))
+}
+
+/// The dice and the counters drawn, explained.
+fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
     match (before.step, a) {
         (Step::Roll(Roll::Defense | Roll::Air), Action::Dice(_) | Action::Die(_))
             if after.step != Step::Roll(Roll::Air) =>

@@ -32,6 +32,7 @@ pub use turn::{event_in_effect, supply_points, LEVELS};
 
 use crate::engine::dice;
 use crate::engine::{Actor, Game, Outcome, PlayerId, Tally};
+use rand::Rng;
 pub use state::Roll;
 use std::path::Path;
 
@@ -103,7 +104,7 @@ impl Aachen {
             Action::Attack(x) => combat::declare(rs, s, x),
             Action::AddAttacker(u) => s.attack.units |= 1 << u,
             Action::Lead(u) => combat::set_lead(rs, s, u),
-            Action::Allot(k) => combat::allot(s, k),
+            Action::Allot(k) => combat::allot(rs, s, k),
             Action::Retreat { unit, to } => combat::retreat(rs, s, unit, to),
             Action::Stay => combat::stay(rs, s),
             Action::Buy(k) => turn::buy(rs, s, k),
@@ -163,6 +164,12 @@ impl Game for Aachen {
         1
     }
 
+    /// 2: a unit's whole move became one decision, and the steps with one choice (a lone
+    /// Lead Attacking Unit, no support to allot, one Area to retreat to) are none.
+    fn log_version(&self) -> u32 {
+        2
+    }
+
     fn player_name(&self, p: PlayerId) -> &'static str {
         ["Americans", "Germans"][p]
     }
@@ -215,6 +222,21 @@ impl Game for Aachen {
             Step::Roll(_) => Action::Die(dice::roll_d6(rng)),
             step => unreachable!("{step:?} is no chance node"),
         }
+    }
+
+    /// The Moving step, the one random play takes most often and with the longest list,
+    /// draws the move straight from the destinations (`movement::random_move`).
+    fn random_action(
+        &self,
+        s: &State,
+        buf: &mut Vec<Action>,
+        rng: &mut crate::engine::GameRng,
+    ) -> Action {
+        if s.step == Step::Moving {
+            return movement::random_move(&self.rules, s, rng);
+        }
+        self.legal_actions(s, buf);
+        buf[rng.random_range(0..buf.len())]
     }
 
     fn apply(&self, s: &mut State, a: Action) {

@@ -2,9 +2,11 @@
 //! stop on entering an Area with a German unit, and may not enter an Area already attacked.
 //! A unit's whole move is one decision: where it ends (see `Destinations`).
 
-use super::ruleset::{Ruleset, AREAS, MF, MF_RAIN, STACKING_LIMIT, UNLIMITED_STACKING};
-use super::state::{bits, Activation, AreaMask, State, Step, UnitMask, NONE};
+use super::ruleset::{Ruleset, ALL_AREAS, AREAS, MF, MF_RAIN, STACKING_LIMIT, UNLIMITED_STACKING};
+use super::state::{bits, nth_bit, Activation, AreaMask, State, Step, UnitMask, NONE};
 use super::Action;
+use crate::engine::GameRng;
+use rand::Rng;
 
 /// 7.1: the units of `units` that count against an Area's limit of four: all but the Leaders
 /// stacked with a unit they command.
@@ -27,20 +29,26 @@ pub fn has_room(rs: &Ruleset, s: &State, a: u8, adding: UnitMask) -> bool {
 
 /// Areas with Fresh units that have something to do (8.1).
 pub fn activation_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
-    for a in bits(u64::from(s.occupied)) {
-        let fresh = s.units_in(a) & s.fresh;
-        if fresh != 0 && can_act(rs, s, a, fresh) {
-            out.push(Action::Activate(a));
-        }
+    for a in bits(u64::from(activatable(rs, s))) {
+        out.push(Action::Activate(a));
     }
     out.push(Action::Pass);
 }
 
-fn can_act(rs: &Ruleset, s: &State, a: u8, fresh: UnitMask) -> bool {
-    if !s.is_vacant(a) && fresh & !rs.leaders() != 0 {
-        return true; // 9.3: they can attack the German unit they share the Area with
-    }
-    movers(rs, s, fresh, a, s.is_contested(a)) != 0
+/// The Areas with a Fresh unit that can attack the German unit it shares the Area with
+/// (9.3), or move (8.2). Found for all Areas at once: an Area next to a Vacant one that is
+/// not full can move any unit (the glance of `movers`), so only the Areas left need a
+/// closer look, one at a time.
+fn activatable(rs: &Ruleset, s: &State) -> AreaMask {
+    let fresh = s.areas_holding(s.fresh);
+    let fighting = s.areas_holding(s.fresh & !rs.leaders()) & s.german_areas();
+    let open = !s.german_areas() & !s.full & !s.activation.attacked & ALL_AREAS;
+    let settled = fresh & (fighting | rs.expand(open));
+    bits(u64::from(fresh & !settled)).fold(settled, |m, a| {
+        let units = s.units_in(a) & s.fresh;
+        let moving = movers(rs, s, units, a, s.is_contested(a)) != 0;
+        m | u32::from(moving) << a
+    })
 }
 
 /// 8.1: activate Area `a`.
@@ -55,22 +63,38 @@ pub fn activate(s: &mut State, a: u8) {
 }
 
 /// The units of `units`, all in `from` and none moved yet, that have somewhere to go: a
-/// unit that can take a first step can end its move (8.2). The first steps are the same for
-/// every unit of a kind (Leader or not), so they are found once per kind; a unit is checked
-/// alone only when every such Area is full (7.1).
+/// unit that can take a first step can end its move (8.2).
+///
+/// Usually settled at a glance, inline: a Vacant Area next door, not full and not attacked in
+/// this activation, takes any unit on its first step (8.2, 8.2.1, 8.3.2, 7.1). The closer
+/// look stays out of line, so that the glance, made for every Area the Action Round lists,
+/// pays for no more than it uses.
+#[inline(always)]
 fn movers(rs: &Ruleset, s: &State, units: UnitMask, from: u8, leaving: bool) -> UnitMask {
-    // Usually settled at a glance: a Vacant Area next door, not full and not attacked in this
-    // activation, takes any unit on its first step (8.2, 8.2.1, 8.3.2, 7.1).
     let open = rs.adjacent[usize::from(from)] & !s.german_areas() & !s.full;
     if open & !s.activation.attacked != 0 {
         return units;
     }
+    movers_past_obstacles(rs, s, units, from, leaving)
+}
+
+/// `movers` when no open Area next door settles it. The first steps are the same for every
+/// unit of a kind (Leader or not), so they are found once per kind; a unit is checked alone
+/// only when every such Area is full (7.1).
+#[inline(never)]
+fn movers_past_obstacles(
+    rs: &Ruleset,
+    s: &State,
+    units: UnitMask,
+    from: u8,
+    leaving: bool,
+) -> UnitMask {
     let mut movers = 0;
     for (leader, kind) in [(false, units & !rs.leaders()), (true, units & rs.leaders())] {
         if kind == 0 {
             continue;
         }
-        let steps = first_steps(rs, s, may_enter(rs, s, leader), from, leaving);
+        let steps = first_steps(rs, s, may_enter(s, leader), from, leaving);
         if steps & !s.full != 0 {
             movers |= kind;
         } else if steps != 0 {
@@ -98,15 +122,13 @@ fn first_steps(rs: &Ruleset, s: &State, enterable: AreaMask, from: u8, leaving: 
 /// The Areas a unit (a Leader or not) may enter at all, stacking aside: none attacked in this
 /// activation (8.2.1). A Leader never leads an attack (9.5.2A): he enters a German Area only
 /// to join units already waiting there to attack it.
-fn may_enter(rs: &Ruleset, s: &State, leader: bool) -> AreaMask {
+fn may_enter(s: &State, leader: bool) -> AreaMask {
     let act = &s.activation;
     let m = !act.attacked;
     if !leader {
         return m;
     }
-    let waiting =
-        bits(u64::from(act.waiting & !rs.leaders())).fold(0, |w, v| w | 1 << s.loc[usize::from(v)]);
-    m & (!s.german_areas() | waiting)
+    m & (!s.german_areas() | act.waiting_areas())
 }
 
 /// 7.1, 8.3.1: the Areas of `m` that unit `u` may join without overstacking them. Only a
@@ -202,12 +224,14 @@ impl Destinations {
 }
 
 /// 8.2–8.3: where the mover `u` may end its movement from its Area, with all its MF.
+/// Inline: the caller reads only part of the result.
+#[inline(always)]
 pub fn destinations(rs: &Ruleset, s: &State, u: u8) -> Destinations {
     let start = s.loc[usize::from(u)];
     let german = s.german_areas();
     let leader = rs.unit(u).is_leader();
     // 8.3.1: never into a full Area; its own has room for it again once it has left.
-    let open = may_enter(rs, s, leader) & (with_room(rs, s, u, !0) | 1 << start);
+    let open = may_enter(s, leader) & (with_room(rs, s, u, !0) | 1 << start);
     let leaving = s.activation.contested & 1 << start != 0;
     let first = first_steps(rs, s, open, start, leaving);
     let passable = open & !german;
@@ -260,6 +284,35 @@ pub fn moving_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     }
 }
 
+/// One of `moving_actions` drawn uniformly at random, found without building the list:
+/// the entry at index `random_range(0..len)`, as the random player would pick from it.
+pub fn random_move(rs: &Ruleset, s: &State, rng: &mut GameRng) -> Action {
+    let d = destinations(rs, s, s.activation.mover);
+    let vacant = d.vacant.count_ones();
+    let german = bits(u64::from(d.german)).map(|g| d.vias(rs, s, g).count_ones());
+    let len = vacant + german.sum::<u32>();
+    let mut n = rng.random_range(0..len as usize) as u32;
+    if n < vacant {
+        return Action::Move {
+            to: nth_bit(d.vacant, n),
+            via: NONE,
+        };
+    }
+    n -= vacant;
+    for to in bits(u64::from(d.german)) {
+        let vias = d.vias(rs, s, to);
+        let k = vias.count_ones();
+        if n < k {
+            return Action::Move {
+                to,
+                via: nth_bit(vias, n),
+            };
+        }
+        n -= k;
+    }
+    unreachable!("the draw is below the number of moves")
+}
+
 /// 8.2: the mover ends its move in Area `to`, entered from `via`.
 pub fn move_to(rs: &Ruleset, s: &mut State, to: u8, via: u8) {
     let u = s.activation.mover;
@@ -269,6 +322,7 @@ pub fn move_to(rs: &Ruleset, s: &mut State, to: u8, via: u8) {
     // 8.2: in a German Area it stops, to attack (9.1–9.2); elsewhere its move is done and
     // it is Spent (8.1). Without a branch: which one it is follows the random choice.
     s.activation.waiting |= u32::from(!vacant) << u;
+    s.activation.entered |= u32::from(!vacant) << to;
     s.fresh &= !(u32::from(vacant) << u);
     s.activation.mover = NONE;
     s.step = Step::Activation;
@@ -278,7 +332,7 @@ pub fn move_to(rs: &Ruleset, s: &mut State, to: u8, via: u8) {
 /// Nothing left to move or attack with: the activation is over.
 pub fn end_activation_if_done(s: &mut State) {
     let act = &s.activation;
-    if s.step == Step::Activation && act.pending == 0 && act.waiting == 0 {
+    if matches!(s.step, Step::Activation) && act.pending == 0 && act.waiting == 0 {
         end_activation(s);
     }
 }

@@ -7,6 +7,8 @@ use super::state::{bits, AreaMask, State, UnitMask, NONE, NOT_ARRIVED, UNREVEALE
 
 /// Areas on the map (3.1).
 pub const AREAS: usize = 27;
+/// Every Area, as a mask.
+pub const ALL_AREAS: AreaMask = (1 << AREAS) - 1;
 /// Turns in a game (5.1).
 pub const TURNS: u8 = 9;
 /// German Morale at the start (5.2) and its bounds.

@@ -2,7 +2,7 @@
 
 use super::data::{BloodyStreetsResult, DefenseStrategy};
 use super::movement::stacking;
-use super::ruleset::{Ruleset, STACKING_LIMIT, UNLIMITED_STACKING};
+use super::ruleset::{Ruleset, AREAS, STACKING_LIMIT, UNLIMITED_STACKING};
 
 pub type AreaMask = u32;
 pub type UnitMask = u32;
@@ -162,6 +162,10 @@ pub struct Activation {
     pub pending: UnitMask,
     /// Units that stopped in an Area with a German unit and may attack it (8.2).
     pub waiting: UnitMask,
+    /// The German Areas units entered (8.2). Units wait in each until it is attacked, and
+    /// only a Leader joining units of his waits in one with no other (9.5.2A), so the Areas
+    /// of `waiting` are `entered & !attacked` (`waiting_areas`): no scan of the units.
+    pub entered: AreaMask,
     /// Areas attacked during this activation: no one else may enter them (8.2.1).
     pub attacked: AreaMask,
     /// The unit about to move (8.1).
@@ -177,10 +181,18 @@ impl Default for Activation {
             contested: 0,
             pending: 0,
             waiting: 0,
+            entered: 0,
             attacked: 0,
             mover: NONE,
             acted: false,
         }
+    }
+}
+
+impl Activation {
+    /// The Areas where units wait to attack: entered, not yet attacked (8.2, 9.1).
+    pub fn waiting_areas(&self) -> AreaMask {
+        self.entered & !self.attacked
     }
 }
 
@@ -281,6 +293,20 @@ impl State {
         self.area_units.get(usize::from(a)).copied().unwrap_or(0)
     }
 
+    /// The Areas holding at least one unit of `units` (many: a fixed pass over the Areas,
+    /// with no branch on what each holds).
+    pub fn areas_holding(&self, units: UnitMask) -> AreaMask {
+        (0..AREAS).fold(0, |m, a| {
+            m | u32::from(self.area_units[a] & units != 0) << a
+        })
+    }
+
+    /// The Areas of the units of `units` (a few: one pass over them, with no branch on
+    /// where each one is).
+    pub fn areas_of(&self, units: UnitMask) -> AreaMask {
+        bits(u64::from(units)).fold(0, |m, u| m | self.area_mask_of(u))
+    }
+
     /// Unit `u`'s Area as a mask; empty off the map (off-map locations are above every Area,
     /// so they shift the bit out: no branch on where the unit is).
     pub fn area_mask_of(&self, u: u8) -> AreaMask {
@@ -289,6 +315,7 @@ impl State {
     }
 
     /// Puts unit `u` at `loc` (an Area index or an off-map location).
+    #[inline(always)]
     pub fn set_loc(&mut self, rs: &Ruleset, u: u8, loc: u8) {
         let old = std::mem::replace(&mut self.loc[usize::from(u)], loc);
         if old == OUT_OF_ACTION || loc == OUT_OF_ACTION {
@@ -380,4 +407,12 @@ pub fn bits(mut m: u64) -> impl Iterator<Item = u8> {
             i
         })
     })
+}
+
+/// The index of the `n`-th set bit of `m` (counting from 0, lowest first), as `bits(m).nth(n)`.
+pub fn nth_bit(mut m: u32, n: u32) -> u8 {
+    for _ in 0..n {
+        m &= m - 1;
+    }
+    m.trailing_zeros() as u8
 }

@@ -3,7 +3,7 @@
 
 use super::data::{BloodyStreetsResult, Terrain, UnitKind};
 use super::movement::{has_room, with_room};
-use super::ruleset::{Ruleset, AREAS, TURNS};
+use super::ruleset::{Ruleset, ALL_AREAS, AREAS, TURNS};
 use super::state::{
     bits, Phase, Roll, State, Step, Support, UnitMask, KIA, NONE, NOT_ARRIVED, RETURNING, WOUNDED,
 };
@@ -248,10 +248,9 @@ fn refit_areas(rs: &Ruleset, s: &State, u: u8) -> u32 {
 /// player's choices make hard to predict.
 fn organisation_areas(rs: &Ruleset, s: &State, u: u8) -> u32 {
     let own = rs.organisation_of(u) & !(1 << u);
-    let on_map = bits(u64::from(own)).fold(0, |m, v| m | s.area_mask_of(v));
+    let on_map = s.areas_of(own);
     let near = on_map | rs.expand(on_map);
-    let all: u32 = (1 << AREAS) - 1;
-    (if near != 0 { near } else { all }) & !s.german_areas()
+    (if near != 0 { near } else { ALL_AREAS }) & !s.german_areas()
 }
 
 /// The units whose return the Supply Points left would pay for (6.3.1).

@@ -121,16 +121,15 @@ fn rule_9_1_mandatory_attack_must_be_made_and_a_repulse_retreats_everyone() {
     let c = f.counter_with(Terrain::Urban, DefenseStrategy::None);
     f.roll(Action::Draw(c));
     f.act(Action::Lead(i));
-    f.act(Action::Resolve);
     let morale = f.s.morale;
     f.roll(Action::Dice(2));
     f.roll(Action::Dice(12));
     // 9.5.4 Repulse: the lead is Out of Action, the rest Spent and retreating, Morale +1.
+    // K must retreat (9.5.5), and Area 12, which it came from, has room: it goes there with
+    // no choice to make.
     assert_eq!(f.s.loc[usize::from(i)], OUT_OF_ACTION);
     assert_eq!(f.s.morale, (morale + 1).min(19));
-    assert_eq!(f.s.step, Step::Retreat);
-    assert!(!f.legal().contains(&Action::Stay), "retreat is required");
-    f.act(Action::Retreat { unit: k, to: 11 });
+    assert_ne!(f.s.step, Step::Retreat);
     assert_eq!(f.s.loc[usize::from(k)], 11);
     assert_eq!(f.s.fresh & 1 << k, 0);
 }
@@ -147,8 +146,6 @@ fn rule_9_3_units_of_a_contested_active_area_attack_by_choice_and_do_not_retreat
     f.act(Action::Attack(12));
     assert_eq!(f.s.step, Step::Attackers);
     f.act(Action::AddAttacker(i));
-    f.act(Action::Resolve);
-    f.act(Action::Lead(i));
     f.act(Action::Resolve);
     f.roll(Action::Dice(2));
     f.roll(Action::Dice(12));
@@ -249,7 +246,7 @@ fn rule_9_5_2c_one_point_of_each_support_and_no_armor_support_with_armor_attacki
     f.roll(Action::Draw(
         f.counter_with(Terrain::Urban, DefenseStrategy::None),
     ));
-    f.act(Action::Lead(tank));
+    assert_eq!((f.s.step, f.s.attack.lead), (Step::Support, tank));
     assert!(!f.legal().contains(&Action::Allot(Support::Armor)));
     assert!(
         !f.legal().contains(&Action::Allot(Support::Air)),
@@ -293,13 +290,12 @@ fn rule_9_5_3d_air_support_needs_a_leader_with_his_unit_and_no_rain() {
     f.act(Action::AddAttacker(i));
     f.act(Action::AddAttacker(botts));
     f.act(Action::Resolve);
-    f.act(Action::Lead(i));
+    assert_eq!(f.s.attack.lead, i, "9.5.2A: Botts cannot lead");
     assert!(f.legal().contains(&Action::Allot(Support::Air)));
     f.s.rain = true;
     assert!(!f.legal().contains(&Action::Allot(Support::Air)));
     f.s.rain = false;
     f.act(Action::Allot(Support::Air));
-    f.act(Action::Resolve);
     f.roll(Action::Dice(7));
     f.roll(Action::Dice(7));
     assert_eq!(f.s.step, Step::Roll(Roll::Air));
@@ -324,8 +320,6 @@ fn attack_with_dice(n: u8, c: u8, at: u8, dt: u8) -> (Fixture, u8) {
     f.reveal(n, c);
     let i = f.alone_into("I", n);
     f.act(Action::Attack(n - 1));
-    f.act(Action::Lead(i));
-    f.act(Action::Resolve);
     f.roll(Action::Dice(at));
     f.roll(Action::Dice(dt));
     (f, i)
@@ -350,8 +344,6 @@ fn rule_9_5_4_success_lowers_morale_1_but_only_the_first_suburban_of_a_turn() {
     g.act(Action::Select(i));
     g.act(Action::Move { to: 4, via: 11 });
     g.act(Action::Attack(4));
-    g.act(Action::Lead(i));
-    g.act(Action::Resolve);
     g.roll(Action::Dice(12));
     g.roll(Action::Dice(2));
     assert_eq!(g.s.morale, 19, "a second Suburban Success does not count");
@@ -380,14 +372,19 @@ fn rule_9_5_5_a_retreat_goes_back_where_the_unit_came_from_or_beyond_if_full() {
         f.put(id, 12); // Area 12 fills up behind K
     }
     f.act(Action::Attack(12));
-    f.roll(Action::Draw(
-        f.counter_with(Terrain::Urban, DefenseStrategy::Barrage),
-    ));
-    // Barrage: K must retreat; Area 12 is full, so on to a vacant Area beyond it (Area 2).
-    assert_eq!(f.s.step, Step::Retreat);
-    assert!(!f.legal().contains(&Action::Retreat { unit: k, to: 11 }));
-    f.act(Action::Retreat { unit: k, to: 1 });
+    let before = f.s;
+    let barrage = Action::Draw(f.counter_with(Terrain::Urban, DefenseStrategy::Barrage));
+    f.roll(barrage);
+    // Barrage: K must retreat; Area 12 is full, so on to a vacant Area beyond it: Area 2,
+    // the only one, where it goes with no choice to make; the play screen says so.
+    assert_ne!(f.s.step, Step::Retreat);
     assert_eq!(f.s.loc[usize::from(k)], 1);
+    use crate::engine::Game;
+    let told = f.game.narrate(&before, barrage, &f.s).unwrap_or_default();
+    assert!(
+        told.contains("K (") && told.contains("falls back to Area 2"),
+        "{told}"
+    );
     assert_eq!(f.s.fresh & 1 << k, 0);
 }
 
@@ -400,9 +397,16 @@ fn rule_9_4_ambush_takes_the_lead_out_before_the_dice() {
     ));
     f.act(Action::Lead(i));
     assert_eq!(f.s.loc[usize::from(i)], OUT_OF_ACTION);
-    assert_eq!(f.s.step, Step::Lead, "a new Lead Attacking Unit");
-    f.act(Action::Lead(k));
-    assert_eq!(f.s.step, Step::Support);
+    assert_eq!(
+        f.s.attack.lead, k,
+        "a new Lead Attacking Unit: K, the only one left"
+    );
+    assert_eq!(
+        f.s.attack.strategy,
+        DefenseStrategy::None,
+        "one ambush only"
+    );
+    assert_eq!(f.s.step, Step::Roll(Roll::Attack));
 }
 
 #[test]
@@ -452,8 +456,6 @@ fn rule_9_4_counterattack_raises_morale_one_more_on_a_repulse() {
         Terrain::Fortified,
         DefenseStrategy::Counterattack,
     )));
-    f.act(Action::Lead(i));
-    f.act(Action::Resolve);
     f.roll(Action::Dice(2));
     f.roll(Action::Dice(12));
     assert_eq!(f.s.loc[usize::from(i)], OUT_OF_ACTION, "Repulse");
@@ -526,5 +528,79 @@ fn rule_9_4_panzerfaust_takes_the_strongest_armor_and_sniper_a_leader() {
         g.s.leaders_hit & 1 << botts,
         0,
         "6.1.2: his fate is rolled next Dawn"
+    );
+}
+
+#[test]
+fn rule_9_5_2a_a_lone_unit_that_can_lead_is_the_lead_attacking_unit_with_no_choice_to_make() {
+    let mut f = Fixture::combat();
+    let i = f.alone_into("I", 13);
+    f.s.support = [1, 0, 0, 0];
+    f.act(Action::Attack(12));
+    f.roll(Action::Draw(
+        f.counter_with(Terrain::Urban, DefenseStrategy::None),
+    ));
+    assert_eq!((f.s.step, f.s.attack.lead), (Step::Support, i));
+
+    let (mut g, i, k) = i_and_k_enter_area_13();
+    g.act(Action::Attack(12));
+    g.roll(Action::Draw(
+        g.counter_with(Terrain::Urban, DefenseStrategy::None),
+    ));
+    assert_eq!(g.s.step, Step::Lead, "two can lead: the player chooses");
+    assert_eq!(g.legal().len(), 2);
+    assert!(g.legal().contains(&Action::Lead(i)) && g.legal().contains(&Action::Lead(k)));
+}
+
+#[test]
+fn rule_9_5_2c_with_no_support_left_to_allot_the_dice_are_rolled_at_once() {
+    let mut f = Fixture::combat();
+    f.alone_into("I", 13);
+    f.s.support = [1, 0, 0, 0];
+    f.act(Action::Attack(12));
+    f.roll(Action::Draw(
+        f.counter_with(Terrain::Urban, DefenseStrategy::None),
+    ));
+    assert_eq!(
+        f.legal(),
+        vec![Action::Allot(Support::Artillery), Action::Resolve]
+    );
+    f.act(Action::Allot(Support::Artillery));
+    assert_eq!(f.s.step, Step::Roll(Roll::Attack), "nothing left to allot");
+
+    let mut g = Fixture::combat();
+    g.alone_into("I", 13);
+    g.s.support = [0; 4];
+    g.act(Action::Attack(12));
+    g.roll(Action::Draw(
+        g.counter_with(Terrain::Urban, DefenseStrategy::None),
+    ));
+    assert_eq!(g.s.step, Step::Roll(Roll::Attack), "no support at all");
+}
+
+#[test]
+fn rule_9_5_5_a_unit_that_may_retreat_chooses_to_retreat_or_stay() {
+    // Stalemate: each attacker may fall back to Area 12, or stay.
+    let (mut f, _, k) = i_and_k_enter_area_13();
+    f.act(Action::Attack(12));
+    f.roll(Action::Draw(
+        f.counter_with(Terrain::Urban, DefenseStrategy::None),
+    ));
+    f.act(Action::Lead(k));
+    let rs = f.game.rules();
+    let (av, dv) = (attack_value(rs, &f.s), defense_value(rs, &f.s));
+    f.roll(Action::Dice(7));
+    f.roll(Action::Dice((av + 7 - dv) as u8)); // AT = DT: Stalemate
+    assert_eq!(f.s.step, Step::Retreat);
+    let first = (f.s.must_retreat | f.s.may_retreat).trailing_zeros() as u8;
+    assert_eq!(
+        f.legal(),
+        vec![
+            Action::Retreat {
+                unit: first,
+                to: 11
+            },
+            Action::Stay
+        ]
     );
 }

@@ -69,7 +69,8 @@ fn rule_11_example_of_play_av_15_dv_13_at_20_dt_19_stalemate_through_fanatic() {
     f.act(Action::Allot(Support::Artillery));
     f.act(Action::Allot(Support::Engineer));
     f.act(Action::Allot(Support::Armor));
-    f.act(Action::Resolve);
+    // No support is left to allot (Air: no point on the track): the dice at once.
+    assert_eq!(f.s.step, Step::Roll(super::super::Roll::Attack));
     assert_eq!(attack_value(f.game.rules(), &f.s), 15);
     assert_eq!(defense_value(f.game.rules(), &f.s), 13);
     f.roll(Action::Dice(5));

@@ -235,11 +235,10 @@ fn rule_8_2_1_no_unit_enters_an_area_attacked_in_this_activation() {
     f.act(Action::Move { to: 12, via: 11 });
     f.act(Action::Attack(12));
     let c = f.counter_with(Terrain::Urban, DefenseStrategy::None);
-    f.roll(Action::Draw(c));
-    f.act(Action::Lead(i));
-    f.act(Action::Resolve);
+    f.roll(Action::Draw(c)); // I leads, alone, with no support: the dice at once
     f.roll(Action::Dice(2));
     f.roll(Action::Dice(12)); // Repulse
+    assert_eq!(f.s.loc[usize::from(i)], super::super::OUT_OF_ACTION);
     while f.s.step == Step::Retreat {
         let a = f.legal()[0];
         f.act(a);

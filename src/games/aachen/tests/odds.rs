@@ -32,7 +32,8 @@ fn before_the_dice(air: bool) -> Fixture {
     if air {
         f.act(Action::Allot(Support::Air));
     }
-    f.act(Action::Resolve);
+    // Nothing left to allot: the dice come at once (9.5.2C).
+    assert_eq!(f.s.step, Step::Roll(super::super::Roll::Attack));
     f
 }
 
