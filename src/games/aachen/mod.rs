@@ -93,9 +93,10 @@ impl Aachen {
         }
     }
 
-    /// Dispatches on the action first: most actions belong to one step, so only `Place`,
-    /// `Pass` and `Resolve` need the step to say which rule they follow.
-    fn apply_decision(&self, s: &mut State, a: Action) {
+    /// Dispatches on the action first, decisions and chance outcomes alike (one jump on what
+    /// random play just chose): most actions belong to one step, so only `Place`, `Pass`,
+    /// `Resolve` and the dice need the step to say which rule they follow.
+    fn apply_action(&self, s: &mut State, a: Action) {
         let rs = &self.rules;
         match a {
             Action::Move { to, via } => movement::move_to(rs, s, to, via),
@@ -124,25 +125,24 @@ impl Aachen {
                 Step::Attackers => combat::close_attackers(rs, s),
                 _ => s.step = Step::Roll(Roll::Attack),
             },
-            Action::Die(_) | Action::Dice(_) | Action::Draw(_) => {
-                unreachable!("{a:?} is a chance outcome")
-            }
+            Action::Draw(c) => combat::reveal(rs, s, c),
+            Action::Die(d) | Action::Dice(d) => self.apply_roll(s, d),
         }
     }
 
-    fn apply_chance(&self, s: &mut State, a: Action) {
+    /// The roll the step waits for.
+    fn apply_roll(&self, s: &mut State, d: u8) {
         let rs = &self.rules;
-        match (s.step, a) {
-            (Step::Reveal, Action::Draw(c)) => combat::reveal(rs, s, c),
-            (Step::Roll(r), Action::Die(d) | Action::Dice(d)) => match r {
-                Roll::LeaderMortality => turn::leader_mortality(rs, s, d),
-                Roll::RandomEvent => turn::random_event(rs, s, d),
-                Roll::Supply => turn::supply_roll(rs, s, d),
-                Roll::BloodyStreets => turn::bloody_streets(rs, s, d),
-                Roll::Surrender => turn::surrender_roll(s, d),
-                Roll::Attack | Roll::Defense | Roll::Air => combat::roll(rs, s, r, d),
-            },
-            (step, a) => unreachable!("{a:?} is no outcome of step {step:?}"),
+        let Step::Roll(r) = s.step else {
+            unreachable!("a die roll at step {:?}", s.step)
+        };
+        match r {
+            Roll::LeaderMortality => turn::leader_mortality(rs, s, d),
+            Roll::RandomEvent => turn::random_event(rs, s, d),
+            Roll::Supply => turn::supply_roll(rs, s, d),
+            Roll::BloodyStreets => turn::bloody_streets(rs, s, d),
+            Roll::Surrender => turn::surrender_roll(s, d),
+            Roll::Attack | Roll::Defense | Roll::Air => combat::roll(rs, s, r, d),
         }
     }
 }
@@ -240,10 +240,7 @@ impl Game for Aachen {
     }
 
     fn apply(&self, s: &mut State, a: Action) {
-        match a {
-            Action::Die(_) | Action::Dice(_) | Action::Draw(_) => self.apply_chance(s, a),
-            _ => self.apply_decision(s, a),
-        }
+        self.apply_action(s, a);
     }
 
     fn outcome(&self, s: &State) -> Option<Outcome> {
