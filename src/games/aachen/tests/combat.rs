@@ -18,6 +18,12 @@ fn i_and_k_enter_area_13() -> (Fixture, u8, u8) {
     (f, units[0], units[1])
 }
 
+/// The units waiting in Area 13 attack it, and its counter turns out to have `strategy`.
+fn attack_13_revealing(f: &mut Fixture, strategy: DefenseStrategy) {
+    f.act(Action::Attack(12));
+    f.roll(Action::Draw(f.counter_with(Terrain::Urban, strategy)));
+}
+
 #[test]
 fn rule_3_1_2_tem_is_2_suburban_3_urban_4_fortified() {
     assert_eq!(Terrain::Suburban.tem(), 2);
@@ -391,10 +397,7 @@ fn rule_9_5_5_a_retreat_goes_back_where_the_unit_came_from_or_beyond_if_full() {
 #[test]
 fn rule_9_4_ambush_takes_the_lead_out_before_the_dice() {
     let (mut f, i, k) = i_and_k_enter_area_13();
-    f.act(Action::Attack(12));
-    f.roll(Action::Draw(
-        f.counter_with(Terrain::Urban, DefenseStrategy::Ambush),
-    ));
+    attack_13_revealing(&mut f, DefenseStrategy::Ambush);
     f.act(Action::Lead(i));
     assert_eq!(f.s.loc[usize::from(i)], OUT_OF_ACTION);
     assert_eq!(
@@ -412,10 +415,7 @@ fn rule_9_4_ambush_takes_the_lead_out_before_the_dice() {
 #[test]
 fn rule_9_4_surrender_removes_the_unit_as_a_success_and_the_attackers_stay_fresh() {
     let (mut f, i, k) = i_and_k_enter_area_13();
-    f.act(Action::Attack(12));
-    f.roll(Action::Draw(
-        f.counter_with(Terrain::Urban, DefenseStrategy::Surrender),
-    ));
+    attack_13_revealing(&mut f, DefenseStrategy::Surrender);
     assert_eq!(f.s.german[12], NONE);
     assert_eq!(f.s.morale, 18, "Urban Success: −1");
     assert_eq!(f.s.fresh & (1 << i | 1 << k), 1 << i | 1 << k);
@@ -536,17 +536,11 @@ fn rule_9_5_2a_a_lone_unit_that_can_lead_is_the_lead_attacking_unit_with_no_choi
     let mut f = Fixture::combat();
     let i = f.alone_into("I", 13);
     f.s.support = [1, 0, 0, 0];
-    f.act(Action::Attack(12));
-    f.roll(Action::Draw(
-        f.counter_with(Terrain::Urban, DefenseStrategy::None),
-    ));
+    attack_13_revealing(&mut f, DefenseStrategy::None);
     assert_eq!((f.s.step, f.s.attack.lead), (Step::Support, i));
 
     let (mut g, i, k) = i_and_k_enter_area_13();
-    g.act(Action::Attack(12));
-    g.roll(Action::Draw(
-        g.counter_with(Terrain::Urban, DefenseStrategy::None),
-    ));
+    attack_13_revealing(&mut g, DefenseStrategy::None);
     assert_eq!(g.s.step, Step::Lead, "two can lead: the player chooses");
     assert_eq!(g.legal().len(), 2);
     assert!(g.legal().contains(&Action::Lead(i)) && g.legal().contains(&Action::Lead(k)));
@@ -557,10 +551,7 @@ fn rule_9_5_2c_with_no_support_left_to_allot_the_dice_are_rolled_at_once() {
     let mut f = Fixture::combat();
     f.alone_into("I", 13);
     f.s.support = [1, 0, 0, 0];
-    f.act(Action::Attack(12));
-    f.roll(Action::Draw(
-        f.counter_with(Terrain::Urban, DefenseStrategy::None),
-    ));
+    attack_13_revealing(&mut f, DefenseStrategy::None);
     assert_eq!(
         f.legal(),
         vec![Action::Allot(Support::Artillery), Action::Resolve]
@@ -571,10 +562,7 @@ fn rule_9_5_2c_with_no_support_left_to_allot_the_dice_are_rolled_at_once() {
     let mut g = Fixture::combat();
     g.alone_into("I", 13);
     g.s.support = [0; 4];
-    g.act(Action::Attack(12));
-    g.roll(Action::Draw(
-        g.counter_with(Terrain::Urban, DefenseStrategy::None),
-    ));
+    attack_13_revealing(&mut g, DefenseStrategy::None);
     assert_eq!(g.s.step, Step::Roll(Roll::Attack), "no support at all");
 }
 
@@ -582,10 +570,7 @@ fn rule_9_5_2c_with_no_support_left_to_allot_the_dice_are_rolled_at_once() {
 fn rule_9_5_5_a_unit_that_may_retreat_chooses_to_retreat_or_stay() {
     // Stalemate: each attacker may fall back to Area 12, or stay.
     let (mut f, _, k) = i_and_k_enter_area_13();
-    f.act(Action::Attack(12));
-    f.roll(Action::Draw(
-        f.counter_with(Terrain::Urban, DefenseStrategy::None),
-    ));
+    attack_13_revealing(&mut f, DefenseStrategy::None);
     f.act(Action::Lead(k));
     let rs = f.game.rules();
     let (av, dv) = (attack_value(rs, &f.s), defense_value(rs, &f.s));
