@@ -178,7 +178,9 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
 fn what_followed(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
     let mut told = Vec::new();
     let lead = after.attack.lead;
-    if lead != NONE && lead != before.attack.lead && !matches!(a, Action::Lead(_)) {
+    // After an Ambush (9.4) the one left to lead is not the one the player chose.
+    let chosen_lead = matches!(a, Action::Lead(u) if u == lead);
+    if lead != NONE && lead != before.attack.lead && !chosen_lead {
         told.push(format!("{} leads the attack", unit(rs, lead)));
     }
     // The unit moved or retreated by the action itself is told of by its description.

@@ -162,9 +162,10 @@ pub struct Activation {
     pub pending: UnitMask,
     /// Units that stopped in an Area with a German unit and may attack it (8.2).
     pub waiting: UnitMask,
-    /// The German Areas units entered (8.2). Units wait in each until it is attacked, and
-    /// only a Leader joining units of his waits in one with no other (9.5.2A), so the Areas
-    /// of `waiting` are `entered & !attacked` (`waiting_areas`): no scan of the units.
+    /// The German Areas units entered (8.2). A unit waits in the Area it entered until that
+    /// Area is attacked (all waiting there then attack or are left out, 9.1–9.3), and a
+    /// Leader enters one only to join units waiting there (9.5.2A): so the Areas of `waiting`
+    /// are `entered & !attacked` (`waiting_areas`), read without a scan of the units.
     pub entered: AreaMask,
     /// Areas attacked during this activation: no one else may enter them (8.2.1).
     pub attacked: AreaMask,

@@ -398,8 +398,18 @@ fn rule_9_5_5_a_retreat_goes_back_where_the_unit_came_from_or_beyond_if_full() {
 fn rule_9_4_ambush_takes_the_lead_out_before_the_dice() {
     let (mut f, i, k) = i_and_k_enter_area_13();
     attack_13_revealing(&mut f, DefenseStrategy::Ambush);
+    let before = f.s;
     f.act(Action::Lead(i));
     assert_eq!(f.s.loc[usize::from(i)], OUT_OF_ACTION);
+    use crate::engine::Game;
+    let told = f
+        .game
+        .narrate(&before, Action::Lead(i), &f.s)
+        .unwrap_or_default();
+    assert!(
+        told.contains("to the Out of Action Box") && told.contains("leads the attack"),
+        "{told}"
+    );
     assert_eq!(
         f.s.attack.lead, k,
         "a new Lead Attacking Unit: K, the only one left"
