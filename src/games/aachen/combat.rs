@@ -4,21 +4,29 @@
 use super::data::{DefenseStrategy, Terrain};
 use super::movement::{end_activation_if_done, has_room};
 use super::ruleset::Ruleset;
-use super::state::{bits, Roll, State, Step, Support, UnitMask, NONE, OUT_OF_ACTION, UNREVEALED};
+use super::state::{
+    bits, AreaMask, Roll, State, Step, Support, UnitMask, NONE, OUT_OF_ACTION, UNREVEALED,
+};
 use super::Action;
 use crate::engine::GameRng;
 use rand::Rng;
 
 /// The Areas an attack may be declared on now (9.0–9.3).
 pub fn attack_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
-    // Only the Areas units entered, and the Active Area itself, can be attacked.
-    let act = &s.activation;
-    let areas = act.waiting_areas() | 1 << act.area;
-    for x in bits(u64::from(areas & !act.attacked & s.german_areas())) {
-        if candidates(s, x) & !rs.leaders() != 0 {
-            out.push(Action::Attack(x));
-        }
+    for x in bits(u64::from(attackable(rs, s))) {
+        out.push(Action::Attack(x));
     }
+}
+
+/// The German Areas not attacked yet in this activation with a unit among its `candidates`
+/// that can lead (9.5.2A): the Areas where units wait (a unit that can lead waits in each,
+/// since a Leader enters one only to join such a unit), and the Active Area if it was
+/// Contested at activation and holds such a unit that has not acted.
+pub fn attackable(rs: &Ruleset, s: &State) -> AreaMask {
+    let act = &s.activation;
+    let starting = s.units_in(act.area) & act.pending & !rs.leaders() != 0;
+    let here = u32::from(starting) << act.area & act.contested;
+    (act.waiting_areas() | here) & !act.attacked & s.german_areas()
 }
 
 /// The units that may attack Area `x`: those that entered it in this activation, or, in an

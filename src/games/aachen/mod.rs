@@ -224,19 +224,24 @@ impl Game for Aachen {
         }
     }
 
-    /// The Moving step, the one random play takes most often and with the longest list,
-    /// draws the move straight from the destinations (`movement::random_move`).
+    /// The steps random play takes most often (the Action Round's activation, the Activation
+    /// step, the Moving step) draw the choice straight from the masks their lists are built
+    /// from; the others build the list.
     fn random_action(
         &self,
         s: &State,
         buf: &mut Vec<Action>,
         rng: &mut crate::engine::GameRng,
     ) -> Action {
-        if s.step == Step::Moving {
-            return movement::random_move(&self.rules, s, rng);
+        match s.step {
+            Step::Moving => movement::random_move(&self.rules, s, rng),
+            Step::Activation => movement::random_activation_choice(&self.rules, s, rng),
+            Step::ActionRound => movement::random_activation(&self.rules, s, rng),
+            _ => {
+                self.legal_actions(s, buf);
+                buf[rng.random_range(0..buf.len())]
+            }
         }
-        self.legal_actions(s, buf);
-        buf[rng.random_range(0..buf.len())]
     }
 
     fn apply(&self, s: &mut State, a: Action) {

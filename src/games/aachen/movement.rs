@@ -35,6 +35,17 @@ pub fn activation_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     out.push(Action::Pass);
 }
 
+/// One of `activation_actions` drawn uniformly at random without building the list.
+pub fn random_activation(rs: &Ruleset, s: &State, rng: &mut GameRng) -> Action {
+    let areas = activatable(rs, s);
+    let n = rng.random_range(0..areas.count_ones() as usize + 1) as u32;
+    if n < areas.count_ones() {
+        Action::Activate(nth_bit(areas, n))
+    } else {
+        Action::Pass
+    }
+}
+
 /// The Areas with a Fresh unit that can attack the German unit it shares the Area with
 /// (9.3), or move (8.2). Found for all Areas at once: an Area next to a Vacant one that is
 /// not full can move any unit (the glance of `movers`), so only the Areas left need a
@@ -166,14 +177,36 @@ fn full_areas_taking(rs: &Ruleset, s: &State, u: u8) -> AreaMask {
 
 /// The choices of the Activation step: move a unit, attack, or end the activation.
 pub fn activation_step_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
-    let act = &s.activation;
-    let leaving = act.contested & 1 << act.area != 0;
-    for u in bits(u64::from(movers(rs, s, act.pending, act.area, leaving))) {
+    for u in bits(u64::from(active_movers(rs, s))) {
         out.push(Action::Select(u));
     }
     super::combat::attack_actions(rs, s, out);
     if may_end_activation(s) {
         out.push(Action::Pass);
+    }
+}
+
+/// The units of the Active Area that may still move.
+fn active_movers(rs: &Ruleset, s: &State) -> UnitMask {
+    let act = &s.activation;
+    let leaving = act.contested & 1 << act.area != 0;
+    movers(rs, s, act.pending, act.area, leaving)
+}
+
+/// One of `activation_step_actions` drawn uniformly at random, found without building the
+/// list: the entry at index `random_range(0..len)`.
+pub fn random_activation_choice(rs: &Ruleset, s: &State, rng: &mut GameRng) -> Action {
+    let movers = active_movers(rs, s);
+    let attacks = super::combat::attackable(rs, s);
+    let (m, a) = (movers.count_ones(), attacks.count_ones());
+    let len = m + a + u32::from(may_end_activation(s));
+    let n = rng.random_range(0..len as usize) as u32;
+    if n < m {
+        Action::Select(nth_bit(movers, n))
+    } else if n < m + a {
+        Action::Attack(nth_bit(attacks, n - m))
+    } else {
+        Action::Pass
     }
 }
 

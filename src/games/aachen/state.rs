@@ -410,10 +410,40 @@ pub fn bits(mut m: u64) -> impl Iterator<Item = u8> {
     })
 }
 
-/// The index of the `n`-th set bit of `m` (counting from 0, lowest first), as `bits(m).nth(n)`.
-pub fn nth_bit(mut m: u32, n: u32) -> u8 {
+/// The index of the `n`-th set bit of `m` (counting from 0, lowest first), as `bits(m).nth(n)`:
+/// how random play picks its choice from a mask. `n` follows a random draw, so a loop of `n`
+/// steps ends at a point no branch predictor can know; with BMI2 (the native build on this
+/// project's machines) one bit deposit finds it instead, 8% of a random game of Aachen.
+pub fn nth_bit(m: u32, n: u32) -> u8 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    // SAFETY: `_pdep_u32` needs BMI2, which the target of this build has (the cfg above).
+    let at = unsafe { std::arch::x86_64::_pdep_u32(1 << n, m) }.trailing_zeros();
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    let at = nth_bit_stepwise(m, n);
+    at as u8
+}
+
+/// `nth_bit` without BMI2: clear the lowest set bit `n` times.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
+fn nth_bit_stepwise(mut m: u32, n: u32) -> u32 {
     for _ in 0..n {
         m &= m - 1;
     }
-    m.trailing_zeros() as u8
+    m.trailing_zeros()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nth_bit_is_the_nth_set_bit_lowest_first() {
+        let masks = (0..2000u32).map(|i| i.wrapping_mul(0x9E37_79B9) >> 5);
+        for m in masks.chain([1, 1 << 26, (1 << 27) - 1]) {
+            for (n, bit) in bits(u64::from(m)).enumerate() {
+                assert_eq!(nth_bit(m, n as u32), bit, "mask {m:#x}, n {n}");
+                assert_eq!(nth_bit_stepwise(m, n as u32), u32::from(bit));
+            }
+        }
+    }
 }
