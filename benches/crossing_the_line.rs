@@ -3,30 +3,19 @@
 //! decision. Run with `cargo bench --bench crossing_the_line`. Kept short (10–20 samples)
 //! because the machines it runs on are shared.
 
+mod common;
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 use sandtable::bots::mcts::{MctsBot, MctsConfig};
 use sandtable::bots::{Bot, RandomBot};
-use sandtable::engine::{game_rng, game_seed, Game, GameRng};
+use sandtable::engine::{Game, GameRng};
 use sandtable::games::crossing_the_line::{Action, CrossingTheLine};
-use sandtable::sim::play_game;
 use std::hint::black_box;
 use std::time::Duration;
 
 const BATCH: u64 = 16;
-const RUN_SEED: u64 = 1;
 const ITERATIONS: u32 = 200;
-
-fn play_batch(game: &CrossingTheLine, bots: &mut [Box<dyn Bot<CrossingTheLine>>]) -> u64 {
-    (0..BATCH)
-        .map(|i| {
-            let mut rng = game_rng(RUN_SEED, i);
-            play_game(game, bots, i, game_seed(RUN_SEED, i), &mut rng, None)
-                .expect("a random game ends")
-                .steps
-        })
-        .sum()
-}
 
 fn full_game(c: &mut Criterion) {
     let game = CrossingTheLine::embedded("stolberg-corridor").expect("the embedded data is valid");
@@ -34,18 +23,18 @@ fn full_game(c: &mut Criterion) {
         Box::new(RandomBot::<Action>::default()),
         Box::new(RandomBot::<Action>::default()),
     ];
-    let actions = play_batch(&game, &mut bots);
+    let actions = common::play_batch(&game, &mut bots, BATCH);
     let mut group = c.benchmark_group("crossing_the_line_full_game");
     group
         .sample_size(20)
         .measurement_time(Duration::from_secs(3));
     group.throughput(Throughput::Elements(BATCH));
     group.bench_function("random/games", |b| {
-        b.iter(|| black_box(play_batch(&game, &mut bots)))
+        b.iter(|| black_box(common::play_batch(&game, &mut bots, BATCH)))
     });
     group.throughput(Throughput::Elements(actions.max(1)));
     group.bench_function("random/actions", |b| {
-        b.iter(|| black_box(play_batch(&game, &mut bots)))
+        b.iter(|| black_box(common::play_batch(&game, &mut bots, BATCH)))
     });
     group.finish();
 }
@@ -74,8 +63,7 @@ fn mcts(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    // No plots: criterion's plotting backend needs system fonts this machine may not have.
-    config = Criterion::default().without_plots();
+    config = common::criterion();
     targets = full_game, mcts
 }
 criterion_main!(benches);

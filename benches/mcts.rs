@@ -1,6 +1,8 @@
 //! MCTS speed on Rudder's Line: iterations per second with random rollouts to the end of the
 //! game, one worker tree and two (root parallelism). Run with `cargo bench --bench mcts`.
 
+mod common;
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 use sandtable::bots::mcts::{MctsBot, MctsConfig};
@@ -37,9 +39,7 @@ fn iterations(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    // No plots: criterion's plotting backend needs system fonts this machine may not have, and
-    // panics without them once a benchmark has a previous run to compare with.
-    config = Criterion::default().without_plots();
+    config = common::criterion();
     targets = iterations
 }
 criterion_main!(benches);

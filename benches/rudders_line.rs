@@ -4,13 +4,14 @@
 //! Run with `cargo bench --bench rudders_line`. Kept short (20 samples, 3 s each) because the
 //! machines it runs on are shared.
 
+mod common;
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 use sandtable::bots::{Bot, RandomBot};
 use sandtable::engine::game::sample_chance;
-use sandtable::engine::{game_rng, game_seed, Actor, Game, GameRng};
+use sandtable::engine::{game_seed, Actor, Game, GameRng};
 use sandtable::games::rudders_line::{Action, RuddersLine, State};
-use sandtable::sim::play_game;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -25,23 +26,10 @@ fn random_bots() -> Vec<Box<dyn Bot<RuddersLine>>> {
         .collect()
 }
 
-/// Plays the batch of games and returns the total actions (decisions plus chance outcomes).
-fn play_batch(game: &RuddersLine, bots: &mut [Box<dyn Bot<RuddersLine>>]) -> u64 {
-    (0..BATCH)
-        .map(|i| {
-            let seed = game_seed(RUN_SEED, i);
-            let mut rng = game_rng(RUN_SEED, i);
-            play_game(game, bots, i, seed, &mut rng, None)
-                .expect("a random game ends")
-                .steps
-        })
-        .sum()
-}
-
 fn full_game(c: &mut Criterion) {
     let game = RuddersLine::embedded().expect("the embedded data is valid");
     let mut bots = random_bots();
-    let actions = play_batch(&game, &mut bots);
+    let actions = common::play_batch(&game, &mut bots, BATCH);
 
     let mut group = c.benchmark_group("full_game");
     group
@@ -49,11 +37,11 @@ fn full_game(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(3));
     group.throughput(Throughput::Elements(BATCH));
     group.bench_function("random_vs_random/games", |b| {
-        b.iter(|| black_box(play_batch(&game, &mut bots)))
+        b.iter(|| black_box(common::play_batch(&game, &mut bots, BATCH)))
     });
     group.throughput(Throughput::Elements(actions.max(1)));
     group.bench_function("random_vs_random/actions", |b| {
-        b.iter(|| black_box(play_batch(&game, &mut bots)))
+        b.iter(|| black_box(common::play_batch(&game, &mut bots, BATCH)))
     });
     group.finish();
 }
@@ -149,9 +137,7 @@ fn steps(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    // No plots: criterion's plotting backend needs system fonts this machine may not have, and
-    // panics without them once a benchmark has a previous run to compare with.
-    config = Criterion::default().without_plots();
+    config = common::criterion();
     targets = full_game, steps
 }
 criterion_main!(benches);
