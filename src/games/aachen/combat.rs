@@ -11,14 +11,7 @@ use super::Action;
 use crate::engine::GameRng;
 use rand::Rng;
 
-/// The Areas an attack may be declared on now (9.0–9.3).
-pub fn attack_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
-    for x in bits(u64::from(attackable(rs, s))) {
-        out.push(Action::Attack(x));
-    }
-}
-
-/// The German Areas not attacked yet in this activation with a unit among its `candidates`
+/// 9.0–9.3: the Areas an attack may be declared on now: the German Areas not attacked yet in this activation with a unit among its `candidates`
 /// that can lead (9.5.2A): the Areas where units wait (a unit that can lead waits in each,
 /// since a Leader enters one only to join such a unit), and the Active Area if it was
 /// Contested at activation and holds such a unit that has not acted.

@@ -7,6 +7,7 @@
 //! reconstructed and labelled, replaceable with `--data`.
 
 mod action;
+mod choices;
 mod combat;
 pub mod data;
 mod describe;
@@ -82,8 +83,8 @@ impl Aachen {
             Step::Supply => turn::supply_actions(rs, s, out),
             Step::PlaceRefit => turn::refit_actions(rs, s, out),
             Step::BloodyStreets => turn::bloody_streets_actions(s, out),
-            Step::ActionRound => movement::activation_actions(rs, s, out),
-            Step::Activation => movement::activation_step_actions(rs, s, out),
+            Step::ActionRound => movement::activation_choices(rs, s).push_to(out),
+            Step::Activation => movement::activation_step_choices(rs, s).push_to(out),
             Step::Moving => movement::moving_actions(rs, s, out),
             Step::Attackers => combat::attackers_actions(rs, s, out),
             Step::Lead => combat::lead_actions(rs, s, out),
@@ -235,8 +236,8 @@ impl Game for Aachen {
     ) -> Action {
         match s.step {
             Step::Moving => movement::random_move(&self.rules, s, rng),
-            Step::Activation => movement::random_activation_choice(&self.rules, s, rng),
-            Step::ActionRound => movement::random_activation(&self.rules, s, rng),
+            Step::Activation => movement::activation_step_choices(&self.rules, s).draw(rng),
+            Step::ActionRound => movement::activation_choices(&self.rules, s).draw(rng),
             _ => {
                 self.legal_actions(s, buf);
                 buf[rng.random_range(0..buf.len())]

@@ -2,6 +2,7 @@
 //! stop on entering an Area with a German unit, and may not enter an Area already attacked.
 //! A unit's whole move is one decision: where it ends (see `Destinations`).
 
+use super::choices::MaskChoices;
 use super::ruleset::{Ruleset, ALL_AREAS, AREAS, MF, MF_RAIN, STACKING_LIMIT, UNLIMITED_STACKING};
 use super::state::{bits, nth_bit, Activation, AreaMask, State, Step, UnitMask, NONE};
 use super::Action;
@@ -27,22 +28,12 @@ pub fn has_room(rs: &Ruleset, s: &State, a: u8, adding: UnitMask) -> bool {
         || stacking(rs, units) <= STACKING_LIMIT
 }
 
-/// Areas with Fresh units that have something to do (8.1).
-pub fn activation_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
-    for a in bits(u64::from(activatable(rs, s))) {
-        out.push(Action::Activate(a));
-    }
-    out.push(Action::Pass);
-}
-
-/// One of `activation_actions` drawn uniformly at random without building the list.
-pub fn random_activation(rs: &Ruleset, s: &State, rng: &mut GameRng) -> Action {
-    let areas = activatable(rs, s);
-    let n = rng.random_range(0..areas.count_ones() as usize + 1) as u32;
-    if n < areas.count_ones() {
-        Action::Activate(nth_bit(areas, n))
-    } else {
-        Action::Pass
+/// 6.4.2, 8.1: activate an Area with Fresh units that have something to do, or end the
+/// Combat Phase.
+pub fn activation_choices(rs: &Ruleset, s: &State) -> MaskChoices<1> {
+    MaskChoices {
+        masks: [(activatable(rs, s), Action::Activate)],
+        last: Some(Action::Pass),
     }
 }
 
@@ -176,13 +167,13 @@ fn full_areas_taking(rs: &Ruleset, s: &State, u: u8) -> AreaMask {
 }
 
 /// The choices of the Activation step: move a unit, attack, or end the activation.
-pub fn activation_step_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
-    for u in bits(u64::from(active_movers(rs, s))) {
-        out.push(Action::Select(u));
-    }
-    super::combat::attack_actions(rs, s, out);
-    if may_end_activation(s) {
-        out.push(Action::Pass);
+pub fn activation_step_choices(rs: &Ruleset, s: &State) -> MaskChoices<2> {
+    MaskChoices {
+        masks: [
+            (active_movers(rs, s), Action::Select),
+            (super::combat::attackable(rs, s), Action::Attack),
+        ],
+        last: may_end_activation(s).then_some(Action::Pass),
     }
 }
 
@@ -191,23 +182,6 @@ fn active_movers(rs: &Ruleset, s: &State) -> UnitMask {
     let act = &s.activation;
     let leaving = act.contested & 1 << act.area != 0;
     movers(rs, s, act.pending, act.area, leaving)
-}
-
-/// One of `activation_step_actions` drawn uniformly at random, found without building the
-/// list: the entry at index `random_range(0..len)`.
-pub fn random_activation_choice(rs: &Ruleset, s: &State, rng: &mut GameRng) -> Action {
-    let movers = active_movers(rs, s);
-    let attacks = super::combat::attackable(rs, s);
-    let (m, a) = (movers.count_ones(), attacks.count_ones());
-    let len = m + a + u32::from(may_end_activation(s));
-    let n = rng.random_range(0..len as usize) as u32;
-    if n < m {
-        Action::Select(nth_bit(movers, n))
-    } else if n < m + a {
-        Action::Attack(nth_bit(attacks, n - m))
-    } else {
-        Action::Pass
-    }
 }
 
 /// An activation ends once something was done and no Mandatory Attack is owed (9.1).
