@@ -153,13 +153,12 @@ fn without_full_refusing(rs: &Ruleset, s: &State, u: u8, m: AreaMask) -> AreaMas
 /// 7.1: the full Areas that unit `u` joins without adding to their stacking: for a Leader,
 /// those with a unit he commands; for a unit, its Leader's when none of his units is there.
 fn full_areas_taking(rs: &Ruleset, s: &State, u: u8) -> AreaMask {
-    let area_of = |v: u8| s.area_mask_of(v);
     let taking = if rs.unit(u).is_leader() {
-        bits(u64::from(rs.commanded(u))).fold(0, |m, v| m | area_of(v))
+        s.areas_of(rs.commanded(u))
     } else {
         match rs.leader_of(u) {
             NONE => 0,
-            l if s.units_in(s.loc[usize::from(l)]) & rs.commanded(l) == 0 => area_of(l),
+            l if s.units_in(s.loc[usize::from(l)]) & rs.commanded(l) == 0 => s.area_mask_of(l),
             _ => 0,
         }
     };
