@@ -96,8 +96,7 @@ pub trait Game: Sync {
         buf: &mut Vec<Self::Action>,
         rng: &mut crate::engine::GameRng,
     ) -> Self::Action {
-        self.legal_actions(s, buf);
-        buf[rng.random_range(0..buf.len())]
+        random_listed_action(self, s, buf, rng)
     }
     /// Apply a decision or a chance outcome. The action must be legal.
     fn apply(&self, s: &mut Self::State, a: Self::Action);
@@ -180,6 +179,18 @@ pub fn rewards(outcome: &Outcome, players: usize) -> [f32; 2] {
         };
     }
     r
+}
+
+/// `Game::random_action` by the list: builds it in `buf` and picks index `random_range(0..n)`.
+/// A game that draws some steps directly calls this for the others.
+pub fn random_listed_action<G: Game + ?Sized>(
+    game: &G,
+    s: &G::State,
+    buf: &mut Vec<G::Action>,
+    rng: &mut crate::engine::GameRng,
+) -> G::Action {
+    game.legal_actions(s, buf);
+    buf[rng.random_range(0..buf.len())]
 }
 
 /// Draws one outcome of a chance node with probability proportional to its weight.

@@ -32,8 +32,8 @@ pub use state::{Phase, State, Step, Support, NONE, OUT_OF_ACTION, UNREVEALED};
 pub use turn::{event_in_effect, supply_points, LEVELS};
 
 use crate::engine::dice;
+use crate::engine::game::random_listed_action;
 use crate::engine::{Actor, Game, Outcome, PlayerId, Tally};
-use rand::Rng;
 pub use state::Roll;
 use std::path::Path;
 
@@ -238,10 +238,7 @@ impl Game for Aachen {
             Step::Moving => movement::random_move(&self.rules, s, rng),
             Step::Activation => movement::activation_step_choices(&self.rules, s).draw(rng),
             Step::ActionRound => movement::activation_choices(&self.rules, s).draw(rng),
-            _ => {
-                self.legal_actions(s, buf);
-                buf[rng.random_range(0..buf.len())]
-            }
+            _ => random_listed_action(self, s, buf, rng),
         }
     }
 
