@@ -18,7 +18,8 @@ pub struct MaskChoices<const N: usize> {
 }
 
 impl<const N: usize> MaskChoices<N> {
-    /// The list, appended to `out`.
+    /// The list, appended to `out`. Inline, as `draw`.
+    #[inline(always)]
     pub fn push_to(&self, out: &mut Vec<Action>) {
         for (m, action) in self.masks {
             for b in bits(u64::from(m)) {
@@ -31,7 +32,9 @@ impl<const N: usize> MaskChoices<N> {
     }
 
     /// The entry at index `random_range(0..len)` of the list, as the random player would pick
-    /// it from the list, found without building it.
+    /// it from the list, found without building it. Inline, so that each mask's constructor
+    /// is known where it is called rather than called through a pointer.
+    #[inline(always)]
     pub fn draw(&self, rng: &mut GameRng) -> Action {
         let counted: u32 = self.masks.iter().map(|(m, _)| m.count_ones()).sum();
         let len = counted + u32::from(self.last.is_some());
