@@ -380,8 +380,8 @@ fn map_must_be_connected() {
 fn rule_4_4_wrong_terrain_count_is_rejected() {
     let map = edit(
         MAP_TOML,
-        "name = \"Forst\"\nterrain = \"suburban\"",
-        "name = \"Forst\"\nterrain = \"urban\"",
+        "pos = [727, 565]\nterrain = \"suburban\"",
+        "pos = [727, 565]\nterrain = \"urban\"",
     );
     let (err, path) = load_err("terrain-count", "map.toml", &map);
     assert_eq!(
@@ -762,4 +762,28 @@ fn single_file_missing_a_table_says_which() {
     fs::write(&path, MAP_TOML).unwrap();
     let err = DataSet::load(&path).unwrap_err();
     assert_eq!((err.table.as_str(), err.entry.as_str()), ("american", "-"));
+}
+
+#[test]
+fn map_layout_positions_are_checked() {
+    let outside = edit(MAP_TOML, "pos = [727, 565]", "pos = [727, 765]");
+    let (err, _) = load_err("layout-outside", "map.toml", &outside);
+    assert!(
+        err.to_string()
+            .contains("[areas] 3: pos = [727, 765] is outside the drawing"),
+        "{err}"
+    );
+    let missing = edit(MAP_TOML, "pos = [727, 565]\n", "");
+    let (err, _) = load_err("layout-missing", "map.toml", &missing);
+    assert!(err.to_string().contains("[areas] 3: no `pos`"), "{err}");
+    // Positions with no [layout] table saying where they come from (design rule 3).
+    let lines: Vec<&str> = MAP_TOML.lines().collect();
+    let at = lines.iter().position(|l| *l == "[layout]").unwrap();
+    let unlabelled = [&lines[..at], &lines[at + 3..]].concat().join("\n");
+    let (err, _) = load_err("layout-unlabelled", "map.toml", &unlabelled);
+    assert!(
+        err.to_string()
+            .contains("[layout] -: the areas have a `pos`"),
+        "{err}"
+    );
 }

@@ -74,6 +74,50 @@ pub fn check_provenance(at: At, source: &str, basis: Option<&str>) -> Result<(),
     Ok(())
 }
 
+// ------------------------------------------------------------------------- identity
+
+/// The identity of a loaded data set: 16 hex digits of a 64-bit FNV-1a hash of its `Debug`
+/// form, so the same tables give the same identity however they were written (embedded, a
+/// directory, one file, other comments or order of keys), and any changed value another.
+pub fn identity(data: &impl std::fmt::Debug) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in format!("{data:?}").bytes() {
+        hash = (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
+// ------------------------------------------------------------------------- writing
+
+/// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, then
+/// renamed over it, so an interrupted or failed write leaves the old file (or none).
+pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::other("not a file name"))?;
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = std::fs::File::create(&tmp).and_then(|mut f| {
+        f.write_all(bytes)?;
+        f.sync_all()
+    });
+    match result.and_then(|()| std::fs::rename(&tmp, path)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
+
 // ------------------------------------------------------------------------- reading
 
 pub fn read(path: &Path) -> Result<String, DataError> {
@@ -268,6 +312,54 @@ pub fn check_one_file(text: &str, file: &str, tables: &[(&str, &str)]) -> Result
             homes.len()
         ),
     ))
+}
+
+// ------------------------------------------------------------ an area map's layout
+
+/// The size of the box a schematic map's `pos` coordinates lie in: x 0–1000, y 0–700.
+pub const LAYOUT_BOX: [u16; 2] = [1000, 700];
+
+/// An area map's drawing positions: all areas or none have a `pos`, inside
+/// [`LAYOUT_BOX`], and positions come with a `[layout]` table that says where they come from.
+pub fn check_layout<K: std::fmt::Display>(
+    positions: &[(&K, Option<[u16; 2]>)],
+    layout: Option<&Provenance>,
+    at: At,
+) -> Result<(), DataError> {
+    let placed = positions.iter().filter(|(_, p)| p.is_some()).count();
+    if placed == 0 {
+        return Ok(());
+    }
+    if let Some((id, _)) = positions.iter().find(|(_, p)| p.is_none()) {
+        return Err(at.err(
+            id.to_string(),
+            "no `pos`: give every area a position, or none (the board is then drawn in a ring)",
+        ));
+    }
+    for (id, pos) in positions {
+        let [x, y] = pos.expect("checked above");
+        if x > LAYOUT_BOX[0] || y > LAYOUT_BOX[1] {
+            return Err(at.err(
+                id.to_string(),
+                format!(
+                    "pos = [{x}, {y}] is outside the drawing: x goes 0–{}, y 0–{}",
+                    LAYOUT_BOX[0], LAYOUT_BOX[1]
+                ),
+            ));
+        }
+    }
+    let Some(layout) = layout else {
+        return Err(At::new(at.file, "layout").err(
+            "-",
+            "the areas have a `pos` but there is no [layout] table saying where the \
+             positions come from (source, basis)",
+        ));
+    };
+    check_provenance(
+        At::new(at.file, "layout"),
+        &layout.source,
+        layout.basis.as_deref(),
+    )
 }
 
 // ------------------------------------------------------------ an area map's graph

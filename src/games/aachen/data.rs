@@ -49,6 +49,9 @@ pub const GERMAN_AREAS: [usize; 3] = [14, 8, 3];
 #[serde(deny_unknown_fields)]
 pub struct MapTables {
     pub map: Provenance,
+    /// Where the areas' `pos` come from; required when any area has one.
+    #[serde(default)]
+    pub layout: Option<Provenance>,
     pub areas: Vec<AreaDef>,
 }
 
@@ -58,6 +61,10 @@ pub struct AreaDef {
     /// The Area number printed on the map, 1–27 (3.1).
     pub id: u8,
     pub name: String,
+    /// Where the area is drawn on the schematic map: x (west to east) in 0–1000, y (north to
+    /// south) in 0–700. Optional: without it the board is drawn in a ring.
+    #[serde(default)]
+    pub pos: Option<[u16; 2]>,
     pub terrain: Terrain,
     pub adjacent: Vec<u8>,
 }

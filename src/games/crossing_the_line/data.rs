@@ -17,6 +17,7 @@ const MAP_FILE: &str = "map.toml";
 const NAMES: [&str; 4] = [MAP_FILE, CHARTS_FILE, counters::FILE, scenario::FILE];
 
 /// Every table the game reads, checked.
+#[derive(Debug)]
 pub struct DataSet {
     pub map: Map,
     pub charts: Charts,
@@ -208,8 +209,7 @@ mod tests {
             &scenario::EMBEDDED.replacen(from, to, 1),
         ];
         DataSet::parse(texts, NAMES)
-            .err()
-            .expect("the edit is invalid")
+            .expect_err("the edit is invalid")
             .to_string()
     }
 
@@ -249,8 +249,7 @@ mod tests {
     #[test]
     fn a_data_file_instead_of_a_directory_is_refused_in_one_line() {
         let e = DataSet::load(Some(Path::new("Cargo.toml")))
-            .err()
-            .expect("a file")
+            .expect_err("a file")
             .to_string();
         assert!(e.contains("directory") && !e.contains('\n'), "{e}");
     }

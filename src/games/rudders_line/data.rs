@@ -57,6 +57,9 @@ impl Side {
 #[serde(deny_unknown_fields)]
 pub struct MapTables {
     pub map: Provenance,
+    /// Where the areas' `pos` come from; required when any area has one.
+    #[serde(default)]
+    pub layout: Option<Provenance>,
     pub areas: Vec<AreaDef>,
 }
 
@@ -66,6 +69,10 @@ pub struct AreaDef {
     /// The number printed in the green box ("17"), or a Landing Craft box ("LC-A").
     pub id: String,
     pub name: String,
+    /// Where the area is drawn on the schematic map: x (west to east) in 0–1000, y (north to
+    /// south) in 0–700. Optional: without it the board is drawn in a ring.
+    #[serde(default)]
+    pub pos: Option<[u16; 2]>,
     /// Terrain Effects Modifier (2.2), the number in the yellow circle.
     pub tem: u8,
     pub adjacent: Vec<String>,

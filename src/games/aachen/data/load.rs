@@ -30,6 +30,8 @@ pub(super) type Origins = crate::engine::data::Origins<3>;
 #[serde(deny_unknown_fields)]
 struct OneFile {
     map: Provenance,
+    #[serde(default)]
+    layout: Option<Provenance>,
     areas: Vec<AreaDef>,
     american: Provenance,
     americans: Vec<AmericanDef>,
@@ -71,6 +73,7 @@ pub(super) fn load_file(path: &Path) -> Result<(DataSet, Origins), DataError> {
     let data = DataSet {
         map: MapTables {
             map: one.map,
+            layout: one.layout,
             areas: one.areas,
         },
         counters: CounterTables {

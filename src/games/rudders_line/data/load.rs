@@ -31,6 +31,8 @@ pub(super) type Origins = crate::engine::data::Origins<4>;
 #[serde(deny_unknown_fields)]
 pub(super) struct OneFile {
     pub(super) map: Provenance,
+    #[serde(default)]
+    pub(super) layout: Option<Provenance>,
     pub(super) areas: Vec<AreaDef>,
     pub(super) counters: Provenance,
     pub(super) personnel: Vec<PersonnelDef>,
@@ -76,6 +78,7 @@ pub(super) fn load_file(path: &Path) -> Result<(DataSet, Origins), DataError> {
     let data = DataSet {
         map: MapTables {
             map: one.map,
+            layout: one.layout,
             areas: one.areas,
         },
         counters: CounterTables {

@@ -2,7 +2,7 @@
 //! tables, each failure naming the file, the table and the entry.
 
 use super::*;
-use crate::engine::data::check_area_graph;
+use crate::engine::data::{check_area_graph, check_layout};
 use std::collections::{HashMap, HashSet};
 
 pub(super) fn check_map(map: &MapTables, file: &str) -> Result<(), DataError> {
@@ -24,7 +24,10 @@ pub(super) fn check_map(map: &MapTables, file: &str) -> Result<(), DataError> {
         .iter()
         .map(|a| (&a.id, a.adjacent.as_slice()))
         .collect();
-    check_area_graph(&graph, at)
+    check_area_graph(&graph, at)?;
+    let positions: Vec<(&String, Option<[u16; 2]>)> =
+        map.areas.iter().map(|a| (&a.id, a.pos)).collect();
+    check_layout(&positions, map.layout.as_ref(), at)
 }
 
 // ------------------------------------------------------------------------- counter checks
