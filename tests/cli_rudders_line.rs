@@ -59,7 +59,24 @@ fn missing_data_path_is_one_line_and_exit_2() {
         "/nonexistent",
     ]));
     assert!(err.contains("/nonexistent"), "names the path: {err}");
+    // `games GAME --data` validates that game's files; --data without a game is refused.
+    for game in ["rudders-line", "aachen", "crossing-the-line"] {
+        let err = one_line_error(&sandtable(&["games", game, "--data", "/nonexistent"]));
+        assert!(
+            err.contains("/nonexistent"),
+            "{game}: names the path: {err}"
+        );
+    }
     one_line_error(&sandtable(&["games", "--data", "/nonexistent"]));
+}
+
+#[test]
+fn games_lists_one_game_when_named() {
+    let text = stdout(&sandtable(&["games", "aachen"]));
+    assert!(text.starts_with("aachen"), "{text}");
+    assert!(!text.contains("rudders-line"), "{text}");
+    let err = one_line_error(&sandtable(&["games", "chess"]));
+    assert!(err.contains("unknown game 'chess'"), "{err}");
 }
 
 #[test]

@@ -4,8 +4,7 @@ use super::common::{output_error, RunArgs};
 use super::{select, CliError};
 use crate::bots::Bot;
 use crate::engine::{Game, PlayerId};
-use crate::games::aachen::Aachen;
-use crate::games::rudders_line::RuddersLine;
+use crate::registry::{self, Entry, Visitor};
 use crate::sim::{records, report, Summary};
 use clap::Args;
 use std::fs::File;
@@ -38,54 +37,31 @@ pub struct BalanceArgs {
 }
 
 pub fn run(args: &BalanceArgs) -> Result<(), CliError> {
-    let info = select::implemented_game(&args.game)?;
-    match info.id {
-        "rudders-line" => {
-            let game = RuddersLine::load(args.run.data.as_deref())?;
-            let scenario = game.data().scenario.scenario.name.clone();
-            select::check_scenario(info.id, args.scenario.as_deref(), &[scenario.as_str()])?;
-            let reconstructed = game.data().reconstructed_tables();
-            let provenance: Vec<&str> = reconstructed.iter().map(|&(t, _)| t).collect();
-            let known = crate::bots::preset::names();
-            let setup = Setup {
-                title: format!("{} — {scenario}", info.title),
-                known: &known,
-                provenance: &provenance,
-            };
-            balance(&game, args, &setup, |name, p| {
-                select::rudders_line_bot(&game, name, p)
-            })
-        }
-        "aachen" => {
-            let game = Aachen::load(args.run.data.as_deref())?;
-            select::check_scenario(info.id, args.scenario.as_deref(), &[info.title])?;
-            let reconstructed = game.data().reconstructed_tables();
-            let provenance: Vec<&str> = reconstructed.iter().map(|&(t, _)| t).collect();
-            let known = crate::bots::preset::names();
-            let setup = Setup {
-                title: info.title.to_string(),
-                known: &known,
-                provenance: &provenance,
-            };
-            balance(&game, args, &setup, select::aachen_bot)
-        }
-        "crossing-the-line" => {
-            let (game, id) = select::crossing_the_line_game(
-                args.scenario.as_deref(),
-                args.run.data.as_deref(),
-                args.run.open,
-            )?;
-            let reconstructed = game.data().reconstructed();
-            let provenance: Vec<&str> = reconstructed.iter().map(|&(t, _)| t).collect();
-            let known = crate::bots::preset::names();
-            let setup = Setup {
-                title: format!("{} — {} ({id})", info.title, game.rules().scenario_name),
-                known: &known,
-                provenance: &provenance,
-            };
-            balance(&game, args, &setup, select::crossing_the_line_bot)
-        }
-        other => Err(CliError::NotImplemented(other.to_string())),
+    registry::visit(&args.game, Balance(args))?
+}
+
+/// `balance` for any game of the registry.
+struct Balance<'a>(&'a BalanceArgs);
+
+impl Visitor for Balance<'_> {
+    type Output = Result<(), CliError>;
+
+    fn visit<G: Entry>(self) -> Self::Output {
+        let args = self.0;
+        let game = G::load(
+            args.run.data.as_deref(),
+            args.scenario.as_deref(),
+            args.run.open,
+        )?;
+        let reconstructed = game.reconstructed();
+        let provenance = registry::table_names(&reconstructed);
+        let known = crate::bots::preset::names();
+        let setup = Setup {
+            title: game.title(),
+            known: &known,
+            provenance: &provenance,
+        };
+        balance(&game, args, &setup, registry::bot::<G>)
     }
 }
 

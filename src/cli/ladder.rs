@@ -5,8 +5,7 @@ use super::common::{output_error, RunArgs};
 use super::{select, CliError};
 use crate::bots::{preset, Bot};
 use crate::engine::{Game, PlayerId};
-use crate::games::aachen::Aachen;
-use crate::games::rudders_line::RuddersLine;
+use crate::registry::{self, Entry, Visitor};
 use crate::sim::elo::{ratings, Results};
 use crate::sim::{wilson, Z95};
 use clap::Args;
@@ -49,44 +48,31 @@ struct Matchup {
 }
 
 pub fn run(args: &LadderArgs) -> Result<(), CliError> {
-    let info = select::implemented_game(&args.game)?;
-    match info.id {
-        "rudders-line" => {
-            let game = RuddersLine::load(args.run.data.as_deref())?;
-            let scenario = game.data().scenario.scenario.name.clone();
-            select::check_scenario(info.id, args.scenario.as_deref(), &[scenario.as_str()])?;
-            let provenance: Vec<&str> = game
-                .data()
-                .reconstructed_tables()
-                .iter()
-                .map(|&(t, _)| t)
-                .collect();
-            ladder(&game, None, args, &provenance, |name, p| {
-                select::rudders_line_bot(&game, name, p)
-            })
-        }
-        "aachen" => {
-            let game = Aachen::load(args.run.data.as_deref())?;
-            select::check_scenario(info.id, args.scenario.as_deref(), &[info.title])?;
-            ladder(&game, None, args, &[], select::aachen_bot)
-        }
-        "crossing-the-line" => {
-            let (game, id) = select::crossing_the_line_game(
-                args.scenario.as_deref(),
-                args.run.data.as_deref(),
-                args.run.open,
-            )?;
-            let reconstructed = game.data().reconstructed();
-            let provenance: Vec<&str> = reconstructed.iter().map(|&(t, _)| t).collect();
-            ladder(
-                &game,
-                Some(id),
-                args,
-                &provenance,
-                select::crossing_the_line_bot,
-            )
-        }
-        other => Err(CliError::NotImplemented(other.to_string())),
+    registry::visit(&args.game, Ladder(args))?
+}
+
+/// `ladder` for any game of the registry.
+struct Ladder<'a>(&'a LadderArgs);
+
+impl Visitor for Ladder<'_> {
+    type Output = Result<(), CliError>;
+
+    fn visit<G: Entry>(self) -> Self::Output {
+        let args = self.0;
+        let game = G::load(
+            args.run.data.as_deref(),
+            args.scenario.as_deref(),
+            args.run.open,
+        )?;
+        let reconstructed = game.reconstructed();
+        let provenance = registry::table_names(&reconstructed);
+        ladder(
+            &game,
+            game.scenario_id(),
+            args,
+            &provenance,
+            registry::bot::<G>,
+        )
     }
 }
 

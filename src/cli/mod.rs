@@ -49,7 +49,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Balance(args) => balance::run(&args),
         Command::Ladder(args) => ladder::run(&args),
         Command::Play(args) => play::run(&args),
-        Command::Crt(args) => odds::run(odds::Kind::Crt, &args),
-        Command::Initiative(args) => odds::run(odds::Kind::Initiative, &args),
+        Command::Crt(args) => odds::run(crate::registry::OddsKind::Crt, &args),
+        Command::Initiative(args) => odds::run(crate::registry::OddsKind::Initiative, &args),
     }
 }

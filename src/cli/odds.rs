@@ -2,12 +2,9 @@
 //! (see `analysis::table` for the columns), optionally drawn as heatmaps.
 
 use super::common::output_error;
-use super::{select, CliError};
+use super::CliError;
 use crate::analysis::{self, Table};
-use crate::games::aachen::Aachen;
-use crate::games::crossing_the_line::charts::Charts as CtlCharts;
-use crate::games::rudders_line::RuddersLine;
-use crate::games::GAMES;
+use crate::registry::{self, Entry, OddsKind, Reconstructed, Visitor};
 use clap::Args;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -35,42 +32,7 @@ pub struct OddsArgs {
     pub data: Option<PathBuf>,
 }
 
-/// Which command: the combat tables or the initiative (turn sequence) tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    Crt,
-    Initiative,
-}
-
-impl Kind {
-    fn name(self) -> &'static str {
-        match self {
-            Kind::Crt => "crt",
-            Kind::Initiative => "initiative",
-        }
-    }
-}
-
-fn check_tables(kind: Kind, game: &str, wanted: &[String], known: &[&str]) -> Result<(), CliError> {
-    for w in wanted {
-        if !known.contains(&w.as_str()) {
-            return Err(CliError::Usage(format!(
-                "unknown {} table '{w}' for {game} (tables: {})",
-                kind.name(),
-                known.join(", ")
-            )));
-        }
-    }
-    Ok(())
-}
-
-pub fn run(kind: Kind, args: &OddsArgs) -> Result<(), CliError> {
-    // Crossing the Line's charts are complete before its engine: its odds need only them.
-    let info = match GAMES.iter().find(|g| g.id == args.game) {
-        Some(g) if g.id == "crossing-the-line" => g,
-        _ => select::implemented_game(&args.game)?,
-    };
-    let wanted: Vec<&str> = args.table.iter().map(String::as_str).collect();
+pub fn run(kind: OddsKind, args: &OddsArgs) -> Result<(), CliError> {
     if let Some(p) = &args.plot {
         let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
         if !matches!(ext, "svg" | "png") {
@@ -80,72 +42,23 @@ pub fn run(kind: Kind, args: &OddsArgs) -> Result<(), CliError> {
             )));
         }
     }
-    let (tables, reconstructed) = match info.id {
-        "rudders-line" => {
-            let game = RuddersLine::load(args.data.as_deref())?;
-            let reconstructed = game.data().reconstructed_tables();
-            let tables = match kind {
-                Kind::Crt => {
-                    check_tables(
-                        kind,
-                        info.id,
-                        &args.table,
-                        &analysis::rudders_line::CRT_TABLES,
-                    )?;
-                    analysis::rudders_line::crt_tables(&game, &wanted)
-                }
-                Kind::Initiative => {
-                    let known = analysis::rudders_line::INITIATIVE_TABLES;
-                    check_tables(kind, info.id, &args.table, &known)?;
-                    analysis::rudders_line::initiative_tables(&game, &wanted)
-                }
-            };
-            (tables, names(&reconstructed))
-        }
-        "aachen" => {
-            let game = Aachen::load(args.data.as_deref())?;
-            let reconstructed = game.data().reconstructed_tables();
-            let tables = match kind {
-                Kind::Crt => {
-                    check_tables(kind, info.id, &args.table, &analysis::aachen::CRT_TABLES)?;
-                    analysis::aachen::crt_tables(&game, &wanted)
-                }
-                Kind::Initiative => {
-                    let known = analysis::aachen::INITIATIVE_TABLES;
-                    check_tables(kind, info.id, &args.table, &known)?;
-                    analysis::aachen::initiative_tables(&game, &wanted)
-                }
-            };
-            (tables, names(&reconstructed))
-        }
-        "crossing-the-line" => {
-            let charts = CtlCharts::load(args.data.as_deref())?;
-            let reconstructed = charts.reconstructed_tables();
-            let tables = match kind {
-                Kind::Crt => {
-                    let known = analysis::crossing_the_line::CRT_TABLES;
-                    check_tables(kind, info.id, &args.table, &known)?;
-                    analysis::crossing_the_line::crt_tables(&charts, &wanted)
-                }
-                Kind::Initiative => {
-                    let known = analysis::crossing_the_line::INITIATIVE_TABLES;
-                    check_tables(kind, info.id, &args.table, &known)?;
-                    analysis::crossing_the_line::initiative_tables(&charts, &wanted)
-                }
-            };
-            (tables, names(&reconstructed))
-        }
-        other => return Err(CliError::NotImplemented(other.to_string())),
-    };
+    let wanted: Vec<&str> = args.table.iter().map(String::as_str).collect();
+    let (tables, reconstructed) = registry::visit(
+        &args.game,
+        Odds {
+            kind,
+            data: args.data.as_deref(),
+            wanted: &wanted,
+        },
+    )??;
     // The reconstructed data tables these numbers rest on (also in the provenance column).
-    let used: Vec<&str> = reconstructed
-        .iter()
+    let used: Vec<&str> = registry::table_names(&reconstructed)
+        .into_iter()
         .filter(|t| {
             tables
                 .iter()
                 .any(|x| x.provenance.contains(&format!("reconstructed: {t}")))
         })
-        .map(String::as_str)
         .collect();
     if !used.is_empty() {
         eprintln!(
@@ -160,8 +73,19 @@ pub fn run(kind: Kind, args: &OddsArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn names(tables: &[(&'static str, String)]) -> Vec<String> {
-    tables.iter().map(|(t, _)| t.to_string()).collect()
+/// The odds tables of any game of the registry.
+struct Odds<'a> {
+    kind: OddsKind,
+    data: Option<&'a std::path::Path>,
+    wanted: &'a [&'a str],
+}
+
+impl Visitor for Odds<'_> {
+    type Output = Result<(Vec<Table>, Reconstructed), CliError>;
+
+    fn visit<G: Entry>(self) -> Self::Output {
+        G::odds(self.kind, self.data, self.wanted)
+    }
 }
 
 fn write(tables: &[Table], args: &OddsArgs) -> Result<(), CliError> {

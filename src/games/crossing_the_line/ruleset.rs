@@ -86,6 +86,8 @@ pub struct Ruleset {
     pub units: Vec<UnitInfo>,
     pub formations: Vec<FormationInfo>,
     pub kind: ScenarioKind,
+    /// The scenario's id in the data (`stolberg-corridor`) and its name.
+    pub scenario_id: String,
     pub scenario_name: String,
     pub first_turn: u8,
     pub last_turn: u8,
@@ -200,6 +202,7 @@ impl Ruleset {
             german_restricted: HexSet::filter(&map, |h| map.is_german_restricted(h)),
             charts: data.charts.clone(),
             kind,
+            scenario_id: s.id.clone(),
             scenario_name: s.name.clone(),
             first_turn: s.first_turn,
             last_turn: s.last_turn,

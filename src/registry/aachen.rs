@@ -1,0 +1,90 @@
+//! Cities of the Damned: Aachen in the registry: solitaire, one scenario (the game itself).
+
+use super::{
+    check_scenario, check_tables, with_layout, write_reconstructed, Entry, GameInfo, OddsKind,
+};
+use super::{Reconstructed, Table};
+use crate::analysis::aachen as odds;
+use crate::bots::mcts::RolloutFactory;
+use crate::cli::CliError;
+use crate::games::aachen::{Aachen, ScriptedBot};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The optional rules of section 12, which the rulebook text gives only as titles.
+const OPTIONAL_RULES: &str = "12.1 Parent Organization, 12.2 Historical Random Events, \
+12.3 Lousberg Hill, 12.4 Rubble, 12.5 Hotel Quellenhof, 12.6 Play Balance";
+
+impl Entry for Aachen {
+    const INFO: GameInfo = GameInfo {
+        id: "aachen",
+        title: "Cities of the Damned: Aachen",
+        implemented: true,
+    };
+
+    fn load(data: Option<&Path>, scenario: Option<&str>, _open: bool) -> Result<Self, CliError> {
+        let game = Aachen::load(data)?;
+        check_scenario(Self::INFO.id, scenario, &[Self::INFO.title])?;
+        Ok(game)
+    }
+
+    fn title(&self) -> String {
+        Self::INFO.title.to_string()
+    }
+
+    fn reconstructed(&self) -> Reconstructed {
+        self.data().reconstructed_tables()
+    }
+
+    fn data_identity(&self) -> String {
+        crate::engine::data::identity(self.data())
+    }
+
+    fn scripted() -> RolloutFactory<Self> {
+        Arc::new(|| Box::new(ScriptedBot::default()))
+    }
+
+    fn side_aliases() -> &'static [(&'static str, &'static str)] {
+        &[("us", "americans"), ("american", "americans")]
+    }
+
+    fn odds_tables(kind: OddsKind) -> &'static [&'static str] {
+        match kind {
+            OddsKind::Crt => &odds::CRT_TABLES,
+            OddsKind::Initiative => &odds::INITIATIVE_TABLES,
+        }
+    }
+
+    fn odds(
+        kind: OddsKind,
+        data: Option<&Path>,
+        wanted: &[&str],
+    ) -> Result<(Vec<Table>, Reconstructed), CliError> {
+        check_tables::<Self>(kind, wanted)?;
+        let game = Aachen::load(data)?;
+        let tables = match kind {
+            OddsKind::Crt => odds::crt_tables(&game, wanted),
+            OddsKind::Initiative => odds::initiative_tables(&game, wanted),
+        };
+        Ok((tables, game.data().reconstructed_tables()))
+    }
+
+    fn overview(data: Option<&Path>, s: &mut String) -> Result<(), CliError> {
+        let game = Aachen::load(data)?;
+        let _ = writeln!(
+            s,
+            "    solitaire: you play the Americans, the rules play the Germans"
+        );
+        write_reconstructed(
+            with_layout(game.data().reconstructed_tables(), &game.data().map.layout),
+            s,
+        );
+        let _ = writeln!(
+            s,
+            "    optional rules (section 12) not available: the rulebook text has only their \
+             titles: {OPTIONAL_RULES}"
+        );
+        Ok(())
+    }
+}

@@ -1,0 +1,135 @@
+//! Crossing the Line in the registry: the scenarios the engine plays, of which `--scenario`
+//! must name one.
+
+use super::{check_tables, pick_scenario, write_reconstructed, Entry, GameInfo, OddsKind};
+use super::{Reconstructed, Table};
+use crate::analysis::crossing_the_line as odds;
+use crate::bots::mcts::RolloutFactory;
+use crate::cli::CliError;
+use crate::games::crossing_the_line::charts::Charts;
+use crate::games::crossing_the_line::data::DataSet;
+use crate::games::crossing_the_line::scenario::{FIRST_BLOOD, STOLBERG_CORRIDOR};
+use crate::games::crossing_the_line::{CrossingTheLine, ScriptedBot};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The scenarios the engine plays (10.1, 10.2): id, name, and what it is.
+const SCENARIOS: [(&str, &str, &str); 2] = [
+    (
+        FIRST_BLOOD,
+        "First Blood",
+        "solitaire: you play the US 1st Infantry Division against static Germans; clear \
+         2107, 2108 and 2109 in at most five activations, rated by the activations used",
+    ),
+    (
+        STOLBERG_CORRIDOR,
+        "The Stolberg Corridor",
+        "two players (US, Germans), turns 1-3; victory by the VPs of the hexes the US \
+         controls, or a US unit in Aachen City at the end",
+    ),
+];
+
+fn ids_and_names() -> Vec<(&'static str, &'static str)> {
+    SCENARIOS.iter().map(|&(id, name, _)| (id, name)).collect()
+}
+
+impl Entry for CrossingTheLine {
+    const INFO: GameInfo = GameInfo {
+        id: "crossing-the-line",
+        title: "Crossing the Line: Aachen 1944",
+        implemented: true,
+    };
+
+    fn load(data: Option<&Path>, scenario: Option<&str>, open: bool) -> Result<Self, CliError> {
+        let id = pick_scenario(Self::INFO.id, scenario, &ids_and_names())?;
+        Ok(CrossingTheLine::load(data, id)?.with_open(open))
+    }
+
+    fn title(&self) -> String {
+        format!(
+            "{} — {} ({})",
+            Self::INFO.title,
+            self.rules().scenario_name,
+            self.rules().scenario_id
+        )
+    }
+
+    fn scenario_id(&self) -> Option<&'static str> {
+        let id = &self.rules().scenario_id;
+        SCENARIOS.iter().map(|&(s, _, _)| s).find(|s| s == id)
+    }
+
+    fn reconstructed(&self) -> Reconstructed {
+        self.data().reconstructed()
+    }
+
+    fn data_identity(&self) -> String {
+        crate::engine::data::identity(self.data())
+    }
+
+    fn scripted() -> RolloutFactory<Self> {
+        Arc::new(|| Box::new(ScriptedBot))
+    }
+
+    fn side_aliases() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("american", "us"),
+            ("americans", "us"),
+            ("german", "germans"),
+        ]
+    }
+
+    fn odds_tables(kind: OddsKind) -> &'static [&'static str] {
+        match kind {
+            OddsKind::Crt => &odds::CRT_TABLES,
+            OddsKind::Initiative => &odds::INITIATIVE_TABLES,
+        }
+    }
+
+    /// The odds need only the charts, not a scenario.
+    fn odds(
+        kind: OddsKind,
+        data: Option<&Path>,
+        wanted: &[&str],
+    ) -> Result<(Vec<Table>, Reconstructed), CliError> {
+        check_tables::<Self>(kind, wanted)?;
+        let charts = Charts::load(data)?;
+        let tables = match kind {
+            OddsKind::Crt => odds::crt_tables(&charts, wanted),
+            OddsKind::Initiative => odds::initiative_tables(&charts, wanted),
+        };
+        Ok((tables, charts.reconstructed_tables()))
+    }
+
+    fn overview(data: Option<&Path>, s: &mut String) -> Result<(), CliError> {
+        let data = DataSet::load(data)?;
+        let ids: Vec<&str> = SCENARIOS.iter().map(|&(id, _, _)| id).collect();
+        let _ = writeln!(
+            s,
+            "    scenarios (--scenario is required): {}",
+            ids.join(", ")
+        );
+        for &(id, _, what) in &SCENARIOS {
+            if let Some(sc) = data.scenario(id) {
+                let _ = writeln!(s, "      {id} ({}, {}): {what}", sc.name, sc.rule);
+            }
+        }
+        let others: Vec<String> = data
+            .scenarios
+            .scenarios
+            .iter()
+            .filter(|sc| !ids.contains(&sc.id.as_str()))
+            .map(|sc| format!("{} ({}, {})", sc.id, sc.name, sc.rule))
+            .collect();
+        if !others.is_empty() {
+            let _ = writeln!(
+                s,
+                "    scenarios in the data that the engine does not play: {}",
+                others.join(", ")
+            );
+        }
+        write_reconstructed(data.reconstructed(), s);
+        Ok(())
+    }
+}

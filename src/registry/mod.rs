@@ -1,0 +1,296 @@
+//! The registry of games: one [`Entry`] per game, and [`visit`], the one place that turns a
+//! game id into a game type. Every command (`balance`, `ladder`, `play`, `crt`, `games`, the
+//! page, `board`) is written once, generic over [`Entry`], as a [`Visitor`]; adding a game
+//! adds its `Entry` implementation and one line to [`visit`] and [`GAMES`].
+
+mod aachen;
+mod crossing_the_line;
+mod rudders_line;
+
+use crate::analysis::Table;
+use crate::bots::mcts::RolloutFactory;
+use crate::bots::{preset, Bot};
+use crate::cli::CliError;
+use crate::engine::{Game, PlayerId};
+use crate::games::aachen::Aachen;
+use crate::games::crossing_the_line::CrossingTheLine;
+use crate::games::rudders_line::RuddersLine;
+use std::path::Path;
+
+/// A game Sandtable knows, for `sandtable games` and argument checking.
+pub struct GameInfo {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub implemented: bool,
+}
+
+/// Every game, implemented or not, in the order `sandtable games` lists them.
+pub const GAMES: &[GameInfo] = &[
+    RuddersLine::INFO,
+    Aachen::INFO,
+    CrossingTheLine::INFO,
+    GameInfo {
+        id: "cross-of-iron",
+        title: "Cross of Iron",
+        implemented: false,
+    },
+];
+
+/// Which of a game's exact probability tables: combat (`crt`) or turn sequence
+/// (`initiative`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OddsKind {
+    Crt,
+    Initiative,
+}
+
+impl OddsKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            OddsKind::Crt => "crt",
+            OddsKind::Initiative => "initiative",
+        }
+    }
+}
+
+/// The reconstructed data tables a game's numbers rest on, each with its basis.
+pub type Reconstructed = Vec<(&'static str, String)>;
+
+/// What the commands need of a game beyond its rules: loading it, its scenarios and sides,
+/// its bots, its odds tables and its provenance. One implementation per game, in this
+/// module's submodule of the game's name.
+pub trait Entry: Game<State: 'static, Action: 'static> + Sized + 'static {
+    const INFO: GameInfo;
+
+    /// Loads the game on `--data` or the embedded data, for `--scenario` (`None`: the
+    /// game's default, where it has one), with `--open` (bots see hidden information).
+    fn load(data: Option<&Path>, scenario: Option<&str>, open: bool) -> Result<Self, CliError>;
+    /// The title and scenario, for the first line of a report.
+    fn title(&self) -> String;
+    /// The scenario's id, for a game that has several (named in labels and errors).
+    fn scenario_id(&self) -> Option<&'static str> {
+        None
+    }
+    /// The reconstructed tables this game's data uses.
+    fn reconstructed(&self) -> Reconstructed;
+    /// The identity of the data loaded (`engine::data::identity`), recorded in saves.
+    fn data_identity(&self) -> String;
+    /// The game's scripted doctrine, the `scripted` bot and the MCTS rollout policy.
+    fn scripted() -> RolloutFactory<Self>;
+    /// Other names a person may type for a side in `play --side` (alias, side name).
+    fn side_aliases() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+    /// The names of the game's odds tables of one kind.
+    fn odds_tables(kind: OddsKind) -> &'static [&'static str];
+    /// The odds tables of one kind (`wanted` empty: all), and the reconstructed tables of
+    /// the data they were computed on. Loads only the data the tables need.
+    fn odds(
+        kind: OddsKind,
+        data: Option<&Path>,
+        wanted: &[&str],
+    ) -> Result<(Vec<Table>, Reconstructed), CliError>;
+    /// The lines `sandtable games` prints under the game's title: its scenarios, what is
+    /// reconstructed, what is not implemented. Validates `data` if given.
+    fn overview(data: Option<&Path>, out: &mut String) -> Result<(), CliError>;
+}
+
+/// A command written once for every game: `visit` calls it with the game's type.
+pub trait Visitor {
+    type Output;
+    fn visit<G: Entry>(self) -> Self::Output;
+}
+
+/// Runs `v` on the implemented game `id`: the one place a game id becomes a type.
+pub fn visit<V: Visitor>(id: &str, v: V) -> Result<V::Output, CliError> {
+    let info = implemented_game(id)?;
+    Ok(match info.id {
+        id if id == RuddersLine::INFO.id => v.visit::<RuddersLine>(),
+        id if id == Aachen::INFO.id => v.visit::<Aachen>(),
+        id if id == CrossingTheLine::INFO.id => v.visit::<CrossingTheLine>(),
+        other => return Err(CliError::NotImplemented(other.to_string())),
+    })
+}
+
+/// The entry of [`GAMES`] named `name`.
+pub fn known_game(name: &str) -> Result<&'static GameInfo, CliError> {
+    GAMES
+        .iter()
+        .find(|g| g.id == name)
+        .ok_or_else(|| CliError::UnknownGame {
+            name: name.to_string(),
+            known: GAMES.iter().map(|g| g.id).collect::<Vec<_>>().join(", "),
+        })
+}
+
+/// The entry of [`GAMES`] named `name`, which must be implemented.
+pub fn implemented_game(name: &str) -> Result<&'static GameInfo, CliError> {
+    let info = known_game(name)?;
+    if !info.implemented {
+        return Err(CliError::NotImplemented(info.id.to_string()));
+    }
+    Ok(info)
+}
+
+/// Makes bot `name` (a preset name or a preset file, see `bots::preset`) for any side of
+/// game `G`, with the game's doctrine as the `scripted` bot and MCTS rollout policy.
+pub fn bot<G: Entry>(name: &str, _player: PlayerId) -> Option<Box<dyn Bot<G>>> {
+    preset::load(name).ok()?.build(Some(G::scripted()))
+}
+
+/// The names of a game's reconstructed tables, for notes and `provenance` columns.
+pub fn table_names(reconstructed: &Reconstructed) -> Vec<&'static str> {
+    reconstructed.iter().map(|&(t, _)| t).collect()
+}
+
+/// A scenario name as typed on the command line: lowercase, runs of anything but letters and
+/// digits as one `-` ("Pointe du Hoc, 6 June" → "pointe-du-hoc-6-june").
+pub fn slug(name: &str) -> String {
+    name.to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// Checks `--scenario` against the one scenario a game offers (matched by exact name or
+/// slug).
+pub fn check_scenario(game: &str, wanted: Option<&str>, offered: &[&str]) -> Result<(), CliError> {
+    let Some(wanted) = wanted else {
+        return Ok(());
+    };
+    if offered
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(wanted) || slug(s) == slug(wanted))
+    {
+        return Ok(());
+    }
+    Err(CliError::UnknownScenario {
+        game: game.to_string(),
+        name: wanted.to_string(),
+        known: offered
+            .iter()
+            .map(|s| slug(s))
+            .collect::<Vec<_>>()
+            .join(", "),
+    })
+}
+
+/// `--scenario` for a game with several scenarios and no default: the id of the scenario
+/// named by its id or name (matched as `slug` does), from `(id, name)` pairs.
+pub fn pick_scenario(
+    game: &str,
+    wanted: Option<&str>,
+    offered: &[(&'static str, &'static str)],
+) -> Result<&'static str, CliError> {
+    let known = offered
+        .iter()
+        .map(|&(id, _)| id)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let Some(wanted) = wanted else {
+        return Err(CliError::MissingScenario {
+            game: game.to_string(),
+            known,
+        });
+    };
+    offered
+        .iter()
+        .find(|&&(id, name)| slug(id) == slug(wanted) || slug(name) == slug(wanted))
+        .map(|&(id, _)| id)
+        .ok_or_else(|| CliError::UnknownScenario {
+            game: game.to_string(),
+            name: wanted.to_string(),
+            known,
+        })
+}
+
+/// Writes the reconstructed tables and their bases, for `sandtable games`.
+pub fn write_reconstructed(tables: Reconstructed, s: &mut String) {
+    use std::fmt::Write as _;
+    if tables.is_empty() {
+        let _ = writeln!(s, "    reconstructed tables: none");
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "    reconstructed tables (not the published game's values):"
+    );
+    for (table, basis) in tables {
+        let _ = writeln!(s, "      {table}: {basis}");
+    }
+}
+
+/// The reconstructed tables plus the map's drawing positions, which no result depends on
+/// but which are reconstructed all the same.
+pub fn with_layout(
+    mut tables: Reconstructed,
+    layout: &Option<crate::engine::data::Provenance>,
+) -> Reconstructed {
+    if let Some(l) = layout.as_ref().filter(|l| l.is_reconstructed()) {
+        tables.push(("layout", l.basis.clone().unwrap_or_default()));
+    }
+    tables
+}
+
+/// Checks that each of `wanted` names one of the game's odds tables of `kind`.
+pub fn check_tables<G: Entry>(kind: OddsKind, wanted: &[&str]) -> Result<(), CliError> {
+    let known = G::odds_tables(kind);
+    match wanted.iter().find(|w| !known.contains(w)) {
+        None => Ok(()),
+        Some(w) => Err(CliError::Usage(format!(
+            "unknown {} table '{w}' for {} (tables: {})",
+            kind.name(),
+            G::INFO.id,
+            known.join(", ")
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scenario_names_match_by_slug() {
+        assert_eq!(
+            slug("Pointe du Hoc, 6–8 June 1944"),
+            "pointe-du-hoc-6-8-june-1944"
+        );
+        let offered = ["Pointe du Hoc"];
+        assert!(check_scenario("g", Some("pointe-du-hoc"), &offered).is_ok());
+        assert!(check_scenario("g", Some("POINTE DU HOC"), &offered).is_ok());
+        assert!(check_scenario("g", None, &offered).is_ok());
+        assert!(check_scenario("g", Some("omaha"), &offered).is_err());
+    }
+
+    #[test]
+    fn unknown_and_unimplemented_games_are_errors() {
+        assert!(matches!(
+            implemented_game("nosuchgame"),
+            Err(CliError::UnknownGame { .. })
+        ));
+        assert!(matches!(
+            implemented_game("cross-of-iron"),
+            Err(CliError::NotImplemented(_))
+        ));
+        for g in GAMES.iter().filter(|g| g.implemented) {
+            assert!(implemented_game(g.id).is_ok());
+        }
+    }
+
+    /// Every implemented game of `GAMES` reaches its own type through `visit`.
+    #[test]
+    fn visit_reaches_every_implemented_game() {
+        struct Id;
+        impl Visitor for Id {
+            type Output = &'static str;
+            fn visit<G: Entry>(self) -> &'static str {
+                G::INFO.id
+            }
+        }
+        for g in GAMES.iter().filter(|g| g.implemented) {
+            assert_eq!(visit(g.id, Id).unwrap(), g.id);
+        }
+    }
+}

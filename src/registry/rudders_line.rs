@@ -1,0 +1,79 @@
+//! Rudder's Line in the registry: one scenario, named in its data.
+
+use super::{
+    check_scenario, check_tables, with_layout, write_reconstructed, Entry, GameInfo, OddsKind,
+};
+use super::{Reconstructed, Table};
+use crate::analysis::rudders_line as odds;
+use crate::bots::mcts::RolloutFactory;
+use crate::cli::CliError;
+use crate::games::rudders_line::{RuddersLine, ScriptedBot};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::Arc;
+
+impl Entry for RuddersLine {
+    const INFO: GameInfo = GameInfo {
+        id: "rudders-line",
+        title: "Rudder's Line: The Battle of Normandy 1944",
+        implemented: true,
+    };
+
+    fn load(data: Option<&Path>, scenario: Option<&str>, _open: bool) -> Result<Self, CliError> {
+        let game = RuddersLine::load(data)?;
+        let name = game.data().scenario.scenario.name.clone();
+        check_scenario(Self::INFO.id, scenario, &[name.as_str()])?;
+        Ok(game)
+    }
+
+    fn title(&self) -> String {
+        format!(
+            "{} — {}",
+            Self::INFO.title,
+            self.data().scenario.scenario.name
+        )
+    }
+
+    fn reconstructed(&self) -> Reconstructed {
+        self.data().reconstructed_tables()
+    }
+
+    fn data_identity(&self) -> String {
+        crate::engine::data::identity(self.data())
+    }
+
+    fn scripted() -> RolloutFactory<Self> {
+        Arc::new(|| Box::new(ScriptedBot::default()))
+    }
+
+    fn odds_tables(kind: OddsKind) -> &'static [&'static str] {
+        match kind {
+            OddsKind::Crt => &odds::CRT_TABLES,
+            OddsKind::Initiative => &odds::INITIATIVE_TABLES,
+        }
+    }
+
+    fn odds(
+        kind: OddsKind,
+        data: Option<&Path>,
+        wanted: &[&str],
+    ) -> Result<(Vec<Table>, Reconstructed), CliError> {
+        check_tables::<Self>(kind, wanted)?;
+        let game = RuddersLine::load(data)?;
+        let tables = match kind {
+            OddsKind::Crt => odds::crt_tables(&game, wanted),
+            OddsKind::Initiative => odds::initiative_tables(&game, wanted),
+        };
+        Ok((tables, game.data().reconstructed_tables()))
+    }
+
+    fn overview(data: Option<&Path>, s: &mut String) -> Result<(), CliError> {
+        let game = RuddersLine::load(data)?;
+        let _ = writeln!(s, "    scenario: {}", game.data().scenario.scenario.name);
+        write_reconstructed(
+            with_layout(game.data().reconstructed_tables(), &game.data().map.layout),
+            s,
+        );
+        Ok(())
+    }
+}
