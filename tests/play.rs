@@ -85,3 +85,110 @@ fn an_unknown_side_is_one_line_and_exit_2() {
     let (_, code) = play(&["--side", "french", "--bot", "random"], "");
     assert_eq!(code, Some(2));
 }
+
+/// Plays `moves` first actions as the Rangers with seed 5 and saves into `dir`; the save's path.
+fn saved_game(dir: &std::path::Path) -> String {
+    let file = dir.join("game.toml");
+    let f = file.to_str().unwrap().to_string();
+    let input = format!("{}save {f}\nquit\n", "1\n".repeat(10));
+    let (text, _) = play(
+        &["--side", "rangers", "--bot", "random", "--seed", "5"],
+        &input,
+    );
+    assert!(text.contains(&format!("Saved to {f}")), "{text}");
+    f
+}
+
+#[test]
+fn a_save_records_the_game_side_seed_and_data() {
+    let dir = common::temp_dir("save-identity");
+    let f = saved_game(&dir);
+    let text = std::fs::read_to_string(&f).unwrap();
+    let save: toml::Table = toml::from_str(&text).unwrap();
+    assert_eq!(save["game"].as_str(), Some("rudders-line"));
+    assert_eq!(save["side"].as_str(), Some("rangers"));
+    assert_eq!(save["seed"].as_integer(), Some(5));
+    let data = save["data"].as_str().expect("the data's identity");
+    assert_eq!(data.len(), 16, "{data}");
+    // No temporary file is left beside it.
+    let names: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(names.len(), 1);
+}
+
+#[test]
+fn a_save_is_refused_on_other_data_in_one_line() {
+    let dir = common::temp_dir("save-other-data");
+    let f = saved_game(&dir);
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let map = common::edit(
+        sandtable::games::rudders_line::data::MAP_TOML,
+        "tem = 1",
+        "tem = 2",
+    );
+    std::fs::write(data.join("map.toml"), map).unwrap();
+    let args = [
+        "--side",
+        "rangers",
+        "--data",
+        data.to_str().unwrap(),
+        "--load",
+        &f,
+    ];
+    let (_, stderr, code) = common::play("rudders-line", &args, "quit\n");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("made on other data"), "{stderr}");
+}
+
+#[test]
+fn a_save_of_another_side_and_seed_goes_on_as_saved_and_says_so() {
+    let dir = common::temp_dir("save-other-side");
+    let f = saved_game(&dir);
+    let args = ["--side", "germans", "--seed", "9", "--load", &f];
+    let (text, stderr, code) = common::play("rudders-line", &args, "quit\n");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("the save was played as the Rangers and with seed 5"),
+        "{stderr}"
+    );
+    assert!(
+        text.contains("Rangers> "),
+        "the person plays the Rangers: {text}"
+    );
+}
+
+#[test]
+fn a_save_is_refused_in_another_scenario_in_one_line() {
+    let dir = common::temp_dir("save-other-scenario");
+    let f = dir.join("fb.toml");
+    let f = f.to_str().unwrap();
+    let first_blood = [
+        "--scenario",
+        "first-blood",
+        "--side",
+        "us",
+        "--bot",
+        "random",
+    ];
+    let (text, _, _) = common::play(
+        "crossing-the-line",
+        &first_blood,
+        &format!("1\nsave {f}\nquit\n"),
+    );
+    assert!(text.contains("Saved to"), "{text}");
+    let args = [
+        "--scenario",
+        "stolberg-corridor",
+        "--side",
+        "us",
+        "--load",
+        f,
+    ];
+    let (_, stderr, code) = common::play("crossing-the-line", &args, "quit\n");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("this save is of the scenario first-blood, not stolberg-corridor"),
+        "{stderr}"
+    );
+}

@@ -17,6 +17,15 @@ pub struct Replay {
     /// existed have none, and read as version 1.
     #[serde(default = "first_version")]
     pub version: u32,
+    /// The scenario's id, for a game with several (absent in older saves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<String>,
+    /// The side the person played (absent in older saves and bot logs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    /// The identity of the data the game was played on (`engine::data::identity`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
     /// Index of each step's action in the list offered at that step.
     pub steps: Vec<u16>,
 }
@@ -44,6 +53,9 @@ impl Replay {
             game: game.id().to_string(),
             seed,
             version: game.log_version(),
+            scenario: None,
+            side: None,
+            data: None,
             steps: Vec::new(),
         }
     }
