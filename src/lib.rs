@@ -8,8 +8,11 @@
 //! * [`cli`] — the `sandtable` command line.
 
 pub mod analysis;
+pub mod board;
 pub mod bots;
 pub mod cli;
 pub mod engine;
 pub mod games;
+pub mod registry;
+pub mod session;
 pub mod sim;

@@ -1,0 +1,257 @@
+//! Drawing a [`Board`] as SVG: places, links, counters and a key, with nothing fetched from
+//! anywhere (fonts are the viewer's own sans-serif).
+
+use super::{Board, Counter, LinkKind, Place, Shape, SIDE_COLOURS};
+use std::fmt::Write as _;
+
+/// Room under the map for the key, in drawing units.
+const KEY_HEIGHT: f32 = 40.0;
+
+/// The board as a standalone SVG document. Places in `highlight` (by id) are outlined as
+/// where the legal actions lead.
+pub fn to_svg(board: &Board, highlight: &[String]) -> String {
+    let (w, h) = (board.width, board.height + KEY_HEIGHT);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(
+        s,
+        r##"<rect width="{w}" height="{h}" fill="#f4efe1"/><title>{}</title>"##,
+        esc(&board.title)
+    );
+    for link in &board.links {
+        link_svg(&mut s, board, link.a, link.b, link.kind);
+    }
+    for place in &board.places {
+        place_svg(&mut s, board, place, highlight.contains(&place.id));
+    }
+    key_svg(&mut s, board);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Escapes text for SVG.
+pub fn esc(t: &str) -> String {
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn link_svg(s: &mut String, board: &Board, a: usize, b: usize, kind: LinkKind) {
+    let (p, q) = (&board.places[a], &board.places[b]);
+    let (x1, y1, x2, y2) = match kind {
+        LinkKind::Stream => hexside(p, q),
+        _ => (p.x, p.y, q.x, q.y),
+    };
+    let style = match kind {
+        LinkKind::Adjacent => r##"stroke="#8a7f66" stroke-width="2""##,
+        LinkKind::Road => r##"stroke="#b5651d" stroke-width="2.5""##,
+        LinkKind::Stream => r##"stroke="#2b6cb0" stroke-width="3""##,
+    };
+    let _ = writeln!(
+        s,
+        r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" {style}/>"#
+    );
+}
+
+/// The hexside between two adjacent hexes: the segment through their midpoint,
+/// perpendicular to the line joining their centres, one hex side long.
+fn hexside(p: &Place, q: &Place) -> (f32, f32, f32, f32) {
+    let r = match p.shape {
+        Shape::Hex(r) => r,
+        _ => 10.0,
+    };
+    let (mx, my) = ((p.x + q.x) / 2.0, (p.y + q.y) / 2.0);
+    let (dx, dy) = (q.x - p.x, q.y - p.y);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+    let (nx, ny) = (-dy / len * r / 2.0, dx / len * r / 2.0);
+    (mx - nx, my - ny, mx + nx, my + ny)
+}
+
+fn place_svg(s: &mut String, board: &Board, p: &Place, lit: bool) {
+    let _ = write!(
+        s,
+        r#"<g class="place{}" data-place="{}">"#,
+        if lit { " lit" } else { "" },
+        esc(&p.id)
+    );
+    let _ = write!(s, "<title>{}", esc(&p.tooltip));
+    for c in &p.counters {
+        let _ = write!(s, "\n{}", esc(&counter_line(board, c)));
+    }
+    s.push_str("</title>");
+    let stroke = match (&p.outline, p.holder) {
+        (Some(c), _) => format!(r#"stroke="{c}" stroke-width="3""#),
+        (None, Some(side)) => format!(r#"stroke="{}" stroke-width="2""#, SIDE_COLOURS[side % 2]),
+        (None, None) => r##"stroke="#5a5040" stroke-width="1""##.to_string(),
+    };
+    shape_svg(s, p, &p.fill, &stroke);
+    if lit {
+        shape_svg(
+            s,
+            p,
+            "none",
+            r##"class="halo" stroke="#e0a000" stroke-width="4" stroke-dasharray="6 3""##,
+        );
+    }
+    text_svg(s, p);
+    counters_svg(s, p);
+    s.push_str("</g>\n");
+}
+
+fn shape_svg(s: &mut String, p: &Place, fill: &str, stroke: &str) {
+    let (x, y) = (p.x, p.y);
+    let _ = match p.shape {
+        Shape::Circle(r) => write!(
+            s,
+            r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r}" fill="{fill}" {stroke}/>"#
+        ),
+        Shape::Rect(w, h) => write!(
+            s,
+            r#"<rect x="{:.1}" y="{:.1}" width="{w}" height="{h}" rx="6" fill="{fill}" {stroke}/>"#,
+            x - w / 2.0,
+            y - h / 2.0
+        ),
+        Shape::Hex(r) => {
+            let points: Vec<String> = (0..6)
+                .map(|k| {
+                    let a = std::f32::consts::PI / 3.0 * k as f32;
+                    format!("{:.1},{:.1}", x + r * a.cos(), y + r * a.sin())
+                })
+                .collect();
+            write!(
+                s,
+                r#"<polygon points="{}" fill="{fill}" {stroke}/>"#,
+                points.join(" ")
+            )
+        }
+    };
+}
+
+fn text_svg(s: &mut String, p: &Place) {
+    let (size, dy) = match p.shape {
+        Shape::Hex(r) => (r * 0.42, -r * 0.45),
+        Shape::Circle(r) => (15.0, -r * 0.35),
+        Shape::Rect(_, h) => (13.0, -h * 0.3),
+    };
+    let _ = write!(
+        s,
+        r#"<text x="{:.1}" y="{:.1}" font-size="{size:.1}" text-anchor="middle" font-weight="bold">{}</text>"#,
+        p.x,
+        p.y + dy,
+        esc(&p.label)
+    );
+    if !p.marks.is_empty() && !matches!(p.shape, Shape::Hex(_)) {
+        let _ = write!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="middle">{}</text>"#,
+            p.x,
+            p.y + dy + 12.0,
+            esc(&p.marks.join(" "))
+        );
+    }
+}
+
+/// Counters as small squares in a row under the label, side-coloured, with the count of
+/// each side's units; a hidden counter is a plain back.
+fn counters_svg(s: &mut String, p: &Place) {
+    if p.counters.is_empty() {
+        return;
+    }
+    let size = match p.shape {
+        Shape::Hex(r) => r * 0.9,
+        _ => 18.0,
+    };
+    let shown = p.counters.len().min(4);
+    let x0 = p.x - (shown as f32 * (size + 2.0)) / 2.0;
+    let y = p.y + 2.0;
+    for (k, c) in p.counters.iter().take(shown).enumerate() {
+        let x = x0 + k as f32 * (size + 2.0);
+        let fill = if c.hidden {
+            "#9a9a9a"
+        } else {
+            SIDE_COLOURS[c.side % 2]
+        };
+        let _ = write!(
+            s,
+            r##"<rect class="counter" x="{x:.1}" y="{y:.1}" width="{size:.1}" height="{size:.1}" rx="2" fill="{fill}" stroke="#222" stroke-width="0.8"/>"##
+        );
+        let text = if c.hidden { "?" } else { short(&c.values) };
+        let _ = write!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="white">{}</text>"#,
+            x + size / 2.0,
+            y + size * 0.68,
+            size * 0.42,
+            esc(text)
+        );
+    }
+    if p.counters.len() > shown {
+        let _ = write!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" font-size="{:.1}">+{}</text>"#,
+            x0 + shown as f32 * (size + 2.0),
+            y + size * 0.7,
+            size * 0.5,
+            p.counters.len() - shown
+        );
+    }
+}
+
+/// The first value group of a counter's values, to fit on the square ("3|4|6" stays).
+fn short(values: &str) -> &str {
+    values.split(' ').next().unwrap_or("")
+}
+
+/// One counter in words: side, name, values, state.
+pub fn counter_line(board: &Board, c: &Counter) -> String {
+    let side = board.sides.get(c.side).map_or("", String::as_str);
+    if c.hidden {
+        return format!("{side}: a unit you cannot see (5.3.4)");
+    }
+    let mut line = format!("{side}: {}", c.name);
+    if !c.values.is_empty() {
+        let _ = write!(line, " {}", c.values);
+    }
+    if !c.status.is_empty() {
+        let _ = write!(line, " ({})", c.status);
+    }
+    line
+}
+
+fn key_svg(s: &mut String, board: &Board) {
+    let y = board.height + 14.0;
+    let mut x = 10.0;
+    for (side, name) in board.sides.iter().enumerate() {
+        let _ = write!(
+            s,
+            r#"<rect x="{x}" y="{:.1}" width="14" height="14" fill="{}"/><text x="{:.1}" y="{:.1}" font-size="13">{}</text>"#,
+            y - 11.0,
+            SIDE_COLOURS[side % 2],
+            x + 18.0,
+            y,
+            esc(name)
+        );
+        x += 30.0 + 8.0 * name.len() as f32;
+    }
+    for (colour, meaning) in &board.legend {
+        let _ = write!(
+            s,
+            r##"<rect x="{x}" y="{:.1}" width="14" height="14" fill="{colour}" stroke="#555"/><text x="{:.1}" y="{:.1}" font-size="13">{}</text>"##,
+            y - 11.0,
+            x + 18.0,
+            y,
+            esc(meaning)
+        );
+        x += 30.0 + 7.0 * meaning.len() as f32;
+    }
+    let _ = write!(
+        s,
+        r#"<text x="10" y="{:.1}" font-size="11" fill="\#444">{}</text>"#,
+        y + 18.0,
+        esc(&board.title)
+    );
+}
