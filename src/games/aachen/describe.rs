@@ -82,6 +82,18 @@ fn phase_name(p: Phase) -> &'static str {
 }
 
 /// Turn, weather, Morale, support, each Area with its units, and the Out of Action Box.
+/// The turn, the phase, the weather, German Morale and the Supply Points, in one line.
+pub fn headline(s: &State) -> String {
+    let weather = if s.rain { "Rain" } else { "Clear" };
+    format!(
+        "Turn {} of {TURNS}, {} Phase, {weather}; German Morale {}; Supply Points {}",
+        s.turn,
+        phase_name(s.phase),
+        s.morale,
+        s.supply
+    )
+}
+
 pub fn render(rs: &Ruleset, s: &State) -> String {
     let weather = if s.rain { "Rain" } else { "Clear" };
     let k = &s.support;

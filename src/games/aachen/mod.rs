@@ -7,6 +7,7 @@
 //! reconstructed and labelled, replaceable with `--data`.
 
 mod action;
+mod board;
 mod choices;
 mod combat;
 pub mod data;

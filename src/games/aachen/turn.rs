@@ -367,3 +367,26 @@ fn finish(s: &mut State, american: bool, level: u8) {
     s.phase = Phase::Over;
     s.step = Step::Over;
 }
+
+/// The victory conditions (10.1, 10.2) and the standing now, for the play screen and the page.
+pub fn standing(s: &State) -> Vec<String> {
+    let german = s.german_areas().count_ones();
+    vec![
+        format!(
+            "Victory (10.1, 10.2): the Americans win at once when every Area is American \
+             Controlled. After turn {TURNS}: German Morale 6 or higher is a German victory; \
+             otherwise the garrison surrenders (an American victory) if a die roll is higher \
+             than German Morale."
+        ),
+        format!(
+            "Now, turn {} of {TURNS}: German Morale {}; {german} Area(s) still German; \
+             surrender chance at this Morale {}.",
+            s.turn,
+            s.morale,
+            match s.morale {
+                6.. => "none (German automatic victory)".to_string(),
+                m => format!("{} in 6", 6 - m),
+            }
+        ),
+    ]
+}

@@ -77,6 +77,22 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
 }
 
 /// Turn, activation and every unit on the map by hex.
+/// The scenario, the turn, who is active and the US VP, in one line.
+pub fn headline(rs: &Ruleset, s: &State) -> String {
+    let active = match s.step {
+        Step::Action | Step::Destination { .. } | Step::Attackers => {
+            format!("; {} active, {} AP", s.act().side.name(), s.act().ap)
+        }
+        _ => String::new(),
+    };
+    format!(
+        "{} — turn {}{active}; US VP {}",
+        rs.scenario_name,
+        s.turn,
+        victory::us_vp(rs, s)
+    )
+}
+
 pub fn render(rs: &Ruleset, s: &State) -> String {
     let mut out = String::new();
     let _ = writeln!(

@@ -16,6 +16,7 @@ mod actions;
 mod admin;
 mod assignment;
 mod battle;
+mod board;
 pub mod charts;
 pub mod combat;
 mod command;

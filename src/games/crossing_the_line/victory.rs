@@ -125,3 +125,39 @@ pub fn final_victory(rs: &Ruleset, s: &mut State) {
     };
     over(s, winner, level);
 }
+
+/// The victory conditions of the scenario (10.1, 10.2) and the standing now, for the play
+/// screen and the page.
+pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
+    if rs.kind == ScenarioKind::FirstBlood {
+        let german = s.present[Side::German.index()];
+        let left = rs.objectives.intersection(&german);
+        return vec![
+            format!(
+                "Victory (10.1): clear the German units from 2107, 2108 and 2109 within \
+                 {FIRST_BLOOD_ACTIVATIONS} Formation Activations of the 1st Infantry Division; \
+                 2 activations or fewer is decisive, 3 substantial, 4 satisfactory, 5 poor."
+            ),
+            format!(
+                "Now: {} activation(s) used; objectives still held by the Germans: {}.",
+                s.activations,
+                if left.is_empty() { "none" } else { "some" }
+            ),
+        ];
+    }
+    vec![
+        format!(
+            "Victory (10.2) after turn {}: a US combat unit in an Aachen City hex is a US \
+             decisive victory; otherwise by the VPs of the hexes the US controls: 71+ US \
+             decisive, 61–70 substantial, 51–60 marginal, 40–50 draw, 30–39 German marginal, \
+             15–29 German substantial, under 15 German decisive.",
+            rs.last_turn
+        ),
+        format!(
+            "Now, turn {} of {}: US VP {}.",
+            s.turn,
+            rs.last_turn,
+            us_vp(rs, s)
+        ),
+    ]
+}

@@ -12,7 +12,25 @@ pub fn unit(rs: &Ruleset, s: &State, u: u8) -> String {
     } else {
         String::new()
     };
-    format!("{} #{u}{place}", rs.info(u).counter)
+    format!("{} #{u}{place}", counter_name(&rs.info(u).counter))
+}
+
+/// A counter's id as a person reads it: "ranger_nco_2" → "Ranger NCO 2",
+/// "german_grw36" → "German GrW 36".
+pub fn counter_name(id: &str) -> String {
+    let words: Vec<String> = id
+        .split('_')
+        .enumerate()
+        .map(|(k, w)| match w {
+            "nco" | "fo" | "bar" => w.to_uppercase(),
+            "mg42" => "MG 42".into(),
+            "grw36" => "GrW 36".into(),
+            _ if w.chars().any(|c| c.is_ascii_digit()) => w.to_uppercase(),
+            _ if k == 0 => w[..1].to_uppercase() + &w[1..],
+            _ => w.to_string(),
+        })
+        .collect();
+    words.join(" ")
 }
 
 pub fn area(rs: &Ruleset, a: u8) -> String {

@@ -6,6 +6,7 @@
 //! are data (`data/`), reconstructed and labelled, replaceable with `--data`.
 
 mod action;
+mod board;
 mod casualties;
 mod combat;
 pub mod data;

@@ -1,6 +1,6 @@
 //! The play screen's view of Rudder's Line: the board as text, and every die roll explained.
 
-use super::describe::area;
+use super::describe::{area, counter_name};
 use super::ruleset::{unit_bits, Ruleset};
 use super::state::{AttackKind, Phase, Roll, State, Step, NONE};
 use super::Action;
@@ -17,16 +17,21 @@ fn phase_name(p: Phase) -> &'static str {
     }
 }
 
-/// Each occupied area with its units (fresh/spent, carried weapons), markers and control.
-pub fn render(rs: &Ruleset, s: &State) -> String {
-    let mut out = format!(
-        "Turn {} of {}, {} Phase; Initiative: {}; to act: {}\n",
+/// The turn, the phase, who holds the initiative and who is to act, in one line.
+pub fn headline(rs: &Ruleset, s: &State) -> String {
+    format!(
+        "Turn {} of {}, {} Phase; Initiative: {}; to act: {}",
         s.turn,
         rs.turns,
         phase_name(s.phase),
         s.initiative.name(),
         s.active.name()
-    );
+    )
+}
+
+/// Each occupied area with its units (fresh/spent, carried weapons), markers and control.
+pub fn render(rs: &Ruleset, s: &State) -> String {
+    let mut out = format!("{}\n", headline(rs, s));
     for a in 0..rs.areas.len() as u8 {
         let units = s.area_units[usize::from(a)];
         let lying: Vec<u8> = unit_bits(rs.weapons)
@@ -68,17 +73,25 @@ pub fn render(rs: &Ruleset, s: &State) -> String {
                 out,
                 "      #{u:<3} {} {} ({state})",
                 i.side.name(),
-                i.counter
+                counter_name(&i.counter)
             );
             let w = s.carried(u);
             if w != NONE {
                 let fired = if s.is_spent(w) { ", fired" } else { "" };
-                let _ = write!(out, " carrying #{w} {}{fired}", rs.info(w).counter);
+                let _ = write!(
+                    out,
+                    " carrying #{w} {}{fired}",
+                    counter_name(&rs.info(w).counter)
+                );
             }
             out.push('\n');
         }
         for w in lying {
-            let _ = writeln!(out, "      #{w:<3} {} lies here", rs.info(w).counter);
+            let _ = writeln!(
+                out,
+                "      #{w:<3} {} lies here",
+                counter_name(&rs.info(w).counter)
+            );
         }
     }
     let _ = writeln!(out, "{}", pending(rs, s));
@@ -175,7 +188,7 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
             let ok = !after.is_spent(u);
             format!(
                 "rally roll for #{u} {}: {d} vs {} → {}",
-                rs.info(u).counter,
+                counter_name(&rs.info(u).counter),
                 rs.info(u).spent_defense,
                 if ok { "rallied" } else { "stays spent" }
             )

@@ -72,3 +72,56 @@ fn final_level(rs: &Ruleset, s: &State) -> u8 {
         level
     }
 }
+
+/// The victory conditions (the reconstructed Set Up Card, 12.1) and who stands where now, for
+/// the play screen and the page.
+pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
+    let v = &rs.victory;
+    let name = |a: u8| super::describe::area(rs, a);
+    let list = |m: u64| {
+        let names: Vec<String> = (0..rs.areas.len() as u8)
+            .filter(|&a| m & (1 << a) != 0)
+            .map(name)
+            .collect();
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        }
+    };
+    let key = name(v.ranger_must_hold);
+    let mut lines = vec![
+        format!(
+            "Victory (reconstructed Set Up Card, 12.1), checked each Regroup Phase: the Germans \
+             win at once if they control {} (sudden death), or if no Ranger is left in {}.",
+            list(v.german_sudden_death_control),
+            list(v.ranger_foothold)
+        ),
+        format!(
+            "At the end of turn {}: the Rangers win if they hold {key} and at least {} other \
+             Victory Area(s) (all of them: decisive); {key} alone is a draw; less is a German \
+             victory. If no Ranger has reached the guns in {} by the end of turn {}, the \
+             Rangers' result is one level lower.",
+            rs.turns,
+            v.ranger_other_victory_areas,
+            name(v.guns_area),
+            v.guns_deadline_turn
+        ),
+    ];
+    let rangers = s.ranger_control & rs.victory_areas;
+    lines.push(format!(
+        "Now, turn {} of {}: the Rangers hold {}; the Germans hold {}; guns {}.",
+        s.turn,
+        rs.turns,
+        list(rangers),
+        list(rs.victory_areas & !s.ranger_control),
+        if s.guns_reached {
+            "reached"
+        } else if s.guns_missed {
+            "not reached in time (one level lower)"
+        } else {
+            "not reached yet"
+        }
+    ));
+    lines
+}

@@ -1,0 +1,158 @@
+//! Cities of the Damned: Aachen as a picture: the 27 Areas at their layout positions
+//! (map.toml, reconstructed), every adjacency, each Area's terrain and TEM, the German
+//! counter (unrevealed, or its Defense Factor) and the American units with their Attack
+//! Factors.
+
+use super::describe::{area, unit};
+use super::ruleset::Ruleset;
+use super::state::{bits, State, NONE, UNREVEALED};
+use super::{Aachen, Action, AREAS};
+use crate::board::{Board, Counter, Link, LinkKind, Place, Shape};
+use crate::games::aachen::data::Terrain;
+
+impl Aachen {
+    /// The position as a board. German counters show only what the rules reveal (4.4).
+    pub fn board(&self, s: &State) -> Board {
+        let rs = self.rules();
+        let places = (0..AREAS as u8).map(|a| place(self, s, a)).collect();
+        let mut links = Vec::new();
+        for a in 0..AREAS {
+            for b in a + 1..AREAS {
+                if rs.adjacent[a] & (1 << b) != 0 {
+                    links.push(Link {
+                        a,
+                        b,
+                        kind: LinkKind::Adjacent,
+                    });
+                }
+            }
+        }
+        Board {
+            title: super::describe::headline(s),
+            width: 1000.0,
+            height: 720.0,
+            places,
+            links,
+            legend: [
+                Terrain::American,
+                Terrain::Suburban,
+                Terrain::Urban,
+                Terrain::Fortified,
+            ]
+            .iter()
+            .map(|&t| (fill(t).to_string(), format!("{t:?} (TEM +{})", t.tem())))
+            .collect(),
+            sides: vec!["Americans".into(), "Germans".into()],
+        }
+    }
+
+    /// The victory conditions and who stands where now, in sentences.
+    pub fn standing(&self, s: &State) -> Vec<String> {
+        super::turn::standing(s)
+    }
+
+    /// The Area an action is about, for pointing at it on the board.
+    pub fn action_place(&self, _s: &State, a: Action) -> Option<String> {
+        match a {
+            Action::Place(x)
+            | Action::Activate(x)
+            | Action::Move { to: x, .. }
+            | Action::Attack(x)
+            | Action::Retreat { to: x, .. } => Some((x + 1).to_string()),
+            _ => None,
+        }
+    }
+}
+
+fn fill(t: Terrain) -> &'static str {
+    match t {
+        Terrain::American => "#cfe0c3",
+        Terrain::Suburban => "#ece4c8",
+        Terrain::Urban => "#d8c7a8",
+        Terrain::Fortified => "#c4a58a",
+    }
+}
+
+/// A ring, for a map whose Areas have no `pos`.
+fn ring(a: usize) -> (f32, f32) {
+    let t = std::f32::consts::TAU * a as f32 / AREAS as f32;
+    (500.0 + 300.0 * t.cos(), 360.0 + 300.0 * t.sin())
+}
+
+fn place(game: &Aachen, s: &State, a: u8) -> Place {
+    let rs = game.rules();
+    let i = usize::from(a);
+    let (x, y) = match game.data().map.areas.iter().find(|d| d.id == a + 1) {
+        Some(d) if d.pos.is_some() => {
+            let [x, y] = d.pos.unwrap_or_default();
+            (f32::from(x), f32::from(y))
+        }
+        _ => ring(i),
+    };
+    let terrain = rs.terrain[i];
+    let mut p = Place::new(
+        (a + 1).to_string(),
+        x,
+        y,
+        Shape::Circle(36.0),
+        fill(terrain),
+    );
+    p.marks.push(format!("TEM +{}", terrain.tem()));
+    p.tooltip = format!("{} — {terrain:?}, TEM +{}", area(rs, a), terrain.tem());
+    match s.german[i] {
+        NONE => {}
+        UNREVEALED => p.counters.push(german(None)),
+        c => p
+            .counters
+            .push(german(Some(rs.germans[usize::from(c)].defense))),
+    }
+    p.counters
+        .extend(bits(u64::from(s.units_in(a))).map(|u| american(rs, s, u)));
+    p.holder = match (s.german[i] == NONE, s.units_in(a) != 0) {
+        (false, _) => Some(1),
+        (true, true) => Some(0),
+        (true, false) => None,
+    };
+    p
+}
+
+fn german(defense: Option<u8>) -> Counter {
+    Counter {
+        side: 1,
+        name: "German defenders".into(),
+        values: defense.map_or(String::new(), |d| format!("Defense Factor {d}")),
+        face: defense.map_or(String::new(), |d| d.to_string()),
+        status: if defense.is_some() {
+            "revealed"
+        } else {
+            "unrevealed"
+        }
+        .into(),
+        hidden: defense.is_none(),
+    }
+}
+
+fn american(rs: &Ruleset, s: &State, u: u8) -> Counter {
+    let k = rs.unit(u);
+    Counter {
+        side: 0,
+        name: unit(rs, u),
+        values: if k.is_leader() {
+            "Leader".into()
+        } else {
+            format!("Attack Factor {}", k.attack)
+        },
+        face: if k.is_leader() {
+            "Ldr".into()
+        } else {
+            k.attack.to_string()
+        },
+        status: if s.fresh & 1 << u != 0 {
+            "fresh"
+        } else {
+            "spent"
+        }
+        .into(),
+        hidden: false,
+    }
+}

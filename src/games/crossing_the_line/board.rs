@@ -1,0 +1,209 @@
+//! Crossing the Line as a picture: the hex grid in the rulebook's XXYY numbering (hexrows
+//! run west to east, odd rows half a hex east, row numbers grow northward), terrain, roads,
+//! streams, the pillbox line, Aachen City, VP hexes and objectives, the scenario's area, and
+//! the units — as the viewer may see them (5.3.4: the top unit of each enemy stack, no enemy
+//! strength markers).
+
+use super::hex::Hex;
+use super::hidden::visible_enemy;
+use super::map::{HexsideFeatures, Terrain};
+use super::ruleset::Ruleset;
+use super::side::Side;
+use super::state::{bits, on_map, State};
+use super::{Action, CrossingTheLine};
+use crate::board::{Board, Counter, Link, LinkKind, Place, Shape};
+use crate::engine::PlayerId;
+
+/// A hex's radius, centre to corner, in drawing units.
+const R: f32 = 20.0;
+
+impl CrossingTheLine {
+    /// The position as `viewer` sees it (`None`: everything, as with `--open`).
+    pub fn board(&self, s: &State, viewer: Option<PlayerId>) -> Board {
+        let rs = self.rules();
+        let b = rs.map.bounds();
+        let w = 3f32.sqrt() * R;
+        let at = |h: Hex| {
+            let x = (f32::from(h.col - b.first_col) + 0.5 * f32::from(h.row % 2)) * w + w;
+            let y = f32::from(b.last_row - h.row) * 1.5 * R + R + 4.0;
+            (x, y)
+        };
+        let seen = viewer.map(|p| visible_enemy(rs, s, Side::BOTH[p]));
+        let mut places: Vec<Place> = b.hexes().map(|h| place(rs, h, at(h))).collect();
+        for u in bits(s.on_map_units(rs, Side::Us) | s.on_map_units(rs, Side::German)) {
+            let i = usize::from(s.hex[u]);
+            let side = rs.unit(u).side;
+            let hidden = match (viewer, seen) {
+                (Some(p), Some(seen)) => side.index() != p && seen & (1 << u) == 0,
+                _ => false,
+            };
+            let show_strength = viewer.is_none_or(|p| side.index() == p);
+            places[i]
+                .counters
+                .push(counter(rs, s, u, hidden, show_strength));
+        }
+        for (f, info) in rs.formations.iter().enumerate() {
+            if on_map(s.hq_hex[f]) {
+                let i = usize::from(s.hq_hex[f]);
+                places[i].counters.push(Counter {
+                    side: info.side.index(),
+                    name: format!("HQ {}", info.id),
+                    values: String::new(),
+                    face: "HQ".into(),
+                    status: format!("FAL {}, {} Support Points", s.fal[f], s.support[f]),
+                    hidden: false,
+                });
+            }
+        }
+        let links = links(rs, &places);
+        let (width, height) = places.iter().fold((0f32, 0f32), |(x, y), p| {
+            (x.max(p.x + R + 4.0), y.max(p.y + R + 4.0))
+        });
+        Board {
+            title: super::describe::headline(rs, s),
+            width,
+            height,
+            places,
+            links,
+            legend: [
+                Terrain::Clear,
+                Terrain::PillboxInClear,
+                Terrain::Town,
+                Terrain::City,
+                Terrain::Industrial,
+            ]
+            .iter()
+            .map(|&t| (fill(t).to_string(), t.name().replace('_', " ")))
+            .chain([(
+                "#999999".to_string(),
+                "outside the scenario (10)".to_string(),
+            )])
+            .collect(),
+            sides: vec!["US".into(), "Germans".into()],
+        }
+    }
+
+    /// The victory conditions and who stands where now, in sentences.
+    pub fn standing(&self, s: &State) -> Vec<String> {
+        super::victory::standing(self.rules(), s)
+    }
+
+    /// The hex an action is about, for pointing at it on the board.
+    pub fn action_place(&self, s: &State, a: Action) -> Option<String> {
+        let rs = self.rules();
+        let h = match a {
+            Action::Move { to, .. } | Action::Infiltrate { to } => to,
+            Action::Attack { target, .. } => target,
+            Action::ImprovedDefense(h) | Action::Relocate(h) => h,
+            Action::Select { unit, .. } => s.hex[usize::from(unit)],
+            _ => return None,
+        };
+        on_map(h).then(|| rs.hex(h).to_string())
+    }
+}
+
+fn fill(t: Terrain) -> &'static str {
+    match t {
+        Terrain::Clear => "#e9eed8",
+        Terrain::PillboxInClear => "#d6dcc0",
+        Terrain::Town => "#e3cfa8",
+        Terrain::City => "#cfae8a",
+        Terrain::Industrial => "#c8c0b4",
+    }
+}
+
+fn place(rs: &Ruleset, h: Hex, (x, y): (f32, f32)) -> Place {
+    let map = &rs.map;
+    let terrain = map.terrain(h).unwrap_or(Terrain::Clear);
+    let inside = rs.map.index(h).is_some_and(|i| rs.area.contains(i));
+    let mut p = Place::new(
+        h.to_string(),
+        x,
+        y,
+        Shape::Hex(R),
+        if inside { fill(terrain) } else { "#bdbdbd" },
+    );
+    p.label = h.to_string();
+    let mut notes = vec![terrain.name().replace('_', " ")];
+    if map.is_on_pillbox_line(h) {
+        notes.push("pillbox line".into());
+        p.outline = Some("#6b4f2a".into());
+    }
+    if map.is_aachen_city(h) {
+        notes.push("Aachen City".into());
+    }
+    if map.vp(h) > 0 {
+        notes.push(format!("{} VP", map.vp(h)));
+        p.outline = Some("#c9a400".into());
+    }
+    if map.is_first_blood_objective(h) {
+        notes.push("objective (10.1)".into());
+        p.outline = Some("#b22222".into());
+    }
+    p.tooltip = format!("hex {h}: {}", notes.join(", "));
+    p.marks = notes;
+    p
+}
+
+fn counter(rs: &Ruleset, s: &State, u: usize, hidden: bool, show_strength: bool) -> Counter {
+    let info = rs.unit(u);
+    let disrupted = s.is_disrupted(u);
+    let er = info.er[usize::from(disrupted)];
+    let strength = if show_strength {
+        format!("strength {} of {}", s.strength[u], info.strength)
+    } else {
+        format!("printed strength {}", info.strength)
+    };
+    Counter {
+        side: info.side.index(),
+        name: info.name.clone(),
+        values: format!(
+            "printed strength {}, ER {}/{} (disrupted), MA {}",
+            info.strength, info.er[0], info.er[1], info.ma
+        ),
+        face: format!("{}-{er}", info.strength),
+        status: format!(
+            "{strength}, ER {er}{}{}",
+            if disrupted { ", disrupted" } else { "" },
+            if s.improved & (1 << u) != 0 {
+                ", Improved Defense (7.7)"
+            } else {
+                ""
+            }
+        ),
+        hidden,
+    }
+}
+
+/// Roads from hex centre to hex centre, and streams along hexsides, each once.
+fn links(rs: &Ruleset, places: &[Place]) -> Vec<Link> {
+    let b = rs.map.bounds();
+    let mut links = Vec::new();
+    for (a, h) in b.hexes().enumerate() {
+        for dir in super::hex::Direction::ALL {
+            let Some(n) = rs.map.neighbour(h, dir) else {
+                continue;
+            };
+            let Some(bi) = b.index(n) else { continue };
+            if bi <= a || bi >= places.len() {
+                continue;
+            }
+            let f = rs.map.hexside(h, dir);
+            if f.contains(HexsideFeatures::ROAD) {
+                links.push(Link {
+                    a,
+                    b: bi,
+                    kind: LinkKind::Road,
+                });
+            }
+            if f.contains(HexsideFeatures::STREAM) || f.contains(HexsideFeatures::ROER) {
+                links.push(Link {
+                    a,
+                    b: bi,
+                    kind: LinkKind::Stream,
+                });
+            }
+        }
+    }
+    links
+}

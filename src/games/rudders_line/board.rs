@@ -1,0 +1,138 @@
+//! Rudder's Line as a picture: the 38 areas and the Landing Craft boxes at their layout
+//! positions (map.toml, reconstructed), every adjacency, TEM, buildings and Victory Areas,
+//! and the units with their printed values.
+
+use super::ruleset::{unit_bits, Ruleset};
+use super::state::{State, NONE};
+use super::{Action, RuddersLine};
+use crate::board::{Board, Counter, Link, LinkKind, Place, Shape};
+
+const RADIUS: f32 = 36.0;
+
+impl RuddersLine {
+    /// The position as a board; every unit is visible (the game has no hidden units).
+    pub fn board(&self, s: &State) -> Board {
+        let rs = self.rules();
+        let n = rs.areas.len();
+        let places = (0..n as u8).map(|a| place(self, s, a)).collect();
+        let mut links = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if rs.adjacent[a] & (1 << b) != 0 {
+                    links.push(Link {
+                        a,
+                        b,
+                        kind: LinkKind::Adjacent,
+                    });
+                }
+            }
+        }
+        Board {
+            title: super::screen::headline(rs, s),
+            width: 1000.0,
+            height: 720.0,
+            places,
+            links,
+            legend: vec![
+                ("#d9c9a3".into(), "building or bunker (9.33)".into()),
+                ("#c9b458".into(), "★ Victory Area (12.1)".into()),
+                ("#b9d4e6".into(), "Landing Craft".into()),
+            ],
+            sides: vec!["Rangers".into(), "Germans".into()],
+        }
+    }
+
+    /// The victory conditions and who stands where now, in sentences.
+    pub fn standing(&self, s: &State) -> Vec<String> {
+        super::victory::standing(self.rules(), s)
+    }
+
+    /// The area an action is about, for pointing at it on the board.
+    pub fn action_place(&self, s: &State, a: Action) -> Option<String> {
+        let rs = self.rules();
+        let area = match a {
+            Action::Activate(x) | Action::Move { to: x, .. } | Action::DirectFire { target: x } => {
+                x
+            }
+            Action::CallArtillery { target, .. } | Action::FireMortar { target, .. } => target,
+            Action::AddUnit(u) => s.loc(u),
+            _ => return None,
+        };
+        rs.areas.get(usize::from(area)).map(|i| i.id.clone())
+    }
+}
+
+/// A ring, for a map whose areas have no `pos`.
+fn ring(a: usize, n: usize) -> (f32, f32) {
+    let t = std::f32::consts::TAU * a as f32 / n as f32;
+    (500.0 + 300.0 * t.cos(), 360.0 + 300.0 * t.sin())
+}
+
+fn place(game: &RuddersLine, s: &State, a: u8) -> Place {
+    let rs = game.rules();
+    let i = usize::from(a);
+    let info = &rs.areas[i];
+    let bit = 1u64 << a;
+    let (x, y) = match game.data().map.areas[i].pos {
+        Some([x, y]) => (f32::from(x), f32::from(y)),
+        None => ring(i, rs.areas.len()),
+    };
+    let landing = rs.landing_craft & bit != 0;
+    let (shape, fill) = if landing {
+        (Shape::Rect(110.0, 56.0), "#b9d4e6")
+    } else if rs.building & bit != 0 {
+        (Shape::Circle(RADIUS), "#d9c9a3")
+    } else {
+        (Shape::Circle(RADIUS), "#e8e2c8")
+    };
+    let mut p = Place::new(info.id.clone(), x, y, shape, fill);
+    if !landing {
+        p.marks.push(format!("TEM +{}", info.tem));
+    }
+    if rs.victory_areas & bit != 0 {
+        p.marks.push("★".into());
+        p.outline = Some("#c9b458".into());
+    }
+    p.tooltip = format!(
+        "{} — {} (TEM +{})",
+        super::describe::area(rs, a),
+        info.name,
+        info.tem
+    );
+    if s.area_units[i] != 0 {
+        p.holder = Some(s.controller(a) as usize);
+    }
+    p.counters = unit_bits(s.area_units[i])
+        .map(|u| counter(rs, s, u))
+        .collect();
+    p
+}
+
+fn counter(rs: &Ruleset, s: &State, u: u8) -> Counter {
+    let i = rs.info(u);
+    let spent = s.is_spent(u);
+    let (attack, defense) = if spent {
+        (i.spent_attack, i.spent_defense)
+    } else {
+        (i.attack, i.defense)
+    };
+    let mut status = if spent { "spent" } else { "fresh" }.to_string();
+    let w = s.carried(u);
+    if w != NONE {
+        status.push_str(&format!(
+            ", carrying {}",
+            super::describe::counter_name(&rs.info(w).counter)
+        ));
+    }
+    Counter {
+        side: i.side as usize,
+        name: super::describe::counter_name(&i.counter),
+        values: format!(
+            "{attack}|{defense}|{} (Attack|Defense|Movement)",
+            i.movement
+        ),
+        face: format!("{attack}|{defense}|{}", i.movement),
+        status,
+        hidden: false,
+    }
+}
