@@ -5,7 +5,7 @@
 //! Every place carries its id (`data-place`), so the page can highlight where the legal
 //! actions lead and let a person act by clicking; every counter its printed values.
 
-mod svg;
+pub mod svg;
 
 pub use svg::to_svg;
 
@@ -33,7 +33,7 @@ pub struct Board {
 pub enum Shape {
     /// An area of an area map, drawn as a circle of this radius.
     Circle(f32),
-    /// A hex of a hex map (flat-topped columns), with this radius from centre to corner.
+    /// A hex of a hex map (pointy-topped, in west–east rows), with this radius from centre to corner.
     Hex(f32),
     /// A box off the map (a Landing Craft box), this wide and high.
     Rect(f32, f32),
@@ -86,8 +86,10 @@ pub struct Counter {
     pub side: usize,
     /// The unit's name as the rulebook writes it ("Ranger squad", "1/16 Inf").
     pub name: String,
-    /// Its printed values ("3|4|6", "AF 4 DF 3").
+    /// Its printed values in words ("3|4|6", "AF 4").
     pub values: String,
+    /// What is printed on the small square drawn for it ("3|4|6", "4", "Ldr").
+    pub face: String,
     /// Its state: fresh/spent, disrupted, carried weapons, strength.
     pub status: String,
     /// Drawn as a plain back: the viewer may not see what it is (fog of war).

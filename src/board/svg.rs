@@ -1,7 +1,7 @@
 //! Drawing a [`Board`] as SVG: places, links, counters and a key, with nothing fetched from
 //! anywhere (fonts are the viewer's own sans-serif).
 
-use super::{Board, Counter, LinkKind, Place, Shape, SIDE_COLOURS};
+use super::{Board, Counter, Link, LinkKind, Place, Shape, SIDE_COLOURS};
 use std::fmt::Write as _;
 
 /// Room under the map for the key, in drawing units.
@@ -21,11 +21,22 @@ pub fn to_svg(board: &Board, highlight: &[String]) -> String {
         r##"<rect width="{w}" height="{h}" fill="#f4efe1"/><title>{}</title>"##,
         esc(&board.title)
     );
-    for link in &board.links {
+    // Borders under the areas; roads and streams over the hexes, under the counters.
+    let (under, over): (Vec<&Link>, Vec<&Link>) = board
+        .links
+        .iter()
+        .partition(|l| l.kind == LinkKind::Adjacent);
+    for link in under {
         link_svg(&mut s, board, link.a, link.b, link.kind);
     }
     for place in &board.places {
-        place_svg(&mut s, board, place, highlight.contains(&place.id));
+        place_svg(&mut s, place, highlight.contains(&place.id));
+    }
+    for link in over {
+        link_svg(&mut s, board, link.a, link.b, link.kind);
+    }
+    for place in &board.places {
+        contents_svg(&mut s, board, place);
     }
     key_svg(&mut s, board);
     s.push_str("</svg>\n");
@@ -71,18 +82,14 @@ fn hexside(p: &Place, q: &Place) -> (f32, f32, f32, f32) {
     (mx - nx, my - ny, mx + nx, my + ny)
 }
 
-fn place_svg(s: &mut String, board: &Board, p: &Place, lit: bool) {
+/// A place's shape, with its halo when an action leads there.
+fn place_svg(s: &mut String, p: &Place, lit: bool) {
     let _ = write!(
         s,
         r#"<g class="place{}" data-place="{}">"#,
         if lit { " lit" } else { "" },
         esc(&p.id)
     );
-    let _ = write!(s, "<title>{}", esc(&p.tooltip));
-    for c in &p.counters {
-        let _ = write!(s, "\n{}", esc(&counter_line(board, c)));
-    }
-    s.push_str("</title>");
     let stroke = match (&p.outline, p.holder) {
         (Some(c), _) => format!(r#"stroke="{c}" stroke-width="3""#),
         (None, Some(side)) => format!(r#"stroke="{}" stroke-width="2""#, SIDE_COLOURS[side % 2]),
@@ -97,6 +104,17 @@ fn place_svg(s: &mut String, board: &Board, p: &Place, lit: bool) {
             r##"class="halo" stroke="#e0a000" stroke-width="4" stroke-dasharray="6 3""##,
         );
     }
+    s.push_str("</g>\n");
+}
+
+/// A place's label, marks and counters, with its description and stack as a tooltip.
+fn contents_svg(s: &mut String, board: &Board, p: &Place) {
+    let _ = write!(s, r#"<g class="stack" data-place="{}">"#, esc(&p.id));
+    let _ = write!(s, "<title>{}", esc(&p.tooltip));
+    for c in &p.counters {
+        let _ = write!(s, "\n{}", esc(&counter_line(board, c)));
+    }
+    s.push_str("</title>");
     text_svg(s, p);
     counters_svg(s, p);
     s.push_str("</g>\n");
@@ -118,7 +136,8 @@ fn shape_svg(s: &mut String, p: &Place, fill: &str, stroke: &str) {
         Shape::Hex(r) => {
             let points: Vec<String> = (0..6)
                 .map(|k| {
-                    let a = std::f32::consts::PI / 3.0 * k as f32;
+                    // Pointy-topped: hexrows run west to east.
+                    let a = std::f32::consts::PI / 3.0 * k as f32 + std::f32::consts::PI / 6.0;
                     format!("{:.1},{:.1}", x + r * a.cos(), y + r * a.sin())
                 })
                 .collect();
@@ -179,7 +198,7 @@ fn counters_svg(s: &mut String, p: &Place) {
             s,
             r##"<rect class="counter" x="{x:.1}" y="{y:.1}" width="{size:.1}" height="{size:.1}" rx="2" fill="{fill}" stroke="#222" stroke-width="0.8"/>"##
         );
-        let text = if c.hidden { "?" } else { short(&c.values) };
+        let text = if c.hidden { "?" } else { c.face.as_str() };
         let _ = write!(
             s,
             r#"<text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="white">{}</text>"#,
@@ -199,11 +218,6 @@ fn counters_svg(s: &mut String, p: &Place) {
             p.counters.len() - shown
         );
     }
-}
-
-/// The first value group of a counter's values, to fit on the square ("3|4|6" stays).
-fn short(values: &str) -> &str {
-    values.split(' ').next().unwrap_or("")
 }
 
 /// One counter in words: side, name, values, state.

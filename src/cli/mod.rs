@@ -4,6 +4,7 @@
 //! [`Command`].
 
 pub mod balance;
+pub mod board;
 mod common;
 mod error;
 pub mod games;
@@ -34,6 +35,10 @@ pub enum Command {
     Ladder(ladder::LadderArgs),
     /// Play a game against a bot in the terminal.
     Play(play::PlayArgs),
+    /// Play a game against a bot on a page in the browser (the same as `play --web`).
+    Serve(play::PlayArgs),
+    /// Draw a position (a scenario's start or a saved game) as an SVG picture.
+    Board(board::BoardArgs),
     /// Exact combat outcome probabilities (CRT odds) as CSV: one row per input combination
     /// and outcome, each probability as a decimal and an exact fraction.
     Crt(odds::OddsArgs),
@@ -49,6 +54,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Balance(args) => balance::run(&args),
         Command::Ladder(args) => ladder::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Board(args) => board::run(&args),
+        Command::Serve(mut args) => {
+            args.web = true;
+            play::run(&args)
+        }
         Command::Crt(args) => odds::run(crate::registry::OddsKind::Crt, &args),
         Command::Initiative(args) => odds::run(crate::registry::OddsKind::Initiative, &args),
     }

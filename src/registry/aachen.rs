@@ -41,6 +41,22 @@ impl Entry for Aachen {
         crate::engine::data::identity(self.data())
     }
 
+    fn board(
+        &self,
+        s: &Self::State,
+        _viewer: Option<crate::engine::PlayerId>,
+    ) -> crate::board::Board {
+        Aachen::board(self, s)
+    }
+
+    fn action_place(&self, s: &Self::State, a: Self::Action) -> Option<String> {
+        Aachen::action_place(self, s, a)
+    }
+
+    fn standing(&self, s: &Self::State) -> Vec<String> {
+        Aachen::standing(self, s)
+    }
+
     fn scripted() -> RolloutFactory<Self> {
         Arc::new(|| Box::new(ScriptedBot::default()))
     }

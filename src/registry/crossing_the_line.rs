@@ -68,6 +68,22 @@ impl Entry for CrossingTheLine {
         crate::engine::data::identity(self.data())
     }
 
+    fn board(
+        &self,
+        s: &Self::State,
+        viewer: Option<crate::engine::PlayerId>,
+    ) -> crate::board::Board {
+        CrossingTheLine::board(self, s, viewer)
+    }
+
+    fn action_place(&self, s: &Self::State, a: Self::Action) -> Option<String> {
+        CrossingTheLine::action_place(self, s, a)
+    }
+
+    fn standing(&self, s: &Self::State) -> Vec<String> {
+        CrossingTheLine::standing(self, s)
+    }
+
     fn scripted() -> RolloutFactory<Self> {
         Arc::new(|| Box::new(ScriptedBot))
     }

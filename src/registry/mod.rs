@@ -90,6 +90,14 @@ pub trait Entry: Game<State: 'static, Action: 'static> + Sized + 'static {
         data: Option<&Path>,
         wanted: &[&str],
     ) -> Result<(Vec<Table>, Reconstructed), CliError>;
+    /// The position as a picture, as `viewer` may see it (`None`: everything).
+    fn board(&self, s: &Self::State, viewer: Option<PlayerId>) -> crate::board::Board;
+    /// The victory conditions and the standing now (who holds what, the score so far).
+    fn standing(&self, s: &Self::State) -> Vec<String>;
+    /// The place (area or hex id) an action is about, for pointing at it on the board.
+    fn action_place(&self, _s: &Self::State, _a: Self::Action) -> Option<String> {
+        None
+    }
     /// The lines `sandtable games` prints under the game's title: its scenarios, what is
     /// reconstructed, what is not implemented. Validates `data` if given.
     fn overview(data: Option<&Path>, out: &mut String) -> Result<(), CliError>;

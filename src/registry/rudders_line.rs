@@ -42,6 +42,22 @@ impl Entry for RuddersLine {
         crate::engine::data::identity(self.data())
     }
 
+    fn board(
+        &self,
+        s: &Self::State,
+        _viewer: Option<crate::engine::PlayerId>,
+    ) -> crate::board::Board {
+        RuddersLine::board(self, s)
+    }
+
+    fn action_place(&self, s: &Self::State, a: Self::Action) -> Option<String> {
+        RuddersLine::action_place(self, s, a)
+    }
+
+    fn standing(&self, s: &Self::State) -> Vec<String> {
+        RuddersLine::standing(self, s)
+    }
+
     fn scripted() -> RolloutFactory<Self> {
         Arc::new(|| Box::new(ScriptedBot::default()))
     }

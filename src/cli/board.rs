@@ -1,0 +1,94 @@
+//! `sandtable board <game> [--scenario S] [--load SAVE] [--side S] --out board.svg|png`: a
+//! picture of a position — the start of a scenario or a saved game — drawn as the page draws
+//! it, for sharing and for reports.
+
+use super::common::output_error;
+use super::CliError;
+use crate::engine::Replay;
+use crate::registry::{self, Entry, Visitor};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct BoardArgs {
+    /// Game id (see `sandtable games`).
+    pub game: String,
+    /// Scenario name (Crossing the Line needs it).
+    #[arg(long)]
+    pub scenario: Option<String>,
+    /// Draw the position of this saved game (`save FILE` at the play prompt or on the page).
+    #[arg(long, value_name = "SAVE")]
+    pub load: Option<PathBuf>,
+    /// Draw the board as this side sees it (Crossing the Line, 5.3.4: the top unit of each
+    /// enemy stack, no enemy strength markers). Default: everything.
+    #[arg(long)]
+    pub side: Option<String>,
+    /// The picture to write: a .svg file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub out: PathBuf,
+    /// Game data instead of the embedded default.
+    #[arg(long, value_name = "PATH")]
+    pub data: Option<PathBuf>,
+}
+
+pub fn run(args: &BoardArgs) -> Result<(), CliError> {
+    let ext = args.out.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if ext != "svg" {
+        return Err(CliError::Usage(format!(
+            "--out {}: the picture must be a .svg file",
+            args.out.display()
+        )));
+    }
+    registry::visit(&args.game, Draw(args))?
+}
+
+struct Draw<'a>(&'a BoardArgs);
+
+impl Visitor for Draw<'_> {
+    type Output = Result<(), CliError>;
+
+    fn visit<G: Entry>(self) -> Self::Output {
+        let args = self.0;
+        let game = G::load(args.data.as_deref(), args.scenario.as_deref(), false)?;
+        let state = match &args.load {
+            None => game.initial_state(),
+            Some(path) => load(&game, path)?,
+        };
+        let viewer = match &args.side {
+            None => None,
+            Some(name) => Some(super::play::side_of(&game, name)?),
+        };
+        let svg = crate::board::to_svg(&game.board(&state, viewer), &[]);
+        crate::engine::data::write_whole(&args.out, svg.as_bytes())
+            .map_err(|e| output_error(&args.out, e))
+    }
+}
+
+/// The state of a saved game, checked against this game's scenario and data as `play` does.
+fn load<G: Entry>(game: &G, path: &std::path::Path) -> Result<G::State, CliError> {
+    let bad = |m: String| CliError::Usage(format!("{}: {m}", path.display()));
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", path.display())))?;
+    let replay: Replay = toml::from_str(&text).map_err(|e| {
+        bad(format!(
+            "not a saved game: {}",
+            super::one_line(&e.to_string())
+        ))
+    })?;
+    if replay.scenario.is_some() && replay.scenario.as_deref() != game.scenario_id() {
+        return Err(bad(format!(
+            "this save is of the scenario {}: draw it with --scenario {0}",
+            replay.scenario.unwrap_or_default()
+        )));
+    }
+    if replay
+        .data
+        .as_ref()
+        .is_some_and(|d| *d != game.data_identity())
+    {
+        return Err(bad(
+            "this save was made on other data than this game's".into()
+        ));
+    }
+    replay.replay(game).map_err(|e| bad(e.to_string()))
+}
