@@ -16,3 +16,4 @@ pub mod games;
 pub mod registry;
 pub mod session;
 pub mod sim;
+pub mod web;

@@ -6,7 +6,7 @@
 
 use super::CliError;
 use crate::bots::preset;
-use crate::engine::{Actor, Game, PlayerId};
+use crate::engine::{Actor, PlayerId};
 use crate::registry::{self, Entry, Visitor};
 use crate::session::{Auto, Identity, Session};
 use clap::Args;
@@ -38,9 +38,20 @@ pub struct PlayArgs {
     /// Game data instead of the embedded default (see `balance --help`).
     #[arg(long, value_name = "PATH")]
     pub data: Option<PathBuf>,
-    /// Let the bot see everything, hidden information included (Crossing the Line, 5.3.4).
+    /// Let the bot see everything, hidden information included (Crossing the Line, 5.3.4);
+    /// on the page, you see everything too.
     #[arg(long)]
     pub open: bool,
+    /// Play on a page in the browser instead of the terminal: serves it on --bind:--port
+    /// and prints the address.
+    #[arg(long)]
+    pub web: bool,
+    /// The page's port (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address the page is served on: loopback unless you say otherwise.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
@@ -55,12 +66,21 @@ impl Visitor for Play<'_> {
 
     fn visit<G: Entry>(self) -> Self::Output {
         let args = self.0;
-        let game = G::load(args.data.as_deref(), args.scenario.as_deref(), args.open)?;
-        let mut session = new_session(&game, &args.side, &args.bot, args.seed)?;
+        // The game lives as long as the process: the page's server holds it from any thread.
+        let game: &'static G = Box::leak(Box::new(G::load(
+            args.data.as_deref(),
+            args.scenario.as_deref(),
+            args.open,
+        )?));
+        let mut session = new_session(game, &args.side, &args.bot, args.seed)?;
         if let Some(path) = &args.load {
             if let Some(note) = session.load(path).map_err(CliError::Usage)? {
                 eprintln!("{note}");
             }
+        }
+        if args.web {
+            let addr = std::net::SocketAddr::new(args.bind, args.port);
+            return crate::web::serve(session, addr, args.open);
         }
         let stdin = std::io::stdin();
         play(
@@ -116,7 +136,7 @@ pub fn new_session<'g, G: Entry>(
 }
 
 /// The side called `name` (or one of the game's aliases for it).
-fn side_of<G: Entry>(game: &G, name: &str) -> Result<PlayerId, CliError> {
+pub fn side_of<G: Entry>(game: &G, name: &str) -> Result<PlayerId, CliError> {
     let lower = name.to_lowercase();
     let name = G::side_aliases()
         .iter()
@@ -136,7 +156,8 @@ fn side_of<G: Entry>(game: &G, name: &str) -> Result<PlayerId, CliError> {
 }
 
 const HELP: &str = "Type the number of an action, or: undo (back to your last decision), \
-save FILE, load FILE, hint (the bot's suggestion), board (show the situation), help, quit.";
+save FILE, load FILE, hint (the bot's suggestion), board (show the situation), victory (the \
+victory conditions and who stands where), help, quit.";
 
 fn print_lines(out: &mut impl Write, log: &mut Vec<String>) {
     for line in log.drain(..) {
@@ -145,10 +166,11 @@ fn print_lines(out: &mut impl Write, log: &mut Vec<String>) {
 }
 
 /// Plays in the terminal until the game ends, the person quits, or the input ends.
-pub fn play<G>(session: &mut Session<'_, G>, input: &mut impl BufRead, out: &mut impl Write)
-where
-    G: Game + 'static,
-{
+pub fn play<G: Entry>(
+    session: &mut Session<'_, G>,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) {
     let mut log = Vec::new();
     let mut shown = false;
     loop {
@@ -161,6 +183,9 @@ where
         }
         if session.actor() == Actor::Terminal {
             let _ = writeln!(out, "{}", session.result_line().unwrap_or_default());
+            for line in session.game().standing(session.state()) {
+                let _ = writeln!(out, "  {line}");
+            }
             return;
         }
         let game = session.game();
@@ -186,15 +211,12 @@ where
 }
 
 /// Handles one line typed at the prompt; false to quit.
-fn command<G>(
+fn command<G: Entry>(
     session: &mut Session<'_, G>,
     line: &str,
     legal: &[G::Action],
     out: &mut impl Write,
-) -> bool
-where
-    G: Game + 'static,
-{
+) -> bool {
     let game = session.game();
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
     let say = |out: &mut dyn Write, text: &str| {
@@ -203,6 +225,11 @@ where
     match (word, rest.trim()) {
         ("quit" | "exit", _) => return false,
         ("help" | "?", _) => say(out, HELP),
+        ("victory" | "rules", _) => {
+            for line in game.standing(session.state()) {
+                say(out, &line);
+            }
+        }
         ("board", _) => {
             let _ = write!(out, "{}", game.render(session.state()));
         }

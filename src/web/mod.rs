@@ -1,0 +1,228 @@
+//! The page: `sandtable play <game> --web` (or `sandtable serve <game>`) serves, on loopback,
+//! a page where a person plays against the bot on a map. The page is embedded in the binary
+//! (no fonts or scripts fetched from anywhere) and drives the same [`Session`] as the
+//! terminal, so it offers the same lists and tells the same story of every roll.
+//!
+//! The server keeps one game. It accepts only the person's own decisions, each naming the
+//! position it was chosen in (`seq`), so a stale or illegal action gets a message, never a
+//! move in another position.
+
+mod view;
+
+use crate::cli::CliError;
+use crate::registry::Entry;
+use crate::session::Session;
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+pub use view::View;
+
+const PAGE: &str = include_str!("page.html");
+const SCRIPT: &str = include_str!("page.js");
+const STYLE: &str = include_str!("page.css");
+
+/// The one game the server keeps, and the story of it so far.
+pub struct Live<G: Entry> {
+    pub session: Session<'static, G>,
+    /// Every line of narration since the game began.
+    pub log: Vec<String>,
+    /// Counts the positions the person has been shown; an action names the one it was
+    /// chosen in.
+    pub seq: u64,
+    /// The bots' view: the person sees everything (`--open`) or only their side's (5.3.4).
+    pub open: bool,
+}
+
+type Shared<G> = Arc<Mutex<Live<G>>>;
+
+/// Serves the game on `addr` until Ctrl-C. Prints the page's address on stdout.
+pub fn serve<G: Entry>(
+    mut session: Session<'static, G>,
+    addr: SocketAddr,
+    open: bool,
+) -> Result<(), CliError> {
+    let mut log = vec![format!(
+        "New game: you play the {}.",
+        session.game().player_name(session.human())
+    )];
+    session.advance(&mut log);
+    let live = Arc::new(Mutex::new(Live {
+        session,
+        log,
+        seq: 1,
+        open,
+    }));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Usage(format!("cannot start the web server: {e}")))?;
+    runtime.block_on(run(live, addr))
+}
+
+async fn run<G: Entry>(live: Shared<G>, addr: SocketAddr) -> Result<(), CliError> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| CliError::Usage(format!("cannot listen on {addr}: {e}")))?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| CliError::Usage(format!("cannot listen on {addr}: {e}")))?;
+    println!("Sandtable is serving {} at http://{bound}/", G::INFO.id);
+    println!("Open that address in a browser; Ctrl-C stops the server.");
+    let app = Router::new()
+        .route("/", get(|| async { Html(PAGE) }))
+        .route(
+            "/page.js",
+            get(|| async { asset("text/javascript", SCRIPT) }),
+        )
+        .route("/page.css", get(|| async { asset("text/css", STYLE) }))
+        .route("/api/view", get(show::<G>))
+        .route("/api/act", post(act::<G>))
+        .route("/api/undo", post(undo::<G>))
+        .route("/api/hint", post(hint::<G>))
+        .route("/api/save", get(save::<G>))
+        .route("/api/load", post(load::<G>))
+        .with_state(live);
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+            eprintln!("stopped");
+        })
+        .await
+        .map_err(|e| CliError::Usage(format!("the web server failed: {e}")))
+}
+
+fn asset(kind: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind)], body).into_response()
+}
+
+/// A refusal the page shows as a message.
+fn refuse(status: StatusCode, message: impl Into<String>) -> Response {
+    let body = serde_json::json!({ "error": message.into() });
+    (status, Json(body)).into_response()
+}
+
+/// Runs `f` on the game on a blocking thread (a bot may think for a while).
+async fn with_live<G: Entry, T: Send + 'static>(
+    live: Shared<G>,
+    f: impl FnOnce(&mut Live<G>) -> T + Send + 'static,
+) -> T {
+    tokio::task::spawn_blocking(move || {
+        let mut guard = live.lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut guard)
+    })
+    .await
+    .expect("the game thread does not panic")
+}
+
+async fn show<G: Entry>(State(live): State<Shared<G>>) -> Response {
+    Json(with_live(live, |l| View::of(l, None)).await).into_response()
+}
+
+#[derive(Deserialize)]
+struct Act {
+    /// The position the action was chosen in.
+    seq: u64,
+    /// The action's number in the list, from 1.
+    n: usize,
+}
+
+async fn act<G: Entry>(State(live): State<Shared<G>>, Json(act): Json<Act>) -> Response {
+    with_live(live, move |l| {
+        if act.seq != l.seq {
+            return refuse(
+                StatusCode::CONFLICT,
+                "that choice was made in an earlier position; the page now shows the current one",
+            );
+        }
+        let legal = l.session.legal();
+        let Some(&a) = act.n.checked_sub(1).and_then(|i| legal.get(i)) else {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "there is no action {} now (there are {})",
+                    act.n,
+                    legal.len()
+                ),
+            );
+        };
+        let mut lines = vec![format!(
+            "{}: {}",
+            l.session.game().player_name(l.session.human()),
+            l.session.game().describe(l.session.state(), a)
+        )];
+        l.session.choose(a, &mut lines);
+        l.session.advance(&mut lines);
+        l.log.extend(lines);
+        l.seq += 1;
+        Json(View::of(l, None)).into_response()
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct Seq {
+    seq: u64,
+}
+
+async fn undo<G: Entry>(State(live): State<Shared<G>>, Json(at): Json<Seq>) -> Response {
+    with_live(live, move |l| {
+        if at.seq != l.seq {
+            return refuse(StatusCode::CONFLICT, "the page was out of date; try again");
+        }
+        let message = if l.session.undo() {
+            l.log
+                .push("(undone: back to your previous decision)".into());
+            l.seq += 1;
+            "Back to your previous decision."
+        } else {
+            "Nothing to undo."
+        };
+        Json(View::of(l, Some(message.to_string()))).into_response()
+    })
+    .await
+}
+
+async fn hint<G: Entry>(State(live): State<Shared<G>>) -> Response {
+    with_live(live, |l| {
+        let text = l
+            .session
+            .hint()
+            .unwrap_or_else(|| "No hint: it is not your decision.".into());
+        Json(View::of(l, Some(text))).into_response()
+    })
+    .await
+}
+
+async fn save<G: Entry>(State(live): State<Shared<G>>) -> Response {
+    let text = with_live(live, |l| l.session.save_text()).await;
+    let name = format!("attachment; filename=\"{}-save.toml\"", G::INFO.id);
+    (
+        [
+            (header::CONTENT_TYPE, "application/toml".to_string()),
+            (header::CONTENT_DISPOSITION, name),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+async fn load<G: Entry>(State(live): State<Shared<G>>, body: String) -> Response {
+    with_live(live, move |l| match l.session.load_text(&body) {
+        Ok(note) => {
+            let mut lines = vec!["(a saved game was loaded)".to_string()];
+            lines.extend(note.clone());
+            l.session.advance(&mut lines);
+            l.log.extend(lines);
+            l.seq += 1;
+            Json(View::of(l, Some(note.unwrap_or_else(|| "Loaded.".into())))).into_response()
+        }
+        Err(e) => refuse(StatusCode::BAD_REQUEST, format!("not loaded: {e}")),
+    })
+    .await
+}

@@ -1,0 +1,106 @@
+// The page: draws what /api/view says and sends the person's choices. Every list, every
+// description and every line of the log comes from the server, which uses the same
+// functions as the terminal.
+"use strict";
+let view = null;
+let place = null; // the place clicked: the actions are filtered to it
+
+const $ = (id) => document.getElementById(id);
+
+function text(el, value) { el.textContent = value || ""; }
+
+async function call(method, url, body) {
+  const init = { method };
+  if (body !== undefined) {
+    init.headers = { "content-type": typeof body === "string" ? "text/plain" : "application/json" };
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
+  }
+  const reply = await fetch(url, init);
+  const data = await reply.json();
+  if (!reply.ok) {
+    text($("message"), data.error);
+    if (reply.status === 409) { await refresh(); text($("message"), data.error); }
+    return;
+  }
+  show(data);
+}
+
+function refresh() { return call("GET", "/api/view"); }
+
+function show(v) {
+  view = v;
+  text($("title"), v.title);
+  text($("headline"), v.headline);
+  text($("to-act"), v.to_act);
+  text($("side"), "(you play the " + v.side + ")");
+  text($("message"), v.message);
+  text($("result"), v.result);
+  const standing = $("standing");
+  standing.replaceChildren(...v.standing.map((line) => {
+    const p = document.createElement("p"); p.textContent = line; return p;
+  }));
+  const map = $("map");
+  map.innerHTML = v.board;
+  map.classList.toggle("hexes", v.board.includes("<polygon"));
+  for (const g of map.querySelectorAll("[data-place]")) {
+    g.addEventListener("click", () => pick(g.dataset.place));
+  }
+  const log = $("log");
+  log.replaceChildren(...v.log.map((line) => {
+    const li = document.createElement("li"); li.textContent = line; return li;
+  }));
+  log.scrollTop = log.scrollHeight;
+  if (place !== null && !v.actions.some((a) => a.place === place)) place = null;
+  list();
+}
+
+// A click on a place shows its stack and filters the actions to those about it; with one
+// action there, the click takes it.
+function pick(id) {
+  const here = view.actions.filter((a) => a.place === id);
+  if (here.length === 1 && place === id) { choose(here[0].n); return; }
+  place = id;
+  list();
+}
+
+function list() {
+  const v = view;
+  text($("place"), place === null ? "" : v.places[place] || place);
+  const stack = $("stack");
+  const lines = place === null ? [] : v.stacks[place] || [];
+  stack.replaceChildren(...lines.map((line) => {
+    const d = document.createElement("div"); d.textContent = line; return d;
+  }));
+  for (const g of document.querySelectorAll("#map [data-place]")) {
+    g.classList.toggle("chosen", g.dataset.place === place);
+  }
+  let shown = v.actions;
+  if (place !== null) {
+    const here = v.actions.filter((a) => a.place === place);
+    if (here.length > 0) shown = here;
+  }
+  const ol = $("actions");
+  ol.replaceChildren(...shown.map((a) => {
+    const li = document.createElement("li");
+    li.value = a.n;
+    li.textContent = a.text;
+    li.dataset.n = a.n;
+    li.addEventListener("click", () => choose(a.n));
+    return li;
+  }));
+}
+
+function choose(n) {
+  text($("message"), "…");
+  call("POST", "/api/act", { seq: view.seq, n });
+}
+
+$("undo").addEventListener("click", () => call("POST", "/api/undo", { seq: view.seq }));
+$("hint").addEventListener("click", () => { text($("message"), "thinking…"); call("POST", "/api/hint"); });
+$("all").addEventListener("click", () => { place = null; list(); });
+$("load").addEventListener("change", async (e) => {
+  const file = e.target.files[0];
+  if (file) await call("POST", "/api/load", await file.text());
+  e.target.value = "";
+});
+refresh();

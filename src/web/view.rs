@@ -1,0 +1,104 @@
+//! What the page shows of a position, as JSON: the board drawn as SVG, the decisions open to
+//! the person with the place each is about, the stacks in words, the log, the victory
+//! conditions and the standing.
+
+use super::Live;
+use crate::board::{svg::counter_line, to_svg};
+use crate::engine::Actor;
+use crate::registry::Entry;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The most log lines sent: the page shows the latest.
+const LOG_LINES: usize = 400;
+
+#[derive(Serialize)]
+pub struct View {
+    pub title: String,
+    /// The side the person plays.
+    pub side: String,
+    pub seq: u64,
+    pub headline: String,
+    /// Who is to act, in words.
+    pub to_act: String,
+    pub board: String,
+    pub actions: Vec<ActionView>,
+    /// Each occupied place's units, in words, as the person may see them.
+    pub stacks: BTreeMap<String, Vec<String>>,
+    /// Place ids with their full description.
+    pub places: BTreeMap<String, String>,
+    pub log: Vec<String>,
+    pub standing: Vec<String>,
+    /// How the game ended, once it has.
+    pub result: Option<String>,
+    /// A reply to the last request (a hint, an undo).
+    pub message: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct ActionView {
+    /// Its number in the list, from 1, as in the terminal.
+    pub n: usize,
+    pub text: String,
+    /// The area or hex it is about, if any.
+    pub place: Option<String>,
+}
+
+impl View {
+    pub fn of<G: Entry>(live: &Live<G>, message: Option<String>) -> View {
+        let session = &live.session;
+        let (game, s) = (session.game(), session.state());
+        let viewer = (!live.open).then_some(session.human());
+        let board = game.board(s, viewer);
+        let actions: Vec<ActionView> = session
+            .legal()
+            .into_iter()
+            .enumerate()
+            .map(|(i, a)| ActionView {
+                n: i + 1,
+                text: game.describe(s, a),
+                place: game.action_place(s, a),
+            })
+            .collect();
+        let mut lit: Vec<String> = actions.iter().filter_map(|a| a.place.clone()).collect();
+        lit.dedup();
+        let stacks = board
+            .places
+            .iter()
+            .filter(|p| !p.counters.is_empty())
+            .map(|p| {
+                let lines = p.counters.iter().map(|c| counter_line(&board, c)).collect();
+                (p.id.clone(), lines)
+            })
+            .collect();
+        let places = board
+            .places
+            .iter()
+            .map(|p| (p.id.clone(), p.tooltip.clone()))
+            .collect();
+        let to_act = match session.actor() {
+            Actor::Terminal => "the game is over".to_string(),
+            Actor::Player(p) if p == session.human() => {
+                format!("you ({}) to act", game.player_name(p))
+            }
+            Actor::Player(p) => format!("the {} (the bot) to act", game.player_name(p)),
+            Actor::Chance => "the dice".to_string(),
+        };
+        let skip = live.log.len().saturating_sub(LOG_LINES);
+        View {
+            title: game.title(),
+            side: game.player_name(session.human()).to_string(),
+            seq: live.seq,
+            headline: board.title.clone(),
+            to_act,
+            board: to_svg(&board, &lit),
+            actions,
+            stacks,
+            places,
+            log: live.log[skip..].to_vec(),
+            standing: game.standing(s),
+            result: session.result_line(),
+            message,
+        }
+    }
+}
