@@ -77,6 +77,31 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
 }
 
 /// Turn, activation and every unit on the map by hex.
+/// What the game is waiting for, in the rulebook's words.
+pub fn step_name(step: Step) -> String {
+    match step {
+        Step::Interdiction => "Interdiction die (8.1.2)".into(),
+        Step::Attrition => "attrition (8.1.5)".into(),
+        Step::Assignment(side) => format!("{} assign independents (5.5, 8.2)", side.name()),
+        Step::Reorganize => "German reorganisation (8.4.2)".into(),
+        Step::Initiative => "Initiative roll (6.1)".into(),
+        Step::Choose => "the Initiative player activates, transfers or passes (6.2)".into(),
+        Step::ApRoll { .. } => "Action Point die (6.3.2)".into(),
+        Step::Action => "an Action (7)".into(),
+        Step::Destination { .. } => "where the move goes (7.3)".into(),
+        Step::ReactionOffer => "a Formation Reaction may be attempted (6.4)".into(),
+        Step::ReactionCheck => "Reaction Check (6.4.2)".into(),
+        Step::Check(_) => "Effectiveness Check (5.6)".into(),
+        Step::Attackers => "the attacking units (7.5)".into(),
+        Step::Chits => "chits (7.5.1.1)".into(),
+        Step::CombatDie => "combat die (7.5.1.2)".into(),
+        Step::SecondHit => "retreat or take the 2nd hit (7.5.2)".into(),
+        Step::Retreat => "the retreat hex (7.5.2)".into(),
+        Step::Snafu => "keep the roll or play the SNAFU token (5.2)".into(),
+        Step::Over => "game over".into(),
+    }
+}
+
 /// The scenario, the turn, who is active and the US VP, in one line.
 pub fn headline(rs: &Ruleset, s: &State) -> String {
     let active = match s.step {
@@ -97,10 +122,10 @@ pub fn render(rs: &Ruleset, s: &State) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} — turn {}, {:?}; US VP {}",
+        "{} — turn {}, {}; US VP {}",
         rs.scenario_name,
         s.turn,
-        s.step,
+        step_name(s.step),
         victory::us_vp(rs, s)
     );
     if let Step::Destination { unit: u, stack } = s.step {

@@ -17,6 +17,7 @@ mod admin;
 mod assignment;
 mod battle;
 mod board;
+mod narrate;
 pub mod charts;
 pub mod combat;
 mod command;
@@ -402,6 +403,10 @@ impl Game for CrossingTheLine {
 
     fn render(&self, s: &State) -> String {
         describe::render(&self.rules, s)
+    }
+
+    fn narrate(&self, before: &State, a: Action, after: &State) -> Option<String> {
+        narrate::narrate(&self.rules, before, a, after)
     }
 
     /// 5.3.4: the enemy's hidden stack contents and strengths drawn anew (`hidden`); with
