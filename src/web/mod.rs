@@ -72,8 +72,15 @@ async fn run<G: Entry>(live: Shared<G>, addr: SocketAddr) -> Result<(), CliError
     let bound = listener
         .local_addr()
         .map_err(|e| CliError::Usage(format!("cannot listen on {addr}: {e}")))?;
-    println!("Sandtable is serving {} at http://{bound}/", G::INFO.id);
-    println!("Open that address in a browser; Ctrl-C stops the server.");
+    // A closed stdout (the address already read) must not stop the server.
+    use std::io::Write as _;
+    let _ = writeln!(
+        std::io::stdout(),
+        "Sandtable is serving {} at http://{bound}/\nOpen that address in a browser; Ctrl-C \
+         stops the server.",
+        G::INFO.id
+    );
+    let _ = std::io::stdout().flush();
     let app = Router::new()
         .route("/", get(|| async { Html(PAGE) }))
         .route(

@@ -149,28 +149,25 @@ fn counter(rs: &Ruleset, s: &State, u: usize, hidden: bool, show_strength: bool)
     let info = rs.unit(u);
     let disrupted = s.is_disrupted(u);
     let er = info.er[usize::from(disrupted)];
-    let strength = if show_strength {
-        format!("strength {} of {}", s.strength[u], info.strength)
-    } else {
-        format!("printed strength {}", info.strength)
-    };
+    let mut status = Vec::new();
+    if show_strength {
+        status.push(format!("{} SP left", s.strength[u]));
+    }
+    if disrupted {
+        status.push("disrupted".to_string());
+    }
+    if s.improved & (1 << u) != 0 {
+        status.push("Improved Defense (7.7)".to_string());
+    }
     Counter {
         side: info.side.index(),
         name: info.name.clone(),
         values: format!(
-            "printed strength {}, ER {}/{} (disrupted), MA {}",
+            "printed strength {}, ER {} ({} disrupted), MA {}",
             info.strength, info.er[0], info.er[1], info.ma
         ),
         face: format!("{}-{er}", info.strength),
-        status: format!(
-            "{strength}, ER {er}{}{}",
-            if disrupted { ", disrupted" } else { "" },
-            if s.improved & (1 << u) != 0 {
-                ", Improved Defense (7.7)"
-            } else {
-                ""
-            }
-        ),
+        status: status.join(", "),
         hidden,
     }
 }

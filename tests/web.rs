@@ -1,0 +1,355 @@
+//! The page in a real browser: each test starts `sandtable play GAME --web`, drives headless
+//! Chromium through chromedriver (Debian's `chromium` and `chromium-driver`, which `.ci/run`
+//! installs) for a few moves, checks what the page shows, and loads a save made in the
+//! browser back in the terminal.
+
+mod common;
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A child process killed when the test ends, however it ends.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+/// `sandtable play GAME ARGS… --web --port 0` and the address it prints.
+fn serve(game: &str, args: &[&str]) -> (Running, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(["play", game])
+        .args(args)
+        .args(["--web", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the binary runs");
+    let stdout = child.stdout.take().expect("stdout");
+    let running = Running(child);
+    let mut lines = BufReader::new(stdout).lines();
+    let line = lines
+        .next()
+        .and_then(Result::ok)
+        .expect("the server prints its address");
+    // Keep reading, so the server's stdout stays open.
+    std::thread::spawn(move || lines.for_each(drop));
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    (running, url)
+}
+
+/// chromedriver on a free port, and a headless Chromium session through it.
+async fn browser() -> (Running, Client) {
+    let port = free_port();
+    let driver = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect(
+            "chromedriver runs: install Debian's chromium and chromium-driver \
+             (`.ci/run` does)",
+        );
+    let driver = Running(driver);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not start");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let profile = common::temp_dir(&format!("chromium-{port}"));
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                     "--no-first-run", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync",
+                     "--window-size=1366,768",
+                     format!("--user-data-dir={}", profile.display())],
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a Chromium session");
+    (driver, client)
+}
+
+/// Runs `script` in the page and returns its value as a string.
+async fn eval(c: &Client, script: &str) -> String {
+    let v = c.execute(script, vec![]).await.expect("the script runs");
+    match v {
+        serde_json::Value::String(s) => s,
+        other => other.to_string(),
+    }
+}
+
+/// Waits until `script` returns true in the page.
+async fn until(c: &Client, script: &str, what: &str) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while eval(c, script).await != "true" {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The page's position counter, which every move advances.
+async fn seq(c: &Client) -> String {
+    eval(c, "return String(view.seq)").await
+}
+
+/// Clicks the first action in the list and waits for the next position.
+async fn take_first_action(c: &Client) {
+    let before = seq(c).await;
+    c.find(Locator::Css("#actions li"))
+        .await
+        .expect("an action is listed")
+        .click()
+        .await
+        .expect("click");
+    until(
+        c,
+        &format!("return view !== null && String(view.seq) !== '{before}'"),
+        "the next position",
+    )
+    .await;
+}
+
+/// The log's text.
+async fn log(c: &Client) -> String {
+    eval(c, "return document.getElementById('log').innerText").await
+}
+
+/// The save the page offers, fetched by the page itself.
+async fn save_from_page(c: &Client) -> String {
+    let v = c
+        .execute_async(
+            "const done = arguments[0]; \
+             fetch(document.getElementById('save').href).then(r => r.text()).then(done);",
+            vec![],
+        )
+        .await
+        .expect("the save downloads");
+    v.as_str().expect("text").to_string()
+}
+
+/// Loads `save` in the terminal and saves it again at once: the same game replays to the same
+/// log, so the two saves are equal.
+fn reload_in_terminal(game: &str, args: &[&str], save: &str, test: &str) {
+    let dir = common::temp_dir(test);
+    let (first, second) = (dir.join("page.toml"), dir.join("terminal.toml"));
+    std::fs::write(&first, save).unwrap();
+    let mut all = args.to_vec();
+    all.extend(["--load", first.to_str().unwrap()]);
+    let input = format!("save {}\nquit\n", second.display());
+    let (text, stderr, code) = common::play(game, &all, &input);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(text.contains("Saved to"), "{text}");
+    let again = std::fs::read_to_string(&second).unwrap();
+    assert_eq!(again, save, "the terminal holds the page's game");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn rudders_line_is_played_on_the_page() {
+    let args = ["--side", "rangers", "--bot", "random", "--seed", "3"];
+    let (_server, url) = serve("rudders-line", &args);
+    let (_driver, c) = browser().await;
+    c.goto(&url).await.expect("the page loads");
+    until(
+        &c,
+        "return document.querySelectorAll('#actions li').length > 0",
+        "actions",
+    )
+    .await;
+    // The map: 40 places, the Rangers' counters with their printed values.
+    let places = eval(
+        &c,
+        "return String(document.querySelectorAll('#map g.place').length)",
+    )
+    .await;
+    assert_eq!(places, "40");
+    let face = eval(
+        &c,
+        "return document.querySelector('#map rect.counter + text').textContent",
+    )
+    .await;
+    assert_eq!(face, "4|6|5", "a Ranger squad's Attack|Defense|Movement");
+    // The areas the first actions are about are highlighted on the map.
+    let lit = eval(&c, "return [...document.querySelectorAll('#map g.place.lit')].map(g => g.dataset.place).join(',')").await;
+    assert_eq!(lit, "3,4,5", "the FO's artillery targets");
+    // Clicking a highlighted area filters the list to it.
+    c.find(Locator::Css("#map g.stack[data-place='4']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let listed = eval(&c, "return document.getElementById('actions').innerText").await;
+    assert!(
+        listed.contains("artillery on area 4") && !listed.contains("area 3"),
+        "{listed}"
+    );
+    // Victory conditions and standing are in view.
+    let standing = eval(&c, "return document.getElementById('standing').innerText").await;
+    assert!(standing.contains("the Rangers hold none"), "{standing}");
+    for _ in 0..3 {
+        take_first_action(&c).await;
+    }
+    let text = log(&c).await;
+    assert!(
+        text.contains("Rangers rolls"),
+        "a die roll in the log: {text}"
+    );
+    reload_in_terminal("rudders-line", &args, &save_from_page(&c).await, "web-rl");
+    // A stale action (an old position's number) is refused with a message.
+    let reply = eval(
+        &c,
+        "return fetch('/api/act', {method: 'POST', headers: {'content-type': 'application/json'}, \
+         body: JSON.stringify({seq: 1, n: 1})}).then(r => r.status + ' ' + r.statusText)",
+    )
+    .await;
+    assert!(reply.starts_with("409"), "{reply}");
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn aachen_is_played_on_the_page() {
+    let args = ["--side", "us", "--bot", "random", "--seed", "3"];
+    let (_server, url) = serve("aachen", &args);
+    let (_driver, c) = browser().await;
+    c.goto(&url).await.expect("the page loads");
+    until(
+        &c,
+        "return document.querySelectorAll('#actions li').length > 0",
+        "actions",
+    )
+    .await;
+    let places = eval(
+        &c,
+        "return String(document.querySelectorAll('#map g.place').length)",
+    )
+    .await;
+    assert_eq!(places, "27");
+    let text = log(&c).await;
+    assert!(
+        text.contains("Random Event 3d6 ="),
+        "the opening rolls: {text}"
+    );
+    for _ in 0..3 {
+        take_first_action(&c).await;
+    }
+    let standing = eval(&c, "return document.getElementById('standing').innerText").await;
+    assert!(standing.contains("German Morale"), "{standing}");
+    reload_in_terminal("aachen", &args, &save_from_page(&c).await, "web-aachen");
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_stolberg_corridor_is_played_on_the_page_under_the_fog_of_war() {
+    let args = [
+        "--scenario",
+        "stolberg-corridor",
+        "--side",
+        "us",
+        "--bot",
+        "random",
+        "--seed",
+        "3",
+    ];
+    let (_server, url) = serve("crossing-the-line", &args);
+    let (_driver, c) = browser().await;
+    c.goto(&url).await.expect("the page loads");
+    until(
+        &c,
+        "return document.querySelectorAll('#actions li').length > 0",
+        "actions",
+    )
+    .await;
+    // 5.3.4: no German strength marker is shown; the US's own are.
+    let stacks = eval(&c, "return JSON.stringify(view.stacks)").await;
+    assert!(stacks.contains("US: 1/16 printed strength 4"), "{stacks}");
+    assert!(
+        stacks.contains("4 SP left"),
+        "the US's own strength: {stacks}"
+    );
+    let german_strength = eval(
+        &c,
+        "return String(Object.values(view.stacks).flat().some(l => l.startsWith('Germans') && l.includes('SP left')))",
+    )
+    .await;
+    assert_eq!(german_strength, "false", "no German strength markers");
+    take_first_action(&c).await; // activate the 1st Infantry Division: the AP die
+    let text = log(&c).await;
+    assert!(text.contains("AP die"), "the AP roll in the log: {text}");
+    take_first_action(&c).await; // select a mover: its destinations light up
+    let lit = eval(
+        &c,
+        "return String(document.querySelectorAll('#map g.place.lit').length)",
+    )
+    .await;
+    assert!(
+        lit.parse::<usize>().unwrap() > 1,
+        "destinations highlighted: {lit}"
+    );
+    reload_in_terminal(
+        "crossing-the-line",
+        &args,
+        &save_from_page(&c).await,
+        "web-ctl",
+    );
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_germans_see_only_the_top_unit_of_each_us_stack() {
+    let args = [
+        "--scenario",
+        "stolberg-corridor",
+        "--side",
+        "germans",
+        "--bot",
+        "random",
+    ];
+    let (_server, url) = serve("crossing-the-line", &args);
+    let (_driver, c) = browser().await;
+    c.goto(&url).await.expect("the page loads");
+    until(&c, "return view !== null", "the first view").await;
+    // 5.3.4: the US stack in 1314 shows its top unit and one unit the Germans cannot see.
+    let stack = eval(&c, "return view.stacks['1314'].join(' / ')").await;
+    assert!(stack.starts_with("US: 2/33 printed strength 4"), "{stack}");
+    assert!(
+        stack.contains("US: a unit you cannot see (5.3.4)"),
+        "{stack}"
+    );
+    assert!(!stack.contains("SP left"), "{stack}");
+    let hidden = eval(
+        &c,
+        "return String(document.querySelectorAll('#map rect.counter[fill=\"#9a9a9a\"]').length)",
+    )
+    .await;
+    assert!(
+        hidden.parse::<usize>().unwrap() > 0,
+        "hidden counters drawn as plain backs"
+    );
+    c.close().await.unwrap();
+}
