@@ -196,7 +196,8 @@ fn counters_svg(s: &mut String, p: &Place) {
         };
         let _ = write!(
             s,
-            r##"<rect class="counter" x="{x:.1}" y="{y:.1}" width="{size:.1}" height="{size:.1}" rx="2" fill="{fill}" stroke="#222" stroke-width="0.8"/>"##
+            r##"<rect class="counter" data-side="{}" x="{x:.1}" y="{y:.1}" width="{size:.1}" height="{size:.1}" rx="2" fill="{fill}" stroke="#222" stroke-width="0.8"/>"##,
+            c.side
         );
         let text = if c.hidden { "?" } else { c.face.as_str() };
         let _ = write!(

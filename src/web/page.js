@@ -4,6 +4,7 @@
 "use strict";
 let view = null;
 let place = null; // the place clicked: the actions are filtered to it
+let first = true; // the first view: scroll the map to the person's units
 
 const $ = (id) => document.getElementById(id);
 
@@ -44,6 +45,12 @@ function show(v) {
   map.classList.toggle("hexes", v.board.includes("<polygon"));
   for (const g of map.querySelectorAll("[data-place]")) {
     g.addEventListener("click", () => pick(g.dataset.place));
+  }
+  if (first) {
+    // Start where the person's units are: a hex map is larger than the window.
+    first = false;
+    const mine = map.querySelector(`rect.counter[data-side="${v.side_index}"]`);
+    if (mine) mine.scrollIntoView({ block: "center", inline: "center" });
   }
   const log = $("log");
   log.replaceChildren(...v.log.map((line) => {

@@ -15,8 +15,9 @@ const LOG_LINES: usize = 400;
 #[derive(Serialize)]
 pub struct View {
     pub title: String,
-    /// The side the person plays.
+    /// The side the person plays, and its index (the counters' `data-side`).
     pub side: String,
+    pub side_index: usize,
     pub seq: u64,
     pub headline: String,
     /// Who is to act, in words.
@@ -88,6 +89,7 @@ impl View {
         View {
             title: game.title(),
             side: game.player_name(session.human()).to_string(),
+            side_index: session.human(),
             seq: live.seq,
             headline: board.title.clone(),
             to_act,

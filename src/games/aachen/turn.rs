@@ -379,13 +379,16 @@ pub fn standing(s: &State) -> Vec<String> {
              than German Morale."
         ),
         format!(
-            "Now, turn {} of {TURNS}: German Morale {}; {german} Area(s) still German; \
-             surrender chance at this Morale {}.",
+            "Now, turn {} of {TURNS}: German Morale {}; {german} Area(s) still German; if the \
+             game ended at this Morale, {}.",
             s.turn,
             s.morale,
             match s.morale {
-                6.. => "none (German automatic victory)".to_string(),
-                m => format!("{} in 6", 6 - m),
+                6.. => "the Germans would win (Morale 6 or higher)".to_string(),
+                m => format!(
+                    "the garrison would surrender on a roll above {m} ({} in 6)",
+                    6 - m
+                ),
             }
         ),
     ]

@@ -74,10 +74,17 @@ impl CrossingTheLine {
             ]
             .iter()
             .map(|&t| (fill(t).to_string(), t.name().replace('_', " ")))
-            .chain([(
-                "#999999".to_string(),
-                "outside the scenario (10)".to_string(),
-            )])
+            .chain(
+                [
+                    ("#bdbdbd", "outside the scenario (10)"),
+                    ("#b5651d", "road"),
+                    ("#2b6cb0", "stream"),
+                    ("#6b4f2a", "pillbox line"),
+                    ("#c9a400", "VP hex"),
+                    ("#b22222", "objective (10.1)"),
+                ]
+                .map(|(c, m)| (c.to_string(), m.to_string())),
+            )
             .collect(),
             sides: vec!["US".into(), "Germans".into()],
         }
