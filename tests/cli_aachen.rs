@@ -71,7 +71,12 @@ fn balance_writes_morale_as_a_csv_column() {
     ]));
     let text = std::fs::read_to_string(&file).unwrap();
     let header = text.lines().next().unwrap();
-    assert!(header.contains(",german_morale,provenance"), "{header}");
+    assert!(
+        header.contains(",german_morale,bots,run_seed,data,provenance"),
+        "{header}"
+    );
+    // Solitaire: no initiative columns.
+    assert!(!header.contains("initiative"), "{header}");
     assert_eq!(text.lines().count(), 21);
 }
 

@@ -109,7 +109,15 @@ fn balance_takes_random_bots_and_writes_activations_to_csv() {
     assert!(text.contains("US random"), "{text}");
     let csv = std::fs::read_to_string(&file).unwrap();
     let header = csv.lines().next().unwrap();
-    assert!(header.contains(",activations,provenance"), "{header}");
+    assert!(
+        header.contains(",activations,bots,run_seed,data,provenance"),
+        "{header}"
+    );
+    // First Blood has no turns and no initiative to count (10.1).
+    assert!(
+        !header.contains(",turn,") && !header.contains("initiative"),
+        "{header}"
+    );
     assert_eq!(csv.lines().count(), 11);
 }
 

@@ -163,7 +163,7 @@ fn balance_gives_the_same_numbers_on_1_and_2_threads() {
     assert_eq!(
         lines[0],
         "index,seed,winner,victory_level,turn,losses_rangers,losses_germans,\
-         initiative_rangers,initiative_germans,provenance"
+         initiative_rangers,initiative_germans,bots,run_seed,data,provenance"
     );
     assert!(lines[1].starts_with("0,"), "{}", lines[1]);
 }

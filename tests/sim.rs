@@ -356,22 +356,27 @@ fn csv_has_one_row_per_game_and_a_provenance_column() {
         record(1, None, "draw", 8),
     ];
     let mut out = Vec::new();
-    records::write_csv(
-        &mut out,
-        &["Rangers", "Germans"],
-        &["map", "setup"],
-        &records,
-    )
-    .unwrap();
+    let run = records::Run {
+        names: &["Rangers", "Germans"],
+        columns: sandtable::engine::RecordColumns {
+            turn: true,
+            initiative: Some("initiative"),
+        },
+        bots: &["scripted", "random"],
+        run_seed: 7,
+        data: "0123456789abcdef",
+        provenance: &["map", "setup"],
+    };
+    records::write_csv(&mut out, &run, &records).unwrap();
     let text = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines,
         [
             "index,seed,winner,victory_level,turn,losses_rangers,losses_germans,\
-             initiative_rangers,initiative_germans,provenance",
-            "0,0,germans,sudden death,4,2,4,3,1,map;setup",
-            "1,10,draw,draw,8,2,4,3,1,map;setup",
+             initiative_rangers,initiative_germans,bots,run_seed,data,provenance",
+            "0,0,germans,sudden death,4,2,4,3,1,scripted;random,7,0123456789abcdef,map;setup",
+            "1,10,draw,draw,8,2,4,3,1,scripted;random,7,0123456789abcdef,map;setup",
         ]
     );
 }

@@ -60,6 +60,7 @@ impl Visitor for Balance<'_> {
             title: game.title(),
             known: &known,
             provenance: &provenance,
+            data: game.data_identity(),
         };
         balance(&game, args, &setup, registry::bot::<G>)
     }
@@ -73,6 +74,8 @@ struct Setup<'a> {
     known: &'a [&'a str],
     /// The reconstructed tables the results depend on.
     provenance: &'a [&'a str],
+    /// The identity of the data played on.
+    data: String,
 }
 
 /// The game-independent part: check bots and output, run, report.
@@ -131,11 +134,17 @@ where
 
     if let Some((path, file)) = out {
         let mut w = BufWriter::new(file);
-        records::write_csv(&mut w, &names, setup.provenance, &records).map_err(|e| {
-            CliError::Output {
-                path: path.clone(),
-                message: e.to_string(),
-            }
+        let run = records::Run {
+            names: &names,
+            columns: game.record_columns(),
+            bots: &bots,
+            run_seed: args.run.seed,
+            data: &setup.data,
+            provenance: setup.provenance,
+        };
+        records::write_csv(&mut w, &run, &records).map_err(|e| CliError::Output {
+            path: path.clone(),
+            message: e.to_string(),
         })?;
         w.flush().map_err(|e| output_error(path, e))?;
     }

@@ -13,8 +13,8 @@ pub struct RunArgs {
     /// Run seed: game i is seeded from (seed, i), so the same seed gives the same results.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads for games (0: one per core). Results do not depend on it.
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads for games (0: one per core; at most 1,024). Results do not depend on it.
+    #[arg(long, default_value_t = 0, value_parser = thread_count)]
     pub threads: usize,
     /// Game data to use instead of the embedded default: a directory of TOML tables or one
     /// TOML file holding them all.
@@ -67,6 +67,20 @@ pub fn output_error(path: &Path, e: impl std::fmt::Display) -> CliError {
 pub fn game_count(arg: &str) -> Result<u64, String> {
     match arg.parse::<u64>() {
         Ok(0) => Err("at least one game is needed".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The most worker threads a run may ask for: more only costs memory and start-up time.
+pub const MAX_THREADS: usize = 1024;
+
+/// Parses `--threads`: 0 (one per core) to [`MAX_THREADS`].
+pub fn thread_count(arg: &str) -> Result<usize, String> {
+    match arg.parse::<usize>() {
+        Ok(n) if n > MAX_THREADS => Err(format!(
+            "{n} threads is more than the {MAX_THREADS} a run may use (0 means one per core)"
+        )),
         Ok(n) => Ok(n),
         Err(e) => Err(e.to_string()),
     }

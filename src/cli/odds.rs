@@ -66,11 +66,11 @@ pub fn run(kind: OddsKind, args: &OddsArgs) -> Result<(), CliError> {
             used.join(", ")
         );
     }
-    write(&tables, args)?;
+    // The chart first: a chart that cannot be drawn (a bad folder) leaves no CSV behind.
     if let Some(path) = &args.plot {
         crate::analysis::plot::draw(&tables, path).map_err(|e| output_error(path, e))?;
     }
-    Ok(())
+    write(&tables, args)
 }
 
 /// The odds tables of any game of the registry.

@@ -12,6 +12,17 @@ pub fn check_bots<G: Game>(
     make: impl Fn(&str, PlayerId) -> Option<Box<dyn Bot<G>>>,
     known: &[&str],
 ) -> Result<(), CliError> {
+    // An unknown name is the mistake to report first, whatever the count.
+    for (p, name) in names.iter().enumerate() {
+        preset::load(name)?;
+        if make(name, p.min(game.acting_players().saturating_sub(1))).is_none() {
+            return Err(CliError::UnknownBot {
+                game: game.id().to_string(),
+                name: name.clone(),
+                known: known.join(", "),
+            });
+        }
+    }
     let n = game.acting_players();
     if names.len() != n {
         return Err(CliError::BotCount {
@@ -22,16 +33,6 @@ pub fn check_bots<G: Game>(
                 .join(", "),
             got: names.len(),
         });
-    }
-    for (p, name) in names.iter().enumerate() {
-        preset::load(name)?;
-        if make(name, p).is_none() {
-            return Err(CliError::UnknownBot {
-                game: game.id().to_string(),
-                name: name.clone(),
-                known: known.join(", "),
-            });
-        }
     }
     Ok(())
 }

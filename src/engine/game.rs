@@ -41,6 +41,16 @@ pub struct Tally {
     pub initiative_turns: u32,
 }
 
+/// Which per-game counts mean something in a game, for the columns of a balance CSV.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordColumns {
+    /// Whether the turn a game was decided in says anything (not in a scenario without turns).
+    pub turn: bool,
+    /// What `Tally::initiative_turns` counts, as a column prefix (`initiative` for turns
+    /// holding it); `None` when the game has no initiative.
+    pub initiative: Option<&'static str>,
+}
+
 /// A game: ruleset + scenario. Implementations must keep `legal_actions`, `chance_outcomes`
 /// and `apply` free of heap allocation (buffers are passed in and reused).
 pub trait Game: Sync {
@@ -120,6 +130,15 @@ pub trait Game: Sync {
     fn victory_levels(&self) -> &'static [(Option<PlayerId>, &'static str)] {
         &[]
     }
+    /// Which per-game counts the game's balance CSV carries. By default the turn and the
+    /// turns holding the initiative.
+    fn record_columns(&self) -> RecordColumns {
+        RecordColumns {
+            turn: true,
+            initiative: Some("initiative"),
+        }
+    }
+
     /// A plain description of an action in the current state, for logs and the play screen.
     fn describe(&self, s: &Self::State, a: Self::Action) -> String;
 

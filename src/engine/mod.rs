@@ -7,6 +7,6 @@ pub mod game;
 pub mod replay;
 pub mod seed;
 
-pub use game::{Actor, Game, Outcome, PlayerId, Tally};
+pub use game::{Actor, Game, Outcome, PlayerId, RecordColumns, Tally};
 pub use replay::Replay;
 pub use seed::{game_rng, game_seed, GameRng};

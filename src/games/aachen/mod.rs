@@ -259,6 +259,14 @@ impl Game for Aachen {
         })
     }
 
+    /// Solitaire: no initiative.
+    fn record_columns(&self) -> crate::engine::RecordColumns {
+        crate::engine::RecordColumns {
+            turn: true,
+            initiative: None,
+        }
+    }
+
     fn tally(&self, s: &State, p: PlayerId) -> Tally {
         let losses = if p == AMERICANS {
             s.loc

@@ -367,6 +367,16 @@ impl Game for CrossingTheLine {
         [us, 1.0 - us]
     }
 
+    /// First Blood has no turns and the US always holds the Initiative (10.1); the Stolberg
+    /// Corridor counts the Ops Cycles each side held the Initiative in (6.1).
+    fn record_columns(&self) -> crate::engine::RecordColumns {
+        let two_sided = self.rules.kind == ScenarioKind::StolbergCorridor;
+        crate::engine::RecordColumns {
+            turn: two_sided,
+            initiative: two_sided.then_some("initiative_cycles"),
+        }
+    }
+
     fn tally(&self, s: &State, p: PlayerId) -> Tally {
         let side = self.side_of(p);
         let losses = bits(self.rules.side_units[side.index()])
