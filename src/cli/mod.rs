@@ -11,6 +11,7 @@ pub mod games;
 pub mod ladder;
 pub mod odds;
 pub mod play;
+mod prompt;
 mod select;
 
 pub use error::{one_line, CliError};

@@ -4,13 +4,15 @@
 //! explained as it happens. Commands: a number, `undo`, `save FILE`, `load FILE`, `hint`,
 //! `board`, `help`, `quit`.
 
+use super::prompt::{Plain, Prompt};
 use super::CliError;
 use crate::bots::preset;
 use crate::engine::{Actor, PlayerId};
 use crate::registry::{self, Entry, Visitor};
 use crate::session::{Auto, Identity, Session};
+use crate::sim::progress::thinking;
 use clap::Args;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -82,12 +84,11 @@ impl Visitor for Play<'_> {
             let addr = std::net::SocketAddr::new(args.bind, args.port);
             return crate::web::serve(session, addr, args.open);
         }
-        let stdin = std::io::stdin();
-        play(
-            &mut session,
-            &mut stdin.lock(),
-            &mut std::io::stdout().lock(),
-        );
+        let mut out = std::io::stdout().lock();
+        match super::prompt::Editor::for_terminal() {
+            Some(mut editor) => play(&mut session, &mut editor, &mut out),
+            None => play(&mut session, &mut Plain(std::io::stdin().lock()), &mut out),
+        }
         Ok(())
     }
 }
@@ -166,15 +167,22 @@ fn print_lines(out: &mut impl Write, log: &mut Vec<String>) {
 }
 
 /// Plays in the terminal until the game ends, the person quits, or the input ends.
-pub fn play<G: Entry>(
-    session: &mut Session<'_, G>,
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-) {
+pub fn play<G: Entry>(session: &mut Session<'_, G>, input: &mut dyn Prompt, out: &mut impl Write) {
     let mut log = Vec::new();
     let mut shown = false;
     loop {
-        if let Some(auto) = session.auto_step(&mut log) {
+        let spinner = match session.actor() {
+            Actor::Player(p) if p != session.human() => Some(thinking(format!(
+                "the {} are thinking",
+                session.game().player_name(p)
+            ))),
+            _ => None,
+        };
+        let auto = session.auto_step(&mut log);
+        if let Some(bar) = spinner {
+            bar.finish_and_clear();
+        }
+        if let Some(auto) = auto {
             print_lines(out, &mut log);
             if auto == Auto::Bot {
                 shown = false;
@@ -197,13 +205,11 @@ pub fn play<G: Entry>(
         for (i, &a) in legal.iter().enumerate() {
             let _ = writeln!(out, "  {:>3}. {}", i + 1, game.describe(session.state(), a));
         }
-        let _ = write!(out, "{}> ", game.player_name(session.human()));
-        let _ = out.flush();
-        let mut line = String::new();
-        if input.read_line(&mut line).unwrap_or(0) == 0 {
+        let prompt = format!("{}> ", game.player_name(session.human()));
+        let Some(line) = input.line(&prompt, out) else {
             let _ = writeln!(out, "\n(end of input: quitting)");
             return;
-        }
+        };
         if !command(session, line.trim(), &legal, out) {
             return;
         }
@@ -253,7 +259,10 @@ fn command<G: Entry>(
             Err(e) => say(out, &e),
         },
         ("hint", _) => {
-            if let Some(hint) = session.hint() {
+            let spinner = thinking(format!("the {} bot is thinking", session.hint_bot));
+            let hint = session.hint();
+            spinner.finish_and_clear();
+            if let Some(hint) = hint {
                 say(out, &hint);
             }
         }

@@ -30,3 +30,26 @@ mod tests {
         let _ = super::style();
     }
 }
+
+/// A spinner on stderr for a wait of unknown length (the bot or `hint` thinking): shown only
+/// if the wait passes half a second, and only when stderr is a terminal. Call
+/// `finish_and_clear` when done.
+pub fn thinking(message: String) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+            .expect("the template is a valid constant"),
+    );
+    bar.set_message(message);
+    if std::io::stderr().is_terminal() {
+        let shown = bar.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            if !shown.is_finished() {
+                shown.set_draw_target(ProgressDrawTarget::stderr());
+                shown.enable_steady_tick(std::time::Duration::from_millis(100));
+            }
+        });
+    }
+    bar
+}

@@ -1,0 +1,48 @@
+//! The play prompt: line editing and history (rustyline) when stdin is a terminal, plain
+//! lines otherwise (a script, a test, a pipe), so both read the same commands.
+
+use std::io::{BufRead, Write};
+
+/// Where the person's lines come from.
+pub trait Prompt {
+    /// Shows `prompt` and reads one line; `None` at the end of input.
+    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> Option<String>;
+}
+
+/// Lines from any reader, the prompt written to the output.
+pub struct Plain<R: BufRead>(pub R);
+
+impl<R: BufRead> Prompt for Plain<R> {
+    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> Option<String> {
+        let _ = write!(out, "{prompt}");
+        let _ = out.flush();
+        let mut line = String::new();
+        match self.0.read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(line),
+        }
+    }
+}
+
+/// A terminal: arrow keys, editing and history of the lines typed this game.
+pub struct Editor(rustyline::DefaultEditor);
+
+impl Editor {
+    /// An editor, when stdin and stdout are a terminal that rustyline can drive.
+    pub fn for_terminal() -> Option<Editor> {
+        use std::io::IsTerminal;
+        if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+            return None;
+        }
+        rustyline::DefaultEditor::new().ok().map(Editor)
+    }
+}
+
+impl Prompt for Editor {
+    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> Option<String> {
+        let _ = out.flush();
+        let line = self.0.readline(prompt).ok()?;
+        let _ = self.0.add_history_entry(line.as_str());
+        Some(line)
+    }
+}
