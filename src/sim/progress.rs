@@ -23,14 +23,6 @@ fn style() -> ProgressStyle {
     .expect("the template is a valid constant")
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn template_parses() {
-        let _ = super::style();
-    }
-}
-
 /// A spinner on stderr for a wait of unknown length (the bot or `hint` thinking): shown only
 /// if the wait passes half a second, and only when stderr is a terminal. Call
 /// `finish_and_clear` when done.
@@ -52,4 +44,12 @@ pub fn thinking(message: String) -> ProgressBar {
         });
     }
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn template_parses() {
+        let _ = super::style();
+    }
 }
