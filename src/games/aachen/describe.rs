@@ -231,10 +231,11 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
             let at = av + i16::from(rolled.attack.attack_dice);
             let dt = dv + i16::from(rolled.attack.defense_dice);
             Some(format!(
-                "AV {av} + 2d6({}) = {at} vs DV {dv} + 2d6({}) = {dt}: {:?}; German Morale {}",
+                "AV {av} + 2d6({}) = {at} vs DV {dv}{} + 2d6({}) = {dt}: {}; German Morale {}",
                 rolled.attack.attack_dice,
+                air(rolled.attack.air_die),
                 rolled.attack.defense_dice,
-                result(rs, &rolled),
+                result_name(result(rs, &rolled)),
                 after.morale
             ))
         }
@@ -248,12 +249,97 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
         (Step::Reveal, Action::Draw(c)) => {
             let g = rs.germans[usize::from(c)];
             Some(format!(
-                "revealed: Defense Factor {}, Defense Strategy {:?}",
-                g.defense, g.strategy
+                "revealed: Defense Factor {}, Defense Strategy: {}",
+                g.defense,
+                strategy_name(g.strategy)
             ))
         }
-        (Step::Roll(r), Action::Die(d)) => Some(format!("{r:?} 1d6 = {d}")),
+        (Step::Roll(r), Action::Die(d)) => Some(one_die(rs, before, r, d, after)),
         _ => None,
+    }
+}
+
+/// "(Air Support die 4 off)" when an Air Support die was rolled (9.5.3D).
+fn air(die: u8) -> String {
+    if die == 0 {
+        String::new()
+    } else {
+        format!(" (after the Air Support die, {die} off)")
+    }
+}
+
+/// 9.5.4's results in the rulebook's words.
+fn result_name(r: super::CombatResult) -> &'static str {
+    use super::CombatResult::*;
+    match r {
+        Repulse => "Repulse (9.5.4)",
+        Stalemate => "Stalemate (9.5.4)",
+        Success => "Success (9.5.4)",
+        Overrun => "Overrun (9.5.4)",
+    }
+}
+
+/// The Defense Strategies of 11 in the rulebook's words.
+fn strategy_name(d: super::data::DefenseStrategy) -> String {
+    use super::data::DefenseStrategy as D;
+    match d {
+        D::None => "none".into(),
+        D::Fanatic => "Fanatic (a Success becomes a Stalemate, 11.4)".into(),
+        D::Barrage => "Barrage (the attackers retreat and are Spent; no combat, 11)".into(),
+        D::Surrender => {
+            "Surrender (the unit is removed as a Success; the attackers stay Fresh, 11)".into()
+        }
+        D::Ambush => "Ambush (the Lead Attacking Unit goes to the Out of Action Box, 11)".into(),
+        D::Panzerfaust => {
+            "Panzerfaust (an attacking Armor unit goes to the Out of Action Box, 11)".into()
+        }
+        D::Mines => "Mines (AV −2 unless an Engineer Support point is allotted, 11)".into(),
+        D::Sniper => "Sniper (one participating Leader goes Out of Action, 11)".into(),
+        D::Strongpoint => "Strongpoint (Defense Factor +2 for this combat, 11)".into(),
+        D::Counterattack => {
+            "Counterattack (German Morale +1 more on a Repulse or Stalemate, 11)".into()
+        }
+    }
+}
+
+/// A single die of the turn: Leader Mortality, Bloody Streets, the Air Support die, the
+/// surrender roll; with whom it concerned and what it did.
+fn one_die(rs: &Ruleset, before: &State, r: Roll, d: u8, after: &State) -> String {
+    match r {
+        Roll::LeaderMortality => {
+            let fate = match d {
+                1 | 2 => "Killed in Action, out for the rest of the game",
+                3 | 4 => "lightly wounded, back in the next Turn's Reinforcement Phase",
+                _ => "returns to play at once",
+            };
+            format!(
+                "Leader Mortality 1d6 = {d} for {}: {fate} (6.1.2)",
+                unit(rs, before.cursor)
+            )
+        }
+        Roll::BloodyStreets => {
+            let result = rs.charts.bloody_streets.results[usize::from(d - 1)];
+            format!(
+                "Bloody Streets 1d6 = {d} in {}: {} (6.4.1)",
+                area(rs, before.cursor),
+                match result {
+                    super::data::BloodyStreetsResult::None => "no effect",
+                    super::data::BloodyStreetsResult::Loss => "a unit there goes Out of Action",
+                    super::data::BloodyStreetsResult::Spent => "a Fresh unit there is Spent",
+                }
+            )
+        }
+        Roll::Air => format!("Air Support 1d6 = {d}: the DV is {d} lower (9.5.3D)"),
+        Roll::Surrender => format!(
+            "surrender roll 1d6 = {d} against German Morale {}: {} (10.2)",
+            before.morale,
+            if after.result.0 {
+                "the garrison surrenders"
+            } else {
+                "the garrison refuses"
+            }
+        ),
+        other => format!("{other:?} 1d6 = {d}"),
     }
 }
 
@@ -261,5 +347,36 @@ fn die(a: Action) -> u8 {
     match a {
         Action::Die(d) | Action::Dice(d) => d,
         _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::aachen::Aachen;
+
+    #[test]
+    fn rule_6_1_2_and_6_4_1_rolls_say_whom_they_concern_and_what_they_did() {
+        let game = Aachen::embedded().unwrap();
+        let rs = game.rules();
+        let mut s = rs.initial;
+        s.cursor = bits(u64::from(rs.leaders())).next().unwrap() as u8;
+        let kia = one_die(rs, &s, Roll::LeaderMortality, 2, &s);
+        assert!(
+            kia.starts_with("Leader Mortality 1d6 = 2 for Leader "),
+            "{kia}"
+        );
+        assert!(
+            kia.contains("Killed in Action") && kia.contains("(6.1.2)"),
+            "{kia}"
+        );
+        let back = one_die(rs, &s, Roll::LeaderMortality, 6, &s);
+        assert!(back.contains("returns to play at once"), "{back}");
+        s.cursor = 12;
+        let streets = one_die(rs, &s, Roll::BloodyStreets, 1, &s);
+        assert!(
+            streets.starts_with("Bloody Streets 1d6 = 1 in Area 13") && streets.contains("(6.4.1)"),
+            "{streets}"
+        );
     }
 }
