@@ -360,7 +360,7 @@ mod tests {
         let game = Aachen::embedded().unwrap();
         let rs = game.rules();
         let mut s = rs.initial;
-        s.cursor = bits(u64::from(rs.leaders())).next().unwrap() as u8;
+        s.cursor = bits(u64::from(rs.leaders())).next().unwrap();
         let kia = one_die(rs, &s, Roll::LeaderMortality, 2, &s);
         assert!(
             kia.starts_with("Leader Mortality 1d6 = 2 for Leader "),
