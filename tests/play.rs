@@ -192,3 +192,45 @@ fn a_save_is_refused_in_another_scenario_in_one_line() {
         "{stderr}"
     );
 }
+
+#[test]
+fn map_lists_each_area_or_hex_with_its_neighbours() {
+    let (text, _) = play(
+        &["--side", "rangers", "--bot", "random"],
+        "map\nmap 99\nquit\n",
+    );
+    assert!(
+        text.contains("area 5 — Tip, R636 OP (TEM +4) — next to 1, 2, 3, 9, 10"),
+        "{text}"
+    );
+    assert!(text.contains("LC-A — Landing Craft A"), "{text}");
+    assert!(text.contains("There is no area or hex '99' on the map."));
+    let args = [
+        "--scenario",
+        "stolberg-corridor",
+        "--side",
+        "us",
+        "--bot",
+        "random",
+    ];
+    let (text, _, _) = common::play("crossing-the-line", &args, "map 2107\nquit\n");
+    assert!(
+        text.contains("hex 2107: pillbox in clear, objective (10.1) — next to 2007, 2008, 2106, 2108, 2207, 2208"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_board_is_one_line_an_area_and_board_full_lists_every_unit() {
+    let (text, _) = play(
+        &["--side", "rangers", "--bot", "random"],
+        "board --full\nquit\n",
+    );
+    let screen = text.split("Rangers> ").next().unwrap();
+    assert!(screen.lines().count() < 40, "{screen}");
+    assert!(
+        screen.contains("area 5  TEM+4★ Germans: German weapons team 1|1|5 +German MG 42, 2× German squad 3|4|4"),
+        "{screen}"
+    );
+    assert!(text.contains("#34  Germans German weapons team (fresh) carrying #35 German MG 42"));
+}

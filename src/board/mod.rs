@@ -113,3 +113,28 @@ pub enum LinkKind {
     /// A stream or river along the hexside between two hexes.
     Stream,
 }
+
+/// Each place's neighbours, by index: the places it shares a border with (an `Adjacent`
+/// link) on an area map, the hexes touching it on a hex map.
+pub fn neighbours(board: &Board) -> Vec<Vec<usize>> {
+    let mut next = vec![Vec::new(); board.places.len()];
+    for l in board.links.iter().filter(|l| l.kind == LinkKind::Adjacent) {
+        next[l.a].push(l.b);
+        next[l.b].push(l.a);
+    }
+    for (i, p) in board.places.iter().enumerate() {
+        let Shape::Hex(r) = p.shape else { continue };
+        // Hex centres are √3·r apart; anything within 1.9·r touches.
+        for (j, q) in board.places.iter().enumerate() {
+            let d = ((p.x - q.x).powi(2) + (p.y - q.y).powi(2)).sqrt();
+            if j != i && d < 1.9 * r {
+                next[i].push(j);
+            }
+        }
+    }
+    for n in &mut next {
+        n.sort_unstable();
+        n.dedup();
+    }
+    next
+}

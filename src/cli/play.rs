@@ -157,8 +157,9 @@ pub fn side_of<G: Entry>(game: &G, name: &str) -> Result<PlayerId, CliError> {
 }
 
 const HELP: &str = "Type the number of an action, or: undo (back to your last decision), \
-save FILE, load FILE, hint (the bot's suggestion), board (show the situation), victory (the \
-victory conditions and who stands where), help, quit.";
+save FILE, load FILE, hint (the bot's suggestion), board (the situation; board --full: every \
+unit), map (every area with its neighbours; map PLACE: one), victory (the victory conditions and \
+who stands where), help, quit.";
 
 fn print_lines(out: &mut impl Write, log: &mut Vec<String>) {
     for line in log.drain(..) {
@@ -236,9 +237,13 @@ fn command<G: Entry>(
                 say(out, &line);
             }
         }
+        ("board", "--full" | "full") => {
+            let _ = write!(out, "{}", game.render_full(session.state()));
+        }
         ("board", _) => {
             let _ = write!(out, "{}", game.render(session.state()));
         }
+        ("map", place) => say(out, &map_text(game, session.state(), place)),
         ("undo", _) => match session.undo() {
             true => say(out, "Back to your previous decision."),
             false => say(out, "Nothing to undo."),
@@ -283,4 +288,40 @@ fn command<G: Entry>(
         _ => say(out, &format!("Unknown input '{line}'. {HELP}")),
     }
     true
+}
+
+/// `map`: every area with its terrain and neighbours, or one area or hex (`map 2107`) — read
+/// off the same board the page draws.
+fn map_text<G: Entry>(game: &G, s: &G::State, wanted: &str) -> String {
+    let board = game.board(s, None);
+    let neighbours = crate::board::neighbours(&board);
+    let line = |i: usize| {
+        let p = &board.places[i];
+        let next: Vec<&str> = neighbours[i]
+            .iter()
+            .map(|&j| board.places[j].id.as_str())
+            .collect();
+        format!("{} — next to {}", p.tooltip, next.join(", "))
+    };
+    if wanted.is_empty() {
+        if board.places.len() > 100 {
+            return format!(
+                "{} hexes: type map HEX (e.g. map {}) for one hex and its neighbours.",
+                board.places.len(),
+                board.places[board.places.len() / 2].id
+            );
+        }
+        return (0..board.places.len())
+            .map(line)
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
+    match board
+        .places
+        .iter()
+        .position(|p| p.id.eq_ignore_ascii_case(wanted))
+    {
+        Some(i) => line(i),
+        None => format!("There is no area or hex '{wanted}' on the map."),
+    }
 }

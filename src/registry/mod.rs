@@ -94,6 +94,10 @@ pub trait Entry: Game<State: 'static, Action: 'static> + Sized + 'static {
     fn board(&self, s: &Self::State, viewer: Option<PlayerId>) -> crate::board::Board;
     /// The victory conditions and the standing now (who holds what, the score so far).
     fn standing(&self, s: &Self::State) -> Vec<String>;
+    /// The long form of the play screen's board (`board --full`): by default the same.
+    fn render_full(&self, s: &Self::State) -> String {
+        self.render(s)
+    }
     /// The place (area or hex id) an action is about, for pointing at it on the board.
     fn action_place(&self, _s: &Self::State, _a: Self::Action) -> Option<String> {
         None

@@ -54,6 +54,10 @@ impl Entry for RuddersLine {
         RuddersLine::action_place(self, s, a)
     }
 
+    fn render_full(&self, s: &Self::State) -> String {
+        RuddersLine::render_full(self, s)
+    }
+
     fn standing(&self, s: &Self::State) -> Vec<String> {
         RuddersLine::standing(self, s)
     }

@@ -16,7 +16,7 @@ pub fn unit(rs: &Ruleset, s: &State, u: u8) -> String {
 }
 
 /// A counter's id as a person reads it: "ranger_nco_2" → "Ranger NCO 2",
-/// "german_grw36" → "German GrW 36".
+/// "german_grw36" → "German GrW 36", "german_mg42" → "German MG 42".
 pub fn counter_name(id: &str) -> String {
     let words: Vec<String> = id
         .split('_')
@@ -24,7 +24,7 @@ pub fn counter_name(id: &str) -> String {
         .map(|(k, w)| match w {
             "nco" | "fo" | "bar" => w.to_uppercase(),
             "mg42" => "MG 42".into(),
-            "grw36" => "GrW 36".into(),
+            _ if w.starts_with("grw") => format!("GrW {}", &w[3..]),
             _ if w.chars().any(|c| c.is_ascii_digit()) => w.to_uppercase(),
             _ if k == 0 => w[..1].to_uppercase() + &w[1..],
             _ => w.to_string(),

@@ -83,6 +83,11 @@ impl RuddersLine {
         }
     }
 
+    /// The long board: every unit on its own line with its number (`board --full`).
+    pub fn render_full(&self, s: &State) -> String {
+        screen::render(&self.rules, s)
+    }
+
     /// Calls `out` for each legal decision (the allocation-free core of `legal_actions`).
     pub fn for_each_action(&self, s: &State, out: &mut impl FnMut(Action)) {
         let rs = &self.rules;
@@ -266,7 +271,7 @@ impl Game for RuddersLine {
     }
 
     fn render(&self, s: &State) -> String {
-        screen::render(&self.rules, s)
+        screen::render_compact(&self.rules, s)
     }
 
     fn narrate(&self, before: &State, a: Action, after: &State) -> Option<String> {

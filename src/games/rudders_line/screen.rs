@@ -29,6 +29,74 @@ pub fn headline(rs: &Ruleset, s: &State) -> String {
     )
 }
 
+/// The compact board: one line per occupied area, its units grouped with their printed
+/// values (Attack|Defense|Movement) and state, so a 50-line terminal shows it whole.
+pub fn render_compact(rs: &Ruleset, s: &State) -> String {
+    let mut out = format!("{}\n", headline(rs, s));
+    for a in 0..rs.areas.len() as u8 {
+        let mut groups: Vec<(String, u32)> = Vec::new();
+        for u in unit_bits(s.area_units[usize::from(a)]) {
+            let label = unit_label(rs, s, u);
+            match groups.iter_mut().find(|(l, _)| *l == label) {
+                Some((_, n)) => *n += 1,
+                None => groups.push((label, 1)),
+            }
+        }
+        let markers = s.interdiction[0][usize::from(a)].max(s.interdiction[1][usize::from(a)]);
+        if groups.is_empty() && markers == 0 {
+            continue;
+        }
+        let info = &rs.areas[usize::from(a)];
+        let star = if rs.victory_areas & (1 << a) != 0 {
+            "★"
+        } else {
+            ""
+        };
+        let units: Vec<String> = groups
+            .into_iter()
+            .map(|(l, n)| if n > 1 { format!("{n}× {l}") } else { l })
+            .collect();
+        let marker = if markers > 0 {
+            format!(" marker '{markers}'")
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "  {:<8}TEM+{}{star} {}{marker}: {}",
+            area(rs, a),
+            info.tem,
+            s.controller(a).name(),
+            units.join(", ")
+        );
+    }
+    let _ = writeln!(out, "{}", pending(rs, s));
+    out
+}
+
+/// A unit in a few words: its name, the values it has now and what it carries ("Ranger
+/// squad 4|6|5", "German squad 2|3|4 spent +MG 42").
+fn unit_label(rs: &Ruleset, s: &State, u: u8) -> String {
+    let i = rs.info(u);
+    let spent = s.is_spent(u);
+    let (attack, defense) = if spent {
+        (i.spent_attack, i.spent_defense)
+    } else {
+        (i.attack, i.defense)
+    };
+    let mut label = format!(
+        "{} {attack}|{defense}|{}{}",
+        counter_name(&i.counter),
+        i.movement,
+        if spent { " spent" } else { "" }
+    );
+    let w = s.carried(u);
+    if w != NONE {
+        label.push_str(&format!(" +{}", counter_name(&rs.info(w).counter)));
+    }
+    label
+}
+
 /// Each occupied area with its units (fresh/spent, carried weapons), markers and control.
 pub fn render(rs: &Ruleset, s: &State) -> String {
     let mut out = format!("{}\n", headline(rs, s));
