@@ -84,7 +84,7 @@ fn roll(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String
                 c[usize::from(y)].id
             )
         }
-        (Step::CombatDie, Action::Die(d)) => format!("combat die {d} (7.5.1.2)"),
+        (Step::CombatDie, Action::Die(d)) => combat_die(rs, before, d),
         (_, Action::Die(d)) => format!("die {d}"),
         _ => return None,
     })
@@ -118,4 +118,88 @@ fn changes(rs: &Ruleset, before: &State, after: &State) -> Vec<String> {
         }
     }
     out
+}
+
+/// The combat die with everything that read it (7.5.1.2): the battle strengths after the
+/// chits, the odds column, each DRM, the modified die and the CRT result.
+fn combat_die(rs: &Ruleset, before: &State, die: u8) -> String {
+    let b = super::battle::battle(rs, before);
+    let chits = before.fight.chits.map(usize::from);
+    let (attack, defense) = b.battle_strengths(&rs.charts, chits);
+    let drms = super::combat::combat_drm(&rs.charts, &b);
+    let drm = drms.total();
+    let line = rs.charts.terrain_line(b.terrain);
+    let column = rs.charts.odds_column(line, attack, defense);
+    let terms: Vec<String> = [
+        ("hexside", i32::from(drms.hexside)),
+        ("attacker's support", i32::from(drms.attacker_support)),
+        ("defender's support", i32::from(drms.defender_support)),
+        ("HQ support", i32::from(drms.hq_support)),
+        ("armor superiority", i32::from(drms.armor_superiority)),
+    ]
+    .iter()
+    .filter(|&&(_, v)| v != 0)
+    .map(|&(name, v)| format!("{v:+} {name}"))
+    .collect();
+    let terms = if terms.is_empty() {
+        "no DRM".to_string()
+    } else {
+        terms.join(" ")
+    };
+    format!(
+        "combat: battle strength {attack} vs {defense} on the {} line, odds {}; die {die} {terms} \
+         = {} → {} (7.5.1.2)",
+        b.terrain.name().replace('_', " "),
+        rs.charts.odds_label(line, column),
+        super::charts::modified_die(die, drm),
+        rs.charts.resolve(line, attack, defense, die, drm)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{game_rng, Actor, Game};
+    use crate::games::crossing_the_line::scenario::STOLBERG_CORRIDOR;
+    use crate::games::crossing_the_line::CrossingTheLine;
+
+    /// Random play until the first combat die; the state before it.
+    fn before_a_combat_die(game: &CrossingTheLine) -> State {
+        for seed in 0..50 {
+            let mut rng = game_rng(seed, 0);
+            let (mut s, mut buf, mut chance) = (game.initial_state(), Vec::new(), Vec::new());
+            while game.actor(&s) != Actor::Terminal {
+                if s.step == Step::CombatDie {
+                    return s;
+                }
+                let a = match game.actor(&s) {
+                    Actor::Chance => game.draw_chance(&s, &mut chance, &mut rng),
+                    _ => game.random_action(&s, &mut buf, &mut rng),
+                };
+                game.apply(&mut s, a);
+            }
+        }
+        panic!("no combat in 50 random games");
+    }
+
+    #[test]
+    fn rule_7_5_1_2_the_combat_die_is_told_with_strengths_odds_drms_and_the_result() {
+        let game = CrossingTheLine::embedded(STOLBERG_CORRIDOR).unwrap();
+        let before = before_a_combat_die(&game);
+        let mut after = before;
+        game.apply(&mut after, Action::Die(4));
+        let text = narrate(game.rules(), &before, Action::Die(4), &after).unwrap();
+        assert!(text.starts_with("combat: battle strength "), "{text}");
+        assert!(
+            text.contains(", odds ") && text.contains("; die 4 "),
+            "{text}"
+        );
+        // The result printed is the chart's for these strengths, die and DRM.
+        let b = crate::games::crossing_the_line::battle::battle(game.rules(), &before);
+        let (a, d) = b.battle_strengths(&game.rules().charts, before.fight.chits.map(usize::from));
+        let drm = crate::games::crossing_the_line::combat::combat_drm(&game.rules().charts, &b);
+        let line = game.rules().charts.terrain_line(b.terrain);
+        let result = game.rules().charts.resolve(line, a, d, 4, drm.total());
+        assert!(text.contains(&format!("→ {result} (7.5.1.2)")), "{text}");
+    }
 }
