@@ -194,12 +194,26 @@ fn pending(rs: &Ruleset, s: &State) -> String {
     }
 }
 
-/// "4+2+1+": the non-zero terms of a total, each followed by '+'.
-fn terms(t: &[u8; 4]) -> String {
+/// "4 (point) + 2 (NCO/BAR) + ": the non-zero terms of a total, each with what it is.
+fn terms(t: &[u8; 4], labels: [&str; 4]) -> String {
     t.iter()
-        .filter(|&&x| x > 0)
-        .map(|x| format!("{x}+"))
+        .zip(labels)
+        .filter(|&(&x, _)| x > 0)
+        .map(|(x, label)| format!("{x} ({label}) + "))
         .collect()
+}
+
+/// What each term of an attack's totals is, by the kind of attack (7.3, 9.4, 11.1, 8.2).
+fn term_labels(kind: AttackKind) -> ([&'static str; 4], [&'static str; 4]) {
+    match kind {
+        AttackKind::Assault => (
+            ["point", "NCO/BAR", "supporters", "weapons"],
+            ["defender", "NCO/BAR", "other defenders", "TEM"],
+        ),
+        AttackKind::Direct => (["weapons", "leader", "", ""], ["TEM", "", "", ""]),
+        AttackKind::Indirect => (["fire", "", "", ""], ["TEM", "", "", ""]),
+        AttackKind::Interdiction => (["marker", "", "", ""], ["TEM", "", "", ""]),
+    }
 }
 
 /// The die rolls explained: totals, dice and the result.
@@ -240,12 +254,13 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
             } else {
                 "no effect".into()
             };
+            let (offense, defense) = term_labels(at.kind);
             format!(
-                "{kind} on {}: OT {}1d6({})={ot} vs DT {}1d6({d})={dt} → {result}",
+                "{kind} on {}: OT {}1d6 ({}) = {ot} vs DT {}1d6 ({d}) = {dt} → {result}",
                 area(rs, at.area),
-                terms(&at.offense_terms),
+                terms(&at.offense_terms, offense),
                 at.offense_die,
-                terms(&at.defense_terms)
+                terms(&at.defense_terms, defense)
             )
         }
         Roll::Accuracy if d == 6 => "accuracy roll 6: friendly fire! (7.7)".into(),

@@ -238,7 +238,8 @@ fn rule_11_1_the_play_screen_explains_each_term_of_the_totals() {
             .expect("the dice are explained");
     let dt = 4 + fx.tem("4") + 3;
     let expected = format!(
-        "OT 4+2+1+3+1d6(5)=15 vs DT 4+{}+1d6(3)={dt} → {} CP",
+        "OT 4 (point) + 2 (NCO/BAR) + 1 (supporters) + 3 (weapons) + 1d6 (5) = 15 vs \
+         DT 4 (defender) + {} (TEM) + 1d6 (3) = {dt} → {} CP",
         fx.tem("4"),
         15 - dt
     );
