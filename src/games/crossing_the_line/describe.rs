@@ -22,6 +22,18 @@ fn mover(rs: &Ruleset, u: u8, stack: bool) -> String {
     format!("{}{stack}", unit(rs, u))
 }
 
+/// ", 3 MP": what a Move to `to` costs the selected mover (7.3).
+fn move_cost(rs: &Ruleset, s: &State, to: u16, leg_bonus: bool) -> String {
+    let Step::Destination { unit, stack } = s.step else {
+        return String::new();
+    };
+    match super::movement::move_cost_half(rs, s, (unit, stack), to, leg_bonus) {
+        Some(half) if half % 2 == 0 => format!(", {} MP", half / 2),
+        Some(half) => format!(", {}½ MP", half / 2),
+        None => String::new(),
+    }
+}
+
 pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
     match a {
         Action::Die(d) => format!("die {d}"),
@@ -45,9 +57,10 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
             hex(rs, s.hex[usize::from(u)])
         ),
         Action::Move { to, leg_bonus } => format!(
-            "to {}{}",
+            "to {}{}{}",
             hex(rs, to),
-            if leg_bonus { " (leg +2 MA)" } else { "" }
+            move_cost(rs, s, to, leg_bonus),
+            if leg_bonus { " (leg +2 MA, 7.3.5)" } else { "" }
         ),
         Action::Infiltrate { to } => format!("infiltrate into {}", hex(rs, to)),
         Action::Attack { from, target, kind } => {

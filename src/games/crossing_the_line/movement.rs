@@ -481,6 +481,22 @@ fn search(
     bonus
 }
 
+/// The MPs, in half-MPs, the mover spends on its cheapest path to `to` (7.3), with the leg
+/// +2 MA (7.3.5) or without; `None` if it cannot reach `to`. For the play screen.
+pub fn move_cost_half(
+    rs: &Ruleset,
+    s: &State,
+    (unit, stack): (u8, bool),
+    to: u16,
+    leg_bonus: bool,
+) -> Option<u8> {
+    let g = group(rs, movers_of(rs, s, unit, stack));
+    let (mut r, mut extra) = (Reach::new(), Reach::new());
+    search(rs, s, &g, s.hex[usize::from(unit)], &mut r, &mut extra);
+    let reach = if leg_bonus { &extra } else { &r };
+    reach.contains(to).then(|| reach.cost[usize::from(to)])
+}
+
 /// What a mover's reach depends on: its start hex and its movement group. Movers of one hex
 /// often share it (a stack of like units and each of them alone).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
