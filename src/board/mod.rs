@@ -5,8 +5,10 @@
 //! Every place carries its id (`data-place`), so the page can highlight where the legal
 //! actions lead and let a person act by clicking; every counter its printed values.
 
+mod png;
 pub mod svg;
 
+pub use png::to_png;
 pub use svg::to_svg;
 
 /// Colours of the two sides' counters, in side order.

@@ -23,8 +23,8 @@ pub struct BoardArgs {
     /// enemy stack, no enemy strength markers). Default: everything.
     #[arg(long)]
     pub side: Option<String>,
-    /// The picture to write: a .svg file.
-    #[arg(long, value_name = "FILE.svg")]
+    /// The picture to write: a .svg or .png file.
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub out: PathBuf,
     /// Game data instead of the embedded default.
     #[arg(long, value_name = "PATH")]
@@ -33,9 +33,9 @@ pub struct BoardArgs {
 
 pub fn run(args: &BoardArgs) -> Result<(), CliError> {
     let ext = args.out.extension().and_then(|e| e.to_str()).unwrap_or("");
-    if ext != "svg" {
+    if !matches!(ext, "svg" | "png") {
         return Err(CliError::Usage(format!(
-            "--out {}: the picture must be a .svg file",
+            "--out {}: the picture must be a .svg or .png file",
             args.out.display()
         )));
     }
@@ -59,8 +59,11 @@ impl Visitor for Draw<'_> {
             Some(name) => Some(super::play::side_of(&game, name)?),
         };
         let svg = crate::board::to_svg(&game.board(&state, viewer), &[]);
-        crate::engine::data::write_whole(&args.out, svg.as_bytes())
-            .map_err(|e| output_error(&args.out, e))
+        let bytes = match args.out.extension().and_then(|e| e.to_str()) {
+            Some("png") => crate::board::to_png(&svg).map_err(|e| output_error(&args.out, e))?,
+            _ => svg.into_bytes(),
+        };
+        crate::engine::data::write_whole(&args.out, &bytes).map_err(|e| output_error(&args.out, e))
     }
 }
 

@@ -1,0 +1,90 @@
+//! `sandtable board`: a position drawn as SVG or PNG, from a scenario's start or a save.
+
+mod common;
+
+use common::{one_line_error, sandtable, temp_dir};
+
+#[test]
+fn board_draws_each_game_as_svg_and_png() {
+    let dir = temp_dir("board");
+    for (game, extra, places) in [
+        ("rudders-line", vec![], 40),
+        ("aachen", vec![], 27),
+        (
+            "crossing-the-line",
+            vec!["--scenario", "stolberg-corridor"],
+            726,
+        ),
+    ] {
+        let svg = dir.join(format!("{game}.svg"));
+        let mut args = vec!["board", game, "--out", svg.to_str().unwrap()];
+        args.extend(&extra);
+        let out = sandtable(&args);
+        assert_eq!(out.status.code(), Some(0), "{game}");
+        let text = std::fs::read_to_string(&svg).unwrap();
+        assert!(text.starts_with("<svg"), "{game}");
+        assert_eq!(text.matches(r#"<g class="place"#).count(), places, "{game}");
+        let png = dir.join(format!("{game}.png"));
+        let mut args = vec!["board", game, "--out", png.to_str().unwrap()];
+        args.extend(&extra);
+        assert_eq!(sandtable(&args).status.code(), Some(0), "{game}");
+        let bytes = std::fs::read(&png).unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{game}");
+    }
+}
+
+#[test]
+fn board_draws_a_saved_game_and_the_fog_of_war() {
+    let dir = temp_dir("board-save");
+    let save = dir.join("game.toml");
+    let input = format!("1\n1\nsave {}\nquit\n", save.display());
+    let args = [
+        "--scenario",
+        "stolberg-corridor",
+        "--side",
+        "germans",
+        "--bot",
+        "random",
+    ];
+    common::play("crossing-the-line", &args, &input);
+    let svg = dir.join("fog.svg");
+    let out = sandtable(&[
+        "board",
+        "crossing-the-line",
+        "--scenario",
+        "stolberg-corridor",
+        "--side",
+        "germans",
+        "--load",
+        save.to_str().unwrap(),
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        text.contains("US: a unit you cannot see (5.3.4)"),
+        "hidden US units"
+    );
+    // The save is of the Stolberg Corridor: refused for First Blood.
+    let err = one_line_error(&sandtable(&[
+        "board",
+        "crossing-the-line",
+        "--scenario",
+        "first-blood",
+        "--load",
+        save.to_str().unwrap(),
+        "--out",
+        svg.to_str().unwrap(),
+    ]));
+    assert!(
+        err.contains("this save is of the scenario stolberg-corridor"),
+        "{err}"
+    );
+}
+
+#[test]
+fn board_refuses_another_kind_of_picture_in_one_line() {
+    let err = one_line_error(&sandtable(&["board", "aachen", "--out", "board.jpg"]));
+    assert!(err.contains("must be a .svg or .png file"), "{err}");
+}
