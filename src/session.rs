@@ -181,11 +181,11 @@ where
     /// How the game ended, in one line; `None` while it goes on.
     pub fn result_line(&self) -> Option<String> {
         let o = self.game.outcome(&self.state)?;
-        let winner = o.winner.map_or("nobody".to_string(), |w| {
-            self.game.player_name(w).to_string()
-        });
+        let winner = o
+            .winner
+            .map_or("none".to_string(), |w| self.game.player_name(w).to_string());
         Some(format!(
-            "Game over on turn {}: {} ({winner} wins).",
+            "Game over on turn {}: {} (winner: {winner}).",
             o.turn, o.level
         ))
     }

@@ -26,6 +26,17 @@ fn a_whole_game_is_played_through_stdin() {
         "dice are explained"
     );
     assert!(text.contains("Germans: "), "the bot's moves are shown");
+    // The end says why, with the victory conditions.
+    let end = &text[text.rfind("Game over on turn").unwrap()..];
+    assert!(
+        end.contains("(winner: ") || end.contains("(winner: none)"),
+        "{end}"
+    );
+    assert!(end.contains("\n  Why: "), "{end}");
+    assert!(
+        end.contains("Victory (reconstructed Set Up Card, 12.1)"),
+        "{end}"
+    );
 }
 
 #[test]

@@ -108,6 +108,9 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
             v.guns_deadline_turn
         ),
     ];
+    if s.phase == Phase::Over {
+        lines.push(why(rs, s, &list));
+    }
     let rangers = s.ranger_control & rs.victory_areas;
     lines.push(format!(
         "Now, turn {} of {}: the Rangers hold {}; the Germans hold {}; guns {}.",
@@ -124,4 +127,31 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
         }
     ));
     lines
+}
+
+/// Why the game ended as it did, in one sentence.
+fn why(rs: &Ruleset, s: &State, list: &dyn Fn(u64) -> String) -> String {
+    let v = &rs.victory;
+    let key = super::describe::area(rs, v.ranger_must_hold);
+    let why = match s.result.1 {
+        0 => format!(
+            "the Germans controlled {} in the Regroup Phase of turn {} (sudden death)",
+            list(v.german_sudden_death_control),
+            s.result.2
+        ),
+        1 => format!("no Ranger was left in {}", list(v.ranger_foothold)),
+        _ => {
+            let held = list(s.ranger_control & rs.victory_areas);
+            let guns = if s.guns_missed {
+                ", one level lower because no Ranger reached the guns in time"
+            } else {
+                ""
+            };
+            format!(
+                "at the end of turn {} the Rangers held {held} ({key} is the key area){guns}",
+                rs.turns
+            )
+        }
+    };
+    format!("Why: {why}: {}.", LEVELS[usize::from(s.result.1)])
 }
