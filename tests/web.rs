@@ -95,6 +95,16 @@ async fn browser() -> (Running, Client) {
     (driver, client)
 }
 
+/// The page of `sandtable play GAME ARGS… --web` in headless Chromium, once it shows the
+/// person's first decision (or the first view, in a game the bot opens).
+async fn open_page(game: &str, args: &[&str]) -> (Running, Running, Client) {
+    let (server, url) = serve(game, args);
+    let (driver, c) = browser().await;
+    c.goto(&url).await.expect("the page loads");
+    until(&c, "return view !== null", "the first view").await;
+    (server, driver, c)
+}
+
 /// Runs `script` in the page and returns its value as a string.
 async fn eval(c: &Client, script: &str) -> String {
     let v = c.execute(script, vec![]).await.expect("the script runs");
@@ -172,15 +182,7 @@ fn reload_in_terminal(game: &str, args: &[&str], save: &str, test: &str) {
 #[tokio::test(flavor = "multi_thread")]
 async fn rudders_line_is_played_on_the_page() {
     let args = ["--side", "rangers", "--bot", "random", "--seed", "3"];
-    let (_server, url) = serve("rudders-line", &args);
-    let (_driver, c) = browser().await;
-    c.goto(&url).await.expect("the page loads");
-    until(
-        &c,
-        "return document.querySelectorAll('#actions li').length > 0",
-        "actions",
-    )
-    .await;
+    let (_server, _driver, c) = open_page("rudders-line", &args).await;
     // The map: 40 places, the Rangers' counters with their printed values.
     let places = eval(
         &c,
@@ -235,15 +237,7 @@ async fn rudders_line_is_played_on_the_page() {
 #[tokio::test(flavor = "multi_thread")]
 async fn aachen_is_played_on_the_page() {
     let args = ["--side", "us", "--bot", "random", "--seed", "3"];
-    let (_server, url) = serve("aachen", &args);
-    let (_driver, c) = browser().await;
-    c.goto(&url).await.expect("the page loads");
-    until(
-        &c,
-        "return document.querySelectorAll('#actions li').length > 0",
-        "actions",
-    )
-    .await;
+    let (_server, _driver, c) = open_page("aachen", &args).await;
     let places = eval(
         &c,
         "return String(document.querySelectorAll('#map g.place').length)",
@@ -276,15 +270,7 @@ async fn the_stolberg_corridor_is_played_on_the_page_under_the_fog_of_war() {
         "--seed",
         "3",
     ];
-    let (_server, url) = serve("crossing-the-line", &args);
-    let (_driver, c) = browser().await;
-    c.goto(&url).await.expect("the page loads");
-    until(
-        &c,
-        "return document.querySelectorAll('#actions li').length > 0",
-        "actions",
-    )
-    .await;
+    let (_server, _driver, c) = open_page("crossing-the-line", &args).await;
     // 5.3.4: no German strength marker is shown; the US's own are.
     let stacks = eval(&c, "return JSON.stringify(view.stacks)").await;
     assert!(stacks.contains("US: 1/16 printed strength 4"), "{stacks}");
@@ -330,10 +316,7 @@ async fn the_germans_see_only_the_top_unit_of_each_us_stack() {
         "--bot",
         "random",
     ];
-    let (_server, url) = serve("crossing-the-line", &args);
-    let (_driver, c) = browser().await;
-    c.goto(&url).await.expect("the page loads");
-    until(&c, "return view !== null", "the first view").await;
+    let (_server, _driver, c) = open_page("crossing-the-line", &args).await;
     // 5.3.4: the US stack in 1314 shows its top unit and one unit the Germans cannot see.
     let stack = eval(&c, "return view.stacks['1314'].join(' / ')").await;
     assert!(stack.starts_with("US: 2/33 printed strength 4"), "{stack}");

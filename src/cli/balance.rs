@@ -1,6 +1,6 @@
 //! `sandtable balance <game>`: many bot-vs-bot games in parallel, summarised per side.
 
-use super::common::{output_error, RunArgs};
+use super::common::{load_for_run, output_error, RunArgs};
 use super::{select, CliError};
 use crate::bots::Bot;
 use crate::engine::{Game, PlayerId};
@@ -48,13 +48,7 @@ impl Visitor for Balance<'_> {
 
     fn visit<G: Entry>(self) -> Self::Output {
         let args = self.0;
-        let game = G::load(
-            args.run.data.as_deref(),
-            args.scenario.as_deref(),
-            args.run.open,
-        )?;
-        let reconstructed = game.reconstructed();
-        let provenance = registry::table_names(&reconstructed);
+        let (game, provenance) = load_for_run::<G>(&args.run, args.scenario.as_deref())?;
         let known = crate::bots::preset::names();
         let setup = Setup {
             title: game.title(),

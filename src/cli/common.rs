@@ -55,6 +55,17 @@ impl RunArgs {
     }
 }
 
+/// The game `G` as `--data`, `--scenario` and `--open` ask, and the names of the
+/// reconstructed tables its results will rest on.
+pub fn load_for_run<G: crate::registry::Entry>(
+    run: &RunArgs,
+    scenario: Option<&str>,
+) -> Result<(G, Vec<&'static str>), CliError> {
+    let game = G::load(run.data.as_deref(), scenario, run.open)?;
+    let provenance = crate::registry::table_names(&game.reconstructed());
+    Ok((game, provenance))
+}
+
 /// An output file that could not be written.
 pub fn output_error(path: &Path, e: impl std::fmt::Display) -> CliError {
     CliError::Output {

@@ -1,7 +1,7 @@
 //! `sandtable ladder <game> --bots a,b,c`: a round robin in which every pair of bots meets on
 //! both sides, with win rates (95% Wilson intervals) and Elo ratings (95% intervals).
 
-use super::common::{output_error, RunArgs};
+use super::common::{load_for_run, output_error, RunArgs};
 use super::{select, CliError};
 use crate::bots::{preset, Bot};
 use crate::engine::{Game, PlayerId};
@@ -59,13 +59,7 @@ impl Visitor for Ladder<'_> {
 
     fn visit<G: Entry>(self) -> Self::Output {
         let args = self.0;
-        let game = G::load(
-            args.run.data.as_deref(),
-            args.scenario.as_deref(),
-            args.run.open,
-        )?;
-        let reconstructed = game.reconstructed();
-        let provenance = registry::table_names(&reconstructed);
+        let (game, provenance) = load_for_run::<G>(&args.run, args.scenario.as_deref())?;
         ladder(
             &game,
             game.scenario_id(),

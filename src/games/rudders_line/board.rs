@@ -111,11 +111,7 @@ fn place(game: &RuddersLine, s: &State, a: u8) -> Place {
 fn counter(rs: &Ruleset, s: &State, u: u8) -> Counter {
     let i = rs.info(u);
     let spent = s.is_spent(u);
-    let (attack, defense) = if spent {
-        (i.spent_attack, i.spent_defense)
-    } else {
-        (i.attack, i.defense)
-    };
+    let values = super::describe::printed_values(rs, s, u);
     let mut status = if spent { "spent" } else { "fresh" }.to_string();
     let w = s.carried(u);
     if w != NONE {
@@ -127,11 +123,8 @@ fn counter(rs: &Ruleset, s: &State, u: u8) -> Counter {
     Counter {
         side: i.side as usize,
         name: super::describe::counter_name(&i.counter),
-        values: format!(
-            "{attack}|{defense}|{} (Attack|Defense|Movement)",
-            i.movement
-        ),
-        face: format!("{attack}|{defense}|{}", i.movement),
+        values: format!("{values} (Attack|Defense|Movement)"),
+        face: values,
         status,
         hidden: false,
     }

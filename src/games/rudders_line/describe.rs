@@ -15,6 +15,18 @@ pub fn unit(rs: &Ruleset, s: &State, u: u8) -> String {
     format!("{} #{u}{place}", counter_name(&rs.info(u).counter))
 }
 
+/// A unit's printed values on the side it shows now, "Attack|Defense|Movement" (2.6; the
+/// spent side's Attack and Defense when spent).
+pub fn printed_values(rs: &Ruleset, s: &State, u: u8) -> String {
+    let i = rs.info(u);
+    let (attack, defense) = if s.is_spent(u) {
+        (i.spent_attack, i.spent_defense)
+    } else {
+        (i.attack, i.defense)
+    };
+    format!("{attack}|{defense}|{}", i.movement)
+}
+
 /// A counter's id as a person reads it: "ranger_nco_2" → "Ranger NCO 2",
 /// "german_grw36" → "German GrW 36", "german_mg42" → "German MG 42".
 pub fn counter_name(id: &str) -> String {

@@ -1,6 +1,6 @@
 //! The play screen's view of Rudder's Line: the board as text, and every die roll explained.
 
-use super::describe::{area, counter_name};
+use super::describe::{area, counter_name, printed_values};
 use super::ruleset::{unit_bits, Ruleset};
 use super::state::{AttackKind, Phase, Roll, State, Step, NONE};
 use super::Action;
@@ -77,18 +77,11 @@ pub fn render_compact(rs: &Ruleset, s: &State) -> String {
 /// A unit in a few words: its name, the values it has now and what it carries ("Ranger
 /// squad 4|6|5", "German squad 2|3|4 spent +MG 42").
 fn unit_label(rs: &Ruleset, s: &State, u: u8) -> String {
-    let i = rs.info(u);
-    let spent = s.is_spent(u);
-    let (attack, defense) = if spent {
-        (i.spent_attack, i.spent_defense)
-    } else {
-        (i.attack, i.defense)
-    };
     let mut label = format!(
-        "{} {attack}|{defense}|{}{}",
-        counter_name(&i.counter),
-        i.movement,
-        if spent { " spent" } else { "" }
+        "{} {}{}",
+        counter_name(&rs.info(u).counter),
+        printed_values(rs, s, u),
+        if s.is_spent(u) { " spent" } else { "" }
     );
     let w = s.carried(u);
     if w != NONE {
