@@ -239,10 +239,15 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
                 after.morale
             ))
         }
-        (Step::Roll(Roll::RandomEvent), Action::Dice(t)) => Some(format!(
-            "Random Event 3d6 = {t}: {}",
-            rs.event(after.event).name
-        )),
+        (Step::Roll(Roll::RandomEvent), Action::Dice(t)) => {
+            let event = rs.event(after.event);
+            let effects = event_effects(event);
+            Some(if effects.is_empty() {
+                format!("Random Event 3d6 = {t}: {} (6.2)", event.name)
+            } else {
+                format!("Random Event 3d6 = {t}: {} (6.2): {effects}", event.name)
+            })
+        }
         (Step::Roll(Roll::Supply), Action::Dice(t)) => {
             Some(format!("Supply 3d6 = {t}: {} Supply Points", after.supply))
         }
@@ -257,6 +262,41 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
         (Step::Roll(r), Action::Die(d)) => Some(one_die(rs, before, r, d, after)),
         _ => None,
     }
+}
+
+/// What a Random Event does this turn, in words (the chart's columns).
+fn event_effects(e: &super::data::RandomEvent) -> String {
+    let mut out = Vec::new();
+    if e.rain {
+        out.push("Rain: Movement Factor 4, no Air Support, DV +2".to_string());
+    }
+    if e.no_air {
+        out.push("no Air Support this turn".into());
+    }
+    if e.no_armor {
+        out.push("no Armor Support this turn".into());
+    }
+    if let Some(n) = e.artillery_limit {
+        out.push(format!(
+            "at most {n} Artillery Support point(s) may be bought"
+        ));
+    }
+    if e.morale != 0 {
+        out.push(format!("German Morale {:+}", e.morale));
+    }
+    if e.supply != 0 {
+        out.push(format!("Supply Points {:+} this turn", e.supply));
+    }
+    for (n, what) in [
+        (e.free_artillery, "Artillery"),
+        (e.free_air, "Air"),
+        (e.free_engineer, "Engineer"),
+    ] {
+        if n > 0 {
+            out.push(format!("{n} free {what} Support point(s)"));
+        }
+    }
+    out.join("; ")
 }
 
 /// "(Air Support die 4 off)" when an Air Support die was rolled (9.5.3D).
@@ -378,5 +418,18 @@ mod tests {
             streets.starts_with("Bloody Streets 1d6 = 1 in Area 13") && streets.contains("(6.4.1)"),
             "{streets}"
         );
+    }
+
+    #[test]
+    fn rule_6_2_the_random_event_says_what_it_does() {
+        let game = Aachen::embedded().unwrap();
+        let rs = game.rules();
+        let rain = (0..rs.charts.random_events.events.len())
+            .map(|i| &rs.charts.random_events.events[i])
+            .find(|e| e.rain)
+            .expect("the chart has Rain");
+        assert!(event_effects(rain).starts_with("Rain: Movement Factor 4"));
+        let quiet = super::super::data::RandomEvent::default();
+        assert_eq!(event_effects(&quiet), "");
     }
 }
