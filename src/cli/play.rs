@@ -204,7 +204,12 @@ pub fn play<G: Entry>(session: &mut Session<'_, G>, input: &mut dyn Prompt, out:
             shown = true;
         }
         for (i, &a) in legal.iter().enumerate() {
-            let _ = writeln!(out, "  {:>3}. {}", i + 1, game.describe(session.state(), a));
+            let _ = writeln!(
+                out,
+                "  {:>3}. {}",
+                i + 1,
+                registry::action_text(game, session.state(), a)
+            );
         }
         let prompt = format!("{}> ", game.player_name(session.human()));
         let Some(line) = input.line(&prompt, out) else {

@@ -98,6 +98,11 @@ pub trait Entry: Game<State: 'static, Action: 'static> + Sized + 'static {
     fn render_full(&self, s: &Self::State) -> String {
         self.render(s)
     }
+    /// The exact odds of what an action commits to (an assault's point unit, say), in words,
+    /// from the game's own odds function; `None` when it commits to no dice.
+    fn action_odds(&self, _s: &Self::State, _a: Self::Action) -> Option<String> {
+        None
+    }
     /// The place (area or hex id) an action is about, for pointing at it on the board.
     fn action_place(&self, _s: &Self::State, _a: Self::Action) -> Option<String> {
         None
@@ -148,6 +153,15 @@ pub fn implemented_game(name: &str) -> Result<&'static GameInfo, CliError> {
 /// game `G`, with the game's doctrine as the `scripted` bot and MCTS rollout policy.
 pub fn bot<G: Entry>(name: &str, _player: PlayerId) -> Option<Box<dyn Bot<G>>> {
     preset::load(name).ok()?.build(Some(G::scripted()))
+}
+
+/// A decision as the play screen and the page list it: its description and, where it commits
+/// to dice, their exact odds.
+pub fn action_text<G: Entry>(game: &G, s: &G::State, a: G::Action) -> String {
+    match game.action_odds(s, a) {
+        Some(odds) => format!("{} — {odds}", game.describe(s, a)),
+        None => game.describe(s, a),
+    }
 }
 
 /// The names of a game's reconstructed tables, for notes and `provenance` columns.

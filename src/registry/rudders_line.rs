@@ -7,7 +7,7 @@ use super::{Reconstructed, Table};
 use crate::analysis::rudders_line as odds;
 use crate::bots::mcts::RolloutFactory;
 use crate::cli::CliError;
-use crate::games::rudders_line::{RuddersLine, ScriptedBot};
+use crate::games::rudders_line::{AttackResult, RuddersLine, ScriptedBot};
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
@@ -56,6 +56,18 @@ impl Entry for RuddersLine {
 
     fn render_full(&self, s: &Self::State) -> String {
         RuddersLine::render_full(self, s)
+    }
+
+    /// 11.1–11.2: the assault's exact odds for this point unit.
+    fn action_odds(&self, s: &Self::State, a: Self::Action) -> Option<String> {
+        let (ot, dt) = self.assault_totals(s, a)?;
+        let odds = odds::attack(ot, dt);
+        let fail = odds.prob(|r| *r == AttackResult::Failed).to_f64();
+        Some(format!(
+            "OT {ot} vs DT {dt} before the dice: {:.0}% Casualty Points on the defenders, {:.0}% the assault fails (11.2)",
+            100.0 * (1.0 - fail),
+            100.0 * fail
+        ))
     }
 
     fn standing(&self, s: &Self::State) -> Vec<String> {

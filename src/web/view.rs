@@ -57,7 +57,7 @@ impl View {
             .enumerate()
             .map(|(i, a)| ActionView {
                 n: i + 1,
-                text: game.describe(s, a),
+                text: crate::registry::action_text(game, s, a),
                 place: game.action_place(s, a),
             })
             .collect();

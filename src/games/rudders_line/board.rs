@@ -47,6 +47,15 @@ impl RuddersLine {
         super::victory::standing(self.rules(), s)
     }
 
+    /// The assault's OT and DT before the dice, for a choice of point unit (11.1); `None`
+    /// for any other action.
+    pub fn assault_totals(&self, s: &State, a: Action) -> Option<(u8, u8)> {
+        match a {
+            Action::Point(lead) => Some(super::movement::assault_totals(self.rules(), s, lead)),
+            _ => None,
+        }
+    }
+
     /// The area an action is about, for pointing at it on the board.
     pub fn action_place(&self, s: &State, a: Action) -> Option<String> {
         let rs = self.rules();

@@ -225,6 +225,14 @@ pub fn point_actions(s: &State, out: &mut impl FnMut(Action)) {
     }
 }
 
+/// 11.1: the OT and DT before the dice if `lead` were the point unit of the group's assault.
+pub fn assault_totals(rs: &Ruleset, s: &State, lead: u8) -> (u8, u8) {
+    (
+        assault_offense(rs, s, lead),
+        assault_defense(rs, s, s.active.enemy(), s.group.area),
+    )
+}
+
 /// 11.1: the point unit is chosen; the totals before the dice are fixed and the weapons that
 /// add to the OT are flipped to 'F'.
 pub fn set_point(rs: &Ruleset, s: &mut State, lead: u8) {

@@ -293,3 +293,27 @@ fn rule_11_2_monte_carlo_through_the_engine_agrees_with_the_exact_assault_table(
         );
     }
 }
+
+#[test]
+fn rule_11_1_the_point_unit_choice_shows_the_assaults_exact_odds() {
+    use crate::analysis::rudders_line::attack;
+    use crate::games::rudders_line::AttackResult;
+    let (mut fx, [point, ..]) = assault_4();
+    let (ot, dt) = fx.g.assault_totals(&fx.s, Action::Point(point)).unwrap();
+    let text = crate::registry::action_text(&fx.g, &fx.s, Action::Point(point));
+    // The totals shown are the ones the assault then fixes (11.1).
+    fx.act(Action::Point(point));
+    assert_eq!((ot, dt), (fx.s.attack.offense, fx.s.attack.defense));
+    let fail = attack(ot, dt).prob(|r| *r == AttackResult::Failed).to_f64();
+    assert!(
+        text.contains(&format!(
+            "leads the assault — OT {ot} vs DT {dt} before the dice: {:.0}% Casualty Points",
+            100.0 * (1.0 - fail)
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{:.0}% the assault fails (11.2)", 100.0 * fail)),
+        "{text}"
+    );
+}
