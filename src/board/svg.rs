@@ -5,7 +5,7 @@ use super::{Board, Counter, Link, LinkKind, Place, Shape, SIDE_COLOURS};
 use std::fmt::Write as _;
 
 /// Room under the map for the key, in drawing units.
-const KEY_HEIGHT: f32 = 40.0;
+const KEY_HEIGHT: f32 = 58.0;
 
 /// The board as a standalone SVG document. Places in `highlight` (by id) are outlined as
 /// where the legal actions lead.
@@ -238,21 +238,20 @@ pub fn counter_line(board: &Board, c: &Counter) -> String {
 }
 
 fn key_svg(s: &mut String, board: &Board) {
-    let y = board.height + 14.0;
-    let mut x = 10.0;
-    for (side, name) in board.sides.iter().enumerate() {
-        let _ = write!(
-            s,
-            r#"<rect x="{x}" y="{:.1}" width="14" height="14" fill="{}"/><text x="{:.1}" y="{:.1}" font-size="13">{}</text>"#,
-            y - 11.0,
-            SIDE_COLOURS[side % 2],
-            x + 18.0,
-            y,
-            esc(name)
-        );
-        x += 30.0 + 8.0 * name.len() as f32;
-    }
-    for (colour, meaning) in &board.legend {
+    let (mut x, mut y) = (10.0, board.height + 14.0);
+    let sides = board
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, name)| (SIDE_COLOURS[i % 2].to_string(), name.clone()));
+    let entries: Vec<(String, String)> = sides.chain(board.legend.iter().cloned()).collect();
+    for (colour, meaning) in &entries {
+        let width = 30.0 + 8.0 * meaning.chars().count() as f32;
+        if x + width > board.width.max(400.0) && x > 10.0 {
+            // A new row when the key is wider than the map.
+            x = 10.0;
+            y += 18.0;
+        }
         let _ = write!(
             s,
             r##"<rect x="{x}" y="{:.1}" width="14" height="14" fill="{colour}" stroke="#555"/><text x="{:.1}" y="{:.1}" font-size="13">{}</text>"##,
@@ -261,11 +260,11 @@ fn key_svg(s: &mut String, board: &Board) {
             y,
             esc(meaning)
         );
-        x += 30.0 + 7.0 * meaning.len() as f32;
+        x += width;
     }
     let _ = write!(
         s,
-        r#"<text x="10" y="{:.1}" font-size="11" fill="\#444">{}</text>"#,
+        r##"<text x="10" y="{:.1}" font-size="11" fill="#444">{}</text>"##,
         y + 18.0,
         esc(&board.title)
     );

@@ -119,7 +119,11 @@ pub fn step_name(step: Step) -> String {
 pub fn headline(rs: &Ruleset, s: &State) -> String {
     let active = match s.step {
         Step::Action | Step::Destination { .. } | Step::Attackers => {
-            format!("; {} active, {} AP", s.act().side.name(), s.act().ap)
+            let side = match s.act().side {
+                Side::Us => "US",
+                Side::German => "Germans",
+            };
+            format!("; {side} active, {} AP", s.act().ap)
         }
         _ => String::new(),
     };
