@@ -2,7 +2,8 @@
 //! in a solitaire game (Aachen), against the rules, with `--bot` giving the hints.
 //! The screen shows the situation and the numbered legal actions; every die roll is
 //! explained as it happens. Commands: a number, `undo`, `save FILE`, `load FILE`, `hint`,
-//! `board`, `help`, `quit`.
+//! `board` (`board --full`), `map` (`map PLACE`), `victory`, `help`, `quit`. With `--web` the
+//! same session is played on a page instead (`crate::web`).
 
 use super::prompt::{Plain, Prompt};
 use super::CliError;
