@@ -84,6 +84,7 @@ impl Visitor for Odds<'_> {
     type Output = Result<(Vec<Table>, Reconstructed), CliError>;
 
     fn visit<G: Entry>(self) -> Self::Output {
+        registry::check_tables::<G>(self.kind, self.wanted)?;
         G::odds(self.kind, self.data, self.wanted)
     }
 }

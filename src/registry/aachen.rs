@@ -1,8 +1,6 @@
 //! Cities of the Damned: Aachen in the registry: solitaire, one scenario (the game itself).
 
-use super::{
-    check_scenario, check_tables, with_layout, write_reconstructed, Entry, GameInfo, OddsKind,
-};
+use super::{check_scenario, with_layout, write_reconstructed, Entry, GameInfo, OddsKind};
 use super::{Reconstructed, Table};
 use crate::analysis::aachen as odds;
 use crate::bots::mcts::RolloutFactory;
@@ -77,7 +75,6 @@ impl Entry for Aachen {
         data: Option<&Path>,
         wanted: &[&str],
     ) -> Result<(Vec<Table>, Reconstructed), CliError> {
-        check_tables::<Self>(kind, wanted)?;
         let game = Aachen::load(data)?;
         let tables = match kind {
             OddsKind::Crt => odds::crt_tables(&game, wanted),

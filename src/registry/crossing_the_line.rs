@@ -1,7 +1,7 @@
 //! Crossing the Line in the registry: the scenarios the engine plays, of which `--scenario`
 //! must name one.
 
-use super::{check_tables, pick_scenario, write_reconstructed, Entry, GameInfo, OddsKind};
+use super::{pick_scenario, write_reconstructed, Entry, GameInfo, OddsKind};
 use super::{Reconstructed, Table};
 use crate::analysis::crossing_the_line as odds;
 use crate::bots::mcts::RolloutFactory;
@@ -109,7 +109,6 @@ impl Entry for CrossingTheLine {
         data: Option<&Path>,
         wanted: &[&str],
     ) -> Result<(Vec<Table>, Reconstructed), CliError> {
-        check_tables::<Self>(kind, wanted)?;
         let charts = Charts::load(data)?;
         let tables = match kind {
             OddsKind::Crt => odds::crt_tables(&charts, wanted),

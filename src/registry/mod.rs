@@ -83,8 +83,9 @@ pub trait Entry: Game<State: 'static, Action: 'static> + Sized + 'static {
     }
     /// The names of the game's odds tables of one kind.
     fn odds_tables(kind: OddsKind) -> &'static [&'static str];
-    /// The odds tables of one kind (`wanted` empty: all), and the reconstructed tables of
-    /// the data they were computed on. Loads only the data the tables need.
+    /// The odds tables of one kind (`wanted` empty: all, and each already checked against
+    /// `odds_tables`), and the reconstructed tables of the data they were computed on. Loads
+    /// only the data the tables need.
     fn odds(
         kind: OddsKind,
         data: Option<&Path>,

@@ -1,8 +1,6 @@
 //! Rudder's Line in the registry: one scenario, named in its data.
 
-use super::{
-    check_scenario, check_tables, with_layout, write_reconstructed, Entry, GameInfo, OddsKind,
-};
+use super::{check_scenario, with_layout, write_reconstructed, Entry, GameInfo, OddsKind};
 use super::{Reconstructed, Table};
 use crate::analysis::rudders_line as odds;
 use crate::bots::mcts::RolloutFactory;
@@ -64,7 +62,8 @@ impl Entry for RuddersLine {
         let odds = odds::attack(ot, dt);
         let fail = odds.prob(|r| *r == AttackResult::Failed).to_f64();
         Some(format!(
-            "OT {ot} vs DT {dt} before the dice: {:.0}% Casualty Points on the defenders, {:.0}% the assault fails (11.2)",
+            "OT {ot} vs DT {dt} before the dice: {:.0}% Casualty Points on the defenders, \
+             {:.0}% the assault fails (11.2)",
             100.0 * (1.0 - fail),
             100.0 * fail
         ))
@@ -90,7 +89,6 @@ impl Entry for RuddersLine {
         data: Option<&Path>,
         wanted: &[&str],
     ) -> Result<(Vec<Table>, Reconstructed), CliError> {
-        check_tables::<Self>(kind, wanted)?;
         let game = RuddersLine::load(data)?;
         let tables = match kind {
             OddsKind::Crt => odds::crt_tables(&game, wanted),
