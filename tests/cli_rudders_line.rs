@@ -195,3 +195,66 @@ fn replaying_a_random_game_reproduces_it() {
         assert_eq!(again, a, "the seed alone reproduces the game");
     }
 }
+
+#[test]
+fn outputs_are_written_whole_and_leave_nothing_beside_them() {
+    let dir = scratch("whole-outputs");
+    let csv = dir.join("run.csv");
+    std::fs::write(&csv, "an older run\n").unwrap();
+    // A refused run leaves the older file as it was.
+    let out = sandtable(&[
+        "balance",
+        "rudders-line",
+        "--bots",
+        "foo",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), "an older run\n");
+    let out = sandtable(&[
+        "balance",
+        "rudders-line",
+        "--games",
+        "20",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&csv).unwrap().lines().count(), 21);
+    let odds = dir.join("odds.csv");
+    assert_eq!(
+        sandtable(&["crt", "aachen", "--out", odds.to_str().unwrap()])
+            .status
+            .code(),
+        Some(0)
+    );
+    let ladder = dir.join("ladder");
+    let out = sandtable(&[
+        "ladder",
+        "rudders-line",
+        "--bots",
+        "random,scripted",
+        "--games",
+        "2",
+        "--out",
+        ladder.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .chain(std::fs::read_dir(&ladder).unwrap())
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "ladder",
+            "matchups.csv",
+            "odds.csv",
+            "ratings.csv",
+            "run.csv"
+        ]
+    );
+}

@@ -1,14 +1,13 @@
 //! `sandtable balance <game>`: many bot-vs-bot games in parallel, summarised per side.
 
-use super::common::{load_for_run, output_error, RunArgs};
+use super::common::{check_writable, load_for_run, output_error, write_file, RunArgs};
 use super::{select, CliError};
 use crate::bots::Bot;
 use crate::engine::{Game, PlayerId};
 use crate::registry::{self, Entry, Visitor};
 use crate::sim::{records, report, Summary};
 use clap::Args;
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -84,11 +83,10 @@ where
         args.bots.clone()
     };
     select::check_bots(game, &bot_names, &make, setup.known)?;
-    // Create the output before the run, so a bad path fails in a second, not after an hour.
-    let out = match &args.out {
-        Some(path) => Some((path, File::create(path).map_err(|e| output_error(path, e))?)),
-        None => None,
-    };
+    // Check the output before the run, so a bad path fails in a second, not after an hour.
+    if let Some(path) = &args.out {
+        check_writable(path)?;
+    }
     if !setup.provenance.is_empty() {
         eprintln!(
             "note: results depend on reconstructed data: {}",
@@ -126,8 +124,8 @@ where
         .write_all(text.as_bytes())
         .map_err(|e| output_error(&PathBuf::from("stdout"), e))?;
 
-    if let Some((path, file)) = out {
-        let mut w = BufWriter::new(file);
+    if let Some(path) = &args.out {
+        let mut csv = Vec::new();
         let run = records::Run {
             names: &names,
             columns: game.record_columns(),
@@ -136,11 +134,8 @@ where
             data: &setup.data,
             provenance: setup.provenance,
         };
-        records::write_csv(&mut w, &run, &records).map_err(|e| CliError::Output {
-            path: path.clone(),
-            message: e.to_string(),
-        })?;
-        w.flush().map_err(|e| output_error(path, e))?;
+        records::write_csv(&mut csv, &run, &records).map_err(|e| output_error(path, e))?;
+        write_file(path, &csv)?;
     }
     Ok(())
 }

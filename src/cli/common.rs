@@ -66,6 +66,24 @@ pub fn load_for_run<G: crate::registry::Entry>(
     Ok((game, provenance))
 }
 
+/// Checks, before a long run, that a file can be written at `path` (its folder exists and
+/// takes a new file), leaving any file already there as it is.
+pub fn check_writable(path: &Path) -> Result<(), CliError> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let probe = dir.join(format!(".sandtable-probe.{}", std::process::id()));
+    std::fs::File::create(&probe)
+        .and_then(|_| std::fs::remove_file(&probe))
+        .map_err(|e| output_error(path, e))
+}
+
+/// Writes `bytes` to `path` whole or not at all (`engine::data::write_whole`).
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    crate::engine::data::write_whole(path, bytes).map_err(|e| output_error(path, e))
+}
+
 /// An output file that could not be written.
 pub fn output_error(path: &Path, e: impl std::fmt::Display) -> CliError {
     CliError::Output {

@@ -235,7 +235,7 @@ fn write_csvs<G: Game>(
 ) -> Result<(), CliError> {
     let prov = provenance.join(";");
     let path = dir.join("matchups.csv");
-    let mut w = csv::Writer::from_path(&path).map_err(|e| output_error(&path, e))?;
+    let mut w = csv::Writer::from_writer(Vec::new());
     let (p0, p1) = (
         game.player_name(0).to_lowercase(),
         game.player_name(1).to_lowercase(),
@@ -273,9 +273,9 @@ fn write_csvs<G: Game>(
         ])
         .map_err(|e| output_error(&path, e))?;
     }
-    w.flush().map_err(|e| output_error(&path, e))?;
+    finish(w, &path)?;
     let path = dir.join("ratings.csv");
-    let mut w = csv::Writer::from_path(&path).map_err(|e| output_error(&path, e))?;
+    let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(["bot", "score", "games", "elo", "elo_95"])
         .map_err(|e| output_error(&path, e))?;
     let (results, score) = tally(args.bots.len(), matchups);
@@ -289,5 +289,11 @@ fn write_csvs<G: Game>(
         ])
         .map_err(|e| output_error(&path, e))?;
     }
-    w.flush().map_err(|e| output_error(&path, e))
+    finish(w, &path)
+}
+
+/// Writes a CSV built in memory to `path`, whole or not at all.
+fn finish(w: csv::Writer<Vec<u8>>, path: &Path) -> Result<(), CliError> {
+    let bytes = w.into_inner().map_err(|e| output_error(path, e))?;
+    super::common::write_file(path, &bytes)
 }

@@ -6,7 +6,6 @@ use super::CliError;
 use crate::analysis::{self, Table};
 use crate::registry::{self, Entry, OddsKind, Reconstructed, Visitor};
 use clap::Args;
-use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
@@ -92,10 +91,9 @@ impl Visitor for Odds<'_> {
 fn write(tables: &[Table], args: &OddsArgs) -> Result<(), CliError> {
     match &args.out {
         Some(path) => {
-            let file = File::create(path).map_err(|e| output_error(path, e))?;
-            let mut w = BufWriter::new(file);
-            analysis::write_csv(&mut w, tables).map_err(|e| output_error(path, e))?;
-            w.flush().map_err(|e| output_error(path, e))
+            let mut csv = Vec::new();
+            analysis::write_csv(&mut csv, tables).map_err(|e| output_error(path, e))?;
+            super::common::write_file(path, &csv)
         }
         None => {
             let stdout = std::io::stdout();
