@@ -10,7 +10,8 @@
 use crate::bots::mcts::{MctsBot, RolloutFactory};
 use crate::bots::preset::{self, BotKind};
 use crate::bots::Bot;
-use crate::engine::{game_rng, Actor, Game, GameRng, PlayerId, Replay};
+use crate::engine::{game_rng, Actor, GameRng, PlayerId, Replay};
+use crate::registry::{self, Entry};
 use std::path::Path;
 
 /// What identifies the game a save belongs to, beyond its game id.
@@ -22,8 +23,20 @@ pub struct Identity {
     pub data: String,
 }
 
+/// A decision as the person is offered it: its number, the action, and its text (with the
+/// odds and the cost where it has them).
+#[derive(Clone, Debug)]
+pub struct Offer<A> {
+    pub n: usize,
+    pub action: A,
+    pub text: String,
+    /// The action in words without odds or cost: what makes it the same option after a
+    /// choice (see `Session::renumber`).
+    key: String,
+}
+
 /// A person's game against a bot.
-pub struct Session<'g, G: Game> {
+pub struct Session<'g, G: Entry> {
     game: &'g G,
     human: PlayerId,
     /// The opponent: `None` in a solitaire game, where only the person's side acts.
@@ -36,6 +49,10 @@ pub struct Session<'g, G: Game> {
     replay: Replay,
     /// States at the person's earlier decisions and the replay length there.
     undo: Vec<(G::State, usize)>,
+    /// The person's numbered options now (empty when it is not their decision).
+    offers: Vec<Offer<G::Action>>,
+    /// Whether `offers` numbers on from the list before (`numbering_continues`).
+    continued: bool,
 }
 
 /// What an automatic step was: a die roll or chit drawn, or the bot's decision.
@@ -45,12 +62,7 @@ pub enum Auto {
     Bot,
 }
 
-impl<'g, G> Session<'g, G>
-where
-    G: Game + 'static,
-    G::Action: 'static,
-    G::State: 'static,
-{
+impl<'g, G: Entry> Session<'g, G> {
     pub fn new(
         game: &'g G,
         human: PlayerId,
@@ -63,7 +75,7 @@ where
         replay.scenario = identity.scenario.clone();
         replay.data = Some(identity.data.clone());
         replay.side = Some(game.player_name(human).to_lowercase());
-        Session {
+        let mut session = Session {
             game,
             human,
             bot,
@@ -73,7 +85,11 @@ where
             state: game.initial_state(),
             replay,
             undo: Vec::new(),
-        }
+            offers: Vec::new(),
+            continued: false,
+        };
+        session.renumber(None);
+        session
     }
 
     pub fn game(&self) -> &'g G {
@@ -102,13 +118,95 @@ where
         self.actor() == Actor::Player(self.human)
     }
 
-    /// The decisions open to the person now (empty when it is not their turn).
-    pub fn legal(&self) -> Vec<G::Action> {
+    /// The decisions open to the person now, numbered (empty when it is not their turn).
+    pub fn offers(&self) -> &[Offer<G::Action>] {
+        &self.offers
+    }
+
+    /// The decision numbered `n` now.
+    pub fn offer(&self, n: usize) -> Option<G::Action> {
+        self.offers.iter().find(|o| o.n == n).map(|o| o.action)
+    }
+
+    /// The numbers on offer, for "type 1 to 9" (they may have gaps: see `renumber`).
+    pub fn numbers_text(&self) -> String {
+        match (self.offers.first(), self.offers.last()) {
+            (Some(a), Some(b)) if self.offers.len() == b.n - a.n + 1 => {
+                format!("{} to {}", a.n, b.n)
+            }
+            _ => {
+                let ns: Vec<String> = self.offers.iter().map(|o| o.n.to_string()).collect();
+                format!("one of {}", ns.join(", "))
+            }
+        }
+    }
+
+    /// Whether the options now are numbered on from the list the person last chose from (a
+    /// sub-choice: see `renumber`), so a number they saw there still means the same option.
+    pub fn numbering_continues(&self) -> bool {
+        self.continued
+    }
+
+    /// Numbers the person's options. The list is shown in the game's display order
+    /// (`Entry::list_order`: destinations by hex or area number). After the person's own
+    /// choice `chosen`, when it is gone from the list (a choice that can be made again, like
+    /// buying another support point, starts a new list) and most of the other options are
+    /// still open (adding units to a group, paying Casualty Points one unit at a time), each
+    /// keeps its number and the new ones are numbered after them, so "1 3 4" picks what the
+    /// person saw as 1, 3 and 4.
+    fn renumber(&mut self, chosen: Option<G::Action>) {
         let mut legal = Vec::new();
         if self.person_to_act() {
             self.game.legal_actions(&self.state, &mut legal);
         }
-        legal
+        let (game, s) = (self.game, &self.state);
+        legal.sort_by_key(|&a| game.list_order(s, a));
+        let fresh: Vec<Offer<G::Action>> = legal
+            .into_iter()
+            .map(|a| Offer {
+                n: 0,
+                action: a,
+                text: registry::action_text(game, s, a),
+                key: game.describe(s, a),
+            })
+            .collect();
+        let old = std::mem::take(&mut self.offers);
+        let kept =
+            |o: &Offer<G::Action>| fresh.iter().any(|f| f.action == o.action && f.key == o.key);
+        let still = old.iter().filter(|o| kept(o)).count();
+        let continues = chosen.is_some_and(|c| !fresh.iter().any(|f| f.action == c))
+            && still > 0
+            && 2 * still >= old.len().saturating_sub(1);
+        self.continued = continues;
+        self.offers = if continues {
+            let mut next = old.iter().map(|o| o.n).max().unwrap_or(0);
+            fresh
+                .into_iter()
+                .map(|mut f| {
+                    f.n = old
+                        .iter()
+                        .find(|o| o.action == f.action && o.key == f.key)
+                        .map_or_else(
+                            || {
+                                next += 1;
+                                next
+                            },
+                            |o| o.n,
+                        );
+                    f
+                })
+                .collect()
+        } else {
+            fresh
+                .into_iter()
+                .enumerate()
+                .map(|(i, mut f)| {
+                    f.n = i + 1;
+                    f
+                })
+                .collect()
+        };
+        self.offers.sort_by_key(|o| o.n);
     }
 
     /// Takes one step the person does not choose: a chance outcome, or the bot's decision.
@@ -123,6 +221,7 @@ where
                     .game
                     .draw_chance(&self.state, &mut chance, &mut self.rng);
                 self.apply(a, log);
+                self.renumber(None);
                 Some(Auto::Chance)
             }
             Actor::Player(p) => {
@@ -137,6 +236,7 @@ where
                     self.game.describe(&self.state, a)
                 ));
                 self.apply(a, log);
+                self.renumber(None);
                 Some(Auto::Bot)
             }
         }
@@ -147,11 +247,12 @@ where
         while self.auto_step(log).is_some() {}
     }
 
-    /// The person takes decision `a`, which must be one of `legal()`.
+    /// The person takes decision `a`, which must be one of `offers()`.
     pub fn choose(&mut self, a: G::Action, log: &mut Vec<String>) {
         self.undo
             .push((self.state.clone(), self.replay.steps.len()));
         self.apply(a, log);
+        self.renumber(Some(a));
     }
 
     fn apply(&mut self, a: G::Action, log: &mut Vec<String>) {
@@ -172,6 +273,7 @@ where
             Some((state, len)) => {
                 self.state = state;
                 self.replay.steps.truncate(len);
+                self.renumber(None);
                 true
             }
             None => false,
@@ -242,6 +344,7 @@ where
         self.replay = replay;
         self.replay.side = Some(self.game.player_name(side).to_lowercase());
         self.undo.clear();
+        self.renumber(None);
         Ok(note)
     }
 
@@ -295,5 +398,112 @@ where
             searcher.last_iterations,
             100.0 * value
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::crossing_the_line::CrossingTheLine;
+    use crate::games::rudders_line::{Action as RlAction, RuddersLine};
+
+    fn session<G: Entry>(game: &G, human: PlayerId) -> Session<'_, G> {
+        let bot = registry::bot::<G>("random", 1 - human);
+        let identity = Identity::default();
+        let mut s = Session::new(game, human, bot, Some(G::scripted()), 7, &identity);
+        s.advance(&mut Vec::new());
+        s
+    }
+
+    /// Takes the first offer whose text contains `wanted`, else the last offer (a pass),
+    /// until `until` holds of the offers; panics after 200 decisions.
+    fn play_until<G: Entry>(
+        s: &mut Session<'_, G>,
+        wanted: &str,
+        until: impl Fn(&[Offer<G::Action>]) -> bool,
+    ) {
+        for _ in 0..200 {
+            if until(s.offers()) {
+                return;
+            }
+            let offers = s.offers();
+            let pick = offers
+                .iter()
+                .find(|o| o.text.contains(wanted))
+                .or(offers.last())
+                .expect("the person has a decision")
+                .action;
+            s.choose(pick, &mut Vec::new());
+            s.advance(&mut Vec::new());
+        }
+        panic!("never reached the wanted decision");
+    }
+
+    fn joins(offers: &[Offer<RlAction>]) -> Vec<(usize, String)> {
+        offers
+            .iter()
+            .filter(|o| matches!(o.action, RlAction::AddUnit(_)))
+            .map(|o| (o.n, o.text.clone()))
+            .collect()
+    }
+
+    /// 10.2: units join the activated area's group one at a time; while the person picks
+    /// them, each keeps the number it was shown with, so "1 3 4" means what was seen.
+    #[test]
+    fn rule_10_2_the_group_s_units_keep_their_numbers_while_they_join() {
+        let game = RuddersLine::load(None).unwrap();
+        let mut s = session(&game, 0);
+        play_until(&mut s, "activate area", |o| joins(o).len() >= 3);
+        let before = joins(s.offers());
+        assert_eq!(before[0].0, 1, "a new list starts at 1: {before:?}");
+        let first = s.offer(before[0].0).unwrap();
+        s.choose(first, &mut Vec::new());
+        let after = joins(s.offers());
+        assert!(!after.is_empty());
+        for j in &after {
+            assert!(before.contains(j), "{j:?} was not offered as {before:?}");
+        }
+        // The options that are new (moves, ending the activation) come after the old numbers.
+        let last_old = before.last().unwrap().0;
+        for o in s.offers() {
+            if !before.iter().any(|(n, _)| *n == o.n) {
+                assert!(o.n > last_old, "{} numbered {} among the old", o.text, o.n);
+            }
+        }
+        // Undo is a new position: numbered from 1 again, without gaps.
+        assert!(s.undo());
+        let ns: Vec<usize> = s.offers().iter().map(|o| o.n).collect();
+        assert_eq!(ns, (1..=ns.len()).collect::<Vec<_>>());
+    }
+
+    /// 7.3: the destinations of a move are listed by hex number, each with its MP cost, and
+    /// each mover with the AP its Movement Action costs.
+    #[test]
+    fn rule_7_3_destinations_are_sorted_by_hex_and_show_their_cost() {
+        let game = CrossingTheLine::load(None, "stolberg-corridor").unwrap();
+        let mut s = session(&game, 0);
+        play_until(&mut s, "activate the", |o| {
+            o.iter().any(|o| o.text.starts_with("move US"))
+        });
+        let mover = s
+            .offers()
+            .iter()
+            .find(|o| o.text.starts_with("move US"))
+            .unwrap()
+            .clone();
+        assert!(mover.text.contains(" AP of "), "{}", mover.text);
+        s.choose(mover.action, &mut Vec::new());
+        let hexes: Vec<u32> = s
+            .offers()
+            .iter()
+            .filter_map(|o| o.text.strip_prefix("to ")?.get(..4)?.parse().ok())
+            .collect();
+        assert!(hexes.len() > 5, "{:?}", s.offers());
+        assert!(hexes.windows(2).all(|w| w[0] <= w[1]), "{hexes:?}");
+        assert!(s
+            .offers()
+            .iter()
+            .filter(|o| o.text.starts_with("to "))
+            .all(|o| o.text.contains(" MP)")));
     }
 }

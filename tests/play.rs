@@ -10,10 +10,11 @@ fn play(args: &[&str], input: &str) -> (String, Option<i32>) {
 #[test]
 fn a_whole_game_is_played_through_stdin() {
     // Always the first action offered; the random bot answers quickly.
-    let input = "1\n".repeat(20_000);
-    let (text, code) = play(
+    let (text, code) = common::play_first_options(
+        "rudders-line",
         &["--side", "rangers", "--bot", "random", "--seed", "3"],
-        &input,
+        usize::MAX,
+        "",
     );
     assert_eq!(code, Some(0));
     assert!(
@@ -59,19 +60,29 @@ fn a_saved_game_loads_back_to_the_same_state() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("game.toml");
     let f = file.to_str().unwrap();
-    let moves = "1\n".repeat(40);
-    let (first, _) = play(
+    let (first, _) = common::play_first_options(
+        "rudders-line",
         &["--side", "rangers", "--bot", "random"],
-        &format!("{moves}save {f}\nboard\nquit\n"),
+        40,
+        &format!("save {f}\nboard\nquit\n"),
     );
     let (second, _) = play(
         &["--side", "rangers", "--bot", "random", "--load", f],
         "board\nquit\n",
     );
+    // The board up to the options (numbered from 1 after a load, where the save may have
+    // been made in a sub-choice that kept its numbers).
     let board = |t: &str| {
-        t.rsplit("Turn ")
-            .next()
-            .map(|b| b.split("\n    1.").next().unwrap_or("").to_string())
+        t.rsplit("Turn ").next().map(|b| {
+            b.lines()
+                .take_while(|l| {
+                    l.trim_start()
+                        .split_once(". ")
+                        .is_none_or(|(n, _)| n.parse::<usize>().is_err())
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
     };
     assert!(first.contains(&format!("Saved to {f}")));
     assert_eq!(
@@ -244,4 +255,32 @@ fn the_board_is_one_line_an_area_and_board_full_lists_every_unit() {
         "{screen}"
     );
     assert!(text.contains("#34  Germans German weapons team (fresh) carrying #35 German MG 42"));
+}
+
+/// 10.2: a group is formed in one line (`1-3`): while the person picks from the list, its
+/// numbers stay as shown and new options are numbered after them; a number typed after a
+/// choice that led to a new list is not taken.
+#[test]
+fn rule_10_2_several_units_join_the_group_in_one_line() {
+    let (text, code) = play(
+        &["--side", "rangers", "--bot", "random", "--seed", "3"],
+        "4\n1\n1\n1\n3\n1-3\n9 1\nquit\n",
+    );
+    assert_eq!(code, Some(0));
+    let after = &text[text.find("6. Ranger BAR gunner").expect("the join list")..];
+    let next = &after[after.find("Rangers> ").unwrap()..];
+    let list: Vec<&str> = next.lines().take(8).collect();
+    assert!(
+        list[0].ends_with("4. Ranger NCO 2 #11 in area 1 joins the group"),
+        "{list:?}"
+    );
+    assert!(
+        !next.contains("1. Ranger squad #7"),
+        "#7 to #9 joined: {next}"
+    );
+    assert!(next.contains("    7. move to LC-A (1 MP of 5)"), "{next}");
+    assert!(
+        next.contains("Stopped after 1 of 2: that choice led to a new list"),
+        "{next}"
+    );
 }

@@ -297,6 +297,16 @@ async fn the_stolberg_corridor_is_played_on_the_page_under_the_fog_of_war() {
         lit.parse::<usize>().unwrap() > 1,
         "destinations highlighted: {lit}"
     );
+    // 7.3: each destination's MP cost is written on the map.
+    let costs = eval(
+        &c,
+        "return [...document.querySelectorAll('#map g.cost text')].map(t => t.textContent).join(',')",
+    )
+    .await;
+    assert!(
+        costs.split(',').filter(|c| c.ends_with(" MP")).count() > 1,
+        "{costs}"
+    );
     reload_in_terminal(
         "crossing-the-line",
         &args,
@@ -333,6 +343,33 @@ async fn the_germans_see_only_the_top_unit_of_each_us_stack() {
     assert!(
         hidden.parse::<usize>().unwrap() > 0,
         "hidden counters drawn as plain backs"
+    );
+    c.close().await.unwrap();
+}
+
+/// The whole-game check a player makes: against `mcts-fast`, every decision taken on the
+/// page (the first option listed each time) until the game ends; the page then says who
+/// won, on which turn, and why.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_whole_game_of_rudders_line_is_played_on_the_page_against_mcts_fast() {
+    let args = ["--side", "rangers", "--bot", "mcts-fast", "--seed", "5"];
+    let (_server, _driver, c) = open_page("rudders-line", &args).await;
+    for _ in 0..2000 {
+        if eval(&c, "return String(view.result !== null)").await == "true" {
+            break;
+        }
+        take_first_action(&c).await;
+    }
+    let result = eval(&c, "return document.getElementById('result').innerText").await;
+    assert!(result.starts_with("Game over on turn "), "{result}");
+    let standing = eval(&c, "return document.getElementById('standing').innerText").await;
+    assert!(
+        standing.contains("Why:"),
+        "the reason for the result: {standing}"
+    );
+    assert!(
+        eval(&c, "return String(view.actions.length)").await == "0",
+        "nothing is offered after the end"
     );
     c.close().await.unwrap();
 }

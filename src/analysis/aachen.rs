@@ -4,7 +4,8 @@
 use super::dist::Dist;
 use super::table::{Cell, Outcome, Table};
 use crate::games::aachen::{
-    combat_outcome, event_in_effect, supply_points, Aachen, CombatDice, CombatResult, NONE, TURNS,
+    combat_outcome, event_in_effect, supply_points, Aachen, AttackInputs, CombatDice, CombatResult,
+    NONE, TURNS,
 };
 
 const GAME: &str = "aachen";
@@ -35,7 +36,18 @@ pub fn combat_dice(air_support: bool) -> Dist<CombatDice> {
 /// printed Defense Factor `defense`, through the engine's `combat_outcome`. The Fanatic
 /// Defense Strategy (a Success becomes a Stalemate) is not in the table.
 pub fn combat(av: i16, dv: i16, defense: u8, air_support: bool) -> Dist<CombatResult> {
-    combat_dice(air_support).map(|&dice| combat_outcome(av, dv, dice, defense, false))
+    attack(&AttackInputs {
+        av,
+        dv,
+        defense,
+        air_support,
+        fanatic: false,
+    })
+}
+
+/// The result of an attack about to be rolled, Fanatic Defense included (9.5.1–9.5.4, 11.4).
+pub fn attack(i: &AttackInputs) -> Dist<CombatResult> {
+    combat_dice(i.air_support).map(|&dice| combat_outcome(i.av, i.dv, dice, i.defense, i.fanatic))
 }
 
 fn result_outcome(r: &CombatResult) -> Outcome {

@@ -13,6 +13,7 @@ use crate::games::crossing_the_line::charts::{
     initiative_winner, modified_die, scenario_start_marker, Charts, ChitColumn, InitiativeMarker,
     OddsColumn, Side, TerrainLine,
 };
+use crate::games::crossing_the_line::combat::{combat_drm, Battle};
 
 const GAME: &str = "crossing-the-line";
 
@@ -62,6 +63,22 @@ pub fn combat(charts: &Charts, line: TerrainLine, column: OddsColumn, drm: i32) 
             .combat_result(line, column, modified_die(d, drm))
             .to_string()
     })
+}
+
+/// The CRT result of a declared battle, exactly, over both chits (7.5.1.1, drawn without
+/// replacement) and the die (7.5.1.2), through the chart's own `resolve`. The SNAFU
+/// token's reroll (5.2) is a later choice and not in it.
+pub fn battle_result(charts: &Charts, b: &Battle) -> Dist<String> {
+    let line = charts.terrain_line(b.terrain);
+    let drm = combat_drm(charts, b).total();
+    let faces: Vec<(u8, u32)> = crate::engine::dice::one_die(10).collect();
+    Dist::from_weights(charts.chit_pairs().flat_map(|(x, y, w)| {
+        let (attack, defense) = b.battle_strengths(charts, [x, y]);
+        faces.iter().map(move |&(die, f)| {
+            let result = charts.resolve(line, attack, defense, die, drm);
+            (result.to_string(), u128::from(w) * u128::from(f))
+        })
+    }))
 }
 
 /// The Combat Multiplier of a unit of `er` reading `column` of one chit drawn from the cup

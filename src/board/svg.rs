@@ -7,9 +7,16 @@ use std::fmt::Write as _;
 /// Room under the map for the key, in drawing units.
 const KEY_HEIGHT: f32 = 58.0;
 
-/// The board as a standalone SVG document. Places in `highlight` (by id) are outlined as
-/// where the legal actions lead.
-pub fn to_svg(board: &Board, highlight: &[String]) -> String {
+/// A place the person's options lead to, with what going there costs (`3 MP`), if anything.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Highlight {
+    pub place: String,
+    pub cost: Option<String>,
+}
+
+/// The board as a standalone SVG document. Places in `highlight` are outlined as where the
+/// legal actions lead, with the cost written under them.
+pub fn to_svg(board: &Board, highlight: &[Highlight]) -> String {
     let (w, h) = (board.width, board.height + KEY_HEIGHT);
     let mut s = String::new();
     let _ = writeln!(
@@ -29,14 +36,20 @@ pub fn to_svg(board: &Board, highlight: &[String]) -> String {
     for link in under {
         link_svg(&mut s, board, link.a, link.b, link.kind);
     }
+    let lit = |id: &str| highlight.iter().find(|h| h.place == id);
     for place in &board.places {
-        place_svg(&mut s, place, highlight.contains(&place.id));
+        place_svg(&mut s, place, lit(&place.id).is_some());
     }
     for link in over {
         link_svg(&mut s, board, link.a, link.b, link.kind);
     }
     for place in &board.places {
         contents_svg(&mut s, board, place);
+    }
+    for place in &board.places {
+        if let Some(cost) = lit(&place.id).and_then(|h| h.cost.as_deref()) {
+            cost_svg(&mut s, place, cost);
+        }
     }
     key_svg(&mut s, board);
     s.push_str("</svg>\n");
@@ -118,6 +131,27 @@ fn contents_svg(s: &mut String, board: &Board, p: &Place) {
     text_svg(s, p);
     counters_svg(s, p);
     s.push_str("</g>\n");
+}
+
+/// What going to a highlighted place costs, on a pale badge at the foot of the place.
+fn cost_svg(s: &mut String, p: &Place, cost: &str) {
+    let (size, dy) = match p.shape {
+        Shape::Hex(r) => (r * 0.4, r * 0.72),
+        Shape::Circle(r) => (11.0, r + 9.0),
+        Shape::Rect(_, h) => (11.0, h / 2.0 + 9.0),
+    };
+    let width = size * 0.6 * cost.chars().count() as f32 + size * 0.6;
+    let _ = write!(
+        s,
+        r##"<g class="cost" pointer-events="none"><rect x="{:.1}" y="{:.1}" width="{width:.1}" height="{:.1}" rx="2" fill="#fff8d0" stroke="#e0a000" stroke-width="0.8"/><text x="{:.1}" y="{:.1}" font-size="{size:.1}" text-anchor="middle">{}</text></g>"##,
+        p.x - width / 2.0,
+        p.y + dy - size * 0.95,
+        size * 1.25,
+        p.x,
+        p.y + dy,
+        esc(cost)
+    );
+    s.push('\n');
 }
 
 fn shape_svg(s: &mut String, p: &Place, fill: &str, stroke: &str) {

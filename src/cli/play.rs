@@ -10,7 +10,7 @@ use super::CliError;
 use crate::bots::preset;
 use crate::engine::{Actor, PlayerId};
 use crate::registry::{self, Entry, Visitor};
-use crate::session::{Auto, Identity, Session};
+use crate::session::{Auto, Identity, Offer, Session};
 use crate::sim::progress::thinking;
 use clap::Args;
 use std::io::Write;
@@ -157,7 +157,8 @@ pub fn side_of<G: Entry>(game: &G, name: &str) -> Result<PlayerId, CliError> {
         })
 }
 
-const HELP: &str = "Type the number of an action, or: undo (back to your last decision), \
+const HELP: &str = "Type the number of an action, or several to take them one after another \
+(1 3 4, or 2-6: while you pick from one list, its numbers stay as shown), or: undo (back to your last decision), \
 save FILE, load FILE, hint (the bot's suggestion), board (the situation; board --full: every \
 unit), map (every area with its neighbours; map PLACE: one), victory (the victory conditions and \
 who stands where), help, quit.";
@@ -199,42 +200,60 @@ pub fn play<G: Entry>(session: &mut Session<'_, G>, input: &mut dyn Prompt, out:
             return;
         }
         let game = session.game();
-        let legal = session.legal();
         if !shown {
             let _ = write!(out, "\n{}", game.render(session.state()));
             shown = true;
         }
-        for (i, &a) in legal.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "  {:>3}. {}",
-                i + 1,
-                registry::action_text(game, session.state(), a)
-            );
-        }
+        print_offers(session.offers(), out);
         let prompt = format!("{}> ", game.player_name(session.human()));
         let Some(line) = input.line(&prompt, out) else {
             let _ = writeln!(out, "\n(end of input: quitting)");
             return;
         };
-        if !command(session, line.trim(), &legal, out) {
+        if !command(session, line.trim(), out) {
             return;
         }
     }
 }
 
+/// The numbered options, one a line; a long list of short ones (a hex map's destinations) in
+/// columns, read down, so that it fits on one screen.
+fn print_offers<A>(offers: &[Offer<A>], out: &mut impl Write) {
+    const WIDTH: usize = 100;
+    let widest = offers
+        .iter()
+        .map(|o| o.text.chars().count())
+        .max()
+        .unwrap_or(0)
+        + 7;
+    let columns = (WIDTH / widest).max(1);
+    if offers.len() <= 24 || columns == 1 {
+        for o in offers {
+            let _ = writeln!(out, "  {:>3}. {}", o.n, o.text);
+        }
+        return;
+    }
+    let rows = offers.len().div_ceil(columns);
+    for r in 0..rows {
+        let line: String = (0..columns)
+            .filter_map(|c| offers.get(c * rows + r))
+            .map(|o| format!("  {:>3}. {:<w$}", o.n, o.text, w = widest - 7))
+            .collect();
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+}
+
 /// Handles one line typed at the prompt; false to quit.
-fn command<G: Entry>(
-    session: &mut Session<'_, G>,
-    line: &str,
-    legal: &[G::Action],
-    out: &mut impl Write,
-) -> bool {
+fn command<G: Entry>(session: &mut Session<'_, G>, line: &str, out: &mut impl Write) -> bool {
     let game = session.game();
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
     let say = |out: &mut dyn Write, text: &str| {
         let _ = writeln!(out, "{text}");
     };
+    if let Some(numbers) = numbers(line) {
+        choose_numbers(session, &numbers, out);
+        return true;
+    }
     match (word, rest.trim()) {
         ("quit" | "exit", _) => return false,
         ("help" | "?", _) => say(out, HELP),
@@ -277,23 +296,72 @@ fn command<G: Entry>(
                 say(out, &hint);
             }
         }
-        (number, "") if number.parse::<usize>().is_ok() => {
-            let n: usize = number.parse().unwrap_or(0);
-            match legal.get(n.wrapping_sub(1)) {
-                Some(&a) => {
-                    let mut log = Vec::new();
-                    session.choose(a, &mut log);
-                    print_lines(out, &mut log);
-                }
-                None => say(
-                    out,
-                    &format!("There is no action {n}: type 1 to {}.", legal.len()),
-                ),
-            }
-        }
         _ => say(out, &format!("Unknown input '{line}'. {HELP}")),
     }
     true
+}
+
+/// The numbers typed: one (`3`), several (`1 3 4`, `1,3,4`) or a range (`2-6`); `None` when
+/// the line is not numbers. A range runs upwards only.
+fn numbers(line: &str) -> Option<Vec<usize>> {
+    let mut all = Vec::new();
+    for word in line.split(|c: char| c == ',' || c.is_whitespace()) {
+        if word.is_empty() {
+            continue;
+        }
+        match word.split_once('-') {
+            Some((a, b)) => {
+                let (a, b): (usize, usize) = (a.parse().ok()?, b.parse().ok()?);
+                if b < a || b - a > 100 {
+                    return None;
+                }
+                all.extend(a..=b);
+            }
+            None => all.push(word.parse().ok()?),
+        }
+    }
+    (!all.is_empty()).then_some(all)
+}
+
+/// Takes the options numbered `numbers`, one after another, while they stay the person's
+/// decisions: the numbers of a sub-choice stay as shown (see `Session::renumber`).
+fn choose_numbers<G: Entry>(session: &mut Session<'_, G>, numbers: &[usize], out: &mut impl Write) {
+    for (i, &n) in numbers.iter().enumerate() {
+        if i > 0 && !session.numbering_continues() {
+            let _ = writeln!(
+                out,
+                "Stopped after {i} of {}: that choice led to a new list; choose from it.",
+                numbers.len()
+            );
+            return;
+        }
+        let Some(a) = session.offer(n) else {
+            let why = if session.offers().is_empty() {
+                "it is no longer your decision".to_string()
+            } else {
+                format!(
+                    "there is no action {n} now: type {}",
+                    session.numbers_text()
+                )
+            };
+            let rest = if i == 0 {
+                String::new()
+            } else {
+                format!(" (stopped after {i} of {})", numbers.len())
+            };
+            let _ = writeln!(out, "{}{rest}.", capitalise(&why));
+            return;
+        };
+        let mut log = Vec::new();
+        session.choose(a, &mut log);
+        print_lines(out, &mut log);
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
 }
 
 /// `map`: every area with its terrain and neighbours, or one area or hex (`map 2107`) — read

@@ -51,6 +51,32 @@ impl Entry for Aachen {
         Aachen::action_place(self, s, a)
     }
 
+    /// 9.5.1–9.5.4: the attack's exact odds if rolled after this choice (the Lead
+    /// Attacking Unit, a support point, or the roll itself).
+    fn action_odds(&self, s: &Self::State, a: Self::Action) -> Option<String> {
+        use crate::engine::Game as _;
+        use crate::games::aachen::{attack_inputs, Action, CombatResult};
+        if !matches!(a, Action::Lead(_) | Action::Allot(_) | Action::Resolve) {
+            return None;
+        }
+        let mut after = *s;
+        self.apply(&mut after, a);
+        let i = attack_inputs(self.rules(), &after)?;
+        let dist = odds::attack(&i);
+        let pct = |r: CombatResult| 100.0 * dist.prob(|x| *x == r).to_f64();
+        let air = if i.air_support { ", Air −1D6" } else { "" };
+        Some(format!(
+            "AV {} vs DV {} (+2D6 each{air}): Overrun {:.0}%, Success {:.0}%, Stalemate {:.0}%, \
+             Repulse {:.0}% (9.5.4)",
+            i.av,
+            i.dv,
+            pct(CombatResult::Overrun),
+            pct(CombatResult::Success),
+            pct(CombatResult::Stalemate),
+            pct(CombatResult::Repulse)
+        ))
+    }
+
     fn standing(&self, s: &Self::State) -> Vec<String> {
         Aachen::standing(self, s)
     }

@@ -80,6 +80,30 @@ impl Entry for CrossingTheLine {
         CrossingTheLine::action_place(self, s, a)
     }
 
+    fn action_cost(&self, s: &Self::State, a: Self::Action) -> Option<String> {
+        CrossingTheLine::action_cost(self, s, a)
+    }
+
+    fn list_order(&self, _s: &Self::State, a: Self::Action) -> u32 {
+        CrossingTheLine::list_order(self, a)
+    }
+
+    /// 7.5.1: the battle's exact CRT results over the chits and the die, before committing.
+    fn action_odds(&self, s: &Self::State, a: Self::Action) -> Option<String> {
+        let b = self.battle_after(s, a)?;
+        let dist = odds::battle_result(&self.rules().charts, &b);
+        let mut results = dist.probabilities();
+        results.sort_by_key(|r| std::cmp::Reverse(r.1));
+        let text: Vec<String> = results
+            .iter()
+            .map(|(r, p)| format!("{r} {:.0}%", 100.0 * p.to_f64()))
+            .collect();
+        Some(format!(
+            "over both chits and the die: {} (7.5.1)",
+            text.join(", ")
+        ))
+    }
+
     fn standing(&self, s: &Self::State) -> Vec<String> {
         CrossingTheLine::standing(self, s)
     }

@@ -104,6 +104,16 @@ pub trait Entry: Game<State: 'static, Action: 'static> + Sized + 'static {
     fn action_odds(&self, _s: &Self::State, _a: Self::Action) -> Option<String> {
         None
     }
+    /// Where an action goes in the list the person is offered (a stable sort: equal keys keep
+    /// the engine's order). By default the engine's order.
+    fn list_order(&self, _s: &Self::State, _a: Self::Action) -> u32 {
+        0
+    }
+    /// What an action costs (`2 AP`, `3 MP`, `1 CP of 3`), for the option's text and the
+    /// board; `None` when it costs nothing.
+    fn action_cost(&self, _s: &Self::State, _a: Self::Action) -> Option<String> {
+        None
+    }
     /// The place (area or hex id) an action is about, for pointing at it on the board.
     fn action_place(&self, _s: &Self::State, _a: Self::Action) -> Option<String> {
         None
@@ -159,9 +169,13 @@ pub fn bot<G: Entry>(name: &str, _player: PlayerId) -> Option<Box<dyn Bot<G>>> {
 /// A decision as the play screen and the page list it: its description and, where it commits
 /// to dice, their exact odds.
 pub fn action_text<G: Entry>(game: &G, s: &G::State, a: G::Action) -> String {
+    let mut text = game.describe(s, a);
+    if let Some(cost) = game.action_cost(s, a) {
+        text = format!("{text} ({cost})");
+    }
     match game.action_odds(s, a) {
-        Some(odds) => format!("{} — {odds}", game.describe(s, a)),
-        None => game.describe(s, a),
+        Some(odds) => format!("{text} — {odds}"),
+        None => text,
     }
 }
 

@@ -52,6 +52,10 @@ impl Entry for RuddersLine {
         RuddersLine::action_place(self, s, a)
     }
 
+    fn action_cost(&self, s: &Self::State, a: Self::Action) -> Option<String> {
+        RuddersLine::action_cost(self, s, a)
+    }
+
     fn render_full(&self, s: &Self::State) -> String {
         RuddersLine::render_full(self, s)
     }

@@ -135,7 +135,7 @@ async fn show<G: Entry>(State(live): State<Shared<G>>) -> Response {
 struct Act {
     /// The position the action was chosen in.
     seq: u64,
-    /// The action's number in the list, from 1.
+    /// The action's number in the list, as shown.
     n: usize,
 }
 
@@ -147,14 +147,13 @@ async fn act<G: Entry>(State(live): State<Shared<G>>, Json(act): Json<Act>) -> R
                 "that choice was made in an earlier position; the page now shows the current one",
             );
         }
-        let legal = l.session.legal();
-        let Some(&a) = act.n.checked_sub(1).and_then(|i| legal.get(i)) else {
+        let Some(a) = l.session.offer(act.n) else {
             return refuse(
                 StatusCode::BAD_REQUEST,
                 format!(
-                    "there is no action {} now (there are {})",
+                    "there is no action {} now (type {})",
                     act.n,
-                    legal.len()
+                    l.session.numbers_text()
                 ),
             );
         };

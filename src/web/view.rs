@@ -3,7 +3,8 @@
 //! conditions and the standing.
 
 use super::Live;
-use crate::board::{svg::counter_line, to_svg};
+use crate::board::svg::{counter_line, Highlight};
+use crate::board::to_svg;
 use crate::engine::Actor;
 use crate::registry::Entry;
 use serde::Serialize;
@@ -43,6 +44,30 @@ pub struct ActionView {
     pub text: String,
     /// The area or hex it is about, if any.
     pub place: Option<String>,
+    /// What it costs (`3 MP`), written on the map at its place.
+    pub cost: Option<String>,
+}
+
+/// The places the options lead to, each with its cost on the map when every option there
+/// costs the same (`3 MP`, shortened from `3 MP of 6`).
+fn highlights(actions: &[ActionView]) -> Vec<Highlight> {
+    let mut lit: Vec<Highlight> = Vec::new();
+    for a in actions {
+        let Some(place) = &a.place else { continue };
+        let short = a.cost.as_deref().map(|c| {
+            let c = c.split(" of ").next().unwrap_or(c);
+            c.split(" (").next().unwrap_or(c).to_string()
+        });
+        match lit.iter_mut().find(|h| &h.place == place) {
+            Some(h) if h.cost != short => h.cost = None,
+            Some(_) => {}
+            None => lit.push(Highlight {
+                place: place.clone(),
+                cost: short,
+            }),
+        }
+    }
+    lit
 }
 
 impl View {
@@ -52,17 +77,16 @@ impl View {
         let viewer = (!live.open).then_some(session.human());
         let board = game.board(s, viewer);
         let actions: Vec<ActionView> = session
-            .legal()
-            .into_iter()
-            .enumerate()
-            .map(|(i, a)| ActionView {
-                n: i + 1,
-                text: crate::registry::action_text(game, s, a),
-                place: game.action_place(s, a),
+            .offers()
+            .iter()
+            .map(|o| ActionView {
+                n: o.n,
+                text: o.text.clone(),
+                place: game.action_place(s, o.action),
+                cost: game.action_cost(s, o.action),
             })
             .collect();
-        let mut lit: Vec<String> = actions.iter().filter_map(|a| a.place.clone()).collect();
-        lit.dedup();
+        let lit = highlights(&actions);
         let stacks = board
             .places
             .iter()

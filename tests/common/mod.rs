@@ -70,6 +70,70 @@ pub fn play(game: &str, args: &[&str], input: &str) -> (String, String, Option<i
     )
 }
 
+/// `sandtable play GAME ARGS…` as a person who takes the first option listed at each prompt,
+/// `moves` times (or until the game ends), then types `then`: stdout and the exit code.
+/// The options' numbers are read off the screen, since a sub-choice keeps its numbers.
+#[allow(dead_code)]
+pub fn play_first_options(
+    game: &str,
+    args: &[&str],
+    moves: usize,
+    then: &str,
+) -> (String, Option<i32>) {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(["play", game])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let (mut all, mut chunk, mut since_prompt) = (String::new(), [0u8; 65536], String::new());
+    let mut taken = 0;
+    loop {
+        let n = stdout.read(&mut chunk).expect("stdout reads");
+        if n == 0 {
+            break;
+        }
+        let text = String::from_utf8_lossy(&chunk[..n]).into_owned();
+        all.push_str(&text);
+        since_prompt.push_str(&text);
+        if !since_prompt.ends_with("> ") {
+            continue;
+        }
+        let reply = if taken == moves {
+            then.to_string()
+        } else {
+            let first = since_prompt.lines().find_map(|l| {
+                let (n, _) = l.trim_start().split_once(". ")?;
+                n.parse::<usize>().ok()
+            });
+            taken += 1;
+            format!(
+                "{}\n",
+                first.expect("an option is listed before the prompt")
+            )
+        };
+        since_prompt.clear();
+        if stdin.write_all(reply.as_bytes()).is_err() {
+            break;
+        }
+        if taken == moves && reply == then {
+            drop(stdin);
+            let _ = stdout.read_to_string(&mut all);
+            break;
+        }
+    }
+    let out = child.wait_with_output().expect("the game ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (all, out.status.code())
+}
+
 /// A fresh, empty directory under the system temp dir, unique to this test and process.
 pub fn temp_dir(test: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("sandtable-{}-{test}", std::process::id()));

@@ -381,6 +381,35 @@ pub fn combat_outcome(
     combat_result(at - dt, defense, fanatic)
 }
 
+/// What the dice of the attack about to be rolled are added to (9.5.2–9.5.4): the odds
+/// before committing come from these and `combat_outcome`, like the roll itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttackInputs {
+    pub av: i16,
+    /// The Defense Value before Air Support's die.
+    pub dv: i16,
+    /// The revealed unit's printed Defense Factor.
+    pub defense: u8,
+    pub air_support: bool,
+    /// 11.4: a Fanatic Defense Strategy turns a Success into a Stalemate.
+    pub fanatic: bool,
+}
+
+/// The attack's inputs once its Lead Attacking Unit is chosen; `None` before.
+pub fn attack_inputs(rs: &Ruleset, s: &State) -> Option<AttackInputs> {
+    if !matches!(s.step, Step::Support | Step::Roll(Roll::Attack)) {
+        return None;
+    }
+    let a = &s.attack;
+    Some(AttackInputs {
+        av: attack_value(rs, s),
+        dv: defense_value_before_air(rs, s),
+        defense: rs.germans[usize::from(s.german[usize::from(a.area)])].defense,
+        air_support: a.support & Support::Air.bit() != 0,
+        fanatic: a.strategy == DefenseStrategy::Fanatic,
+    })
+}
+
 /// The result of the attack now rolled.
 pub fn result(rs: &Ruleset, s: &State) -> CombatResult {
     let a = &s.attack;

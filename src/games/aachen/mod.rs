@@ -22,8 +22,8 @@ mod turn;
 
 pub use action::Action;
 pub use combat::{
-    attack_value, combat_outcome, combat_result, defense_value, defense_value_before_air,
-    CombatDice, CombatResult,
+    attack_inputs, attack_value, combat_outcome, combat_result, defense_value,
+    defense_value_before_air, AttackInputs, CombatDice, CombatResult,
 };
 pub use data::{DataError, DataSet};
 pub use movement::stacking;

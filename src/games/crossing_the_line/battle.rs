@@ -131,11 +131,16 @@ pub fn attackers_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) 
     }
 }
 
+/// The AP the attack by the units chosen so far costs (7.5, doubled Out of Command).
+pub fn resolve_cost(rs: &Ruleset, s: &State) -> u8 {
+    let standing = command::standing(rs, s, s.fight.attackers);
+    attack_cost(rs, s, &standing, s.fight.attackers)
+}
+
 /// The attackers are chosen: pay, lift Improved Defense from their hex (7.7), and let the
 /// isolated ones check (5.8.4).
 pub fn close_attackers(rs: &Ruleset, s: &mut State) {
-    let standing = command::standing(rs, s, s.fight.attackers);
-    let cost = attack_cost(rs, s, &standing, s.fight.attackers);
+    let cost = resolve_cost(rs, s);
     ops::pay(s, cost, s.fight.attackers);
     s.revealed |= s.fight.attackers; // 5.3.4 (decided): the attacking units are shown too.
     stacking::lift_improved_defense(rs, s, s.fight.from);
@@ -145,14 +150,8 @@ pub fn close_attackers(rs: &Ruleset, s: &mut State) {
 
 /// 7.5.1.1: one chit for each side from one cup, without replacement; returned afterwards.
 pub fn chit_outcomes(rs: &Ruleset, out: &mut Vec<(Action, u32)>) {
-    let chits = rs.charts.chits();
-    for (a, ca) in chits.iter().enumerate() {
-        for (d, cd) in chits.iter().enumerate() {
-            let w = ca.count * cd.count.saturating_sub(u32::from(a == d));
-            if w > 0 {
-                out.push((Action::Chits(a as u8, d as u8), w));
-            }
-        }
+    for (a, d, w) in rs.charts.chit_pairs() {
+        out.push((Action::Chits(a as u8, d as u8), w));
     }
 }
 

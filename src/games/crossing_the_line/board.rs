@@ -95,6 +95,31 @@ impl CrossingTheLine {
         super::victory::standing(self.rules(), s)
     }
 
+    /// What an action costs in MP or AP (`describe::cost`).
+    pub fn action_cost(&self, s: &State, a: Action) -> Option<String> {
+        super::describe::cost(self.rules(), s, a)
+    }
+
+    /// Where an action goes in the list a person reads (`describe::list_order`).
+    pub fn list_order(&self, a: Action) -> u32 {
+        super::describe::list_order(self.rules(), a)
+    }
+
+    /// The battle an attacker's choice leads to (7.5.1): with this unit added, or as the
+    /// units chosen now; `None` for any other action.
+    pub fn battle_after(&self, s: &State, a: Action) -> Option<super::combat::Battle> {
+        let rs = self.rules();
+        let mut fight = *s;
+        match (s.step, a) {
+            (super::state::Step::Attackers, Action::AddAttacker(u)) => {
+                fight.fight.attackers |= 1 << u
+            }
+            (super::state::Step::Attackers, Action::Resolve) => {}
+            _ => return None,
+        }
+        Some(super::battle::battle(rs, &fight))
+    }
+
     /// The hex an action is about, for pointing at it on the board.
     pub fn action_place(&self, s: &State, a: Action) -> Option<String> {
         let rs = self.rules();

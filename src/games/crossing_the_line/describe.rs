@@ -14,7 +14,7 @@ fn hex(rs: &Ruleset, h: u16) -> String {
 
 fn unit(rs: &Ruleset, u: u8) -> String {
     let info = rs.unit(usize::from(u));
-    format!("{} {}", info.side.name(), info.name)
+    format!("{} {}", info.side.adjective(), info.name)
 }
 
 fn mover(rs: &Ruleset, u: u8, stack: bool) -> String {
@@ -22,15 +22,62 @@ fn mover(rs: &Ruleset, u: u8, stack: bool) -> String {
     format!("{}{stack}", unit(rs, u))
 }
 
-/// ", 3 MP": what a Move to `to` costs the selected mover (7.3).
-fn move_cost(rs: &Ruleset, s: &State, to: u16, leg_bonus: bool) -> String {
+/// "3 MP": what a Move to `to` costs the selected mover (7.3).
+fn move_cost(rs: &Ruleset, s: &State, to: u16, leg_bonus: bool) -> Option<String> {
     let Step::Destination { unit, stack } = s.step else {
-        return String::new();
+        return None;
     };
-    match super::movement::move_cost_half(rs, s, (unit, stack), to, leg_bonus) {
-        Some(half) if half % 2 == 0 => format!(", {} MP", half / 2),
-        Some(half) => format!(", {}½ MP", half / 2),
-        None => String::new(),
+    match super::movement::move_cost_half(rs, s, (unit, stack), to, leg_bonus)? {
+        half if half % 2 == 0 => Some(format!("{} MP", half / 2)),
+        half => Some(format!("{}½ MP", half / 2)),
+    }
+}
+
+/// What an action costs: the MP of a move (7.3), the AP of an Action (7, 7.4, 7.6, 7.7:
+/// doubled Out of Command, 5.8.3) or of the attack the chosen units make (7.5).
+pub fn cost(rs: &Ruleset, s: &State, a: Action) -> Option<String> {
+    let costs = &rs.charts.ap_costs;
+    let (ap, base) = match a {
+        Action::Move { to, leg_bonus } => return move_cost(rs, s, to, leg_bonus),
+        Action::Select { unit, stack } => (
+            super::movement::select_cost(rs, s, unit, stack),
+            costs.movement,
+        ),
+        Action::Attack { kind, .. } => {
+            let base = kind.ap_cost(costs);
+            return Some(format!(
+                "{base} AP, {} if a unit is Out of Command",
+                rs.charts.ap_cost(base, false)
+            ));
+        }
+        Action::Resolve => (
+            super::battle::resolve_cost(rs, s),
+            s.fight.attack.ap_cost(costs),
+        ),
+        Action::Refit(_) => (costs.refit, costs.refit),
+        Action::ImprovedDefense(_) => (costs.improved_defense, costs.improved_defense),
+        Action::Relocate(_) => {
+            let ap = rs.formation(s.act().formation).relocation;
+            (ap, ap)
+        }
+        _ => return None,
+    };
+    let doubled = if ap > base {
+        " (Out of Command: doubled, 5.8.3)"
+    } else {
+        ""
+    };
+    let act = s.act();
+    Some(format!("{ap} AP{doubled} of {}", act.ap + act.bonus))
+}
+
+/// Where an action goes in the list a person reads: destinations by hex number (leg bonus
+/// after the plain move), everything else in the engine's order.
+pub fn list_order(rs: &Ruleset, a: Action) -> u32 {
+    match a {
+        Action::Move { to, leg_bonus } => 2 * u32::from(rs.hex(to).number()) + u32::from(leg_bonus),
+        Action::Infiltrate { to } | Action::RetreatTo(to) => 2 * u32::from(rs.hex(to).number()),
+        _ => 0,
     }
 }
 
@@ -39,7 +86,7 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::Die(d) => format!("die {d}"),
         Action::Check(true) => "check passed".into(),
         Action::Check(false) => "check failed".into(),
-        Action::Winner(side) => format!("{} win the Initiative", side.name()),
+        Action::Winner(side) => format!("the {} win the Initiative", side.players()),
         Action::Chits(x, y) => {
             let c = rs.charts.chits();
             format!(
@@ -57,9 +104,8 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
             hex(rs, s.hex[usize::from(u)])
         ),
         Action::Move { to, leg_bonus } => format!(
-            "to {}{}{}",
+            "to {}{}",
             hex(rs, to),
-            move_cost(rs, s, to, leg_bonus),
             if leg_bonus { " (leg +2 MA, 7.3.5)" } else { "" }
         ),
         Action::Infiltrate { to } => format!("infiltrate into {}", hex(rs, to)),
@@ -95,7 +141,7 @@ pub fn step_name(step: Step) -> String {
     match step {
         Step::Interdiction => "Interdiction die (8.1.2)".into(),
         Step::Attrition => "attrition (8.1.5)".into(),
-        Step::Assignment(side) => format!("{} assign independents (5.5, 8.2)", side.name()),
+        Step::Assignment(side) => format!("the {} assign independents (5.5, 8.2)", side.players()),
         Step::Reorganize => "German reorganisation (8.4.2)".into(),
         Step::Initiative => "Initiative roll (6.1)".into(),
         Step::Choose => "the Initiative player activates, transfers or passes (6.2)".into(),
@@ -156,7 +202,7 @@ pub fn render(rs: &Ruleset, s: &State) -> String {
         let _ = writeln!(
             out,
             "{} active, {} AP (+{} bonus)",
-            act.side.name(),
+            act.side.players(),
             act.ap,
             act.bonus
         );
@@ -164,12 +210,12 @@ pub fn render(rs: &Ruleset, s: &State) -> String {
     if matches!(s.step, Step::SecondHit | Step::Retreat) {
         let _ = writeln!(
             out,
-            "{} apply combat results",
-            battle::applying_side(rs, s).name()
+            "the {} apply combat results",
+            battle::applying_side(rs, s).players()
         );
     }
     for side in Side::BOTH {
-        let _ = writeln!(out, "{}:", side.name());
+        let _ = writeln!(out, "{}:", side.players());
         for (f, info) in rs
             .formations
             .iter()

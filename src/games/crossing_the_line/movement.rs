@@ -599,9 +599,18 @@ pub fn movers_of(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> u64 {
     }
 }
 
-fn begin(rs: &Ruleset, s: &mut State, units: u64, path: [u16; MAX_PATH], len: usize) {
+/// The AP a Movement Action by the named mover costs (7.3, doubled Out of Command 5.8.3).
+pub fn select_cost(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> u8 {
+    movers_cost(rs, s, movers_of(rs, s, unit, stack))
+}
+
+fn movers_cost(rs: &Ruleset, s: &State, units: u64) -> u8 {
     let standing = command::standing(rs, s, units);
-    let cost = action_cost(rs, &standing, rs.charts.ap_costs.movement, units);
+    action_cost(rs, &standing, rs.charts.ap_costs.movement, units)
+}
+
+fn begin(rs: &Ruleset, s: &mut State, units: u64, path: [u16; MAX_PATH], len: usize) {
+    let cost = movers_cost(rs, s, units);
     ops::pay(s, cost, units);
     stacking::lift_improved_defense(rs, s, path[0]);
     s.moving = Moving {

@@ -51,7 +51,7 @@ fn roll(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String
         ),
         (Step::Attrition, Action::Die(d)) => format!("attrition die {d} for {checked} (8.1.5)"),
         (Step::Initiative, Action::Winner(side)) => {
-            format!("the {} win the Initiative (6.1)", side.name())
+            format!("the {} win the Initiative (6.1)", side.players())
         }
         (Step::ApRoll { reaction }, Action::Die(d)) => {
             let act = after.act();
@@ -94,7 +94,7 @@ fn roll(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String
 fn changes(rs: &Ruleset, before: &State, after: &State) -> Vec<String> {
     let mut out = Vec::new();
     for u in 0..rs.units.len() {
-        let name = || format!("{} {}", rs.unit(u).side.name(), rs.unit(u).name);
+        let name = || format!("{} {}", rs.unit(u).side.adjective(), rs.unit(u).name);
         let was = on_map(before.hex[u]);
         if was && !on_map(after.hex[u]) {
             out.push(format!("{} eliminated", name()));

@@ -20,6 +20,22 @@ impl Side {
         }
     }
 
+    /// The side as the rulebook names its players ("US", "Germans").
+    pub fn players(self) -> &'static str {
+        match self {
+            Side::Us => "US",
+            Side::German => "Germans",
+        }
+    }
+
+    /// The side's adjective, before a unit's name ("US 1/32", "German 453").
+    pub fn adjective(self) -> &'static str {
+        match self {
+            Side::Us => "US",
+            Side::German => "German",
+        }
+    }
+
     pub fn index(self) -> usize {
         self as usize
     }

@@ -56,6 +56,18 @@ impl RuddersLine {
         }
     }
 
+    /// What an action costs: the MP of a move (10.3) or the CP a casualty pays (7.63).
+    pub fn action_cost(&self, s: &State, a: Action) -> Option<String> {
+        let rs = self.rules();
+        if let Action::Move { to, pay } = a {
+            let cost = super::movement::move_cost(rs, s, to, pay)?;
+            let left = super::movement::group_mp(s);
+            return Some(format!("{cost} MP of {left}"));
+        }
+        let cp = super::casualties::cp_paid(rs, a)?;
+        Some(format!("pays {cp} CP of {} due", s.casualties.cp))
+    }
+
     /// The area an action is about, for pointing at it on the board.
     pub fn action_place(&self, s: &State, a: Action) -> Option<String> {
         let rs = self.rules();

@@ -87,27 +87,32 @@ fn has_options(rs: &Ruleset, s: &State) -> bool {
     any
 }
 
-/// 7.63: flip costs the unit's figures; eliminating a spent unit the same; a retreat 2.
+/// 7.63: the CP an action pays: flipping a fresh unit or eliminating a spent one pays the
+/// unit's figures; a retreat pays 2. `None` for an action that pays no CP.
+pub fn cp_paid(rs: &Ruleset, a: Action) -> Option<u8> {
+    match a {
+        Action::Flip(u) | Action::Eliminate(u) => Some(rs.info(u).figures),
+        Action::Retreat { .. } => Some(2),
+        _ => None,
+    }
+}
+
 pub fn pay(rs: &Ruleset, s: &mut State, a: Action) {
-    let cost = match a {
-        Action::Flip(u) => {
-            s.set_spent(rs, u, true);
-            rs.info(u).figures
-        }
+    let cost = cp_paid(rs, a).unwrap_or_else(|| unreachable!("{a:?} pays no CP"));
+    match a {
+        Action::Flip(u) => s.set_spent(rs, u, true),
         Action::Eliminate(u) => {
             s.eliminate(rs, u);
             s.casualties.targets &= !(1 << u);
-            rs.info(u).figures
         }
         Action::Retreat { unit, to } => {
             s.move_unit(rs, unit, to);
             s.casualties.targets &= !(1 << unit);
             s.casualties.retreating = true;
             s.casualties.any_retreated = true;
-            2
         }
-        _ => unreachable!("{a:?} pays no CP"),
-    };
+        _ => {}
+    }
     s.casualties.cp = s.casualties.cp.saturating_sub(cost);
     finish_if_done(rs, s);
 }

@@ -50,7 +50,8 @@ fn group_points(rs: &Ruleset, s: &State) -> u8 {
     unit_bits(s.group.members).map(|u| rs.info(u).figures).sum()
 }
 
-fn group_mp(s: &State) -> u8 {
+/// The MP the group has left: its slowest member's (10.3).
+pub fn group_mp(s: &State) -> u8 {
     unit_bits(s.group.members)
         .map(|u| s.unit(u).mp)
         .min()
@@ -139,16 +140,24 @@ pub fn add_unit(rs: &Ruleset, s: &mut State, u: u8) {
     s.units[usize::from(u)].mp = rs.info(u).movement;
 }
 
+/// 10.3, 8.2: the MP the group spends to enter `to`, paying the interdiction toll or not;
+/// `None` where it may not enter.
+pub fn move_cost(rs: &Ruleset, s: &State, to: u8, pay: bool) -> Option<u8> {
+    let side = s.active;
+    let cost = entry_cost(rs, s, side, s.group.area, to, group_points(rs, s))?;
+    Some(if pay {
+        cost + interdiction_toll(s, side, to)
+    } else {
+        cost
+    })
+}
+
 /// 10.3: the group enters an adjacent area.
 pub fn move_group(rs: &Ruleset, s: &mut State, to: u8, pay: bool) {
     let side = s.active;
     let from = s.group.area;
-    let points = group_points(rs, s);
-    let mut cost = entry_cost(rs, s, side, from, to, points).expect("legal move");
+    let cost = move_cost(rs, s, to, pay).expect("legal move");
     let toll = interdiction_toll(s, side, to);
-    if pay {
-        cost += toll;
-    }
     for u in unit_bits(s.group.members) {
         s.units[usize::from(u)].mp -= cost;
         s.move_unit(rs, u, to);

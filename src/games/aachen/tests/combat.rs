@@ -599,3 +599,60 @@ fn rule_9_5_5_a_unit_that_may_retreat_chooses_to_retreat_or_stay() {
         ]
     );
 }
+
+/// The chance, enumerated here over both 2D6 (no Air Support), of each result of AV `av` on
+/// DV `dv` against printed Defense `defense`: [Overrun, Success, Stalemate, Repulse] in %.
+fn enumerated_odds(av: i16, dv: i16, defense: u8, fanatic: bool) -> [f64; 4] {
+    let mut ways = [0u32; 4];
+    for a in (1..=6).flat_map(|x| (1..=6).map(move |y| x + y)) {
+        for d in (1..=6).flat_map(|x| (1..=6).map(move |y| x + y)) {
+            let i = match combat_result(av + a - (dv + d), defense, fanatic) {
+                CombatResult::Overrun => 0,
+                CombatResult::Success => 1,
+                CombatResult::Stalemate => 2,
+                CombatResult::Repulse => 3,
+            };
+            ways[i] += 1;
+        }
+    }
+    ways.map(|w| 100.0 * f64::from(w) / 1296.0)
+}
+
+/// 9.5.1–9.5.4, 11.4: choosing the Lead Attacking Unit shows the attack's exact odds before
+/// the dice: its AV and DV and each result's chance, as enumerated over the dice; a Fanatic
+/// Defense leaves no chance of a Success.
+#[test]
+fn rule_9_5_4_the_odds_before_the_dice_are_the_roll_s() {
+    use crate::engine::Game as _;
+    use crate::registry::Entry as _;
+    for (strategy, fanatic) in [
+        (DefenseStrategy::None, false),
+        (DefenseStrategy::Fanatic, true),
+    ] {
+        let (mut f, i, _) = i_and_k_enter_area_13();
+        attack_13_revealing(&mut f, strategy);
+        assert_eq!(f.s.step, Step::Lead);
+        let text = f.game.action_odds(&f.s, Action::Lead(i)).unwrap();
+        let mut led = f.s;
+        f.game.apply(&mut led, Action::Lead(i));
+        let rs = f.game.rules();
+        let (av, dv) = (attack_value(rs, &led), defense_value(rs, &led));
+        let defense = rs.germans[usize::from(led.german[12])].defense;
+        assert!(text.contains(&format!("AV {av} vs DV {dv}")), "{text}");
+        let [overrun, success, stalemate, repulse] = enumerated_odds(av, dv, defense, fanatic);
+        for (name, p) in [
+            ("Overrun", overrun),
+            ("Success", success),
+            ("Stalemate", stalemate),
+            ("Repulse", repulse),
+        ] {
+            assert!(
+                text.contains(&format!("{name} {p:.0}%")),
+                "{name} {p}: {text}"
+            );
+        }
+        if fanatic {
+            assert!(text.contains("Success 0%"), "{text}");
+        }
+    }
+}

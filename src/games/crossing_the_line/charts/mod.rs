@@ -430,6 +430,18 @@ impl Charts {
         &self.chits
     }
 
+    /// 7.5.1.1: the attacker's and the defender's chit, drawn one after the other from the
+    /// cup without replacement: each pair of kinds with its number of ways.
+    pub fn chit_pairs(&self) -> impl Iterator<Item = (usize, usize, u32)> + '_ {
+        let chits = &self.chits;
+        chits.iter().enumerate().flat_map(move |(a, ca)| {
+            chits.iter().enumerate().filter_map(move |(d, cd)| {
+                let w = ca.count * cd.count.saturating_sub(u32::from(a == d));
+                (w > 0).then_some((a, d, w))
+            })
+        })
+    }
+
     /// The Combat Multiplier of `chit` for a unit of Effectiveness Rating `er` reading
     /// `column` (7.5.1.1). `None` for a chit index not in the cup; an ER outside 2–7 (3.2)
     /// reads the nearest row.

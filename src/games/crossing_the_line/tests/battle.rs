@@ -319,3 +319,45 @@ fn rule_5_8_3_out_of_command_units_attack_only_hasty_at_double_cost() {
     );
     assert_eq!(s.act().ap, 1, "2 AP");
 }
+
+/// 7.5.1: the odds shown before an attack is committed are exact: the distribution of CRT
+/// results over both chits and the die equals the engine's own chance nodes, enumerated
+/// from the declared attack through the chits and the die to the result it narrates.
+#[test]
+fn rule_7_5_1_the_odds_before_committing_are_the_engine_s_chits_and_die() {
+    let fx = Fx::s2();
+    let s = attack(&fx, &["LwF VIII"], AttackKind::Regular);
+    let g = &fx.g;
+    let exact = crate::analysis::crossing_the_line::battle_result(
+        &fx.rs().charts,
+        &battle::battle(fx.rs(), &s),
+    );
+    let mut engine: Vec<(String, u128)> = Vec::new();
+    let (mut chits, mut dice) = (Vec::new(), Vec::new());
+    g.chance_outcomes(&s, &mut chits);
+    for &(c, wc) in &chits {
+        let mut drawn = s;
+        g.apply(&mut drawn, c);
+        assert_eq!(drawn.step, Step::CombatDie);
+        g.chance_outcomes(&drawn, &mut dice);
+        for &(d, wd) in &dice {
+            let mut rolled = drawn;
+            g.apply(&mut rolled, d);
+            let text = g.narrate(&drawn, d, &rolled).unwrap();
+            let after_arrow = text.split("→ ").nth(1).unwrap();
+            let result = after_arrow.split(" (7.5.1.2)").next().unwrap();
+            let w = u128::from(wc) * u128::from(wd);
+            match engine.iter_mut().find(|(r, _)| r == result) {
+                Some((_, x)) => *x += w,
+                None => engine.push((result.to_string(), w)),
+            }
+        }
+    }
+    let total: u128 = engine.iter().map(|(_, w)| w).sum();
+    assert_eq!(total, exact.total());
+    for (r, w) in &engine {
+        let p = exact.prob(|x| x == r);
+        assert_eq!(p, crate::analysis::Fraction::new(*w, total), "{r}");
+    }
+    assert_eq!(engine.len(), exact.weights().len());
+}

@@ -34,6 +34,27 @@ fn rule_7_63_flip_costs_figures_and_eliminating_a_spent_unit_costs_the_same() {
     assert_eq!(fx.s.losses[Side::Germans.index()], 1);
 }
 
+/// 7.63: each way to pay says the CP it pays of those still due, as `pay` charges them.
+#[test]
+fn rule_7_63_each_option_says_the_cp_it_pays() {
+    let mut fx = Fixture::new();
+    let squad = fx.place("german_squad", "13");
+    let spent = fx.place("german_squad", "13");
+    fx.spend(spent);
+    owe(&mut fx, "13", 8);
+    let cost = |fx: &Fixture, a| fx.g.action_cost(&fx.s, a).unwrap_or_default();
+    assert_eq!(cost(&fx, Action::Flip(squad)), "pays 3 CP of 8 due");
+    assert_eq!(cost(&fx, Action::Eliminate(spent)), "pays 3 CP of 8 due");
+    let retreat = *fx
+        .legal()
+        .iter()
+        .find(|a| matches!(a, Action::Retreat { .. }))
+        .unwrap();
+    assert_eq!(cost(&fx, retreat), "pays 2 CP of 8 due");
+    fx.act(Action::Flip(squad));
+    assert_eq!(cost(&fx, Action::Eliminate(squad)), "pays 3 CP of 5 due");
+}
+
 #[test]
 fn rule_7_62_partial_results_are_applied_in_full() {
     let mut fx = Fixture::new();

@@ -304,3 +304,26 @@ fn setup_special_rule_units_not_yet_released_may_not_move_or_fire_but_defend() {
     );
     assert!(fx.can(Action::Activate(fx.area("21"))));
 }
+
+/// 10.3, 8.2: each move offered says the MP it costs the group, the toll included when it
+/// is paid, out of the MP the group has left, as the move then charges.
+#[test]
+fn rule_10_3_each_move_says_its_mp_cost_and_the_group_s_mp_left() {
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "3");
+    fx.place("german_squad", "38");
+    let four = fx.area("4");
+    fx.marker(Side::Germans, "4", 3);
+    fx.group("3", &[r]);
+    let text = |fx: &Fixture, pay| {
+        fx.g.action_cost(&fx.s, Action::Move { to: four, pay })
+            .unwrap_or_default()
+    };
+    assert_eq!(text(&fx, false), "1 MP of 5");
+    assert_eq!(text(&fx, true), "3 MP of 5");
+    fx.act(Action::Move {
+        to: four,
+        pay: true,
+    });
+    assert_eq!(fx.s.unit(r).mp, 2);
+}
