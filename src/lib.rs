@@ -12,6 +12,7 @@ pub mod board;
 pub mod bots;
 pub mod cli;
 pub mod engine;
+pub mod experiment;
 pub mod games;
 pub mod registry;
 pub mod session;

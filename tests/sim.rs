@@ -380,3 +380,29 @@ fn csv_has_one_row_per_game_and_a_provenance_column() {
         ]
     );
 }
+
+/// A run to a precision stops only at batch boundaries, so it stops at the same game for any
+/// thread count, and its games are those of a fixed run of that length.
+#[test]
+fn a_run_to_a_precision_stops_alike_for_any_thread_count_at_a_batch_boundary() {
+    use sandtable::sim::{run_to_precision, widest_half_width, PRECISION_BATCH};
+    let bar = indicatif::ProgressBar::hidden();
+    let run =
+        |threads| run_to_precision(&Race, random_bot, 50_000, 0.02, 9, threads, &bar).unwrap();
+    let (one, stop) = run(1);
+    let (four, stop4) = run(4);
+    assert_eq!(one, four);
+    assert_eq!(stop, stop4);
+    assert!(stop.reached);
+    let n = one.len() as u64;
+    assert_eq!(n % PRECISION_BATCH, 0);
+    assert!(widest_half_width(2, &one) <= 0.02);
+    // One batch fewer would not have been enough.
+    let shorter = &one[..(n - PRECISION_BATCH) as usize];
+    assert!(widest_half_width(2, shorter) > 0.02);
+    assert_eq!(one, run_games(&Race, random_bot, n, 9, 2, &bar).unwrap());
+    // A cap stops it, saying so.
+    let (capped, stop) = run_to_precision(&Race, random_bot, 1500, 0.001, 9, 2, &bar).unwrap();
+    assert_eq!(capped.len(), 1500);
+    assert!(!stop.reached && stop.half_width > 0.001);
+}

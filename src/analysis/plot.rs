@@ -37,6 +37,9 @@ pub struct Heatmap {
     pub legend: String,
     /// Values are probabilities (written as percentages, scale 0–100%).
     pub percent: bool,
+    /// Text written in each cell in place of its value (`notes[yi][xi]`), e.g. the value
+    /// with its interval; `None`: the value.
+    pub notes: Option<Vec<Vec<String>>>,
 }
 
 /// What a cell's value is.
@@ -159,6 +162,7 @@ fn panel(
         values,
         legend: legend.to_string(),
         percent,
+        notes: None,
     }
 }
 
@@ -305,18 +309,39 @@ pub fn draw(tables: &[Table], path: &Path) -> Result<(), String> {
     if panels.is_empty() {
         return Err("none of these tables has a chart".into());
     }
+    draw_panels(&panels, path)
+}
+
+/// Draws heatmap panels, two to a row, into `path` (.svg or .png), whole or not at all: into
+/// a temporary file beside it, then renamed.
+pub fn draw_panels(panels: &[Heatmap], path: &Path) -> Result<(), String> {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("chart");
+    // The temporary name keeps the extension: the bitmap backend picks its format by it.
+    let temp = path.with_file_name(format!(".tmp{}.{name}", std::process::id()));
+    let drawn = draw_to(panels, &temp, path);
+    match drawn.and_then(|()| std::fs::rename(&temp, path).map_err(|e| e.to_string())) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&temp);
+            Err(e)
+        }
+    }
+}
+
+/// Draws into `temp` in the format `path`'s extension names.
+fn draw_to(panels: &[Heatmap], temp: &Path, path: &Path) -> Result<(), String> {
     register();
     let cols = panels.len().min(2);
     let rows = panels.len().div_ceil(cols);
     let size = (PANEL_W * cols as u32, PANEL_H * rows as u32);
     let png = path.extension().and_then(|e| e.to_str()) == Some("png");
     if png {
-        let root = BitMapBackend::new(path, size).into_drawing_area();
-        draw_on(&root, &panels)?;
+        let root = BitMapBackend::new(temp, size).into_drawing_area();
+        draw_on(&root, panels)?;
         root.present().map_err(|e| e.to_string())
     } else {
-        let root = SVGBackend::new(path, size).into_drawing_area();
-        draw_on(&root, &panels)?;
+        let root = SVGBackend::new(temp, size).into_drawing_area();
+        draw_on(&root, panels)?;
         root.present().map_err(|e| e.to_string())
     }
 }
@@ -386,7 +411,11 @@ fn draw_panel<DB: DrawingBackend>(
             let st = TextStyle::from((FONT, small).into_font())
                 .color(&ink)
                 .pos(Pos::new(HPos::Center, VPos::Center));
-            area.draw_text(&label(*v, p.percent), &st, (x0 + cw / 2, y0 + ch / 2))?;
+            let text = match &p.notes {
+                Some(notes) => notes[yi][xi].clone(),
+                None => label(*v, p.percent),
+            };
+            area.draw_text(&text, &st, (x0 + cw / 2, y0 + ch / 2))?;
         }
     }
     area.draw(&Rectangle::new(

@@ -28,6 +28,11 @@ pub struct BalanceArgs {
     /// acting side.
     #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
+    /// Play in batches of 1,000 games until every side's 95% half-width of its win rate is
+    /// at most this (0.01: one percentage point), with --games as the cap. Where the run
+    /// stops does not depend on --threads.
+    #[arg(long, value_parser = super::common::precision)]
+    pub precision: Option<f64>,
     #[command(flatten)]
     pub run: RunArgs,
     /// Write one CSV row per game to this file.
@@ -95,7 +100,15 @@ where
     }
 
     let bots: Vec<&str> = bot_names.iter().map(String::as_str).collect();
-    let records = args.run.play(game, &bots, &make, args.games)?;
+    let (records, stop) = match args.precision {
+        None => (args.run.play(game, &bots, &make, args.games)?, None),
+        Some(p) => {
+            let (records, stop) = args
+                .run
+                .play_to_precision(game, &bots, &make, args.games, p)?;
+            (records, Some((p, stop)))
+        }
+    };
 
     let names: Vec<&str> = (0..game.num_players())
         .map(|p| game.player_name(p))
@@ -113,8 +126,25 @@ where
         let ruled: Vec<&str> = names[game.acting_players()..].to_vec();
         matchup.push_str(&format!(" ({} played by the rules)", ruled.join(", ")));
     }
+    let stopped = match stop {
+        None => String::new(),
+        Some((p, s)) if s.reached => format!(
+            "\nStopped after {} games: every side's 95% half-width is at most {:.2} points \
+             (widest {:.2}).",
+            records.len(),
+            100.0 * p,
+            100.0 * s.half_width
+        ),
+        Some((p, s)) => format!(
+            "\nStopped at the cap of {} games (--games): the widest 95% half-width is {:.2} \
+             points, above the {:.2} asked for.",
+            records.len(),
+            100.0 * s.half_width,
+            100.0 * p
+        ),
+    };
     let text = format!(
-        "{}\n{matchup}; seed {}\n\n{}",
+        "{}\n{matchup}; seed {}{stopped}\n\n{}",
         setup.title,
         args.run.seed,
         report::render(&summary, &names)

@@ -55,6 +55,47 @@ impl RunArgs {
     }
 }
 
+impl RunArgs {
+    /// Plays batches of games until every side's win rate is known to `precision` (95%
+    /// half-width), or `cap` games (`sim::run_to_precision`), with a progress bar.
+    pub fn play_to_precision<G, M>(
+        &self,
+        game: &G,
+        names: &[&str],
+        make: &M,
+        cap: u64,
+        precision: f64,
+    ) -> Result<(Vec<GameRecord>, crate::sim::Stop), CliError>
+    where
+        G: Game,
+        M: Fn(&str, PlayerId) -> Option<Box<dyn Bot<G>>> + Sync,
+    {
+        let bar = progress::games_bar(cap);
+        let run = crate::sim::run_to_precision(
+            game,
+            |p| make(names[p], p).expect("bot names were checked"),
+            cap,
+            precision,
+            self.seed,
+            self.threads,
+            &bar,
+        )?;
+        bar.finish_and_clear();
+        Ok(run)
+    }
+}
+
+/// Parses `--precision`: a 95% half-width as a fraction, above 0 and below 0.5.
+pub fn precision(arg: &str) -> Result<f64, String> {
+    match arg.parse::<f64>() {
+        Ok(p) if p > 0.0 && p < 0.5 => Ok(p),
+        Ok(p) => Err(format!(
+            "{p} is not a half-width between 0 and 0.5 (0.01 is one percentage point)"
+        )),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// The game `G` as `--data`, `--scenario` and `--open` ask, and the names of the
 /// reconstructed tables its results will rest on.
 pub fn load_for_run<G: crate::registry::Entry>(

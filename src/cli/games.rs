@@ -66,6 +66,14 @@ impl Visitor for Describe<'_> {
     type Output = Result<(), CliError>;
 
     fn visit<G: Entry>(self) -> Self::Output {
-        G::overview(self.data, self.out)
+        G::overview(self.data, self.out)?;
+        let files: Vec<&str> = G::data_files().iter().map(|&(name, _)| name).collect();
+        use std::fmt::Write as _;
+        let _ = writeln!(
+            self.out,
+            "    data files (--data folders, experiment paths): {}",
+            files.join(", ")
+        );
+        Ok(())
     }
 }

@@ -5,14 +5,15 @@
 
 pub mod balance;
 pub mod board;
-mod common;
+pub(crate) mod common;
 mod error;
+pub mod experiment;
 pub mod games;
 pub mod ladder;
 pub mod odds;
 pub mod play;
 mod prompt;
-mod select;
+pub(crate) mod select;
 
 pub use error::{one_line, CliError};
 
@@ -32,6 +33,9 @@ pub enum Command {
     Games(games::GamesArgs),
     /// Play many bot-vs-bot games in parallel and report win rates, victory levels and losses.
     Balance(balance::BalanceArgs),
+    /// Compare variants of a game's data with the unmodified data on the same game seeds:
+    /// win rates with intervals, paired differences, a CSV, a chart and a report.
+    Experiment(experiment::ExperimentArgs),
     /// Rank bots in a round robin on both sides: win rates and Elo ratings.
     Ladder(ladder::LadderArgs),
     /// Play a game against a bot in the terminal.
@@ -54,6 +58,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Games(args) => games::run(&args),
         Command::Balance(args) => balance::run(&args),
         Command::Ladder(args) => ladder::run(&args),
+        Command::Experiment(args) => experiment::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Board(args) => board::run(&args),
         Command::Serve(mut args) => {

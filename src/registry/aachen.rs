@@ -31,6 +31,10 @@ impl Entry for Aachen {
         Self::INFO.title.to_string()
     }
 
+    fn data_files() -> &'static [(&'static str, &'static str)] {
+        &crate::games::aachen::data::DATA_FILES
+    }
+
     fn reconstructed(&self) -> Reconstructed {
         self.data().reconstructed_tables()
     }

@@ -60,6 +60,10 @@ impl Entry for CrossingTheLine {
         SCENARIOS.iter().map(|&(s, _, _)| s).find(|s| s == id)
     }
 
+    fn data_files() -> &'static [(&'static str, &'static str)] {
+        &crate::games::crossing_the_line::data::DATA_FILES
+    }
+
     fn reconstructed(&self) -> Reconstructed {
         self.data().reconstructed()
     }

@@ -71,6 +71,9 @@ pub trait Entry: Game<State: 'static, Action: 'static> + Sized + 'static {
     fn scenario_id(&self) -> Option<&'static str> {
         None
     }
+    /// The files of a `--data` directory, each with its embedded default: what an
+    /// experiment's overrides edit (`experiment::overrides`).
+    fn data_files() -> &'static [(&'static str, &'static str)];
     /// The reconstructed tables this game's data uses.
     fn reconstructed(&self) -> Reconstructed;
     /// The identity of the data loaded (`engine::data::identity`), recorded in saves.

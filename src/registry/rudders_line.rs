@@ -32,6 +32,10 @@ impl Entry for RuddersLine {
         )
     }
 
+    fn data_files() -> &'static [(&'static str, &'static str)] {
+        &crate::games::rudders_line::data::DATA_FILES
+    }
+
     fn reconstructed(&self) -> Reconstructed {
         self.data().reconstructed_tables()
     }

@@ -18,5 +18,10 @@ pub mod runner;
 pub mod stats;
 
 pub use play::{play_game, play_to_end, GameRecord, SimError, MAX_STEPS};
-pub use runner::run_games;
-pub use stats::{wilson, Interval, Rate, SideSummary, Summary, Z95};
+pub use runner::{
+    run_games, run_range, run_to_precision, widest_half_width, Stop, PRECISION_BATCH,
+};
+pub use stats::{
+    mean_se, paired_difference, unpaired_difference, wilson, Difference, Interval, Rate,
+    SideSummary, Summary, Z95,
+};

@@ -288,6 +288,13 @@ pub const CHARTS_TOML: &str = include_str!("data/charts.toml");
 /// The three data files, in the order of [`FileKind`].
 const FILE_NAMES: [&str; 3] = ["map.toml", "counters.toml", "charts.toml"];
 
+/// The data files a `--data` directory may hold, each with its embedded default.
+pub const DATA_FILES: [(&str, &str); 3] = [
+    (FILE_NAMES[0], MAP_TOML),
+    (FILE_NAMES[1], COUNTERS_TOML),
+    (FILE_NAMES[2], CHARTS_TOML),
+];
+
 /// 3.1: the Areas are numbered 1 to 27.
 pub const AREAS: u8 = 27;
 /// 5.3.1: the two American setup Areas, the only ones of terrain `american`.

@@ -25,6 +25,14 @@ pub struct DataSet {
     pub scenarios: ScenarioTables,
 }
 
+/// The data files a `--data` directory may hold, each with its embedded default.
+pub const DATA_FILES: [(&str, &str); 4] = [
+    (NAMES[0], MAP_TOML),
+    (NAMES[1], CHARTS_TOML),
+    (NAMES[2], counters::EMBEDDED),
+    (NAMES[3], scenario::EMBEDDED),
+];
+
 impl DataSet {
     pub fn embedded() -> Result<DataSet, DataError> {
         let embedded = [

@@ -292,6 +292,14 @@ pub const SCENARIO_TOML: &str = include_str!("data/scenario.toml");
 /// The four data files, in the order of [`FileKind`].
 const FILE_NAMES: [&str; 4] = ["map.toml", "counters.toml", "setup.toml", "scenario.toml"];
 
+/// The data files a `--data` directory may hold, each with its embedded default.
+pub const DATA_FILES: [(&str, &str); 4] = [
+    (FILE_NAMES[0], MAP_TOML),
+    (FILE_NAMES[1], COUNTERS_TOML),
+    (FILE_NAMES[2], SETUP_TOML),
+    (FILE_NAMES[3], SCENARIO_TOML),
+];
+
 /// The most areas and units the engine's fixed-size state holds.
 const MAX_AREAS: usize = 48;
 const MAX_UNITS: u32 = 96;

@@ -1,0 +1,290 @@
+//! What an experiment writes: the summary (one row per variant and side), the games (one
+//! row per game), the chart and `report.md`. Every number comes with its interval or
+//! standard error, and every variant's difference from the baseline twice: paired on the
+//! common game seeds, and unpaired, so the reader sees what the pairing bought.
+
+use super::spec::Variant;
+use crate::analysis::plot::Heatmap;
+use crate::sim::stats::{mean_se, paired_difference, unpaired_difference, Difference, Rate};
+use crate::sim::GameRecord;
+
+/// One variant's games and the data they were played on.
+pub struct VariantRun<'a> {
+    pub variant: &'a Variant,
+    pub records: Vec<GameRecord>,
+    /// The data's identity (`engine::data::identity`).
+    pub data: String,
+}
+
+/// One row of the summary: a variant and a side.
+pub struct Row {
+    pub variant: String,
+    /// The sweep's values for a grid cell, else empty.
+    pub cell: Vec<String>,
+    pub side: String,
+    pub games: u64,
+    pub wins: Rate,
+    pub draws: Rate,
+    pub losses: Rate,
+    /// Mean units lost by this side per game, with its standard error.
+    pub mean_losses: (f64, f64),
+    pub mean_turn: (f64, f64),
+    /// The game's final score (its name, mean and standard error), if it has one.
+    pub score: Option<(&'static str, f64, f64)>,
+    /// This side's win rate minus the baseline's: paired on the game seeds, and unpaired.
+    pub paired: Option<Difference>,
+    pub unpaired: Option<Difference>,
+    /// Games per victory level ("Ranger decisive victory 12; draw 30").
+    pub levels: String,
+}
+
+fn win(r: &GameRecord, side: usize) -> bool {
+    r.winner == Some(side)
+}
+
+/// The summary rows: each variant, each side.
+pub fn rows(names: &[&str], runs: &[VariantRun]) -> Vec<Row> {
+    let base = &runs[0].records;
+    let mut rows = Vec::new();
+    for run in runs {
+        let rs = &run.records;
+        let n = rs.len() as u64;
+        for (p, side) in names.iter().enumerate() {
+            let wins = rs.iter().filter(|r| win(r, p)).count() as u64;
+            let draws = rs.iter().filter(|r| r.winner.is_none()).count() as u64;
+            let is_base = std::ptr::eq(rs, base);
+            let base_wins = base.iter().filter(|r| win(r, p)).count() as u64;
+            let score = rs.first().and_then(|r| r.score).map(|(name, _)| {
+                let (m, se) = mean_se(rs.iter().map(|r| f64::from(r.score.map_or(0, |s| s.1))));
+                (name, m, se)
+            });
+            rows.push(Row {
+                variant: run.variant.name.clone(),
+                cell: run.variant.cell.iter().map(value_text).collect(),
+                side: side.to_string(),
+                games: n,
+                wins: Rate::new(wins, n),
+                draws: Rate::new(draws, n),
+                losses: Rate::new(n - wins - draws, n),
+                mean_losses: mean_se(rs.iter().map(|r| f64::from(r.tallies[p].losses))),
+                mean_turn: mean_se(rs.iter().map(|r| f64::from(r.turn))),
+                score,
+                paired: (!is_base).then(|| {
+                    paired_difference(rs.iter().zip(base).map(|(v, b)| (win(v, p), win(b, p))))
+                }),
+                unpaired: (!is_base)
+                    .then(|| unpaired_difference(wins, n, base_wins, base.len() as u64)),
+                levels: levels(rs),
+            });
+        }
+    }
+    rows
+}
+
+fn levels(rs: &[GameRecord]) -> String {
+    let mut counts: Vec<(String, u64)> = Vec::new();
+    for r in rs {
+        let key = r.level.to_string();
+        match counts.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, c)) => *c += 1,
+            None => counts.push((key, 1)),
+        }
+    }
+    counts.sort();
+    counts
+        .iter()
+        .map(|(k, c)| format!("{k} {c}"))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A swept value as written in the CSV and on the chart (`2`, `0.5`, `true`).
+pub fn value_text(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn f(x: f64) -> String {
+    format!("{x:.4}")
+}
+
+/// The summary CSV: long format, one row per variant and side, with a column per swept path.
+pub fn summary_csv(axes: &[&str], rows: &[Row]) -> csv::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header: Vec<String> = vec!["variant".into()];
+    header.extend(axes.iter().map(|a| a.to_string()));
+    header.extend(
+        [
+            "side",
+            "games",
+            "wins",
+            "win_rate",
+            "win_lo",
+            "win_hi",
+            "draw_rate",
+            "draw_lo",
+            "draw_hi",
+            "loss_rate",
+            "loss_lo",
+            "loss_hi",
+            "win_diff",
+            "win_diff_paired_lo",
+            "win_diff_paired_hi",
+            "win_diff_unpaired_lo",
+            "win_diff_unpaired_hi",
+            "mean_losses",
+            "mean_losses_se",
+            "mean_turn",
+            "mean_turn_se",
+            "score",
+            "mean_score",
+            "mean_score_se",
+            "victory_levels",
+        ]
+        .map(String::from),
+    );
+    w.write_record(&header)?;
+    for r in rows {
+        let mut rec = vec![r.variant.clone()];
+        rec.extend((0..axes.len()).map(|i| r.cell.get(i).cloned().unwrap_or_default()));
+        rec.push(r.side.clone());
+        rec.push(r.games.to_string());
+        rec.push(r.wins.count.to_string());
+        for rate in [r.wins, r.draws, r.losses] {
+            rec.extend([f(rate.p), f(rate.ci.lo), f(rate.ci.hi)]);
+        }
+        match (r.paired, r.unpaired) {
+            (Some(p), Some(u)) => {
+                rec.extend([f(p.diff), f(p.ci.lo), f(p.ci.hi), f(u.ci.lo), f(u.ci.hi)])
+            }
+            _ => rec.extend(std::iter::repeat_n(String::new(), 5)),
+        }
+        rec.extend([f(r.mean_losses.0), f(r.mean_losses.1)]);
+        rec.extend([f(r.mean_turn.0), f(r.mean_turn.1)]);
+        match r.score {
+            Some((name, m, se)) => rec.extend([name.to_string(), f(m), f(se)]),
+            None => rec.extend(std::iter::repeat_n(String::new(), 3)),
+        }
+        rec.push(r.levels.clone());
+        w.write_record(&rec)?;
+    }
+    w.into_inner().map_err(|e| e.into_error().into())
+}
+
+/// `12.3% [10.1–14.6]` (a rate) or `+2.1 [−0.4, +4.6]` points (a difference).
+pub fn pct(rate: &Rate) -> String {
+    format!(
+        "{:.1}% [{:.1}–{:.1}]",
+        100.0 * rate.p,
+        100.0 * rate.ci.lo,
+        100.0 * rate.ci.hi
+    )
+}
+
+pub fn points(d: &Difference) -> String {
+    format!(
+        "{:+.1} [{:+.1}, {:+.1}]",
+        100.0 * d.diff,
+        100.0 * d.ci.lo,
+        100.0 * d.ci.hi
+    )
+}
+
+/// The chart: without a sweep, every variant's win rate by side; with one, the first side's
+/// win rate over the grid (one axis: a row). Each cell shows the rate and its interval.
+pub fn chart(title: &str, names: &[&str], axes: &[&str], rows: &[Row]) -> Heatmap {
+    let cell_text = |r: &Row| {
+        format!(
+            "{:.0}% [{:.0}–{:.0}]",
+            100.0 * r.wins.p,
+            100.0 * r.wins.ci.lo,
+            100.0 * r.wins.ci.hi
+        )
+    };
+    if axes.is_empty() {
+        let variants: Vec<String> = rows
+            .iter()
+            .filter(|r| r.side == names[0])
+            .map(|r| r.variant.clone())
+            .collect();
+        let grid = |f: &dyn Fn(&Row) -> Option<String>| -> Vec<Vec<String>> {
+            names
+                .iter()
+                .map(|side| {
+                    variants
+                        .iter()
+                        .map(|v| {
+                            rows.iter()
+                                .find(|r| &r.variant == v && r.side == *side)
+                                .and_then(f)
+                                .unwrap_or_default()
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        let values = grid(&|r| Some(r.wins.p.to_string()))
+            .into_iter()
+            .map(|row| row.iter().map(|v| v.parse().ok()).collect())
+            .collect();
+        return Heatmap {
+            title: format!("{title}: win rate by variant"),
+            x_label: "variant".into(),
+            y_label: "side".into(),
+            x: variants.clone(),
+            y: names.iter().map(|s| s.to_string()).collect(),
+            values,
+            legend: "win rate".into(),
+            percent: true,
+            notes: Some(grid(&|r| Some(cell_text(r)))),
+        };
+    }
+    let cells: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.side == names[0] && r.cell.len() == axes.len())
+        .collect();
+    let distinct = |i: usize| {
+        let mut v: Vec<String> = Vec::new();
+        for r in &cells {
+            if !v.contains(&r.cell[i]) {
+                v.push(r.cell[i].clone());
+            }
+        }
+        v
+    };
+    let x = distinct(0);
+    let y = if axes.len() > 1 {
+        distinct(1)
+    } else {
+        vec![String::new()]
+    };
+    let find = |xi: &str, yi: &str| {
+        cells
+            .iter()
+            .find(|r| r.cell[0] == xi && (axes.len() == 1 || r.cell[1] == yi))
+    };
+    Heatmap {
+        title: format!("{title}: the {} win rate", names[0]),
+        x_label: axes[0].to_string(),
+        y_label: axes.get(1).map_or(String::new(), |a| a.to_string()),
+        values: y
+            .iter()
+            .map(|yi| x.iter().map(|xi| find(xi, yi).map(|r| r.wins.p)).collect())
+            .collect(),
+        notes: Some(
+            y.iter()
+                .map(|yi| {
+                    x.iter()
+                        .map(|xi| find(xi, yi).map(|r| cell_text(r)).unwrap_or_default())
+                        .collect()
+                })
+                .collect(),
+        ),
+        x,
+        y,
+        legend: format!("{} win rate", names[0]),
+        percent: true,
+    }
+}

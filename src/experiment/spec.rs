@@ -1,0 +1,288 @@
+//! An experiment's spec (`experiments/<name>.toml`): the game, scenario, bots, number of
+//! games and seed, and the variants to compare with the baseline — each a name plus overrides
+//! of data values by path — and up to two sweeps, whose grid of values become variants too.
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use toml::Value;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spec {
+    /// The results folder's name (`results/<name>/`); by default the spec file's stem.
+    pub name: Option<String>,
+    pub game: String,
+    pub scenario: Option<String>,
+    /// Bots by acting side (default: `scripted` for each).
+    #[serde(default)]
+    pub bots: Vec<String>,
+    /// Games per variant: every variant plays the same game seeds (common random numbers).
+    pub games: u64,
+    #[serde(default = "one")]
+    pub seed: u64,
+    /// The data the baseline is, instead of the embedded default (relative to the spec).
+    pub data: Option<PathBuf>,
+    #[serde(default, rename = "variant")]
+    pub variants: Vec<VariantSpec>,
+    #[serde(default)]
+    pub sweep: Vec<Axis>,
+}
+
+fn one() -> u64 {
+    1
+}
+
+/// `[[variant]]`: a name and the values it sets.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantSpec {
+    pub name: String,
+    pub set: toml::Table,
+}
+
+/// `[[sweep]]`: one value swept over a list (`values`) or a range (`from`, `to`, `step`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Axis {
+    pub path: String,
+    pub values: Option<Vec<Value>>,
+    pub from: Option<Value>,
+    pub to: Option<Value>,
+    pub step: Option<Value>,
+}
+
+/// A variant to play: its name, the overrides it applies, and for a sweep cell the value of
+/// each axis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Variant {
+    pub name: String,
+    pub set: Vec<(String, Value)>,
+    pub cell: Vec<Value>,
+}
+
+/// The most sweep axes (a grid is drawn as a heatmap over two).
+const MAX_AXES: usize = 2;
+/// The most values of one axis.
+const MAX_VALUES: usize = 1000;
+
+impl Spec {
+    /// Reads and checks the spec at `path`; errors name the file and the entry.
+    pub fn load(path: &Path) -> Result<Spec, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let mut spec: Spec = toml::from_str(&text)
+            .map_err(|e| format!("{}: {}", path.display(), crate::cli::one_line(e.message())))?;
+        if spec.games == 0 {
+            return Err(format!(
+                "{}: games: at least one game is needed",
+                path.display()
+            ));
+        }
+        if spec.sweep.len() > MAX_AXES {
+            return Err(format!(
+                "{}: sweep: at most {MAX_AXES} values may be swept together",
+                path.display()
+            ));
+        }
+        if let Some(data) = &spec.data {
+            let base = path.parent().unwrap_or(Path::new("."));
+            spec.data = Some(base.join(data));
+        }
+        if spec.name.is_none() {
+            spec.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+        }
+        spec.variants()
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(spec)
+    }
+
+    pub fn name(&self) -> &str {
+        self.name.as_deref().unwrap_or("experiment")
+    }
+
+    /// The sweep's paths, in order: the grid's axes.
+    pub fn axes(&self) -> Vec<&str> {
+        self.sweep.iter().map(|a| a.path.as_str()).collect()
+    }
+
+    /// Every variant to play: the baseline (no override) first, then the named variants,
+    /// then the sweep's cells (the first axis varying slowest).
+    pub fn variants(&self) -> Result<Vec<Variant>, String> {
+        let mut all = vec![Variant {
+            name: "baseline".into(),
+            set: Vec::new(),
+            cell: Vec::new(),
+        }];
+        for v in &self.variants {
+            if v.set.is_empty() {
+                return Err(format!("variant '{}': set names no value", v.name));
+            }
+            all.push(Variant {
+                name: v.name.clone(),
+                set: v.set.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+                cell: Vec::new(),
+            });
+        }
+        let axes: Vec<Vec<Value>> = self
+            .sweep
+            .iter()
+            .map(|a| a.values().map_err(|e| format!("sweep '{}': {e}", a.path)))
+            .collect::<Result<_, _>>()?;
+        let mut cells: Vec<Vec<Value>> = vec![Vec::new()];
+        for values in &axes {
+            cells = cells
+                .iter()
+                .flat_map(|c| {
+                    values.iter().map(move |v| {
+                        let mut c = c.clone();
+                        c.push(v.clone());
+                        c
+                    })
+                })
+                .collect();
+        }
+        if !axes.is_empty() {
+            let labels = short_labels(&self.axes());
+            for cell in cells {
+                let set: Vec<(String, Value)> = self
+                    .sweep
+                    .iter()
+                    .zip(&cell)
+                    .map(|(a, v)| (a.path.clone(), v.clone()))
+                    .collect();
+                let name = labels
+                    .iter()
+                    .zip(&cell)
+                    .map(|(l, v)| format!("{l}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                all.push(Variant { name, set, cell });
+            }
+        }
+        let mut names = std::collections::BTreeSet::new();
+        for v in &all {
+            if !names.insert(v.name.as_str()) {
+                return Err(format!("variant '{}' is named twice", v.name));
+            }
+        }
+        Ok(all)
+    }
+}
+
+/// The shortest tails of the swept paths, of two keys at least, that tell them apart
+/// (`modifier[0].value`), for the grid cells' names.
+fn short_labels(paths: &[&str]) -> Vec<String> {
+    let parts: Vec<Vec<&str>> = paths.iter().map(|p| p.split('.').collect()).collect();
+    let longest = parts.iter().map(Vec::len).max().unwrap_or(1);
+    let tail = |p: &Vec<&str>, k: usize| p[p.len().saturating_sub(k)..].join(".");
+    let k = (2.min(longest)..=longest)
+        .find(|&k| {
+            let tails: std::collections::BTreeSet<String> =
+                parts.iter().map(|p| tail(p, k)).collect();
+            tails.len() == parts.len()
+        })
+        .unwrap_or(longest);
+    parts.iter().map(|p| tail(p, k)).collect()
+}
+
+impl Axis {
+    /// The swept values: the list, or the range `from..=to` by `step` (default 1).
+    fn values(&self) -> Result<Vec<Value>, String> {
+        let values = match (&self.values, &self.from, &self.to) {
+            (Some(v), None, None) if self.step.is_none() => v.clone(),
+            (None, Some(from), Some(to)) => range(from, to, self.step.as_ref())?,
+            _ => return Err("give either values = [...] or from, to (and step)".into()),
+        };
+        if values.is_empty() {
+            return Err("the sweep has no values".into());
+        }
+        if values.len() > MAX_VALUES {
+            return Err(format!("more than {MAX_VALUES} values"));
+        }
+        Ok(values)
+    }
+}
+
+fn number(v: &Value, what: &str) -> Result<f64, String> {
+    match v {
+        Value::Integer(i) => Ok(*i as f64),
+        Value::Float(f) => Ok(*f),
+        other => Err(format!("{what} must be a number, not {other}")),
+    }
+}
+
+/// `from..=to` by `step`: integers if all three are, numbers otherwise.
+fn range(from: &Value, to: &Value, step: Option<&Value>) -> Result<Vec<Value>, String> {
+    let one = Value::Integer(1);
+    let step = step.unwrap_or(&one);
+    if let (Value::Integer(a), Value::Integer(b), Value::Integer(s)) = (from, to, step) {
+        if *s <= 0 {
+            return Err("step must be positive".into());
+        }
+        if b < a {
+            return Err("to is below from".into());
+        }
+        let n = ((b - a) / s) as usize + 1;
+        if n > MAX_VALUES {
+            return Err(format!("more than {MAX_VALUES} values"));
+        }
+        return Ok((0..n as i64).map(|k| Value::Integer(a + k * s)).collect());
+    }
+    let (a, b, s) = (
+        number(from, "from")?,
+        number(to, "to")?,
+        number(step, "step")?,
+    );
+    if s <= 0.0 || !s.is_finite() {
+        return Err("step must be positive".into());
+    }
+    if b < a {
+        return Err("to is below from".into());
+    }
+    let n = ((b - a) / s + 1e-9).floor() as usize + 1;
+    if n > MAX_VALUES {
+        return Err(format!("more than {MAX_VALUES} values"));
+    }
+    Ok((0..n).map(|k| Value::Float(a + k as f64 * s)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(text: &str) -> Result<Vec<Variant>, String> {
+        let spec: Spec = toml::from_str(text).map_err(|e| e.to_string())?;
+        spec.variants()
+    }
+
+    #[test]
+    fn the_baseline_comes_first_then_variants_then_the_grid() {
+        let v = spec(
+            "game = 'g'\ngames = 5\n[[variant]]\nname = 'a'\nset = { 'x.y' = 1 }\n\
+             [[sweep]]\npath = 'x.y'\nfrom = 0\nto = 2\n[[sweep]]\npath = 'x.z'\nvalues = [true, false]\n",
+        )
+        .unwrap();
+        let names: Vec<&str> = v.iter().map(|v| v.name.as_str()).collect();
+        assert_eq!(names[..2], ["baseline", "a"]);
+        assert_eq!(names.len(), 2 + 3 * 2);
+        assert_eq!(names[2], "x.y=0, x.z=true");
+        assert_eq!(names[7], "x.y=2, x.z=false");
+        assert_eq!(
+            short_labels(&["s.m[0].value", "s.m[1].value"]),
+            ["m[0].value", "m[1].value"]
+        );
+    }
+
+    #[test]
+    fn an_empty_sweep_or_a_duplicate_name_is_an_error() {
+        let e = spec("game = 'g'\ngames = 5\n[[sweep]]\npath = 'x.y'\nvalues = []\n").unwrap_err();
+        assert!(e.contains("sweep 'x.y': the sweep has no values"), "{e}");
+        let e =
+            spec("game = 'g'\ngames = 5\n[[sweep]]\npath = 'x.y'\nfrom = 3\nto = 1\n").unwrap_err();
+        assert!(e.contains("to is below from"), "{e}");
+        let e =
+            spec("game = 'g'\ngames = 5\n[[variant]]\nname = 'baseline'\nset = { 'x.y' = 1 }\n")
+                .unwrap_err();
+        assert!(e.contains("named twice"), "{e}");
+    }
+}

@@ -1,0 +1,213 @@
+//! Experiments: the paired interval on a toy game (common random numbers), and
+//! `sandtable experiment` as a designer runs it: its files, its determinism across thread
+//! counts, and one-line errors for bad specs.
+
+mod common;
+
+use indicatif::ProgressBar;
+use sandtable::bots::{Bot, RandomBot};
+use sandtable::engine::{Actor, Game, Outcome, PlayerId, Tally};
+use sandtable::sim::{paired_difference, run_games, unpaired_difference, GameRecord};
+
+/// A toy game of one d100: the first side wins on a roll of at most `p`, the other side
+/// otherwise. Two variants with different `p` on the same seeds roll the same die, so their
+/// outcomes are strongly correlated, as variants of one scenario are.
+struct Coin {
+    p: u8,
+}
+
+impl Game for Coin {
+    type State = Option<u8>;
+    type Action = u8;
+    fn id(&self) -> &'static str {
+        "coin"
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn player_name(&self, p: PlayerId) -> &'static str {
+        ["Heads", "Tails"][p]
+    }
+    fn initial_state(&self) -> Option<u8> {
+        None
+    }
+    fn actor(&self, s: &Option<u8>) -> Actor {
+        match s {
+            None => Actor::Chance,
+            Some(_) => Actor::Terminal,
+        }
+    }
+    fn legal_actions(&self, _s: &Option<u8>, out: &mut Vec<u8>) {
+        out.clear();
+    }
+    fn chance_outcomes(&self, _s: &Option<u8>, out: &mut Vec<(u8, u32)>) {
+        out.clear();
+        out.extend((1..=100).map(|r| (r, 1)));
+    }
+    fn apply(&self, s: &mut Option<u8>, a: u8) {
+        *s = Some(a);
+    }
+    fn outcome(&self, s: &Option<u8>) -> Option<Outcome> {
+        s.map(|roll| Outcome {
+            winner: Some(usize::from(roll > self.p)),
+            level: "win",
+            turn: 1,
+        })
+    }
+    fn tally(&self, _s: &Option<u8>, _p: PlayerId) -> Tally {
+        Tally::default()
+    }
+    fn turn(&self, _s: &Option<u8>) -> u32 {
+        1
+    }
+    fn describe(&self, _s: &Option<u8>, a: u8) -> String {
+        format!("roll {a}")
+    }
+}
+
+fn play(p: u8, games: u64, seed: u64) -> Vec<GameRecord> {
+    let bots = |_| Box::new(RandomBot::<u8>::default()) as Box<dyn Bot<Coin>>;
+    run_games(&Coin { p }, bots, games, seed, 1, &ProgressBar::hidden()).unwrap()
+}
+
+fn heads(r: &GameRecord) -> bool {
+    r.winner == Some(0)
+}
+
+/// Common random numbers: over 400 runs of 200 games, the paired 95% interval of the
+/// difference in Heads' win rate (60% against 50%, truly +10 points) covers the truth about
+/// 95% of the time, and is narrower than the unpaired interval in every run.
+#[test]
+fn the_paired_interval_covers_the_true_difference_and_is_narrower_than_the_unpaired() {
+    let (runs, games) = (400, 200);
+    let mut covered = 0;
+    for seed in 0..runs {
+        let (base, variant) = (play(50, games, seed), play(60, games, seed));
+        let paired =
+            paired_difference(variant.iter().zip(&base).map(|(v, b)| (heads(v), heads(b))));
+        let k = |rs: &[GameRecord]| rs.iter().filter(|r| heads(r)).count() as u64;
+        let unpaired = unpaired_difference(k(&variant), games, k(&base), games);
+        if paired.ci.lo <= 0.10 && 0.10 <= paired.ci.hi {
+            covered += 1;
+        }
+        let (wp, wu) = (paired.ci.hi - paired.ci.lo, unpaired.ci.hi - unpaired.ci.lo);
+        assert!(
+            wp < wu * 0.6,
+            "seed {seed}: paired {wp:.3} vs unpaired {wu:.3}"
+        );
+    }
+    let coverage = covered as f64 / runs as f64;
+    assert!((0.91..=0.99).contains(&coverage), "coverage {coverage}");
+}
+
+fn spec(dir: &std::path::Path, text: &str) -> std::path::PathBuf {
+    let path = dir.join("spec.toml");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+const SPEC: &str = "game = \"rudders-line\"\ngames = 60\nseed = 3\n\
+[[variant]]\nname = \"Germans +2 on turns 4 and 8\"\n\
+set = { \"scenario.initiative.modifier[1].value\" = 2 }\n\
+[[sweep]]\npath = \"scenario.initiative.modifier[0].value\"\nvalues = [0, 2]\n";
+
+#[test]
+fn an_experiment_writes_its_table_games_chart_and_report_the_same_for_any_thread_count() {
+    let dir = common::temp_dir("experiment-files");
+    let path = spec(&dir, SPEC);
+    let mut outputs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.join(format!("out-{threads}"));
+        let run = common::sandtable(&[
+            "experiment",
+            path.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--threads",
+            threads,
+        ]);
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let stdout = common::stdout(&run);
+        assert!(stdout.contains("Germans +2 on turns 4 and 8"), "{stdout}");
+        for file in [
+            "summary.csv",
+            "games.csv",
+            "chart.svg",
+            "chart.png",
+            "report.md",
+        ] {
+            assert!(out.join(file).exists(), "{file}");
+        }
+        let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+        outputs.push((
+            summary,
+            std::fs::read_to_string(out.join("games.csv")).unwrap(),
+        ));
+    }
+    assert_eq!(
+        outputs[0], outputs[1],
+        "the same results with 1 and 2 threads"
+    );
+    let summary = &outputs[0].0;
+    // Baseline, the named variant and two cells, each with both sides.
+    assert_eq!(summary.lines().count(), 1 + 4 * 2, "{summary}");
+    assert!(summary.starts_with("variant,scenario.initiative.modifier[0].value,side,"));
+    assert!(
+        summary.contains("\nmodifier[0].value=2,2,Rangers,60,"),
+        "{summary}"
+    );
+    // Every game of every variant, on the same seeds.
+    let games = &outputs[0].1;
+    assert_eq!(games.lines().count(), 1 + 4 * 60);
+    let seed_of = |variant: &str| {
+        games
+            .lines()
+            .find(|l| l.starts_with(&format!("{variant},0,")))
+            .map(|l| l.split(',').nth(2).unwrap().to_string())
+    };
+    assert_eq!(
+        seed_of("baseline"),
+        seed_of("\"Germans +2 on turns 4 and 8\"").or(seed_of("Germans +2 on turns 4 and 8"))
+    );
+    let report = std::fs::read_to_string(dir.join("out-1/report.md")).unwrap();
+    assert!(
+        report.contains("paired") && report.contains("reconstructed"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_bad_spec_is_one_line_naming_the_file_and_the_entry() {
+    let dir = common::temp_dir("experiment-errors");
+    let cases = [
+        (
+            SPEC.replace("modifier[1].value", "modifer[1].value"),
+            "variant 'Germans +2 on turns 4 and 8': path 'scenario.initiative.modifer[1].value': there is no 'modifer'",
+        ),
+        (
+            SPEC.replace("= 2 }", "= \"two\" }"),
+            "holds an integer, and \"two\" is a string",
+        ),
+        (SPEC.replace("values = [0, 2]", "values = []"), "the sweep has no values"),
+        (SPEC.replace("rudders-line", "chess"), "unknown game 'chess'"),
+        (SPEC.replace("games = 60", "games = 60\nbots = [\"foo\", \"scripted\"]"), "unknown bot 'foo'"),
+        (SPEC.replace("[1].value\" = 2", "[1].value\" = 200"), "variant 'Germans +2 on turns 4 and 8'"),
+        (SPEC.replace("seed = 3", "sed = 3"), "unknown field `sed`"),
+    ];
+    for (text, expected) in cases {
+        let path = spec(&dir, &text);
+        let out = common::sandtable(&[
+            "experiment",
+            path.to_str().unwrap(),
+            "--out",
+            dir.join("o").to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{expected}");
+        let line = common::one_line_error(&out);
+        assert!(line.contains(expected), "{line} (wanted {expected})");
+    }
+}
