@@ -155,13 +155,48 @@ impl<'g, G: Entry> Session<'g, G> {
     /// keeps its number and the new ones are numbered after them, so "1 3 4" picks what the
     /// person saw as 1, 3 and 4.
     fn renumber(&mut self, chosen: Option<G::Action>) {
+        let fresh = self.listed();
+        let old = std::mem::take(&mut self.offers);
+        let same =
+            |o: &Offer<G::Action>, f: &Offer<G::Action>| o.action == f.action && o.key == f.key;
+        let still = old
+            .iter()
+            .filter(|o| fresh.iter().any(|f| same(o, f)))
+            .count();
+        self.continued = chosen.is_some_and(|c| !fresh.iter().any(|f| f.action == c))
+            && still > 0
+            && 2 * still >= old.len().saturating_sub(1);
+        let mut next = if self.continued {
+            old.iter().map(|o| o.n).max().unwrap_or(0)
+        } else {
+            0
+        };
+        self.offers = fresh
+            .into_iter()
+            .map(|mut f| {
+                let kept = old.iter().find(|o| self.continued && same(o, &f));
+                f.n = kept.map_or_else(
+                    || {
+                        next += 1;
+                        next
+                    },
+                    |o| o.n,
+                );
+                f
+            })
+            .collect();
+        self.offers.sort_by_key(|o| o.n);
+    }
+
+    /// The person's options now in the game's display order, not yet numbered.
+    fn listed(&self) -> Vec<Offer<G::Action>> {
         let mut legal = Vec::new();
         if self.person_to_act() {
             self.game.legal_actions(&self.state, &mut legal);
         }
         let (game, s) = (self.game, &self.state);
         legal.sort_by_key(|&a| game.list_order(s, a));
-        let fresh: Vec<Offer<G::Action>> = legal
+        legal
             .into_iter()
             .map(|a| Offer {
                 n: 0,
@@ -169,44 +204,7 @@ impl<'g, G: Entry> Session<'g, G> {
                 text: registry::action_text(game, s, a),
                 key: game.describe(s, a),
             })
-            .collect();
-        let old = std::mem::take(&mut self.offers);
-        let kept =
-            |o: &Offer<G::Action>| fresh.iter().any(|f| f.action == o.action && f.key == o.key);
-        let still = old.iter().filter(|o| kept(o)).count();
-        let continues = chosen.is_some_and(|c| !fresh.iter().any(|f| f.action == c))
-            && still > 0
-            && 2 * still >= old.len().saturating_sub(1);
-        self.continued = continues;
-        self.offers = if continues {
-            let mut next = old.iter().map(|o| o.n).max().unwrap_or(0);
-            fresh
-                .into_iter()
-                .map(|mut f| {
-                    f.n = old
-                        .iter()
-                        .find(|o| o.action == f.action && o.key == f.key)
-                        .map_or_else(
-                            || {
-                                next += 1;
-                                next
-                            },
-                            |o| o.n,
-                        );
-                    f
-                })
-                .collect()
-        } else {
-            fresh
-                .into_iter()
-                .enumerate()
-                .map(|(i, mut f)| {
-                    f.n = i + 1;
-                    f
-                })
-                .collect()
-        };
-        self.offers.sort_by_key(|o| o.n);
+            .collect()
     }
 
     /// Takes one step the person does not choose: a chance outcome, or the bot's decision.

@@ -211,3 +211,43 @@ fn a_bad_spec_is_one_line_naming_the_file_and_the_entry() {
         assert!(line.contains(expected), "{line} (wanted {expected})");
     }
 }
+
+/// A spec's `precision`: every variant plays whole batches until each side of each is known
+/// to the precision, and the output says which rule stopped the run.
+#[test]
+fn an_experiment_to_a_precision_stops_at_a_batch_boundary_and_says_why() {
+    let dir = common::temp_dir("experiment-precision");
+    let text = SPEC
+        .replace("games = 60", "games = 3000\nprecision = 0.2")
+        .replace("values = [0, 2]", "values = [0]");
+    let path = spec(&dir, &text);
+    let out = dir.join("out");
+    let run = common::sandtable(&[
+        "experiment",
+        path.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let stdout = common::stdout(&run);
+    assert!(
+        stdout.contains("Stopped after 1000 games a variant: every side's 95% half-width"),
+        "{stdout}"
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        report.contains("Stopped after 1000 games a variant"),
+        "{report}"
+    );
+    let bad = spec(
+        &dir,
+        &SPEC.replace("games = 60", "games = 60\nprecision = 2"),
+    );
+    let out = common::sandtable(&["experiment", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(common::one_line_error(&out).contains("precision: 2 is not a half-width"));
+}

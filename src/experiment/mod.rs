@@ -12,7 +12,7 @@ pub mod spec;
 use crate::cli::CliError;
 use crate::engine::PlayerId;
 use crate::registry::{self, Entry};
-use crate::sim::{progress, run_games};
+use crate::sim::{progress, run_range};
 use output::VariantRun;
 use spec::{Spec, Variant};
 use std::fmt::Write as _;
@@ -45,18 +45,7 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
         );
     }
     let started = Instant::now();
-    let bar = progress::games_bar(spec.games * variants.len() as u64);
-    let mut runs = Vec::new();
-    for (variant, game) in variants.iter().zip(&games) {
-        let make = |p: PlayerId| registry::bot::<G>(&bots[p], p).expect("bots were checked");
-        let records = run_games(game, make, spec.games, spec.seed, ctx.threads, &bar)?;
-        runs.push(VariantRun {
-            variant,
-            records,
-            data: game.data_identity(),
-        });
-    }
-    bar.finish_and_clear();
+    let (runs, stop) = play(spec, &variants, &games, &bots, ctx.threads)?;
     let seconds = started.elapsed().as_secs_f64();
     let game = &games[0];
     let names: Vec<&str> = (0..game.num_players())
@@ -103,13 +92,77 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
         &reconstructed,
         seconds,
     );
+    let stopped = stop.map(|s| stop_text(spec, &s, runs[0].records.len()));
+    let report = match &stopped {
+        Some(text) => report.replacen("\n## Results", &format!("\n{text}\n\n## Results"), 1),
+        None => report,
+    };
     out.write("report.md", report.as_bytes())?;
     print!("{}", summary_text(&names, &rows));
+    if let Some(text) = &stopped {
+        println!("{text}");
+    }
     eprintln!(
         "wrote {} (summary.csv, games.csv, chart.svg, chart.png, report.md) in {seconds:.1} s",
         ctx.out_dir.display()
     );
     Ok(())
+}
+
+/// Plays every variant: `games` each, or with `precision`, batches of game indices for all
+/// variants at once until every variant's every side is known to the precision (or `games`
+/// each). The stopping rule is looked at only between whole batches: the same for any
+/// thread count.
+fn play<'v, G: Entry>(
+    spec: &Spec,
+    variants: &'v [Variant],
+    games: &[G],
+    bots: &[String],
+    threads: usize,
+) -> Result<(Vec<VariantRun<'v>>, Option<crate::sim::Stop>), CliError> {
+    let bar = progress::games_bar(spec.games * variants.len() as u64);
+    let mut runs: Vec<VariantRun> = variants
+        .iter()
+        .zip(games)
+        .map(|(variant, game)| VariantRun {
+            variant,
+            records: Vec::new(),
+            data: game.data_identity(),
+        })
+        .collect();
+    let batch = match spec.precision {
+        Some(_) => crate::sim::PRECISION_BATCH,
+        None => spec.games,
+    };
+    loop {
+        let start = runs[0].records.len() as u64;
+        let end = (start + batch).min(spec.games);
+        for (run, game) in runs.iter_mut().zip(games) {
+            let make = |p: PlayerId| registry::bot::<G>(&bots[p], p).expect("bots were checked");
+            let records = run_range(game, &make, start..end, spec.seed, threads, &bar)?;
+            run.records.extend(records);
+        }
+        let Some(precision) = spec.precision else {
+            bar.finish_and_clear();
+            return Ok((runs, None));
+        };
+        let sides = games[0].num_players();
+        let half_width = runs
+            .iter()
+            .map(|r| crate::sim::widest_half_width(sides, &r.records))
+            .fold(0.0, f64::max);
+        let reached = half_width <= precision;
+        if reached || end == spec.games {
+            bar.finish_and_clear();
+            return Ok((
+                runs,
+                Some(crate::sim::Stop {
+                    reached,
+                    half_width,
+                }),
+            ));
+        }
+    }
 }
 
 /// The game for one variant: the base data (the spec's `data`, else the embedded files) with
@@ -226,6 +279,24 @@ fn summary_text(names: &[&str], rows: &[output::Row]) -> String {
         names.len()
     );
     s
+}
+
+/// Which rule stopped a run to a precision.
+fn stop_text(spec: &Spec, stop: &crate::sim::Stop, games: usize) -> String {
+    let asked = 100.0 * spec.precision.unwrap_or(0.0);
+    if stop.reached {
+        format!(
+            "Stopped after {games} games a variant: every side's 95% half-width is at most \
+             {asked:.2} points in every variant (widest {:.2}).",
+            100.0 * stop.half_width
+        )
+    } else {
+        format!(
+            "Stopped at the cap of {games} games a variant (games): the widest 95% half-width \
+             is {:.2} points, above the {asked:.2} asked for.",
+            100.0 * stop.half_width
+        )
+    }
 }
 
 /// How much narrower the paired intervals are than the unpaired ones, on average.

@@ -22,6 +22,9 @@ pub struct Spec {
     pub seed: u64,
     /// The data the baseline is, instead of the embedded default (relative to the spec).
     pub data: Option<PathBuf>,
+    /// Play batches of 1,000 games until every variant's every side has a 95% half-width of
+    /// its win rate at most this (0.01: one point); `games` is then the cap.
+    pub precision: Option<f64>,
     #[serde(default, rename = "variant")]
     pub variants: Vec<VariantSpec>,
     #[serde(default)]
@@ -77,6 +80,14 @@ impl Spec {
                 "{}: games: at least one game is needed",
                 path.display()
             ));
+        }
+        if let Some(p) = spec.precision {
+            if !(p > 0.0 && p < 0.5) {
+                return Err(format!(
+                    "{}: precision: {p} is not a half-width between 0 and 0.5 (0.01 is one point)",
+                    path.display()
+                ));
+            }
         }
         if spec.sweep.len() > MAX_AXES {
             return Err(format!(
