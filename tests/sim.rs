@@ -341,7 +341,8 @@ fn summary_folds_rates_levels_and_means() {
         "4 games",
         "Rangers",
         "Germans: sudden death",
-        "mean turn decided: 7.00",
+        "mean turn decided: 7.00 ± ",
+        "mean per game ± s.e.",
         "casualties",
         " 50.00% [",
     ] {
@@ -405,4 +406,14 @@ fn a_run_to_a_precision_stops_alike_for_any_thread_count_at_a_batch_boundary() {
     let (capped, stop) = run_to_precision(&Race, random_bot, 1500, 0.001, 9, 2, &bar).unwrap();
     assert_eq!(capped.len(), 1500);
     assert!(!stop.reached && stop.half_width > 0.001);
+}
+
+/// A mean's standard error is the sample standard deviation over √n.
+#[test]
+fn means_come_with_their_standard_errors() {
+    let (m, se) = sandtable::sim::mean_se([1.0, 2.0, 3.0, 4.0].into_iter());
+    assert_eq!(m, 2.5);
+    assert!((se - (5.0f64 / 3.0).sqrt() / 2.0).abs() < 1e-12);
+    assert_eq!(sandtable::sim::mean_se([7.0].into_iter()), (7.0, 0.0));
+    assert_eq!(sandtable::sim::mean_se(std::iter::empty()), (0.0, 0.0));
 }

@@ -171,10 +171,18 @@ pub fn apply(
 }
 
 /// The texts of the game's data files: `dir`'s where it has them, the embedded ones else.
+/// `dir` must be a folder: a variant edits files by name, and a single-file `--data` has no
+/// names to edit.
 pub fn base_files(
     embedded: &[(&str, &str)],
     dir: Option<&Path>,
 ) -> Result<Vec<(String, String)>, String> {
+    if let Some(d) = dir.filter(|d| !d.is_dir()) {
+        return Err(format!(
+            "data {} is not a folder: variants edit the files of a data folder",
+            d.display()
+        ));
+    }
     embedded
         .iter()
         .map(|&(name, text)| {

@@ -101,11 +101,13 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
     }
     if let Some((name, counts)) = &summary.scores {
         let n: u64 = counts.values().sum();
-        let sum: i64 = counts.iter().map(|(&v, &c)| i64::from(v) * c as i64).sum();
+        let values = counts
+            .iter()
+            .flat_map(|(&v, &c)| std::iter::repeat_n(f64::from(v), c as usize));
+        let (mean, se) = super::stats::mean_se(values);
         let _ = writeln!(
             s,
-            "\nfinal {name} (mean {:.2}; values that occurred)",
-            sum as f64 / n.max(1) as f64
+            "\nfinal {name} (mean {mean:.2} ± {se:.2} standard error; values that occurred)"
         );
         let _ = writeln!(s, "  {:>6}  {:>8}  {:>7}", "value", "games", "percent");
         for (value, count) in counts {
@@ -113,20 +115,31 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
             let _ = writeln!(s, "  {value:>6}  {count:>8}  {pct:6.2}%");
         }
     }
-    let _ = writeln!(s, "\nmean turn decided: {:.2}", summary.mean_turn);
-    let _ = write!(s, "\n{:24}", "mean per game");
+    let _ = writeln!(
+        s,
+        "\nmean turn decided: {:.2} ± {:.2}",
+        summary.mean_turn, summary.mean_turn_se
+    );
+    // Each mean with its standard error.
+    let w = w.max(13);
+    let _ = write!(s, "\n{:24}", "mean per game ± s.e.");
     for name in names {
         let _ = write!(s, "  {name:>w$}");
     }
+    let pm = |m: f64, se: f64| format!("{m:.2} ± {se:.2}");
     let _ = write!(s, "\n{:24}", "casualties (units lost)");
     for side in &summary.sides {
-        let _ = write!(s, "  {:>w$.2}", side.mean_losses);
+        let _ = write!(s, "  {:>w$}", pm(side.mean_losses, side.mean_losses_se));
     }
     // A game without initiative (Aachen: solitaire) shows no initiative row.
     if summary.sides.iter().any(|side| side.mean_initiative > 0.0) {
         let _ = write!(s, "\n{:24}", "turns with initiative");
         for side in &summary.sides {
-            let _ = write!(s, "  {:>w$.2}", side.mean_initiative);
+            let _ = write!(
+                s,
+                "  {:>w$}",
+                pm(side.mean_initiative, side.mean_initiative_se)
+            );
         }
     }
     s.push('\n');

@@ -65,6 +65,9 @@ pub struct SideSummary {
     pub mean_losses: f64,
     /// Mean game turns per game in which this side held the initiative.
     pub mean_initiative: f64,
+    /// The standard errors of the two means.
+    pub mean_losses_se: f64,
+    pub mean_initiative_se: f64,
 }
 
 /// The summary of a run.
@@ -80,8 +83,9 @@ pub struct Summary {
     /// The name of the game's final score (`Game::final_score`) and games per value; `None`
     /// when the game reports none.
     pub scores: Option<(&'static str, BTreeMap<i32, u64>)>,
-    /// Mean turn in which the game was decided.
+    /// Mean turn in which the game was decided, and its standard error.
     pub mean_turn: f64,
+    pub mean_turn_se: f64,
     /// Mean actions (decisions plus chance outcomes) per game.
     pub mean_steps: f64,
     /// The game's own order of its victory levels (`Game::victory_levels`), for reports;
@@ -114,12 +118,20 @@ impl Summary {
         let sides = (0..num_players)
             .map(|p| {
                 let wins = records.iter().filter(|r| r.winner == Some(p)).count() as u64;
+                let losses = mean_se(records.iter().map(|r| f64::from(r.tallies[p].losses)));
+                let initiative = mean_se(
+                    records
+                        .iter()
+                        .map(|r| f64::from(r.tallies[p].initiative_turns)),
+                );
                 SideSummary {
                     wins: Rate::new(wins, n),
                     draws: Rate::new(draws, n),
                     losses: Rate::new(n - wins - draws, n),
-                    mean_losses: mean(&|r| f64::from(r.tallies[p].losses)),
-                    mean_initiative: mean(&|r| f64::from(r.tallies[p].initiative_turns)),
+                    mean_losses: losses.0,
+                    mean_initiative: initiative.0,
+                    mean_losses_se: losses.1,
+                    mean_initiative_se: initiative.1,
                 }
             })
             .collect();
@@ -145,6 +157,7 @@ impl Summary {
             level_turns,
             scores,
             mean_turn: mean(&|r| f64::from(r.turn)),
+            mean_turn_se: mean_se(records.iter().map(|r| f64::from(r.turn))).1,
             mean_steps: mean(&|r| r.steps as f64),
             level_order: Vec::new(),
         }
