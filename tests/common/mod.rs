@@ -33,18 +33,23 @@ pub fn one_line_error(out: &Output) -> String {
     stderr
 }
 
-/// Runs the `sandtable` binary with `args`, typing `input` on its stdin (as a person at the
-/// play prompt would); checks that it did not panic.
-pub fn sandtable_with_stdin(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
+/// The `sandtable` binary started with `args`, its stdin, stdout and stderr piped.
+fn spawn_piped(args: &[&str]) -> std::process::Child {
     use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+    Command::new(env!("CARGO_BIN_EXE_sandtable"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+/// Runs the `sandtable` binary with `args`, typing `input` on its stdin (as a person at the
+/// play prompt would); checks that it did not panic.
+pub fn sandtable_with_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = spawn_piped(args);
     let mut stdin = child.stdin.take().expect("stdin");
     let input = input.to_string();
     let writer = std::thread::spawn(move || {
@@ -81,15 +86,9 @@ pub fn play_first_options(
     then: &str,
 ) -> (String, Option<i32>) {
     use std::io::{Read, Write};
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(["play", game])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut all_args = vec!["play", game];
+    all_args.extend_from_slice(args);
+    let mut child = spawn_piped(&all_args);
     let mut stdin = child.stdin.take().expect("stdin");
     let mut stdout = child.stdout.take().expect("stdout");
     let (mut all, mut chunk, mut since_prompt) = (String::new(), [0u8; 65536], String::new());
