@@ -167,7 +167,7 @@ fn play<'v, G: Entry>(
 
 /// The game for one variant: the base data (the spec's `data`, else the embedded files) with
 /// the variant's overrides, written to a temporary folder and loaded from it as `--data`.
-fn load_variant<G: Entry>(spec: &Spec, v: &Variant, spec_path: &Path) -> Result<G, CliError> {
+pub fn load_variant<G: Entry>(spec: &Spec, v: &Variant, spec_path: &Path) -> Result<G, CliError> {
     let scenario = spec.scenario.as_deref();
     if v.set.is_empty() {
         return G::load(spec.data.as_deref(), scenario, false);
