@@ -1,6 +1,7 @@
 //! What an experiment costs beside the games it plays (issue 17's overhead goal): loading one
 //! variant (overrides applied, files written, loaded and validated as `--data`) and the
-//! summary rows with their paired and unpaired differences for two variants of 10,000 games,
+//! folding two variants of 10,000 games into their totals and pairs and the summary rows with
+//! their paired and unpaired differences,
 //! against 1,000 scripted games of Rudder's Line on one thread.
 //!
 //! Run with `cargo bench --bench experiment`.
@@ -9,11 +10,11 @@ mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use indicatif::ProgressBar;
-use sandtable::experiment::output::{rows, VariantRun};
+use sandtable::experiment::output::rows;
 use sandtable::experiment::{load_variant, spec::Spec};
 use sandtable::games::rudders_line::RuddersLine;
 use sandtable::registry;
-use sandtable::sim::run_games;
+use sandtable::sim::{run_games, PairedWins, Totals};
 use std::path::Path;
 
 const SPEC: &str = "game = \"rudders-line\"\ngames = 10000\n[[variant]]\nname = \"v\"\n\
@@ -34,16 +35,15 @@ fn bench(c: &mut Criterion) {
         b.iter(|| run_games(&game, make, 1000, 1, 1, &hidden).expect("games end"))
     });
     let records = run_games(&game, make, 10_000, 1, 0, &hidden).expect("games end");
-    let runs: Vec<VariantRun> = variants
-        .iter()
-        .map(|variant| VariantRun {
-            variant,
-            records: records.clone(),
-            data: String::new(),
+    // What the experiment does with each game beside playing it: fold it into its variant's
+    // totals and its pair with the baseline, then the rows from the totals.
+    g.bench_function("fold_and_rows_2_variants_x_10000", |b| {
+        b.iter(|| {
+            let totals = vec![Totals::of(2, &records); 2];
+            let mut pairs = vec![PairedWins::new(2); 2];
+            records.iter().for_each(|r| pairs[1].add(r, r));
+            rows(&["Rangers", "Germans"], &variants, &totals, &pairs)
         })
-        .collect();
-    g.bench_function("summary_rows_2_variants_x_10000", |b| {
-        b.iter(|| rows(&["Rangers", "Germans"], &runs))
     });
     g.finish();
 }

@@ -7,7 +7,7 @@ mod common;
 use indicatif::ProgressBar;
 use sandtable::bots::{Bot, RandomBot};
 use sandtable::engine::{Actor, Game, Outcome, PlayerId, Tally};
-use sandtable::sim::{paired_difference, run_games, unpaired_difference, GameRecord};
+use sandtable::sim::{paired_difference, run_games, unpaired_difference, GameRecord, PairedWins};
 
 /// A toy game of one d100: the first side wins on a roll of at most `p`, the other side
 /// otherwise. Two variants with different `p` on the same seeds roll the same die, so their
@@ -83,8 +83,9 @@ fn the_paired_interval_covers_the_true_difference_and_is_narrower_than_the_unpai
     let mut covered = 0;
     for seed in 0..runs {
         let (base, variant) = (play(50, games, seed), play(60, games, seed));
-        let paired =
-            paired_difference(variant.iter().zip(&base).map(|(v, b)| (heads(v), heads(b))));
+        let mut pairs = PairedWins::new(2);
+        variant.iter().zip(&base).for_each(|(v, b)| pairs.add(v, b));
+        let paired = paired_difference(&pairs, 0);
         let k = |rs: &[GameRecord]| rs.iter().filter(|r| heads(r)).count() as u64;
         let unpaired = unpaired_difference(k(&variant), games, k(&base), games);
         if paired.ci.lo <= 0.10 && 0.10 <= paired.ci.hi {

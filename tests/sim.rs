@@ -11,9 +11,10 @@ use sandtable::bots::{Bot, RandomBot};
 use sandtable::engine::dice::sum_of;
 use sandtable::engine::replay::ReplayError;
 use sandtable::engine::{game_seed, Actor, Game, GameRng, Outcome, PlayerId, Replay, Tally};
+use sandtable::sim::shard::Shard;
 use sandtable::sim::{
-    play_game, play_to_end, records, report, run_games, wilson, GameRecord, SimError, Summary,
-    MAX_STEPS, Z95,
+    play_game, play_to_end, records, report, run_folded, run_games, wilson, GameRecord, Moments,
+    Plan, SimError, Stop, Summary, Totals, BATCH, MAX_STEPS, Z95,
 };
 
 const TARGET: u8 = 20;
@@ -330,8 +331,8 @@ fn summary_folds_rates_levels_and_means() {
     assert_eq!(s.sides[1].losses.count, 2);
     assert_eq!(s.sides[0].wins.p, 0.5);
     assert_eq!(s.sides[0].wins.ci, wilson(2, 4, Z95));
-    assert_eq!(s.levels[&(Some(0), "decisive")], 1);
-    assert_eq!(s.levels[&(None, "draw")], 1);
+    assert_eq!(s.levels[&(Some(0), "decisive".to_string())], 1);
+    assert_eq!(s.levels[&(None, "draw".to_string())], 1);
     assert_eq!(s.mean_turn, 7.0);
     assert_eq!((s.sides[0].mean_losses, s.sides[1].mean_losses), (2.0, 4.0));
     assert_eq!(s.sides[0].mean_initiative, 3.0);
@@ -363,6 +364,7 @@ fn csv_has_one_row_per_game_and_a_provenance_column() {
             turn: true,
             initiative: Some("initiative"),
         },
+        score: None,
         bots: &["scripted", "random"],
         run_seed: 7,
         data: "0123456789abcdef",
@@ -382,38 +384,103 @@ fn csv_has_one_row_per_game_and_a_provenance_column() {
     );
 }
 
+/// Plays `plan` on the dice race, keeping every record.
+fn run_plan(plan: &Plan, threads: usize) -> (Vec<GameRecord>, Totals, Option<Stop>) {
+    let bar = indicatif::ProgressBar::hidden();
+    let mut all = Vec::new();
+    let (totals, stop) = run_folded(&Race, &random_bot, plan, 9, threads, &bar, |rs| {
+        all.extend_from_slice(rs);
+        Ok::<(), SimError>(())
+    })
+    .unwrap();
+    (all, totals, stop)
+}
+
 /// A run to a precision stops only at batch boundaries, so it stops at the same game for any
 /// thread count, and its games are those of a fixed run of that length.
 #[test]
 fn a_run_to_a_precision_stops_alike_for_any_thread_count_at_a_batch_boundary() {
-    use sandtable::sim::{run_to_precision, widest_half_width, PRECISION_BATCH};
-    let bar = indicatif::ProgressBar::hidden();
-    let run =
-        |threads| run_to_precision(&Race, random_bot, 50_000, 0.02, 9, threads, &bar).unwrap();
-    let (one, stop) = run(1);
-    let (four, stop4) = run(4);
+    let plan = Plan {
+        range: 0..50_000,
+        precision: Some(0.02),
+    };
+    let (one, totals, stop) = run_plan(&plan, 1);
+    let (four, totals4, stop4) = run_plan(&plan, 4);
     assert_eq!(one, four);
-    assert_eq!(stop, stop4);
+    assert_eq!((&totals, stop), (&totals4, stop4));
+    let stop = stop.unwrap();
     assert!(stop.reached);
     let n = one.len() as u64;
-    assert_eq!(n % PRECISION_BATCH, 0);
-    assert!(widest_half_width(2, &one) <= 0.02);
+    assert_eq!(n % BATCH, 0);
+    let half_width = |rs: &[GameRecord]| Summary::from_records(2, rs).widest_half_width();
+    assert!(half_width(&one) <= 0.02);
     // One batch fewer would not have been enough.
-    let shorter = &one[..(n - PRECISION_BATCH) as usize];
-    assert!(widest_half_width(2, shorter) > 0.02);
+    assert!(half_width(&one[..(n - BATCH) as usize]) > 0.02);
+    let bar = indicatif::ProgressBar::hidden();
     assert_eq!(one, run_games(&Race, random_bot, n, 9, 2, &bar).unwrap());
     // A cap stops it, saying so.
-    let (capped, stop) = run_to_precision(&Race, random_bot, 1500, 0.001, 9, 2, &bar).unwrap();
-    assert_eq!(capped.len(), 1500);
+    let capped = Plan {
+        range: 0..1500,
+        precision: Some(0.001),
+    };
+    let (records, _, stop) = run_plan(&capped, 2);
+    let stop = stop.unwrap();
+    assert_eq!(records.len(), 1500);
     assert!(!stop.reached && stop.half_width > 0.001);
 }
 
-/// A mean's standard error is the sample standard deviation over √n.
+/// The totals of a run are the same folded in one piece or merged from shards of any
+/// split, so a sharded run's summary is exactly one machine's.
+#[test]
+fn totals_merged_from_shards_equal_the_whole_runs() {
+    let whole = Plan {
+        range: 0..2500,
+        precision: None,
+    };
+    let (records, totals, _) = run_plan(&whole, 2);
+    for n in [1, 2, 3, 7] {
+        let mut merged = Totals::new(2);
+        let mut rows = Vec::new();
+        for k in (1..=n).rev() {
+            let range = Shard { k, n }.range(2500);
+            let (rs, t, _) = run_plan(
+                &Plan {
+                    range,
+                    precision: None,
+                },
+                1,
+            );
+            merged.merge(&t);
+            rows.splice(0..0, rs);
+        }
+        assert_eq!(merged, totals, "{n} shards");
+        assert_eq!(rows, records, "{n} shards");
+    }
+}
+
+/// Shares of a run: contiguous, in order, covering every game once.
+#[test]
+fn shards_split_the_game_indices_into_contiguous_shares() {
+    assert_eq!(Shard::parse("2/3"), Ok(Shard { k: 2, n: 3 }));
+    for bad in ["0/3", "4/3", "3", "a/b", "1/0"] {
+        assert!(Shard::parse(bad).is_err(), "{bad}");
+    }
+    let ranges: Vec<_> = (1..=3).map(|k| Shard { k, n: 3 }.range(10)).collect();
+    assert_eq!(ranges, [0..3, 3..6, 6..10]);
+    assert!(Shard { k: 1, n: 11 }.check(10).is_err());
+    assert_eq!(Shard { k: 1, n: 1 }.range(u64::MAX), 0..u64::MAX);
+}
+
+/// A mean's standard error is the sample standard deviation over √n, from exact sums.
 #[test]
 fn means_come_with_their_standard_errors() {
-    let (m, se) = sandtable::sim::mean_se([1.0, 2.0, 3.0, 4.0].into_iter());
-    assert_eq!(m, 2.5);
+    let mut m = Moments::default();
+    [1, 2, 3, 4].into_iter().for_each(|v| m.add(v));
+    let (mean, se) = m.mean_se();
+    assert_eq!(mean, 2.5);
     assert!((se - (5.0f64 / 3.0).sqrt() / 2.0).abs() < 1e-12);
-    assert_eq!(sandtable::sim::mean_se([7.0].into_iter()), (7.0, 0.0));
-    assert_eq!(sandtable::sim::mean_se(std::iter::empty()), (0.0, 0.0));
+    let mut one = Moments::default();
+    one.add(7);
+    assert_eq!(one.mean_se(), (7.0, 0.0));
+    assert_eq!(Moments::default().mean_se(), (0.0, 0.0));
 }

@@ -1,14 +1,17 @@
 //! `sandtable balance <game>`: many bot-vs-bot games in parallel, summarised per side.
 
-use super::common::{check_writable, load_for_run, output_error, write_file, RunArgs};
+use super::common::{check_writable, load_for_run, output_error, RunArgs};
 use super::{select, CliError};
 use crate::bots::Bot;
+use crate::engine::data::WholeFile;
 use crate::engine::{Game, PlayerId};
 use crate::registry::{self, Entry, Visitor};
-use crate::sim::{records, report, Summary};
+use crate::sim::shard::{self, Shard};
+use crate::sim::{records, report, GameRecord, Plan, Stop, Summary, Totals};
 use clap::Args;
+use serde::{Deserialize, Serialize};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
 pub struct BalanceArgs {
@@ -33,9 +36,14 @@ pub struct BalanceArgs {
     /// stops does not depend on --threads.
     #[arg(long, value_parser = super::common::precision)]
     pub precision: Option<f64>,
+    /// Play only the K-th of N equal shares of the games (1 ≤ K ≤ N) and write a shard file
+    /// to --out; `sandtable merge` combines the N shard files into exactly this run's report
+    /// and CSV. For a Slurm job array or a Kubernetes Indexed Job (see deploy/).
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
     #[command(flatten)]
     pub run: RunArgs,
-    /// Write one CSV row per game to this file.
+    /// Write one CSV row per game to this file (with --shard: the shard file).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 }
@@ -88,6 +96,13 @@ where
         args.bots.clone()
     };
     select::check_bots(game, &bot_names, &make, setup.known)?;
+    let range = match args.shard {
+        None => 0..args.games,
+        Some(shard) => {
+            check_shard(args, &shard)?;
+            shard.range(args.games)
+        }
+    };
     // Check the output before the run, so a bad path fails in a second, not after an hour.
     if let Some(path) = &args.out {
         check_writable(path)?;
@@ -100,25 +115,160 @@ where
     }
 
     let bots: Vec<&str> = bot_names.iter().map(String::as_str).collect();
-    let (records, stop) = match args.precision {
-        None => (args.run.play(game, &bots, &make, args.games)?, None),
-        Some(p) => {
-            let (records, stop) = args
-                .run
-                .play_to_precision(game, &bots, &make, args.games, p)?;
-            (records, Some((p, stop)))
-        }
-    };
-
     let names: Vec<&str> = (0..game.num_players())
         .map(|p| game.player_name(p))
         .collect();
-    let summary =
-        Summary::from_records(game.num_players(), &records).with_levels(game.victory_levels());
+    let run = records::Run {
+        names: &names,
+        columns: game.record_columns(),
+        score: game
+            .final_score(&game.initial_state())
+            .map(|(name, _)| name),
+        bots: &bots,
+        run_seed: args.run.seed,
+        data: &setup.data,
+        provenance: setup.provenance,
+    };
+    let context = Context {
+        heading: heading(game, &setup.title, &bot_names, args.run.seed),
+        names: names.iter().map(|n| n.to_string()).collect(),
+        levels: game
+            .victory_levels()
+            .iter()
+            .map(|&(p, l)| (p, l.to_string()))
+            .collect(),
+        games: args.games,
+        data: setup.data.clone(),
+        provenance: setup.provenance.iter().map(|s| s.to_string()).collect(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+    };
+    let plan = Plan {
+        range,
+        precision: args.precision,
+    };
+    let play = |each: &mut dyn FnMut(&[GameRecord]) -> Result<(), CliError>| {
+        args.run.play_folded(game, &bots, &make, &plan, each)
+    };
+    let started = std::time::Instant::now();
+    let (totals, stop) = match (&args.out, args.shard) {
+        (Some(path), Some(shard)) => {
+            let mut file = shard::Writer::create(path).map_err(|e| output_error(path, e))?;
+            let mut csv =
+                records::Writer::new(file.rows(), "", &run).map_err(|e| output_error(path, e))?;
+            let played = play(&mut |rs| write_rows(&mut csv, &run, rs, path))?;
+            csv.finish().map_err(|e| output_error(path, e))?;
+            let header = shard_header(&context, shard, &plan, &played.0, started)?;
+            file.finish(&header).map_err(|e| output_error(path, e))?;
+            println!(
+                "shard {}/{} of run {}: games {}..{} written to {}; merge the {} shards with \
+                 `sandtable merge`",
+                shard.k,
+                shard.n,
+                header.run,
+                plan.range.start,
+                plan.range.end,
+                path.display(),
+                shard.n
+            );
+            return Ok(());
+        }
+        (Some(path), None) => {
+            let file = WholeFile::create(path).map_err(|e| output_error(path, e))?;
+            let mut csv =
+                records::Writer::new(file, "", &run).map_err(|e| output_error(path, e))?;
+            let played = play(&mut |rs| write_rows(&mut csv, &run, rs, path))?;
+            let file = csv.finish().map_err(|e| output_error(path, e))?;
+            file.commit().map_err(|e| output_error(path, e))?;
+            played
+        }
+        (None, _) => play(&mut |_| Ok(()))?,
+    };
+    let stopped = stop.map(|s| stop_text(args.precision.unwrap_or(0.0), &s, totals.games));
+    print_report(&context, &totals, stopped.as_deref())
+}
+
+/// A shard needs a file to go to, and a fixed number of games.
+fn check_shard(args: &BalanceArgs, shard: &Shard) -> Result<(), CliError> {
+    if args.out.is_none() {
+        return Err(CliError::Usage(
+            "--shard writes a shard file: give it with --out FILE, then `sandtable merge` \
+             the shard files"
+                .into(),
+        ));
+    }
+    if args.precision.is_some() {
+        return Err(CliError::Usage(
+            "--precision decides when to stop from all the games played so far, so it \
+             cannot be split into shards: give --games instead"
+                .into(),
+        ));
+    }
+    shard.check(args.games).map_err(CliError::Usage)
+}
+
+fn write_rows<W: std::io::Write>(
+    csv: &mut records::Writer<W>,
+    run: &records::Run,
+    records: &[GameRecord],
+    path: &Path,
+) -> Result<(), CliError> {
+    records
+        .iter()
+        .try_for_each(|r| csv.write("", run, r))
+        .map_err(|e| output_error(path, e))
+}
+
+/// What defines a balance run besides its shard, and what its report needs: a shard file
+/// carries it, so `merge` prints the report one machine would have printed.
+#[derive(Serialize, Deserialize)]
+pub struct Context {
+    /// The report's first lines: the game, the matchup and the seed.
+    heading: String,
+    names: Vec<String>,
+    /// The game's victory levels, in its order.
+    levels: Vec<(Option<PlayerId>, String)>,
+    /// Games in the whole run.
+    games: u64,
+    /// The data's identity, and its reconstructed tables.
+    data: String,
+    provenance: Vec<String>,
+    version: String,
+}
+
+fn shard_header(
+    context: &Context,
+    shard: Shard,
+    plan: &Plan,
+    totals: &Totals,
+    started: std::time::Instant,
+) -> Result<shard::Header, CliError> {
+    let context = serde_json::to_value(context).map_err(|e| CliError::Usage(e.to_string()))?;
+    Ok(shard::Header {
+        format: shard::FORMAT.to_string(),
+        kind: "balance".to_string(),
+        run: shard::run_identity("balance", &context),
+        shard: shard.k,
+        shards: shard.n,
+        first_game: plan.range.start,
+        end_game: plan.range.end,
+        rows: plan.range.end - plan.range.start,
+        seconds: started.elapsed().as_secs_f64(),
+        command: std::env::args().collect::<Vec<_>>().join(" "),
+        totals: vec![totals.clone()],
+        pairs: Vec::new(),
+        context,
+    })
+}
+
+/// The report's heading: the game, who played whom, the seed.
+fn heading<G: Game>(game: &G, title: &str, bots: &[String], seed: u64) -> String {
+    let names: Vec<&str> = (0..game.num_players())
+        .map(|p| game.player_name(p))
+        .collect();
     // Only the acting sides have bots; a solitaire game's other side is played by the rules.
     let mut matchup = names
         .iter()
-        .zip(&bot_names)
+        .zip(bots)
         .map(|(side, bot)| format!("{side} {bot}"))
         .collect::<Vec<_>>()
         .join(" vs ");
@@ -126,46 +276,70 @@ where
         let ruled: Vec<&str> = names[game.acting_players()..].to_vec();
         matchup.push_str(&format!(" ({} played by the rules)", ruled.join(", ")));
     }
-    let stopped = match stop {
-        None => String::new(),
-        Some((p, s)) if s.reached => format!(
-            "\nStopped after {} games: every side's 95% half-width is at most {:.2} points \
+    format!("{title}\n{matchup}; seed {seed}")
+}
+
+fn stop_text(precision: f64, s: &Stop, games: u64) -> String {
+    if s.reached {
+        format!(
+            "Stopped after {games} games: every side's 95% half-width is at most {:.2} points \
              (widest {:.2}).",
-            records.len(),
-            100.0 * p,
+            100.0 * precision,
             100.0 * s.half_width
-        ),
-        Some((p, s)) => format!(
-            "\nStopped at the cap of {} games (--games): the widest 95% half-width is {:.2} \
+        )
+    } else {
+        format!(
+            "Stopped at the cap of {games} games (--games): the widest 95% half-width is {:.2} \
              points, above the {:.2} asked for.",
-            records.len(),
             100.0 * s.half_width,
-            100.0 * p
-        ),
-    };
+            100.0 * precision
+        )
+    }
+}
+
+/// Prints the report on stdout: the same for one machine and for merged shards.
+fn print_report(context: &Context, totals: &Totals, stopped: Option<&str>) -> Result<(), CliError> {
+    let summary = Summary::from_totals(totals).with_levels(
+        &context
+            .levels
+            .iter()
+            .map(|(p, l)| (*p, l.as_str()))
+            .collect::<Vec<_>>(),
+    );
+    let names: Vec<&str> = context.names.iter().map(String::as_str).collect();
+    let stopped = stopped.map_or(String::new(), |s| format!("\n{s}"));
     let text = format!(
-        "{}\n{matchup}; seed {}{stopped}\n\n{}",
-        setup.title,
-        args.run.seed,
+        "{}{stopped}\n\n{}",
+        context.heading,
         report::render(&summary, &names)
     );
     std::io::stdout()
         .lock()
         .write_all(text.as_bytes())
-        .map_err(|e| output_error(&PathBuf::from("stdout"), e))?;
+        .map_err(|e| output_error(&PathBuf::from("stdout"), e))
+}
 
-    if let Some(path) = &args.out {
-        let mut csv = Vec::new();
-        let run = records::Run {
-            names: &names,
-            columns: game.record_columns(),
-            bots: &bots,
-            run_seed: args.run.seed,
-            data: &setup.data,
-            provenance: setup.provenance,
-        };
-        records::write_csv(&mut csv, &run, &records).map_err(|e| output_error(path, e))?;
-        write_file(path, &csv)?;
+/// `sandtable merge` of a balance run's shards: the report on stdout and, with `out`, the
+/// games' CSV, exactly as one machine would have printed and written them.
+pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> {
+    let context: Context = serde_json::from_value(parts[0].header.context.clone())
+        .map_err(|e| CliError::Usage(format!("{}: {e}", parts[0].path.display())))?;
+    let (totals, _) = shard::merged_totals(parts).map_err(CliError::Usage)?;
+    match out {
+        Some(path) => {
+            check_writable(path)?;
+            let mut file = WholeFile::create(path).map_err(|e| output_error(path, e))?;
+            shard::copy_rows(parts, &mut file).map_err(CliError::Usage)?;
+            file.commit().map_err(|e| output_error(path, e))?;
+        }
+        // Read the rows all the same: a truncated shard is refused, CSV or not.
+        None => shard::copy_rows(parts, &mut std::io::sink()).map_err(CliError::Usage)?,
     }
-    Ok(())
+    if !context.provenance.is_empty() {
+        eprintln!(
+            "note: results depend on reconstructed data: {}",
+            context.provenance.join(", ")
+        );
+    }
+    print_report(&context, &totals[0], None)
 }

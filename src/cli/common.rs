@@ -3,7 +3,7 @@
 use super::CliError;
 use crate::bots::Bot;
 use crate::engine::{Game, PlayerId};
-use crate::sim::{progress, run_games, GameRecord};
+use crate::sim::{progress, run_folded, run_games, GameRecord, Plan, Stop, Totals};
 use clap::Args;
 use std::path::{Path, PathBuf};
 
@@ -56,30 +56,23 @@ impl RunArgs {
 }
 
 impl RunArgs {
-    /// Plays batches of games until every side's win rate is known to `precision` (95%
-    /// half-width), or `cap` games (`sim::run_to_precision`), with a progress bar.
-    pub fn play_to_precision<G, M>(
+    /// Plays the games of `plan` (`sim::run_folded`) with bot `names[p]` for player `p` and a
+    /// progress bar on stderr, handing each batch of records to `each`.
+    pub fn play_folded<G, M>(
         &self,
         game: &G,
         names: &[&str],
         make: &M,
-        cap: u64,
-        precision: f64,
-    ) -> Result<(Vec<GameRecord>, crate::sim::Stop), CliError>
+        plan: &Plan,
+        each: &mut dyn FnMut(&[GameRecord]) -> Result<(), CliError>,
+    ) -> Result<(Totals, Option<Stop>), CliError>
     where
         G: Game,
         M: Fn(&str, PlayerId) -> Option<Box<dyn Bot<G>>> + Sync,
     {
-        let bar = progress::games_bar(cap);
-        let run = crate::sim::run_to_precision(
-            game,
-            |p| make(names[p], p).expect("bot names were checked"),
-            cap,
-            precision,
-            self.seed,
-            self.threads,
-            &bar,
-        )?;
+        let bar = progress::games_bar(plan.range.end - plan.range.start);
+        let bots = |p| make(names[p], p).expect("bot names were checked");
+        let run = run_folded(game, &bots, plan, self.seed, self.threads, &bar, each)?;
         bar.finish_and_clear();
         Ok(run)
     }

@@ -14,9 +14,16 @@ pub struct ExperimentArgs {
     /// and sweeps to compare with the unmodified data (see the README).
     pub spec: PathBuf,
     /// The results folder (default: results/<name>/, the name being the spec's `name` or
-    /// its file's stem).
+    /// its file's stem). With --shard: the shard file (default:
+    /// results/<name>/shard-K-of-N.shard).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Play only the K-th of N equal shares of every variant's games (1 ≤ K ≤ N) and write a
+    /// shard file; `sandtable merge` combines the N shard files into exactly the results
+    /// one machine would have written. For a Slurm job array or a Kubernetes Indexed Job
+    /// (see deploy/).
+    #[arg(long, value_name = "K/N", value_parser = crate::sim::shard::Shard::parse)]
+    pub shard: Option<crate::sim::shard::Shard>,
     /// Worker threads for games (0: one per core; at most 1,024). Results do not depend on it.
     #[arg(long, default_value_t = 0, value_parser = thread_count)]
     pub threads: usize,
@@ -37,16 +44,22 @@ impl Visitor for Experiment<'_> {
     type Output = Result<(), CliError>;
 
     fn visit<G: Entry>(self) -> Self::Output {
-        let out = self
-            .args
-            .out
-            .clone()
-            .unwrap_or_else(|| PathBuf::from("results").join(self.spec.name()));
+        let results = PathBuf::from("results").join(self.spec.name());
+        let out = match (&self.args.out, self.args.shard) {
+            (Some(out), _) => out.clone(),
+            (None, None) => results,
+            (None, Some(s)) => {
+                std::fs::create_dir_all(&results)
+                    .map_err(|e| super::common::output_error(&results, e))?;
+                results.join(format!("shard-{}-of-{}.shard", s.k, s.n))
+            }
+        };
         let ctx = Context {
             spec_path: &self.args.spec,
-            out_dir: &out,
+            out: &out,
             threads: self.args.threads,
             command: std::env::args().collect::<Vec<_>>().join(" "),
+            shard: self.args.shard,
         };
         experiment::run::<G>(&self.spec, &ctx)
     }

@@ -10,6 +10,7 @@ mod error;
 pub mod experiment;
 pub mod games;
 pub mod ladder;
+pub mod merge;
 pub mod odds;
 pub mod play;
 mod prompt;
@@ -36,6 +37,9 @@ pub enum Command {
     /// Compare variants of a game's data with the unmodified data on the same game seeds:
     /// win rates with intervals, paired differences, a CSV, a chart and a report.
     Experiment(experiment::ExperimentArgs),
+    /// Combine the shard files of a `balance` or `experiment` run played with --shard K/N
+    /// into exactly the report, CSV and results one machine would have written.
+    Merge(merge::MergeArgs),
     /// Rank bots in a round robin on both sides: win rates and Elo ratings.
     Ladder(ladder::LadderArgs),
     /// Play a game against a bot in the terminal.
@@ -58,6 +62,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Games(args) => games::run(&args),
         Command::Balance(args) => balance::run(&args),
         Command::Ladder(args) => ladder::run(&args),
+        Command::Merge(args) => merge::run(&args),
         Command::Experiment(args) => experiment::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Board(args) => board::run(&args),

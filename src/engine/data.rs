@@ -93,28 +93,65 @@ pub fn identity(data: &impl std::fmt::Debug) -> String {
 /// renamed over it, so an interrupted or failed write leaves the old file (or none).
 pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write as _;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::other("not a file name"))?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(bytes)?;
-        f.sync_all()
-    });
-    match result.and_then(|()| std::fs::rename(&tmp, path)) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(e)
-        }
+    let mut file = WholeFile::create(path)?;
+    file.write_all(bytes)?;
+    file.commit()
+}
+
+/// A file written as a stream, whole or not at all: the bytes go to a temporary file beside
+/// `path`, which [`commit`](WholeFile::commit) renames over it. Dropped without a commit (an
+/// error on the way), the temporary file is removed and `path` is left as it was.
+pub struct WholeFile {
+    path: std::path::PathBuf,
+    tmp: std::path::PathBuf,
+    file: Option<std::io::BufWriter<std::fs::File>>,
+}
+
+impl WholeFile {
+    pub fn create(path: &Path) -> std::io::Result<WholeFile> {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let name = path
+            .file_name()
+            .ok_or_else(|| std::io::Error::other("not a file name"))?;
+        let tmp = dir.join(format!(
+            ".{}.{}.tmp",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        let file = std::fs::File::create(&tmp)?;
+        Ok(WholeFile {
+            path: path.to_path_buf(),
+            tmp,
+            file: Some(std::io::BufWriter::new(file)),
+        })
+    }
+
+    /// Flushes, syncs and renames the file into place.
+    pub fn commit(mut self) -> std::io::Result<()> {
+        let file = self.file.take().expect("a WholeFile is committed once");
+        let file = file.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        std::fs::rename(&self.tmp, &self.path)
+    }
+}
+
+impl std::io::Write for WholeFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.file.as_mut().expect("not committed").write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.as_mut().expect("not committed").flush()
+    }
+}
+
+impl Drop for WholeFile {
+    fn drop(&mut self) {
+        // Committed: the temporary name is gone. Else: leave `path` as it was.
+        let _ = std::fs::remove_file(&self.tmp);
     }
 }
 

@@ -9,90 +9,333 @@ pub mod output;
 pub mod overrides;
 pub mod spec;
 
+use crate::cli::common::output_error;
 use crate::cli::CliError;
+use crate::engine::data::WholeFile;
 use crate::engine::PlayerId;
 use crate::registry::{self, Entry};
-use crate::sim::{progress, run_range};
-use output::VariantRun;
+use crate::sim::shard::{self, Shard};
+use crate::sim::{progress, records, run_range, GameRecord, PairedWins, Plan, Summary, Totals};
+use serde::{Deserialize, Serialize};
 use spec::{Spec, Variant};
 use std::fmt::Write as _;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// How the command was run, for the report.
+/// How the command was run.
 pub struct Context<'a> {
     pub spec_path: &'a Path,
-    pub out_dir: &'a Path,
+    /// The results folder, or with `shard` the shard file.
+    pub out: &'a Path,
     pub threads: usize,
     pub command: String,
+    /// Play only this share of the games and write a shard file.
+    pub shard: Option<Shard>,
+}
+
+/// What defines an experiment's run besides its shard, and what its results need: a shard
+/// file carries it, so `merge` writes the results one machine would have written.
+#[derive(Serialize, Deserialize)]
+pub struct RunContext {
+    pub spec_text: String,
+    /// The experiment's name (the spec's `name`, else its file's stem).
+    pub name: String,
+    pub title: String,
+    pub bots: Vec<String>,
+    pub names: Vec<String>,
+    pub reconstructed: Vec<String>,
+    /// Each variant's data identity.
+    pub data: Vec<String>,
+    pub version: String,
 }
 
 /// Loads every variant of the spec (before any game: a bad override or an invalid value
-/// fails at once), plays them, and writes the results.
+/// fails at once), plays them, and writes the results (or, with a shard, the shard file).
 pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
     let variants = spec.variants().map_err(CliError::Usage)?;
     let games: Vec<G> = variants
         .iter()
         .map(|v| load_variant::<G>(spec, v, ctx.spec_path))
         .collect::<Result<_, _>>()?;
-    let bots = bot_names(&games[0], spec)?;
-    let out = Outputs::new(ctx.out_dir)?;
-    let reconstructed = registry::table_names(&games[0].reconstructed());
+    let game = &games[0];
+    let bots = bot_names(game, spec)?;
+    let range = match ctx.shard {
+        Some(shard) => check_shard(spec, ctx, &shard)?,
+        None => 0..spec.games,
+    };
+    let reconstructed = registry::table_names(&game.reconstructed());
+    let run_context = RunContext {
+        spec_text: spec.text.clone(),
+        name: spec.name().to_string(),
+        title: game.title(),
+        bots: bots.clone(),
+        names: (0..game.num_players())
+            .map(|p| game.player_name(p).to_string())
+            .collect(),
+        reconstructed: reconstructed.iter().map(|s| s.to_string()).collect(),
+        data: games.iter().map(|g| g.data_identity()).collect(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+    };
     if !reconstructed.is_empty() {
         eprintln!(
             "note: results depend on reconstructed data: {}",
             reconstructed.join(", ")
         );
     }
-    let started = Instant::now();
-    let (runs, stop) = play(spec, &variants, &games, &bots, ctx.threads)?;
-    let seconds = started.elapsed().as_secs_f64();
-    let game = &games[0];
-    let names: Vec<&str> = (0..game.num_players())
-        .map(|p| game.player_name(p))
-        .collect();
-    let rows = output::rows(&names, &runs);
-    let axes = spec.axes();
-    out.write_csv("summary.csv", output::summary_csv(&axes, &rows))?;
+    let plan = Plan {
+        range,
+        precision: spec.precision,
+    };
+    let names: Vec<&str> = run_context.names.iter().map(String::as_str).collect();
     let bot_refs: Vec<&str> = bots.iter().map(String::as_str).collect();
-    let labelled: Vec<(String, crate::sim::records::Run, &[crate::sim::GameRecord])> = runs
+    let runs: Vec<records::Run> = games
         .iter()
-        .map(|r| {
-            let run = crate::sim::records::Run {
-                names: &names,
-                columns: game.record_columns(),
-                bots: &bot_refs,
-                run_seed: spec.seed,
-                data: &r.data,
-                provenance: &reconstructed,
-            };
-            (r.variant.name.clone(), run, r.records.as_slice())
+        .zip(&run_context.data)
+        .map(|(g, data)| records::Run {
+            names: &names,
+            columns: g.record_columns(),
+            score: g.final_score(&g.initial_state()).map(|(name, _)| name),
+            bots: &bot_refs,
+            run_seed: spec.seed,
+            data,
+            provenance: &reconstructed,
         })
         .collect();
-    let refs: Vec<(&str, &crate::sim::records::Run, &[crate::sim::GameRecord])> = labelled
-        .iter()
-        .map(|(n, run, rs)| (n.as_str(), run, *rs))
-        .collect();
-    let mut games_csv = Vec::new();
-    crate::sim::records::write_labelled(&mut games_csv, "variant", &refs)
-        .map_err(|e| out.error("games.csv", e))?;
-    out.write("games.csv", &games_csv)?;
+    let rows = Rows {
+        variants: &variants,
+        runs: &runs,
+    };
+    let started = Instant::now();
+    if let Some(shard) = ctx.shard {
+        let path = ctx.out;
+        crate::cli::common::check_writable(path)?;
+        let mut file = shard::Writer::create(path).map_err(|e| output_error(path, e))?;
+        let csv = records::Writer::new(file.rows(), "variant", &runs[0])
+            .map_err(|e| output_error(path, e))?;
+        let mut sink = rows.sink(csv, path);
+        let played = play(spec, &games, &bots, &plan, ctx.threads, &mut |b| {
+            sink.write(b)
+        })?;
+        sink.finish()?;
+        let context =
+            serde_json::to_value(&run_context).map_err(|e| CliError::Usage(e.to_string()))?;
+        let header = shard::Header {
+            format: shard::FORMAT.to_string(),
+            kind: "experiment".to_string(),
+            run: shard::run_identity("experiment", &context),
+            shard: shard.k,
+            shards: shard.n,
+            first_game: plan.range.start,
+            end_game: plan.range.end,
+            rows: (plan.range.end - plan.range.start) * variants.len() as u64,
+            seconds: started.elapsed().as_secs_f64(),
+            command: ctx.command.clone(),
+            totals: played.totals,
+            pairs: played.pairs,
+            context,
+        };
+        file.finish(&header).map_err(|e| output_error(path, e))?;
+        println!(
+            "shard {}/{} of run {}: games {}..{} of every variant written to {} in {:.1} s; \
+             merge the {} shards with `sandtable merge`",
+            shard.k,
+            shard.n,
+            header.run,
+            plan.range.start,
+            plan.range.end,
+            path.display(),
+            header.seconds,
+            shard.n
+        );
+        return Ok(());
+    }
+    let out = Outputs::new(ctx.out)?;
+    let games_csv = out.path("games.csv");
+    let file = WholeFile::create(&games_csv).map_err(|e| output_error(&games_csv, e))?;
+    let csv =
+        records::Writer::new(file, "variant", &runs[0]).map_err(|e| output_error(&games_csv, e))?;
+    let mut sink = rows.sink(csv, &games_csv);
+    let played = play(spec, &games, &bots, &plan, ctx.threads, &mut |b| {
+        sink.write(b)
+    })?;
+    let file = sink.finish()?;
+    file.commit().map_err(|e| output_error(&games_csv, e))?;
+    let seconds = started.elapsed().as_secs_f64();
+    let threads = match ctx.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let made = Made {
+        command: format!("`{}`", ctx.command),
+        timing: format!("run time {seconds:.1} s on {threads} worker threads"),
+    };
+    write_results(spec, &run_context, &out, &played, &made)?;
+    eprintln!(
+        "wrote {} (summary.csv, games.csv, chart.svg, chart.png, report.md) in {seconds:.1} s",
+        ctx.out.display()
+    );
+    Ok(())
+}
+
+/// A shard plays a fixed share of a fixed number of games.
+fn check_shard(spec: &Spec, ctx: &Context, shard: &Shard) -> Result<Range<u64>, CliError> {
+    if spec.precision.is_some() {
+        return Err(CliError::Usage(format!(
+            "{}: precision decides when to stop from all the games played so far, so the run \
+             cannot be split into shards: remove precision (games is then the number played)",
+            ctx.spec_path.display()
+        )));
+    }
+    shard.check(spec.games).map_err(CliError::Usage)?;
+    Ok(shard.range(spec.games))
+}
+
+/// Where the rows of the games go, in index order and within an index in variant order (so
+/// the rows of shards, one after another, are the rows of the whole run).
+struct Rows<'a> {
+    variants: &'a [Variant],
+    runs: &'a [records::Run<'a>],
+}
+
+impl<'a> Rows<'a> {
+    fn sink<W: std::io::Write>(&self, csv: records::Writer<W>, path: &'a Path) -> Sink<'a, W> {
+        Sink {
+            variants: self.variants,
+            runs: self.runs,
+            csv,
+            path,
+        }
+    }
+}
+
+struct Sink<'a, W: std::io::Write> {
+    variants: &'a [Variant],
+    runs: &'a [records::Run<'a>],
+    csv: records::Writer<W>,
+    path: &'a Path,
+}
+
+impl<W: std::io::Write> Sink<'_, W> {
+    /// Writes one batch: `batch[v]` holds variant `v`'s games of the batch's indices.
+    fn write(&mut self, batch: &[Vec<GameRecord>]) -> Result<(), CliError> {
+        for i in 0..batch[0].len() {
+            for (v, records) in batch.iter().enumerate() {
+                let name = &self.variants[v].name;
+                self.csv
+                    .write(name, &self.runs[v], &records[i])
+                    .map_err(|e| output_error(self.path, e))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Flushes the rows and hands back the file.
+    fn finish(self) -> Result<W, CliError> {
+        self.csv.finish().map_err(|e| output_error(self.path, e))
+    }
+}
+
+/// Takes one batch: every variant's games of the batch's indices, by variant.
+type BatchSink<'a> = dyn FnMut(&[Vec<GameRecord>]) -> Result<(), CliError> + 'a;
+
+/// What playing the variants gave: their totals, their pairs with the baseline, and how a
+/// run to a precision stopped.
+pub struct Played {
+    pub totals: Vec<Totals>,
+    pub pairs: Vec<PairedWins>,
+    pub stop: Option<crate::sim::Stop>,
+}
+
+/// Plays every variant on the plan's game indices, a batch of indices for all variants at a
+/// time: folding each into its totals and its pairs with the baseline, and writing their
+/// rows to `sink`. With a precision, stops after the first batch at which every variant's
+/// every side is known to it. Batches are whole, so this is the same for any thread count.
+fn play<G: Entry>(
+    spec: &Spec,
+    games: &[G],
+    bots: &[String],
+    plan: &Plan,
+    threads: usize,
+    sink: &mut BatchSink,
+) -> Result<Played, CliError> {
+    let sides = games[0].num_players();
+    let span = plan.range.end - plan.range.start;
+    let bar = progress::games_bar(span * games.len() as u64);
+    let mut totals = vec![Totals::new(sides); games.len()];
+    let mut pairs = vec![PairedWins::new(sides); games.len()];
+    let make = |p: PlayerId| registry::bot::<G>(&bots[p], p).expect("bots were checked");
+    let mut start = plan.range.start;
+    while start < plan.range.end {
+        let end = (start + crate::sim::BATCH).min(plan.range.end);
+        let batch = games
+            .iter()
+            .map(|g| run_range(g, &make, start..end, spec.seed, threads, &bar))
+            .collect::<Result<Vec<_>, _>>()?;
+        for (v, records) in batch.iter().enumerate() {
+            records.iter().for_each(|r| totals[v].add(r));
+            for (r, b) in records.iter().zip(&batch[0]) {
+                pairs[v].add(r, b);
+            }
+        }
+        sink(&batch)?;
+        start = end;
+        if let Some(precision) = plan.precision {
+            let half_width = totals
+                .iter()
+                .map(|t| Summary::from_totals(t).widest_half_width())
+                .fold(0.0, f64::max);
+            let reached = half_width <= precision;
+            if reached || start == plan.range.end {
+                bar.finish_and_clear();
+                let stop = crate::sim::Stop {
+                    reached,
+                    half_width,
+                };
+                return Ok(Played {
+                    totals,
+                    pairs,
+                    stop: Some(stop),
+                });
+            }
+        }
+    }
+    bar.finish_and_clear();
+    Ok(Played {
+        totals,
+        pairs,
+        stop: None,
+    })
+}
+
+/// How the results were made, for the report: the command and the run time.
+struct Made {
+    command: String,
+    timing: String,
+}
+
+/// Writes summary.csv, the chart and report.md, and prints the summary table: the same from
+/// one machine's run and from merged shards.
+fn write_results(
+    spec: &Spec,
+    context: &RunContext,
+    out: &Outputs,
+    played: &Played,
+    made: &Made,
+) -> Result<(), CliError> {
+    let variants = spec.variants().map_err(CliError::Usage)?;
+    let names: Vec<&str> = context.names.iter().map(String::as_str).collect();
+    let rows = output::rows(&names, &variants, &played.totals, &played.pairs);
+    let axes = spec.axes();
+    out.write_csv("summary.csv", output::summary_csv(&axes, &rows))?;
     let panel = output::chart(spec.name(), &names, &axes, &rows);
     for chart in ["chart.svg", "chart.png"] {
         crate::analysis::plot::draw_panels(std::slice::from_ref(&panel), &out.path(chart))
             .map_err(|e| out.error(chart, e))?;
     }
-    let report = report(
-        spec,
-        ctx,
-        &game.title(),
-        &bots,
-        &names,
-        &rows,
-        &reconstructed,
-        seconds,
-    );
-    let stopped = stop.map(|s| stop_text(spec, &s, runs[0].records.len()));
+    let report = report(spec, context, &rows, made);
+    let games = played.totals[0].games;
+    let stopped = played.stop.map(|s| stop_text(spec, &s, games));
     let report = match &stopped {
         Some(text) => report.replacen("\n## Results", &format!("\n{text}\n\n## Results"), 1),
         None => report,
@@ -102,67 +345,61 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
     if let Some(text) = &stopped {
         println!("{text}");
     }
-    eprintln!(
-        "wrote {} (summary.csv, games.csv, chart.svg, chart.png, report.md) in {seconds:.1} s",
-        ctx.out_dir.display()
-    );
     Ok(())
 }
 
-/// Plays every variant: `games` each, or with `precision`, batches of game indices for all
-/// variants at once until every variant's every side is known to the precision (or `games`
-/// each). The stopping rule is looked at only between whole batches: the same for any
-/// thread count.
-fn play<'v, G: Entry>(
-    spec: &Spec,
-    variants: &'v [Variant],
-    games: &[G],
-    bots: &[String],
-    threads: usize,
-) -> Result<(Vec<VariantRun<'v>>, Option<crate::sim::Stop>), CliError> {
-    let bar = progress::games_bar(spec.games * variants.len() as u64);
-    let mut runs: Vec<VariantRun> = variants
-        .iter()
-        .zip(games)
-        .map(|(variant, game)| VariantRun {
-            variant,
-            records: Vec::new(),
-            data: game.data_identity(),
-        })
-        .collect();
-    let batch = match spec.precision {
-        Some(_) => crate::sim::PRECISION_BATCH,
-        None => spec.games,
+/// `sandtable merge` of an experiment's shards: the results folder (`out`, else
+/// `results/<name>/`) exactly as one machine would have written it, the report saying how
+/// the shards were run.
+pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> {
+    let first = &parts[0];
+    let context: RunContext = serde_json::from_value(first.header.context.clone())
+        .map_err(|e| CliError::Usage(format!("{}: {e}", first.path.display())))?;
+    // Named after the experiment, the spec reads back as it did (its file may be elsewhere).
+    let path = PathBuf::from(format!("{}.toml", context.name));
+    let spec = Spec::parse(&context.spec_text, &path).map_err(CliError::Usage)?;
+    let dir = out.map_or_else(
+        || PathBuf::from("results").join(spec.name()),
+        Path::to_path_buf,
+    );
+    let (totals, pairs) = shard::merged_totals(parts).map_err(CliError::Usage)?;
+    let out = Outputs::new(&dir)?;
+    let games_csv = out.path("games.csv");
+    let mut file = WholeFile::create(&games_csv).map_err(|e| output_error(&games_csv, e))?;
+    shard::copy_rows(parts, &mut file).map_err(CliError::Usage)?;
+    file.commit().map_err(|e| output_error(&games_csv, e))?;
+    let seconds: Vec<f64> = parts.iter().map(|p| p.header.seconds).collect();
+    let made = Made {
+        command: format!(
+            "{} shards, the first run as `{}`, merged with `{}`",
+            parts.len(),
+            first.header.command,
+            std::env::args().collect::<Vec<_>>().join(" ")
+        ),
+        timing: format!(
+            "run time {:.1} s over {} shards, the longest {:.1} s (by shard: {} s)",
+            seconds.iter().sum::<f64>(),
+            parts.len(),
+            seconds.iter().cloned().fold(0.0, f64::max),
+            seconds
+                .iter()
+                .map(|s| format!("{s:.1}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     };
-    loop {
-        let start = runs[0].records.len() as u64;
-        let end = (start + batch).min(spec.games);
-        for (run, game) in runs.iter_mut().zip(games) {
-            let make = |p: PlayerId| registry::bot::<G>(&bots[p], p).expect("bots were checked");
-            let records = run_range(game, &make, start..end, spec.seed, threads, &bar)?;
-            run.records.extend(records);
-        }
-        let Some(precision) = spec.precision else {
-            bar.finish_and_clear();
-            return Ok((runs, None));
-        };
-        let sides = games[0].num_players();
-        let half_width = runs
-            .iter()
-            .map(|r| crate::sim::widest_half_width(sides, &r.records))
-            .fold(0.0, f64::max);
-        let reached = half_width <= precision;
-        if reached || end == spec.games {
-            bar.finish_and_clear();
-            return Ok((
-                runs,
-                Some(crate::sim::Stop {
-                    reached,
-                    half_width,
-                }),
-            ));
-        }
-    }
+    let played = Played {
+        totals,
+        pairs,
+        stop: None,
+    };
+    write_results(&spec, &context, &out, &played, &made)?;
+    eprintln!(
+        "merged {} shards into {} (summary.csv, games.csv, chart.svg, chart.png, report.md)",
+        parts.len(),
+        dir.display()
+    );
+    Ok(())
 }
 
 /// The game for one variant: the base data (the spec's `data`, else the embedded files) with
@@ -282,7 +519,7 @@ fn summary_text(names: &[&str], rows: &[output::Row]) -> String {
 }
 
 /// Which rule stopped a run to a precision.
-fn stop_text(spec: &Spec, stop: &crate::sim::Stop, games: usize) -> String {
+fn stop_text(spec: &Spec, stop: &crate::sim::Stop, games: u64) -> String {
     let asked = 100.0 * spec.precision.unwrap_or(0.0);
     if stop.reached {
         format!(
@@ -312,46 +549,36 @@ fn pairing_gain(rows: &[output::Row]) -> Option<f64> {
     (!ratios.is_empty()).then(|| ratios.iter().sum::<f64>() / ratios.len() as f64)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn report(
-    spec: &Spec,
-    ctx: &Context,
-    title: &str,
-    bots: &[String],
-    names: &[&str],
-    rows: &[output::Row],
-    reconstructed: &[&str],
-    seconds: f64,
-) -> String {
+fn report(spec: &Spec, context: &RunContext, rows: &[output::Row], made: &Made) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "# Experiment: {}\n", spec.name());
-    let matchup: Vec<String> = names
+    let matchup: Vec<String> = context
+        .names
         .iter()
-        .zip(bots)
+        .zip(&context.bots)
         .map(|(n, b)| format!("{n} {b}"))
         .collect();
     let _ = writeln!(
         s,
-        "{title}; {}; {} games per variant on the same game seeds (run seed {}).\n",
+        "{}; {}; {} games per variant on the same game seeds (run seed {}).\n",
+        context.title,
         matchup.join(" vs "),
         spec.games,
         spec.seed
     );
-    let _ = writeln!(s, "* Command: `{}`", ctx.command);
-    let threads = match ctx.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
+    let _ = writeln!(s, "* Command: {}", made.command);
     let _ = writeln!(
         s,
-        "* Sandtable {}; run time {seconds:.1} s on {threads} worker threads.",
-        env!("CARGO_PKG_VERSION")
+        "* Sandtable {}; {}.",
+        env!("CARGO_PKG_VERSION"),
+        made.timing
     );
     let data = match &spec.data {
         Some(d) => format!("`{}`", d.display()),
         None => "the embedded default".to_string(),
     };
     let _ = writeln!(s, "* Data: {data}.");
+    let reconstructed = &context.reconstructed;
     if reconstructed.is_empty() {
         let _ = writeln!(s, "* Reconstructed tables: none.");
     } else {
@@ -399,7 +626,6 @@ fn report(
         "\nFiles: `summary.csv` (one row per variant and side), `games.csv` (one row per \
          game), `chart.svg` and `chart.png`.\n\n## Spec\n"
     );
-    let spec_text = std::fs::read_to_string(ctx.spec_path).unwrap_or_default();
-    let _ = writeln!(s, "```toml\n{}```", spec_text);
+    let _ = writeln!(s, "```toml\n{}```", context.spec_text);
     s
 }

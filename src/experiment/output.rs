@@ -5,16 +5,8 @@
 
 use super::spec::Variant;
 use crate::analysis::plot::Heatmap;
-use crate::sim::stats::{mean_se, paired_difference, unpaired_difference, Difference, Rate};
-use crate::sim::GameRecord;
-
-/// One variant's games and the data they were played on.
-pub struct VariantRun<'a> {
-    pub variant: &'a Variant,
-    pub records: Vec<GameRecord>,
-    /// The data's identity (`engine::data::identity`).
-    pub data: String,
-}
+use crate::sim::stats::{paired_difference, unpaired_difference, Difference, Rate};
+use crate::sim::{PairedWins, Totals};
 
 /// One row of the summary: a variant and a side.
 pub struct Row {
@@ -30,7 +22,7 @@ pub struct Row {
     pub mean_losses: (f64, f64),
     pub mean_turn: (f64, f64),
     /// The game's final score (its name, mean and standard error), if it has one.
-    pub score: Option<(&'static str, f64, f64)>,
+    pub score: Option<(String, f64, f64)>,
     /// This side's win rate minus the baseline's: paired on the game seeds, and unpaired.
     pub paired: Option<Difference>,
     pub unpaired: Option<Difference>,
@@ -38,59 +30,49 @@ pub struct Row {
     pub levels: String,
 }
 
-fn win(r: &GameRecord, side: usize) -> bool {
-    r.winner == Some(side)
-}
-
-/// The summary rows: each variant, each side.
-pub fn rows(names: &[&str], runs: &[VariantRun]) -> Vec<Row> {
-    let base = &runs[0].records;
+/// The summary rows: each variant, each side, from the variants' totals and their pairs
+/// with the baseline (the first variant, which has none).
+pub fn rows(
+    names: &[&str],
+    variants: &[Variant],
+    totals: &[Totals],
+    pairs: &[PairedWins],
+) -> Vec<Row> {
+    let base = &totals[0];
     let mut rows = Vec::new();
-    for run in runs {
-        let rs = &run.records;
-        let n = rs.len() as u64;
+    for (v, (variant, t)) in variants.iter().zip(totals).enumerate() {
+        let n = t.games;
         for (p, side) in names.iter().enumerate() {
-            let wins = rs.iter().filter(|r| win(r, p)).count() as u64;
-            let draws = rs.iter().filter(|r| r.winner.is_none()).count() as u64;
-            let is_base = std::ptr::eq(rs, base);
-            let base_wins = base.iter().filter(|r| win(r, p)).count() as u64;
-            let score = rs.first().and_then(|r| r.score).map(|(name, _)| {
-                let (m, se) = mean_se(rs.iter().map(|r| f64::from(r.score.map_or(0, |s| s.1))));
-                (name, m, se)
-            });
+            let wins = t.wins[p];
+            let paired = (v > 0).then(|| &pairs[v]);
             rows.push(Row {
-                variant: run.variant.name.clone(),
-                cell: run.variant.cell.iter().map(value_text).collect(),
+                variant: variant.name.clone(),
+                cell: variant.cell.iter().map(value_text).collect(),
                 side: side.to_string(),
                 games: n,
                 wins: Rate::new(wins, n),
-                draws: Rate::new(draws, n),
-                losses: Rate::new(n - wins - draws, n),
-                mean_losses: mean_se(rs.iter().map(|r| f64::from(r.tallies[p].losses))),
-                mean_turn: mean_se(rs.iter().map(|r| f64::from(r.turn))),
-                score,
-                paired: (!is_base).then(|| {
-                    paired_difference(rs.iter().zip(base).map(|(v, b)| (win(v, p), win(b, p))))
-                }),
-                unpaired: (!is_base)
-                    .then(|| unpaired_difference(wins, n, base_wins, base.len() as u64)),
-                levels: levels(rs),
+                draws: Rate::new(t.draws, n),
+                losses: Rate::new(n - wins - t.draws, n),
+                mean_losses: t.losses[p].mean_se(),
+                mean_turn: t.turn.mean_se(),
+                score: t
+                    .mean_score()
+                    .map(|(name, m, se)| (name.to_string(), m, se)),
+                paired: paired.map(|pw| paired_difference(pw, p)),
+                unpaired: paired.map(|_| unpaired_difference(wins, n, base.wins[p], base.games)),
+                levels: levels(t),
             });
         }
     }
     rows
 }
 
-fn levels(rs: &[GameRecord]) -> String {
-    let mut counts: Vec<(String, u64)> = Vec::new();
-    for r in rs {
-        let key = r.level.to_string();
-        match counts.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, c)) => *c += 1,
-            None => counts.push((key, 1)),
-        }
+/// Games per victory level by the level's name: "decisive 12; draw 30".
+fn levels(t: &Totals) -> String {
+    let mut counts: std::collections::BTreeMap<&str, u64> = Default::default();
+    for l in &t.levels {
+        *counts.entry(l.level.as_str()).or_insert(0) += l.turns.values().sum::<u64>();
     }
-    counts.sort();
     counts
         .iter()
         .map(|(k, c)| format!("{k} {c}"))
@@ -163,8 +145,8 @@ pub fn summary_csv(axes: &[&str], rows: &[Row]) -> csv::Result<Vec<u8>> {
         }
         rec.extend([f(r.mean_losses.0), f(r.mean_losses.1)]);
         rec.extend([f(r.mean_turn.0), f(r.mean_turn.1)]);
-        match r.score {
-            Some((name, m, se)) => rec.extend([name.to_string(), f(m), f(se)]),
+        match &r.score {
+            Some((name, m, se)) => rec.extend([name.clone(), f(*m), f(*se)]),
             None => rec.extend(std::iter::repeat_n(String::new(), 3)),
         }
         rec.push(r.levels.clone());

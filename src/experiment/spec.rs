@@ -29,6 +29,9 @@ pub struct Spec {
     pub variants: Vec<VariantSpec>,
     #[serde(default)]
     pub sweep: Vec<Axis>,
+    /// The spec as written, for the report and for shard files.
+    #[serde(skip)]
+    pub text: String,
 }
 
 fn one() -> u64 {
@@ -73,7 +76,13 @@ impl Spec {
     pub fn load(path: &Path) -> Result<Spec, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let mut spec: Spec = toml::from_str(&text)
+        Spec::parse(&text, path)
+    }
+
+    /// Checks the spec `text` read from `path` (which names it in errors and anchors its
+    /// relative `data` path).
+    pub fn parse(text: &str, path: &Path) -> Result<Spec, String> {
+        let mut spec: Spec = toml::from_str(text)
             .map_err(|e| format!("{}: {}", path.display(), crate::cli::one_line(e.message())))?;
         if spec.games == 0 {
             return Err(format!(
@@ -104,6 +113,7 @@ impl Spec {
         }
         spec.variants()
             .map_err(|e| format!("{}: {e}", path.display()))?;
+        spec.text = text.to_string();
         Ok(spec)
     }
 

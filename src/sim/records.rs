@@ -19,6 +19,8 @@ pub struct Run<'a> {
     /// The players' names by index.
     pub names: &'a [&'a str],
     pub columns: RecordColumns,
+    /// The name of the game's final score (`Game::final_score`), if it reports one.
+    pub score: Option<&'a str>,
     /// The bots by acting side.
     pub bots: &'a [&'a str],
     pub run_seed: u64,
@@ -30,73 +32,77 @@ pub struct Run<'a> {
 
 /// Writes the header and one row per record.
 pub fn write_csv<W: io::Write>(w: W, run: &Run, records: &[GameRecord]) -> csv::Result<()> {
-    write_labelled(w, "", &[("", run, records)])
+    let mut out = Writer::new(w, "", run)?;
+    records.iter().try_for_each(|r| out.write("", run, r))?;
+    out.finish().map(drop)
 }
 
-/// Writes several runs into one CSV, each row led by its run's label in a first column named
-/// `label` (an experiment's variants); with an empty `label`, no such column. The runs must
-/// be of one game: the first run's columns name them all.
-pub fn write_labelled<W: io::Write>(
-    w: W,
-    label: &str,
-    runs: &[(&str, &Run, &[GameRecord])],
-) -> csv::Result<()> {
-    let mut out = csv::Writer::from_writer(w);
-    let Some(&(_, first, _)) = runs.first() else {
-        return Ok(());
-    };
-    // The score column is named after the first record's score (a game names it one way).
-    let score_name = runs
-        .iter()
-        .flat_map(|(_, _, records)| records.iter())
-        .find_map(|r| r.score.map(|(name, _)| name));
-    let mut header = if label.is_empty() {
-        Vec::new()
-    } else {
-        vec![label.to_string()]
-    };
-    header.extend(columns(first, score_name));
-    out.write_record(&header)?;
-    let mut row: Vec<String> = Vec::with_capacity(header.len());
-    for &(name, run, records) in runs {
-        let lower: Vec<String> = run.names.iter().map(|n| n.to_lowercase()).collect();
-        let provenance = run.provenance.join(";");
-        let bots = run.bots.join(";");
-        for r in records {
-            row.clear();
-            if !label.is_empty() {
-                row.push(name.to_string());
-            }
-            row.push(r.index.to_string());
-            row.push(r.seed.to_string());
-            row.push(match r.winner {
-                Some(p) => lower[p].clone(),
-                None => "draw".to_string(),
-            });
-            row.push(r.level.to_string());
-            if run.columns.turn {
-                row.push(r.turn.to_string());
-            }
-            row.extend(r.tallies.iter().map(|t| t.losses.to_string()));
-            if run.columns.initiative.is_some() {
-                row.extend(r.tallies.iter().map(|t| t.initiative_turns.to_string()));
-            }
-            if score_name.is_some() {
-                row.push(r.score.map_or(String::new(), |(_, v)| v.to_string()));
-            }
-            row.push(bots.clone());
-            row.push(run.run_seed.to_string());
-            row.push(run.data.to_string());
-            row.push(provenance.clone());
-            out.write_record(&row)?;
-        }
+/// Writes rows as games finish, so a run's memory does not grow with its games. With a
+/// `label` column (an experiment's variant), each row is led by its run's label. The runs
+/// written must be of one game: the first run's columns name them all.
+pub struct Writer<W: io::Write> {
+    out: csv::Writer<W>,
+    labelled: bool,
+    row: Vec<String>,
+}
+
+impl<W: io::Write> Writer<W> {
+    /// Starts the file with its header; an empty `label` means no label column.
+    pub fn new(w: W, label: &str, run: &Run) -> csv::Result<Self> {
+        let mut out = csv::Writer::from_writer(w);
+        let mut header = if label.is_empty() {
+            Vec::new()
+        } else {
+            vec![label.to_string()]
+        };
+        header.extend(columns(run));
+        out.write_record(&header)?;
+        Ok(Writer {
+            out,
+            labelled: !label.is_empty(),
+            row: Vec::with_capacity(header.len()),
+        })
     }
-    out.flush()?;
-    Ok(())
+
+    /// Writes the row of one game of `run`, led by `label` if the file has a label column.
+    pub fn write(&mut self, label: &str, run: &Run, r: &GameRecord) -> csv::Result<()> {
+        let row = &mut self.row;
+        row.clear();
+        if self.labelled {
+            row.push(label.to_string());
+        }
+        row.push(r.index.to_string());
+        row.push(r.seed.to_string());
+        row.push(match r.winner {
+            Some(p) => run.names[p].to_lowercase(),
+            None => "draw".to_string(),
+        });
+        row.push(r.level.to_string());
+        if run.columns.turn {
+            row.push(r.turn.to_string());
+        }
+        row.extend(r.tallies.iter().map(|t| t.losses.to_string()));
+        if run.columns.initiative.is_some() {
+            row.extend(r.tallies.iter().map(|t| t.initiative_turns.to_string()));
+        }
+        if run.score.is_some() {
+            row.push(r.score.map_or(String::new(), |(_, v)| v.to_string()));
+        }
+        row.push(run.bots.join(";"));
+        row.push(run.run_seed.to_string());
+        row.push(run.data.to_string());
+        row.push(run.provenance.join(";"));
+        self.out.write_record(&*row)
+    }
+
+    /// Flushes the rows and hands back the underlying writer.
+    pub fn finish(self) -> csv::Result<W> {
+        self.out.into_inner().map_err(|e| e.into_error().into())
+    }
 }
 
 /// The columns of a run's rows.
-fn columns(run: &Run, score_name: Option<&str>) -> Vec<String> {
+fn columns(run: &Run) -> Vec<String> {
     let lower: Vec<String> = run.names.iter().map(|n| n.to_lowercase()).collect();
     let mut header: Vec<String> = ["index", "seed", "winner", "victory_level"]
         .iter()
@@ -109,7 +115,7 @@ fn columns(run: &Run, score_name: Option<&str>) -> Vec<String> {
     if let Some(what) = run.columns.initiative {
         header.extend(lower.iter().map(|n| format!("{what}_{n}")));
     }
-    if let Some(name) = score_name {
+    if let Some(name) = run.score {
         header.push(super::report::snake(name));
     }
     header.extend(["bots", "run_seed", "data", "provenance"].map(String::from));

@@ -1,11 +1,9 @@
 //! The plain-text summary table `sandtable balance` prints on stdout.
 
 use super::stats::{Rate, Summary};
-use crate::engine::PlayerId;
 use std::fmt::Write as _;
 
-/// A victory level: its winner (`None`: a draw) and name.
-type LevelKey = (Option<PlayerId>, &'static str);
+use super::stats::LevelKey;
 
 /// `45.31% [44.33, 46.29]`: the rate and its interval, in percent.
 pub fn format_rate(r: &Rate) -> String {
@@ -59,17 +57,18 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
             .position(|k| k == key)
             .unwrap_or(usize::MAX)
     };
-    levels.sort_by_key(|(&key, _)| (key.0.unwrap_or(usize::MAX), rank(&key)));
+    levels.sort_by_key(|(key, _)| (key.0.unwrap_or(usize::MAX), rank(key)));
     let labels: Vec<(String, LevelKey, u64)> = levels
         .into_iter()
-        .map(|(&(winner, level), &count)| {
+        .map(|((winner, level), &count)| {
+            let (winner, level) = (*winner, level.as_str());
             let who = winner.map_or("draw", |p| names[p]);
             let label = if winner.is_none() && level == "draw" {
                 who.to_string()
             } else {
                 format!("{who}: {level}")
             };
-            (label, (winner, level), count)
+            (label, (winner, level.to_string()), count)
         })
         .collect();
     let lw = labels.iter().map(|(l, _, _)| l.len()).max().unwrap_or(0);
@@ -101,10 +100,7 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
     }
     if let Some((name, counts)) = &summary.scores {
         let n: u64 = counts.values().sum();
-        let values = counts
-            .iter()
-            .flat_map(|(&v, &c)| std::iter::repeat_n(f64::from(v), c as usize));
-        let (mean, se) = super::stats::mean_se(values);
+        let (mean, se) = super::totals::Moments::of_counts(counts).mean_se();
         let _ = writeln!(
             s,
             "\nfinal {name} (mean {mean:.2} ± {se:.2} standard error; values that occurred)"

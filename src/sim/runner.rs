@@ -1,6 +1,8 @@
 //! Running many games in parallel, reproducibly.
 
 use super::play::{play_game, GameRecord, SimError};
+use super::stats::Summary;
+use super::totals::Totals;
 use crate::bots::Bot;
 use crate::engine::{game_rng, game_seed, Game, PlayerId};
 use indicatif::ProgressBar;
@@ -30,9 +32,19 @@ where
     run_range(game, &bots, 0..n, seed, threads, progress)
 }
 
-/// Games per batch of a run to a precision: the stopping rule is looked at only after whole
-/// batches of game indices, so where a run stops does not depend on the thread count.
-pub const PRECISION_BATCH: u64 = 1000;
+/// Games per batch: a long run plays its game indices in batches, folding each into its
+/// totals and handing its records on (to a CSV) before the next, so its memory does not grow
+/// with its games; a run to a precision looks at its stopping rule only between batches, so
+/// where it stops does not depend on the thread count.
+pub const BATCH: u64 = 1000;
+
+/// Which games a run plays: the game indices (all of them, or a shard's share), and whether
+/// it stops early once every side's 95% half-width of its win rate is at most `precision`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub range: std::ops::Range<u64>,
+    pub precision: Option<f64>,
+}
 
 /// How a run to a precision ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,50 +55,44 @@ pub struct Stop {
     pub half_width: f64,
 }
 
-/// The widest 95% Wilson half-width of any side's win rate in `records`.
-pub fn widest_half_width(sides: usize, records: &[GameRecord]) -> f64 {
-    let n = records.len() as u64;
-    (0..sides)
-        .map(|p| {
-            let wins = records.iter().filter(|r| r.winner == Some(p)).count() as u64;
-            let ci = super::stats::wilson(wins, n, super::stats::Z95);
-            (ci.hi - ci.lo) / 2.0
-        })
-        .fold(0.0, f64::max)
-}
-
-/// Plays batches of [`PRECISION_BATCH`] games (indices 0, 1, … as `run_games` numbers them)
-/// until every side's 95% half-width of its win rate is at most `precision`, or `cap` games.
-pub fn run_to_precision<G, F>(
+/// Plays the games of `plan` in batches of [`BATCH`] in index order, handing each batch's
+/// records, in index order, to `each` (to write them) and folding them into the totals it
+/// returns, with how a run to a precision stopped.
+pub fn run_folded<G, F, E>(
     game: &G,
-    bots: F,
-    cap: u64,
-    precision: f64,
+    bots: &F,
+    plan: &Plan,
     seed: u64,
     threads: usize,
     progress: &ProgressBar,
-) -> Result<(Vec<GameRecord>, Stop), SimError>
+    mut each: impl FnMut(&[GameRecord]) -> Result<(), E>,
+) -> Result<(Totals, Option<Stop>), E>
 where
     G: Game,
     F: Fn(PlayerId) -> Box<dyn Bot<G>> + Sync,
+    E: From<SimError>,
 {
-    let mut records = Vec::new();
-    loop {
-        let start = records.len() as u64;
-        let end = (start + PRECISION_BATCH).min(cap);
-        records.extend(run_range(game, &bots, start..end, seed, threads, progress)?);
-        let half_width = widest_half_width(game.num_players(), &records);
-        let reached = half_width <= precision;
-        if reached || end == cap {
-            return Ok((
-                records,
-                Stop {
+    let mut totals = Totals::new(game.num_players());
+    let mut start = plan.range.start;
+    while start < plan.range.end {
+        let end = (start + BATCH).min(plan.range.end);
+        let records = run_range(game, bots, start..end, seed, threads, progress)?;
+        records.iter().for_each(|r| totals.add(r));
+        each(&records)?;
+        start = end;
+        if let Some(precision) = plan.precision {
+            let half_width = Summary::from_totals(&totals).widest_half_width();
+            let reached = half_width <= precision;
+            if reached || start == plan.range.end {
+                let stop = Stop {
                     reached,
                     half_width,
-                },
-            ));
+                };
+                return Ok((totals, Some(stop)));
+            }
         }
     }
+    Ok((totals, None))
 }
 
 /// Plays the games of indices `range` (see `run_games`).

@@ -2,6 +2,7 @@
 //! histogram and per-side means.
 
 use super::play::GameRecord;
+use super::totals::{PairedWins, Totals};
 use crate::engine::PlayerId;
 use std::collections::BTreeMap;
 
@@ -70,6 +71,9 @@ pub struct SideSummary {
     pub mean_initiative_se: f64,
 }
 
+/// A victory level: its winner (`None`: a draw) and name.
+pub type LevelKey = (Option<PlayerId>, String);
+
 /// The summary of a run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
@@ -77,12 +81,12 @@ pub struct Summary {
     /// Indexed by player.
     pub sides: Vec<SideSummary>,
     /// Games per (winner, victory level); `None` is a draw.
-    pub levels: BTreeMap<(Option<PlayerId>, &'static str), u64>,
+    pub levels: BTreeMap<LevelKey, u64>,
     /// Games per (winner, victory level) and turn decided.
-    pub level_turns: BTreeMap<(Option<PlayerId>, &'static str), BTreeMap<u32, u64>>,
+    pub level_turns: BTreeMap<LevelKey, BTreeMap<u32, u64>>,
     /// The name of the game's final score (`Game::final_score`) and games per value; `None`
     /// when the game reports none.
-    pub scores: Option<(&'static str, BTreeMap<i32, u64>)>,
+    pub scores: Option<(String, BTreeMap<i32, u64>)>,
     /// Mean turn in which the game was decided, and its standard error.
     pub mean_turn: f64,
     pub mean_turn_se: f64,
@@ -90,44 +94,37 @@ pub struct Summary {
     pub mean_steps: f64,
     /// The game's own order of its victory levels (`Game::victory_levels`), for reports;
     /// empty: by winner, then by name.
-    pub level_order: Vec<(Option<PlayerId>, &'static str)>,
+    pub level_order: Vec<LevelKey>,
 }
 
 impl Summary {
     /// Adds the victory levels no game reached (`Game::victory_levels`) with a count of 0,
     /// so the report shows them and their intervals.
-    pub fn with_levels(mut self, all: &[(Option<PlayerId>, &'static str)]) -> Summary {
-        for &key in all {
-            self.levels.entry(key).or_insert(0);
+    pub fn with_levels(mut self, all: &[(Option<PlayerId>, &str)]) -> Summary {
+        self.level_order = all.iter().map(|&(p, l)| (p, l.to_string())).collect();
+        for key in &self.level_order {
+            self.levels.entry(key.clone()).or_insert(0);
         }
-        self.level_order = all.to_vec();
         self
     }
 
     /// Folds the records of a run of a `num_players`-player game.
     pub fn from_records(num_players: usize, records: &[GameRecord]) -> Summary {
-        let n = records.len() as u64;
-        let mean = |f: &dyn Fn(&GameRecord) -> f64| {
-            if n == 0 {
-                0.0
-            } else {
-                records.iter().map(f).sum::<f64>() / n as f64
-            }
-        };
-        let draws = records.iter().filter(|r| r.winner.is_none()).count() as u64;
-        let sides = (0..num_players)
+        Summary::from_totals(&Totals::of(num_players, records))
+    }
+
+    /// The summary of a run's totals.
+    pub fn from_totals(t: &Totals) -> Summary {
+        let n = t.games;
+        let sides = (0..t.wins.len())
             .map(|p| {
-                let wins = records.iter().filter(|r| r.winner == Some(p)).count() as u64;
-                let losses = mean_se(records.iter().map(|r| f64::from(r.tallies[p].losses)));
-                let initiative = mean_se(
-                    records
-                        .iter()
-                        .map(|r| f64::from(r.tallies[p].initiative_turns)),
-                );
+                let wins = t.wins[p];
+                let losses = t.losses[p].mean_se();
+                let initiative = t.initiative[p].mean_se();
                 SideSummary {
                     wins: Rate::new(wins, n),
-                    draws: Rate::new(draws, n),
-                    losses: Rate::new(n - wins - draws, n),
+                    draws: Rate::new(t.draws, n),
+                    losses: Rate::new(n - wins - t.draws, n),
                     mean_losses: losses.0,
                     mean_initiative: initiative.0,
                     mean_losses_se: losses.1,
@@ -135,32 +132,35 @@ impl Summary {
                 }
             })
             .collect();
-        let mut levels = BTreeMap::new();
-        let mut level_turns: BTreeMap<_, BTreeMap<u32, u64>> = BTreeMap::new();
-        let mut scores: Option<(&'static str, BTreeMap<i32, u64>)> = None;
-        for r in records {
-            *levels.entry((r.winner, r.level)).or_insert(0) += 1;
-            *level_turns
-                .entry((r.winner, r.level))
-                .or_default()
-                .entry(r.turn)
-                .or_insert(0) += 1;
-            if let Some((name, value)) = r.score {
-                let (_, counts) = scores.get_or_insert_with(|| (name, BTreeMap::new()));
-                *counts.entry(value).or_insert(0) += 1;
-            }
-        }
+        let key = |l: &super::totals::LevelTotals| (l.winner, l.level.clone());
+        let (mean_turn, mean_turn_se) = t.turn.mean_se();
         Summary {
             games: n,
             sides,
-            levels,
-            level_turns,
-            scores,
-            mean_turn: mean(&|r| f64::from(r.turn)),
-            mean_turn_se: mean_se(records.iter().map(|r| f64::from(r.turn))).1,
-            mean_steps: mean(&|r| r.steps as f64),
+            levels: t
+                .levels
+                .iter()
+                .map(|l| (key(l), l.turns.values().sum()))
+                .collect(),
+            level_turns: t.levels.iter().map(|l| (key(l), l.turns.clone())).collect(),
+            scores: t.score.clone(),
+            mean_turn,
+            mean_turn_se,
+            mean_steps: if n == 0 {
+                0.0
+            } else {
+                t.steps as f64 / n as f64
+            },
             level_order: Vec::new(),
         }
+    }
+
+    /// The widest 95% Wilson half-width of any side's win rate.
+    pub fn widest_half_width(&self) -> f64 {
+        self.sides
+            .iter()
+            .map(|s| (s.wins.ci.hi - s.wins.ci.lo) / 2.0)
+            .fold(0.0, f64::max)
     }
 }
 
@@ -171,28 +171,18 @@ pub struct Difference {
     pub ci: Interval,
 }
 
-/// The mean of `values` and its standard error (the sample standard deviation over √n);
-/// `(0, 0)` for no values, and a standard error of 0 for one.
-pub fn mean_se(values: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
-    let n = values.clone().count();
-    if n == 0 {
-        return (0.0, 0.0);
-    }
-    let mean = values.clone().sum::<f64>() / n as f64;
-    if n == 1 {
-        return (mean, 0.0);
-    }
-    let var = values.map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-    (mean, (var / n as f64).sqrt())
-}
-
-/// The paired difference of two rates measured on the same seeds: each pair is (the
-/// variant's outcome, the baseline's) for one game seed, and the interval is the mean
-/// per-seed difference ± 1.96 standard errors. Common random numbers make the two outcomes
-/// of a seed agree often, so this interval is narrower than the unpaired one.
-pub fn paired_difference(pairs: impl Iterator<Item = (bool, bool)> + Clone) -> Difference {
-    let d = pairs.map(|(v, b)| f64::from(u8::from(v)) - f64::from(u8::from(b)));
-    let (diff, se) = mean_se(d);
+/// The paired difference of side `p`'s win rate between a variant and the baseline played
+/// on the same seeds: the mean per-seed difference (+1 where only the variant won, −1 where
+/// only the baseline did) ± 1.96 standard errors. Common random numbers make the two games of
+/// a seed agree often, so this interval is narrower than the unpaired one.
+pub fn paired_difference(pairs: &PairedWins, p: PlayerId) -> Difference {
+    let (a, b) = (pairs.variant_only[p], pairs.baseline_only[p]);
+    let d = super::totals::Moments {
+        n: pairs.games,
+        sum: a as i64 - b as i64,
+        sum_sq: u128::from(a + b),
+    };
+    let (diff, se) = d.mean_se();
     Difference {
         diff,
         ci: Interval {

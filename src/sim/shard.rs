@@ -1,0 +1,316 @@
+//! Runs past one machine: `--shard K/N` plays only the K-th of N equal shares of a run's
+//! game indices and writes a shard file; `sandtable merge` combines the N shard files into
+//! exactly what one machine would have printed and written.
+//!
+//! A shard file is one line of JSON (the [`Header`]: which run, which share, its totals
+//! folded per variant, the context the merged report needs) followed by the CSV of its games
+//! (a header line, then one row per game in index order). Totals are integer counts and sums
+//! ([`Totals`]), so merging them is exact; the rows of the shards, in shard order, are the
+//! rows of the whole run in index order. Every game's seed depends only on the run seed and
+//! its index, so a shard plays exactly the games one machine would have played.
+
+use super::totals::{PairedWins, Totals};
+use serde::{Deserialize, Serialize};
+use std::io::{BufRead, BufReader, Write};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// The first word of every shard file's header, with the format's version.
+pub const FORMAT: &str = "sandtable-shard-1";
+
+/// The K-th (from 1) of N shares of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub k: u64,
+    pub n: u64,
+}
+
+impl Shard {
+    /// Parses `K/N` (`3/8`: the third of eight shares).
+    pub fn parse(arg: &str) -> Result<Shard, String> {
+        let bad = || format!("'{arg}' is not K/N, the K-th of N shards (1 ≤ K ≤ N), e.g. 3/8");
+        let (k, n) = arg.split_once('/').ok_or_else(bad)?;
+        let (k, n) = (
+            k.trim().parse::<u64>().map_err(|_| bad())?,
+            n.trim().parse::<u64>().map_err(|_| bad())?,
+        );
+        if k == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Shard { k, n })
+    }
+
+    /// The game indices of this shard of a run of `games` games: contiguous, in order, and
+    /// together exactly `0..games`.
+    pub fn range(&self, games: u64) -> Range<u64> {
+        let at = |k: u64| (u128::from(games) * u128::from(k) / u128::from(self.n)) as u64;
+        at(self.k - 1)..at(self.k)
+    }
+
+    /// Refuses more shards than games: a shard of no games is a mistake in the job script.
+    pub fn check(&self, games: u64) -> Result<(), String> {
+        if self.n > games {
+            return Err(format!(
+                "--shard {}/{}: {} shards for {games} games leaves some shard without a game",
+                self.k, self.n, self.n
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// What a shard file says about itself: the first line, as JSON.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Header {
+    /// [`FORMAT`].
+    pub format: String,
+    /// The command that wrote it (`balance`, `experiment`), which reads `context`.
+    pub kind: String,
+    /// The run's identity: a hash of everything that defines its games (game, data, bots,
+    /// seed, number of games, spec). Every shard of one run has the same.
+    pub run: String,
+    pub shard: u64,
+    pub shards: u64,
+    /// The game indices it played.
+    pub first_game: u64,
+    pub end_game: u64,
+    /// CSV rows after the CSV header line.
+    pub rows: u64,
+    /// Its wall time.
+    pub seconds: f64,
+    /// The command line that wrote it.
+    pub command: String,
+    /// Its totals, per variant (a balance run: one).
+    pub totals: Vec<Totals>,
+    /// Each variant's paired outcomes against the baseline (the first: none).
+    pub pairs: Vec<PairedWins>,
+    /// What the merged output needs besides the totals (the command's own).
+    pub context: serde_json::Value,
+}
+
+/// The identity of a run, from its defining context (a stable 64-bit FNV-1a hash of it).
+pub fn run_identity(kind: &str, context: &serde_json::Value) -> String {
+    let text = format!("{kind}\n{context}");
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// Writes a shard: its rows stream to a temporary file while the games are played; `finish`
+/// writes the header and the rows to the shard file whole, or leaves nothing.
+pub struct Writer {
+    path: PathBuf,
+    rows_path: PathBuf,
+    rows: Option<std::io::BufWriter<std::fs::File>>,
+}
+
+impl Writer {
+    pub fn create(path: &Path) -> std::io::Result<Writer> {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let rows_path = dir.join(format!(".{name}.{}.rows", std::process::id()));
+        let file = std::fs::File::create(&rows_path)?;
+        Ok(Writer {
+            path: path.to_path_buf(),
+            rows_path,
+            rows: Some(std::io::BufWriter::new(file)),
+        })
+    }
+
+    /// Where the CSV rows go as they are played.
+    pub fn rows(&mut self) -> &mut std::io::BufWriter<std::fs::File> {
+        self.rows.as_mut().expect("not finished")
+    }
+
+    /// Writes the header line and then the rows into the shard file, whole.
+    pub fn finish(mut self, header: &Header) -> std::io::Result<()> {
+        let rows = self.rows.take().expect("finished once");
+        rows.into_inner().map_err(|e| e.into_error())?;
+        let mut out = crate::engine::data::WholeFile::create(&self.path)?;
+        serde_json::to_writer(&mut out, header)?;
+        out.write_all(b"\n")?;
+        std::io::copy(&mut std::fs::File::open(&self.rows_path)?, &mut out)?;
+        out.commit()
+    }
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.rows_path);
+    }
+}
+
+/// A shard file read back: its path and header.
+pub struct Part {
+    pub path: PathBuf,
+    pub header: Header,
+}
+
+/// Reads the headers of `paths` and checks they are every shard of one run exactly once;
+/// returns them in shard order. Errors are one line naming the file.
+pub fn read_set(paths: &[PathBuf]) -> Result<Vec<Part>, String> {
+    let mut parts = paths
+        .iter()
+        .map(|p| {
+            read_header(p).map(|header| Part {
+                path: p.clone(),
+                header,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let Some(first) = parts.first() else {
+        return Err("no shard files given".into());
+    };
+    let (run, shards, kind) = (
+        first.header.run.clone(),
+        first.header.shards,
+        first.header.kind.clone(),
+    );
+    let first_path = first.path.display().to_string();
+    for part in &parts {
+        let h = &part.header;
+        if h.kind != kind || h.run != run || h.shards != shards {
+            return Err(format!(
+                "{}: a shard of another run ({} run {}, {} shards) than {first_path} ({kind} \
+                 run {run}, {shards} shards)",
+                part.path.display(),
+                h.kind,
+                h.run,
+                h.shards
+            ));
+        }
+    }
+    parts.sort_by_key(|p| p.header.shard);
+    for pair in parts.windows(2) {
+        if pair[0].header.shard == pair[1].header.shard {
+            return Err(format!(
+                "{}: shard {}/{shards} is given twice (also {})",
+                pair[1].path.display(),
+                pair[1].header.shard,
+                pair[0].path.display()
+            ));
+        }
+    }
+    let given: Vec<u64> = parts.iter().map(|p| p.header.shard).collect();
+    if let Some(k) = (1..=shards).find(|k| !given.contains(k)) {
+        let list: Vec<String> = given.iter().map(u64::to_string).collect();
+        return Err(format!(
+            "shard {k}/{shards} is missing: given {} of {shards} ({})",
+            given.len(),
+            list.join(", ")
+        ));
+    }
+    check_contiguous(&parts)?;
+    Ok(parts)
+}
+
+/// Each shard must start where the one before ended (the shares of one run do).
+fn check_contiguous(parts: &[Part]) -> Result<(), String> {
+    let mut next = 0;
+    for part in parts {
+        let h = &part.header;
+        if h.first_game != next || h.end_game < h.first_game {
+            return Err(format!(
+                "{}: plays games {}..{}, but shard {} of this run starts at game {next}",
+                part.path.display(),
+                h.first_game,
+                h.end_game,
+                h.shard
+            ));
+        }
+        next = h.end_game;
+    }
+    Ok(())
+}
+
+fn read_header(path: &Path) -> Result<Header, String> {
+    let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(|e| at(&format!("cannot read: {e}")))?;
+    let mut line = String::new();
+    BufReader::new(file)
+        .read_line(&mut line)
+        .map_err(|e| at(&format!("cannot read: {e}")))?;
+    let not_shard = || at(&"not a Sandtable shard file (its first line is not a shard header)");
+    let header: Header = serde_json::from_str(&line).map_err(|_| not_shard())?;
+    if header.format != FORMAT {
+        return Err(at(&format!(
+            "a shard file of format {}, which this Sandtable does not read ({FORMAT})",
+            header.format
+        )));
+    }
+    Ok(header)
+}
+
+/// The totals of every variant, summed over the shards.
+pub fn merged_totals(parts: &[Part]) -> Result<(Vec<Totals>, Vec<PairedWins>), String> {
+    let first = &parts[0].header;
+    let (mut totals, mut pairs) = (first.totals.clone(), first.pairs.clone());
+    for part in &parts[1..] {
+        let h = &part.header;
+        if h.totals.len() != totals.len() || h.pairs.len() != pairs.len() {
+            return Err(format!(
+                "{}: its totals do not match the other shards'",
+                part.path.display()
+            ));
+        }
+        totals
+            .iter_mut()
+            .zip(&h.totals)
+            .for_each(|(t, o)| t.merge(o));
+        pairs.iter_mut().zip(&h.pairs).for_each(|(t, o)| t.merge(o));
+    }
+    Ok((totals, pairs))
+}
+
+/// Copies the shards' CSVs into `out` as one: the first shard's header line, then every
+/// shard's rows in shard order. A shard whose CSV header differs, or with fewer or more rows
+/// than its header promises (a truncated file), is an error naming it.
+pub fn copy_rows(parts: &[Part], out: &mut impl Write) -> Result<(), String> {
+    let mut csv_header: Option<Vec<u8>> = None;
+    let mut line = Vec::new();
+    for part in parts {
+        let at = |e: &dyn std::fmt::Display| format!("{}: {e}", part.path.display());
+        let file = std::fs::File::open(&part.path).map_err(|e| at(&e))?;
+        let mut input = BufReader::new(file);
+        // Lines are copied byte for byte, terminators included.
+        let mut next = |line: &mut Vec<u8>| {
+            line.clear();
+            input.read_until(b'\n', line).map_err(|e| at(&e))
+        };
+        next(&mut line)?; // the shard header, read already
+        if next(&mut line)? == 0 {
+            return Err(at(&"no CSV after the shard header (truncated?)"));
+        }
+        match &csv_header {
+            None => {
+                out.write_all(&line).map_err(|e| e.to_string())?;
+                csv_header = Some(line.clone());
+            }
+            Some(h) if *h != line => {
+                return Err(at(&"its CSV columns differ from the first shard's"));
+            }
+            Some(_) => {}
+        }
+        let mut rows = 0;
+        while next(&mut line)? > 0 {
+            if !line.ends_with(b"\n") {
+                return Err(at(&"its last row is cut short (a truncated file)"));
+            }
+            out.write_all(&line).map_err(|e| e.to_string())?;
+            rows += 1;
+        }
+        if rows != part.header.rows {
+            return Err(at(&format!(
+                "{rows} game rows, but its header says {} (a truncated or edited file)",
+                part.header.rows
+            )));
+        }
+    }
+    Ok(())
+}

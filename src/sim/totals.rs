@@ -1,0 +1,232 @@
+//! The mergeable totals of a run: counts and integer sums only. Folding games in any order,
+//! or merging the totals of shards played on different machines, gives exactly the same
+//! totals, so every mean, standard error and interval derived from them prints the same
+//! digits however the run was split. A run's memory is its totals, not its games.
+
+use super::play::GameRecord;
+use crate::engine::PlayerId;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Count, sum and sum of squares of an integer quantity, for its mean and standard error.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Moments {
+    pub n: u64,
+    pub sum: i64,
+    pub sum_sq: u128,
+}
+
+impl Moments {
+    pub fn add(&mut self, v: i64) {
+        self.n += 1;
+        self.sum += v;
+        self.sum_sq += u128::from(v.unsigned_abs()).pow(2);
+    }
+
+    pub fn merge(&mut self, other: &Moments) {
+        self.n += other.n;
+        self.sum += other.sum;
+        self.sum_sq += other.sum_sq;
+    }
+
+    /// The moments of a histogram: `counts[v]` values equal to `v`.
+    pub fn of_counts(counts: &BTreeMap<i32, u64>) -> Moments {
+        let mut m = Moments::default();
+        for (&value, &count) in counts {
+            m.n += count;
+            m.sum += i64::from(value) * count as i64;
+            m.sum_sq += u128::from(value.unsigned_abs()).pow(2) * u128::from(count);
+        }
+        m
+    }
+
+    /// The mean and its standard error (sample standard deviation over √n), from exact
+    /// integer sums: `(0, 0)` for no values, a standard error of 0 for one.
+    pub fn mean_se(&self) -> (f64, f64) {
+        if self.n == 0 {
+            return (0.0, 0.0);
+        }
+        let n = self.n as f64;
+        let mean = self.sum as f64 / n;
+        if self.n == 1 {
+            return (mean, 0.0);
+        }
+        // n·Σv² − (Σv)², exact in 128 bits: n(n−1)·variance.
+        let spread = i128::from(self.n) * self.sum_sq as i128 - i128::from(self.sum).pow(2);
+        let var = spread as f64 / (n * (n - 1.0));
+        (mean, (var / n).sqrt())
+    }
+}
+
+/// The games that ended at one victory level, by the turn they were decided.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelTotals {
+    /// The winner, `None` for a draw.
+    pub winner: Option<PlayerId>,
+    pub level: String,
+    pub turns: BTreeMap<u32, u64>,
+}
+
+/// The totals of a run of a game with a fixed number of players.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Totals {
+    pub games: u64,
+    /// Games won, by player.
+    pub wins: Vec<u64>,
+    pub draws: u64,
+    /// Units lost and turns with the initiative, by player.
+    pub losses: Vec<Moments>,
+    pub initiative: Vec<Moments>,
+    /// The turn each game was decided.
+    pub turn: Moments,
+    /// Actions applied, summed over games.
+    pub steps: u64,
+    /// The victory levels reached, ordered by (winner, level).
+    pub levels: Vec<LevelTotals>,
+    /// The game's final score (`Game::final_score`): its name and games per value.
+    pub score: Option<(String, BTreeMap<i32, u64>)>,
+}
+
+impl Totals {
+    pub fn new(num_players: usize) -> Totals {
+        Totals {
+            wins: vec![0; num_players],
+            losses: vec![Moments::default(); num_players],
+            initiative: vec![Moments::default(); num_players],
+            ..Totals::default()
+        }
+    }
+
+    /// The totals of `records`.
+    pub fn of(num_players: usize, records: &[GameRecord]) -> Totals {
+        let mut t = Totals::new(num_players);
+        records.iter().for_each(|r| t.add(r));
+        t
+    }
+
+    pub fn add(&mut self, r: &GameRecord) {
+        self.games += 1;
+        match r.winner {
+            Some(p) => self.wins[p] += 1,
+            None => self.draws += 1,
+        }
+        for (p, tally) in r.tallies.iter().enumerate() {
+            self.losses[p].add(i64::from(tally.losses));
+            self.initiative[p].add(i64::from(tally.initiative_turns));
+        }
+        self.turn.add(i64::from(r.turn));
+        self.steps += r.steps;
+        *self
+            .level(r.winner, r.level)
+            .turns
+            .entry(r.turn)
+            .or_insert(0) += 1;
+        if let Some((name, value)) = r.score {
+            let (_, counts) = self
+                .score
+                .get_or_insert_with(|| (name.to_string(), BTreeMap::new()));
+            *counts.entry(value).or_insert(0) += 1;
+        }
+    }
+
+    /// Adds another run's totals (another shard of the same run).
+    pub fn merge(&mut self, other: &Totals) {
+        self.games += other.games;
+        self.draws += other.draws;
+        self.steps += other.steps;
+        self.turn.merge(&other.turn);
+        for (p, o) in other.wins.iter().enumerate() {
+            self.wins[p] += o;
+            self.losses[p].merge(&other.losses[p]);
+            self.initiative[p].merge(&other.initiative[p]);
+        }
+        for l in &other.levels {
+            let mine = &mut self.level(l.winner, &l.level).turns;
+            for (&turn, &count) in &l.turns {
+                *mine.entry(turn).or_insert(0) += count;
+            }
+        }
+        if let Some((name, counts)) = &other.score {
+            let (_, mine) = self
+                .score
+                .get_or_insert_with(|| (name.clone(), BTreeMap::new()));
+            for (&value, &count) in counts {
+                *mine.entry(value).or_insert(0) += count;
+            }
+        }
+    }
+
+    /// The entry of a victory level, inserted in (winner, level) order if new.
+    fn level(&mut self, winner: Option<PlayerId>, level: &str) -> &mut LevelTotals {
+        let key = |l: &LevelTotals| (l.winner, l.level.clone());
+        let at = self
+            .levels
+            .binary_search_by(|l| key(l).cmp(&(winner, level.to_string())));
+        let i = match at {
+            Ok(i) => i,
+            Err(i) => {
+                self.levels.insert(
+                    i,
+                    LevelTotals {
+                        winner,
+                        level: level.to_string(),
+                        turns: BTreeMap::new(),
+                    },
+                );
+                i
+            }
+        };
+        &mut self.levels[i]
+    }
+
+    /// The mean final score and its standard error, over every game (a game without a score
+    /// counts 0), with the score's name.
+    pub fn mean_score(&self) -> Option<(&str, f64, f64)> {
+        let (name, counts) = self.score.as_ref()?;
+        let mut m = Moments::of_counts(counts);
+        m.n = self.games;
+        let (mean, se) = m.mean_se();
+        Some((name, mean, se))
+    }
+}
+
+/// Paired outcomes of a variant against the baseline on the same game seeds, by side: the
+/// seeds the side won in the variant only, and in the baseline only (the seeds where both
+/// or neither won add nothing to the difference).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairedWins {
+    pub games: u64,
+    pub variant_only: Vec<u64>,
+    pub baseline_only: Vec<u64>,
+}
+
+impl PairedWins {
+    pub fn new(num_players: usize) -> PairedWins {
+        PairedWins {
+            games: 0,
+            variant_only: vec![0; num_players],
+            baseline_only: vec![0; num_players],
+        }
+    }
+
+    /// Adds one seed's pair of games.
+    pub fn add(&mut self, variant: &GameRecord, baseline: &GameRecord) {
+        debug_assert_eq!(variant.seed, baseline.seed, "pairs share their game seed");
+        self.games += 1;
+        for p in 0..self.variant_only.len() {
+            match (variant.winner == Some(p), baseline.winner == Some(p)) {
+                (true, false) => self.variant_only[p] += 1,
+                (false, true) => self.baseline_only[p] += 1,
+                _ => {}
+            }
+        }
+    }
+
+    pub fn merge(&mut self, other: &PairedWins) {
+        self.games += other.games;
+        for p in 0..self.variant_only.len() {
+            self.variant_only[p] += other.variant_only[p];
+            self.baseline_only[p] += other.baseline_only[p];
+        }
+    }
+}

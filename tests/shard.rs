@@ -1,0 +1,170 @@
+//! Runs past one machine: `balance` and `experiment` with `--shard K/N`, and `sandtable
+//! merge`, which must give exactly what one machine prints and writes, whatever order the
+//! shards come in; a missing, duplicated, foreign or truncated shard is a one-line error
+//! that leaves no output behind.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+fn run(args: &[&str]) -> String {
+    common::stdout(&common::sandtable(args))
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Plays `shards` shards of a balance run (in the order given, one thread each) and returns
+/// their files.
+fn balance_shards(dir: &Path, seed: &str, order: &[u64], n: u64) -> Vec<PathBuf> {
+    order
+        .iter()
+        .map(|k| {
+            let path = dir.join(format!("b-{seed}-{k}-of-{n}.shard"));
+            let shard = format!("{k}/{n}");
+            run(&[
+                "balance",
+                "rudders-line",
+                "--games",
+                "1500",
+                "--seed",
+                seed,
+                "--threads",
+                "1",
+                "--shard",
+                &shard,
+                "--out",
+                s(&path),
+            ]);
+            path
+        })
+        .collect()
+}
+
+#[test]
+fn merged_balance_shards_print_and_write_exactly_what_one_machine_does() {
+    let dir = common::temp_dir("shard-balance");
+    let csv = dir.join("one.csv");
+    let whole = run(&[
+        "balance",
+        "rudders-line",
+        "--games",
+        "1500",
+        "--seed",
+        "5",
+        "--out",
+        s(&csv),
+    ]);
+    // Shards finished in another order, given to merge in yet another.
+    let shards = balance_shards(&dir, "5", &[3, 1, 2], 3);
+    let merged_csv = dir.join("merged.csv");
+    let mut args = vec!["merge", "--out", s(&merged_csv)];
+    args.extend([&shards[2], &shards[0], &shards[1]].map(|p| s(p)));
+    let merged = run(&args);
+    assert_eq!(merged, whole);
+    assert_eq!(
+        std::fs::read(&merged_csv).unwrap(),
+        std::fs::read(&csv).unwrap()
+    );
+    // One shard is one machine.
+    let one = balance_shards(&dir, "5", &[1], 1);
+    assert_eq!(run(&["merge", s(&one[0])]), whole);
+}
+
+#[test]
+fn a_missing_duplicated_foreign_or_truncated_shard_is_a_one_line_error_and_writes_nothing() {
+    let dir = common::temp_dir("shard-errors");
+    let shards = balance_shards(&dir, "5", &[1, 2, 3], 3);
+    let other = balance_shards(&dir, "6", &[2], 3);
+    let out = dir.join("merged.csv");
+    let merge = |files: &[&Path]| {
+        let mut args = vec!["merge", "--out", s(&out)];
+        args.extend(files.iter().map(|p| s(p)));
+        let line = common::one_line_error(&common::sandtable(&args));
+        assert!(!out.exists(), "{line}");
+        line
+    };
+    let line = merge(&[&shards[0], &shards[2]]);
+    assert!(line.contains("shard 2/3 is missing"), "{line}");
+    let line = merge(&[&shards[0], &shards[1], &shards[1], &shards[2]]);
+    assert!(line.contains("shard 2/3 is given twice"), "{line}");
+    let line = merge(&[&shards[0], &other[0], &shards[2]]);
+    assert!(line.contains("a shard of another run"), "{line}");
+    let text = std::fs::read(&shards[2]).unwrap();
+    let cut = dir.join("cut.shard");
+    std::fs::write(&cut, &text[..text.len() - 40]).unwrap();
+    let line = merge(&[&shards[0], &shards[1], &cut]);
+    assert!(
+        line.contains("cut.shard") && line.contains("truncated"),
+        "{line}"
+    );
+    let csv = dir.join("plain.csv");
+    std::fs::write(&csv, "index,seed\n0,1\n").unwrap();
+    let line = merge(&[&csv]);
+    assert!(line.contains("not a Sandtable shard file"), "{line}");
+    // A shard needs a file; a run to a precision cannot be split.
+    let line = common::one_line_error(&common::sandtable(&[
+        "balance",
+        "rudders-line",
+        "--shard",
+        "1/2",
+    ]));
+    assert!(line.contains("--out"), "{line}");
+    let line = common::one_line_error(&common::sandtable(&[
+        "balance",
+        "rudders-line",
+        "--shard",
+        "1/2",
+        "--precision",
+        "0.02",
+        "--out",
+        s(&dir.join("p.shard")),
+    ]));
+    assert!(line.contains("--precision"), "{line}");
+}
+
+const SPEC: &str = "game = \"rudders-line\"\ngames = 1200\nseed = 3\n\
+[[variant]]\nname = \"Germans +2 on turns 4 and 8\"\n\
+set = { \"scenario.initiative.modifier[1].value\" = 2 }\n\
+[[sweep]]\npath = \"scenario.initiative.modifier[0].value\"\nvalues = [0, 2]\n";
+
+#[test]
+fn merged_experiment_shards_write_exactly_the_results_of_one_machine() {
+    let dir = common::temp_dir("shard-experiment");
+    let spec = dir.join("spec.toml");
+    std::fs::write(&spec, SPEC).unwrap();
+    let one = dir.join("one");
+    let whole = run(&["experiment", s(&spec), "--out", s(&one)]);
+    let mut shards = Vec::new();
+    for k in [2, 3, 1] {
+        let path = dir.join(format!("e{k}.shard"));
+        let shard = format!("{k}/3");
+        let args = ["--threads", "1", "--shard", &shard, "--out", s(&path)];
+        let mut all = vec!["experiment", s(&spec)];
+        all.extend(args);
+        run(&all);
+        shards.push(path);
+    }
+    let merged = dir.join("merged");
+    let mut args = vec!["merge", "--out", s(&merged)];
+    args.extend(shards.iter().map(|p| s(p)));
+    assert_eq!(run(&args), whole);
+    for file in ["summary.csv", "games.csv", "chart.svg", "chart.png"] {
+        assert_eq!(
+            std::fs::read(merged.join(file)).unwrap(),
+            std::fs::read(one.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    let report = std::fs::read_to_string(merged.join("report.md")).unwrap();
+    assert!(report.contains("3 shards"), "{report}");
+    // An experiment's shard and a balance run's do not mix.
+    let balance = balance_shards(&dir, "3", &[1], 3);
+    let line = common::one_line_error(&common::sandtable(&[
+        "merge",
+        s(&shards[2]),
+        s(&balance[0]),
+    ]));
+    assert!(line.contains("another run"), "{line}");
+}
