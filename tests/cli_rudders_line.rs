@@ -258,3 +258,40 @@ fn outputs_are_written_whole_and_leave_nothing_beside_them() {
         ]
     );
 }
+
+/// `ladder --sprt`: the sequential test stops at the first game pair that decides, the same
+/// pair for any thread count, and says what it decided, after how many pairs, and how many
+/// Wald expected; two equal bots are accepted as no stronger, a strong one as stronger.
+#[test]
+fn a_sequential_test_decides_at_the_same_pair_for_any_thread_count() {
+    let sprt = |bots: &str, threads: &str| {
+        common::stdout(&common::sandtable(&[
+            "ladder",
+            "rudders-line",
+            "--bots",
+            bots,
+            "--sprt",
+            "0,20",
+            "--games",
+            "2000",
+            "--threads",
+            threads,
+        ]))
+    };
+    let equal = sprt("scripted,scripted", "1");
+    assert_eq!(equal, sprt("scripted,scripted", "2"));
+    assert!(equal.contains("H0 accepted after"), "{equal}");
+    assert!(equal.contains("expected game pairs (Wald"), "{equal}");
+    let strong = sprt("scripted,random", "2");
+    assert!(strong.contains("H1 accepted after"), "{strong}");
+    assert!(strong.contains("head to head over both sides"), "{strong}");
+    let line = common::one_line_error(&common::sandtable(&[
+        "ladder",
+        "rudders-line",
+        "--bots",
+        "scripted,random,mcts-fast",
+        "--sprt",
+        "0,20",
+    ]));
+    assert!(line.contains("exactly two bots"), "{line}");
+}

@@ -1,5 +1,9 @@
 //! `sandtable ladder <game> --bots a,b,c`: a round robin in which every pair of bots meets on
-//! both sides, with win rates (95% Wilson intervals) and Elo ratings (95% intervals).
+//! both sides, with win rates (95% Wilson intervals), Elo ratings (95% intervals) and each
+//! pair's score paired on the common seeds; or, with `--sprt`, a sequential test of two bots
+//! (`sprt`).
+
+mod sprt;
 
 use super::common::{load_for_run, output_error, RunArgs};
 use super::{select, CliError};
@@ -7,7 +11,8 @@ use crate::bots::{preset, Bot};
 use crate::engine::{Game, PlayerId};
 use crate::registry::{self, Entry, Visitor};
 use crate::sim::elo::{ratings, Results};
-use crate::sim::{wilson, Z95};
+use crate::sim::sprt::Sprt;
+use crate::sim::{wilson, GameRecord, Moments, Z95};
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -33,6 +38,12 @@ pub struct LadderArgs {
     /// Seeds, threads and data; every pairing plays the same seeds (common random numbers).
     #[command(flatten)]
     pub run: RunArgs,
+    /// Two bots only: a sequential probability ratio test that the first is `elo1` Elo
+    /// stronger than the second rather than `elo0` (e.g. 0,10; α = β = 5%). They play game
+    /// pairs on common seeds (each seed with each bot on each side) until the evidence
+    /// decides, or --games pairs.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = Sprt::parse)]
+    pub sprt: Option<Sprt>,
     /// Directory to write `matchups.csv` and `ratings.csv` into (created if missing).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -45,6 +56,31 @@ struct Matchup {
     games: u64,
     first_wins: u64,
     draws: u64,
+    /// The first bot's half-points (win 2, draw 1, loss 0) by game seed: the common seeds
+    /// pair this game with the one in which the sides are swapped.
+    halves: Vec<u8>,
+}
+
+impl Matchup {
+    fn new(first: usize, second: usize, records: &[GameRecord]) -> Matchup {
+        Matchup {
+            first,
+            second,
+            games: records.len() as u64,
+            first_wins: records.iter().filter(|r| r.winner == Some(0)).count() as u64,
+            draws: records.iter().filter(|r| r.winner.is_none()).count() as u64,
+            halves: records.iter().map(|r| half_points(r, 0)).collect(),
+        }
+    }
+}
+
+/// Side `p`'s points in a game, in halves: a win 2, a draw 1, a loss 0.
+fn half_points(r: &GameRecord, p: PlayerId) -> u8 {
+    match r.winner {
+        Some(w) if w == p => 2,
+        None => 1,
+        Some(_) => 0,
+    }
 }
 
 pub fn run(args: &LadderArgs) -> Result<(), CliError> {
@@ -108,6 +144,12 @@ where
         preset::load(name)?;
         select::check_bots(game, &[name.clone(), name.clone()], &make, &preset::names())?;
     }
+    if args.sprt.is_some() && args.bots.len() != 2 {
+        return Err(CliError::Usage(format!(
+            "--sprt tests one bot against another: give exactly two bots (--bots A,B), not {}",
+            args.bots.len()
+        )));
+    }
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).map_err(|e| output_error(dir, e))?;
     }
@@ -116,6 +158,9 @@ where
             "note: results depend on reconstructed data: {}",
             provenance.join(", ")
         );
+    }
+    if let Some(sprt) = args.sprt {
+        return sprt::run(game, &label, args, &make, sprt, provenance);
     }
     let n = args.bots.len();
     let mut matchups = Vec::new();
@@ -135,21 +180,59 @@ where
                 &make,
                 args.games,
             )?;
-            matchups.push(Matchup {
-                first,
-                second,
-                games: records.len() as u64,
-                first_wins: records.iter().filter(|r| r.winner == Some(0)).count() as u64,
-                draws: records.iter().filter(|r| r.winner.is_none()).count() as u64,
-            });
+            matchups.push(Matchup::new(first, second, &records));
         }
     }
-    let report = report(game, &label, args, &matchups);
+    let mut report = report(game, &label, args, &matchups);
+    report.push_str(&head_to_head(args, &matchups));
     print!("{report}");
     if let Some(dir) = &args.out {
         write_csvs(game, args, &matchups, provenance, dir)?;
     }
     Ok(())
+}
+
+/// Each pair of bots over both sides, paired on the common seeds: the first bot's score with
+/// its 95% interval from the per-seed pairs of games (each seed once with each bot on each
+/// side), beside the interval that treats the games as independent, so the reader sees what
+/// the common seeds bought.
+fn head_to_head(args: &LadderArgs, matchups: &[Matchup]) -> String {
+    let mut s = String::from("\nhead to head over both sides, on common seeds (score [95%])\n");
+    let w = args.bots.iter().map(|b| b.len()).max().unwrap_or(8).max(8);
+    for a in matchups.iter().filter(|m| m.first < m.second) {
+        let Some(b) = matchups
+            .iter()
+            .find(|m| m.first == a.second && m.second == a.first)
+        else {
+            continue;
+        };
+        let (paired, unpaired) = pair_scores(a, b);
+        let (mean, se) = paired.mean_se();
+        let (_, se_games) = unpaired.mean_se();
+        let _ = writeln!(
+            s,
+            "  {:w$} vs {:w$}  {} ± {:.1} paired by seed (± {:.1} as independent games)",
+            args.bots[a.first],
+            args.bots[a.second],
+            pct(mean / 4.0),
+            100.0 * Z95 * se / 4.0,
+            100.0 * Z95 * se_games / 2.0,
+        );
+    }
+    s
+}
+
+/// The first bot of `a` (which is `b`'s second): its pair scores in quarters (0–4, one per
+/// seed) and its game scores in halves (0–2, one per game).
+fn pair_scores(a: &Matchup, b: &Matchup) -> (Moments, Moments) {
+    let (mut pairs, mut games) = (Moments::default(), Moments::default());
+    for (&x, &y) in a.halves.iter().zip(&b.halves) {
+        let (x, y) = (i64::from(x), 2 - i64::from(y));
+        pairs.add(x + y);
+        games.add(x);
+        games.add(y);
+    }
+    (pairs, games)
 }
 
 fn pct(x: f64) -> String {
@@ -158,9 +241,10 @@ fn pct(x: f64) -> String {
 
 fn report<G: Game>(game: &G, label: &str, args: &LadderArgs, matchups: &[Matchup]) -> String {
     let (p0, p1) = (game.player_name(0), game.player_name(1));
+    let games = matchups.first().map_or(args.games, |m| m.games);
     let mut s = format!(
-        "{label} ladder: {} games per pairing and side, seed {}\n\n",
-        args.games, args.run.seed
+        "{label} ladder: {games} games per pairing and side, seed {}\n\n",
+        args.run.seed
     );
     let w = args.bots.iter().map(|b| b.len()).max().unwrap_or(8).max(8);
     let _ = writeln!(

@@ -1,6 +1,8 @@
 //! Elo ratings from a round robin: the Bradley–Terry model fitted by maximum likelihood
-//! (draws count half a win each way), with 95% intervals from the curvature of the
-//! likelihood. Ratings are centred on a mean of 0.
+//! (draws count half a win each way), with 95% intervals from the full covariance of the
+//! fit (the inverse of the likelihood's curvature). Ratings are centred on a mean of 0.
+
+use super::stats::Z95;
 
 /// Points (wins + ½ draws) and games of bot `i` against bot `j`, over both side assignments.
 #[derive(Clone, Debug, Default)]
@@ -68,36 +70,90 @@ pub fn ratings(r: &Results) -> Vec<Rating> {
         }
     }
     let strength = fit(r, &active);
-    let finite: Vec<f64> = (0..n)
+    let finite: Vec<usize> = (0..n)
         .filter(|&i| active[i] && is_finite(r, &active, i))
-        .map(|i| strength[i].ln() * ELO_PER_NAT)
         .collect();
-    let top = finite.iter().copied().fold(f64::MIN, f64::max).max(0.0);
-    let bottom = finite.iter().copied().fold(f64::MAX, f64::min).min(0.0);
+    let cov = covariance(r, &strength, &finite);
+    let elo = |i: usize| strength[i].ln() * ELO_PER_NAT;
+    let top = finite
+        .iter()
+        .map(|&i| elo(i))
+        .fold(f64::MIN, f64::max)
+        .max(0.0);
+    let bottom = finite
+        .iter()
+        .map(|&i| elo(i))
+        .fold(f64::MAX, f64::min)
+        .min(0.0);
     (0..n)
-        .map(|i| {
-            if !active[i] || !is_finite(r, &active, i) {
+        .map(|i| match finite.iter().position(|&f| f == i) {
+            Some(k) => Rating {
+                elo: elo(i),
+                plus_minus: Z95 * cov[k][k].max(0.0).sqrt() * ELO_PER_NAT,
+            },
+            None => {
                 let best = r.points[i].iter().sum::<f64>() > 0.0;
-                let elo = if best { top + 400.0 } else { bottom - 400.0 };
-                return Rating {
-                    elo,
+                Rating {
+                    elo: if best { top + 400.0 } else { bottom - 400.0 },
                     plus_minus: f64::INFINITY,
-                };
-            }
-            // Fisher information of i's log-strength: Σ n_ij p_ij (1 − p_ij).
-            let info: f64 = (0..n)
-                .filter(|&j| j != i && active[j])
-                .map(|j| {
-                    let p = strength[i] / (strength[i] + strength[j]);
-                    r.games[i][j] * p * (1.0 - p)
-                })
-                .sum();
-            Rating {
-                elo: strength[i].ln() * ELO_PER_NAT,
-                plus_minus: 1.959964 * info.sqrt().recip() * ELO_PER_NAT,
+                }
             }
         })
         .collect()
+}
+
+/// The covariance of the fitted log-strengths of the `members` (centred on a mean of 0): the
+/// pseudo-inverse of the Fisher information of the fit, whose (i, j) entry off the diagonal
+/// is −n_ij p_ij (1 − p_ij) and whose rows sum to 0. Centring removes exactly its null
+/// space (the constant vector), so `L⁺ = (L + 11ᵀ/m)⁻¹ − 11ᵀ/m`. Each rating's interval is
+/// its own, from the diagonal, not the interval of its gap to one other bot.
+fn covariance(r: &Results, strength: &[f64], members: &[usize]) -> Vec<Vec<f64>> {
+    let m = members.len();
+    let mut info = vec![vec![1.0 / m as f64; m]; m];
+    for (a, &i) in members.iter().enumerate() {
+        for (b, &j) in members.iter().enumerate() {
+            if i != j {
+                let p = strength[i] / (strength[i] + strength[j]);
+                let w = r.games[i][j] * p * (1.0 - p);
+                info[a][b] -= w;
+                info[a][a] += w;
+            }
+        }
+    }
+    let mut inverse = invert(info);
+    for row in &mut inverse {
+        row.iter_mut().for_each(|x| *x -= 1.0 / m as f64);
+    }
+    inverse
+}
+
+/// The inverse of a small symmetric positive-definite matrix, by Gauss–Jordan elimination
+/// with partial pivoting.
+fn invert(mut a: Vec<Vec<f64>>) -> Vec<Vec<f64>> {
+    let m = a.len();
+    let mut inv: Vec<Vec<f64>> = (0..m)
+        .map(|i| (0..m).map(|j| f64::from(u8::from(i == j))).collect())
+        .collect();
+    for col in 0..m {
+        let pivot = (col..m)
+            .max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))
+            .expect("a non-empty column");
+        a.swap(col, pivot);
+        inv.swap(col, pivot);
+        let d = a[col][col];
+        for k in 0..m {
+            a[col][k] /= d;
+            inv[col][k] /= d;
+        }
+        for row in (0..m).filter(|&row| row != col) {
+            let f = a[row][col];
+            for k in 0..m {
+                a[row][k] -= f * a[col][k];
+                inv[row][k] -= f * inv[col][k];
+            }
+        }
+    }
+    inv
 }
 
 /// Did bot `i` score some but not all points against the bots still in the fit?
@@ -157,7 +213,10 @@ mod tests {
         let e = ratings(&r);
         // 400·log10(3) ≈ 190.8 between them, centred on 0.
         assert!((e[0].elo - e[1].elo - 190.85).abs() < 0.1, "{e:?}");
-        assert!(e[0].plus_minus > 50.0 && e[0].plus_minus < 150.0, "{e:?}");
+        // Each centred rating moves half the gap: its own interval is half the gap's,
+        // 1.96 / √(n p (1 − p)) · 400 / ln 10 ≈ 78.6 Elo.
+        assert!((e[0].plus_minus - 78.63 / 2.0).abs() < 0.1, "{e:?}");
+        assert!((e[0].plus_minus - e[1].plus_minus).abs() < 1e-9, "{e:?}");
     }
 
     #[test]
@@ -191,5 +250,23 @@ mod tests {
         let e = ratings(&r);
         assert!(e[0].elo > e[1].elo && e[1].elo > e[2].elo, "{e:?}");
         assert!(e.iter().map(|x| x.elo).sum::<f64>().abs() < 1e-6);
+    }
+
+    /// A bot that met only one other is known less well than the one it met, which met
+    /// everyone: the intervals come from the whole fit, not from each bot's own games alone.
+    #[test]
+    fn each_rating_has_its_own_interval_from_the_whole_fit() {
+        let mut r = Results::new(3);
+        r.add(0, 1, 50.0, 100.0);
+        r.add(0, 2, 50.0, 100.0);
+        let e = ratings(&r);
+        assert!(e[1].plus_minus > e[0].plus_minus, "{e:?}");
+        assert!((e[1].plus_minus - e[2].plus_minus).abs() < 1e-9, "{e:?}");
+        // Centred ratings: the variances of the three sum to the trace of L⁺.
+        let w = 100.0 * 0.25;
+        let se = |x: &Rating| x.plus_minus / Z95 / ELO_PER_NAT;
+        // L = [[2w, −w, −w], [−w, w, 0], [−w, 0, w]]: L⁺ has diagonal (2, 5, 5) / (9w).
+        assert!((se(&e[0]).powi(2) - 2.0 / (9.0 * w)).abs() < 1e-9, "{e:?}");
+        assert!((se(&e[1]).powi(2) - 5.0 / (9.0 * w)).abs() < 1e-9, "{e:?}");
     }
 }
