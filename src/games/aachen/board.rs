@@ -48,7 +48,7 @@ impl Aachen {
 
     /// The victory conditions and who stands where now, in sentences.
     pub fn standing(&self, s: &State) -> Vec<String> {
-        super::turn::standing(s)
+        super::turn::standing(&self.rules, s)
     }
 
     /// The Area an action is about, for pointing at it on the board.

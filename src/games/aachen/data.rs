@@ -160,6 +160,33 @@ pub struct ChartTables {
     pub supply_costs: SupplyCosts,
     pub bloody_streets: BloodyStreetsTable,
     pub movement_costs: MovementCosts,
+    /// Absent from an older charts.toml: the rulebook's values.
+    #[serde(default)]
+    pub morale: MoraleTrack,
+}
+
+/// The German Morale track's numbers the rules fix (5.2, 10.1): where Morale starts, and the
+/// level at or above which the Germans win at the end of the last turn. From the rulebook,
+/// not reconstructed; a table so that a designer's experiment can vary them.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoraleTrack {
+    pub source: String,
+    #[serde(default)]
+    pub basis: Option<String>,
+    pub start: u8,
+    pub german_victory: u8,
+}
+
+impl Default for MoraleTrack {
+    fn default() -> Self {
+        MoraleTrack {
+            source: "rulebook".into(),
+            basis: Some("5.2: Morale starts at 19; 10.1: 6 or higher after turn 9 wins".into()),
+            start: 19,
+            german_victory: 6,
+        }
+    }
 }
 
 /// Random Event Chart (6.2): one row per 3d6 total, 3–18.
@@ -390,7 +417,7 @@ impl DataSet {
     }
 
     /// Every table's provenance, in the order `reconstructed_tables` lists them.
-    fn provenances(&self) -> [TableSource<'_>; 8] {
+    fn provenances(&self) -> [TableSource<'_>; 9] {
         use FileKind::{Charts, Counters, Map};
         let (map, c, ch) = (&self.map.map, &self.counters, &self.charts);
         let t = table_source;
@@ -423,6 +450,7 @@ impl DataSet {
                 &ch.movement_costs.source,
                 &ch.movement_costs.basis,
             ),
+            t("morale", Charts, &ch.morale.source, &ch.morale.basis),
         ]
     }
 

@@ -11,8 +11,7 @@ pub const AREAS: usize = 27;
 pub const ALL_AREAS: AreaMask = (1 << AREAS) - 1;
 /// Turns in a game (5.1).
 pub const TURNS: u8 = 9;
-/// German Morale at the start (5.2) and its bounds.
-pub const MORALE_START: u8 = 19;
+/// The top of the German Morale track (5.2; where Morale starts is `charts.morale.start`).
 pub const MORALE_MAX: u8 = 19;
 /// American Movement Factor (4.3.1), and in Rain (8.2.2).
 pub const MF: u8 = 6;
@@ -289,7 +288,7 @@ fn american(d: &AmericanDef, organisations: &mut Vec<String>) -> American {
 /// German Area (its counter is drawn when it is revealed, 4.4).
 fn initial_state(rs: &Ruleset) -> State {
     let mut s = State {
-        morale: MORALE_START,
+        morale: rs.charts.morale.start,
         pool: (0..rs.germans.len()).fold(0, |m, i| m | 1 << i),
         ..State::default()
     };

@@ -13,7 +13,7 @@ use super::Action;
 pub const LEVELS: [&str; 4] = [
     "American automatic victory (every Area American Controlled)",
     "American victory: the garrison surrenders",
-    "German automatic victory (Morale 6 or higher)",
+    "German automatic victory (Morale at its victory level or higher)",
     "German victory: the garrison refuses to surrender",
 ];
 
@@ -337,7 +337,7 @@ pub fn end_combat_phase(rs: &Ruleset, s: &mut State) {
     }
     s.phase = Phase::End;
     if s.turn >= TURNS {
-        if s.morale >= 6 {
+        if s.morale >= rs.charts.morale.german_victory {
             finish(s, false, 2);
         } else {
             s.step = Step::Roll(Roll::Surrender);
@@ -369,12 +369,13 @@ fn finish(s: &mut State, american: bool, level: u8) {
 }
 
 /// The victory conditions (10.1, 10.2) and the standing now, for the play screen and the page.
-pub fn standing(s: &State) -> Vec<String> {
+pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
     let german = s.german_areas().count_ones();
+    let level = rs.charts.morale.german_victory;
     vec![
         format!(
             "Victory (10.1, 10.2): the Americans win at once when every Area is American \
-             Controlled. After turn {TURNS}: German Morale 6 or higher is a German victory; \
+             Controlled. After turn {TURNS}: German Morale {level} or higher is a German victory; \
              otherwise the garrison surrenders (an American victory) if a die roll is higher \
              than German Morale."
         ),
@@ -384,10 +385,10 @@ pub fn standing(s: &State) -> Vec<String> {
             s.turn,
             s.morale,
             match s.morale {
-                6.. => "the Germans would win (Morale 6 or higher)".to_string(),
+                m if m >= level => format!("the Germans would win (Morale {level} or higher)"),
                 m => format!(
                     "the garrison would surrender on a roll above {m} ({} in 6)",
-                    6 - m
+                    6u8.saturating_sub(m)
                 ),
             }
         ),

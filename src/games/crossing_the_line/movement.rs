@@ -10,7 +10,8 @@
 //! - AMBIG-22 (7.3.5): the leg +2 MA is a separate choice made before moving; "enemy unit"
 //!   includes HQs.
 //! - AMBIG-23 (3.1.1, 7.3.3): only motorized and US leg units move at the road rate; German leg
-//!   units pay the terrain.
+//!   units pay the terrain. The other reading (`roads.german_leg = "road_rate"` in the charts)
+//!   gives them the road rate too.
 //! - AMBIG-25 (7.3.4): infiltrating units that fail their EC stay behind, disrupted.
 //! - AMBIG-26 (6.4): "attempts to exit" is checked at the start hex only; later hexes were
 //!   already offered on entering, and stopping there is the same as not leaving.
@@ -42,7 +43,7 @@ struct Group {
     ma_half: u8,
     leg: bool,
     motorized: bool,
-    /// 3.1.1, AMBIG-23: every unit may use the road rate.
+    /// 3.1.1, AMBIG-23: every unit of the group may use the road rate.
     road: bool,
     /// `StepTerrain::off_road` index: leg, motorized or mixed.
     kind: usize,
@@ -64,7 +65,7 @@ fn group(rs: &Ruleset, units: u64) -> Group {
         let leg = info.movement == Movement::Leg;
         g.leg |= leg;
         g.motorized |= !leg;
-        g.road &= !leg || info.side == Side::Us;
+        g.road &= !leg || info.side == Side::Us || rs.charts.german_leg_road_rate();
     }
     g.kind = match (g.leg, g.motorized) {
         (true, false) => 0,

@@ -108,6 +108,8 @@ pub struct Ruleset {
     pub supply_distance: [Vec<u8>; 2],
     /// 10.2 VP hexes in the area, with their values.
     pub vp_hexes: Vec<(u16, u8)>,
+    /// 10.2: the least US VP of each victory level, US decisive to German substantial.
+    pub vp_levels: [u32; 6],
     pub aachen_city: HexSet,
     /// 10.1: 2107, 2108, 2109.
     pub objectives: HexSet,
@@ -206,6 +208,7 @@ impl Ruleset {
             scenario_name: s.name.clone(),
             first_turn: s.first_turn,
             last_turn: s.last_turn,
+            vp_levels: s.vp_levels.unwrap_or(super::scenario::STOLBERG_VP_LEVELS),
             area,
             outside,
             arrivals: Vec::new(),

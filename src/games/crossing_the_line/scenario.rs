@@ -42,7 +42,16 @@ pub struct ScenarioDef {
     pub reinforcement_hqs: Vec<HqReinforcement>,
     #[serde(default)]
     pub withdrawals: Vec<Withdrawal>,
+    /// 10.2: the least US VP for each victory level from US decisive to German substantial
+    /// (six numbers, decreasing); fewer is German decisive. Absent: the rulebook's bands.
+    #[serde(default)]
+    pub vp_levels: Option<[u32; 6]>,
 }
+
+/// 10.2's VP bands: US decisive 71+, substantial 61–70, marginal 51–60, draw 40–50, German
+/// marginal 30–39, German substantial 16–29, German decisive 0–14. AMBIG-30: 15 VP is in no
+/// band; read as German substantial, so the last band starts at 15.
+pub const STOLBERG_VP_LEVELS: [u32; 6] = [71, 61, 51, 40, 30, 15];
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -114,6 +123,14 @@ pub fn load(text: &str, file: &str, counters: &CounterTables) -> Result<Scenario
 /// Every formation and unit named exists and is in play, each unit is set up or enters once,
 /// and the turns fit the scenario.
 fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
+    if let Some(levels) = s.vp_levels {
+        if levels.windows(2).any(|w| w[0] <= w[1]) {
+            return Err(format!(
+                "vp_levels {levels:?}: the least VP of each level, US decisive first, must \
+                 decrease"
+            ));
+        }
+    }
     if s.first_turn == 0
         || s.first_turn > s.last_turn
         || s.rows[0] > s.rows[1]

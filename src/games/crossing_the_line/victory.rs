@@ -6,7 +6,8 @@
 //!   hex counts for the US, who controls it too.
 //! - AMBIG-29 (10.1): "cleared" means no German unit in 2107, 2108 or 2109; one activation
 //!   rates as Decisive like two; "poor performance" (five) is a draw, not clearing a loss.
-//! - AMBIG-30 (10.2): 15 VP, in no band, is a German Substantial victory.
+//! - AMBIG-30 (10.2): 15 VP, in no band, is a German Substantial victory (the data's
+//!   `vp_levels`, whose last entry 16 is the other reading).
 
 use super::control::{self, HexSet};
 use super::ops;
@@ -114,16 +115,21 @@ pub fn final_victory(rs: &Ruleset, s: &mut State) {
     if !rs.aachen_city.intersection(&us).is_empty() {
         return over(s, Some(Side::Us), 0);
     }
-    let (winner, level) = match us_vp(rs, s) {
-        71.. => (Some(Side::Us), 0),
-        61..=70 => (Some(Side::Us), 1),
-        51..=60 => (Some(Side::Us), 2),
-        40..=50 => (None, 3),
-        30..=39 => (Some(Side::German), 4),
-        15..=29 => (Some(Side::German), 5),
-        _ => (Some(Side::German), 6),
+    let level = vp_level(rs, us_vp(rs, s));
+    let winner = match level {
+        0..=2 => Some(Side::Us),
+        3 => None,
+        _ => Some(Side::German),
     };
     over(s, winner, level);
+}
+
+/// 10.2: the victory level (an index of `STOLBERG_LEVELS`) of `vp` US VP.
+fn vp_level(rs: &Ruleset, vp: u32) -> usize {
+    rs.vp_levels
+        .iter()
+        .position(|&least| vp >= least)
+        .unwrap_or(6)
 }
 
 /// The victory conditions of the scenario (10.1, 10.2) and the standing now, for the play
@@ -145,13 +151,26 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
             ),
         ];
     }
+    let l = rs.vp_levels;
     vec![
         format!(
             "Victory (10.2) after turn {}: a US combat unit in an Aachen City hex is a US \
-             decisive victory; otherwise by the VPs of the hexes the US controls: 71+ US \
-             decisive, 61–70 substantial, 51–60 marginal, 40–50 draw, 30–39 German marginal, \
-             15–29 German substantial, under 15 German decisive.",
-            rs.last_turn
+             decisive victory; otherwise by the VPs of the hexes the US controls: {}+ US \
+             decisive, {}–{} substantial, {}–{} marginal, {}–{} draw, {}–{} German marginal, \
+             {}–{} German substantial, under {} German decisive.",
+            rs.last_turn,
+            l[0],
+            l[1],
+            l[0] - 1,
+            l[2],
+            l[1] - 1,
+            l[3],
+            l[2] - 1,
+            l[4],
+            l[3] - 1,
+            l[5],
+            l[4] - 1,
+            l[5]
         ),
         format!(
             "Now, turn {} of {}: US VP {}.",

@@ -42,6 +42,8 @@ struct OneFile {
     supply_costs: SupplyCosts,
     bloody_streets: BloodyStreetsTable,
     movement_costs: MovementCosts,
+    #[serde(default)]
+    morale: MoraleTrack,
 }
 
 /// The tables a single data file must hold, and the file each normally lives in.
@@ -88,6 +90,7 @@ pub(super) fn load_file(path: &Path) -> Result<(DataSet, Origins), DataError> {
             supply_costs: one.supply_costs,
             bloody_streets: one.bloody_streets,
             movement_costs: one.movement_costs,
+            morale: one.morale,
         },
     };
     Ok((data, Origins::all(&file)))

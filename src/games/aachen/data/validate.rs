@@ -272,7 +272,32 @@ pub(super) fn check_charts(charts: &ChartTables, file: &str) -> Result<(), DataE
         ("revealed", m.revealed),
         ("unrevealed", m.unrevealed),
     ];
-    check_costs(&costs, At::new(file, "movement_costs"), "MF")
+    check_costs(&costs, At::new(file, "movement_costs"), "MF")?;
+    check_morale(&charts.morale, At::new(file, "morale"))
+}
+
+/// 5.2, 10.1: Morale starts on the track (1 to its top) and the Germans' victory level is on
+/// it too, or one above its top (the Germans never win on Morale).
+fn check_morale(m: &MoraleTrack, at: At) -> Result<(), DataError> {
+    let top = super::super::MORALE_MAX;
+    if !(1..=top).contains(&m.start) {
+        return Err(at.err(
+            "start",
+            format!("{}: German Morale starts on the track, 1 to {top}", m.start),
+        ));
+    }
+    if !(1..=top + 1).contains(&m.german_victory) {
+        return Err(at.err(
+            "german_victory",
+            format!(
+                "{}: the Germans' victory level is 1 to {} ({} means never on Morale)",
+                m.german_victory,
+                top + 1,
+                top + 1
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn check_costs(costs: &[(&str, u8)], at: At, unit: &str) -> Result<(), DataError> {

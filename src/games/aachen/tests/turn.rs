@@ -233,3 +233,28 @@ fn rule_6_2_random_events_change_morale_and_forbid_support_for_the_turn() {
     assert!(!g.legal().contains(&Action::Buy(Support::Air)));
     assert!(!g.s.rain, "no other Rain effect");
 }
+
+/// The Morale track's numbers as data (`charts.morale`): a designer's variant that starts
+/// Morale lower, or raises the level the Germans need, changes the game as 5.2 and 10.1 say.
+#[test]
+fn rule_5_2_and_10_1_morale_start_and_the_german_victory_level_come_from_the_data() {
+    let mut data = super::super::data::DataSet::embedded().unwrap();
+    data.charts.morale.start = 12;
+    data.charts.morale.german_victory = 8;
+    let game = super::Aachen::from_data(data.clone()).unwrap();
+    assert_eq!(game.initial_state().morale, 12);
+    let mut f = Fixture::combat();
+    f.game = game;
+    f.s.turn = 9;
+    f.s.morale = 7; // 6 or more wins by default; below 8 here, so the surrender roll
+    f.act(Action::Pass);
+    assert_eq!(f.s.step, Step::Roll(Roll::Surrender));
+    // Off the track: one line naming the table and the key.
+    data.charts.morale.start = 20;
+    let err = data.validate("charts.toml").unwrap_err().to_string();
+    assert!(err.contains("morale") && err.contains("start"), "{err}");
+    data.charts.morale.start = 19;
+    data.charts.morale.german_victory = 0;
+    let err = data.validate("charts.toml").unwrap_err().to_string();
+    assert!(err.contains("german_victory"), "{err}");
+}

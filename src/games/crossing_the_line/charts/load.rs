@@ -78,6 +78,20 @@ struct RawRoads {
     source: String,
     basis: Option<String>,
     mp: f64,
+    #[serde(default)]
+    german_leg: GermanLegRoads,
+}
+
+/// AMBIG-23 (3.1.1, 7.3.3): how German leg units move along roads. 3.1.1 gives the road rate
+/// to motorized and US leg units only; 7.3.3 says road movement ignores all other terrain.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GermanLegRoads {
+    /// 3.1.1 read strictly: German leg units pay the terrain of every hex (the default).
+    #[default]
+    Terrain,
+    /// 7.3.3 read generally: they move at the road rate like everyone else.
+    RoadRate,
 }
 
 #[derive(Deserialize)]
@@ -490,6 +504,7 @@ impl RawCharts {
         let r = self.roads;
         prov("roads", r.source, r.basis)?;
         let road_half_mp = half_mp(at("roads"), "mp", r.mp)?;
+        let german_leg_roads = r.german_leg;
 
         // ---- Combat chits.
         let ch = self.combat_chits;
@@ -720,6 +735,7 @@ impl RawCharts {
             terrain,
             hexsides,
             road_half_mp,
+            german_leg_roads,
             columns: c.columns as u8,
             lines,
             results,

@@ -8,6 +8,8 @@
 
 mod load;
 
+pub use load::GermanLegRoads;
+
 use crate::engine::data::{self, DataError, Provenance};
 use std::fmt;
 use std::path::Path;
@@ -260,6 +262,7 @@ pub struct Charts {
     terrain: [TerrainEffects; 5],
     hexsides: [HexsideEffects; 3],
     road_half_mp: u8,
+    german_leg_roads: GermanLegRoads,
     columns: u8,
     lines: Vec<Line>,
     /// Row-major: `[(die - 1) * columns + column]`.
@@ -334,6 +337,11 @@ impl Charts {
     /// Road MP per road hex entered along the road, in half-MPs (3.1.1).
     pub fn road_half_mp(&self) -> u8 {
         self.road_half_mp
+    }
+
+    /// AMBIG-23: whether German leg units move at the road rate (`roads.german_leg`).
+    pub fn german_leg_road_rate(&self) -> bool {
+        self.german_leg_roads == GermanLegRoads::RoadRate
     }
 
     /// The CRT line of a defender in `t` (3.1.1: hex terrain "defines the column of the CRT").

@@ -36,6 +36,29 @@ impl Fx {
         Fx::new("stolberg-corridor")
     }
 
+    /// The Stolberg Corridor on the embedded data with one file edited (`from` → `to`), as
+    /// a user's `--data` folder or an experiment's variant gives it.
+    pub fn s2_edited(file: &str, from: &str, to: &str) -> Fx {
+        let text = match file {
+            "charts.toml" => super::charts::CHARTS_TOML,
+            "scenarios.toml" => super::scenario::EMBEDDED,
+            other => panic!("no embedded {other}"),
+        };
+        assert!(text.contains(from), "{from:?} not in {file}");
+        let dir = std::env::temp_dir().join(format!(
+            "sandtable-ctl-fx-{}-{}",
+            std::process::id(),
+            to.len() * 31 + from.len()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(file), text.replacen(from, to, 1)).unwrap();
+        let g = CrossingTheLine::load(Some(&dir), "stolberg-corridor");
+        let _ = std::fs::remove_dir_all(&dir);
+        Fx {
+            g: g.expect("the edited data loads"),
+        }
+    }
+
     pub fn rs(&self) -> &Ruleset {
         self.g.rules()
     }

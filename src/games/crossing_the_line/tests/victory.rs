@@ -76,6 +76,42 @@ fn control_worth(fx: &Fx, vp: u32) -> u32 {
     mask
 }
 
+/// The bands are data (`vp_levels`): the other reading of AMBIG-30 (16, as the text's
+/// "16–29") makes 15 VP a German decisive victory; a designer's bands move every level.
+#[test]
+fn rule_10_2_ambig_30_the_vp_bands_come_from_the_data() {
+    let bands = "vp_levels = [71, 61, 51, 40, 30, 15]";
+    let fx = Fx::s2_edited(
+        "scenarios.toml",
+        bands,
+        "vp_levels = [71, 61, 51, 40, 30, 16]",
+    );
+    for (vp, level) in [(15, "German decisive"), (20, "German substantial")] {
+        let mut s = fx.bare();
+        s.us_control = control_worth(&fx, vp);
+        assert_eq!(final_level(&fx, &mut s), level, "{vp} VP");
+    }
+    let fx = Fx::s2_edited(
+        "scenarios.toml",
+        bands,
+        "vp_levels = [81, 71, 61, 50, 40, 20]",
+    );
+    for (vp, level) in [
+        (75, "US substantial"),
+        (45, "German marginal"),
+        (50, "draw"),
+    ] {
+        let mut s = fx.bare();
+        s.us_control = control_worth(&fx, vp);
+        assert_eq!(final_level(&fx, &mut s), level, "{vp} VP");
+    }
+    let text = victory::standing(fx.rs(), &fx.bare()).join(" ");
+    assert!(
+        text.contains("81+ US decisive, 71–80 substantial"),
+        "{text}"
+    );
+}
+
 #[test]
 fn rule_10_2_the_us_vp_total_decides_the_level_and_15_is_a_german_substantial_victory() {
     let fx = Fx::s2();
