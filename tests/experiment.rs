@@ -252,3 +252,27 @@ fn an_experiment_to_a_precision_stops_at_a_batch_boundary_and_says_why() {
     assert_eq!(out.status.code(), Some(2));
     assert!(common::one_line_error(&out).contains("precision: 2 is not a half-width"));
 }
+
+/// A named variant that sets only values the data already has is the baseline again: the
+/// run says so before it plays (a slip that would otherwise cost a cluster run).
+#[test]
+fn a_variant_equal_to_the_baseline_is_pointed_out() {
+    let dir = common::temp_dir("experiment-unchanged");
+    let path = spec(
+        &dir,
+        "game = \"rudders-line\"\ngames = 10\n[[variant]]\nname = \"same\"\n\
+         set = { \"scenario.initiative.modifier[0].value\" = 1 }\n",
+    );
+    let out = common::sandtable(&[
+        "experiment",
+        path.to_str().unwrap(),
+        "--out",
+        dir.join("out").to_str().unwrap(),
+    ]);
+    common::stdout(&out);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("variant 'same' sets only values the data already has"),
+        "{stderr}"
+    );
+}

@@ -83,6 +83,7 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
             reconstructed.join(", ")
         );
     }
+    warn_unchanged(ctx.spec_path, &variants, &run_context.data);
     let plan = Plan {
         range,
         precision: spec.precision,
@@ -176,6 +177,22 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
         ctx.out.display()
     );
     Ok(())
+}
+
+/// A named variant whose data is the baseline's (it sets values the data already has) plays
+/// the baseline's games: almost always a slip in the spec, worth a line before a long run.
+/// A sweep's cell at the baseline's value is expected and passes in silence.
+fn warn_unchanged(spec_path: &Path, variants: &[Variant], data: &[String]) {
+    for (v, d) in variants.iter().zip(data).skip(1) {
+        if v.cell.is_empty() && *d == data[0] {
+            eprintln!(
+                "note: {}: variant '{}' sets only values the data already has: it will play \
+                 the baseline's games",
+                spec_path.display(),
+                v.name
+            );
+        }
+    }
 }
 
 /// A shard plays a fixed share of a fixed number of games.
