@@ -103,24 +103,69 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
             provenance: &reconstructed,
         })
         .collect();
-    let rows = Rows {
+    let setup = Setup {
+        spec,
+        ctx,
         variants: &variants,
+        games: &games,
+        bots: &bots,
+        plan,
         runs: &runs,
+        context: &run_context,
     };
-    let started = Instant::now();
-    if let Some(shard) = ctx.shard {
-        let path = ctx.out;
+    match ctx.shard {
+        Some(shard) => setup.shard(shard),
+        None => setup.whole(),
+    }
+}
+
+/// Everything a run needs once its variants are loaded and checked.
+struct Setup<'a, G> {
+    spec: &'a Spec,
+    ctx: &'a Context<'a>,
+    variants: &'a [Variant],
+    games: &'a [G],
+    bots: &'a [String],
+    plan: Plan,
+    /// What each variant's CSV rows repeat.
+    runs: &'a [records::Run<'a>],
+    context: &'a RunContext,
+}
+
+impl<G: Entry> Setup<'_, G> {
+    /// Plays the plan, writing the rows to `csv` (errors name `path`) in game order, each
+    /// seed's variants together (so the rows of shards, one after another, are the rows of
+    /// the whole run); returns the totals and the writer.
+    fn play_into<W: std::io::Write>(
+        &self,
+        mut csv: records::Writer<W>,
+        path: &Path,
+    ) -> Result<(Played, W), CliError> {
+        let mut write = |batch: &[Vec<GameRecord>]| -> Result<(), CliError> {
+            for i in 0..batch[0].len() {
+                for (v, records) in batch.iter().enumerate() {
+                    csv.write(&self.variants[v].name, &self.runs[v], &records[i])
+                        .map_err(|e| output_error(path, e))?;
+                }
+            }
+            Ok(())
+        };
+        let (spec, threads) = (self.spec, self.ctx.threads);
+        let played = play(spec, self.games, self.bots, &self.plan, threads, &mut write)?;
+        let w = csv.finish().map_err(|e| output_error(path, e))?;
+        Ok((played, w))
+    }
+
+    /// Plays one share of the games into a shard file for `sandtable merge`.
+    fn shard(&self, shard: Shard) -> Result<(), CliError> {
+        let (path, plan, started) = (self.ctx.out, &self.plan, Instant::now());
         crate::cli::common::check_writable(path)?;
         let mut file = shard::Writer::create(path).map_err(|e| output_error(path, e))?;
-        let csv = records::Writer::new(file.rows(), "variant", &runs[0])
+        let csv = records::Writer::new(file.rows(), "variant", &self.runs[0])
             .map_err(|e| output_error(path, e))?;
-        let mut sink = rows.sink(csv, path);
-        let played = play(spec, &games, &bots, &plan, ctx.threads, &mut |b| {
-            sink.write(b)
-        })?;
-        sink.finish()?;
+        let (played, _) = self.play_into(csv, path)?;
         let context =
-            serde_json::to_value(&run_context).map_err(|e| CliError::Usage(e.to_string()))?;
+            serde_json::to_value(self.context).map_err(|e| CliError::Usage(e.to_string()))?;
         let header = shard::Header {
             format: shard::FORMAT.to_string(),
             kind: "experiment".to_string(),
@@ -129,9 +174,9 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
             shards: shard.n,
             first_game: plan.range.start,
             end_game: plan.range.end,
-            rows: (plan.range.end - plan.range.start) * variants.len() as u64,
+            rows: (plan.range.end - plan.range.start) * self.variants.len() as u64,
             seconds: started.elapsed().as_secs_f64(),
-            command: ctx.command.clone(),
+            command: self.ctx.command.clone(),
             totals: played.totals,
             pairs: played.pairs,
             context,
@@ -149,34 +194,35 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
             header.seconds,
             shard.n
         );
-        return Ok(());
+        Ok(())
     }
-    let out = Outputs::new(ctx.out)?;
-    let games_csv = out.path("games.csv");
-    let file = WholeFile::create(&games_csv).map_err(|e| output_error(&games_csv, e))?;
-    let csv =
-        records::Writer::new(file, "variant", &runs[0]).map_err(|e| output_error(&games_csv, e))?;
-    let mut sink = rows.sink(csv, &games_csv);
-    let played = play(spec, &games, &bots, &plan, ctx.threads, &mut |b| {
-        sink.write(b)
-    })?;
-    let file = sink.finish()?;
-    file.commit().map_err(|e| output_error(&games_csv, e))?;
-    let seconds = started.elapsed().as_secs_f64();
-    let threads = match ctx.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
-    let made = Made {
-        command: format!("`{}`", ctx.command),
-        timing: format!("run time {seconds:.1} s on {threads} worker threads"),
-    };
-    write_results(spec, &run_context, &out, &played, &made)?;
-    eprintln!(
-        "wrote {} (summary.csv, games.csv, chart.svg, chart.png, report.md) in {seconds:.1} s",
-        ctx.out.display()
-    );
-    Ok(())
+
+    /// Plays every game and writes the results folder.
+    fn whole(&self) -> Result<(), CliError> {
+        let started = Instant::now();
+        let out = Outputs::new(self.ctx.out)?;
+        let games_csv = out.path("games.csv");
+        let file = WholeFile::create(&games_csv).map_err(|e| output_error(&games_csv, e))?;
+        let csv = records::Writer::new(file, "variant", &self.runs[0])
+            .map_err(|e| output_error(&games_csv, e))?;
+        let (played, file) = self.play_into(csv, &games_csv)?;
+        file.commit().map_err(|e| output_error(&games_csv, e))?;
+        let seconds = started.elapsed().as_secs_f64();
+        let threads = match self.ctx.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        let made = Made {
+            command: format!("`{}`", self.ctx.command),
+            timing: format!("run time {seconds:.1} s on {threads} worker threads"),
+        };
+        write_results(self.spec, self.context, &out, &played, &made)?;
+        eprintln!(
+            "wrote {} (summary.csv, games.csv, chart.svg, chart.png, report.md) in {seconds:.1} s",
+            self.ctx.out.display()
+        );
+        Ok(())
+    }
 }
 
 /// A named variant whose data is the baseline's (it sets values the data already has) plays
@@ -206,51 +252,6 @@ fn check_shard(spec: &Spec, ctx: &Context, shard: &Shard) -> Result<Range<u64>, 
     }
     shard.check(spec.games).map_err(CliError::Usage)?;
     Ok(shard.range(spec.games))
-}
-
-/// Where the rows of the games go, in index order and within an index in variant order (so
-/// the rows of shards, one after another, are the rows of the whole run).
-struct Rows<'a> {
-    variants: &'a [Variant],
-    runs: &'a [records::Run<'a>],
-}
-
-impl<'a> Rows<'a> {
-    fn sink<W: std::io::Write>(&self, csv: records::Writer<W>, path: &'a Path) -> Sink<'a, W> {
-        Sink {
-            variants: self.variants,
-            runs: self.runs,
-            csv,
-            path,
-        }
-    }
-}
-
-struct Sink<'a, W: std::io::Write> {
-    variants: &'a [Variant],
-    runs: &'a [records::Run<'a>],
-    csv: records::Writer<W>,
-    path: &'a Path,
-}
-
-impl<W: std::io::Write> Sink<'_, W> {
-    /// Writes one batch: `batch[v]` holds variant `v`'s games of the batch's indices.
-    fn write(&mut self, batch: &[Vec<GameRecord>]) -> Result<(), CliError> {
-        for i in 0..batch[0].len() {
-            for (v, records) in batch.iter().enumerate() {
-                let name = &self.variants[v].name;
-                self.csv
-                    .write(name, &self.runs[v], &records[i])
-                    .map_err(|e| output_error(self.path, e))?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Flushes the rows and hands back the file.
-    fn finish(self) -> Result<W, CliError> {
-        self.csv.finish().map_err(|e| output_error(self.path, e))
-    }
 }
 
 /// Takes one batch: every variant's games of the batch's indices, by variant.
