@@ -129,36 +129,21 @@ where
         data: &setup.data,
         provenance: setup.provenance,
     };
-    let context = Context {
-        heading: heading(game, &setup.title, &bot_names, args.run.seed),
-        names: names.iter().map(|n| n.to_string()).collect(),
-        levels: game
-            .victory_levels()
-            .iter()
-            .map(|&(p, l)| (p, l.to_string()))
-            .collect(),
-        games: args.games,
-        data: setup.data.clone(),
-        provenance: setup.provenance.iter().map(|s| s.to_string()).collect(),
-        version: env!("CARGO_PKG_VERSION").to_string(),
-    };
+    let context = Context::new(game, args, setup, &bot_names);
     let plan = Plan {
         range,
         precision: args.precision,
     };
-    let play = |each: &mut dyn FnMut(&[GameRecord]) -> Result<(), CliError>| {
-        args.run.play_folded(game, &bots, &make, &plan, each)
-    };
+    let play = |each: &mut RowSink| args.run.play_folded(game, &bots, &make, &plan, each);
     let started = std::time::Instant::now();
     let (totals, stop) = match (&args.out, args.shard) {
         (Some(path), Some(shard)) => {
-            let mut file = shard::Writer::create(path).map_err(|e| output_error(path, e))?;
-            let mut csv =
-                records::Writer::new(file.rows(), "", &run).map_err(|e| output_error(path, e))?;
-            let played = play(&mut |rs| write_rows(&mut csv, &run, rs, path))?;
-            csv.finish().map_err(|e| output_error(path, e))?;
-            let header = shard_header(&context, shard, &plan, &played.0, started)?;
-            file.finish(&header).map_err(|e| output_error(path, e))?;
+            let played = write_shard(path, &run, &mut |each| play(each))?;
+            let header = shard_header(&context, shard, &plan, &played, started)?;
+            played
+                .file
+                .finish(&header)
+                .map_err(|e| output_error(path, e))?;
             println!(
                 "shard {}/{} of run {}: games {}..{} written to {}; merge the {} shards with \
                  `sandtable merge`",
@@ -186,6 +171,31 @@ where
     let stopped = stop.map(|s| stop_text(args.precision.unwrap_or(0.0), &s, totals.games));
     print_report(&context, &totals, stopped.as_deref())
 }
+
+/// A shard's games played: the shard file with its rows written, and their totals.
+struct ShardPlayed {
+    file: shard::Writer,
+    totals: Totals,
+}
+
+/// Plays with `play`, streaming the rows into a new shard file; the header comes after.
+fn write_shard(
+    path: &Path,
+    run: &records::Run,
+    play: &mut Player,
+) -> Result<ShardPlayed, CliError> {
+    let mut file = shard::Writer::create(path).map_err(|e| output_error(path, e))?;
+    let mut csv = records::Writer::new(file.rows(), "", run).map_err(|e| output_error(path, e))?;
+    let (totals, _) = play(&mut |rs| write_rows(&mut csv, run, rs, path))?;
+    csv.finish().map_err(|e| output_error(path, e))?;
+    Ok(ShardPlayed { file, totals })
+}
+
+/// Takes one batch of a run's records, in index order.
+type RowSink<'a> = dyn FnMut(&[GameRecord]) -> Result<(), CliError> + 'a;
+
+/// Plays a run, handing its batches to a sink; its totals, and how a precision stopped it.
+type Player<'a> = dyn FnMut(&mut RowSink) -> Result<(Totals, Option<Stop>), CliError> + 'a;
 
 /// A shard needs a file to go to, and a fixed number of games.
 fn check_shard(args: &BalanceArgs, shard: &Shard) -> Result<(), CliError> {
@@ -235,11 +245,30 @@ pub struct Context {
     version: String,
 }
 
+impl Context {
+    fn new<G: Game>(game: &G, args: &BalanceArgs, setup: &Setup, bots: &[String]) -> Context {
+        let names = (0..game.num_players()).map(|p| game.player_name(p).to_string());
+        Context {
+            heading: heading(game, &setup.title, bots, args.run.seed),
+            names: names.collect(),
+            levels: game
+                .victory_levels()
+                .iter()
+                .map(|&(p, l)| (p, l.to_string()))
+                .collect(),
+            games: args.games,
+            data: setup.data.clone(),
+            provenance: setup.provenance.iter().map(|s| s.to_string()).collect(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+        }
+    }
+}
+
 fn shard_header(
     context: &Context,
     shard: Shard,
     plan: &Plan,
-    totals: &Totals,
+    played: &ShardPlayed,
     started: std::time::Instant,
 ) -> Result<shard::Header, CliError> {
     let context = serde_json::to_value(context).map_err(|e| CliError::Usage(e.to_string()))?;
@@ -254,7 +283,7 @@ fn shard_header(
         rows: plan.range.end - plan.range.start,
         seconds: started.elapsed().as_secs_f64(),
         command: std::env::args().collect::<Vec<_>>().join(" "),
-        totals: vec![totals.clone()],
+        totals: vec![played.totals.clone()],
         pairs: Vec::new(),
         context,
     })
