@@ -46,6 +46,38 @@ fn full_game(c: &mut Criterion) {
     group.finish();
 }
 
+/// The command path against the game loop (issue 18: `balance --bots random,random
+/// --threads 1` ran at about 60% of `full_game`). Both play the same 1,000 seeds, so the
+/// difference is the runner's own cost (fresh boxed bots per game, the records, the totals,
+/// batches and their thread pool), not a different mix of games: `full_game` replays 16
+/// seeds, whose games may be shorter or longer than the average.
+fn command_path(c: &mut Criterion) {
+    let game = RuddersLine::embedded().expect("the embedded data is valid");
+    let mut bots = random_bots();
+    let mut group = c.benchmark_group("command_path");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    group.throughput(Throughput::Elements(1000));
+    group.bench_function("game_loop_1000_seeds", |b| {
+        b.iter(|| black_box(common::play_batch(&game, &mut bots, 1000)))
+    });
+    let plan = sandtable::sim::Plan {
+        range: 0..1000,
+        precision: None,
+    };
+    let hidden = indicatif::ProgressBar::hidden();
+    let make = |_p| Box::new(RandomBot::<Action>::default()) as Box<dyn Bot<RuddersLine>>;
+    group.bench_function("run_folded_1000_seeds_1_thread", |b| {
+        b.iter(|| {
+            let none = |_: &[sandtable::sim::GameRecord]| Ok::<(), sandtable::sim::SimError>(());
+            sandtable::sim::run_folded(&game, &make, &plan, RUN_SEED, 1, &hidden, none)
+                .expect("random games end")
+        })
+    });
+    group.finish();
+}
+
 /// Every non-terminal state of one random game: a fixed, realistic mix of decision and
 /// chance states for the micro-benchmarks.
 fn sample_states(game: &RuddersLine) -> Vec<State> {
@@ -138,6 +170,6 @@ fn steps(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = common::criterion();
-    targets = full_game, steps
+    targets = full_game, steps, command_path
 }
 criterion_main!(benches);
