@@ -139,22 +139,20 @@ where
     let (totals, stop) = match (&args.out, args.shard) {
         (Some(path), Some(shard)) => {
             let played = write_shard(path, &run, &mut |each| play(each))?;
-            let header = shard_header(&context, shard, &plan, &played, started)?;
+            let share = shard::Played {
+                shard,
+                games: plan.range.clone(),
+                rows: plan.range.end - plan.range.start,
+                seconds: started.elapsed().as_secs_f64(),
+                totals: vec![played.totals],
+                pairs: Vec::new(),
+            };
+            let header = shard::Header::new("balance", &context, share).map_err(CliError::Usage)?;
             played
                 .file
                 .finish(&header)
                 .map_err(|e| output_error(path, e))?;
-            println!(
-                "shard {}/{} of run {}: games {}..{} written to {}; merge the {} shards with \
-                 `sandtable merge`",
-                shard.k,
-                shard.n,
-                header.run,
-                plan.range.start,
-                plan.range.end,
-                path.display(),
-                shard.n
-            );
+            println!("{}", header.written(path));
             return Ok(());
         }
         (Some(path), None) => {
@@ -262,31 +260,6 @@ impl Context {
             version: env!("CARGO_PKG_VERSION").to_string(),
         }
     }
-}
-
-fn shard_header(
-    context: &Context,
-    shard: Shard,
-    plan: &Plan,
-    played: &ShardPlayed,
-    started: std::time::Instant,
-) -> Result<shard::Header, CliError> {
-    let context = serde_json::to_value(context).map_err(|e| CliError::Usage(e.to_string()))?;
-    Ok(shard::Header {
-        format: shard::FORMAT.to_string(),
-        kind: "balance".to_string(),
-        run: shard::run_identity("balance", &context),
-        shard: shard.k,
-        shards: shard.n,
-        first_game: plan.range.start,
-        end_game: plan.range.end,
-        rows: plan.range.end - plan.range.start,
-        seconds: started.elapsed().as_secs_f64(),
-        command: std::env::args().collect::<Vec<_>>().join(" "),
-        totals: vec![played.totals.clone()],
-        pairs: Vec::new(),
-        context,
-    })
 }
 
 /// The report's heading: the game, who played whom, the seed.

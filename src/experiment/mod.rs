@@ -164,36 +164,18 @@ impl<G: Entry> Setup<'_, G> {
         let csv = records::Writer::new(file.rows(), "variant", &self.runs[0])
             .map_err(|e| output_error(path, e))?;
         let (played, _) = self.play_into(csv, path)?;
-        let context =
-            serde_json::to_value(self.context).map_err(|e| CliError::Usage(e.to_string()))?;
-        let header = shard::Header {
-            format: shard::FORMAT.to_string(),
-            kind: "experiment".to_string(),
-            run: shard::run_identity("experiment", &context),
-            shard: shard.k,
-            shards: shard.n,
-            first_game: plan.range.start,
-            end_game: plan.range.end,
+        let share = shard::Played {
+            shard,
+            games: plan.range.clone(),
             rows: (plan.range.end - plan.range.start) * self.variants.len() as u64,
             seconds: started.elapsed().as_secs_f64(),
-            command: self.ctx.command.clone(),
             totals: played.totals,
             pairs: played.pairs,
-            context,
         };
+        let header =
+            shard::Header::new("experiment", self.context, share).map_err(CliError::Usage)?;
         file.finish(&header).map_err(|e| output_error(path, e))?;
-        println!(
-            "shard {}/{} of run {}: games {}..{} of every variant written to {} in {:.1} s; \
-             merge the {} shards with `sandtable merge`",
-            shard.k,
-            shard.n,
-            header.run,
-            plan.range.start,
-            plan.range.end,
-            path.display(),
-            header.seconds,
-            shard.n
-        );
+        println!("{}", header.written(path));
         Ok(())
     }
 

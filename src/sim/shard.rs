@@ -88,6 +88,56 @@ pub struct Header {
     pub context: serde_json::Value,
 }
 
+/// What a shard played, for its header: its share, the CSV rows it wrote (games × variants),
+/// its wall time, and its totals and pairs per variant.
+pub struct Played {
+    pub shard: Shard,
+    pub games: Range<u64>,
+    pub rows: u64,
+    pub seconds: f64,
+    pub totals: Vec<Totals>,
+    pub pairs: Vec<PairedWins>,
+}
+
+impl Header {
+    /// The header of a shard of a `kind` run defined by `context`; the run's identity is the
+    /// hash of that context, and the command is this process's.
+    pub fn new(kind: &str, context: &impl Serialize, played: Played) -> Result<Header, String> {
+        let context = serde_json::to_value(context).map_err(|e| e.to_string())?;
+        Ok(Header {
+            format: FORMAT.to_string(),
+            kind: kind.to_string(),
+            run: run_identity(kind, &context),
+            shard: played.shard.k,
+            shards: played.shard.n,
+            first_game: played.games.start,
+            end_game: played.games.end,
+            rows: played.rows,
+            seconds: played.seconds,
+            command: std::env::args().collect::<Vec<_>>().join(" "),
+            totals: played.totals,
+            pairs: played.pairs,
+            context,
+        })
+    }
+
+    /// The line a shard prints when its file is written.
+    pub fn written(&self, path: &Path) -> String {
+        format!(
+            "shard {}/{} of run {}: games {}..{} written to {} in {:.1} s; merge the {} shards \
+             with `sandtable merge`",
+            self.shard,
+            self.shards,
+            self.run,
+            self.first_game,
+            self.end_game,
+            path.display(),
+            self.seconds,
+            self.shards
+        )
+    }
+}
+
 /// The identity of a run, from its defining context (a stable 64-bit FNV-1a hash of it).
 pub fn run_identity(kind: &str, context: &serde_json::Value) -> String {
     let text = format!("{kind}\n{context}");
