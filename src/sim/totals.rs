@@ -158,10 +158,10 @@ impl Totals {
 
     /// The entry of a victory level, inserted in (winner, level) order if new.
     fn level(&mut self, winner: Option<PlayerId>, level: &str) -> &mut LevelTotals {
-        let key = |l: &LevelTotals| (l.winner, l.level.clone());
+        // Compared as borrowed strings: a game's fold allocates only for a new level.
         let at = self
             .levels
-            .binary_search_by(|l| key(l).cmp(&(winner, level.to_string())));
+            .binary_search_by(|l| (l.winner, l.level.as_str()).cmp(&(winner, level)));
         let i = match at {
             Ok(i) => i,
             Err(i) => {
