@@ -541,3 +541,40 @@ fn policy_confidence_leaves_the_policys_move_for_a_clearly_better_one() {
     let chosen = keeping_policy(2.0).choose(&Gamble, &GState::Choose(1), &mut rng);
     assert_eq!(chosen, GAct::Safe);
 }
+
+#[test]
+fn options_correction_raises_the_bar_with_the_number_of_moves_compared() {
+    use sandtable::bots::mcts::policy_bar;
+    assert_eq!(policy_bar(1.0, 30, false), 1.0, "off: the bar is fixed");
+    assert_eq!(
+        policy_bar(1.0, 2, true),
+        1.0,
+        "one alternative: nothing to correct"
+    );
+    let (few, many) = (policy_bar(1.0, 5, true), policy_bar(1.0, 40, true));
+    assert!((few - (1.0 + (2.0 * 4f32.ln()).sqrt())).abs() < 1e-6);
+    assert!(many > few && many < 4.0, "√(2 ln 39) ≈ 2.71: {many}");
+}
+
+#[test]
+fn options_correction_keeps_the_policys_move_against_the_luckiest_of_many() {
+    use sandtable::bots::mcts::{keep_policy_move, policy_bar};
+    // 40 moves of equal worth, 100 visits each; by luck the best scores 0.70 against the
+    // policy's 0.50: 2.8 standard errors, enough for a fixed bar of 1, not for the corrected
+    // bar of 1 + √(2 ln 39) ≈ 3.7.
+    let mut ranked: Vec<(u32, u32, f32)> = (0..40).map(|a| (a, 100, 0.5)).collect();
+    ranked[0].2 = 0.70;
+    let policy = 7;
+    let fixed = keep_policy_move(&ranked, policy, policy_bar(1.0, 40, false)).unwrap();
+    let corrected = keep_policy_move(&ranked, policy, policy_bar(1.0, 40, true)).unwrap();
+    assert_eq!(fixed.0, 0, "a fixed bar takes the lucky move");
+    assert_eq!(corrected.0, policy, "the corrected bar keeps the policy's");
+    // A move better by 0.45 (6.4 standard errors) still wins.
+    ranked[0].2 = 0.95;
+    assert_eq!(
+        keep_policy_move(&ranked, policy, policy_bar(1.0, 40, true))
+            .unwrap()
+            .0,
+        0
+    );
+}

@@ -62,6 +62,10 @@ pub struct MctsConfig {
     /// this many standard errors (0: always play the most visited move; needs a scripted
     /// rollout policy).
     pub policy_confidence: f32,
+    /// Raise the `policy_confidence` bar with the number of moves the search compares: by
+    /// √(2 ln k) standard errors for k alternatives to the policy's move, about how far the
+    /// best of k equal moves strays above its worth by chance alone.
+    pub options_correction: bool,
 }
 
 impl Default for MctsConfig {
@@ -77,6 +81,7 @@ impl Default for MctsConfig {
             reuse_tree: true,
             prior_visits: 0,
             policy_confidence: 0.0,
+            options_correction: false,
         }
     }
 }
@@ -208,10 +213,21 @@ impl<G: Game> MctsBot<G> {
     }
 }
 
+/// The standard errors by which the search's move must beat the policy's: `z`, raised by
+/// √(2 ln k) with `options_correction` for k alternatives (the expected maximum of k standard
+/// normal errors grows so), so that more moves to compare do not mean more moves taken on noise.
+pub fn policy_bar(z: f32, options: usize, options_correction: bool) -> f32 {
+    let alternatives = options.saturating_sub(1);
+    if !options_correction || alternatives < 2 {
+        return z;
+    }
+    z + (2.0 * (alternatives as f32).ln()).sqrt()
+}
+
 /// The most visited move if its mean reward beats the policy's move by `z` standard errors
 /// (a reward in [0, 1] has a standard deviation of at most ½), else the policy's move: among
 /// moves the search cannot tell apart, the doctrine's is the better bet than the noise.
-fn keep_policy_move<A: Copy + PartialEq>(
+pub fn keep_policy_move<A: Copy + PartialEq>(
     ranked: &[(A, u32, f32)],
     policy: A,
     z: f32,
@@ -246,7 +262,11 @@ where
         let policy_move = self.policy_move(game, s, rng);
         let ranked = self.analyse(game, s, rng);
         let chosen = match policy_move {
-            Some(p) => keep_policy_move(&ranked, p, self.config.policy_confidence),
+            Some(p) => {
+                let c = &self.config;
+                let z = policy_bar(c.policy_confidence, ranked.len(), c.options_correction);
+                keep_policy_move(&ranked, p, z)
+            }
             None => ranked.first().copied(),
         };
         self.last_value = chosen.map_or(0.5, |r| r.2);
