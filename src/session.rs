@@ -378,7 +378,7 @@ impl<'g, G: Entry> Session<'g, G> {
     pub fn hint(&self) -> Option<String> {
         let preset = preset::load(&self.hint_bot).ok()?;
         if preset.kind != BotKind::Mcts {
-            let mut bot = preset.build(self.scripted.clone())?;
+            let mut bot = preset.build(G::INFO.id, self.scripted.clone())?;
             let a = bot.choose(self.game, &self.state, &mut self.rng.clone());
             return Some(format!(
                 "Hint: {} (the {} bot's choice)",
@@ -386,7 +386,7 @@ impl<'g, G: Entry> Session<'g, G> {
                 preset.name
             ));
         }
-        let config = preset.mcts.unwrap_or_default();
+        let config = preset.mcts_for(G::INFO.id);
         let mut searcher = MctsBot::new("hint", config, self.scripted.clone());
         let ranked = searcher.analyse(self.game, &self.state, &mut self.rng.clone());
         let (a, visits, value) = ranked.first()?;

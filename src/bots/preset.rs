@@ -6,6 +6,7 @@ use super::mcts::{MctsBot, MctsConfig, RolloutFactory};
 use super::{Bot, RandomBot};
 use crate::engine::Game;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -27,6 +28,13 @@ pub struct Preset {
     /// Search settings (kind = "mcts").
     #[serde(default)]
     pub mcts: Option<MctsConfig>,
+    /// Search settings that differ in one game, by game id (`[games.crossing-the-line]`):
+    /// any `[mcts]` field, laid over that table when the bot plays that game.
+    #[serde(default)]
+    pub games: BTreeMap<String, toml::Table>,
+    /// The `[mcts]` table as written, which `games` entries are laid over.
+    #[serde(skip)]
+    mcts_table: toml::Table,
 }
 
 /// The presets shipped in `bots/`.
@@ -74,16 +82,47 @@ fn parse(text: &str, file: &str) -> Result<Preset, PresetError> {
         file: file.to_string(),
         message: message.lines().map(str::trim).collect::<Vec<_>>().join(" "),
     };
-    let preset: Preset = toml::from_str(text).map_err(|e| bad(e.to_string()))?;
+    let mut preset: Preset = toml::from_str(text).map_err(|e| bad(e.to_string()))?;
     if preset.kind == BotKind::Mcts && preset.mcts.is_none() {
         return Err(bad("kind = \"mcts\" needs an [mcts] table".into()));
+    }
+    let table: toml::Table = toml::from_str(text).map_err(|e| bad(e.to_string()))?;
+    if let Some(toml::Value::Table(mcts)) = table.get("mcts") {
+        preset.mcts_table = mcts.clone();
+    }
+    for game in preset.games.keys() {
+        preset
+            .config_for(game)
+            .map_err(|e| bad(format!("[games.{game}]: {e}")))?;
     }
     Ok(preset)
 }
 
 impl Preset {
-    /// The bot for a game; `scripted` makes the game's scripted bot (None if it has none).
-    pub fn build<G>(&self, scripted: Option<RolloutFactory<G>>) -> Option<Box<dyn Bot<G>>>
+    /// The search settings for game `game` (an id): `[mcts]` with the game's `[games.<id>]`
+    /// entries laid over it.
+    pub fn mcts_for(&self, game: &str) -> MctsConfig {
+        self.config_for(game)
+            .expect("every [games] entry was checked when the preset was read")
+    }
+
+    fn config_for(&self, game: &str) -> Result<MctsConfig, toml::de::Error> {
+        let mut table = self.mcts_table.clone();
+        if let Some(over) = self.games.get(game) {
+            table.extend(over.iter().map(|(k, v)| (k.clone(), v.clone())));
+        }
+        let text = toml::to_string(&table).expect("a TOML table serialises");
+        let config: MctsConfig = toml::from_str(&text)?;
+        Ok(config)
+    }
+
+    /// The bot for a game (its id, for the `[games]` settings); `scripted` makes the game's
+    /// scripted bot (None if it has none).
+    pub fn build<G>(
+        &self,
+        game: &str,
+        scripted: Option<RolloutFactory<G>>,
+    ) -> Option<Box<dyn Bot<G>>>
     where
         G: Game + 'static,
         G::Action: 'static,
@@ -93,7 +132,7 @@ impl Preset {
             BotKind::Random => Some(Box::new(RandomBot::<G::Action>::default())),
             BotKind::Scripted => scripted.map(|f| f()),
             BotKind::Mcts => {
-                let config = self.mcts.clone().unwrap_or_default();
+                let config = self.mcts_for(game);
                 if config.rollout == super::mcts::RolloutPolicy::Scripted && scripted.is_none() {
                     return None;
                 }
@@ -112,6 +151,25 @@ mod tests {
         for (name, _) in EMBEDDED {
             assert_eq!(load(name).unwrap().name, *name);
         }
+    }
+
+    #[test]
+    fn a_games_entry_changes_the_search_in_that_game_only() {
+        let text = "name = \"x\"\nkind = \"mcts\"\n[mcts]\niterations = 400\nrollout_depth = 0\n\
+                    [games.crossing-the-line]\nrollout_depth = 12\n";
+        let preset = parse(text, "x.toml").unwrap();
+        let there = preset.mcts_for("crossing-the-line");
+        let elsewhere = preset.mcts_for("rudders-line");
+        assert_eq!((there.rollout_depth, there.iterations), (12, 400));
+        assert_eq!((elsewhere.rollout_depth, elsewhere.iterations), (0, 400));
+        let bad = text.replace("rollout_depth = 12", "rollout_depht = 12");
+        let e = parse(&bad, "x.toml").unwrap_err().to_string();
+        assert!(
+            e.contains("[games.crossing-the-line]")
+                && e.contains("rollout_depht")
+                && !e.contains('\n'),
+            "{e}"
+        );
     }
 
     #[test]
