@@ -24,6 +24,7 @@ pub mod control;
 pub mod counters;
 pub mod data;
 mod describe;
+mod estimate;
 pub mod hex;
 pub mod hidden;
 pub mod map;
@@ -358,6 +359,11 @@ impl Game for CrossingTheLine {
     /// Graded by victory level (9, 10.1, 10.2): the levels run from the US's best to the
     /// Germans' best and the US reward falls evenly along them, so that a search prefers a
     /// decisive win to a marginal one, and in First Blood fewer activations.
+    /// The Stolberg Corridor's position estimate (`estimate.rs`); First Blood has none.
+    fn heuristic(&self, s: &State) -> Option<f32> {
+        estimate::us_reward(&self.rules, s)
+    }
+
     fn outcome_rewards(&self, outcome: &Outcome) -> [f32; 2] {
         let levels = self.levels();
         let Some(rank) = levels.iter().position(|&l| l == outcome.level) else {

@@ -125,7 +125,7 @@ pub fn final_victory(rs: &Ruleset, s: &mut State) {
 }
 
 /// 10.2: the victory level (an index of `STOLBERG_LEVELS`) of `vp` US VP.
-fn vp_level(rs: &Ruleset, vp: u32) -> usize {
+pub(super) fn vp_level(rs: &Ruleset, vp: u32) -> usize {
     rs.vp_levels
         .iter()
         .position(|&least| vp >= least)

@@ -229,3 +229,56 @@ fn rule_10_search_rewards_fall_evenly_from_the_us_best_level_to_the_germans_best
     let marginal = reward(&s2, "US marginal")[0];
     assert!(marginal > 0.5 && marginal < reward(&s2, "US substantial")[0]);
 }
+
+/// The search's estimate of the US reward (`estimate.rs`), from 10.2's conditions.
+fn estimate(fx: &Fx, s: &State) -> f32 {
+    fx.g.heuristic(s)
+        .expect("the Stolberg Corridor has an estimate")
+}
+
+#[test]
+fn rule_10_2_estimate_a_us_unit_in_aachen_city_rates_near_a_decisive_win() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.put(&mut s, "1/16", 1507);
+    let far = estimate(&fx, &s);
+    let mut inside = fx.bare();
+    fx.put(&mut inside, "1/16", 2706);
+    assert!(estimate(&fx, &inside) >= 0.9, "in the city");
+    assert!(far < 0.5, "far from the city with no VP: {far}");
+}
+
+#[test]
+fn rule_10_2_estimate_rises_as_us_units_near_aachen_city() {
+    let fx = Fx::s2();
+    let at = |hex| {
+        let mut s = fx.bare();
+        fx.put(&mut s, "1/16", hex);
+        estimate(&fx, &s)
+    };
+    // 2306, 2406, 2506: three, two and one hexes west of the city's 2606.
+    let (three, two, one) = (at(2306), at(2406), at(2506));
+    assert!(three < two && two < one, "{three} < {two} < {one}");
+}
+
+#[test]
+fn rule_10_2_estimate_rises_with_the_vp_the_us_holds() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.put(&mut s, "1/16", 1507);
+    let none = estimate(&fx, &s);
+    s.us_control = control_worth(&fx, 30);
+    let thirty = estimate(&fx, &s);
+    s.us_control = control_worth(&fx, 65);
+    let sixty_five = estimate(&fx, &s);
+    assert!(
+        none < thirty && thirty < sixty_five,
+        "{none} < {thirty} < {sixty_five}"
+    );
+}
+
+#[test]
+fn rule_10_1_first_blood_has_no_estimate_its_rollouts_play_to_the_end() {
+    let fx = Fx::new("first-blood");
+    assert_eq!(fx.g.heuristic(&first_blood(&fx)), None);
+}
