@@ -276,3 +276,53 @@ fn a_variant_equal_to_the_baseline_is_pointed_out() {
         "{stderr}"
     );
 }
+
+/// A variant may play with other bots on the baseline's data and seeds (the doctrine against
+/// a search at a budget): each variant's rows carry its bots, the report names them, and a
+/// bad bot in a variant is one line naming the variant.
+#[test]
+fn a_variant_may_change_the_bots_and_plays_the_baselines_seeds() {
+    let dir = common::temp_dir("experiment-bots");
+    let text = "game = \"rudders-line\"\ngames = 6\nseed = 5\n\
+                [[variant]]\nname = \"random Germans\"\nbots = [\"scripted\", \"random\"]\n\
+                [[variant]]\nname = \"search at 20\"\nbots = [\"mcts-fast@20\", \"scripted\"]\n";
+    let path = spec(&dir, text);
+    let out_dir = dir.join("out");
+    let out = common::sandtable(&[
+        "experiment",
+        path.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    let stdout = common::stdout(&out);
+    assert!(stdout.contains("search at 20"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("sets only values"), "{stderr}");
+    let games = std::fs::read_to_string(out_dir.join("games.csv")).unwrap();
+    let rows: Vec<&str> = games.lines().skip(1).collect();
+    assert_eq!(rows.len(), 3 * 6);
+    assert!(rows[0].starts_with("baseline,") && rows[0].contains(",scripted;scripted,"));
+    assert!(rows[1].contains(",scripted;random,"), "{}", rows[1]);
+    assert!(rows[2].contains(",mcts-fast@20;scripted,"), "{}", rows[2]);
+    let seed = |row: &str| row.split(',').nth(2).unwrap().to_string();
+    assert_eq!(seed(rows[0]), seed(rows[1]), "the same seed");
+    assert_eq!(seed(rows[0]), seed(rows[2]), "the same seed");
+    let report = std::fs::read_to_string(out_dir.join("report.md")).unwrap();
+    assert!(
+        report.contains("* Variant search at 20: Rangers mcts-fast@20 vs Germans scripted."),
+        "{report}"
+    );
+    let bad = spec(&dir, &text.replace("mcts-fast@20", "mcts-fast@zero"));
+    let out = common::sandtable(&[
+        "experiment",
+        bad.to_str().unwrap(),
+        "--out",
+        dir.join("o").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let line = common::one_line_error(&out);
+    assert!(
+        line.contains("variant 'search at 20'") && line.contains("mcts-fast@zero"),
+        "{line}"
+    );
+}

@@ -35,6 +35,10 @@ pub struct Preset {
     /// The `[mcts]` table as written, which `games` entries are laid over.
     #[serde(skip)]
     mcts_table: toml::Table,
+    /// Iterations a decision named after the preset (`mcts-fast@1600`), over every other
+    /// setting.
+    #[serde(skip)]
+    budget: Option<u32>,
 }
 
 /// The presets shipped in `bots/`.
@@ -58,8 +62,34 @@ pub enum PresetError {
     Bad { file: String, message: String },
 }
 
-/// The preset called `name`, or read from the file at path `name`.
+/// The preset called `name`, or read from the file at path `name`; `NAME@N` is MCTS preset
+/// `NAME` with a budget of N iterations a decision (`mcts-fast@1600`).
 pub fn load(name: &str) -> Result<Preset, PresetError> {
+    let Some((base, budget)) = name.rsplit_once('@') else {
+        return load_named(name);
+    };
+    let bad = |message: &str| PresetError::Bad {
+        file: name.to_string(),
+        message: message.to_string(),
+    };
+    let budget: u32 = budget
+        .parse()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| bad("the budget after @ is a whole number of iterations, 1 or more"))?;
+    let mut preset = load_named(base)?;
+    if preset.kind != BotKind::Mcts {
+        return Err(bad("only an MCTS preset takes a budget (@iterations)"));
+    }
+    preset.name = name.to_string();
+    preset.budget = Some(budget);
+    if let Some(config) = &mut preset.mcts {
+        config.iterations = budget;
+    }
+    Ok(preset)
+}
+
+fn load_named(name: &str) -> Result<Preset, PresetError> {
     if let Some((_, text)) = EMBEDDED.iter().find(|(n, _)| *n == name) {
         return parse(text, &format!("embedded preset {name}"));
     }
@@ -112,7 +142,10 @@ impl Preset {
             table.extend(over.iter().map(|(k, v)| (k.clone(), v.clone())));
         }
         let text = toml::to_string(&table).expect("a TOML table serialises");
-        let config: MctsConfig = toml::from_str(&text)?;
+        let mut config: MctsConfig = toml::from_str(&text)?;
+        if let Some(budget) = self.budget {
+            config.iterations = budget;
+        }
         Ok(config)
     }
 
@@ -170,6 +203,27 @@ mod tests {
                 && !e.contains('\n'),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_budget_after_at_sets_the_iterations_of_an_mcts_preset() {
+        let p = load("mcts-fast@1600").unwrap();
+        assert_eq!(p.name, "mcts-fast@1600");
+        assert_eq!(p.mcts_for("crossing-the-line").iterations, 1600);
+        assert_eq!(p.mcts_for("rudders-line").iterations, 1600);
+        for bad in [
+            "mcts-fast@0",
+            "mcts-fast@many",
+            "mcts-fast@-5",
+            "scripted@100",
+        ] {
+            let e = load(bad).unwrap_err().to_string();
+            assert!(e.starts_with(bad) && !e.contains('\n'), "{e}");
+        }
+        assert!(matches!(
+            load("nothing@100"),
+            Err(PresetError::Unknown { .. })
+        ));
     }
 
     #[test]

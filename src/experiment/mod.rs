@@ -43,6 +43,9 @@ pub struct RunContext {
     pub name: String,
     pub title: String,
     pub bots: Vec<String>,
+    /// Each variant's bots by acting side (the baseline's first).
+    #[serde(default)]
+    pub variant_bots: Vec<Vec<String>>,
     pub names: Vec<String>,
     pub reconstructed: Vec<String>,
     /// Each variant's data identity.
@@ -59,7 +62,7 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
         .map(|v| load_variant::<G>(spec, v, ctx.spec_path))
         .collect::<Result<_, _>>()?;
     let game = &games[0];
-    let bots = bot_names(game, spec)?;
+    let bots = bot_names(game, spec, &variants)?;
     let range = match ctx.shard {
         Some(shard) => check_shard(spec, ctx, &shard)?,
         None => 0..spec.games,
@@ -69,7 +72,8 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
         spec_text: spec.text.clone(),
         name: spec.name().to_string(),
         title: game.title(),
-        bots: bots.clone(),
+        bots: bots[0].clone(),
+        variant_bots: bots.clone(),
         names: (0..game.num_players())
             .map(|p| game.player_name(p).to_string())
             .collect(),
@@ -83,21 +87,25 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
             reconstructed.join(", ")
         );
     }
-    warn_unchanged(ctx.spec_path, &variants, &run_context.data);
+    warn_unchanged(ctx.spec_path, &variants, &run_context.data, &bots);
     let plan = Plan {
         range,
         precision: spec.precision,
     };
     let names: Vec<&str> = run_context.names.iter().map(String::as_str).collect();
-    let bot_refs: Vec<&str> = bots.iter().map(String::as_str).collect();
+    let bot_refs: Vec<Vec<&str>> = bots
+        .iter()
+        .map(|b| b.iter().map(String::as_str).collect())
+        .collect();
     let runs: Vec<records::Run> = games
         .iter()
         .zip(&run_context.data)
-        .map(|(g, data)| records::Run {
+        .zip(&bot_refs)
+        .map(|((g, data), bots)| records::Run {
             names: &names,
             columns: g.record_columns(),
             score: g.final_score(&g.initial_state()).map(|(name, _)| name),
-            bots: &bot_refs,
+            bots,
             run_seed: spec.seed,
             data,
             provenance: &reconstructed,
@@ -125,7 +133,8 @@ struct Setup<'a, G> {
     ctx: &'a Context<'a>,
     variants: &'a [Variant],
     games: &'a [G],
-    bots: &'a [String],
+    /// Each variant's bots by acting side.
+    bots: &'a [Vec<String>],
     plan: Plan,
     /// What each variant's CSV rows repeat.
     runs: &'a [records::Run<'a>],
@@ -207,12 +216,12 @@ impl<G: Entry> Setup<'_, G> {
     }
 }
 
-/// A named variant whose data is the baseline's (it sets values the data already has) plays
-/// the baseline's games: almost always a slip in the spec, worth a line before a long run.
-/// A sweep's cell at the baseline's value is expected and passes in silence.
-fn warn_unchanged(spec_path: &Path, variants: &[Variant], data: &[String]) {
-    for (v, d) in variants.iter().zip(data).skip(1) {
-        if v.cell.is_empty() && *d == data[0] {
+/// A named variant whose data and bots are the baseline's (it sets values the data already
+/// has) plays the baseline's games: almost always a slip in the spec, worth a line before a
+/// long run. A sweep's cell at the baseline's value is expected and passes in silence.
+fn warn_unchanged(spec_path: &Path, variants: &[Variant], data: &[String], bots: &[Vec<String>]) {
+    for ((v, d), b) in variants.iter().zip(data).zip(bots).skip(1) {
+        if v.cell.is_empty() && *d == data[0] && *b == bots[0] {
             eprintln!(
                 "note: {}: variant '{}' sets only values the data already has: it will play \
                  the baseline's games",
@@ -254,7 +263,7 @@ pub struct Played {
 fn play<G: Entry>(
     spec: &Spec,
     games: &[G],
-    bots: &[String],
+    bots: &[Vec<String>],
     plan: &Plan,
     threads: usize,
     sink: &mut BatchSink,
@@ -264,13 +273,17 @@ fn play<G: Entry>(
     let bar = progress::games_bar(span * games.len() as u64);
     let mut totals = vec![Totals::new(sides); games.len()];
     let mut pairs = vec![PairedWins::new(sides); games.len()];
-    let make = |p: PlayerId| registry::bot::<G>(&bots[p], p).expect("bots were checked");
     let mut start = plan.range.start;
     while start < plan.range.end {
         let end = (start + crate::sim::BATCH).min(plan.range.end);
         let batch = games
             .iter()
-            .map(|g| run_range(g, &make, start..end, spec.seed, threads, &bar))
+            .zip(bots)
+            .map(|(g, bots)| {
+                let make =
+                    |p: PlayerId| registry::bot::<G>(&bots[p], p).expect("bots were checked");
+                run_range(g, &make, start..end, spec.seed, threads, &bar)
+            })
             .collect::<Result<Vec<_>, _>>()?;
         for (v, records) in batch.iter().enumerate() {
             records.iter().for_each(|r| totals[v].add(r));
@@ -438,16 +451,32 @@ pub fn load_variant<G: Entry>(spec: &Spec, v: &Variant, spec_path: &Path) -> Res
     loaded.map_err(|e| fail(crate::cli::one_line(&e.to_string()).replace(&folder, "")))
 }
 
-/// The bots by acting side: the spec's, or `scripted` for each; checked.
-fn bot_names<G: Entry>(game: &G, spec: &Spec) -> Result<Vec<String>, CliError> {
-    let names = if spec.bots.is_empty() {
+/// Each variant's bots by acting side: its own, else the spec's, else `scripted` for each;
+/// checked.
+fn bot_names<G: Entry>(
+    game: &G,
+    spec: &Spec,
+    variants: &[Variant],
+) -> Result<Vec<Vec<String>>, CliError> {
+    let base = if spec.bots.is_empty() {
         vec!["scripted".to_string(); game.acting_players()]
     } else {
         spec.bots.clone()
     };
     let known = crate::bots::preset::names();
-    crate::cli::select::check_bots(game, &names, registry::bot::<G>, &known)?;
-    Ok(names)
+    variants
+        .iter()
+        .map(|v| {
+            let names = v.bots.clone().unwrap_or_else(|| base.clone());
+            crate::cli::select::check_bots(game, &names, registry::bot::<G>, &known).map_err(
+                |e| match &v.bots {
+                    Some(_) => CliError::Usage(format!("variant '{}': {e}", v.name)),
+                    None => e,
+                },
+            )?;
+            Ok(names)
+        })
+        .collect()
 }
 
 /// The results folder, checked before the run; files written whole or not at all.
@@ -536,6 +565,26 @@ fn stop_text(spec: &Spec, stop: &crate::sim::Stop, games: u64) -> String {
     }
 }
 
+/// The variants that play with bots of their own, one line each (empty if none does).
+fn variant_bots_text(spec: &Spec, context: &RunContext) -> String {
+    let Ok(variants) = spec.variants() else {
+        return String::new();
+    };
+    let mut s = String::new();
+    for (v, bots) in variants.iter().zip(&context.variant_bots).skip(1) {
+        if *bots != context.bots {
+            let matchup: Vec<String> = context
+                .names
+                .iter()
+                .zip(bots)
+                .map(|(n, b)| format!("{n} {b}"))
+                .collect();
+            let _ = writeln!(s, "* Variant {}: {}.", v.name, matchup.join(" vs "));
+        }
+    }
+    s
+}
+
 /// How much narrower the paired intervals are than the unpaired ones, on average.
 fn pairing_gain(rows: &[output::Row]) -> Option<f64> {
     let ratios: Vec<f64> = rows
@@ -566,6 +615,7 @@ fn report(spec: &Spec, context: &RunContext, rows: &[output::Row], made: &Made) 
         spec.games,
         spec.seed
     );
+    let _ = write!(s, "{}", variant_bots_text(spec, context));
     let _ = writeln!(s, "* Command: {}", made.command);
     let _ = writeln!(
         s,

@@ -38,12 +38,15 @@ fn one() -> u64 {
     1
 }
 
-/// `[[variant]]`: a name and the values it sets.
+/// `[[variant]]`: a name and the values it sets, or the bots it plays with, or both.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VariantSpec {
     pub name: String,
+    #[serde(default)]
     pub set: toml::Table,
+    /// Bots by acting side instead of the spec's (`["mcts-fast@1600", "scripted"]`).
+    pub bots: Option<Vec<String>>,
 }
 
 /// `[[sweep]]`: one value swept over a list (`values`) or a range (`from`, `to`, `step`).
@@ -64,6 +67,8 @@ pub struct Variant {
     pub name: String,
     pub set: Vec<(String, Value)>,
     pub cell: Vec<Value>,
+    /// Its own bots by acting side (`None`: the spec's).
+    pub bots: Option<Vec<String>>,
 }
 
 /// The most sweep axes (a grid is drawn as a heatmap over two).
@@ -133,15 +138,20 @@ impl Spec {
             name: "baseline".into(),
             set: Vec::new(),
             cell: Vec::new(),
+            bots: None,
         }];
         for v in &self.variants {
-            if v.set.is_empty() {
-                return Err(format!("variant '{}': set names no value", v.name));
+            if v.set.is_empty() && v.bots.is_none() {
+                return Err(format!(
+                    "variant '{}': names neither a value to set nor bots to play",
+                    v.name
+                ));
             }
             all.push(Variant {
                 name: v.name.clone(),
                 set: v.set.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
                 cell: Vec::new(),
+                bots: v.bots.clone(),
             });
         }
         let axes: Vec<Vec<Value>> = self
@@ -177,7 +187,12 @@ impl Spec {
                     .map(|(l, v)| format!("{l}={v}"))
                     .collect::<Vec<_>>()
                     .join(", ");
-                all.push(Variant { name, set, cell });
+                all.push(Variant {
+                    name,
+                    set,
+                    cell,
+                    bots: None,
+                });
             }
         }
         let mut names = std::collections::BTreeSet::new();
