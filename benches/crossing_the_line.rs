@@ -7,11 +7,12 @@ mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
-use sandtable::bots::mcts::{MctsBot, MctsConfig};
+use sandtable::bots::mcts::{MctsBot, MctsConfig, RolloutFactory, RolloutPolicy};
 use sandtable::bots::{Bot, RandomBot};
 use sandtable::engine::{Game, GameRng};
-use sandtable::games::crossing_the_line::{Action, CrossingTheLine};
+use sandtable::games::crossing_the_line::{Action, CrossingTheLine, ScriptedBot};
 use std::hint::black_box;
+use std::sync::Arc;
 use std::time::Duration;
 
 const BATCH: u64 = 16;
@@ -39,6 +40,34 @@ fn full_game(c: &mut Criterion) {
     group.finish();
 }
 
+/// A search configuration of the MCTS group: its name and settings.
+fn searches() -> Vec<(&'static str, MctsConfig)> {
+    let base = MctsConfig {
+        iterations: ITERATIONS,
+        threads: 1,
+        reuse_tree: false,
+        ..MctsConfig::default()
+    };
+    let scripted = |depth| MctsConfig {
+        rollout: RolloutPolicy::Scripted,
+        rollout_depth: depth,
+        ..base.clone()
+    };
+    vec![
+        ("random_rollouts/1_thread", base.clone()),
+        (
+            "random_rollouts_depth_20/1_thread",
+            MctsConfig {
+                rollout_depth: 20,
+                ..base.clone()
+            },
+        ),
+        ("scripted_rollouts/1_thread", scripted(0)),
+        ("scripted_rollouts_depth_10/1_thread", scripted(10)),
+        ("scripted_rollouts_depth_20/1_thread", scripted(20)),
+    ]
+}
+
 fn mcts(c: &mut Criterion) {
     let game = CrossingTheLine::embedded("stolberg-corridor").expect("the embedded data is valid");
     let start = game.initial_state();
@@ -46,18 +75,15 @@ fn mcts(c: &mut Criterion) {
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(6));
-    let config = MctsConfig {
-        iterations: ITERATIONS,
-        threads: 1,
-        reuse_tree: false,
-        ..MctsConfig::default()
-    };
-    let mut bot = MctsBot::new("bench", config, None);
-    let mut rng = GameRng::seed_from_u64(1);
-    group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
-    group.bench_function("random_rollouts/1_thread", |b| {
-        b.iter(|| black_box(bot.analyse(&game, &start, &mut rng)))
-    });
+    for (name, config) in searches() {
+        let factory: RolloutFactory<CrossingTheLine> = Arc::new(|| Box::new(ScriptedBot));
+        let mut bot = MctsBot::new("bench", config, Some(factory));
+        let mut rng = GameRng::seed_from_u64(1);
+        group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(bot.analyse(&game, &start, &mut rng)))
+        });
+    }
     group.finish();
 }
 
