@@ -54,9 +54,19 @@ impl Reach {
                 continue;
             }
             let at = rs.hex(hq);
-            let range = Some(info.command_range);
-            r.near[f] = control::command_reach(&rs.map, side, at, range, &obstacles);
-            r.any[f] = control::command_reach(&rs.map, side, at, None, &obstacles);
+            // Only German units ask for a path of any length (5.5.1).
+            if side == Side::German {
+                (r.near[f], r.any[f]) = control::command_reach_near_and_any(
+                    &rs.map,
+                    side,
+                    at,
+                    info.command_range,
+                    &obstacles,
+                );
+            } else {
+                let range = Some(info.command_range);
+                r.near[f] = control::command_reach(&rs.map, side, at, range, &obstacles);
+            }
         }
         r
     }
@@ -121,17 +131,16 @@ fn cross_assignment_open(rs: &Ruleset, s: &State, u: usize, parent: u8, f: u8) -
     if rs.formations[usize::from(parent)].corps != rs.formations[usize::from(f)].corps {
         return false;
     }
-    let already: Vec<usize> = bits(rs.formation_units[usize::from(parent)])
+    // A mask, not a list: legal_actions allocates nothing.
+    let already = bits(rs.formation_units[usize::from(parent)])
         .filter(|&v| s.formation[v] == f && on_map(s.hex[v]))
-        .collect();
+        .fold(0u64, |m, v| m | 1 << v);
     match (is_armored(rs, parent), is_armored(rs, f), info.kind) {
         (false, true, UnitKind::Infantry) => {
-            already.len() < MAX_BATTALIONS as usize
-                && already
-                    .iter()
-                    .all(|&v| rs.unit(v).def.regiment == info.def.regiment)
+            already.count_ones() < MAX_BATTALIONS
+                && bits(already).all(|v| rs.unit(v).def.regiment == info.def.regiment)
         }
-        (true, false, UnitKind::Tank) => already.len() < MAX_TANKS as usize,
+        (true, false, UnitKind::Tank) => already.count_ones() < MAX_TANKS,
         _ => false,
     }
 }

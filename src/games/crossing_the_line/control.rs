@@ -531,6 +531,25 @@ pub fn command_reach(
     reached
 }
 
+/// [`command_reach`] within `range` and at any length, from one trace.
+pub fn command_reach_near_and_any(
+    map: &Map,
+    side: Side,
+    hq: Hex,
+    range: u8,
+    obstacles: &Obstacles,
+) -> (HexSet, HexSet) {
+    let (mut near, mut any) = (HexSet::EMPTY, HexSet::EMPTY);
+    command_trace(map, side, hq, obstacles, |distance, ring| {
+        any = any.union(ring);
+        if distance <= u16::from(range) {
+            near = near.union(ring);
+        }
+        false
+    });
+    (near, any)
+}
+
 /// `trace` as a Command Path goes from the HQ at `hq` (5.8.2): across the hexsides
 /// `command_may_cross` allows.
 fn command_trace(
