@@ -6,8 +6,9 @@ use super::mcts::{MctsBot, MctsConfig, RolloutFactory};
 use super::{Bot, RandomBot};
 use crate::engine::Game;
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
+use std::sync::{Mutex, OnceLock};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -62,9 +63,27 @@ pub enum PresetError {
     Bad { file: String, message: String },
 }
 
+/// The presets read so far in this process, by the name they were asked for.
+static LOADED: OnceLock<Mutex<HashMap<String, Preset>>> = OnceLock::new();
+
 /// The preset called `name`, or read from the file at path `name`; `NAME@N` is MCTS preset
-/// `NAME` with a budget of N iterations a decision (`mcts-fast@1600`).
+/// `NAME` with a budget of N iterations a decision (`mcts-fast@1600`). Each name is read and
+/// parsed once a process: runs make fresh bots for every game, and parsing TOML each time
+/// cost `balance` about a tenth of its time.
 pub fn load(name: &str) -> Result<Preset, PresetError> {
+    let loaded = LOADED.get_or_init(Default::default);
+    if let Some(p) = loaded.lock().expect("no panic holds the lock").get(name) {
+        return Ok(p.clone());
+    }
+    let preset = read(name)?;
+    loaded
+        .lock()
+        .expect("no panic holds the lock")
+        .insert(name.to_string(), preset.clone());
+    Ok(preset)
+}
+
+fn read(name: &str) -> Result<Preset, PresetError> {
     let Some((base, budget)) = name.rsplit_once('@') else {
         return load_named(name);
     };
