@@ -46,33 +46,63 @@ fn full_game(c: &mut Criterion) {
     group.finish();
 }
 
+/// Games of the command-path group: enough that the process's start-up is noise.
+const COMMAND_GAMES: u64 = 4000;
+
 /// The command path against the game loop (issue 18: `balance --bots random,random
-/// --threads 1` ran at about 60% of `full_game`). Both play the same 1,000 seeds, so the
-/// difference is the runner's own cost (fresh boxed bots per game, the records, the totals,
-/// batches and their thread pool), not a different mix of games: `full_game` replays 16
-/// seeds, whose games may be shorter or longer than the average.
+/// --threads 1` ran at about 60–70% of `full_game`). All three play the same 4,000 seeds, so
+/// the differences are the runner's own cost (fresh boxed bots per game, the records, the
+/// totals, batches and their thread pool) and then the whole process's (start-up, data,
+/// summary), not a different mix of games: `full_game` replays 16 seeds, whose games may be
+/// shorter or longer than the average.
 fn command_path(c: &mut Criterion) {
     let game = RuddersLine::embedded().expect("the embedded data is valid");
     let mut bots = random_bots();
     let mut group = c.benchmark_group("command_path");
     group
         .sample_size(10)
-        .measurement_time(Duration::from_secs(5));
-    group.throughput(Throughput::Elements(1000));
-    group.bench_function("game_loop_1000_seeds", |b| {
-        b.iter(|| black_box(common::play_batch(&game, &mut bots, 1000)))
+        .measurement_time(Duration::from_secs(5))
+        .throughput(Throughput::Elements(COMMAND_GAMES));
+    group.bench_function("game_loop", |b| {
+        b.iter(|| black_box(common::play_batch(&game, &mut bots, COMMAND_GAMES)))
     });
     let plan = sandtable::sim::Plan {
-        range: 0..1000,
+        range: 0..COMMAND_GAMES,
         precision: None,
     };
     let hidden = indicatif::ProgressBar::hidden();
     let make = |_p| Box::new(RandomBot::<Action>::default()) as Box<dyn Bot<RuddersLine>>;
-    group.bench_function("run_folded_1000_seeds_1_thread", |b| {
+    group.bench_function("run_folded_1_thread", |b| {
         b.iter(|| {
             let none = |_: &[sandtable::sim::GameRecord]| Ok::<(), sandtable::sim::SimError>(());
             sandtable::sim::run_folded(&game, &make, &plan, RUN_SEED, 1, &hidden, none)
                 .expect("random games end")
+        })
+    });
+    let games = COMMAND_GAMES.to_string();
+    let args = [
+        "balance",
+        "rudders-line",
+        "--bots",
+        "random,random",
+        "--threads",
+        "1",
+        "--seed",
+        "1",
+        "--games",
+        &games,
+    ];
+    group.bench_function("balance_process_1_thread", |b| {
+        b.iter(|| {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
+                .args(args)
+                .output()
+                .expect("sandtable runs");
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
         })
     });
     group.finish();

@@ -108,6 +108,17 @@ where
     G: Game,
     F: Fn(PlayerId) -> Box<dyn Bot<G>> + Sync,
 {
+    let play = |i: u64| {
+        let mut players: Vec<Box<dyn Bot<G>>> = (0..game.acting_players()).map(bots).collect();
+        let mut rng = game_rng(seed, i);
+        let record = play_game(game, &mut players, i, game_seed(seed, i), &mut rng, None);
+        progress.inc(1);
+        record
+    };
+    // One thread plays on the caller's: no pool to build for every batch.
+    if threads == 1 {
+        return range.map(play).collect();
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -115,17 +126,5 @@ where
             threads,
             message: e.to_string(),
         })?;
-    pool.install(|| {
-        range
-            .into_par_iter()
-            .map(|i| {
-                let mut players: Vec<Box<dyn Bot<G>>> =
-                    (0..game.acting_players()).map(bots).collect();
-                let mut rng = game_rng(seed, i);
-                let record = play_game(game, &mut players, i, game_seed(seed, i), &mut rng, None);
-                progress.inc(1);
-                record
-            })
-            .collect()
-    })
+    pool.install(|| range.into_par_iter().map(play).collect())
 }
