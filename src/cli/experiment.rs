@@ -11,7 +11,7 @@ use std::path::PathBuf;
 #[derive(Debug, Args)]
 pub struct ExperimentArgs {
     /// The spec: a TOML file naming the game, scenario, bots, games, seed, and the variants
-    /// and sweeps to compare with the unmodified data (see the README).
+    /// (values to set, bots to play) and sweeps to compare with the baseline (see the README).
     pub spec: PathBuf,
     /// The results folder (default: results/<name>/, the name being the spec's `name` or
     /// its file's stem). With --shard: the shard file (default:

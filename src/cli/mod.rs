@@ -34,8 +34,8 @@ pub enum Command {
     Games(games::GamesArgs),
     /// Play many bot-vs-bot games in parallel and report win rates, victory levels and losses.
     Balance(balance::BalanceArgs),
-    /// Compare variants of a game's data with the unmodified data on the same game seeds:
-    /// win rates with intervals, paired differences, a CSV, a chart and a report.
+    /// Compare variants of a game's data or bots with the unmodified data and bots on the same
+    /// game seeds: win rates with intervals, paired differences, a CSV, a chart and a report.
     Experiment(experiment::ExperimentArgs),
     /// Combine the shard files of a `balance` or `experiment` run played with --shard K/N
     /// into exactly the report, CSV and results one machine would have written.
