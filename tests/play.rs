@@ -284,3 +284,30 @@ fn rule_10_2_several_units_join_the_group_in_one_line() {
         "{next}"
     );
 }
+
+/// The difficulty levels play every game: `--bot easy|medium|hard` starts a session whose
+/// hints come from that level's search (and in a two-player game the same bot moves).
+#[test]
+fn every_difficulty_level_plays_every_game() {
+    let games: [(&str, &[&str]); 4] = [
+        ("rudders-line", &["--side", "rangers"]),
+        ("aachen", &["--side", "americans"]),
+        (
+            "crossing-the-line",
+            &["--scenario", "first-blood", "--side", "us"],
+        ),
+        (
+            "crossing-the-line",
+            &["--scenario", "stolberg-corridor", "--side", "us"],
+        ),
+    ];
+    for level in ["easy", "medium", "hard"] {
+        for (game, side) in games {
+            let mut args = side.to_vec();
+            args.extend(["--bot", level, "--seed", "2"]);
+            let (out, err, code) = common::play(game, &args, "hint\nquit\n");
+            assert_eq!(code, Some(0), "{game} --bot {level}: {err}");
+            assert!(out.contains("Hint: "), "{game} --bot {level}: {out}");
+        }
+    }
+}

@@ -48,6 +48,9 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("scripted", include_str!("../../bots/scripted.toml")),
     ("mcts-fast", include_str!("../../bots/mcts-fast.toml")),
     ("mcts-strong", include_str!("../../bots/mcts-strong.toml")),
+    ("easy", include_str!("../../bots/easy.toml")),
+    ("medium", include_str!("../../bots/medium.toml")),
+    ("hard", include_str!("../../bots/hard.toml")),
 ];
 
 /// Names of the embedded presets.

@@ -27,8 +27,8 @@ pub struct BalanceArgs {
     /// Bots by acting side, comma-separated in the game's side order (Rudder's Line:
     /// Rangers,Germans; Aachen: Americans only, the rules play the Germans; Crossing the
     /// Line: US,Germans, and in first-blood the US only): preset names (random, scripted,
-    /// mcts-fast, mcts-strong) or paths of preset TOML files. Default: scripted for every
-    /// acting side.
+    /// mcts-fast, mcts-strong, easy, medium, hard; NAME@N for an MCTS preset at N iterations a
+    /// decision) or paths of preset TOML files. Default: scripted for every acting side.
     #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
     /// Play in batches of 1,000 games until every side's 95% half-width of its win rate is
