@@ -65,6 +65,21 @@ fn searches() -> Vec<(&'static str, MctsConfig)> {
         ("scripted_rollouts/1_thread", scripted(0)),
         ("scripted_rollouts_depth_10/1_thread", scripted(10)),
         ("scripted_rollouts_depth_20/1_thread", scripted(20)),
+        (
+            "random_rollouts_depth_20/2_threads",
+            MctsConfig {
+                rollout_depth: 20,
+                threads: 2,
+                ..base.clone()
+            },
+        ),
+        (
+            "scripted_rollouts_depth_10/2_threads",
+            MctsConfig {
+                threads: 2,
+                ..scripted(10)
+            },
+        ),
     ]
 }
 
@@ -76,10 +91,13 @@ fn mcts(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(6));
     for (name, config) in searches() {
+        let threads = config.threads;
         let factory: RolloutFactory<CrossingTheLine> = Arc::new(|| Box::new(ScriptedBot));
         let mut bot = MctsBot::new("bench", config, Some(factory));
         let mut rng = GameRng::seed_from_u64(1);
-        group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
+        // `iterations` is per worker tree: two threads search twice as many.
+        let total = u64::from(ITERATIONS) * threads as u64;
+        group.throughput(Throughput::Elements(total));
         group.bench_function(name, |b| {
             b.iter(|| black_box(bot.analyse(&game, &start, &mut rng)))
         });
