@@ -29,8 +29,8 @@ pub struct PlayArgs {
     #[arg(long)]
     pub scenario: Option<String>,
     /// The bot you play against: a preset name (easy, medium, hard, scripted, mcts-fast, …)
-    /// or a preset file. In a solitaire game (Aachen)
-    /// the rules play the other side and this bot only gives the hints.
+    /// or a preset file. In a solitaire game (Aachen) the rules play the other side and this
+    /// bot only gives the hints.
     #[arg(long, default_value = "mcts-fast")]
     pub bot: String,
     /// Seed of the dice and the bot.
