@@ -205,7 +205,10 @@ impl<G: Entry> Setup<'_, G> {
         };
         let made = Made {
             command: format!("`{}`", self.ctx.command),
-            timing: format!("run time {seconds:.1} s on {threads} worker threads"),
+            timing: format!(
+                "run time {seconds:.1} s on {threads} worker thread{}",
+                if threads == 1 { "" } else { "s" }
+            ),
         };
         write_results(self.spec, self.context, &out, &played, &made)?;
         eprintln!(
