@@ -43,16 +43,12 @@ pub fn us_reward(rs: &Ruleset, s: &State) -> Option<f32> {
     Some(W_VP * vp + W_CITY * city + W_LOSSES * losses)
 }
 
-/// Hexes from the nearest US combat unit to the nearest Aachen City hex (`u16::MAX` when the
-/// US has none on the map).
+/// Hexes from the nearest US combat unit to the nearest Aachen City hex, read from the
+/// ruleset's distance field (`u16::MAX` when the US has none on the map).
 fn city_distance(rs: &Ruleset, s: &State) -> u16 {
-    let us = &s.occupied[Side::Us.index()];
-    let mut best = u16::MAX;
-    for u in us.iter() {
-        let from = rs.hex(u as u16);
-        for c in rs.aachen_city.iter() {
-            best = best.min(from.distance(rs.hex(c as u16)));
-        }
-    }
-    best
+    s.occupied[Side::Us.index()]
+        .iter()
+        .map(|u| u16::from(rs.city_distance[u]))
+        .min()
+        .unwrap_or(u16::MAX)
 }

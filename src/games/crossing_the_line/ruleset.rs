@@ -111,6 +111,8 @@ pub struct Ruleset {
     /// 10.2: the least US VP of each victory level, US decisive to German substantial.
     pub vp_levels: [u32; 6],
     pub aachen_city: HexSet,
+    /// Hexes from the nearest Aachen City hex through the area (the search's estimate, 10.2).
+    pub city_distance: Vec<u8>,
     /// 10.1: 2107, 2108, 2109.
     pub objectives: HexSet,
     /// 7.3.8: closed to German units on turns 1–3.
@@ -194,6 +196,7 @@ impl Ruleset {
                 HexSet::filter(&map, |h| map.is_supply_edge(h, side)).intersection(&area)
             }),
             supply_distance: [Vec::new(), Vec::new()],
+            city_distance: Vec::new(),
             vp_hexes: map
                 .vp_hexes()
                 .filter(|&(h, _)| area_bounds.contains(h))
@@ -223,6 +226,7 @@ impl Ruleset {
         };
         rs.supply_distance =
             Side::BOTH.map(|side| rs.distances_from(&rs.supply_edge[side.index()]));
+        rs.city_distance = rs.distances_from(&rs.aachen_city);
         for (i, u) in rs.units.iter().enumerate() {
             rs.side_units[u.side.index()] |= 1 << i;
             if let Some(f) = u.parent {
