@@ -326,3 +326,35 @@ fn a_variant_may_change_the_bots_and_plays_the_baselines_seeds() {
         "{line}"
     );
 }
+
+#[test]
+fn a_skill_curve_is_drawn_as_win_rates_over_the_budget() {
+    let dir = common::temp_dir("experiment-skill");
+    let text = "game = \"rudders-line\"\ngames = 4\nseed = 5\n\
+                [[variant]]\nname = \"search 4\"\nbots = [\"mcts-fast@4\", \"mcts-fast@4\"]\n\
+                [[variant]]\nname = \"search 8\"\nbots = [\"mcts-fast@8\", \"mcts-fast@8\"]\n";
+    let path = spec(&dir, text);
+    let out_dir = dir.join("out");
+    let out = common::sandtable(&[
+        "experiment",
+        path.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = std::fs::read_to_string(out_dir.join("chart.svg")).unwrap();
+    // The SVG writes each text on a line of its own.
+    let texts: Vec<&str> = svg.lines().map(str::trim).collect();
+    assert!(
+        texts.contains(&"spec: win rate as the search grows"),
+        "not a skill curve"
+    );
+    for label in ["scripted", "4", "8", "Rangers", "Germans"] {
+        assert!(texts.contains(&label), "{label} missing from the chart");
+    }
+    assert!(out_dir.join("chart.png").exists());
+}

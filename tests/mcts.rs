@@ -578,3 +578,15 @@ fn options_correction_keeps_the_policys_move_against_the_luckiest_of_many() {
         0
     );
 }
+
+#[test]
+fn a_policy_move_the_search_never_tried_is_kept() {
+    use sandtable::bots::mcts::{keep_policy_move, policy_bar};
+    // 5 iterations over 30 moves: the policy's move (7) got none; the most visited won its one
+    // rollout. One lucky rollout is no evidence against a move never measured.
+    let mut ranked: Vec<(u32, u32, f32)> = (0..30).map(|a| (a, 0, 0.0)).collect();
+    ranked[0] = (0, 1, 1.0);
+    ranked[1] = (1, 1, 0.0);
+    let kept = keep_policy_move(&ranked, 7, policy_bar(1.0, 30, true)).unwrap();
+    assert_eq!(kept.0, 7);
+}

@@ -7,6 +7,7 @@
 
 pub mod aachen;
 pub mod crossing_the_line;
+pub mod curve;
 pub mod dist;
 pub mod fraction;
 pub mod plot;

@@ -4,13 +4,14 @@
 //! render on a machine without system fonts.
 
 use super::table::{Cell, Table};
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{register_font, FontStyle};
 use std::path::Path;
 use std::sync::Once;
 
-const FONT: &str = "sans-serif";
+pub(super) const FONT: &str = "sans-serif";
 static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 fn register() {
@@ -312,13 +313,46 @@ pub fn draw(tables: &[Table], path: &Path) -> Result<(), String> {
     draw_panels(&panels, path)
 }
 
-/// Draws heatmap panels, two to a row, into `path` (.svg or .png), whole or not at all: into
-/// a temporary file beside it, then renamed.
+/// Draws heatmap panels, two to a row, into `path` (.svg or .png), whole or not at all.
 pub fn draw_panels(panels: &[Heatmap], path: &Path) -> Result<(), String> {
+    write_whole(&Panels(panels), path)
+}
+
+/// A picture that can be painted on any plotters backend.
+pub(super) trait Picture {
+    /// Width and height in pixels.
+    fn size(&self) -> (u32, u32);
+    fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String>;
+}
+
+/// Heatmap panels, two to a row.
+struct Panels<'a>(&'a [Heatmap]);
+
+impl Picture for Panels<'_> {
+    fn size(&self) -> (u32, u32) {
+        let cols = self.0.len().clamp(1, 2);
+        let rows = self.0.len().div_ceil(cols);
+        (PANEL_W * cols as u32, PANEL_H * rows as u32)
+    }
+
+    fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let cols = self.0.len().clamp(1, 2);
+        let areas = root.split_evenly((self.0.len().div_ceil(cols), cols));
+        for (area, p) in areas.iter().zip(self.0) {
+            draw_panel(area, p).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes `picture` into `path` (.svg or .png), whole or not at all: into a temporary file
+/// beside it, then renamed.
+pub(super) fn write_whole(picture: &impl Picture, path: &Path) -> Result<(), String> {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("chart");
     // The temporary name keeps the extension: the bitmap backend picks its format by it.
     let temp = path.with_file_name(format!(".tmp{}.{name}", std::process::id()));
-    let drawn = draw_to(panels, &temp, path);
+    let drawn = draw_to(picture, &temp, path);
     match drawn.and_then(|()| std::fs::rename(&temp, path).map_err(|e| e.to_string())) {
         Ok(()) => Ok(()),
         Err(e) => {
@@ -329,38 +363,22 @@ pub fn draw_panels(panels: &[Heatmap], path: &Path) -> Result<(), String> {
 }
 
 /// Draws into `temp` in the format `path`'s extension names.
-fn draw_to(panels: &[Heatmap], temp: &Path, path: &Path) -> Result<(), String> {
+fn draw_to(picture: &impl Picture, temp: &Path, path: &Path) -> Result<(), String> {
     register();
-    let cols = panels.len().min(2);
-    let rows = panels.len().div_ceil(cols);
-    let size = (PANEL_W * cols as u32, PANEL_H * rows as u32);
-    let png = path.extension().and_then(|e| e.to_str()) == Some("png");
-    if png {
+    let size = picture.size();
+    if path.extension().and_then(|e| e.to_str()) == Some("png") {
         let root = BitMapBackend::new(temp, size).into_drawing_area();
-        draw_on(&root, panels)?;
+        picture.paint(&root)?;
         root.present().map_err(|e| e.to_string())
     } else {
         let root = SVGBackend::new(temp, size).into_drawing_area();
-        draw_on(&root, panels)?;
+        picture.paint(&root)?;
         root.present().map_err(|e| e.to_string())
     }
 }
 
-fn draw_on<DB: DrawingBackend>(
-    root: &DrawingArea<DB, plotters::coord::Shift>,
-    panels: &[Heatmap],
-) -> Result<(), String> {
-    root.fill(&WHITE).map_err(|e| e.to_string())?;
-    let cols = panels.len().min(2);
-    let areas = root.split_evenly((panels.len().div_ceil(cols), cols));
-    for (area, p) in areas.iter().zip(panels) {
-        draw_panel(area, p).map_err(|e| e.to_string())?;
-    }
-    Ok(())
-}
-
 fn draw_panel<DB: DrawingBackend>(
-    area: &DrawingArea<DB, plotters::coord::Shift>,
+    area: &DrawingArea<DB, Shift>,
     p: &Heatmap,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let (w, h) = area.dim_in_pixel();

@@ -86,18 +86,22 @@ pub fn load(name: &str) -> Result<Preset, PresetError> {
     Ok(preset)
 }
 
+/// `NAME@N`: the preset's name and the budget of N iterations a decision, if it has one
+/// (N need not be valid: `read` checks it).
+pub fn with_budget(name: &str) -> Option<(&str, Option<u32>)> {
+    let (base, budget) = name.rsplit_once('@')?;
+    Some((base, budget.parse().ok().filter(|&n| n > 0)))
+}
+
 fn read(name: &str) -> Result<Preset, PresetError> {
-    let Some((base, budget)) = name.rsplit_once('@') else {
+    let Some((base, budget)) = with_budget(name) else {
         return load_named(name);
     };
     let bad = |message: &str| PresetError::Bad {
         file: name.to_string(),
         message: message.to_string(),
     };
-    let budget: u32 = budget
-        .parse()
-        .ok()
-        .filter(|&n| n > 0)
+    let budget = budget
         .ok_or_else(|| bad("the budget after @ is a whole number of iterations, 1 or more"))?;
     let mut preset = load_named(base)?;
     if preset.kind != BotKind::Mcts {

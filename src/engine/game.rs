@@ -167,6 +167,14 @@ pub trait Game: Sync {
         rewards(outcome, self.num_players())
     }
 
+    /// Each player's reward for the finished game `s` graded by how it finished, for search
+    /// that asks for it (`graded_rewards` in a bot preset): finer than the winner alone where
+    /// the last steps are luck a search cannot change (Aachen: the surrender odds of the final
+    /// Morale rather than the die). `None`: [`Game::outcome_rewards`].
+    fn graded_rewards(&self, _s: &Self::State) -> Option<[f32; 2]> {
+        None
+    }
+
     /// A heuristic estimate of player 0's reward (1 win, ½ draw, 0 loss) in a state that is not
     /// over, for search that stops its rollouts early. `None`: play rollouts to the end.
     fn heuristic(&self, _s: &Self::State) -> Option<f32> {

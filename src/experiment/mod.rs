@@ -7,6 +7,7 @@
 
 pub mod output;
 pub mod overrides;
+pub mod skill;
 pub mod spec;
 
 use crate::cli::common::output_error;
@@ -324,6 +325,47 @@ fn play<G: Entry>(
     })
 }
 
+/// Draws one chart into a path (.svg or .png).
+type DrawChart = Box<dyn Fn(&Path) -> Result<(), String>>;
+
+/// chart.svg and chart.png: a skill curve when the variants step one preset's budget, else
+/// the heatmap of win rates by variant (or over the sweep's grid).
+fn draw_chart(
+    spec: &Spec,
+    context: &RunContext,
+    variants: &[Variant],
+    rows: &[output::Row],
+    out: &Outputs,
+) -> Result<(), CliError> {
+    let names: Vec<&str> = context.names.iter().map(String::as_str).collect();
+    let draw: DrawChart = match skill::steps(variants, &context.variant_bots) {
+        Some(steps) => {
+            let acting = &names[..context.variant_bots[0].len().min(names.len())];
+            let baseline = bots_label(&context.variant_bots[0]);
+            let curve = skill::chart(spec.name(), acting, &baseline, &steps, rows);
+            Box::new(move |path| crate::analysis::curve::draw_curve(&curve, path))
+        }
+        None => {
+            let panel = output::chart(spec.name(), &names, &spec.axes(), rows);
+            Box::new(move |path| {
+                crate::analysis::plot::draw_panels(std::slice::from_ref(&panel), path)
+            })
+        }
+    };
+    for chart in ["chart.svg", "chart.png"] {
+        draw(&out.path(chart)).map_err(|e| out.error(chart, e))?;
+    }
+    Ok(())
+}
+
+/// "scripted" when every side plays it, else "mcts-fast / scripted".
+fn bots_label(bots: &[String]) -> String {
+    match bots.first() {
+        Some(first) if bots.iter().all(|b| b == first) => first.clone(),
+        _ => bots.join(" / "),
+    }
+}
+
 /// How the results were made, for the report: the command and the run time.
 struct Made {
     command: String,
@@ -344,11 +386,7 @@ fn write_results(
     let rows = output::rows(&names, &variants, &played.totals, &played.pairs);
     let axes = spec.axes();
     out.write_csv("summary.csv", output::summary_csv(&axes, &rows))?;
-    let panel = output::chart(spec.name(), &names, &axes, &rows);
-    for chart in ["chart.svg", "chart.png"] {
-        crate::analysis::plot::draw_panels(std::slice::from_ref(&panel), &out.path(chart))
-            .map_err(|e| out.error(chart, e))?;
-    }
+    draw_chart(spec, context, &variants, &rows, out)?;
     let report = report(spec, context, &rows, made);
     let games = played.totals[0].games;
     let stopped = played.stop.map(|s| stop_text(spec, &s, games));

@@ -66,6 +66,9 @@ pub struct MctsConfig {
     /// √(2 ln k) standard errors for k alternatives to the policy's move, about how far the
     /// best of k equal moves strays above its worth by chance alone.
     pub options_correction: bool,
+    /// Score finished rollouts by the game's graded rewards where it has them
+    /// ([`Game::graded_rewards`]), not by the winner alone.
+    pub graded_rewards: bool,
 }
 
 impl Default for MctsConfig {
@@ -82,6 +85,7 @@ impl Default for MctsConfig {
             prior_visits: 0,
             policy_confidence: 0.0,
             options_correction: false,
+            graded_rewards: false,
         }
     }
 }
@@ -226,7 +230,9 @@ pub fn policy_bar(z: f32, options: usize, options_correction: bool) -> f32 {
 
 /// The most visited move if its mean reward beats the policy's move by `z` standard errors
 /// (a reward in [0, 1] has a standard deviation of at most ½), else the policy's move: among
-/// moves the search cannot tell apart, the doctrine's is the better bet than the noise.
+/// moves the search cannot tell apart, the doctrine's is the better bet than the noise. A
+/// policy move the search never tried (fewer iterations than moves) is kept: nothing was
+/// measured against it.
 pub fn keep_policy_move<A: Copy + PartialEq>(
     ranked: &[(A, u32, f32)],
     policy: A,
@@ -237,7 +243,7 @@ pub fn keep_policy_move<A: Copy + PartialEq>(
         return Some(best);
     };
     if kept.1 == 0 {
-        return Some(best);
+        return Some(kept);
     }
     let se = (0.25 / best.1.max(1) as f32 + 0.25 / kept.1 as f32).sqrt();
     Some(if best.2 - kept.2 > z * se { best } else { kept })

@@ -277,7 +277,7 @@ impl<G: Game> Tree<G> {
                 self.seed_prior(game, config, node, &s, rollout, rng);
                 let n = self.nodes[node as usize];
                 if n.actor == TERMINAL {
-                    break game.outcome_rewards(&game.outcome(&s).expect("terminal"));
+                    break finished(game, config, &s);
                 }
                 if n.actor != CHANCE {
                     // A new decision node: take one untried child and roll out from there.
@@ -292,7 +292,7 @@ impl<G: Game> Tree<G> {
             }
             let n = self.nodes[node as usize];
             if n.actor == TERMINAL {
-                break game.outcome_rewards(&game.outcome(&s).expect("terminal"));
+                break finished(game, config, &s);
             }
             let child = if n.actor == CHANCE {
                 self.select_outcome(node, config.chance, rng)
@@ -476,9 +476,7 @@ impl<G: Game> Tree<G> {
         let mut depth = 0u32;
         loop {
             let a = match game.actor(&s) {
-                Actor::Terminal => {
-                    return game.outcome_rewards(&game.outcome(&s).expect("terminal"))
-                }
+                Actor::Terminal => return finished(game, config, &s),
                 Actor::Chance => game.draw_chance(&s, &mut self.chance, rng),
                 Actor::Player(_) => {
                     if config.rollout_depth > 0 && depth >= config.rollout_depth {
@@ -510,4 +508,13 @@ impl<G: Game> Tree<G> {
             (n.action.expect("child action"), n.visits, n.reward)
         })
     }
+}
+
+/// The rewards of a finished game: graded by the game if the config asks and the game grades.
+fn finished<G: Game>(game: &G, config: &MctsConfig, s: &G::State) -> [f32; 2] {
+    config
+        .graded_rewards
+        .then(|| game.graded_rewards(s))
+        .flatten()
+        .unwrap_or_else(|| game.outcome_rewards(&game.outcome(s).expect("terminal")))
 }

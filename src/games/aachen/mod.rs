@@ -38,6 +38,10 @@ use crate::engine::{Actor, Game, Outcome, PlayerId, Tally};
 pub use state::Roll;
 use std::path::Path;
 
+/// The most a German automatic victory is worth to the Americans in graded rewards (at
+/// Morale just on its victory level): less than the surrender odds one Morale point lower.
+const NEAR_MISS: f32 = 0.1;
+
 /// The sides: the player's Americans, and the Germans played by the rules.
 pub const AMERICANS: PlayerId = 0;
 pub const GERMANS: PlayerId = 1;
@@ -257,6 +261,25 @@ impl Game for Aachen {
             level: LEVELS[usize::from(level)],
             turn: u32::from(turn),
         })
+    }
+
+    /// The American reward graded by the final Morale: where the surrender roll was made, its
+    /// odds (10.2: the die must beat Morale) instead of the die's result; at the German
+    /// automatic victory (10.1), up to a tenth for Morale that came near its victory level, so
+    /// a search still sees which losing lines came closest.
+    fn graded_rewards(&self, s: &State) -> Option<[f32; 2]> {
+        let (_, level, _) = s.result;
+        let victory = self.rules.charts.morale.german_victory;
+        let m = f32::from(s.morale);
+        let reward = match level {
+            0 => 1.0,
+            2 => {
+                NEAR_MISS * (f32::from(ruleset::MORALE_MAX) - m)
+                    / f32::from(ruleset::MORALE_MAX.saturating_sub(victory).max(1))
+            }
+            _ => (6.0 - m).max(0.0) / 6.0,
+        };
+        Some([reward, 1.0 - reward])
     }
 
     /// Solitaire: no initiative.

@@ -201,6 +201,36 @@ fn rule_10_2_the_garrison_surrenders_if_the_die_beats_morale() {
 }
 
 #[test]
+fn rule_10_2_graded_rewards_give_the_surrender_odds_not_the_die() {
+    // Morale 3: the die must beat it, 3 in 6. Either die gives the Americans exactly ½.
+    for die in [4, 3] {
+        let mut f = Fixture::combat();
+        f.s.turn = 9;
+        f.s.morale = 3;
+        f.act(Action::Pass);
+        f.roll(Action::Die(die));
+        assert_eq!(f.game.graded_rewards(&f.s), Some([0.5, 0.5]));
+    }
+}
+
+#[test]
+fn rule_10_1_graded_rewards_rank_german_automatic_victories_by_morale() {
+    let graded = |morale: u8| {
+        let mut f = Fixture::combat();
+        f.s.turn = 9;
+        f.s.morale = morale;
+        f.act(Action::Pass);
+        assert_eq!(f.game.outcome(&f.s).unwrap().winner, Some(1));
+        f.game.graded_rewards(&f.s).unwrap()[0]
+    };
+    // Nearer the victory level is worth more, and never as much as the surrender odds of
+    // one point lower (Morale 5: 1 in 6).
+    assert!(graded(19) < graded(12) && graded(12) < graded(6));
+    assert_eq!(graded(19), 0.0);
+    assert!(graded(6) < 1.0 / 6.0);
+}
+
+#[test]
 fn rule_6_5_end_phase_flips_spent_units_and_lapses_support() {
     let mut f = Fixture::combat();
     f.s.fresh = 0;
