@@ -590,3 +590,33 @@ fn a_policy_move_the_search_never_tried_is_kept() {
     let kept = keep_policy_move(&ranked, 7, policy_bar(1.0, 30, true)).unwrap();
     assert_eq!(kept.0, 7);
 }
+
+#[test]
+fn a_search_that_keeps_the_doctrines_moves_sees_the_doctrines_dice() {
+    use sandtable::engine::{game_rng, game_seed};
+    use sandtable::games::aachen::Aachen;
+    use sandtable::registry::Entry;
+    use sandtable::sim::play_to_end;
+    // A search that never leaves the doctrine's move (an unreachable bar) still draws random
+    // numbers to think; from its own stream, so the game's dice are the doctrine's game's.
+    let game = Aachen::embedded().unwrap();
+    let config = MctsConfig {
+        iterations: 8,
+        rollout: sandtable::bots::mcts::RolloutPolicy::Scripted,
+        policy_confidence: 1.0e6,
+        ..MctsConfig::default()
+    };
+    for i in 0..3 {
+        let doctrine: Vec<Box<dyn Bot<Aachen>>> = vec![Aachen::scripted()()];
+        let search: Vec<Box<dyn Bot<Aachen>>> = vec![Box::new(MctsBot::new(
+            "search",
+            config.clone(),
+            Some(Aachen::scripted()),
+        ))];
+        let seed = game_seed(11, i);
+        let [(scripted, _), (searched, _)] = [doctrine, search].map(|mut bots| {
+            play_to_end(&game, &mut bots, i, seed, &mut game_rng(11, i), None).unwrap()
+        });
+        assert!(scripted == searched, "game {i} differs");
+    }
+}

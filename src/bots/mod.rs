@@ -20,4 +20,11 @@ pub trait Bot<G: Game>: Send {
     fn observes(&self) -> bool {
         true
     }
+    /// Whether the bot thinks with random numbers of its own (a search): the game loop then
+    /// gives it a stream apart from the game's dice, so its thinking never moves the rolls.
+    /// Two bots that choose alike then see the same dice on the same seed, and a comparison
+    /// of bots on common seeds is paired move for move (common random numbers).
+    fn searches(&self) -> bool {
+        false
+    }
 }

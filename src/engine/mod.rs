@@ -9,4 +9,4 @@ pub mod seed;
 
 pub use game::{Actor, Game, Outcome, PlayerId, RecordColumns, Tally};
 pub use replay::Replay;
-pub use seed::{game_rng, game_seed, GameRng};
+pub use seed::{game_rng, game_seed, search_rng, GameRng};

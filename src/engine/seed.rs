@@ -25,6 +25,15 @@ pub fn game_rng(run_seed: u64, index: u64) -> GameRng {
     GameRng::seed_from_u64(game_seed(run_seed, index))
 }
 
+/// The searching bots' generator of the game seeded `game_seed` (see `Bot::searches`): a
+/// stream apart from the dice's.
+pub fn search_rng(game_seed: u64) -> GameRng {
+    GameRng::seed_from_u64(splitmix64(game_seed ^ SEARCH_STREAM))
+}
+
+/// Names the searching bots' stream ("search" in ASCII).
+const SEARCH_STREAM: u64 = 0x7365_6172_6368;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -279,6 +279,10 @@ where
         chosen.map_or(legal[0], |r| r.0)
     }
 
+    fn searches(&self) -> bool {
+        true
+    }
+
     fn observe(&mut self, _game: &G, _before: &G::State, action: G::Action) {
         if self.config.reuse_tree {
             self.history.push(action);
