@@ -75,6 +75,10 @@ impl<'g, G: Entry> Session<'g, G> {
         replay.scenario = identity.scenario.clone();
         replay.data = Some(identity.data.clone());
         replay.side = Some(game.player_name(human).to_lowercase());
+        let mut bot = bot;
+        if let Some(b) = bot.as_mut() {
+            b.start(crate::engine::game_seed(seed, 0));
+        }
         let mut session = Session {
             game,
             human,

@@ -591,15 +591,14 @@ fn a_policy_move_the_search_never_tried_is_kept() {
     assert_eq!(kept.0, 7);
 }
 
-#[test]
-fn a_search_that_keeps_the_doctrines_moves_sees_the_doctrines_dice() {
+/// Plays three games of `game` with its doctrine on every side, then with a search that never
+/// leaves the doctrine's move (an unreachable bar) on side `searcher`, on the same seeds.
+fn doctrine_and_search_games<G: sandtable::registry::Entry>(game: &G, searcher: usize)
+where
+    G::State: PartialEq,
+{
     use sandtable::engine::{game_rng, game_seed};
-    use sandtable::games::aachen::Aachen;
-    use sandtable::registry::Entry;
     use sandtable::sim::play_to_end;
-    // A search that never leaves the doctrine's move (an unreachable bar) still draws random
-    // numbers to think; from its own stream, so the game's dice are the doctrine's game's.
-    let game = Aachen::embedded().unwrap();
     let config = MctsConfig {
         iterations: 8,
         rollout: sandtable::bots::mcts::RolloutPolicy::Scripted,
@@ -607,16 +606,32 @@ fn a_search_that_keeps_the_doctrines_moves_sees_the_doctrines_dice() {
         ..MctsConfig::default()
     };
     for i in 0..3 {
-        let doctrine: Vec<Box<dyn Bot<Aachen>>> = vec![Aachen::scripted()()];
-        let search: Vec<Box<dyn Bot<Aachen>>> = vec![Box::new(MctsBot::new(
-            "search",
-            config.clone(),
-            Some(Aachen::scripted()),
-        ))];
+        let doctrine: Vec<Box<dyn Bot<G>>> = (0..game.acting_players())
+            .map(|_| G::scripted()())
+            .collect();
+        let mut search: Vec<Box<dyn Bot<G>>> = (0..game.acting_players())
+            .map(|_| G::scripted()())
+            .collect();
+        search[searcher] = Box::new(MctsBot::new("search", config.clone(), Some(G::scripted())));
         let seed = game_seed(11, i);
         let [(scripted, _), (searched, _)] = [doctrine, search].map(|mut bots| {
-            play_to_end(&game, &mut bots, i, seed, &mut game_rng(11, i), None).unwrap()
+            play_to_end(game, &mut bots, i, seed, &mut game_rng(11, i), None).unwrap()
         });
-        assert!(scripted == searched, "game {i} differs");
+        assert!(scripted == searched, "{} game {i} differs", game.id());
     }
+}
+
+#[test]
+fn a_search_that_keeps_the_doctrines_moves_sees_the_doctrines_dice() {
+    use sandtable::games::rudders_line::RuddersLine;
+    use sandtable::games::{aachen::Aachen, crossing_the_line::CrossingTheLine};
+    // The search thinks with random numbers of its own; the doctrine's draws (Rudder's Line's
+    // tie-breaks, Crossing the Line's determinization) still come from the game's generator,
+    // as when the doctrine plays alone. So the dice are the doctrine's game's.
+    doctrine_and_search_games(&Aachen::embedded().unwrap(), 0);
+    let rudders_line = RuddersLine::embedded().unwrap();
+    doctrine_and_search_games(&rudders_line, 0);
+    doctrine_and_search_games(&rudders_line, 1);
+    let stolberg = CrossingTheLine::embedded("stolberg-corridor").unwrap();
+    doctrine_and_search_games(&stolberg, 1);
 }

@@ -20,11 +20,10 @@ pub trait Bot<G: Game>: Send {
     fn observes(&self) -> bool {
         true
     }
-    /// Whether the bot thinks with random numbers of its own (a search): the game loop then
-    /// gives it a stream apart from the game's dice, so its thinking never moves the rolls.
-    /// Two bots that choose alike then see the same dice on the same seed, and a comparison
-    /// of bots on common seeds is paired move for move (common random numbers).
-    fn searches(&self) -> bool {
-        false
-    }
+    /// Told the game's seed before its first decision. A bot that thinks with random numbers
+    /// (a search) seeds a generator of its own from it (`engine::search_rng`) and leaves the
+    /// `rng` of `choose` (the game's, which rolls the dice) to the draws the doctrine would
+    /// make: a search that plays the doctrine's moves then sees the doctrine's dice, and bots
+    /// compared on common seeds are paired move for move (common random numbers).
+    fn start(&mut self, _game_seed: u64) {}
 }

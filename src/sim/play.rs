@@ -1,7 +1,7 @@
 //! Playing one game from the initial state to the end.
 
 use crate::bots::Bot;
-use crate::engine::{search_rng, Actor, Game, GameRng, PlayerId, Replay, Tally};
+use crate::engine::{Actor, Game, GameRng, PlayerId, Replay, Tally};
 
 /// Steps (decisions plus chance outcomes) after which a game is declared runaway. A real game
 /// ends in far fewer; hitting the cap means a rules bug (a loop with no way out), and stopping
@@ -60,7 +60,7 @@ pub struct GameRecord {
 /// Plays from the initial state to the end and returns the final state and the number of
 /// steps. At a chance node the outcome is drawn by `Game::draw_chance` with `rng`; at a
 /// decision bot `p` chooses (with the same `rng`, so one seed fixes the whole game; a bot that
-/// searches draws from `search_rng(seed)` instead, so its thinking never moves the dice). With
+/// searches thinks with a generator of its own, seeded by `Bot::start`). With
 /// `replay`, every step's index is appended to it; the bot's choice is then also checked to be
 /// legal (recording needs the legal list anyway).
 ///
@@ -82,7 +82,9 @@ pub fn play_to_end<G: Game, B: Bot<G> + ?Sized>(
     let mut legal: Vec<G::Action> = Vec::new();
     let mut steps = 0u64;
     let observed = bots.iter().any(|b| b.observes());
-    let mut thinking = search_rng(seed);
+    for bot in bots.iter_mut() {
+        bot.start(seed);
+    }
     loop {
         let a = match game.actor(&s) {
             Actor::Terminal => return Ok((s, steps)),
@@ -96,12 +98,7 @@ pub fn play_to_end<G: Game, B: Bot<G> + ?Sized>(
                 a
             }
             Actor::Player(p) => {
-                let bot_rng = if bots[p].searches() {
-                    &mut thinking
-                } else {
-                    &mut *rng
-                };
-                let a = bots[p].choose(game, &s, bot_rng);
+                let a = bots[p].choose(game, &s, rng);
                 if let Some(r) = replay.as_deref_mut() {
                     game.legal_actions(&s, &mut legal);
                     let Some(i) = legal.iter().position(|&x| x == a) else {

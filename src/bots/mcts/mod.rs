@@ -8,7 +8,7 @@
 mod tree;
 
 use super::Bot;
-use crate::engine::{Actor, Game, GameRng};
+use crate::engine::{search_rng, Actor, Game, GameRng};
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use serde::Deserialize;
@@ -106,6 +106,8 @@ pub struct MctsBot<G: Game> {
     workers: Vec<Worker<G>>,
     /// Actions applied since the workers' trees were last searched.
     history: Vec<G::Action>,
+    /// The search's own random numbers, apart from the game's (see `Bot::start`).
+    thinking: GameRng,
     /// Statistics of the last search: total iterations, and the chosen action's mean reward.
     pub last_iterations: u64,
     pub last_value: f32,
@@ -131,6 +133,7 @@ impl<G: Game> MctsBot<G> {
             config,
             workers,
             history: Vec::new(),
+            thinking: GameRng::seed_from_u64(0),
             last_iterations: 0,
             last_value: 0.5,
         }
@@ -202,17 +205,17 @@ impl<G: Game> MctsBot<G> {
 }
 
 impl<G: Game> MctsBot<G> {
-    /// The rollout policy's own move, when `policy_confidence` asks to keep it by default; the
-    /// policy sees a determinization, as the search does, so it reads nothing hidden.
+    /// The rollout policy's own move, asked at every decision (kept by default when
+    /// `policy_confidence` asks). The policy sees a determinization drawn from the search's
+    /// generator, as the search does, so it reads nothing hidden; and it chooses with the
+    /// game's `rng`, drawing from it exactly what it draws when it plays the game itself, so a
+    /// search that keeps its moves leaves the dice where the doctrine's game has them.
     fn policy_move(&mut self, game: &G, s: &G::State, rng: &mut GameRng) -> Option<G::Action> {
-        if self.config.policy_confidence <= 0.0 {
-            return None;
-        }
         let Actor::Player(me) = game.actor(s) else {
             return None;
         };
         let bot = self.workers.first_mut()?.rollout.as_mut()?;
-        let seen = game.determinize(s, me, rng);
+        let seen = game.determinize(s, me, &mut self.thinking);
         Some(bot.choose(game, &seen, rng))
     }
 }
@@ -259,15 +262,17 @@ where
     }
 
     fn choose(&mut self, game: &G, s: &G::State, rng: &mut GameRng) -> G::Action {
+        let policy_move = self.policy_move(game, s, rng);
         let mut legal = Vec::new();
         game.legal_actions(s, &mut legal);
         if legal.len() == 1 {
             // Nothing to think about; keep the history so the trees can still follow.
             return legal[0];
         }
-        let policy_move = self.policy_move(game, s, rng);
-        let ranked = self.analyse(game, s, rng);
-        let chosen = match policy_move {
+        let mut thinking = self.thinking.clone();
+        let ranked = self.analyse(game, s, &mut thinking);
+        self.thinking = thinking;
+        let chosen = match policy_move.filter(|_| self.config.policy_confidence > 0.0) {
             Some(p) => {
                 let c = &self.config;
                 let z = policy_bar(c.policy_confidence, ranked.len(), c.options_correction);
@@ -275,12 +280,13 @@ where
             }
             None => ranked.first().copied(),
         };
-        self.last_value = chosen.map_or(0.5, |r| r.2);
+        // A policy move never tried has no mean of its own.
+        self.last_value = chosen.filter(|r| r.1 > 0).map_or(0.5, |r| r.2);
         chosen.map_or(legal[0], |r| r.0)
     }
 
-    fn searches(&self) -> bool {
-        true
+    fn start(&mut self, game_seed: u64) {
+        self.thinking = search_rng(game_seed);
     }
 
     fn observe(&mut self, _game: &G, _before: &G::State, action: G::Action) {
