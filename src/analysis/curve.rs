@@ -4,6 +4,7 @@
 
 use super::plot::{write_whole, Picture, FONT};
 use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
@@ -18,6 +19,9 @@ pub struct Curve {
     pub y_label: String,
     /// The steps' labels, left to right.
     pub x: Vec<String>,
+    /// The first step is not on the others' scale (a baseline before budgets): it is joined
+    /// to the second by a dashed line.
+    pub first_apart: bool,
     pub series: Vec<Series>,
 }
 
@@ -124,15 +128,32 @@ impl Curve {
         colour: RGBColor,
         index: usize,
     ) -> Drawn<DB> {
-        let at = |i: usize, p: &Point| (self.x_at(i), Self::y_at(p.rate));
+        // Each series a few pixels apart, so that their interval bars do not overlap.
+        let shift = 8 * (2 * index as i32 + 1 - self.series.len() as i32) / 2;
+        let at = |i: usize, p: &Point| (self.x_at(i) + shift, Self::y_at(p.rate));
         let points: Vec<(usize, &Point)> = s
             .points
             .iter()
             .enumerate()
             .filter_map(|(i, p)| p.as_ref().map(|p| (i, p)))
             .collect();
-        let path: Vec<(i32, i32)> = points.iter().map(|&(i, p)| at(i, p)).collect();
-        area.draw(&PathElement::new(path, colour.stroke_width(2)))?;
+        // A step without a point breaks the line.
+        for (i, pair) in s.points.windows(2).enumerate() {
+            let (Some(a), Some(b)) = (&pair[0], &pair[1]) else {
+                continue;
+            };
+            let segment = [at(i, a), at(i + 1, b)];
+            if i == 0 && self.first_apart {
+                area.draw(&DashedPathElement::new(
+                    segment,
+                    8,
+                    6,
+                    colour.stroke_width(2),
+                ))?;
+            } else {
+                area.draw(&PathElement::new(segment, colour.stroke_width(2)))?;
+            }
+        }
         let side = if index.is_multiple_of(2) { 1 } else { -1 };
         for &(i, p) in &points {
             let (x, y) = at(i, p);
@@ -146,7 +167,9 @@ impl Curve {
             let st = TextStyle::from((FONT, 14).into_font())
                 .color(&colour)
                 .pos(Pos::new(h, VPos::Center));
-            let label = (x + side * 10, y - side * 14);
+            // Kept inside the frame, clear of the step labels below it.
+            let label_y = (y - side * 14).clamp(TOP + 10, H - BOTTOM - 12);
+            let label = (x + side * 10, label_y);
             area.draw_text(&format!("{:.0}%", 100.0 * p.rate), &st, label)?;
         }
         Ok(())

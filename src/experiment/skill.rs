@@ -61,7 +61,7 @@ fn one_budget(sides: &[String]) -> Option<(&str, u32)> {
 pub fn chart(title: &str, acting: &[&str], baseline: &str, steps: &Steps, rows: &[Row]) -> Curve {
     let variants: Vec<&str> = rows
         .iter()
-        .filter(|r| r.side == acting[0])
+        .filter(|r| Some(&r.side.as_str()) == acting.first())
         .map(|r| r.variant.as_str())
         .collect();
     let games = rows.first().map_or(0, |r| r.games);
@@ -100,6 +100,7 @@ pub fn chart(title: &str, acting: &[&str], baseline: &str, steps: &Steps, rows: 
         ),
         y_label: "win rate".into(),
         x,
+        first_apart: true,
         series,
     }
 }

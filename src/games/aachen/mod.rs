@@ -39,8 +39,12 @@ pub use state::Roll;
 use std::path::Path;
 
 /// The most a German automatic victory is worth to the Americans in graded rewards (at
-/// Morale just on its victory level): less than the surrender odds one Morale point lower.
+/// Morale just on its victory level): with the rule's level of 6, less than the surrender
+/// odds one Morale point lower (1 in 6).
 const NEAR_MISS: f32 = 0.1;
+
+/// 10.2: the surrender roll is 1D6, which must beat Morale.
+const SURRENDER_DIE: f32 = 6.0;
 
 /// The sides: the player's Americans, and the Germans played by the rules.
 pub const AMERICANS: PlayerId = 0;
@@ -277,7 +281,7 @@ impl Game for Aachen {
                 NEAR_MISS * (f32::from(ruleset::MORALE_MAX) - m)
                     / f32::from(ruleset::MORALE_MAX.saturating_sub(victory).max(1))
             }
-            _ => (6.0 - m).max(0.0) / 6.0,
+            _ => (SURRENDER_DIE - m).max(0.0) / SURRENDER_DIE,
         };
         Some([reward, 1.0 - reward])
     }
