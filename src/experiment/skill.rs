@@ -92,7 +92,12 @@ pub fn chart(title: &str, acting: &[&str], baseline: &str, steps: &Steps, rows: 
     Curve {
         title: format!("{title}: win rate as the search grows"),
         subtitle: format!(
-            "{games} games a step on the same game seeds; bars: 95% Wilson intervals"
+            "{games} games a step on the same game seeds; bars: 95% Wilson intervals{}",
+            if rows.iter().any(|r| r.draws.count > 0) {
+                "; the rest of the games are draws"
+            } else {
+                ""
+            }
         ),
         x_label: format!(
             "{}'s iterations a decision, {who} (first: the baseline, {baseline})",
