@@ -101,6 +101,22 @@ fn the_paired_interval_covers_the_true_difference_and_is_narrower_than_the_unpai
     assert!((0.91..=0.99).contains(&coverage), "coverage {coverage}");
 }
 
+/// Runs `sandtable experiment SPEC --out OUT` and checks that it succeeded.
+fn experiment_ok(spec: &std::path::Path, out: &std::path::Path) -> std::process::Output {
+    let run = common::sandtable(&[
+        "experiment",
+        spec.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    run
+}
+
 fn spec(dir: &std::path::Path, text: &str) -> std::path::PathBuf {
     let path = dir.join("spec.toml");
     std::fs::write(&path, text).unwrap();
@@ -223,17 +239,7 @@ fn an_experiment_to_a_precision_stops_at_a_batch_boundary_and_says_why() {
         .replace("values = [0, 2]", "values = [0]");
     let path = spec(&dir, &text);
     let out = dir.join("out");
-    let run = common::sandtable(&[
-        "experiment",
-        path.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    let run = experiment_ok(&path, &out);
     let stdout = common::stdout(&run);
     assert!(
         stdout.contains("Stopped after 1000 games a variant: every side's 95% half-width"),
@@ -335,17 +341,7 @@ fn a_skill_curve_is_drawn_as_win_rates_over_the_budget() {
                 [[variant]]\nname = \"search 8\"\nbots = [\"mcts-fast@8\", \"mcts-fast@8\"]\n";
     let path = spec(&dir, text);
     let out_dir = dir.join("out");
-    let out = common::sandtable(&[
-        "experiment",
-        path.to_str().unwrap(),
-        "--out",
-        out_dir.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    experiment_ok(&path, &out_dir);
     let svg = std::fs::read_to_string(out_dir.join("chart.svg")).unwrap();
     // The SVG writes each text on a line of its own.
     let texts: Vec<&str> = svg.lines().map(str::trim).collect();
