@@ -121,8 +121,10 @@ fn reorganization_type(kind: UnitKind) -> Option<&'static str> {
 /// In Command of their HQ, which is in supply. (8.4.2 cannibalises from the same units.)
 fn in_good_order(rs: &Ruleset, s: &State, side: Side) -> u64 {
     let units = s.on_map_units(rs, side) & !s.disrupted;
+    // Only the formations with such units need their HQ's supply line traced.
+    let with_units = bits(units).fold(0u8, |m, u| m | 1 << s.formation[u]);
     let supplied = (0..rs.formations.len() as u8)
-        .filter(|&f| rs.formation(f).side == side && command::hq_supplied(rs, s, f))
+        .filter(|&f| with_units & (1 << f) != 0 && command::hq_supplied(rs, s, f))
         .fold(0u8, |m, f| m | 1 << f);
     let of_supplied = bits(units)
         .filter(|&u| supplied & (1 << s.formation[u]) != 0)
@@ -139,7 +141,12 @@ fn below_strength(rs: &Ruleset, s: &State, units: u64) -> u64 {
 /// 8.4.2: the German units that may be cannibalised: infantry type, undisrupted, In Command
 /// Range of their HQ, which is in supply.
 fn cannibals(rs: &Ruleset, s: &State) -> u64 {
-    bits(in_good_order(rs, s, Side::German))
+    cannibals_among(rs, in_good_order(rs, s, Side::German))
+}
+
+/// The cannibals among the German units `in_good_order`.
+fn cannibals_among(rs: &Ruleset, in_good_order: u64) -> u64 {
+    bits(in_good_order)
         .filter(|&u| rs.unit(u).class == UnitClass::Infantry)
         .filter(|&u| reorganization_type(rs.unit(u).kind).is_some())
         .fold(0, |m, u| m | 1 << u)
@@ -176,7 +183,10 @@ pub fn reorganize(rs: &Ruleset, s: &mut State, a: Action) {
                 Some(target.as_str()) == to && sources.iter().any(|x| Some(x.as_str()) == from)
             })
     };
-    let receivers = in_good_order(rs, s, Side::German) & s.formation_units(rs, f);
+    // Giving SPs changes no unit's order (supply, Command, disruption), so the units in
+    // good order after the unit left serve both as receivers and as the next cannibals.
+    let good = in_good_order(rs, s, Side::German);
+    let receivers = good & s.formation_units(rs, f);
     while points > 0 {
         let best = bits(below_strength(rs, s, receivers))
             .filter(|&u| takes(u))
@@ -185,7 +195,7 @@ pub fn reorganize(rs: &Ruleset, s: &mut State, a: Action) {
         s.strength[u] += 1;
         points -= 1;
     }
-    if cannibals(rs, s) == 0 {
+    if cannibals_among(rs, good) == 0 {
         after_reorganization(rs, s);
     }
 }
