@@ -1,7 +1,7 @@
-//! Runs past one machine: `balance` and `experiment` with `--shard K/N`, and `sandtable
-//! merge`, which must give exactly what one machine prints and writes, whatever order the
-//! shards come in; a missing, duplicated, foreign or truncated shard is a one-line error
-//! that leaves no output behind.
+//! Runs past one machine: `balance`, `experiment` and `ladder` with `--shard K/N`, and
+//! `sandtable merge`, which must give exactly what one machine prints and writes, whatever
+//! order the shards come in; a missing, duplicated, foreign or truncated shard is a one-line
+//! error that leaves no output behind.
 
 mod common;
 
@@ -167,4 +167,70 @@ fn merged_experiment_shards_write_exactly_the_results_of_one_machine() {
         s(&balance[0]),
     ]));
     assert!(line.contains("another run"), "{line}");
+}
+
+/// `ladder --shard`: each pairing's share of the games, merged into the report and CSVs one
+/// machine prints and writes; a shard needs a file and cannot be a sequential test.
+#[test]
+fn merged_ladder_shards_print_and_write_exactly_what_one_machine_does() {
+    let dir = common::temp_dir("shard-ladder");
+    let ladder = |extra: &[&str]| {
+        let mut args = vec![
+            "ladder",
+            "rudders-line",
+            "--bots",
+            "random,scripted,scripted",
+            "--games",
+            "5",
+            "--seed",
+            "3",
+            "--threads",
+            "1",
+        ];
+        args.extend(extra);
+        run(&args)
+    };
+    let one = dir.join("one");
+    let whole = ladder(&["--out", s(&one)]);
+    let shard = |k: &str| {
+        let path = dir.join(format!("l-{k}.shard"));
+        ladder(&["--shard", &format!("{k}/2"), "--out", s(&path)]);
+        path
+    };
+    let (second, first) = (shard("2"), shard("1"));
+    let merged = dir.join("merged");
+    let text = run(&["merge", "--out", s(&merged), s(&second), s(&first)]);
+    assert_eq!(text, whole);
+    assert!(
+        whole.contains("ladder: 5 games per pairing and side"),
+        "{whole}"
+    );
+    for csv in ["matchups.csv", "ratings.csv"] {
+        assert_eq!(
+            std::fs::read(merged.join(csv)).unwrap(),
+            std::fs::read(one.join(csv)).unwrap(),
+            "{csv}"
+        );
+    }
+    let line = common::one_line_error(&common::sandtable(&[
+        "ladder",
+        "rudders-line",
+        "--shard",
+        "1/2",
+    ]));
+    assert!(line.contains("--out"), "{line}");
+    let sprt = dir.join("sprt.shard");
+    let line = common::one_line_error(&common::sandtable(&[
+        "ladder",
+        "rudders-line",
+        "--bots",
+        "random,scripted",
+        "--sprt",
+        "0,20",
+        "--shard",
+        "1/2",
+        "--out",
+        s(&sprt),
+    ]));
+    assert!(line.contains("--sprt") && !sprt.exists(), "{line}");
 }

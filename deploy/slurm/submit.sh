@@ -3,9 +3,10 @@
 #
 #   deploy/slurm/submit.sh [--wait] N OUT -- experiment experiments/NAME.toml
 #   deploy/slurm/submit.sh [--wait] N OUT -- balance rudders-line --games 100000 --bots mcts-fast,scripted
+#   deploy/slurm/submit.sh [--wait] N OUT -- ladder rudders-line --bots easy,medium,hard --games 50
 #
 # N array tasks each play one shard (shard.sbatch); a merge job that depends on all of them
-# (afterok) writes OUT: the results folder of an experiment, or the CSV of a balance run.
+# (afterok) writes OUT: the results folder of an experiment or a ladder, or the CSV of a balance run.
 # The merge's printed report goes to OUT.merge.out, its messages to OUT.merge.err; the shard
 # files and each task's output to OUT.shards/. CPUS (default 1) sets the CPUs per task;
 # SANDTABLE the binary (default: `sandtable` on PATH); other sbatch options (partition, time

@@ -3,7 +3,7 @@
 use super::CliError;
 use crate::bots::Bot;
 use crate::engine::{Game, PlayerId};
-use crate::sim::{progress, run_folded, run_games, GameRecord, Plan, Stop, Totals};
+use crate::sim::{progress, run_folded, GameRecord, Plan, Stop, Totals};
 use clap::Args;
 use std::path::{Path, PathBuf};
 
@@ -25,34 +25,6 @@ pub struct RunArgs {
     /// information sets.
     #[arg(long)]
     pub open: bool,
-}
-
-impl RunArgs {
-    /// Plays `games` games with bot `names[p]` for player `p`, with a progress bar on stderr.
-    /// The names must have been checked: `make` is trusted to know them.
-    pub fn play<G, M>(
-        &self,
-        game: &G,
-        names: &[&str],
-        make: &M,
-        games: u64,
-    ) -> Result<Vec<GameRecord>, CliError>
-    where
-        G: Game,
-        M: Fn(&str, PlayerId) -> Option<Box<dyn Bot<G>>> + Sync,
-    {
-        let bar = progress::games_bar(games);
-        let records = run_games(
-            game,
-            |p| make(names[p], p).expect("bot names were checked"),
-            games,
-            self.seed,
-            self.threads,
-            &bar,
-        )?;
-        bar.finish_and_clear();
-        Ok(records)
-    }
 }
 
 impl RunArgs {

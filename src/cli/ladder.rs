@@ -5,16 +5,19 @@
 
 mod sprt;
 
-use super::common::{load_for_run, output_error, RunArgs};
+use super::common::{check_writable, load_for_run, output_error, RunArgs};
 use super::{select, CliError};
 use crate::bots::{preset, Bot};
 use crate::engine::{Game, PlayerId};
 use crate::registry::{self, Entry, Visitor};
 use crate::sim::elo::{ratings, Results};
+use crate::sim::shard::{self, Shard};
 use crate::sim::sprt::Sprt;
-use crate::sim::{wilson, GameRecord, Moments, Z95};
+use crate::sim::{progress, run_range, wilson, GameRecord, Moments, Z95};
 use clap::Args;
+use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
@@ -44,9 +47,33 @@ pub struct LadderArgs {
     /// decides, or --games pairs.
     #[arg(long, value_name = "ELO0,ELO1", value_parser = Sprt::parse)]
     pub sprt: Option<Sprt>,
-    /// Directory to write `matchups.csv` and `ratings.csv` into (created if missing).
+    /// Play only the K-th of N equal shares of every pairing's games (1 ≤ K ≤ N) and write a
+    /// shard file to --out; `sandtable merge` combines the N shard files into exactly this
+    /// run's report and CSVs. For long ladders, on one machine or a cluster (see deploy/)
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
+    /// Directory to write `matchups.csv` and `ratings.csv` into (created if missing). With
+    /// --shard: the shard file.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+}
+
+/// What defines a ladder run besides its shard, and what its report and CSVs need: a shard
+/// file carries it, so `merge` prints and writes exactly what one machine would have.
+#[derive(Serialize, Deserialize)]
+pub struct Context {
+    /// The game, with its scenario where it has several (`crossing-the-line --scenario …`).
+    label: String,
+    /// The two sides' names, in the game's order.
+    players: [String; 2],
+    bots: Vec<String>,
+    /// Games per pairing and side assignment in the whole run.
+    games: u64,
+    seed: u64,
+    /// The data's identity, and its reconstructed tables.
+    data: String,
+    provenance: Vec<String>,
+    version: String,
 }
 
 /// One pairing on one side assignment.
@@ -62,25 +89,42 @@ struct Matchup {
 }
 
 impl Matchup {
-    fn new(first: usize, second: usize, records: &[GameRecord]) -> Matchup {
+    /// From each game's winner (`None`: a draw), in game index order.
+    fn new(first: usize, second: usize, winners: &[Option<PlayerId>]) -> Matchup {
         Matchup {
             first,
             second,
-            games: records.len() as u64,
-            first_wins: records.iter().filter(|r| r.winner == Some(0)).count() as u64,
-            draws: records.iter().filter(|r| r.winner.is_none()).count() as u64,
-            halves: records.iter().map(|r| half_points(r, 0)).collect(),
+            games: winners.len() as u64,
+            first_wins: winners.iter().filter(|&&w| w == Some(0)).count() as u64,
+            draws: winners.iter().filter(|w| w.is_none()).count() as u64,
+            halves: winners.iter().map(|&w| half_points(w, 0)).collect(),
         }
     }
 }
 
-/// Side `p`'s points in a game, in halves: a win 2, a draw 1, a loss 0.
-fn half_points(r: &GameRecord, p: PlayerId) -> u8 {
-    match r.winner {
+fn winners(records: &[GameRecord]) -> Vec<Option<PlayerId>> {
+    records.iter().map(|r| r.winner).collect()
+}
+
+/// Side `p`'s points in a game won by `winner`, in halves: a win 2, a draw 1, a loss 0.
+fn half_points(winner: Option<PlayerId>, p: PlayerId) -> u8 {
+    match winner {
         Some(w) if w == p => 2,
         None => 1,
         Some(_) => 0,
     }
+}
+
+/// The pairings of a round robin, in play order: every ordered pair of distinct bots, the
+/// first bot on the first side.
+fn pairings(bots: usize) -> Vec<(usize, usize)> {
+    (0..bots)
+        .flat_map(|first| {
+            (0..bots)
+                .filter(move |&second| second != first)
+                .map(move |second| (first, second))
+        })
+        .collect()
 }
 
 pub fn run(args: &LadderArgs) -> Result<(), CliError> {
@@ -96,23 +140,39 @@ impl Visitor for Ladder<'_> {
     fn visit<G: Entry>(self) -> Self::Output {
         let args = self.0;
         let (game, provenance) = load_for_run::<G>(&args.run, args.scenario.as_deref())?;
+        let data = game.data_identity();
         ladder(
             &game,
             game.scenario_id(),
             args,
-            &provenance,
+            (&data, &provenance),
             registry::bot::<G>,
         )
     }
 }
 
+impl Context {
+    fn new<G: Game>(game: &G, label: &str, args: &LadderArgs, data: (&str, &[&str])) -> Context {
+        Context {
+            label: label.to_string(),
+            players: [0, 1].map(|p| game.player_name(p).to_string()),
+            bots: args.bots.clone(),
+            games: args.games,
+            seed: args.run.seed,
+            data: data.0.to_string(),
+            provenance: data.1.iter().map(|s| s.to_string()).collect(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+        }
+    }
+}
+
 /// `scenario`: the scenario's id, for a game that has several (named in the report and in
-/// the errors).
+/// the errors); `data`: the data's identity and its reconstructed tables.
 fn ladder<G, M>(
     game: &G,
     scenario: Option<&str>,
     args: &LadderArgs,
-    provenance: &[&str],
+    data: (&str, &[&str]),
     make: M,
 ) -> Result<(), CliError>
 where
@@ -150,55 +210,236 @@ where
             args.bots.len()
         )));
     }
-    if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir).map_err(|e| output_error(dir, e))?;
+    let range = check_shard(args)?;
+    match (&args.out, args.shard) {
+        (Some(path), Some(_)) => check_writable(path)?,
+        (Some(dir), None) => std::fs::create_dir_all(dir).map_err(|e| output_error(dir, e))?,
+        (None, _) => {}
     }
+    let (_, provenance) = data;
     if !provenance.is_empty() {
         eprintln!(
             "note: results depend on reconstructed data: {}",
             provenance.join(", ")
         );
     }
+    let context = Context::new(game, &label, args, data);
     if let Some(sprt) = args.sprt {
-        return sprt::run(game, &label, args, &make, sprt, provenance);
+        return sprt::run(game, &context, args, &make, sprt);
     }
-    let n = args.bots.len();
-    let mut matchups = Vec::new();
-    for first in 0..n {
-        for second in (0..n).filter(|&j| j != first) {
-            let names = [&args.bots[first], &args.bots[second]];
-            eprintln!(
-                "{} ({}) vs {} ({})",
-                names[0],
-                game.player_name(0),
-                names[1],
-                game.player_name(1)
-            );
-            let records = args.run.play(
-                game,
-                &[names[0].as_str(), names[1].as_str()],
-                &make,
-                args.games,
-            )?;
-            matchups.push(Matchup::new(first, second, &records));
+    let started = std::time::Instant::now();
+    let played = play_pairings(game, &context, &args.run, &make, range.clone())?;
+    if let (Some(path), Some(shard)) = (&args.out, args.shard) {
+        let seconds = started.elapsed().as_secs_f64();
+        return write_shard(&context, &played, (shard, range, seconds), path);
+    }
+    let matchups: Vec<Matchup> = played
+        .iter()
+        .map(|(first, second, records)| Matchup::new(*first, *second, &winners(records)))
+        .collect();
+    finish_run(&context, &matchups, args.out.as_deref(), "")
+}
+
+/// Prints the report and, with `dir`, writes the CSVs: the same for one machine and for merged
+/// shards. `extra`: what follows the head-to-head table (the SPRT's verdict).
+fn finish_run(
+    context: &Context,
+    matchups: &[Matchup],
+    dir: Option<&Path>,
+    extra: &str,
+) -> Result<(), CliError> {
+    let mut text = report(context, matchups);
+    text.push_str(&head_to_head(context, matchups));
+    text.push_str(extra);
+    print!("{text}");
+    match dir {
+        Some(dir) => write_csvs(context, matchups, dir),
+        None => Ok(()),
+    }
+}
+
+/// The game indices this run plays: all, or its shard's share. A shard needs a file to go
+/// to and cannot be a sequential test (which stops on all the games played so far).
+fn check_shard(args: &LadderArgs) -> Result<Range<u64>, CliError> {
+    let Some(shard) = args.shard else {
+        return Ok(0..args.games);
+    };
+    if args.out.is_none() {
+        return Err(CliError::Usage(
+            "--shard writes a shard file: give it with --out FILE, then `sandtable merge` \
+             the shard files"
+                .into(),
+        ));
+    }
+    if args.sprt.is_some() {
+        return Err(CliError::Usage(
+            "--sprt decides when to stop from all the game pairs played so far, so it cannot \
+             be split into shards: leave out --shard"
+                .into(),
+        ));
+    }
+    shard.check(args.games).map_err(CliError::Usage)?;
+    Ok(shard.range(args.games))
+}
+
+/// Each pairing's games of `range`, in play order: (first bot, second bot, records).
+type Played = Vec<(usize, usize, Vec<GameRecord>)>;
+
+fn play_pairings<G, M>(
+    game: &G,
+    context: &Context,
+    run: &RunArgs,
+    make: &M,
+    range: Range<u64>,
+) -> Result<Played, CliError>
+where
+    G: Game,
+    M: Fn(&str, PlayerId) -> Option<Box<dyn Bot<G>>> + Sync,
+{
+    let [p0, p1] = &context.players;
+    let mut played = Vec::new();
+    for (first, second) in pairings(context.bots.len()) {
+        let names = [&context.bots[first], &context.bots[second]];
+        eprintln!("{} ({p0}) vs {} ({p1})", names[0], names[1]);
+        let bots = |p: PlayerId| make(names[p], p).expect("bot names were checked");
+        let bar = progress::games_bar(range.end - range.start);
+        let records = run_range(game, &bots, range.clone(), run.seed, run.threads, &bar)?;
+        bar.finish_and_clear();
+        played.push((first, second, records));
+    }
+    Ok(played)
+}
+
+/// The CSV columns of a ladder shard's games.
+fn shard_columns(context: &Context) -> [String; 5] {
+    let [p0, p1] = context.players.clone().map(|p| p.to_lowercase());
+    [
+        "pairing".into(),
+        format!("bot_{p0}"),
+        format!("bot_{p1}"),
+        "game".into(),
+        "winner".into(),
+    ]
+}
+
+/// Writes a shard file: its header, then one row per game (pairing by pairing, each in game
+/// index order), whole or not at all.
+fn write_shard(
+    context: &Context,
+    played: &Played,
+    (shard, games, seconds): (Shard, Range<u64>, f64),
+    path: &Path,
+) -> Result<(), CliError> {
+    let fail = |e: &dyn std::fmt::Display| output_error(path, e);
+    let mut file = shard::Writer::create(path).map_err(|e| fail(&e))?;
+    let mut csv = csv::Writer::from_writer(file.rows());
+    csv.write_record(shard_columns(context))
+        .map_err(|e| fail(&e))?;
+    let mut rows = 0;
+    for (pairing, (first, second, records)) in played.iter().enumerate() {
+        for r in records {
+            let winner = r
+                .winner
+                .map_or("draw".to_string(), |p| context.players[p].to_lowercase());
+            csv.write_record([
+                pairing.to_string(),
+                context.bots[*first].clone(),
+                context.bots[*second].clone(),
+                r.index.to_string(),
+                winner,
+            ])
+            .map_err(|e| fail(&e))?;
+            rows += 1;
         }
     }
-    let mut report = report(game, &label, args, &matchups);
-    report.push_str(&head_to_head(args, &matchups));
-    print!("{report}");
-    if let Some(dir) = &args.out {
-        write_csvs(game, args, &matchups, provenance, dir)?;
-    }
+    csv.flush().map_err(|e| fail(&e))?;
+    drop(csv);
+    let share = shard::Played {
+        shard,
+        games,
+        rows,
+        seconds,
+        totals: Vec::new(),
+        pairs: Vec::new(),
+    };
+    let header = shard::Header::new("ladder", context, share).map_err(CliError::Usage)?;
+    file.finish(&header).map_err(|e| fail(&e))?;
+    println!("{}", header.written(path));
     Ok(())
+}
+
+/// `sandtable merge` of a ladder's shards: the report on stdout and, with `out`, the CSVs,
+/// exactly as one machine would have printed and written them.
+pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> {
+    let first = &parts[0];
+    let at = |e: &dyn std::fmt::Display| CliError::Usage(format!("{}: {e}", first.path.display()));
+    let context: Context =
+        serde_json::from_value(first.header.context.clone()).map_err(|e| at(&e))?;
+    let mut rows = Vec::new();
+    shard::copy_rows(parts, &mut rows).map_err(CliError::Usage)?;
+    let matchups = merged_matchups(&context, &rows).map_err(|e| at(&e))?;
+    if let Some(dir) = out {
+        std::fs::create_dir_all(dir).map_err(|e| output_error(dir, e))?;
+    }
+    if !context.provenance.is_empty() {
+        eprintln!(
+            "note: results depend on reconstructed data: {}",
+            context.provenance.join(", ")
+        );
+    }
+    finish_run(&context, &matchups, out, "")
+}
+
+/// The pairings' results from the shards' rows (in shard order, so each pairing's games come
+/// in game index order); every pairing must have every game of the run exactly once.
+fn merged_matchups(context: &Context, csv_text: &[u8]) -> Result<Vec<Matchup>, String> {
+    let pairs = pairings(context.bots.len());
+    let mut winners: Vec<Vec<Option<PlayerId>>> = vec![Vec::new(); pairs.len()];
+    let mut reader = csv::Reader::from_reader(csv_text);
+    let lower = context.players.clone().map(|p| p.to_lowercase());
+    for row in reader.records() {
+        let row = row.map_err(|e| e.to_string())?;
+        let bad = || format!("a game row the ladder did not write: {row:?}");
+        let pairing: usize = row[0].parse().map_err(|_| bad())?;
+        let game: u64 = row[3].parse().map_err(|_| bad())?;
+        let list = winners.get_mut(pairing).ok_or_else(bad)?;
+        if game != list.len() as u64 {
+            return Err(format!(
+                "pairing {pairing}: game {game} where game {} was due",
+                list.len()
+            ));
+        }
+        list.push(match &row[4] {
+            "draw" => None,
+            w => Some(lower.iter().position(|p| p == w).ok_or_else(bad)?),
+        });
+    }
+    pairs
+        .iter()
+        .zip(&winners)
+        .map(|(&(first, second), w)| {
+            if w.len() as u64 != context.games {
+                return Err(format!(
+                    "{} against {}: {} games of the {} each pairing plays",
+                    context.bots[first],
+                    context.bots[second],
+                    w.len(),
+                    context.games
+                ));
+            }
+            Ok(Matchup::new(first, second, w))
+        })
+        .collect()
 }
 
 /// Each pair of bots over both sides, paired on the common seeds: the first bot's score with
 /// its 95% interval from the per-seed pairs of games (each seed once with each bot on each
 /// side), beside the interval that treats the games as independent, so the reader sees what
 /// the common seeds bought.
-fn head_to_head(args: &LadderArgs, matchups: &[Matchup]) -> String {
+fn head_to_head(context: &Context, matchups: &[Matchup]) -> String {
     let mut s = String::from("\nhead to head over both sides, on common seeds (score [95%])\n");
-    let w = args.bots.iter().map(|b| b.len()).max().unwrap_or(8).max(8);
+    let bots = &context.bots;
+    let w = bots.iter().map(|b| b.len()).max().unwrap_or(8).max(8);
     for a in matchups.iter().filter(|m| m.first < m.second) {
         let Some(b) = matchups
             .iter()
@@ -212,8 +453,8 @@ fn head_to_head(args: &LadderArgs, matchups: &[Matchup]) -> String {
         let _ = writeln!(
             s,
             "  {:w$} vs {:w$}  {} ± {:.1} paired by seed (± {:.1} as independent games)",
-            args.bots[a.first],
-            args.bots[a.second],
+            bots[a.first],
+            bots[a.second],
             pct(mean / 4.0),
             100.0 * Z95 * se / 4.0,
             100.0 * Z95 * se_games / 2.0,
@@ -239,14 +480,15 @@ fn pct(x: f64) -> String {
     format!("{:5.1}%", 100.0 * x)
 }
 
-fn report<G: Game>(game: &G, label: &str, args: &LadderArgs, matchups: &[Matchup]) -> String {
-    let (p0, p1) = (game.player_name(0), game.player_name(1));
-    let games = matchups.first().map_or(args.games, |m| m.games);
+fn report(context: &Context, matchups: &[Matchup]) -> String {
+    let [p0, p1] = &context.players;
+    let bots = &context.bots;
+    let games = matchups.first().map_or(context.games, |m| m.games);
     let mut s = format!(
-        "{label} ladder: {games} games per pairing and side, seed {}\n\n",
-        args.run.seed
+        "{} ladder: {games} games per pairing and side, seed {}\n\n",
+        context.label, context.seed
     );
-    let w = args.bots.iter().map(|b| b.len()).max().unwrap_or(8).max(8);
+    let w = bots.iter().map(|b| b.len()).max().unwrap_or(8).max(8);
     let _ = writeln!(
         s,
         "{:w$} ({p0})  {:w$} ({p1})  {p0} wins [95%]          draws",
@@ -257,9 +499,9 @@ fn report<G: Game>(game: &G, label: &str, args: &LadderArgs, matchups: &[Matchup
         let _ = writeln!(
             s,
             "{:w$} {:pad0$}  {:w$} {:pad1$}  {} [{}, {}]  {}",
-            args.bots[m.first],
+            bots[m.first],
             "",
-            args.bots[m.second],
+            bots[m.second],
             "",
             pct(m.first_wins as f64 / m.games as f64),
             pct(ci.lo),
@@ -269,10 +511,10 @@ fn report<G: Game>(game: &G, label: &str, args: &LadderArgs, matchups: &[Matchup
             pad1 = p1.len() + 2,
         );
     }
-    let (results, score) = tally(args.bots.len(), matchups);
+    let (results, score) = tally(bots.len(), matchups);
     let elo = ratings(&results);
     let _ = writeln!(s, "\n{:w$}  score [95%]                     Elo", "bot");
-    let mut order: Vec<usize> = (0..args.bots.len()).collect();
+    let mut order: Vec<usize> = (0..bots.len()).collect();
     order.sort_by(|&a, &b| elo[b].elo.total_cmp(&elo[a].elo));
     for i in order {
         let (points, games) = score[i];
@@ -285,7 +527,7 @@ fn report<G: Game>(game: &G, label: &str, args: &LadderArgs, matchups: &[Matchup
         let _ = writeln!(
             s,
             "{:w$}  {} [{}, {}]   {rating}",
-            args.bots[i],
+            bots[i],
             pct(points / games),
             pct(ci.lo),
             pct(ci.hi),
@@ -310,20 +552,12 @@ fn tally(n: usize, matchups: &[Matchup]) -> (Results, Vec<(f64, f64)>) {
     (results, score)
 }
 
-fn write_csvs<G: Game>(
-    game: &G,
-    args: &LadderArgs,
-    matchups: &[Matchup],
-    provenance: &[&str],
-    dir: &Path,
-) -> Result<(), CliError> {
-    let prov = provenance.join(";");
+fn write_csvs(context: &Context, matchups: &[Matchup], dir: &Path) -> Result<(), CliError> {
+    let prov = context.provenance.join(";");
+    let bots = &context.bots;
     let path = dir.join("matchups.csv");
     let mut w = csv::Writer::from_writer(Vec::new());
-    let (p0, p1) = (
-        game.player_name(0).to_lowercase(),
-        game.player_name(1).to_lowercase(),
-    );
+    let [p0, p1] = context.players.clone().map(|p| p.to_lowercase());
     let header = [
         format!("bot_{p0}"),
         format!("bot_{p1}"),
@@ -343,8 +577,8 @@ fn write_csvs<G: Game>(
         let ci = wilson(m.first_wins, m.games, Z95);
         let second_wins = m.games - m.first_wins - m.draws;
         w.write_record([
-            args.bots[m.first].clone(),
-            args.bots[m.second].clone(),
+            bots[m.first].clone(),
+            bots[m.second].clone(),
             m.games.to_string(),
             m.first_wins.to_string(),
             m.draws.to_string(),
@@ -352,7 +586,7 @@ fn write_csvs<G: Game>(
             format!("{:.4}", m.first_wins as f64 / m.games as f64),
             format!("{:.4}", ci.lo),
             format!("{:.4}", ci.hi),
-            args.run.seed.to_string(),
+            context.seed.to_string(),
             prov.clone(),
         ])
         .map_err(|e| output_error(&path, e))?;
@@ -362,10 +596,10 @@ fn write_csvs<G: Game>(
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(["bot", "score", "games", "elo", "elo_95"])
         .map_err(|e| output_error(&path, e))?;
-    let (results, score) = tally(args.bots.len(), matchups);
+    let (results, score) = tally(bots.len(), matchups);
     for (i, r) in ratings(&results).iter().enumerate() {
         w.write_record([
-            args.bots[i].clone(),
+            bots[i].clone(),
             format!("{:.4}", score[i].0 / score[i].1),
             score[i].1.to_string(),
             format!("{:.1}", r.elo),

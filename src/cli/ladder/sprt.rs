@@ -4,7 +4,7 @@
 //! that decides. Pairs are played a few at a time in parallel, but where the test stops
 //! depends only on the seeds, so the result is the same for any thread count.
 
-use super::{half_points, head_to_head, report, write_csvs, LadderArgs, Matchup};
+use super::{finish_run, half_points, winners, Context, LadderArgs, Matchup};
 use crate::bots::Bot;
 use crate::cli::CliError;
 use crate::engine::{Game, PlayerId};
@@ -14,11 +14,10 @@ use std::fmt::Write as _;
 
 pub(super) fn run<G, M>(
     game: &G,
-    label: &str,
+    context: &Context,
     args: &LadderArgs,
     make: &M,
     sprt: Sprt,
-    provenance: &[&str],
 ) -> Result<(), CliError>
 where
     G: Game,
@@ -45,7 +44,9 @@ where
         let first = run_range(game, &a_first, start..end, seed, threads, &bar)?;
         let second = run_range(game, &b_first, start..end, seed, threads, &bar)?;
         for (x, y) in first.into_iter().zip(second) {
-            quarters.add(i64::from(half_points(&x, 0) + half_points(&y, 1)));
+            quarters.add(i64::from(
+                half_points(x.winner, 0) + half_points(y.winner, 1),
+            ));
             ab.push(x);
             ba.push(y);
             verdict = sprt.verdict(&quarters);
@@ -56,15 +57,12 @@ where
         start = end;
     }
     bar.finish_and_clear();
-    let matchups = vec![Matchup::new(0, 1, &ab), Matchup::new(1, 0, &ba)];
-    let mut text = report(game, label, args, &matchups);
-    text.push_str(&head_to_head(args, &matchups));
-    text.push_str(&verdict_text(args, &sprt, verdict, &quarters));
-    print!("{text}");
-    if let Some(dir) = &args.out {
-        write_csvs(game, args, &matchups, provenance, dir)?;
-    }
-    Ok(())
+    let matchups = vec![
+        Matchup::new(0, 1, &winners(&ab)),
+        Matchup::new(1, 0, &winners(&ba)),
+    ];
+    let verdict = verdict_text(args, &sprt, verdict, &quarters);
+    finish_run(context, &matchups, args.out.as_deref(), &verdict)
 }
 
 /// What the test decided, on how many pairs, and how many Wald expected it to need.
