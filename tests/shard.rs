@@ -233,4 +233,14 @@ fn merged_ladder_shards_print_and_write_exactly_what_one_machine_does() {
         s(&sprt),
     ]));
     assert!(line.contains("--sprt") && !sprt.exists(), "{line}");
+    // Without --shard, --out is a folder; with it, a file: a folder is refused before play.
+    let line = common::one_line_error(&common::sandtable(&[
+        "ladder",
+        "rudders-line",
+        "--shard",
+        "1/2",
+        "--out",
+        s(&dir),
+    ]));
+    assert!(line.contains("is a folder"), "{line}");
 }

@@ -86,6 +86,12 @@ pub fn load(name: &str) -> Result<Preset, PresetError> {
     Ok(preset)
 }
 
+/// What preset `name` is, as a short hash of its settings: two runs that name the same
+/// preset file but read different contents (another machine's copy) differ here.
+pub fn identity(name: &str) -> Result<String, PresetError> {
+    Ok(crate::engine::data::identity(&load(name)?))
+}
+
 /// `NAME@N`: the preset's name and the budget of N iterations a decision, if it has one
 /// (N need not be valid: `read` checks it).
 pub fn with_budget(name: &str) -> Option<(&str, Option<u32>)> {

@@ -129,7 +129,7 @@ where
         data: &setup.data,
         provenance: setup.provenance,
     };
-    let context = Context::new(game, args, setup, &bot_names);
+    let context = Context::new(game, args, setup, &bot_names)?;
     let plan = Plan {
         range,
         precision: args.precision,
@@ -237,6 +237,10 @@ pub struct Context {
     levels: Vec<(Option<PlayerId>, String)>,
     /// Games in the whole run.
     games: u64,
+    /// Each bot's preset, as read (`preset::identity`), and whether they saw hidden
+    /// information (`--open`): the same names may play other games on another machine.
+    presets: Vec<String>,
+    open: bool,
     /// The data's identity, and its reconstructed tables.
     data: String,
     provenance: Vec<String>,
@@ -244,9 +248,15 @@ pub struct Context {
 }
 
 impl Context {
-    fn new<G: Game>(game: &G, args: &BalanceArgs, setup: &Setup, bots: &[String]) -> Context {
+    fn new<G: Game>(
+        game: &G,
+        args: &BalanceArgs,
+        setup: &Setup,
+        bots: &[String],
+    ) -> Result<Context, CliError> {
         let names = (0..game.num_players()).map(|p| game.player_name(p).to_string());
-        Context {
+        let presets = bots.iter().map(|b| crate::bots::preset::identity(b));
+        Ok(Context {
             heading: heading(game, &setup.title, bots, args.run.seed),
             names: names.collect(),
             levels: game
@@ -255,10 +265,12 @@ impl Context {
                 .map(|&(p, l)| (p, l.to_string()))
                 .collect(),
             games: args.games,
+            presets: presets.collect::<Result<_, _>>()?,
+            open: args.run.open,
             data: setup.data.clone(),
             provenance: setup.provenance.iter().map(|s| s.to_string()).collect(),
             version: env!("CARGO_PKG_VERSION").to_string(),
-        }
+        })
     }
 }
 

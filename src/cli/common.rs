@@ -75,6 +75,12 @@ pub fn load_for_run<G: crate::registry::Entry>(
 /// Checks, before a long run, that a file can be written at `path` (its folder exists and
 /// takes a new file), leaving any file already there as it is.
 pub fn check_writable(path: &Path) -> Result<(), CliError> {
+    if path.is_dir() {
+        return Err(CliError::Usage(format!(
+            "{}: is a folder; give the path of the file to write",
+            path.display()
+        )));
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),

@@ -70,6 +70,10 @@ pub struct Context {
     /// Games per pairing and side assignment in the whole run.
     games: u64,
     seed: u64,
+    /// Each bot's preset, as read (`preset::identity`).
+    presets: Vec<String>,
+    /// Whether the bots saw hidden information (`--open`).
+    open: bool,
     /// The data's identity, and its reconstructed tables.
     data: String,
     provenance: Vec<String>,
@@ -152,17 +156,25 @@ impl Visitor for Ladder<'_> {
 }
 
 impl Context {
-    fn new<G: Game>(game: &G, label: &str, args: &LadderArgs, data: (&str, &[&str])) -> Context {
-        Context {
+    fn new<G: Game>(
+        game: &G,
+        label: &str,
+        args: &LadderArgs,
+        data: (&str, &[&str]),
+    ) -> Result<Context, CliError> {
+        let presets = args.bots.iter().map(|b| preset::identity(b));
+        Ok(Context {
             label: label.to_string(),
             players: [0, 1].map(|p| game.player_name(p).to_string()),
             bots: args.bots.clone(),
+            presets: presets.collect::<Result<_, _>>()?,
+            open: args.run.open,
             games: args.games,
             seed: args.run.seed,
             data: data.0.to_string(),
             provenance: data.1.iter().map(|s| s.to_string()).collect(),
             version: env!("CARGO_PKG_VERSION").to_string(),
-        }
+        })
     }
 }
 
@@ -223,7 +235,7 @@ where
             provenance.join(", ")
         );
     }
-    let context = Context::new(game, &label, args, data);
+    let context = Context::new(game, &label, args, data)?;
     if let Some(sprt) = args.sprt {
         return sprt::run(game, &context, args, &make, sprt);
     }
@@ -240,22 +252,22 @@ where
     finish_run(&context, &matchups, args.out.as_deref(), "")
 }
 
-/// Prints the report and, with `dir`, writes the CSVs: the same for one machine and for merged
-/// shards. `extra`: what follows the head-to-head table (the SPRT's verdict).
+/// With `dir`, writes the CSVs, then prints the report: the same for one machine and for
+/// merged shards. `extra`: what follows the head-to-head table (the SPRT's verdict).
 fn finish_run(
     context: &Context,
     matchups: &[Matchup],
     dir: Option<&Path>,
     extra: &str,
 ) -> Result<(), CliError> {
+    if let Some(dir) = dir {
+        write_csvs(context, matchups, dir)?;
+    }
     let mut text = report(context, matchups);
     text.push_str(&head_to_head(context, matchups));
     text.push_str(extra);
     print!("{text}");
-    match dir {
-        Some(dir) => write_csvs(context, matchups, dir),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
 /// The game indices this run plays: all, or its shard's share. A shard needs a file to go
@@ -371,13 +383,18 @@ fn write_shard(
 /// `sandtable merge` of a ladder's shards: the report on stdout and, with `out`, the CSVs,
 /// exactly as one machine would have printed and written them.
 pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> {
-    let first = &parts[0];
-    let at = |e: &dyn std::fmt::Display| CliError::Usage(format!("{}: {e}", first.path.display()));
+    let at = |part: &shard::Part, e: &dyn std::fmt::Display| {
+        CliError::Usage(format!("{}: {e}", part.path.display()))
+    };
     let context: Context =
-        serde_json::from_value(first.header.context.clone()).map_err(|e| at(&e))?;
-    let mut rows = Vec::new();
-    shard::copy_rows(parts, &mut rows).map_err(CliError::Usage)?;
-    let matchups = merged_matchups(&context, &rows).map_err(|e| at(&e))?;
+        serde_json::from_value(parts[0].header.context.clone()).map_err(|e| at(&parts[0], &e))?;
+    let mut winners = vec![Vec::new(); pairings(context.bots.len()).len()];
+    for part in parts {
+        let mut rows = Vec::new();
+        shard::copy_rows(std::slice::from_ref(part), &mut rows).map_err(CliError::Usage)?;
+        read_winners(&context, &rows, &mut winners).map_err(|e| at(part, &e))?;
+    }
+    let matchups = merged_matchups(&context, &winners).map_err(CliError::Usage)?;
     if let Some(dir) = out {
         std::fs::create_dir_all(dir).map_err(|e| output_error(dir, e))?;
     }
@@ -390,16 +407,24 @@ pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> 
     finish_run(&context, &matchups, out, "")
 }
 
-/// The pairings' results from the shards' rows (in shard order, so each pairing's games come
-/// in game index order); every pairing must have every game of the run exactly once.
-fn merged_matchups(context: &Context, csv_text: &[u8]) -> Result<Vec<Matchup>, String> {
-    let pairs = pairings(context.bots.len());
-    let mut winners: Vec<Vec<Option<PlayerId>>> = vec![Vec::new(); pairs.len()];
+/// Adds one shard's rows to each pairing's winners; shards come in shard order, so each
+/// pairing's games come in game index order, and a game out of its place is an error.
+fn read_winners(
+    context: &Context,
+    csv_text: &[u8],
+    winners: &mut [Vec<Option<PlayerId>>],
+) -> Result<(), String> {
     let mut reader = csv::Reader::from_reader(csv_text);
     let lower = context.players.clone().map(|p| p.to_lowercase());
     for row in reader.records() {
         let row = row.map_err(|e| e.to_string())?;
-        let bad = || format!("a game row the ladder did not write: {row:?}");
+        let bad = || {
+            let fields: Vec<&str> = row.iter().collect();
+            format!("a game row the ladder did not write: {}", fields.join(","))
+        };
+        if row.len() != 5 {
+            return Err(bad());
+        }
         let pairing: usize = row[0].parse().map_err(|_| bad())?;
         let game: u64 = row[3].parse().map_err(|_| bad())?;
         let list = winners.get_mut(pairing).ok_or_else(bad)?;
@@ -414,9 +439,17 @@ fn merged_matchups(context: &Context, csv_text: &[u8]) -> Result<Vec<Matchup>, S
             w => Some(lower.iter().position(|p| p == w).ok_or_else(bad)?),
         });
     }
-    pairs
+    Ok(())
+}
+
+/// Every pairing's result from its winners, which must be every game of the run.
+fn merged_matchups(
+    context: &Context,
+    winners: &[Vec<Option<PlayerId>>],
+) -> Result<Vec<Matchup>, String> {
+    pairings(context.bots.len())
         .iter()
-        .zip(&winners)
+        .zip(winners)
         .map(|(&(first, second), w)| {
             if w.len() as u64 != context.games {
                 return Err(format!(

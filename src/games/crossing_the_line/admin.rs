@@ -117,8 +117,10 @@ fn reorganization_type(kind: UnitKind) -> Option<&'static str> {
     })
 }
 
-/// 8.4: the units of `side` that may receive RPs: undisrupted, below their printed strength,
-/// In Command of their HQ, which is in supply. (8.4.2 cannibalises from the same units.)
+/// 8.4: the units of `side` in good order to receive RPs (those below their printed strength
+/// do): on the map, undisrupted, In Command of their HQ, which is in supply. (8.4.2
+/// cannibalises from the same units.) No unit's strength counts here: `reorganize` relies
+/// on it.
 fn in_good_order(rs: &Ruleset, s: &State, side: Side) -> u64 {
     let units = s.on_map_units(rs, side) & !s.disrupted;
     // Only the formations with such units need their HQ's supply line traced.
@@ -195,6 +197,7 @@ pub fn reorganize(rs: &Ruleset, s: &mut State, a: Action) {
         s.strength[u] += 1;
         points -= 1;
     }
+    debug_assert_eq!(cannibals_among(rs, good), cannibals(rs, s));
     if cannibals_among(rs, good) == 0 {
         after_reorganization(rs, s);
     }
