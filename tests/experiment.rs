@@ -354,3 +354,65 @@ fn a_skill_curve_is_drawn_as_win_rates_over_the_budget() {
     }
     assert!(out_dir.join("chart.png").exists());
 }
+
+/// A game with a final score (First Blood: the activations the US needed) gets the score's
+/// paired difference from the baseline in `summary.csv` and `report.md`: the mean of the
+/// per-seed differences of `games.csv`, ± 1.96 standard errors.
+#[test]
+fn the_score_is_paired_seed_by_seed_with_the_baseline() {
+    let dir = common::temp_dir("experiment-score");
+    let text = "game = \"crossing-the-line\"\nscenario = \"first-blood\"\nbots = [\"scripted\"]\n\
+                games = 30\nseed = 2\n\
+                [[variant]]\nname = \"random US\"\nbots = [\"random\"]\n";
+    let out = dir.join("out");
+    experiment_ok(&spec(&dir, text), &out);
+    let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    let mut lines = games.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (variant, activations) = (col("variant"), col("activations"));
+    let mut by_variant: [Vec<f64>; 2] = Default::default();
+    for line in lines {
+        let f: Vec<&str> = line.split(',').collect();
+        let v = usize::from(f[variant] != "baseline");
+        by_variant[v].push(f[activations].parse().unwrap());
+    }
+    let d: Vec<f64> = by_variant[1]
+        .iter()
+        .zip(&by_variant[0])
+        .map(|(v, b)| v - b)
+        .collect();
+    let n = d.len() as f64;
+    let mean = d.iter().sum::<f64>() / n;
+    let sd = (d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    let (lo, hi) = (mean - 1.96 * sd / n.sqrt(), mean + 1.96 * sd / n.sqrt());
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    let mut rows = summary.lines();
+    let head: Vec<&str> = rows.next().unwrap().split(',').collect();
+    let at = |name: &str| head.iter().position(|h| *h == name).unwrap();
+    let row: Vec<&str> = rows
+        .find(|r| r.starts_with("random US,US,"))
+        .unwrap()
+        .split(',')
+        .collect();
+    let read = |name: &str| row[at(name)].parse::<f64>().unwrap();
+    assert!((read("score_diff_paired") - mean).abs() < 1e-4, "{summary}");
+    assert!(
+        (read("score_diff_paired_lo") - lo).abs() < 1e-3,
+        "{summary}"
+    );
+    assert!(
+        (read("score_diff_paired_hi") - hi).abs() < 1e-3,
+        "{summary}"
+    );
+    assert!(
+        mean.abs() > 0.0,
+        "a random US needs other activations than the doctrine"
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        report.contains("| paired activations vs baseline |"),
+        "{report}"
+    );
+    assert!(report.contains(&format!("{mean:+.2} [")), "{report}");
+}

@@ -685,19 +685,40 @@ fn report(spec: &Spec, context: &RunContext, rows: &[output::Row], made: &Made) 
          the baseline in percentage points, paired (per game seed: every variant plays the \
          baseline's seeds) and unpaired (Newcombe).\n"
     );
+    // A game with a final score gets its mean and its paired difference, in its own units.
+    let score = rows
+        .first()
+        .and_then(|r| r.score.as_ref())
+        .map(|s| s.0.clone());
+    let (head, rule) = match &score {
+        Some(name) => (
+            format!(" {name} ± se | paired {name} vs baseline |"),
+            "---|---|",
+        ),
+        None => (String::new(), ""),
+    };
     let _ = writeln!(
         s,
-        "| variant | side | win rate [95%] | paired vs baseline | unpaired | mean losses ± se |"
+        "| variant | side | win rate [95%] | paired vs baseline | unpaired | mean losses ± se |{head}"
     );
-    let _ = writeln!(s, "|---|---|---|---|---|---|");
+    let _ = writeln!(s, "|---|---|---|---|---|---|{rule}");
     for r in rows {
         let (p, u) = match (r.paired, r.unpaired) {
             (Some(p), Some(u)) => (output::points(&p), output::points(&u)),
             _ => ("—".into(), "—".into()),
         };
+        let scored = match (&r.score, &r.score_diff) {
+            (Some((_, m, se)), d) => {
+                let d = d.as_ref().map_or("—".into(), |d| {
+                    format!("{:+.2} [{:+.2}, {:+.2}]", d.diff, d.ci.lo, d.ci.hi)
+                });
+                format!(" {m:.2} ± {se:.2} | {d} |")
+            }
+            (None, _) => String::new(),
+        };
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {p} | {u} | {:.2} ± {:.2} |",
+            "| {} | {} | {} | {p} | {u} | {:.2} ± {:.2} |{scored}",
             r.variant.replace('|', "\\|"),
             r.side,
             output::pct(&r.wins),

@@ -5,7 +5,9 @@
 
 use super::spec::Variant;
 use crate::analysis::plot::Heatmap;
-use crate::sim::stats::{paired_difference, unpaired_difference, Difference, Rate};
+use crate::sim::stats::{
+    paired_difference, paired_score_difference, unpaired_difference, Difference, Rate,
+};
 use crate::sim::{PairedWins, Totals};
 
 /// One row of the summary: a variant and a side.
@@ -23,6 +25,8 @@ pub struct Row {
     pub mean_turn: (f64, f64),
     /// The game's final score (its name, mean and standard error), if it has one.
     pub score: Option<(String, f64, f64)>,
+    /// The score's paired difference from the baseline, in its own units.
+    pub score_diff: Option<Difference>,
     /// This side's win rate minus the baseline's: paired on the game seeds, and unpaired.
     pub paired: Option<Difference>,
     pub unpaired: Option<Difference>,
@@ -58,6 +62,7 @@ pub fn rows(
                 score: t
                     .mean_score()
                     .map(|(name, m, se)| (name.to_string(), m, se)),
+                score_diff: paired.and_then(paired_score_difference),
                 paired: paired.map(|pw| paired_difference(pw, p)),
                 unpaired: paired.map(|_| unpaired_difference(wins, n, base.wins[p], base.games)),
                 levels: levels(t),
@@ -123,6 +128,9 @@ pub fn summary_csv(axes: &[&str], rows: &[Row]) -> csv::Result<Vec<u8>> {
             "score",
             "mean_score",
             "mean_score_se",
+            "score_diff_paired",
+            "score_diff_paired_lo",
+            "score_diff_paired_hi",
             "victory_levels",
         ]
         .map(String::from),
@@ -147,6 +155,10 @@ pub fn summary_csv(axes: &[&str], rows: &[Row]) -> csv::Result<Vec<u8>> {
         rec.extend([f(r.mean_turn.0), f(r.mean_turn.1)]);
         match &r.score {
             Some((name, m, se)) => rec.extend([name.clone(), f(*m), f(*se)]),
+            None => rec.extend(std::iter::repeat_n(String::new(), 3)),
+        }
+        match &r.score_diff {
+            Some(d) => rec.extend([f(d.diff), f(d.ci.lo), f(d.ci.hi)]),
             None => rec.extend(std::iter::repeat_n(String::new(), 3)),
         }
         rec.push(r.levels.clone());

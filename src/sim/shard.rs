@@ -16,7 +16,8 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// The first word of every shard file's header, with the format's version.
-pub const FORMAT: &str = "sandtable-shard-1";
+/// (2: the pairs carry the paired score difference; a shard of 1 lacks it.)
+pub const FORMAT: &str = "sandtable-shard-2";
 
 /// The K-th (from 1) of N shares of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

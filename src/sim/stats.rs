@@ -192,6 +192,23 @@ pub fn paired_difference(pairs: &PairedWins, p: PlayerId) -> Difference {
     }
 }
 
+/// The paired difference of the game's final score between a variant and the baseline, in
+/// the score's own units: the mean per-seed difference ± 1.96 standard errors; `None` for a
+/// game without a score.
+pub fn paired_score_difference(pairs: &PairedWins) -> Option<Difference> {
+    if pairs.score.n == 0 {
+        return None;
+    }
+    let (diff, se) = pairs.score.mean_se();
+    Some(Difference {
+        diff,
+        ci: Interval {
+            lo: diff - Z95 * se,
+            hi: diff + Z95 * se,
+        },
+    })
+}
+
 /// The difference of two independent rates, `k1` of `n1` minus `k0` of `n0`, with
 /// Newcombe's hybrid score interval (his method 10: built from the two Wilson intervals, so
 /// it behaves near 0 and 1 as they do).

@@ -198,6 +198,9 @@ pub struct PairedWins {
     pub games: u64,
     pub variant_only: Vec<u64>,
     pub baseline_only: Vec<u64>,
+    /// The per-seed difference of the game's final score (variant minus baseline), in games
+    /// that have one (Crossing the Line's VP and activations, Aachen's Morale).
+    pub score: Moments,
 }
 
 impl PairedWins {
@@ -206,6 +209,7 @@ impl PairedWins {
             games: 0,
             variant_only: vec![0; num_players],
             baseline_only: vec![0; num_players],
+            score: Moments::default(),
         }
     }
 
@@ -220,6 +224,9 @@ impl PairedWins {
                 _ => {}
             }
         }
+        if let (Some((_, v)), Some((_, b))) = (variant.score, baseline.score) {
+            self.score.add(i64::from(v) - i64::from(b));
+        }
     }
 
     pub fn merge(&mut self, other: &PairedWins) {
@@ -228,5 +235,6 @@ impl PairedWins {
             self.variant_only[p] += other.variant_only[p];
             self.baseline_only[p] += other.baseline_only[p];
         }
+        self.score.merge(&other.score);
     }
 }
