@@ -197,13 +197,7 @@ type Player<'a> = dyn FnMut(&mut RowSink) -> Result<(Totals, Option<Stop>), CliE
 
 /// A shard needs a file to go to, and a fixed number of games.
 fn check_shard(args: &BalanceArgs, shard: &Shard) -> Result<(), CliError> {
-    if args.out.is_none() {
-        return Err(CliError::Usage(
-            "--shard writes a shard file: give it with --out FILE, then `sandtable merge` \
-             the shard files"
-                .into(),
-        ));
-    }
+    super::common::shard_needs_out(&args.out)?;
     if args.precision.is_some() {
         return Err(CliError::Usage(
             "--precision decides when to stop from all the games played so far, so it \

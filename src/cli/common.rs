@@ -72,6 +72,18 @@ pub fn load_for_run<G: crate::registry::Entry>(
     Ok((game, provenance))
 }
 
+/// `--shard` writes a shard file, so it needs `--out` (balance and ladder alike).
+pub fn shard_needs_out(out: &Option<PathBuf>) -> Result<(), CliError> {
+    match out {
+        Some(_) => Ok(()),
+        None => Err(CliError::Usage(
+            "--shard writes a shard file: give it with --out FILE, then `sandtable merge` \
+             the shard files"
+                .into(),
+        )),
+    }
+}
+
 /// Checks, before a long run, that a file can be written at `path` (its folder exists and
 /// takes a new file), leaving any file already there as it is.
 pub fn check_writable(path: &Path) -> Result<(), CliError> {

@@ -279,13 +279,7 @@ fn check_shard(args: &LadderArgs) -> Result<Range<u64>, CliError> {
     let Some(shard) = args.shard else {
         return Ok(0..args.games);
     };
-    if args.out.is_none() {
-        return Err(CliError::Usage(
-            "--shard writes a shard file: give it with --out FILE, then `sandtable merge` \
-             the shard files"
-                .into(),
-        ));
-    }
+    super::common::shard_needs_out(&args.out)?;
     if args.sprt.is_some() {
         return Err(CliError::Usage(
             "--sprt decides when to stop from all the game pairs played so far, so it cannot \

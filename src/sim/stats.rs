@@ -182,6 +182,11 @@ pub fn paired_difference(pairs: &PairedWins, p: PlayerId) -> Difference {
         sum: a as i64 - b as i64,
         sum_sq: u128::from(a + b),
     };
+    mean_interval(&d)
+}
+
+/// The mean of per-seed differences ± 1.96 standard errors.
+fn mean_interval(d: &super::totals::Moments) -> Difference {
     let (diff, se) = d.mean_se();
     Difference {
         diff,
@@ -199,14 +204,7 @@ pub fn paired_score_difference(pairs: &PairedWins) -> Option<Difference> {
     if pairs.score.n == 0 {
         return None;
     }
-    let (diff, se) = pairs.score.mean_se();
-    Some(Difference {
-        diff,
-        ci: Interval {
-            lo: diff - Z95 * se,
-            hi: diff + Z95 * se,
-        },
-    })
+    Some(mean_interval(&pairs.score))
 }
 
 /// The difference of two independent rates, `k1` of `n1` minus `k0` of `n0`, with
