@@ -101,6 +101,25 @@ fn the_paired_interval_covers_the_true_difference_and_is_narrower_than_the_unpai
     assert!((0.91..=0.99).contains(&coverage), "coverage {coverage}");
 }
 
+/// A difference of two win rates lies in [−1, 1], and so does its interval: of four seeds,
+/// three won in the variant only and one lost in both, the normal approximation alone reaches
+/// +1.24.
+#[test]
+fn the_paired_interval_of_a_win_rate_difference_stays_within_one() {
+    let mut pairs = PairedWins::new(2);
+    let (base, variant) = (play(0, 4, 3), play(100, 4, 3));
+    variant
+        .iter()
+        .zip(&base)
+        .take(3)
+        .for_each(|(v, b)| pairs.add(v, b));
+    pairs.add(&base[3], &base[3]);
+    let d = paired_difference(&pairs, 0);
+    assert!((d.diff - 0.75).abs() < 1e-9, "{d:?}");
+    assert_eq!(d.ci.hi, 1.0, "{d:?}");
+    assert!(d.ci.lo > -1.0 && d.ci.lo < 0.75, "{d:?}");
+}
+
 /// Runs `sandtable experiment SPEC --out OUT` and checks that it succeeded.
 fn experiment_ok(spec: &std::path::Path, out: &std::path::Path) -> std::process::Output {
     let run = common::sandtable(&[

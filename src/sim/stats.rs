@@ -174,7 +174,9 @@ pub struct Difference {
 /// The paired difference of side `p`'s win rate between a variant and the baseline played
 /// on the same seeds: the mean per-seed difference (+1 where only the variant won, −1 where
 /// only the baseline did) ± 1.96 standard errors. Common random numbers make the two games of
-/// a seed agree often, so this interval is narrower than the unpaired one.
+/// a seed agree often, so this interval is narrower than the unpaired one. A difference of
+/// two rates lies in [−1, 1], and so does its interval (the normal approximation overshoots
+/// on a few games).
 pub fn paired_difference(pairs: &PairedWins, p: PlayerId) -> Difference {
     let (a, b) = (pairs.variant_only[p], pairs.baseline_only[p]);
     let d = super::totals::Moments {
@@ -182,7 +184,10 @@ pub fn paired_difference(pairs: &PairedWins, p: PlayerId) -> Difference {
         sum: a as i64 - b as i64,
         sum_sq: u128::from(a + b),
     };
-    mean_interval(&d)
+    let mut difference = mean_interval(&d);
+    difference.ci.lo = difference.ci.lo.max(-1.0);
+    difference.ci.hi = difference.ci.hi.min(1.0);
+    difference
 }
 
 /// The mean of per-seed differences ± 1.96 standard errors.
