@@ -51,7 +51,7 @@ impl<'g, G: Entry> Games<'g, G> {
                 } else {
                     "scripted"
                 };
-                registry::bot::<G>(name, p).expect("an embedded preset")
+                registry::bot(self.game, name, p).expect("an embedded preset")
             })
             .collect()
     }

@@ -24,7 +24,7 @@ fn bench(c: &mut Criterion) {
     let spec: Spec = toml::from_str(SPEC).expect("the spec parses");
     let variants = spec.variants().expect("the variants are valid");
     let game = RuddersLine::load(None).expect("the embedded data loads");
-    let make = |p| registry::bot::<RuddersLine>("scripted", p).expect("scripted");
+    let make = |p| registry::bot(&game, "scripted", p).expect("scripted");
     let hidden = ProgressBar::hidden();
     let mut g = c.benchmark_group("experiment");
     g.sample_size(10);

@@ -382,7 +382,8 @@ impl<'g, G: Entry> Session<'g, G> {
     pub fn hint(&self) -> Option<String> {
         let preset = preset::load(&self.hint_bot).ok()?;
         if preset.kind != BotKind::Mcts {
-            let mut bot = preset.build(G::INFO.id, self.scripted.clone())?;
+            let mut bot =
+                preset.build(G::INFO.id, self.game.scenario_id(), self.scripted.clone())?;
             let a = bot.choose(self.game, &self.state, &mut self.rng.clone());
             return Some(format!(
                 "Hint: {} (the {} bot's choice)",
@@ -390,7 +391,7 @@ impl<'g, G: Entry> Session<'g, G> {
                 preset.name
             ));
         }
-        let config = preset.mcts_for(G::INFO.id);
+        let config = preset.mcts_for(G::INFO.id, self.game.scenario_id());
         let mut searcher = MctsBot::new("hint", config, self.scripted.clone());
         let ranked = searcher.analyse(self.game, &self.state, &mut self.rng.clone());
         let (a, visits, value) = ranked.first()?;
@@ -410,7 +411,7 @@ mod tests {
     use crate::games::rudders_line::{Action as RlAction, RuddersLine};
 
     fn session<G: Entry>(game: &G, human: PlayerId) -> Session<'_, G> {
-        let bot = registry::bot::<G>("random", 1 - human);
+        let bot = registry::bot(game, "random", 1 - human);
         let identity = Identity::default();
         let mut s = Session::new(game, human, bot, Some(G::scripted()), 7, &identity);
         s.advance(&mut Vec::new());

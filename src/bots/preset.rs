@@ -30,7 +30,9 @@ pub struct Preset {
     #[serde(default)]
     pub mcts: Option<MctsConfig>,
     /// Search settings that differ in one game, by game id (`[games.crossing-the-line]`):
-    /// any `[mcts]` field, laid over that table when the bot plays that game.
+    /// any `[mcts]` field, laid over that table when the bot plays that game; and within it
+    /// in one scenario, by scenario id (`[games.crossing-the-line.stolberg-corridor]`), laid
+    /// over both.
     #[serde(default)]
     pub games: BTreeMap<String, toml::Table>,
     /// The `[mcts]` table as written, which `games` entries are laid over.
@@ -152,26 +154,40 @@ fn parse(text: &str, file: &str) -> Result<Preset, PresetError> {
     if let Some(toml::Value::Table(mcts)) = table.get("mcts") {
         preset.mcts_table = mcts.clone();
     }
-    for game in preset.games.keys() {
+    for (game, over) in &preset.games {
         preset
-            .config_for(game)
+            .config_for(game, None)
             .map_err(|e| bad(format!("[games.{game}]: {e}")))?;
+        for scenario in over.iter().filter(|(_, v)| v.is_table()).map(|(k, _)| k) {
+            preset
+                .config_for(game, Some(scenario))
+                .map_err(|e| bad(format!("[games.{game}.{scenario}]: {e}")))?;
+        }
     }
     Ok(preset)
 }
 
 impl Preset {
-    /// The search settings for game `game` (an id): `[mcts]` with the game's `[games.<id>]`
-    /// entries laid over it.
-    pub fn mcts_for(&self, game: &str) -> MctsConfig {
-        self.config_for(game)
+    /// The search settings for game `game` (an id) in `scenario` (its id, for a game that
+    /// has several): `[mcts]` with the game's `[games.<id>]` entries laid over it, and the
+    /// scenario's `[games.<id>.<scenario>]` entries over those.
+    pub fn mcts_for(&self, game: &str, scenario: Option<&str>) -> MctsConfig {
+        self.config_for(game, scenario)
             .expect("every [games] entry was checked when the preset was read")
     }
 
-    fn config_for(&self, game: &str) -> Result<MctsConfig, toml::de::Error> {
+    fn config_for(
+        &self,
+        game: &str,
+        scenario: Option<&str>,
+    ) -> Result<MctsConfig, toml::de::Error> {
         let mut table = self.mcts_table.clone();
         if let Some(over) = self.games.get(game) {
-            table.extend(over.iter().map(|(k, v)| (k.clone(), v.clone())));
+            let fields = over.iter().filter(|(_, v)| !v.is_table());
+            table.extend(fields.map(|(k, v)| (k.clone(), v.clone())));
+            if let Some(toml::Value::Table(s)) = scenario.and_then(|id| over.get(id)) {
+                table.extend(s.iter().map(|(k, v)| (k.clone(), v.clone())));
+            }
         }
         let text = toml::to_string(&table).expect("a TOML table serialises");
         let mut config: MctsConfig = toml::from_str(&text)?;
@@ -181,11 +197,12 @@ impl Preset {
         Ok(config)
     }
 
-    /// The bot for a game (its id, for the `[games]` settings); `scripted` makes the game's
-    /// scripted bot (None if it has none).
+    /// The bot for a game and scenario (their ids, for the `[games]` settings); `scripted`
+    /// makes the game's scripted bot (None if it has none).
     pub fn build<G>(
         &self,
         game: &str,
+        scenario: Option<&str>,
         scripted: Option<RolloutFactory<G>>,
     ) -> Option<Box<dyn Bot<G>>>
     where
@@ -197,7 +214,7 @@ impl Preset {
             BotKind::Random => Some(Box::new(RandomBot::<G::Action>::default())),
             BotKind::Scripted => scripted.map(|f| f()),
             BotKind::Mcts => {
-                let config = self.mcts_for(game);
+                let config = self.mcts_for(game, scenario);
                 if config.rollout == super::mcts::RolloutPolicy::Scripted && scripted.is_none() {
                     return None;
                 }
@@ -223,8 +240,8 @@ mod tests {
         let text = "name = \"x\"\nkind = \"mcts\"\n[mcts]\niterations = 400\nrollout_depth = 0\n\
                     [games.crossing-the-line]\nrollout_depth = 12\n";
         let preset = parse(text, "x.toml").unwrap();
-        let there = preset.mcts_for("crossing-the-line");
-        let elsewhere = preset.mcts_for("rudders-line");
+        let there = preset.mcts_for("crossing-the-line", Some("first-blood"));
+        let elsewhere = preset.mcts_for("rudders-line", None);
         assert_eq!((there.rollout_depth, there.iterations), (12, 400));
         assert_eq!((elsewhere.rollout_depth, elsewhere.iterations), (0, 400));
         let bad = text.replace("rollout_depth = 12", "rollout_depht = 12");
@@ -238,11 +255,57 @@ mod tests {
     }
 
     #[test]
+    fn a_scenario_entry_changes_the_search_in_that_scenario_only() {
+        let text = "name = \"x\"\nkind = \"mcts\"\n[mcts]\niterations = 400\n\
+                    [games.crossing-the-line]\nrollout_depth = 10\noptions_correction = true\n\
+                    [games.crossing-the-line.stolberg-corridor]\noptions_correction = false\n\
+                    rollout_depth = 20\n";
+        let preset = parse(text, "x.toml").unwrap();
+        let stolberg = preset.mcts_for("crossing-the-line", Some("stolberg-corridor"));
+        let first_blood = preset.mcts_for("crossing-the-line", Some("first-blood"));
+        let game_only = preset.mcts_for("crossing-the-line", None);
+        assert_eq!(
+            (stolberg.rollout_depth, stolberg.options_correction),
+            (20, false)
+        );
+        assert_eq!(
+            (first_blood.rollout_depth, first_blood.options_correction),
+            (10, true)
+        );
+        assert_eq!(game_only, first_blood);
+        let bad = text.replace("rollout_depth = 20", "rollout_depth = -1");
+        let e = parse(&bad, "x.toml").unwrap_err().to_string();
+        assert!(
+            e.contains("[games.crossing-the-line.stolberg-corridor]") && !e.contains('\n'),
+            "{e}"
+        );
+    }
+
+    /// The many-options bar held the Stolberg Corridor's German search to its doctrine
+    /// (`experiments/stolberg-corridor-german-search.toml`); First Blood needs it.
+    #[test]
+    fn the_searching_presets_drop_the_many_options_bar_in_the_stolberg_corridor_only() {
+        for name in ["mcts-fast", "hard", "mcts-strong"] {
+            let p = load(name).unwrap();
+            let bar = |scenario| {
+                p.mcts_for("crossing-the-line", Some(scenario))
+                    .options_correction
+            };
+            assert!(!bar("stolberg-corridor") && bar("first-blood"), "{name}");
+            assert!(p.mcts_for("aachen", None).options_correction, "{name}");
+        }
+    }
+
+    #[test]
     fn a_budget_after_at_sets_the_iterations_of_an_mcts_preset() {
         let p = load("mcts-fast@1600").unwrap();
         assert_eq!(p.name, "mcts-fast@1600");
-        assert_eq!(p.mcts_for("crossing-the-line").iterations, 1600);
-        assert_eq!(p.mcts_for("rudders-line").iterations, 1600);
+        assert_eq!(
+            p.mcts_for("crossing-the-line", Some("stolberg-corridor"))
+                .iterations,
+            1600
+        );
+        assert_eq!(p.mcts_for("rudders-line", None).iterations, 1600);
         for bad in [
             "mcts-fast@0",
             "mcts-fast@many",

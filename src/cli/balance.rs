@@ -68,7 +68,9 @@ impl Visitor for Balance<'_> {
             provenance: &provenance,
             data: game.data_identity(),
         };
-        balance(&game, args, &setup, registry::bot::<G>)
+        balance(&game, args, &setup, |name: &str, p| {
+            registry::bot(&game, name, p)
+        })
     }
 }
 

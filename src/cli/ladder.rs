@@ -153,7 +153,7 @@ impl Visitor for Ladder<'_> {
             game.scenario_id(),
             args,
             (&data, &provenance),
-            registry::bot::<G>,
+            |name: &str, p| registry::bot(&game, name, p),
         )
     }
 }

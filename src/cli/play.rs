@@ -125,7 +125,7 @@ pub fn new_session<'g, G: Entry>(
         )));
     }
     preset::load(bot)?;
-    let opponent = registry::bot::<G>(bot, 1 - human)
+    let opponent = registry::bot(game, bot, 1 - human)
         .ok_or_else(|| CliError::Usage(format!("bot '{bot}' cannot play {}", G::INFO.id)))?;
     // Solitaire: no opponent; the bot only answers `hint`.
     let opponent = (game.acting_players() > 1).then_some(opponent);

@@ -284,8 +284,7 @@ fn play<G: Entry>(
             .iter()
             .zip(bots)
             .map(|(g, bots)| {
-                let make =
-                    |p: PlayerId| registry::bot::<G>(&bots[p], p).expect("bots were checked");
+                let make = |p: PlayerId| registry::bot(g, &bots[p], p).expect("bots were checked");
                 run_range(g, &make, start..end, spec.seed, threads, &bar)
             })
             .collect::<Result<Vec<_>, _>>()?;
@@ -509,12 +508,11 @@ fn bot_names<G: Entry>(
         .iter()
         .map(|v| {
             let names = v.bots.clone().unwrap_or_else(|| base.clone());
-            crate::cli::select::check_bots(game, &names, registry::bot::<G>, &known).map_err(
-                |e| match &v.bots {
+            crate::cli::select::check_bots(game, &names, |n, p| registry::bot(game, n, p), &known)
+                .map_err(|e| match &v.bots {
                     Some(_) => CliError::Usage(format!("variant '{}': {e}", v.name)),
                     None => e,
-                },
-            )?;
+                })?;
             Ok(names)
         })
         .collect()

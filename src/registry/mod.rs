@@ -164,11 +164,12 @@ pub fn implemented_game(name: &str) -> Result<&'static GameInfo, CliError> {
 }
 
 /// Makes bot `name` (a preset name or a preset file, see `bots::preset`) for any side of
-/// game `G`, with the game's doctrine as the `scripted` bot and MCTS rollout policy.
-pub fn bot<G: Entry>(name: &str, _player: PlayerId) -> Option<Box<dyn Bot<G>>> {
+/// `game` (its scenario chooses the preset's `[games.<id>.<scenario>]` settings), with the
+/// game's doctrine as the `scripted` bot and MCTS rollout policy.
+pub fn bot<G: Entry>(game: &G, name: &str, _player: PlayerId) -> Option<Box<dyn Bot<G>>> {
     preset::load(name)
         .ok()?
-        .build(G::INFO.id, Some(G::scripted()))
+        .build(G::INFO.id, game.scenario_id(), Some(G::scripted()))
 }
 
 /// A decision as the play screen and the page list it: its description and, where it commits
