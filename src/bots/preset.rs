@@ -282,7 +282,7 @@ mod tests {
     }
 
     /// The many-options bar held the Stolberg Corridor's German search to its doctrine
-    /// (`experiments/stolberg-corridor-german-search.toml`); First Blood needs it.
+    /// (`results/mcts-vs-doctrine-stolberg-corridor`); First Blood needs it.
     #[test]
     fn the_searching_presets_drop_the_many_options_bar_in_the_stolberg_corridor_only() {
         for name in ["mcts-fast", "hard", "mcts-strong"] {
