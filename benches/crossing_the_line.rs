@@ -102,7 +102,42 @@ fn mcts(c: &mut Criterion) {
             b.iter(|| black_box(bot.analyse(&game, &start, &mut rng)))
         });
     }
+    side_by_side(&mut group, &game, &start);
     group.finish();
+}
+
+/// The machine's own ceiling for two threads: two independent one-thread searches (each its
+/// own bot and generator) run at once on two OS threads. Root parallelism can at best match
+/// its throughput; what it loses to this VM (the other core slower for a while, shared
+/// caches) shows here too, and what it loses to itself does not.
+fn side_by_side(
+    group: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    game: &CrossingTheLine,
+    start: &<CrossingTheLine as Game>::State,
+) {
+    let config = MctsConfig {
+        rollout_depth: 20,
+        ..searches()[0].1.clone()
+    };
+    let mut bots = [0u64, 1].map(|seed| {
+        (
+            MctsBot::<CrossingTheLine>::new("bench", config.clone(), None),
+            GameRng::seed_from_u64(seed),
+        )
+    });
+    group.throughput(Throughput::Elements(u64::from(ITERATIONS) * 2));
+    group.bench_function(
+        "random_rollouts_depth_20/two_1_thread_searches_side_by_side",
+        |b| {
+            b.iter(|| {
+                std::thread::scope(|scope| {
+                    for (bot, rng) in &mut bots {
+                        scope.spawn(|| black_box(bot.analyse(game, start, rng)));
+                    }
+                })
+            })
+        },
+    );
 }
 
 criterion_group! {

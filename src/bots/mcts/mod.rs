@@ -93,6 +93,9 @@ impl Default for MctsConfig {
 /// Makes the rollout bot of one worker.
 pub type RolloutFactory<G> = Arc<dyn Fn() -> Box<dyn Bot<G>> + Send + Sync>;
 
+/// Aligned to its own cache lines: the threads write their trees' and generators' fields at
+/// every step, and two workers side by side in one line would stall each other (false sharing).
+#[repr(align(128))]
 struct Worker<G: Game> {
     tree: Tree<G>,
     rollout: Option<Box<dyn Bot<G>>>,
