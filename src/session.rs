@@ -392,7 +392,22 @@ impl<'g, G: Entry> Session<'g, G> {
             ));
         }
         let config = preset.mcts_for(G::INFO.id, self.game.scenario_id());
-        let mut searcher = MctsBot::new("hint", config, self.scripted.clone());
+        let mut searcher = MctsBot::new("hint", config.clone(), self.scripted.clone());
+        if config.paired {
+            let a = searcher.choose(self.game, &self.state, &mut self.rng.clone());
+            let a_text = self.game.describe(&self.state, a);
+            if searcher.last_iterations == 0 {
+                return Some(format!("Hint: {a_text} (the only move)"));
+            }
+            return Some(format!(
+                "Hint: {} (the {} bot's choice after {} rollouts, every move on the same \
+                 dice; estimated chance {:.0}%)",
+                a_text,
+                preset.name,
+                searcher.last_iterations,
+                100.0 * searcher.last_value
+            ));
+        }
         let ranked = searcher.analyse(self.game, &self.state, &mut self.rng.clone());
         let (a, visits, value) = ranked.first()?;
         Some(format!(

@@ -287,6 +287,31 @@ fn information_sets_the_choice_never_depends_on_the_hidden_card() {
     assert_eq!(r1, r2);
 }
 
+#[test]
+fn information_sets_the_paired_root_search_never_reads_the_hidden_card() {
+    let choose = |card: u8| {
+        let config = MctsConfig {
+            paired: true,
+            iterations: 300,
+            ..config(ChanceMode::Exact, 1)
+        };
+        let mut bot = MctsBot::new("t", config, None);
+        let s = Hidden {
+            card: Some(card),
+            guess: None,
+        };
+        let a = bot.choose(&Guess, &s, &mut GameRng::seed_from_u64(11));
+        (a, bot.last_value)
+    };
+    let (a0, a1, a2) = (choose(0), choose(1), choose(2));
+    assert_eq!(a0.0, 2, "the likeliest card, whatever the real one");
+    assert_eq!(
+        (a0, a1),
+        (a1, a2),
+        "the same choice and estimate for every card"
+    );
+}
+
 /// A policy that reads the hidden card and names it (a careless scripted bot).
 struct Peek;
 
@@ -589,6 +614,58 @@ fn a_policy_move_the_search_never_tried_is_kept() {
     ranked[1] = (1, 1, 0.0);
     let kept = keep_policy_move(&ranked, 7, policy_bar(1.0, 30, true)).unwrap();
     assert_eq!(kept.0, 7);
+}
+
+fn paired(threads: usize, policy_confidence: f32) -> MctsBot<Gamble> {
+    use sandtable::bots::mcts::{RolloutFactory, RolloutPolicy};
+    use std::sync::Arc;
+    let policy: RolloutFactory<Gamble> = Arc::new(|| Box::new(FirstAction));
+    let config = MctsConfig {
+        paired: true,
+        iterations: 120 / threads as u32,
+        rollout: RolloutPolicy::Scripted,
+        policy_confidence,
+        ..config(ChanceMode::Exact, threads)
+    };
+    MctsBot::new("t", config, Some(policy))
+}
+
+#[test]
+fn the_paired_root_search_leaves_the_policys_move_for_a_clearly_better_one() {
+    // Safe wins 2 in 3, the policy's Risky 1 in 6.
+    for seed in 0..4 {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let chosen = paired(1, 2.0).choose(&Gamble, &GState::Choose(1), &mut rng);
+        assert_eq!(chosen, GAct::Safe, "seed {seed}");
+    }
+}
+
+#[test]
+fn the_paired_root_search_compares_moves_on_the_same_dice() {
+    // In `Choose(2)` the first choice does not count. On common dice both moves' rollouts end
+    // alike seed by seed: every paired difference is 0 and the policy's move stays, even with
+    // no bar at all (policy_confidence 0 still asks for a positive mean difference).
+    for seed in 0..8 {
+        let mut bot = paired(1, 0.0);
+        let mut rng = GameRng::seed_from_u64(seed);
+        let chosen = bot.choose(&Gamble, &GState::Choose(2), &mut rng);
+        assert_eq!(chosen, GAct::Risky, "seed {seed}");
+        assert_eq!(
+            bot.last_iterations, 120,
+            "the budget, 60 rollouts of each move"
+        );
+    }
+}
+
+#[test]
+fn the_paired_root_search_is_the_same_on_one_thread_or_two() {
+    let run = |threads| {
+        let mut bot = paired(threads, 1.0);
+        bot.start(11);
+        let chosen = bot.choose(&Gamble, &GState::Choose(1), &mut GameRng::seed_from_u64(4));
+        (chosen, bot.last_value)
+    };
+    assert_eq!(run(1), run(2));
 }
 
 /// Plays three games of `game` with its doctrine on every side, then with a search that never

@@ -296,6 +296,32 @@ mod tests {
         }
     }
 
+    /// Aachen and First Blood are searched by paired rollouts (`results/mcts-vs-doctrine-aachen`,
+    /// `-first-blood`), the two-player scenarios by the tree; `hard` spends `mcts-fast`'s
+    /// budget over two threads, so it plays the same moves.
+    #[test]
+    fn the_searching_presets_judge_the_solitaire_games_by_paired_rollouts() {
+        let budget = |c: &MctsConfig| c.iterations as usize * c.threads;
+        let fast = load("mcts-fast").unwrap();
+        for name in ["mcts-fast", "hard", "mcts-strong"] {
+            let p = load(name).unwrap();
+            for (game, scenario, paired) in [
+                ("aachen", None, true),
+                ("crossing-the-line", Some("first-blood"), true),
+                ("crossing-the-line", Some("stolberg-corridor"), false),
+                ("rudders-line", None, false),
+            ] {
+                let config = p.mcts_for(game, scenario);
+                assert_eq!(config.paired, paired, "{name} {game} {scenario:?}");
+                if name == "hard" && paired {
+                    assert_eq!(budget(&config), budget(&fast.mcts_for(game, scenario)));
+                }
+            }
+        }
+        let skill = load("mcts-fast@100").unwrap().mcts_for("aachen", None);
+        assert_eq!((skill.paired, skill.iterations), (true, 100));
+    }
+
     #[test]
     fn a_budget_after_at_sets_the_iterations_of_an_mcts_preset() {
         let p = load("mcts-fast@1600").unwrap();

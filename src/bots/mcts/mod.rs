@@ -5,6 +5,8 @@
 //! statistics are merged. With an iteration budget a search is deterministic for a given seed
 //! and thread count.
 
+mod paired;
+mod rollout;
 mod tree;
 
 use super::Bot;
@@ -69,6 +71,11 @@ pub struct MctsConfig {
     /// Score finished rollouts by the game's graded rewards where it has them
     /// ([`Game::graded_rewards`]), not by the winner alone.
     pub graded_rewards: bool,
+    /// No tree: every move at the root is judged by rollouts of the policy, each seed's
+    /// rollouts on the same dice for every move (the paired root search, `paired.rs`). The
+    /// budget, `iterations` times `threads` rollouts, is split evenly among the moves (at
+    /// least 2 each), so a decision costs about what the tree's would.
+    pub paired: bool,
 }
 
 impl Default for MctsConfig {
@@ -86,6 +93,7 @@ impl Default for MctsConfig {
             policy_confidence: 0.0,
             options_correction: false,
             graded_rewards: false,
+            paired: false,
         }
     }
 }
@@ -273,6 +281,22 @@ where
             return legal[0];
         }
         let mut thinking = self.thinking.clone();
+        if self.config.paired {
+            let seed: u64 = thinking.random();
+            self.thinking = thinking;
+            let Actor::Player(me) = game.actor(s) else {
+                return legal[0];
+            };
+            let judged = paired::judge(game, s, me, &legal, &self.config, &mut self.workers, seed);
+            self.last_iterations = judged.rollouts();
+            let chosen = judged.choice(policy_move, &self.config).unwrap_or(legal[0]);
+            self.last_value = judged
+                .ranked()
+                .iter()
+                .find(|r| r.0 == chosen)
+                .map_or(0.5, |r| r.2);
+            return chosen;
+        }
         let ranked = self.analyse(game, s, &mut thinking);
         self.thinking = thinking;
         let chosen = match policy_move.filter(|_| self.config.policy_confidence > 0.0) {
@@ -293,7 +317,7 @@ where
     }
 
     fn observe(&mut self, _game: &G, _before: &G::State, action: G::Action) {
-        if self.config.reuse_tree {
+        if self.config.reuse_tree && !self.config.paired {
             self.history.push(action);
         }
     }

@@ -11,6 +11,7 @@
 //! are legal in that state. The node itself keeps the statistics of all its variants, which its
 //! parent's selection reads.
 
+use super::rollout::{finished, rollout, Buffers};
 use super::{ChanceMode, MctsConfig};
 use crate::bots::Bot;
 use crate::engine::{Actor, Game, GameRng};
@@ -67,8 +68,7 @@ impl<A> Node<A> {
 pub struct Tree<G: Game> {
     pub nodes: Vec<Node<G::Action>>,
     pub root_state: Option<G::State>,
-    legal: Vec<G::Action>,
-    chance: Vec<(G::Action, u32)>,
+    buffers: Buffers<G>,
     path: Vec<u32>,
     spare: Vec<Node<G::Action>>,
     /// A determinization has differed from the root: the states behind a node may differ.
@@ -89,8 +89,7 @@ impl<G: Game> Tree<G> {
         Tree {
             nodes: Vec::with_capacity(capacity),
             root_state: None,
-            legal: Vec::with_capacity(256),
-            chance: Vec::with_capacity(64),
+            buffers: Buffers::new(),
             path: Vec::with_capacity(256),
             spare: Vec::with_capacity(capacity),
             determinized: false,
@@ -143,7 +142,7 @@ impl<G: Game> Tree<G> {
 
     /// Whether the expanded `node` fits state `s`: the same actor; at a chance node the same
     /// outcomes with the same weights; at a decision node children that are exactly the state's
-    /// actions (`exact`), or at least one of them legal. Fills `self.legal` or `self.chance`.
+    /// actions (`exact`), or at least one of them legal. Fills the `legal` or `chance` buffer.
     fn fits(&mut self, game: &G, node: u32, s: &G::State, exact: bool) -> bool {
         let n = self.nodes[node as usize];
         if actor_code(game.actor(s)) != n.actor {
@@ -153,18 +152,20 @@ impl<G: Game> Tree<G> {
         match n.actor {
             TERMINAL => true,
             CHANCE => {
-                game.chance_outcomes(s, &mut self.chance);
-                self.chance.len() == children.len()
+                game.chance_outcomes(s, &mut self.buffers.chance);
+                self.buffers.chance.len() == children.len()
                     && self
+                        .buffers
                         .chance
                         .iter()
                         .zip(children)
                         .all(|(&(a, w), c)| c.action == Some(a) && c.weight == w)
             }
             _ => {
-                game.legal_actions(s, &mut self.legal);
-                let same = self.legal.len() == children.len()
+                game.legal_actions(s, &mut self.buffers.legal);
+                let same = self.buffers.legal.len() == children.len()
                     && self
+                        .buffers
                         .legal
                         .iter()
                         .zip(children)
@@ -172,7 +173,7 @@ impl<G: Game> Tree<G> {
                 same || !exact
                     && children
                         .iter()
-                        .any(|c| self.legal.contains(&c.action.unwrap()))
+                        .any(|c| self.buffers.legal.contains(&c.action.unwrap()))
             }
         }
     }
@@ -255,7 +256,7 @@ impl<G: Game> Tree<G> {
         game: &G,
         config: &MctsConfig,
         viewer: usize,
-        rollout: &mut Option<Box<dyn Bot<G>>>,
+        policy: &mut Option<Box<dyn Bot<G>>>,
         rng: &mut GameRng,
     ) {
         let root = self.root_state.as_ref().expect("tree has a root");
@@ -274,7 +275,7 @@ impl<G: Game> Tree<G> {
             }
             if !self.nodes[node as usize].expanded() {
                 self.expand(game, node, &s);
-                self.seed_prior(game, config, node, &s, rollout, rng);
+                self.seed_prior(game, config, node, &s, policy, rng);
                 let n = self.nodes[node as usize];
                 if n.actor == TERMINAL {
                     break finished(game, config, &s);
@@ -287,7 +288,7 @@ impl<G: Game> Tree<G> {
                         self.nodes[pick as usize].action.expect("child action"),
                     );
                     self.path.push(pick);
-                    break self.rollout(game, config, s, rollout, rng);
+                    break rollout(game, config, s, policy, &mut self.buffers, rng);
                 }
             }
             let n = self.nodes[node as usize];
@@ -297,8 +298,8 @@ impl<G: Game> Tree<G> {
             let child = if n.actor == CHANCE {
                 self.select_outcome(node, config.chance, rng)
             } else if self.determinized {
-                // Only the children legal here (`variant` filled `self.legal` for `s`).
-                let legal = &self.legal;
+                // Only the children legal here (`variant` filled `self.buffers.legal` for `s`).
+                let legal = &self.buffers.legal;
                 let same = legal.len() == n.children as usize
                     && (n.first_child..n.first_child + n.children)
                         .zip(legal)
@@ -330,15 +331,15 @@ impl<G: Game> Tree<G> {
         let actor = match game.actor(s) {
             Actor::Terminal => TERMINAL,
             Actor::Chance => {
-                game.chance_outcomes(s, &mut self.chance);
-                for &(a, w) in &self.chance {
+                game.chance_outcomes(s, &mut self.buffers.chance);
+                for &(a, w) in &self.buffers.chance {
                     self.nodes.push(Node::new(Some(a), node, w));
                 }
                 CHANCE
             }
             Actor::Player(p) => {
-                game.legal_actions(s, &mut self.legal);
-                for &a in &self.legal {
+                game.legal_actions(s, &mut self.buffers.legal);
+                for &a in &self.buffers.legal {
                     self.nodes.push(Node::new(Some(a), node, 0));
                 }
                 p as u8
@@ -463,38 +464,6 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// Plays on from `s` with the rollout policy (uniform random without one) until the end
-    /// or the depth cut-off, where the game's heuristic takes over if it has one.
-    fn rollout(
-        &mut self,
-        game: &G,
-        config: &MctsConfig,
-        mut s: G::State,
-        policy: &mut Option<Box<dyn Bot<G>>>,
-        rng: &mut GameRng,
-    ) -> [f32; 2] {
-        let mut depth = 0u32;
-        loop {
-            let a = match game.actor(&s) {
-                Actor::Terminal => return finished(game, config, &s),
-                Actor::Chance => game.draw_chance(&s, &mut self.chance, rng),
-                Actor::Player(_) => {
-                    if config.rollout_depth > 0 && depth >= config.rollout_depth {
-                        if let Some(h) = game.heuristic(&s) {
-                            return [h, 1.0 - h];
-                        }
-                    }
-                    depth += 1;
-                    match policy {
-                        Some(bot) => bot.choose(game, &s, rng),
-                        None => game.random_action(&s, &mut self.legal, rng),
-                    }
-                }
-            };
-            game.apply(&mut s, a);
-        }
-    }
-
     /// Visits and actions of the root's children.
     pub fn root_children(&self) -> impl Iterator<Item = (G::Action, u32, [f32; 2])> + '_ {
         let root = &self.nodes[0];
@@ -508,13 +477,4 @@ impl<G: Game> Tree<G> {
             (n.action.expect("child action"), n.visits, n.reward)
         })
     }
-}
-
-/// The rewards of a finished game: graded by the game if the config asks and the game grades.
-fn finished<G: Game>(game: &G, config: &MctsConfig, s: &G::State) -> [f32; 2] {
-    config
-        .graded_rewards
-        .then(|| game.graded_rewards(s))
-        .flatten()
-        .unwrap_or_else(|| game.outcome_rewards(&game.outcome(s).expect("terminal")))
 }
