@@ -3,7 +3,8 @@
 //! optional depth cut-off and the game's heuristic, the tree kept in a preallocated arena and
 //! carried over from move to move, and root parallelism over rayon threads whose root
 //! statistics are merged. With an iteration budget a search is deterministic for a given seed
-//! and thread count.
+//! and thread count. With `paired`, no tree: the paired root search of `paired.rs` judges the
+//! root's moves by rollouts on common dice.
 
 mod paired;
 mod rollout;
