@@ -392,8 +392,9 @@ impl<'g, G: Entry> Session<'g, G> {
             ));
         }
         let config = preset.mcts_for(G::INFO.id, self.game.scenario_id());
-        let mut searcher = MctsBot::new("hint", config.clone(), self.scripted.clone());
-        if config.paired {
+        let paired = config.paired;
+        let mut searcher = MctsBot::new("hint", config, self.scripted.clone());
+        if paired {
             let a = searcher.choose(self.game, &self.state, &mut self.rng.clone());
             let a_text = self.game.describe(&self.state, a);
             if searcher.last_iterations == 0 {

@@ -290,13 +290,9 @@ where
             };
             let judged = paired::judge(game, s, me, &legal, &self.config, &mut self.workers, seed);
             self.last_iterations = judged.rollouts();
-            let chosen = judged.choice(policy_move, &self.config).unwrap_or(legal[0]);
-            self.last_value = judged
-                .ranked()
-                .iter()
-                .find(|r| r.0 == chosen)
-                .map_or(0.5, |r| r.2);
-            return chosen;
+            let chosen = judged.choice(policy_move, &self.config).unwrap_or(0);
+            self.last_value = judged.mean(chosen);
+            return legal[chosen];
         }
         let ranked = self.analyse(game, s, &mut thinking);
         self.thinking = thinking;

@@ -74,17 +74,21 @@ impl<A: Copy + PartialEq> Judged<A> {
         (self.rewards.len() * self.moves.len()) as u64
     }
 
-    /// Each move with its number of rollouts and mean reward, best first.
-    pub fn ranked(&self) -> Vec<(A, u32, f32)> {
-        let k = self.rewards.len().max(1) as f32;
-        let mut ranked: Vec<(A, u32, f32)> = (0..self.moves.len())
-            .map(|m| {
-                let total: f32 = self.rewards.iter().map(|row| row[m]).sum();
-                (self.moves[m], self.rewards.len() as u32, total / k)
-            })
-            .collect();
-        ranked.sort_by(|a, b| b.2.total_cmp(&a.2));
-        ranked
+    /// Move `m`'s mean reward.
+    pub fn mean(&self, m: usize) -> f32 {
+        let total: f32 = self.rewards.iter().map(|row| row[m]).sum();
+        total / self.rewards.len().max(1) as f32
+    }
+
+    /// The move with the best mean reward (the first of equals).
+    fn best_mean(&self) -> Option<usize> {
+        (0..self.moves.len()).reduce(|best, m| {
+            if self.mean(m) > self.mean(best) {
+                m
+            } else {
+                best
+            }
+        })
     }
 
     /// The mean and standard error of move `m`'s reward minus move `base`'s, seed by seed.
@@ -93,18 +97,18 @@ impl<A: Copy + PartialEq> Judged<A> {
         if k < 2 {
             return (0.0, f32::INFINITY);
         }
-        let d: Vec<f32> = self.rewards.iter().map(|r| r[m] - r[base]).collect();
-        let mean = d.iter().sum::<f32>() / k as f32;
-        let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f32>() / (k - 1) as f32;
+        let d = || self.rewards.iter().map(|r| r[m] - r[base]);
+        let mean = d().sum::<f32>() / k as f32;
+        let var = d().map(|x| (x - mean).powi(2)).sum::<f32>() / (k - 1) as f32;
         (mean, (var / k as f32).sqrt())
     }
 
-    /// The move to play: the one whose paired difference from the policy's move is largest, if
-    /// that difference clears `z` standard errors (`policy_bar`); else the policy's move.
-    /// Without a policy move, the best mean.
-    pub fn choice(&self, policy: Option<A>, config: &MctsConfig) -> Option<A> {
+    /// The index of the move to play: the one whose paired difference from the policy's move
+    /// is largest, if that difference clears `z` standard errors (`policy_bar`); else the
+    /// policy's move. Without a policy move, the best mean.
+    pub fn choice(&self, policy: Option<A>, config: &MctsConfig) -> Option<usize> {
         let Some(base) = policy.and_then(|p| self.moves.iter().position(|&a| a == p)) else {
-            return self.ranked().first().map(|r| r.0);
+            return self.best_mean();
         };
         let z = policy_bar(
             config.policy_confidence,
@@ -116,8 +120,8 @@ impl<A: Copy + PartialEq> Judged<A> {
             .map(|m| (m, self.difference(m, base)))
             .max_by(|a, b| a.1 .0.total_cmp(&b.1 .0));
         Some(match best {
-            Some((m, (mean, se))) if mean > 0.0 && mean > z * se => self.moves[m],
-            _ => self.moves[base],
+            Some((m, (mean, se))) if mean > 0.0 && mean > z * se => m,
+            _ => base,
         })
     }
 }
