@@ -401,23 +401,33 @@ impl<'g, G: Entry> Session<'g, G> {
                 return Some(format!("Hint: {a_text} (the only move)"));
             }
             return Some(format!(
-                "Hint: {} (the {} bot's choice after {} rollouts, every move on the same \
-                 dice; estimated chance {:.0}%)",
+                "Hint: {} (the {} bot's choice after playing {} games on from here, every \
+                 move on the same dice; {})",
                 a_text,
                 preset.name,
                 searcher.last_iterations,
-                100.0 * searcher.last_value
+                expected_result(searcher.last_value)
             ));
         }
         let ranked = searcher.analyse(self.game, &self.state, &mut self.rng.clone());
         let (a, visits, value) = ranked.first()?;
         Some(format!(
-            "Hint: {} (chosen in {visits} of {} searches; estimated chance {:.0}%)",
+            "Hint: {} (chosen in {visits} of {} searches; {})",
             self.game.describe(&self.state, *a),
             searcher.last_iterations,
-            100.0 * value
+            expected_result(*value)
         ))
     }
+}
+
+/// A search's mean reward as a person reads it. The reward is the chance of winning where a
+/// game scores only wins and losses, and a graded score where it grades its levels of victory
+/// (`Game::outcome_rewards`): so a result out of 100, not a chance.
+fn expected_result(reward: f32) -> String {
+    format!(
+        "expected result {:.0} out of 100, where 100 is your best outcome and 0 your worst",
+        100.0 * reward
+    )
 }
 
 #[cfg(test)]
