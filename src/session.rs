@@ -7,7 +7,7 @@
 //! scenario or other data is refused; a save played as another side or seed is continued
 //! as it was saved, and the session says so.
 
-use crate::bots::mcts::{MctsBot, RolloutFactory};
+use crate::bots::mcts::{MctsBot, RolloutFactory, MIN_PAIRED_SEEDS};
 use crate::bots::preset::{self, BotKind};
 use crate::bots::Bot;
 use crate::engine::{game_rng, Actor, GameRng, PlayerId, Replay};
@@ -398,6 +398,17 @@ impl<'g, G: Entry> Session<'g, G> {
             let a = searcher.choose(self.game, &self.state, &mut self.rng.clone());
             let a_text = self.game.describe(&self.state, a);
             if searcher.last_iterations == 0 {
+                let mut legal = Vec::new();
+                self.game.legal_actions(&self.state, &mut legal);
+                if legal.len() > 1 {
+                    return Some(format!(
+                        "Hint: {a_text} (the scripted doctrine's move: {} moves are too many for \
+                         the {} bot's budget to play each on {} sets of dice)",
+                        legal.len(),
+                        preset.name,
+                        MIN_PAIRED_SEEDS
+                    ));
+                }
                 return Some(format!("Hint: {a_text} (the only move)"));
             }
             return Some(format!(

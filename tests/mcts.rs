@@ -617,12 +617,16 @@ fn a_policy_move_the_search_never_tried_is_kept() {
 }
 
 fn paired(threads: usize, policy_confidence: f32) -> MctsBot<Gamble> {
+    paired_with_budget(120 / threads as u32, threads, policy_confidence)
+}
+
+fn paired_with_budget(iterations: u32, threads: usize, policy_confidence: f32) -> MctsBot<Gamble> {
     use sandtable::bots::mcts::{RolloutFactory, RolloutPolicy};
     use std::sync::Arc;
     let policy: RolloutFactory<Gamble> = Arc::new(|| Box::new(FirstAction));
     let config = MctsConfig {
         paired: true,
-        iterations: 120 / threads as u32,
+        iterations,
         rollout: RolloutPolicy::Scripted,
         policy_confidence,
         ..config(ChanceMode::Exact, threads)
@@ -654,6 +658,27 @@ fn the_paired_root_search_compares_moves_on_the_same_dice() {
             bot.last_iterations, 120,
             "the budget, 60 rollouts of each move"
         );
+    }
+}
+
+#[test]
+fn the_paired_root_search_keeps_the_policys_move_when_the_budget_cannot_judge_each_move_8_times() {
+    use sandtable::bots::mcts::MIN_PAIRED_SEEDS;
+    // Two moves; Safe is far better than the policy's Risky, but 15 rollouts are 7 a move: no
+    // measure of the spread, so nothing is rolled out and the policy's move stays.
+    let budgeted = |iterations| paired_with_budget(iterations, 1, 0.0);
+    assert_eq!(MIN_PAIRED_SEEDS, 8);
+    for seed in 0..8 {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut short = budgeted(15);
+        assert_eq!(
+            short.choose(&Gamble, &GState::Choose(1), &mut rng),
+            GAct::Risky
+        );
+        assert_eq!(short.last_iterations, 0, "seed {seed}: nothing judged");
+        let mut enough = budgeted(16);
+        enough.choose(&Gamble, &GState::Choose(1), &mut rng);
+        assert_eq!(enough.last_iterations, 16, "seed {seed}: 8 rollouts a move");
     }
 }
 

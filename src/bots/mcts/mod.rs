@@ -7,6 +7,7 @@
 //! root's moves by rollouts on common dice.
 
 mod paired;
+pub use paired::MIN_SEEDS as MIN_PAIRED_SEEDS;
 mod rollout;
 mod tree;
 
@@ -288,6 +289,14 @@ where
             let Actor::Player(me) = game.actor(s) else {
                 return legal[0];
             };
+            let threads = self.workers.len();
+            if let Some(kept) = policy_move
+                .filter(|_| paired::seeds(&self.config, threads, legal.len()) < paired::MIN_SEEDS)
+            {
+                self.last_iterations = 0;
+                self.last_value = 0.5;
+                return kept;
+            }
             let judged = paired::judge(game, s, me, &legal, &self.config, &mut self.workers, seed);
             self.last_iterations = judged.rollouts();
             let chosen = judged.choice(policy_move, &self.config).unwrap_or(0);

@@ -4,13 +4,25 @@
 //! move starts from the same determinization with a generator of the same seed (common random
 //! numbers), so two moves are compared by their differences seed by seed, which vary less than
 //! their results where the same dice decide both. The policy's own move is kept unless another beats it by
-//! the bar of `policy_bar` in standard errors of the paired difference.
+//! the bar of `policy_bar` in standard errors of the paired difference. A budget that cannot
+//! roll every move out `MIN_SEEDS` times judges nothing and keeps the policy's move: from two or
+//! three seeds a standard error is no measure at all (two equal differences have none, and clear
+//! any bar), and the skill curve of Aachen showed it: 25 rollouts a decision lost 22 points to
+//! the doctrine it was meant to improve (`results/skill-aachen`, 25 November).
 
 use super::rollout::{rollout, Buffers};
 use super::{policy_bar, MctsConfig, Worker};
 use crate::engine::{Game, GameRng, PlayerId};
 use rand::SeedableRng;
 use rayon::prelude::*;
+
+/// The fewest seeds a move is judged on against the policy's move.
+pub const MIN_SEEDS: usize = 8;
+
+/// Seeds a move gets from the budget: `iterations` times `threads` rollouts split evenly.
+pub fn seeds(config: &MctsConfig, threads: usize, moves: usize) -> usize {
+    config.iterations as usize * threads / moves.max(1)
+}
 
 /// Rewards of every move (columns) under every seed (rows), for player `me`.
 pub struct Judged<A> {
@@ -19,7 +31,7 @@ pub struct Judged<A> {
 }
 
 /// Rolls every move of `moves` out under as many seeds as the budget allows (`iterations` times
-/// `threads` rollouts in all, at least 2 a move). Seed k goes to worker k mod n, and each
+/// `threads` rollouts in all, at least 2 a move where there is no policy to fall back on). Seed k goes to worker k mod n, and each
 /// seed's rollouts start afresh from it: the result depends on the seed alone, not on the
 /// number of threads.
 pub fn judge<G: Game>(
@@ -36,8 +48,7 @@ where
     G::State: Sync,
 {
     let n = workers.len();
-    let budget = config.iterations as usize * n;
-    let seeds = (budget / moves.len().max(1)).max(2);
+    let seeds = seeds(config, n, moves.len()).max(2);
     let mut rows: Vec<(usize, Vec<f32>)> = workers
         .par_iter_mut()
         .enumerate()
