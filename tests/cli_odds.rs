@@ -286,3 +286,52 @@ fn bad_input_is_one_line_and_exit_2() {
     ]));
     assert!(err.contains("cannot write"), "{err}");
 }
+
+#[test]
+fn crt_where_prints_one_battles_odds_as_a_small_table() {
+    // The hand count of `crt_aachen_success_odds_match_the_hand_count`: success or better
+    // 287/432 = 66.44%.
+    let args = "attack_value=12,defense_value=10,defense_factor=5,air_support=0";
+    let out = stdout(&sandtable(&["crt", "aachen", "--where", args]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "aachen combat: attack_value 12, defense_value 10, defense_factor 5, air_support 0"
+    );
+    assert!(lines[1].starts_with("  outcome"), "{out}");
+    let success = lines.iter().find(|l| l.contains("success")).unwrap();
+    assert!(success.ends_with("66.44%"), "{success}");
+    assert_eq!(lines.len(), 7, "one combination, four outcomes: {out}");
+}
+
+#[test]
+fn crt_where_with_out_writes_just_those_rows_as_csv() {
+    let path = common::temp_dir("crt-where").join("one.csv");
+    let p = path.to_str().unwrap();
+    stdout(&sandtable(&[
+        "crt",
+        "rudders-line",
+        "--where",
+        "offense=5,defense=5",
+        "--out",
+        p,
+    ]));
+    let rows = rows(&std::fs::read_to_string(&path).unwrap());
+    assert_eq!(rows.len(), 6, "fail and cp1–cp5");
+    assert!(rows
+        .iter()
+        .all(|r| r["offense"] == "5" && r["defense"] == "5"));
+}
+
+#[test]
+fn crt_where_an_unknown_column_or_value_is_a_one_line_error() {
+    let err = one_line_error(&sandtable(&["crt", "aachen", "--where", "attack=13"]));
+    assert!(
+        err.contains("no column 'attack'") && err.contains("attack_value"),
+        "{err}"
+    );
+    let err = one_line_error(&sandtable(&["crt", "aachen", "--where", "attack_value=99"]));
+    assert!(err.contains("values: 1–25"), "{err}");
+    let err = one_line_error(&sandtable(&["crt", "aachen", "--where", "attack_value"]));
+    assert!(err.contains("expected column=value"), "{err}");
+}

@@ -12,6 +12,7 @@ pub mod dist;
 pub mod fraction;
 pub mod plot;
 pub mod rudders_line;
+pub mod select;
 pub mod table;
 
 pub use dist::{without_replacement, Dist};

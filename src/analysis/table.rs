@@ -112,7 +112,7 @@ impl Table {
 }
 
 /// The union of the tables' input columns, in order of first appearance.
-fn input_columns(tables: &[Table]) -> Vec<&'static str> {
+pub(crate) fn input_columns(tables: &[Table]) -> Vec<&'static str> {
     let mut cols: Vec<&'static str> = Vec::new();
     for t in tables {
         for &c in &t.inputs {

@@ -3,7 +3,7 @@
 
 use super::common::output_error;
 use super::CliError;
-use crate::analysis::{self, Table};
+use crate::analysis::{self, select, Table};
 use crate::registry::{self, Entry, OddsKind, Reconstructed, Visitor};
 use clap::Args;
 use std::io::{BufWriter, Write};
@@ -19,6 +19,11 @@ pub struct OddsArgs {
     /// initiative, consecutive.
     #[arg(long, value_delimiter = ',')]
     pub table: Vec<String>,
+    /// Only the rows whose inputs have these values (comma-separated column=value, e.g.
+    /// `attack_value=13,defense_value=9,air_support=1`), printed as a small table to read;
+    /// with `--out`, as CSV.
+    #[arg(long = "where", value_name = "COLUMN=VALUE", value_delimiter = ',')]
+    pub filter: Vec<String>,
     /// Write the CSV to this file instead of stdout.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -41,8 +46,14 @@ pub fn run(kind: OddsKind, args: &OddsArgs) -> Result<(), CliError> {
             )));
         }
     }
+    let conditions = args
+        .filter
+        .iter()
+        .map(|c| select::condition(c))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(CliError::Usage)?;
     let wanted: Vec<&str> = args.table.iter().map(String::as_str).collect();
-    let (tables, reconstructed) = registry::visit(
+    let (mut tables, reconstructed) = registry::visit(
         &args.game,
         Odds {
             kind,
@@ -50,6 +61,9 @@ pub fn run(kind: OddsKind, args: &OddsArgs) -> Result<(), CliError> {
             wanted: &wanted,
         },
     )??;
+    if !conditions.is_empty() {
+        tables = select::select(tables, &conditions).map_err(CliError::Usage)?;
+    }
     // The reconstructed data tables these numbers rest on (also in the provenance column).
     let used: Vec<&str> = registry::table_names(&reconstructed)
         .into_iter()
@@ -68,6 +82,9 @@ pub fn run(kind: OddsKind, args: &OddsArgs) -> Result<(), CliError> {
     // The chart first: a chart that cannot be drawn (a bad folder) leaves no CSV behind.
     if let Some(path) = &args.plot {
         crate::analysis::plot::draw(&tables, path).map_err(|e| output_error(path, e))?;
+    }
+    if !conditions.is_empty() && args.out.is_none() {
+        return to_stdout(|w| w.write_all(select::readable(&tables).as_bytes()));
     }
     write(&tables, args)
 }
@@ -95,12 +112,16 @@ fn write(tables: &[Table], args: &OddsArgs) -> Result<(), CliError> {
             analysis::write_csv(&mut csv, tables).map_err(|e| output_error(path, e))?;
             super::common::write_file(path, &csv)
         }
-        None => {
-            let stdout = std::io::stdout();
-            let mut w = BufWriter::new(stdout.lock());
-            let path = PathBuf::from("stdout");
-            analysis::write_csv(&mut w, tables).map_err(|e| output_error(&path, e))?;
-            w.flush().map_err(|e| output_error(&path, e))
-        }
+        None => to_stdout(|w| analysis::write_csv(w, tables).map_err(std::io::Error::other)),
     }
+}
+
+/// Writes to stdout through a buffer; a failed write (a closed pipe) is an output error.
+fn to_stdout(
+    write: impl FnOnce(&mut BufWriter<std::io::StdoutLock>) -> std::io::Result<()>,
+) -> Result<(), CliError> {
+    let path = PathBuf::from("stdout");
+    let mut w = BufWriter::new(std::io::stdout().lock());
+    write(&mut w).map_err(|e| output_error(&path, e))?;
+    w.flush().map_err(|e| output_error(&path, e))
 }
