@@ -267,8 +267,8 @@ fn bad_input_is_one_line_and_exit_2() {
     assert!(err.contains("'assault'") && err.contains("combat"), "{err}");
     let err = one_line_error(&sandtable(&["initiative", "nosuchgame"]));
     assert!(err.contains("'nosuchgame'"), "{err}");
-    let err = one_line_error(&sandtable(&["crt", "cross-of-iron"]));
-    assert!(err.contains("not implemented"), "{err}");
+    let err = one_line_error(&sandtable(&["crt", "cross-of-iron", "--data", "x"]));
+    assert!(err.contains("take no --data"), "{err}");
     let err = one_line_error(&sandtable(&["crt", "aachen", "--plot", "chart.pdf"]));
     assert!(err.contains(".svg or .png"), "{err}");
     let err = one_line_error(&sandtable(&[
@@ -334,4 +334,36 @@ fn crt_where_an_unknown_column_or_value_is_a_one_line_error() {
     assert!(err.contains("values: 1–25"), "{err}");
     let err = one_line_error(&sandtable(&["crt", "aachen", "--where", "attack_value"]));
     assert!(err.contains("expected column=value"), "{err}");
+}
+
+#[test]
+fn crt_cross_of_iron_to_hit_7_hits_21_in_36_and_its_odds_need_no_engine() {
+    let out = stdout(&sandtable(&["crt", "cross-of-iron", "--table", "to_hit"]));
+    assert!(out.starts_with(
+        "game,table,to_hit_number,drm,ammo,intensive_fire,gun,outcome,probability,fraction,"
+    ));
+    let rows = rows(&out);
+    let key = |outcome| {
+        [
+            ("to_hit_number", "7"),
+            ("drm", "0"),
+            ("ammo", "ap_he"),
+            ("intensive_fire", "0"),
+            ("gun", "b12"),
+            ("outcome", outcome),
+        ]
+    };
+    // 33.3: a raw 7 or less (21/36) hits; 68.1: a raw 2 then a third die 1–3 is critical.
+    assert_eq!(find(&rows, &key("hit"))["p_at_least"], "7/12");
+    assert_eq!(find(&rows, &key("critical hit"))["fraction"], "1/72");
+    // 63.18: a raw 12 misses and breaks the gun down.
+    assert_eq!(
+        find(&rows, &key("miss; gun broke down"))["fraction"],
+        "1/36"
+    );
+    let games = stdout(&sandtable(&["games", "cross-of-iron"]));
+    assert!(games.contains("not implemented yet"), "{games}");
+    assert!(games.contains("sandtable crt cross-of-iron"), "{games}");
+    let err = one_line_error(&sandtable(&["initiative", "cross-of-iron"]));
+    assert!(err.contains("no initiative tables"), "{err}");
 }

@@ -6,6 +6,7 @@
 //! resolution functions (one implementation of each rule); [`table`] writes them as CSV.
 
 pub mod aachen;
+pub mod cross_of_iron;
 pub mod crossing_the_line;
 pub mod curve;
 pub mod dist;

@@ -260,6 +260,46 @@ pub fn heatmaps(table: &Table) -> Vec<Heatmap> {
             "probability",
             true,
         )],
+        ("cross-of-iron", "to_hit") => vec![panel(
+            "Cross of Iron TO HIT: P(hit), AP/HE, no intensive fire, B12",
+            ("DRM", "TO HIT number (33.3)"),
+            over_inputs(
+                table,
+                ("drm", "to_hit_number"),
+                &[("ammo", "ap_he"), ("intensive_fire", "0"), ("gun", "b12")],
+                &Metric::AtLeast(1),
+            ),
+            "P(hit)",
+            true,
+        )],
+        ("cross-of-iron", "to_kill") => vec![panel(
+            "Cross of Iron AFV KILL: P(destroyed), front, not hull down",
+            ("armour modifier (64.3)", "kill number (33.4)"),
+            over_inputs(
+                table,
+                ("armor_modifier", "kill_number"),
+                &[("facing", "front"), ("target", "normal")],
+                &Metric::AtLeast(2),
+            ),
+            "P(destroyed)",
+            true,
+        )],
+        ("cross-of-iron", "shots_to_kill") => vec![panel(
+            "Cross of Iron: shots to destroy, DRM 0, kill number 8, one shot a phase",
+            ("the shot that destroys", "TO HIT number"),
+            over_outcomes(
+                table,
+                "to_hit_number",
+                &[
+                    ("drm", "0"),
+                    ("kill_number", "8"),
+                    ("rate_of_fire", "1"),
+                    ("intensive_fire", "0"),
+                ],
+            ),
+            "probability",
+            true,
+        )],
         _ => Vec::new(),
     }
 }

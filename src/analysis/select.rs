@@ -159,7 +159,7 @@ fn write_cell(s: &mut String, t: &Table, cell: &Cell) {
             let more = o
                 .rank
                 .map_or(String::new(), |r| percent(cell.p_at_least(r)));
-            [o.label.clone(), percent(*p), p.to_string(), more]
+            [o.label.clone(), percent(*p), exact(*p), more]
         })
         .collect();
     let ordered = rows.iter().any(|r| !r[3].is_empty());
@@ -187,6 +187,17 @@ fn write_cell(s: &mut String, t: &Table, cell: &Cell) {
         let _ = writeln!(s, "{}", line.trim_end());
     }
     let _ = writeln!(s, "  ({})", t.provenance);
+}
+
+/// The exact fraction where a person can read it; a long one (a chain of many rolls) is left
+/// to the CSV.
+fn exact(p: Fraction) -> String {
+    let text = p.to_string();
+    if text.len() <= 17 {
+        text
+    } else {
+        "(see --out CSV)".to_string()
+    }
 }
 
 fn percent(p: Fraction) -> String {

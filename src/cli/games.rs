@@ -2,7 +2,7 @@
 //! game's data is the published game's and how much is reconstructed.
 
 use super::CliError;
-use crate::registry::{self, Entry, Visitor, GAMES};
+use crate::registry::{self, Entry, Odds, OddsKind, OddsVisitor, Visitor, GAMES};
 use clap::Args;
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -45,6 +45,8 @@ pub fn run(args: &GamesArgs) -> Result<(), CliError> {
                     out: &mut s,
                 },
             )??;
+        } else {
+            registry::visit_odds(info.id, OddsSoFar { out: &mut s })?;
         }
     }
     std::io::stdout()
@@ -75,5 +77,29 @@ impl Visitor for Describe<'_> {
             files.join(", ")
         );
         Ok(())
+    }
+}
+
+/// What a game not yet playable already offers: its exact odds tables.
+struct OddsSoFar<'a> {
+    out: &'a mut String,
+}
+
+impl OddsVisitor for OddsSoFar<'_> {
+    type Output = ();
+
+    fn visit<G: Odds>(self) {
+        for kind in [OddsKind::Crt, OddsKind::Initiative] {
+            let tables = G::odds_tables(kind);
+            if !tables.is_empty() {
+                let _ = writeln!(
+                    self.out,
+                    "    exact odds already: sandtable {} {} (tables: {})",
+                    kind.name(),
+                    G::INFO.id,
+                    tables.join(", ")
+                );
+            }
+        }
     }
 }

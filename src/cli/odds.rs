@@ -4,7 +4,7 @@
 use super::common::output_error;
 use super::CliError;
 use crate::analysis::{self, select, Table};
-use crate::registry::{self, Entry, OddsKind, Reconstructed, Visitor};
+use crate::registry::{self, Odds as GameOdds, OddsKind, OddsVisitor, Reconstructed};
 use clap::Args;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -14,7 +14,8 @@ pub struct OddsArgs {
     /// Game id (see `sandtable games`).
     pub game: String,
     /// Only these tables (comma-separated; default: all of the game's). `crt`: rudders-line
-    /// assault, indirect, direct; aachen combat; crossing-the-line crt, chits. `initiative`:
+    /// assault, indirect, direct; aachen combat; crossing-the-line crt, chits; cross-of-iron
+    /// to_hit, to_kill, shots_to_kill. `initiative`:
     /// rudders-line initiative, turns_held; aachen random_event, supply; crossing-the-line
     /// initiative, consecutive.
     #[arg(long, value_delimiter = ',')]
@@ -53,7 +54,7 @@ pub fn run(kind: OddsKind, args: &OddsArgs) -> Result<(), CliError> {
         .collect::<Result<Vec<_>, _>>()
         .map_err(CliError::Usage)?;
     let wanted: Vec<&str> = args.table.iter().map(String::as_str).collect();
-    let (mut tables, reconstructed) = registry::visit(
+    let (mut tables, reconstructed) = registry::visit_odds(
         &args.game,
         Odds {
             kind,
@@ -96,10 +97,17 @@ struct Odds<'a> {
     wanted: &'a [&'a str],
 }
 
-impl Visitor for Odds<'_> {
+impl OddsVisitor for Odds<'_> {
     type Output = Result<(Vec<Table>, Reconstructed), CliError>;
 
-    fn visit<G: Entry>(self) -> Self::Output {
+    fn visit<G: GameOdds>(self) -> Self::Output {
+        if G::odds_tables(self.kind).is_empty() {
+            return Err(CliError::Usage(format!(
+                "{} has no {} tables",
+                G::INFO.id,
+                self.kind.name()
+            )));
+        }
         registry::check_tables::<G>(self.kind, self.wanted)?;
         G::odds(self.kind, self.data, self.wanted)
     }

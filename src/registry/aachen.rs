@@ -1,6 +1,6 @@
 //! Cities of the Damned: Aachen in the registry: solitaire, one scenario (the game itself).
 
-use super::{check_scenario, with_layout, write_reconstructed, Entry, GameInfo, OddsKind};
+use super::{check_scenario, with_layout, write_reconstructed, Entry, GameInfo, Odds, OddsKind};
 use super::{Reconstructed, Table};
 use crate::analysis::aachen as odds;
 use crate::bots::mcts::RolloutFactory;
@@ -14,13 +14,35 @@ use std::sync::Arc;
 const OPTIONAL_RULES: &str = "12.1 Parent Organization, 12.2 Historical Random Events, \
 12.3 Lousberg Hill, 12.4 Rubble, 12.5 Hotel Quellenhof, 12.6 Play Balance";
 
-impl Entry for Aachen {
+impl Odds for Aachen {
     const INFO: GameInfo = GameInfo {
         id: "aachen",
         title: "Cities of the Damned: Aachen",
         implemented: true,
     };
 
+    fn odds_tables(kind: OddsKind) -> &'static [&'static str] {
+        match kind {
+            OddsKind::Crt => &odds::CRT_TABLES,
+            OddsKind::Initiative => &odds::INITIATIVE_TABLES,
+        }
+    }
+
+    fn odds(
+        kind: OddsKind,
+        data: Option<&Path>,
+        wanted: &[&str],
+    ) -> Result<(Vec<Table>, Reconstructed), CliError> {
+        let game = Aachen::load(data)?;
+        let tables = match kind {
+            OddsKind::Crt => odds::crt_tables(&game, wanted),
+            OddsKind::Initiative => odds::initiative_tables(&game, wanted),
+        };
+        Ok((tables, game.data().reconstructed_tables()))
+    }
+}
+
+impl Entry for Aachen {
     fn load(data: Option<&Path>, scenario: Option<&str>, _open: bool) -> Result<Self, CliError> {
         let game = Aachen::load(data)?;
         check_scenario(Self::INFO.id, scenario, &[Self::INFO.title])?;
@@ -91,26 +113,6 @@ impl Entry for Aachen {
 
     fn side_aliases() -> &'static [(&'static str, &'static str)] {
         &[("us", "americans"), ("american", "americans")]
-    }
-
-    fn odds_tables(kind: OddsKind) -> &'static [&'static str] {
-        match kind {
-            OddsKind::Crt => &odds::CRT_TABLES,
-            OddsKind::Initiative => &odds::INITIATIVE_TABLES,
-        }
-    }
-
-    fn odds(
-        kind: OddsKind,
-        data: Option<&Path>,
-        wanted: &[&str],
-    ) -> Result<(Vec<Table>, Reconstructed), CliError> {
-        let game = Aachen::load(data)?;
-        let tables = match kind {
-            OddsKind::Crt => odds::crt_tables(&game, wanted),
-            OddsKind::Initiative => odds::initiative_tables(&game, wanted),
-        };
-        Ok((tables, game.data().reconstructed_tables()))
     }
 
     fn overview(data: Option<&Path>, s: &mut String) -> Result<(), CliError> {

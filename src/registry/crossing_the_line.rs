@@ -1,7 +1,7 @@
 //! Crossing the Line in the registry: the scenarios the engine plays, of which `--scenario`
 //! must name one.
 
-use super::{pick_scenario, write_reconstructed, Entry, GameInfo, OddsKind};
+use super::{pick_scenario, write_reconstructed, Entry, GameInfo, Odds, OddsKind};
 use super::{Reconstructed, Table};
 use crate::analysis::crossing_the_line as odds;
 use crate::bots::mcts::RolloutFactory;
@@ -34,13 +34,35 @@ fn ids_and_names() -> Vec<(&'static str, &'static str)> {
     SCENARIOS.iter().map(|&(id, name, _)| (id, name)).collect()
 }
 
-impl Entry for CrossingTheLine {
+impl Odds for CrossingTheLine {
     const INFO: GameInfo = GameInfo {
         id: "crossing-the-line",
         title: "Crossing the Line: Aachen 1944",
         implemented: true,
     };
 
+    fn odds_tables(kind: OddsKind) -> &'static [&'static str] {
+        match kind {
+            OddsKind::Crt => &odds::CRT_TABLES,
+            OddsKind::Initiative => &odds::INITIATIVE_TABLES,
+        }
+    }
+
+    fn odds(
+        kind: OddsKind,
+        data: Option<&Path>,
+        wanted: &[&str],
+    ) -> Result<(Vec<Table>, Reconstructed), CliError> {
+        let charts = Charts::load(data)?;
+        let tables = match kind {
+            OddsKind::Crt => odds::crt_tables(&charts, wanted),
+            OddsKind::Initiative => odds::initiative_tables(&charts, wanted),
+        };
+        Ok((tables, charts.reconstructed_tables()))
+    }
+}
+
+impl Entry for CrossingTheLine {
     fn load(data: Option<&Path>, scenario: Option<&str>, open: bool) -> Result<Self, CliError> {
         let id = pick_scenario(Self::INFO.id, scenario, &ids_and_names())?;
         Ok(CrossingTheLine::load(data, id)?.with_open(open))
@@ -124,27 +146,7 @@ impl Entry for CrossingTheLine {
         ]
     }
 
-    fn odds_tables(kind: OddsKind) -> &'static [&'static str] {
-        match kind {
-            OddsKind::Crt => &odds::CRT_TABLES,
-            OddsKind::Initiative => &odds::INITIATIVE_TABLES,
-        }
-    }
-
     /// The odds need only the charts, not a scenario.
-    fn odds(
-        kind: OddsKind,
-        data: Option<&Path>,
-        wanted: &[&str],
-    ) -> Result<(Vec<Table>, Reconstructed), CliError> {
-        let charts = Charts::load(data)?;
-        let tables = match kind {
-            OddsKind::Crt => odds::crt_tables(&charts, wanted),
-            OddsKind::Initiative => odds::initiative_tables(&charts, wanted),
-        };
-        Ok((tables, charts.reconstructed_tables()))
-    }
-
     fn overview(data: Option<&Path>, s: &mut String) -> Result<(), CliError> {
         let data = DataSet::load(data)?;
         let ids: Vec<&str> = SCENARIOS.iter().map(|&(id, _, _)| id).collect();

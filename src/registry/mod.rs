@@ -1,9 +1,12 @@
 //! The registry of games: one [`Entry`] per game, and [`visit`], the one place that turns a
 //! game id into a game type. Every command (`balance`, `ladder`, `play`, `crt`, `games`, the
 //! page, `board`) is written once, generic over [`Entry`], as a [`Visitor`]; adding a game
-//! adds its `Entry` implementation and one line to [`visit`] and [`GAMES`].
+//! adds its `Entry` implementation and one line to [`visit`] and [`GAMES`]. A game's exact
+//! odds ([`Odds`]) come before its engine: `crt` and `initiative` reach every game with odds
+//! through [`visit_odds`], implemented or not (Cross of Iron's ordnance tables so far).
 
 mod aachen;
+mod cross_of_iron;
 mod crossing_the_line;
 mod rudders_line;
 
@@ -13,6 +16,7 @@ use crate::bots::{preset, Bot};
 use crate::cli::CliError;
 use crate::engine::{Game, PlayerId};
 use crate::games::aachen::Aachen;
+use crate::games::cross_of_iron::CrossOfIron;
 use crate::games::crossing_the_line::CrossingTheLine;
 use crate::games::rudders_line::RuddersLine;
 use std::path::Path;
@@ -29,11 +33,7 @@ pub const GAMES: &[GameInfo] = &[
     RuddersLine::INFO,
     Aachen::INFO,
     CrossingTheLine::INFO,
-    GameInfo {
-        id: "cross-of-iron",
-        title: "Cross of Iron",
-        implemented: false,
-    },
+    CrossOfIron::INFO,
 ];
 
 /// Which of a game's exact probability tables: combat (`crt`) or turn sequence
@@ -56,12 +56,27 @@ impl OddsKind {
 /// The reconstructed data tables a game's numbers rest on, each with its basis.
 pub type Reconstructed = Vec<(&'static str, String)>;
 
+/// A game's exact odds tables, for `crt` and `initiative`: all a game needs before its
+/// engine is built.
+pub trait Odds: Sized + 'static {
+    const INFO: GameInfo;
+
+    /// The names of the game's odds tables of one kind.
+    fn odds_tables(kind: OddsKind) -> &'static [&'static str];
+    /// The odds tables of one kind (`wanted` empty: all, and each already checked against
+    /// `odds_tables`), and the reconstructed tables of the data they were computed on. Loads
+    /// only the data the tables need.
+    fn odds(
+        kind: OddsKind,
+        data: Option<&Path>,
+        wanted: &[&str],
+    ) -> Result<(Vec<Table>, Reconstructed), CliError>;
+}
+
 /// What the commands need of a game beyond its rules: loading it, its scenarios and sides,
 /// its bots, its odds tables and its provenance. One implementation per game, in this
 /// module's submodule of the game's name.
-pub trait Entry: Game<State: 'static, Action: 'static> + Sized + 'static {
-    const INFO: GameInfo;
-
+pub trait Entry: Game<State: 'static, Action: 'static> + Odds {
     /// Loads the game on `--data` or the embedded data, for `--scenario` (`None`: the
     /// game's default, where it has one), with `--open` (bots see hidden information).
     fn load(data: Option<&Path>, scenario: Option<&str>, open: bool) -> Result<Self, CliError>;
@@ -84,16 +99,6 @@ pub trait Entry: Game<State: 'static, Action: 'static> + Sized + 'static {
     fn side_aliases() -> &'static [(&'static str, &'static str)] {
         &[]
     }
-    /// The names of the game's odds tables of one kind.
-    fn odds_tables(kind: OddsKind) -> &'static [&'static str];
-    /// The odds tables of one kind (`wanted` empty: all, and each already checked against
-    /// `odds_tables`), and the reconstructed tables of the data they were computed on. Loads
-    /// only the data the tables need.
-    fn odds(
-        kind: OddsKind,
-        data: Option<&Path>,
-        wanted: &[&str],
-    ) -> Result<(Vec<Table>, Reconstructed), CliError>;
     /// The position as a picture, as `viewer` may see it (`None`: everything).
     fn board(&self, s: &Self::State, viewer: Option<PlayerId>) -> crate::board::Board;
     /// The victory conditions and the standing now (who holds what, the score so far).
@@ -139,6 +144,24 @@ pub fn visit<V: Visitor>(id: &str, v: V) -> Result<V::Output, CliError> {
         id if id == RuddersLine::INFO.id => v.visit::<RuddersLine>(),
         id if id == Aachen::INFO.id => v.visit::<Aachen>(),
         id if id == CrossingTheLine::INFO.id => v.visit::<CrossingTheLine>(),
+        other => return Err(CliError::NotImplemented(other.to_string())),
+    })
+}
+
+/// A command written once for every game's odds: `visit_odds` calls it with the game's type.
+pub trait OddsVisitor {
+    type Output;
+    fn visit<G: Odds>(self) -> Self::Output;
+}
+
+/// Runs `v` on game `id`'s odds, whether or not its engine is implemented.
+pub fn visit_odds<V: OddsVisitor>(id: &str, v: V) -> Result<V::Output, CliError> {
+    let info = known_game(id)?;
+    Ok(match info.id {
+        id if id == RuddersLine::INFO.id => v.visit::<RuddersLine>(),
+        id if id == Aachen::INFO.id => v.visit::<Aachen>(),
+        id if id == CrossingTheLine::INFO.id => v.visit::<CrossingTheLine>(),
+        id if id == CrossOfIron::INFO.id => v.visit::<CrossOfIron>(),
         other => return Err(CliError::NotImplemented(other.to_string())),
     })
 }
@@ -281,7 +304,7 @@ pub fn with_layout(
 }
 
 /// Checks that each of `wanted` names one of the game's odds tables of `kind`.
-pub fn check_tables<G: Entry>(kind: OddsKind, wanted: &[&str]) -> Result<(), CliError> {
+pub fn check_tables<G: Odds>(kind: OddsKind, wanted: &[&str]) -> Result<(), CliError> {
     let known = G::odds_tables(kind);
     match wanted.iter().find(|w| !known.contains(w)) {
         None => Ok(()),

@@ -1,6 +1,6 @@
 //! Rudder's Line in the registry: one scenario, named in its data.
 
-use super::{check_scenario, with_layout, write_reconstructed, Entry, GameInfo, OddsKind};
+use super::{check_scenario, with_layout, write_reconstructed, Entry, GameInfo, Odds, OddsKind};
 use super::{Reconstructed, Table};
 use crate::analysis::rudders_line as odds;
 use crate::bots::mcts::RolloutFactory;
@@ -10,13 +10,35 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
-impl Entry for RuddersLine {
+impl Odds for RuddersLine {
     const INFO: GameInfo = GameInfo {
         id: "rudders-line",
         title: "Rudder's Line: The Battle of Normandy 1944",
         implemented: true,
     };
 
+    fn odds_tables(kind: OddsKind) -> &'static [&'static str] {
+        match kind {
+            OddsKind::Crt => &odds::CRT_TABLES,
+            OddsKind::Initiative => &odds::INITIATIVE_TABLES,
+        }
+    }
+
+    fn odds(
+        kind: OddsKind,
+        data: Option<&Path>,
+        wanted: &[&str],
+    ) -> Result<(Vec<Table>, Reconstructed), CliError> {
+        let game = RuddersLine::load(data)?;
+        let tables = match kind {
+            OddsKind::Crt => odds::crt_tables(&game, wanted),
+            OddsKind::Initiative => odds::initiative_tables(&game, wanted),
+        };
+        Ok((tables, game.data().reconstructed_tables()))
+    }
+}
+
+impl Entry for RuddersLine {
     fn load(data: Option<&Path>, scenario: Option<&str>, _open: bool) -> Result<Self, CliError> {
         let game = RuddersLine::load(data)?;
         let name = game.data().scenario.scenario.name.clone();
@@ -83,26 +105,6 @@ impl Entry for RuddersLine {
 
     fn scripted() -> RolloutFactory<Self> {
         Arc::new(|| Box::new(ScriptedBot::default()))
-    }
-
-    fn odds_tables(kind: OddsKind) -> &'static [&'static str] {
-        match kind {
-            OddsKind::Crt => &odds::CRT_TABLES,
-            OddsKind::Initiative => &odds::INITIATIVE_TABLES,
-        }
-    }
-
-    fn odds(
-        kind: OddsKind,
-        data: Option<&Path>,
-        wanted: &[&str],
-    ) -> Result<(Vec<Table>, Reconstructed), CliError> {
-        let game = RuddersLine::load(data)?;
-        let tables = match kind {
-            OddsKind::Crt => odds::crt_tables(&game, wanted),
-            OddsKind::Initiative => odds::initiative_tables(&game, wanted),
-        };
-        Ok((tables, game.data().reconstructed_tables()))
     }
 
     fn overview(data: Option<&Path>, s: &mut String) -> Result<(), CliError> {

@@ -1,0 +1,10 @@
+//! Cross of Iron (the Squad Leader gamette, 4th edition): so far its ordnance dice, the rules
+//! the text states in full (63–70). The charts they read from (the TO HIT table 33.3, the AFV
+//! KILL table 33.4) are Squad Leader's and missing from the text: their numbers are inputs
+//! here, never reconstructed values. The game itself (board, units, scenario) is not yet
+//! implemented.
+
+pub mod gunnery;
+
+/// The game. It has no engine yet: only its exact ordnance odds (`analysis::cross_of_iron`).
+pub struct CrossOfIron;
