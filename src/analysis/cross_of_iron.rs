@@ -16,7 +16,7 @@ use crate::games::cross_of_iron::gunnery::{
 const GAME: &str = "cross-of-iron";
 
 /// The tables' names.
-pub const CRT_TABLES: [&str; 3] = ["to_hit", "to_kill", "shots_to_kill"];
+pub const CRT_TABLES: [&str; 4] = ["to_hit", "to_kill", "shots_to_kill", "procedures"];
 
 /// The dice of one TO HIT roll: 2d6, and after a raw 2 the third die of 68.1.
 pub fn to_hit_dice() -> Dist<ToHitDice> {
@@ -146,6 +146,9 @@ pub fn crt_tables(wanted: &[&str]) -> Vec<Table> {
     }
     if all("shots_to_kill") {
         tables.push(shots_to_kill_table());
+    }
+    if all("procedures") {
+        tables.push(super::cross_of_iron_procedures::table());
     }
     tables
 }
