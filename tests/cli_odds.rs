@@ -367,3 +367,25 @@ fn crt_cross_of_iron_to_hit_7_hits_21_in_36_and_its_odds_need_no_engine() {
     let err = one_line_error(&sandtable(&["initiative", "cross-of-iron"]));
     assert!(err.contains("no initiative tables"), "{err}");
 }
+
+#[test]
+fn crt_shot_lists_each_modifier_with_its_rule_and_the_odds() {
+    let spec = "to_hit=10,range=14,gun=L,target=white-front,buttoned,acquired=1,kill=12";
+    let out = stdout(&sandtable(&["crt", "cross-of-iron", "--shot", spec]));
+    assert!(out.contains("-1  64.2   L gun at 14 hexes"), "{out}");
+    assert!(out.contains("DRM +0"), "{out}");
+    // Kill number 12 destroys with every hit: a raw 10 or less, 33/36.
+    assert!(
+        out.contains("One shot destroys the target: 91.67% (11/12)"),
+        "{out}"
+    );
+    let err = one_line_error(&sandtable(&[
+        "crt",
+        "cross-of-iron",
+        "--shot",
+        "to_hit=7,flank",
+    ]));
+    assert!(err.contains("'flank'") && err.contains("to_hit=N"), "{err}");
+    let err = one_line_error(&sandtable(&["crt", "aachen", "--shot", "to_hit=7"]));
+    assert!(err.contains("no shot calculator"), "{err}");
+}

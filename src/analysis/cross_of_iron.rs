@@ -212,7 +212,7 @@ fn to_hit_table() -> Table {
 
 /// A shot's result as the `outcome` column names it: miss, hit or critical hit (ranked in
 /// that order), then every side effect.
-fn shot_outcome(shot: &Shot, r: &ShotResult) -> Outcome {
+pub(super) fn shot_outcome(shot: &Shot, r: &ShotResult) -> Outcome {
     let smoke_placed = shot.ammo == Ammo::Smoke && !r.out_of_smoke;
     let (mut label, rank) = match (r.hit, r.critical && !smoke_placed) {
         (false, _) => ("miss".to_string(), 0),
@@ -283,7 +283,7 @@ fn to_kill_table() -> Table {
     }
 }
 
-fn kill_outcome(k: &KillResult) -> Outcome {
+pub(super) fn kill_outcome(k: &KillResult) -> Outcome {
     match k {
         KillResult::NoEffect => Outcome::ordered("no effect", 0),
         KillResult::Immobilized => Outcome::ordered("immobilized", 1),

@@ -8,6 +8,7 @@
 pub mod aachen;
 pub mod cross_of_iron;
 mod cross_of_iron_procedures;
+pub mod cross_of_iron_shot;
 pub mod crossing_the_line;
 pub mod curve;
 pub mod dist;

@@ -151,7 +151,11 @@ fn write_cell(s: &mut String, t: &Table, cell: &Cell) {
         .filter(|(_, v)| !v.is_empty())
         .map(|(n, v)| format!("{n} {v}"))
         .collect();
-    let _ = writeln!(s, "{} {}: {}", t.game, t.name, inputs.join(", "));
+    match inputs.is_empty() {
+        true => writeln!(s, "{} {}", t.game, t.name),
+        false => writeln!(s, "{} {}: {}", t.game, t.name, inputs.join(", ")),
+    }
+    .ok();
     let rows: Vec<[String; 4]> = cell
         .outcomes
         .iter()

@@ -25,6 +25,11 @@ pub struct OddsArgs {
     /// with `--out`, as CSV.
     #[arg(long = "where", value_name = "COLUMN=VALUE", value_delimiter = ',')]
     pub filter: Vec<String>,
+    /// One shot's TO HIT modifiers, each with its rule, and its odds (Cross of Iron):
+    /// comma-separated, e.g. `to_hit=10,range=14,gun=L,target=white-front,buttoned,acquired=1`;
+    /// add `kill=N,armor=N,facing=front|side_rear` for the KILL roll.
+    #[arg(long, value_name = "SPEC", conflicts_with_all = ["table", "filter", "out", "plot"])]
+    pub shot: Option<String>,
     /// Write the CSV to this file instead of stdout.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -46,6 +51,13 @@ pub fn run(kind: OddsKind, args: &OddsArgs) -> Result<(), CliError> {
                 p.display()
             )));
         }
+    }
+    if let Some(spec) = &args.shot {
+        if kind != OddsKind::Crt {
+            return Err(CliError::Usage("--shot belongs to `sandtable crt`".into()));
+        }
+        let text = registry::visit_odds(&args.game, Shot { spec })??;
+        return to_stdout(|w| w.write_all(text.as_bytes()));
     }
     let conditions = args
         .filter
@@ -110,6 +122,19 @@ impl OddsVisitor for Odds<'_> {
         }
         registry::check_tables::<G>(self.kind, self.wanted)?;
         G::odds(self.kind, self.data, self.wanted)
+    }
+}
+
+/// `--shot`: the game's shot calculator.
+struct Shot<'a> {
+    spec: &'a str,
+}
+
+impl OddsVisitor for Shot<'_> {
+    type Output = Result<String, CliError>;
+
+    fn visit<G: GameOdds>(self) -> Self::Output {
+        G::shot_calculator(self.spec)
     }
 }
 

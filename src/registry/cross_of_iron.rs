@@ -40,4 +40,8 @@ impl Odds for CrossOfIron {
         };
         Ok((tables, Vec::new()))
     }
+
+    fn shot_calculator(spec: &str) -> Result<String, CliError> {
+        crate::analysis::cross_of_iron_shot::calculate(spec).map_err(CliError::Usage)
+    }
 }

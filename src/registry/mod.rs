@@ -71,6 +71,14 @@ pub trait Odds: Sized + 'static {
         data: Option<&Path>,
         wanted: &[&str],
     ) -> Result<(Vec<Table>, Reconstructed), CliError>;
+    /// `crt --shot SPEC`: one shot's modifiers and odds, as text, where the game has such a
+    /// calculator.
+    fn shot_calculator(_spec: &str) -> Result<String, CliError> {
+        Err(CliError::Usage(format!(
+            "{} has no shot calculator (--shot)",
+            Self::INFO.id
+        )))
+    }
 }
 
 /// What the commands need of a game beyond its rules: loading it, its scenarios and sides,

@@ -6,6 +6,7 @@
 //! implemented.
 
 pub mod gunnery;
+pub mod modifiers;
 pub mod procedures;
 
 /// The game. It has no engine yet: only its exact ordnance odds (`analysis::cross_of_iron`).

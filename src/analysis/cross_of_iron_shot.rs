@@ -1,0 +1,319 @@
+//! `crt cross-of-iron --shot SPEC`: one shot's TO HIT modifiers, each with the rule that gives
+//! it, and its exact odds; with a kill number, the KILL roll's odds and the chance one shot
+//! destroys the target.
+
+use super::cross_of_iron::{kill_outcome, shot_outcome, to_hit, to_kill};
+use super::select::readable;
+use super::table::{Cell, Table};
+use crate::games::cross_of_iron::gunnery::{
+    Ammo, CriticalThreshold, Facing, KillResult, KillRoll, Shot,
+};
+use crate::games::cross_of_iron::modifiers::{
+    acquisition_drm, deliberate_immobilization_drm, outside_covered_arc_drm, range_drm, size_drm,
+    GunSuffix, TargetSize, BUTTONED_UP, CAPTURED_RED_NUMBERS, DIRECT_ROCKETS, MOUNT_360_TURNING,
+    MOVING_TARGET,
+};
+use std::fmt::Write as _;
+
+/// What `--shot` accepts, for its error messages.
+const KEYS: &str = "to_hit=N (required), range=HEXES, gun=plain|L|LL|*, \
+target=normal|red-front|red-both|white-front|white-both, buttoned, acquired=0-2, \
+outside_ca=N, deliberate=side|rear, rockets, mount360, moving, captured_red, intensive, \
+ammo=ap_he|heat_h5|heat_h6|smoke, breakdown=N, captured, 150mm, drm=N (any other), \
+kill=N, armor=N, facing=front|side_rear, hull_down, immobilized";
+
+/// One modifier: its value, its rule and what it is for.
+struct Modifier {
+    drm: i8,
+    rule: &'static str,
+    why: String,
+}
+
+/// The shot the spec describes, its modifiers, and the KILL roll if a kill number is given.
+struct Spec {
+    shot: Shot,
+    modifiers: Vec<Modifier>,
+    kill: Option<KillRoll>,
+}
+
+/// The calculator's whole answer, as text.
+pub fn calculate(spec: &str) -> Result<String, String> {
+    let s = parse(spec)?;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "TO HIT number {} (from your TO HIT table, 33.3: not in the text)",
+        s.shot.to_hit_number
+    );
+    for m in &s.modifiers {
+        let _ = writeln!(out, "  {:+3}  {:<6} {}", m.drm, m.rule, m.why);
+    }
+    let total = s.shot.total_drm();
+    let _ = writeln!(
+        out,
+        "  DRM {total:+}: a hit on a final roll of {} or less, a raw roll of {} or less",
+        s.shot.to_hit_number,
+        s.shot.highest_hitting_roll()
+    );
+    let dist = to_hit(&s.shot, CriticalThreshold::default());
+    let cell = Cell::new(vec![], &dist.map(|r| shot_outcome(&s.shot, r)));
+    out.push_str(&readable(&[one_cell(
+        "to_hit",
+        "rulebook 63.16-64.9 68.1 70 90.12",
+        cell,
+    )]));
+    if let Some(k) = s.kill {
+        let kill = to_kill(&k);
+        let cell = Cell::new(vec![], &kill.map(kill_outcome));
+        out.push_str(&readable(&[one_cell(
+            "to_kill",
+            "rulebook 66.1 67.1",
+            cell,
+        )]));
+        let critical = to_kill(&KillRoll {
+            critical: true,
+            ..k
+        });
+        let destroyed = |d: &super::Dist<KillResult>| d.prob(|r| *r >= KillResult::Destroyed);
+        let per_shot = dist.prob(|r| r.hit && !r.critical) * destroyed(&kill)
+            + dist.prob(|r| r.critical) * destroyed(&critical);
+        let _ = writeln!(
+            out,
+            "One shot destroys the target: {:.2}% ({per_shot}). A critical hit's KILL roll \
+             is against the Rear (68.2); it is taken here with kill number {}: exact for a \
+             shot at the rear.",
+            100.0 * per_shot.to_f64(),
+            k.kill_number
+        );
+    }
+    Ok(out)
+}
+
+fn one_cell(name: &'static str, provenance: &str, cell: Cell) -> Table {
+    Table {
+        game: "cross-of-iron",
+        name,
+        inputs: vec![],
+        provenance: provenance.to_string(),
+        cells: vec![cell],
+    }
+}
+
+fn suffix_name(suffix: GunSuffix) -> &'static str {
+    match suffix {
+        GunSuffix::Plain => "plain",
+        GunSuffix::L => "L",
+        GunSuffix::LL => "LL",
+        GunSuffix::Star => "*",
+    }
+}
+
+fn parse(spec: &str) -> Result<Spec, String> {
+    let mut s = Spec {
+        shot: Shot::plain(0, 0),
+        modifiers: Vec::new(),
+        kill: None,
+    };
+    let (mut to_hit, mut range, mut suffix) = (None, None, GunSuffix::Plain);
+    let mut kill = KillRoll {
+        kill_number: 0,
+        armor_modifier: 0,
+        facing: Facing::Front,
+        hull_down: false,
+        immobilized: false,
+        critical: false,
+    };
+    let mut kill_given = false;
+    for item in spec.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        let (key, value) = item.split_once('=').unwrap_or((item, ""));
+        let bad = || format!("--shot '{item}': expected one of {KEYS}");
+        let mut add = |drm: i8, rule: &'static str, why: String| {
+            s.modifiers.push(Modifier { drm, rule, why });
+        };
+        match key {
+            "to_hit" => to_hit = Some(number(item, value, 2, 12)?),
+            "range" => range = Some(number(item, value, 1, 120)? as u16),
+            "gun" => {
+                suffix = match value {
+                    "plain" => GunSuffix::Plain,
+                    "L" | "l" => GunSuffix::L,
+                    "LL" | "ll" => GunSuffix::LL,
+                    "*" | "star" => GunSuffix::Star,
+                    _ => return Err(bad()),
+                }
+            }
+            "target" => {
+                let size = match value {
+                    "normal" => TargetSize::Normal,
+                    "red-front" => TargetSize::RedFront,
+                    "red-both" => TargetSize::RedFrontAndSide,
+                    "white-front" => TargetSize::WhiteFront,
+                    "white-both" => TargetSize::WhiteFrontAndSide,
+                    _ => return Err(bad()),
+                };
+                add(size_drm(size), "64.6", format!("target size: {value}"));
+            }
+            "buttoned" => add(BUTTONED_UP, "64.47", "firer buttoned up".into()),
+            "acquired" => {
+                let n = number(item, value, 0, 2)? as u8;
+                add(
+                    acquisition_drm(n),
+                    "69.1",
+                    format!("acquired: {n} phase(s) in a row"),
+                );
+            }
+            "outside_ca" => {
+                let n = number(item, value, 1, 5)? as u8;
+                let why = format!("outside the covered arc, shot {n} this phase (Case D)");
+                add(outside_covered_arc_drm(n), "70.8", why);
+            }
+            "deliberate" => {
+                let rear = match value {
+                    "side" => false,
+                    "rear" => true,
+                    _ => return Err(bad()),
+                };
+                let why = format!("deliberate immobilisation from the {value}");
+                add(deliberate_immobilization_drm(rear), "66.2", why);
+            }
+            "rockets" => add(DIRECT_ROCKETS, "63.731", "rockets firing direct".into()),
+            "mount360" => add(
+                MOUNT_360_TURNING,
+                "63.19",
+                "360° mount turning (Case A)".into(),
+            ),
+            "moving" => add(MOVING_TARGET, "69.8", "moving target (Case J)".into()),
+            "captured_red" => add(
+                CAPTURED_RED_NUMBERS,
+                "90.13",
+                "captured, red TO HIT numbers".into(),
+            ),
+            "drm" => add(
+                number(item, value, -10, 10)?,
+                "",
+                "other modifiers, as given".into(),
+            ),
+            "intensive" => s.shot.intensive_fire = true,
+            "ammo" => {
+                s.shot.ammo = match value {
+                    "ap_he" => Ammo::ApHe,
+                    "heat_h5" => Ammo::Heat(5),
+                    "heat_h6" => Ammo::Heat(6),
+                    "smoke" => Ammo::Smoke,
+                    _ => return Err(bad()),
+                }
+            }
+            "breakdown" => s.shot.breakdown = number(item, value, 2, 12)? as u8,
+            "captured" => s.shot.captured = true,
+            "150mm" => s.shot.calibre_150_plus = true,
+            "kill" => {
+                kill.kill_number = number(item, value, 0, 30)?;
+                kill_given = true;
+            }
+            "armor" => kill.armor_modifier = number(item, value, -5, 10)?,
+            "facing" => {
+                kill.facing = match value {
+                    "front" => Facing::Front,
+                    "side_rear" => Facing::SideOrRear,
+                    _ => return Err(bad()),
+                }
+            }
+            "hull_down" => kill.hull_down = true,
+            "immobilized" => kill.immobilized = true,
+            _ => return Err(bad()),
+        }
+    }
+    let Some(to_hit) = to_hit else {
+        return Err(format!(
+            "--shot: to_hit=N is required (the number your TO HIT table gives); keys: {KEYS}"
+        ));
+    };
+    if let Some(range) = range {
+        let drm = range_drm(suffix, range);
+        let why = format!("{} gun at {range} hexes", suffix_name(suffix));
+        s.modifiers.insert(
+            0,
+            Modifier {
+                drm,
+                rule: "64.2",
+                why,
+            },
+        );
+    }
+    if s.shot.intensive_fire {
+        s.modifiers.push(Modifier {
+            drm: 2,
+            rule: "70.2",
+            why: "intensive fire (breakdown number −2, 70.5)".into(),
+        });
+    }
+    let others: i8 = s
+        .modifiers
+        .iter()
+        .filter(|m| m.rule != "70.2")
+        .map(|m| m.drm)
+        .sum();
+    s.shot.to_hit_number = to_hit;
+    s.shot.drm = others;
+    s.kill = kill_given.then_some(kill);
+    Ok(s)
+}
+
+fn number(item: &str, value: &str, lo: i8, hi: i8) -> Result<i8, String> {
+    value
+        .parse::<i8>()
+        .ok()
+        .filter(|n| (lo..=hi).contains(n))
+        .ok_or_else(|| format!("--shot '{item}': expected a whole number from {lo} to {hi}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_calculator_names_each_modifier_with_its_rule_and_sums_them() {
+        let text =
+            calculate("to_hit=10,range=14,gun=L,target=white-front,buttoned,acquired=1").unwrap();
+        assert!(text.contains("  -1  64.2   L gun at 14 hexes"), "{text}");
+        assert!(
+            text.contains("  +1  64.6   target size: white-front"),
+            "{text}"
+        );
+        assert!(text.contains("  +1  64.47  firer buttoned up"), "{text}");
+        assert!(text.contains("  -1  69.1   acquired"), "{text}");
+        assert!(
+            text.contains("DRM +0: a hit on a final roll of 10 or less"),
+            "{text}"
+        );
+        // A raw 10 or less: 33/36 = 91.67%, less the critical hits.
+        assert!(text.contains("hit"), "{text}");
+    }
+
+    #[test]
+    fn the_calculator_gives_the_chance_one_shot_destroys() {
+        let text = calculate("to_hit=7,kill=12").unwrap();
+        // Every hit destroys (kill number 12): 21/36 = 58.33%.
+        assert!(
+            text.contains("One shot destroys the target: 58.33% (7/12)"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_calculator_refuses_what_it_does_not_know_in_one_line() {
+        for bad in [
+            "range=5",
+            "to_hit=13",
+            "to_hit=7,gun=XL",
+            "to_hit=7,flank",
+            "to_hit=x",
+        ] {
+            let err = calculate(bad).unwrap_err();
+            assert!(
+                !err.contains('\n') && err.starts_with("--shot"),
+                "{bad}: {err}"
+            );
+        }
+    }
+}
