@@ -504,6 +504,74 @@ mod tests {
         );
     }
 
+    /// The exact chain against engagements played shot by shot with random dice.
+    #[test]
+    fn shots_to_kill_agrees_with_monte_carlo_engagements() {
+        let e = Engagement {
+            shot: Shot::plain(8, 1),
+            kill: KillRoll {
+                kill_number: 7,
+                armor_modifier: 0,
+                facing: Facing::SideOrRear,
+                hull_down: false,
+                immobilized: false,
+                critical: false,
+            },
+            rear_kill_number: 7,
+            rate_of_fire: 2,
+            shots: 8,
+        };
+        let exact = shots_to_kill(&e);
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
+        let d6 = |rng: &mut rand_pcg::Pcg64Mcg| rng.random_range(1..=6u8);
+        let n = 100_000;
+        let mut counts = vec![0u32; exact.len()];
+        for _ in 0..n {
+            let mut immobilized = false;
+            let mut end = exact.len() - 1; // survived
+            for shot_index in 0..e.shots {
+                let phase = (shot_index / e.rate_of_fire) as i8;
+                let shot = Shot {
+                    drm: e.shot.drm - phase.min(2),
+                    ..e.shot
+                };
+                let dice = ToHitDice {
+                    raw: d6(&mut rng) + d6(&mut rng),
+                    third_die: d6(&mut rng),
+                };
+                let r = resolve_to_hit(&shot, dice, CriticalThreshold::Final);
+                let mut k = KillResult::NoEffect;
+                if r.hit {
+                    let roll = KillRoll {
+                        immobilized,
+                        critical: r.critical,
+                        ..e.kill
+                    };
+                    k = resolve_to_kill(&roll, d6(&mut rng) + d6(&mut rng), d6(&mut rng));
+                }
+                if k >= KillResult::Destroyed {
+                    end = usize::from(shot_index);
+                    break;
+                }
+                if r.jammed {
+                    end = exact.len() - 2;
+                    break;
+                }
+                immobilized |= k == KillResult::Immobilized;
+            }
+            counts[end] += 1;
+        }
+        for ((end, p), count) in exact.iter().zip(counts) {
+            let p = p.to_f64();
+            let sd = (p * (1.0 - p) / n as f64).sqrt();
+            let seen = f64::from(count) / n as f64;
+            assert!(
+                (seen - p).abs() < 5.0 * sd + 1e-9,
+                "{end:?}: {seen} against {p}"
+            );
+        }
+    }
+
     /// The exact tables against the same functions played with random dice.
     #[test]
     fn exact_odds_agree_with_monte_carlo_dice() {
