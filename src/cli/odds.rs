@@ -15,7 +15,7 @@ pub struct OddsArgs {
     pub game: String,
     /// Only these tables (comma-separated; default: all of the game's). `crt`: rudders-line
     /// assault, indirect, direct; aachen combat; crossing-the-line crt, chits; cross-of-iron
-    /// to_hit, to_kill, shots_to_kill. `initiative`:
+    /// to_hit, to_kill, shots_to_kill, procedures. `initiative`:
     /// rudders-line initiative, turns_held; aachen random_event, supply; crossing-the-line
     /// initiative, consecutive.
     #[arg(long, value_delimiter = ',')]

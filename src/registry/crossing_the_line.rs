@@ -48,6 +48,7 @@ impl Odds for CrossingTheLine {
         }
     }
 
+    /// The odds need only the charts, not a scenario.
     fn odds(
         kind: OddsKind,
         data: Option<&Path>,
@@ -146,7 +147,6 @@ impl Entry for CrossingTheLine {
         ]
     }
 
-    /// The odds need only the charts, not a scenario.
     fn overview(data: Option<&Path>, s: &mut String) -> Result<(), CliError> {
         let data = DataSet::load(data)?;
         let ids: Vec<&str> = SCENARIOS.iter().map(|&(id, _, _)| id).collect();
