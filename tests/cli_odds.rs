@@ -389,3 +389,22 @@ fn crt_shot_lists_each_modifier_with_its_rule_and_the_odds() {
     let err = one_line_error(&sandtable(&["crt", "aachen", "--shot", "to_hit=7"]));
     assert!(err.contains("no shot calculator"), "{err}");
 }
+
+#[test]
+fn crt_plot_of_rows_its_charts_do_not_show_is_a_one_line_error_and_no_file() {
+    // The AFV KILL chart shows front hits; --where keeps only side and rear ones.
+    let dir = common::temp_dir("crt-where-plot");
+    let png = dir.join("kill.png");
+    let err = one_line_error(&sandtable(&[
+        "crt",
+        "cross-of-iron",
+        "--table",
+        "to_kill",
+        "--where",
+        "facing=side_rear",
+        "--plot",
+        png.to_str().unwrap(),
+    ]));
+    assert!(err.contains("none of the rows --where kept"), "{err}");
+    assert!(!png.exists());
+}

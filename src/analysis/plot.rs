@@ -346,9 +346,15 @@ const PANEL_H: u32 = 900;
 
 /// Draws the tables' panels, two to a row, into `path` (.svg or .png).
 pub fn draw(tables: &[Table], path: &Path) -> Result<(), String> {
-    let panels: Vec<Heatmap> = tables.iter().flat_map(heatmaps).collect();
+    let mut panels: Vec<Heatmap> = tables.iter().flat_map(heatmaps).collect();
     if panels.is_empty() {
         return Err("none of these tables has a chart".into());
+    }
+    // A chart fixes some inputs (Aachen's defense factor, Cross of Iron's front facing); rows
+    // cut by `--where` may leave it no cell, and an empty frame tells a reader nothing.
+    panels.retain(|p| p.values.iter().flatten().any(Option::is_some));
+    if panels.is_empty() {
+        return Err("the charts of these tables show none of the rows --where kept".into());
     }
     draw_panels(&panels, path)
 }
