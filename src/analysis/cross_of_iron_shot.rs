@@ -20,7 +20,8 @@ const KEYS: &str = "to_hit=N (required), range=HEXES, gun=plain|L|LL|*, \
 target=normal|red-front|red-both|white-front|white-both, buttoned, acquired=0-2, \
 outside_ca=N, deliberate=side|rear, rockets, mount360, moving, captured_red, intensive, \
 ammo=ap_he|heat_h5|heat_h6|smoke, breakdown=N, captured, 150mm, drm=N (any other), \
-kill=N, armor=N, facing=front|side_rear, hull_down, immobilized";
+kill=N, armor=N, facing=front|side_rear, hull_down, immobilized, \
+critical=final|table (68.1's reading)";
 
 /// One modifier: its value, its rule and what it is for.
 struct Modifier {
@@ -34,6 +35,8 @@ struct Spec {
     shot: Shot,
     modifiers: Vec<Modifier>,
     kill: Option<KillRoll>,
+    /// 68.1's reading (`critical=final|table`).
+    critical: CriticalThreshold,
 }
 
 /// The calculator's whole answer, as text.
@@ -55,13 +58,14 @@ pub fn calculate(spec: &str) -> Result<String, String> {
         s.shot.to_hit_number,
         s.shot.highest_hitting_roll()
     );
-    let dist = to_hit(&s.shot, CriticalThreshold::default());
+    let dist = to_hit(&s.shot, s.critical);
     let cell = Cell::new(vec![], &dist.map(|r| shot_outcome(&s.shot, r)));
-    out.push_str(&readable(&[one_cell(
-        "to_hit",
-        "rulebook 63.16-64.9 68.1 70 90.12",
-        cell,
-    )]));
+    let reading = match s.critical {
+        CriticalThreshold::Final => "68.1 read as half the TO HIT number less the DRM",
+        CriticalThreshold::Table => "68.1 read as half the table's TO HIT number",
+    };
+    let provenance = format!("rulebook 63.16-64.9 68.1 70 90.12; {reading}");
+    out.push_str(&readable(&[one_cell("to_hit", &provenance, cell)]));
     if let Some(k) = s.kill {
         let kill = to_kill(&k);
         let cell = Cell::new(vec![], &kill.map(kill_outcome));
@@ -113,6 +117,7 @@ fn parse(spec: &str) -> Result<Spec, String> {
         shot: Shot::plain(0, 0),
         modifiers: Vec::new(),
         kill: None,
+        critical: CriticalThreshold::default(),
     };
     let (mut to_hit, mut range, mut suffix) = (None, None, GunSuffix::Plain);
     let mut kill = KillRoll {
@@ -218,6 +223,13 @@ fn parse(spec: &str) -> Result<Spec, String> {
                     _ => return Err(bad()),
                 }
             }
+            "critical" => {
+                s.critical = match value {
+                    "final" => CriticalThreshold::Final,
+                    "table" => CriticalThreshold::Table,
+                    _ => return Err(bad()),
+                }
+            }
             "hull_down" => kill.hull_down = true,
             "immobilized" => kill.immobilized = true,
             _ => return Err(bad()),
@@ -298,6 +310,16 @@ mod tests {
             text.contains("One shot destroys the target: 58.33% (7/12)"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn rule_68_1_the_calculator_takes_either_reading_of_the_critical_threshold() {
+        // TO HIT 10, DRM +3: needed 7 (a third die 1–3, 3/216) or the table's 10 (1–4, 4/216).
+        let final_reading = calculate("to_hit=10,drm=3").unwrap();
+        let table_reading = calculate("to_hit=10,drm=3,critical=table").unwrap();
+        assert!(final_reading.contains("1/72"), "{final_reading}");
+        assert!(table_reading.contains("1/54"), "{table_reading}");
+        assert!(table_reading.contains("half the table's TO HIT number"));
     }
 
     #[test]
