@@ -307,14 +307,7 @@ fn shots_to_kill_table() -> Table {
                                 intensive_fire: intensive,
                                 ..Shot::plain(to_hit_number, drm)
                             },
-                            kill: KillRoll {
-                                kill_number,
-                                armor_modifier: 0,
-                                facing: Facing::SideOrRear,
-                                hull_down: false,
-                                immobilized: false,
-                                critical: false,
-                            },
+                            kill: KillRoll::plain(kill_number, 0, Facing::SideOrRear),
                             rear_kill_number: kill_number,
                             rate_of_fire,
                             shots: SHOTS,
@@ -407,14 +400,7 @@ mod tests {
 
     #[test]
     fn rule_67_1_kill_number_8_burns_on_a_final_4_or_less() {
-        let k = KillRoll {
-            kill_number: 8,
-            armor_modifier: 0,
-            facing: Facing::Front,
-            hull_down: false,
-            immobilized: false,
-            critical: false,
-        };
+        let k = KillRoll::plain(8, 0, Facing::Front);
         let d = to_kill(&k);
         assert_eq!(d.prob(|r| *r == KillResult::Burning), Fraction::new(6, 36));
         assert_eq!(
@@ -437,14 +423,7 @@ mod tests {
     /// never hit ends only when the gun breaks down or the shots run out.
     #[test]
     fn rule_69_1_shots_to_kill_ends_and_acquisition_sharpens_later_phases() {
-        let kill = KillRoll {
-            kill_number: 12,
-            armor_modifier: 0,
-            facing: Facing::Front,
-            hull_down: false,
-            immobilized: false,
-            critical: false,
-        };
+        let kill = KillRoll::plain(12, 0, Facing::Front);
         let e = Engagement {
             shot: Shot::plain(12, -2),
             kill,
@@ -474,14 +453,7 @@ mod tests {
     fn rule_70_1_intensive_fire_adds_a_shot_to_the_first_phase() {
         // Rate of fire 1: without intensive fire the second shot is in phase 2 (acquired −1);
         // with it, the second shot is in phase 1 at +2.
-        let kill = KillRoll {
-            kill_number: 12,
-            armor_modifier: 0,
-            facing: Facing::Front,
-            hull_down: false,
-            immobilized: false,
-            critical: false,
-        };
+        let kill = KillRoll::plain(12, 0, Facing::Front);
         let e = |intensive_fire| Engagement {
             shot: Shot {
                 intensive_fire,
@@ -509,14 +481,7 @@ mod tests {
     fn shots_to_kill_agrees_with_monte_carlo_engagements() {
         let e = Engagement {
             shot: Shot::plain(8, 1),
-            kill: KillRoll {
-                kill_number: 7,
-                armor_modifier: 0,
-                facing: Facing::SideOrRear,
-                hull_down: false,
-                immobilized: false,
-                critical: false,
-            },
+            kill: KillRoll::plain(7, 0, Facing::SideOrRear),
             rear_kill_number: 7,
             rate_of_fire: 2,
             shots: 8,
@@ -581,14 +546,7 @@ mod tests {
             intensive_fire: true,
             ..Shot::plain(9, -1)
         };
-        let kill = KillRoll {
-            kill_number: 7,
-            armor_modifier: 1,
-            facing: Facing::SideOrRear,
-            hull_down: false,
-            immobilized: false,
-            critical: false,
-        };
+        let kill = KillRoll::plain(7, 1, Facing::SideOrRear);
         let n = 200_000;
         let (mut hits, mut crits, mut out, mut immob) = (0u32, 0u32, 0u32, 0u32);
         let d6 = |rng: &mut rand_pcg::Pcg64Mcg| rng.random_range(1..=6u8);

@@ -120,14 +120,7 @@ fn parse(spec: &str) -> Result<Spec, String> {
         critical: CriticalThreshold::default(),
     };
     let (mut to_hit, mut range, mut suffix) = (None, None, GunSuffix::Plain);
-    let mut kill = KillRoll {
-        kill_number: 0,
-        armor_modifier: 0,
-        facing: Facing::Front,
-        hull_down: false,
-        immobilized: false,
-        critical: false,
-    };
+    let mut kill = KillRoll::plain(0, 0, Facing::Front);
     let mut kill_given = false;
     for item in spec.split(',').map(str::trim).filter(|i| !i.is_empty()) {
         let (key, value) = item.split_once('=').unwrap_or((item, ""));

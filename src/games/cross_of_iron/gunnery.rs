@@ -160,6 +160,20 @@ pub struct KillRoll {
     pub critical: bool,
 }
 
+impl KillRoll {
+    /// A KILL roll on a facing of a target in the open, mobile, after an ordinary hit.
+    pub fn plain(kill_number: i8, armor_modifier: i8, facing: Facing) -> KillRoll {
+        KillRoll {
+            kill_number,
+            armor_modifier,
+            facing,
+            hull_down: false,
+            immobilized: false,
+            critical: false,
+        }
+    }
+}
+
 /// What one KILL roll did, in rising order of harm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum KillResult {
@@ -202,17 +216,6 @@ mod tests {
 
     fn dice(raw: u8) -> ToHitDice {
         ToHitDice { raw, third_die: 6 }
-    }
-
-    fn kill(kill_number: i8, armor_modifier: i8, facing: Facing) -> KillRoll {
-        KillRoll {
-            kill_number,
-            armor_modifier,
-            facing,
-            hull_down: false,
-            immobilized: false,
-            critical: false,
-        }
     }
 
     #[test]
@@ -329,7 +332,7 @@ mod tests {
 
     #[test]
     fn rule_33_4_a_kill_roll_at_most_the_kill_number_destroys() {
-        let k = kill(8, 2, Facing::Front);
+        let k = KillRoll::plain(8, 2, Facing::Front);
         assert_eq!(
             resolve_to_kill(&k, 6, 6),
             KillResult::Destroyed,
@@ -340,7 +343,7 @@ mod tests {
 
     #[test]
     fn rule_66_1_a_side_or_rear_roll_equal_to_the_kill_number_immobilizes_on_4_to_6() {
-        let k = kill(8, 0, Facing::SideOrRear);
+        let k = KillRoll::plain(8, 0, Facing::SideOrRear);
         assert_eq!(resolve_to_kill(&k, 8, 4), KillResult::Immobilized);
         assert_eq!(resolve_to_kill(&k, 8, 3), KillResult::Destroyed);
         assert_eq!(
@@ -348,7 +351,7 @@ mod tests {
             KillResult::Destroyed,
             "lower: eliminated"
         );
-        let front = kill(8, 0, Facing::Front);
+        let front = KillRoll::plain(8, 0, Facing::Front);
         assert_eq!(resolve_to_kill(&front, 8, 6), KillResult::Destroyed);
         let hull_down = KillRoll {
             hull_down: true,
@@ -364,10 +367,10 @@ mod tests {
 
     #[test]
     fn rule_67_1_a_final_kill_roll_at_most_half_the_kill_number_burns() {
-        let k = kill(7, 0, Facing::Front);
+        let k = KillRoll::plain(7, 0, Facing::Front);
         assert_eq!(resolve_to_kill(&k, 3, 1), KillResult::Burning, "3 ≤ 3.5");
         assert_eq!(resolve_to_kill(&k, 4, 1), KillResult::Destroyed);
-        let armoured = kill(7, 1, Facing::Front);
+        let armoured = KillRoll::plain(7, 1, Facing::Front);
         assert_eq!(
             resolve_to_kill(&armoured, 3, 1),
             KillResult::Destroyed,
@@ -379,7 +382,7 @@ mod tests {
     fn rule_68_2_a_critical_hit_kills_against_the_rear_at_minus_1_with_only_negative_armour() {
         let k = KillRoll {
             critical: true,
-            ..kill(6, 4, Facing::Front)
+            ..KillRoll::plain(6, 4, Facing::Front)
         };
         // +4 armour ignored (68.3), −1 (68.2): a raw 7 is a final 6.
         assert_eq!(resolve_to_kill(&k, 7, 1), KillResult::Destroyed);
