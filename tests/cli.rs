@@ -12,12 +12,6 @@ fn unknown_game_is_one_line_and_exit_2() {
 }
 
 #[test]
-fn unimplemented_game_is_one_line_and_exit_2() {
-    let err = one_line_error(&sandtable(&["balance", "cross-of-iron"]));
-    assert!(err.contains("not implemented"), "{err}");
-}
-
-#[test]
 fn help_lists_the_subcommands() {
     let out = sandtable(&["--help"]);
     assert!(out.status.success());

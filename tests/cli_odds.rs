@@ -362,7 +362,10 @@ fn crt_cross_of_iron_to_hit_7_hits_21_in_36_and_its_odds_need_no_engine() {
         "1/36"
     );
     let games = stdout(&sandtable(&["games", "cross-of-iron"]));
-    assert!(games.contains("not implemented yet"), "{games}");
+    assert!(
+        games.contains("(implemented)") && games.contains("infantry_fire_table"),
+        "{games}"
+    );
     assert!(games.contains("sandtable crt cross-of-iron"), "{games}");
     let err = one_line_error(&sandtable(&["initiative", "cross-of-iron"]));
     assert!(err.contains("no initiative tables"), "{err}");

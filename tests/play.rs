@@ -289,7 +289,7 @@ fn rule_10_2_several_units_join_the_group_in_one_line() {
 /// hints come from that level's search (and in a two-player game the same bot moves).
 #[test]
 fn every_difficulty_level_plays_every_game() {
-    let games: [(&str, &[&str]); 4] = [
+    let games: [(&str, &[&str]); 5] = [
         ("rudders-line", &["--side", "rangers"]),
         ("aachen", &["--side", "americans"]),
         (
@@ -300,6 +300,7 @@ fn every_difficulty_level_plays_every_game() {
             "crossing-the-line",
             &["--scenario", "stolberg-corridor", "--side", "us"],
         ),
+        ("cross-of-iron", &["--side", "germans"]),
     ];
     for level in ["easy", "medium", "hard"] {
         for (game, side) in games {

@@ -1,16 +1,27 @@
-//! Cross of Iron in the registry: its exact ordnance odds, ahead of its engine.
+//! Cross of Iron in the registry: its exact ordnance odds (which take the missing charts'
+//! numbers as inputs) and its Design-Your-Own scenario on the reconstructed Squad Leader base.
 
-use super::{GameInfo, Odds, OddsKind, Reconstructed, Table};
+use super::{check_scenario, write_reconstructed, Entry, GameInfo, Odds, OddsKind};
+use super::{Reconstructed, Table};
 use crate::analysis::cross_of_iron as odds;
+use crate::bots::mcts::RolloutFactory;
 use crate::cli::CliError;
-use crate::games::cross_of_iron::CrossOfIron;
+use crate::engine::{Game, PlayerId};
+use crate::games::cross_of_iron::{Action, CrossOfIron, ScriptedBot, State};
+use std::fmt::Write as _;
 use std::path::Path;
+use std::sync::Arc;
+
+/// The Cross of Iron sections a scenario may switch (`[rules]` of scenario.toml).
+const OPTIONS: &str = "double_time (73), armor_leaders (76), speed_breakdown (79), ss (83), \
+prisoners (89), infantry_height (91), battlefield_integrity (93), inexperienced (94), \
+sustained_fire (95), critical_threshold = final|table (68)";
 
 impl Odds for CrossOfIron {
     const INFO: GameInfo = GameInfo {
         id: "cross-of-iron",
         title: "Cross of Iron",
-        implemented: false,
+        implemented: true,
     };
 
     fn odds_tables(kind: OddsKind) -> &'static [&'static str] {
@@ -43,5 +54,100 @@ impl Odds for CrossOfIron {
 
     fn shot_calculator(spec: &str) -> Result<String, CliError> {
         crate::analysis::cross_of_iron_shot::calculate(spec).map_err(CliError::Usage)
+    }
+}
+
+impl Entry for CrossOfIron {
+    fn load(data: Option<&Path>, scenario: Option<&str>, _open: bool) -> Result<Self, CliError> {
+        let game = CrossOfIron::load(data)?;
+        let sc = &game.rules().data.scenario.scenario;
+        check_scenario(Self::INFO.id, scenario, &[sc.id.as_str(), sc.name.as_str()])?;
+        Ok(game)
+    }
+
+    fn title(&self) -> String {
+        format!(
+            "{}: {}",
+            Self::INFO.title,
+            self.rules().data.scenario.scenario.name
+        )
+    }
+
+    fn data_files() -> &'static [(&'static str, &'static str)] {
+        &crate::games::cross_of_iron::data::DATA_FILES
+    }
+
+    fn reconstructed(&self) -> Reconstructed {
+        self.rules().data.reconstructed_tables()
+    }
+
+    fn data_identity(&self) -> String {
+        crate::engine::data::identity(&self.rules().data)
+    }
+
+    fn scripted() -> RolloutFactory<Self> {
+        Arc::new(|| Box::new(ScriptedBot::default()))
+    }
+
+    fn side_aliases() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("german", "germans"),
+            ("russian", "russians"),
+            ("soviets", "russians"),
+        ]
+    }
+
+    fn board(&self, s: &State, _viewer: Option<PlayerId>) -> crate::board::Board {
+        CrossOfIron::board(self, s)
+    }
+
+    fn standing(&self, s: &State) -> Vec<String> {
+        CrossOfIron::standing(self, s)
+    }
+
+    fn action_place(&self, s: &State, a: Action) -> Option<String> {
+        CrossOfIron::action_place(self, s, a)
+    }
+
+    fn action_cost(&self, s: &State, a: Action) -> Option<String> {
+        CrossOfIron::action_cost(self, s, a)
+    }
+
+    /// The exact odds of a shot or an attack (63-70 and the IFT), from the same functions
+    /// the rules use.
+    fn action_odds(&self, s: &State, a: Action) -> Option<String> {
+        self.odds_text(s, a)
+    }
+
+    fn overview(data: Option<&Path>, s: &mut String) -> Result<(), CliError> {
+        let game = CrossOfIron::load(data)?;
+        let rs = game.rules();
+        let sc = &rs.data.scenario.scenario;
+        let _ = writeln!(
+            s,
+            "    scenario: {} ({}), {} turns, a Design-Your-Own action (the text's scenarios 13-20 are missing); points: Germans {}, Russians {}",
+            sc.id,
+            sc.name,
+            sc.turns,
+            rs.points(0),
+            rs.points(1)
+        );
+        let _ = writeln!(
+            s,
+            "    players: {} and {}",
+            game.player_name(0),
+            game.player_name(1)
+        );
+        let _ = writeln!(
+            s,
+            "    rule options a data file or experiment switches: {OPTIONS}"
+        );
+        write_reconstructed(game.reconstructed(), s);
+        let _ = writeln!(
+            s,
+            "    exact odds: sandtable crt cross-of-iron (tables: {}; inputs are the missing charts' numbers)",
+            odds::CRT_TABLES.join(", ")
+        );
+        Ok(())
     }
 }

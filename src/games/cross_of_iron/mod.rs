@@ -1,13 +1,190 @@
-//! Cross of Iron (the Squad Leader gamette, 4th edition): so far its ordnance dice (63–70) and
-//! the smaller dice procedures (66.3, 67.11, 75.8, 79, 86, 93, 99, 100), rules the text
-//! states in full. The charts they read from (the TO HIT table 33.3, the AFV
-//! KILL table 33.4) are Squad Leader's and missing from the text: their numbers are inputs
-//! here, never reconstructed values. The game itself (board, units, scenario) is not yet
-//! implemented.
+//! Cross of Iron (the Squad Leader gamette, 4th edition). Its ordnance dice (63–70) and the
+//! smaller dice procedures (66.3, 67.11, 75.8, 79, 86, 93, 99, 100) are rules the text states
+//! in full (`gunnery`, `modifiers`, `procedures`); their odds are exact tables
+//! (`analysis::cross_of_iron`). The game itself is a Design-Your-Own scenario played on a
+//! reconstructed Squad Leader base: the charts, board and vehicle values the text leaves out
+//! are labelled data files (`data/`), replaceable with `--data`.
 
+mod action;
+mod board;
+pub mod data;
+mod describe;
+mod fire;
+mod game;
 pub mod gunnery;
+mod melee;
 pub mod modifiers;
+mod movement;
+mod odds;
+mod ordnance;
+mod phases;
 pub mod procedures;
+mod ruleset;
+mod scripted;
+mod state;
+#[cfg(test)]
+mod tests;
 
-/// The game. It has no engine yet: only its exact ordnance odds (`analysis::cross_of_iron`).
-pub struct CrossOfIron;
+pub use action::Action;
+pub use board::{Board, Terrain};
+pub use ruleset::{Kind, Ruleset, UnitDef};
+pub use scripted::ScriptedBot;
+pub use state::{flag, Pending, Phase, State, Unit};
+
+use crate::engine::data::DataError;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The game: the scenario's rules, shared by every thread.
+#[derive(Clone)]
+pub struct CrossOfIron {
+    rules: Arc<Ruleset>,
+}
+
+impl CrossOfIron {
+    /// The embedded data, or `--data` (a directory or one file).
+    pub fn load(data: Option<&Path>) -> Result<CrossOfIron, DataError> {
+        let (set, origins) = data::load(data)?;
+        Ok(CrossOfIron {
+            rules: Arc::new(Ruleset::new(set, &origins)?),
+        })
+    }
+
+    /// The embedded data.
+    pub fn embedded() -> Result<CrossOfIron, DataError> {
+        Self::load(None)
+    }
+
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    fn def(&self, u: usize) -> &UnitDef {
+        &self.rules.units[u]
+    }
+
+    fn n(&self) -> usize {
+        self.rules.units.len()
+    }
+
+    /// In play and not broken.
+    fn good(&self, s: &State, u: usize) -> bool {
+        s.units[u].in_play() && !s.units[u].has(flag::BROKEN)
+    }
+
+    /// Infantry: a squad or a leader.
+    fn infantry(&self, u: usize) -> bool {
+        matches!(self.def(u).kind, Kind::Squad | Kind::Leader)
+    }
+
+    fn vehicle(&self, u: usize) -> bool {
+        self.def(u).kind == Kind::Vehicle
+    }
+
+    /// The counters of `side` in play in `hex`.
+    fn in_hex(&self, s: &State, hex: u8, side: u8) -> impl Iterator<Item = usize> + '_ {
+        let units = s.units;
+        (0..self.n())
+            .filter(move |&u| units[u].in_play() && units[u].hex == hex && self.def(u).side == side)
+    }
+
+    fn occupied_by(&self, s: &State, hex: u8, side: u8) -> bool {
+        self.in_hex(s, hex, side).next().is_some()
+    }
+
+    /// A hex holding counters of both sides: a melee (SL 20), or an overrunning AFV.
+    fn contested(&self, s: &State, hex: u8) -> bool {
+        self.occupied_by(s, hex, 0) && self.occupied_by(s, hex, 1)
+    }
+
+    /// The best modifier of a good-order leader of `side` in `hex` other than `except`
+    /// (SL 12.x leadership, reconstructed: it modifies his stack's fire, morale checks,
+    /// rallies and close combat).
+    fn leadership(&self, s: &State, hex: u8, side: u8, except: usize) -> i8 {
+        self.in_hex(s, hex, side)
+            .filter(|&u| u != except && self.def(u).kind == Kind::Leader && self.good(s, u))
+            .map(|u| self.def(u).leadership)
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// A good-order enemy infantry counter or AFV next to `hex`.
+    fn enemy_adjacent(&self, s: &State, hex: u8, side: u8) -> bool {
+        let nb = self.rules.board.neighbour[hex as usize];
+        (0..self.n()).any(|u| {
+            self.def(u).side != side
+                && self.good(s, u)
+                && self.def(u).kind != Kind::Gun
+                && nb.contains(&s.units[u].hex)
+        })
+    }
+
+    /// A unit's morale now: 93's battlefield-integrity loss applied.
+    fn morale(&self, s: &State, u: usize) -> i8 {
+        let d = self.def(u);
+        let mut m = d.morale as i8;
+        if d.kind == Kind::Vehicle && (!d.armor_leader || s.units[u].has(flag::LEADER_LOST)) {
+            m = 7; // SL crew morale 7 (reconstructed); 76: an armour leader's own morale
+        }
+        if self.rules.options.battlefield_integrity && d.kind != Kind::Vehicle {
+            m -= self.integrity_loss(s, d.side) as i8;
+        }
+        m
+    }
+
+    /// 93.2-93.6: the morale levels a side has lost by its infantry losses.
+    fn integrity_loss(&self, s: &State, side: u8) -> u8 {
+        use procedures::{morale_levels_lost, Support};
+        let count = |side: u8| {
+            (0..self.n())
+                .filter(|&u| self.def(u).side == side && self.vehicle(u) && s.units[u].in_play())
+                .count()
+        };
+        let (mine, theirs) = (count(side), count(1 - side));
+        let guns = (0..self.n()).any(|u| {
+            self.def(u).side == side && self.def(u).kind == Kind::Gun && s.units[u].in_play()
+        });
+        let support = if mine > 0 && theirs <= 2 * mine {
+            Support::Armor
+        } else if theirs > 0 && mine == 0 && !guns {
+            Support::FacingArmorAlone
+        } else {
+            Support::Normal
+        };
+        morale_levels_lost(
+            u32::from(s.lost_points[side as usize]),
+            u32::from(self.rules.infantry_points[side as usize]),
+            support,
+        )
+    }
+
+    /// Removes a counter from play (89: taken prisoner), counting the loss.
+    fn eliminate(&self, s: &mut State, u: usize, captured: bool) {
+        let d = self.def(u);
+        let side = d.side as usize;
+        let unit = &mut s.units[u];
+        unit.flags |= flag::GONE | if captured { flag::CAPTURED } else { 0 };
+        unit.flags &= !flag::MC_DUE;
+        s.losses[side] += 1;
+        let points = d.points + if d.sw.is_some() { self.sw_points(u) } else { 0 };
+        if self.infantry(u) {
+            s.lost_points[side] = s.lost_points[side].saturating_add(points);
+        }
+        let cp = if captured { 2 * points } else { points };
+        s.casualty_points[side] = s.casualty_points[side].saturating_add(cp);
+    }
+
+    fn sw_points(&self, u: usize) -> u16 {
+        let d = self.def(u);
+        let side = data::SIDES[d.side as usize];
+        let id = d.sw.as_ref().map(|w| w.id.as_str());
+        self.rules
+            .data
+            .counters
+            .support_weapons
+            .weapons
+            .iter()
+            .find(|w| Some(w.id.as_str()) == id && w.side == side)
+            .map_or(0, |w| w.points)
+    }
+}

@@ -1,9 +1,11 @@
 //! The hot path allocates nothing: `legal_actions`, `chance_outcomes` and `apply` over whole
-//! random games, counted by a global allocator that tallies every allocation.
+//! random games of Rudder's Line and Cross of Iron, counted by a global allocator that
+//! tallies every allocation.
 
 use rand::Rng;
 use sandtable::engine::game::sample_chance;
 use sandtable::engine::{game_rng, Actor, Game};
+use sandtable::games::cross_of_iron::CrossOfIron;
 use sandtable::games::rudders_line::RuddersLine;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -28,7 +30,11 @@ static GLOBAL: Counting = Counting;
 
 #[test]
 fn legal_actions_chance_outcomes_and_apply_never_allocate() {
-    let game = RuddersLine::embedded().expect("embedded data");
+    never_allocates(&RuddersLine::embedded().expect("embedded data"));
+    never_allocates(&CrossOfIron::embedded().expect("embedded data"));
+}
+
+fn never_allocates<G: Game>(game: &G) {
     let mut legal = Vec::with_capacity(1024);
     let mut chance = Vec::with_capacity(64);
     let mut steps = 0;

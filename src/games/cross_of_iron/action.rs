@@ -1,0 +1,27 @@
+//! A decision or a chance outcome.
+
+/// What a player decides for the counter whose turn it is in the phase, or a die roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// The counter does nothing (more) this phase.
+    Pass,
+    /// Infantry, support-weapon or AFV machine-gun fire at a hex on the Infantry Fire Table;
+    /// `sustained` for 95's sustained fire.
+    Fire { hex: u8, sustained: bool },
+    /// A main gun or AT gun fires armour-piercing at an AFV (63); `intensive` for 70.
+    Shoot { target: u8, intensive: bool },
+    /// A main gun or AT gun fires high explosive at a hex (63.2).
+    HighExplosive { hex: u8, intensive: bool },
+    /// Move to a hex (73: at Double Time); an AFV entering an enemy hex overruns it (72).
+    Move { hex: u8, double_time: bool },
+    /// 71: an AFV backs straight into a hex behind it.
+    Reverse { hex: u8 },
+    /// 64.44: button up, or open up (crew exposed).
+    Hatch,
+    /// An AFV's hull facing after it moves (64.1), 0-5 clockwise from east.
+    Face { dir: u8 },
+    /// Advance into an adjacent hex (SL 19; into an enemy hex: close combat).
+    Advance { hex: u8 },
+    /// A die or dice total.
+    Roll(u8),
+}

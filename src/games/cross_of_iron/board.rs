@@ -1,0 +1,282 @@
+//! The reconstructed hex board: geometry, terrain and line of sight.
+//!
+//! The Squad Leader boards are not in the text; this is a board in their style. Hexes are
+//! pointy-topped in rows, odd rows shifted half a hex east ("odd-r"); a hex is named by its
+//! column letter and row number (`C4`). Line of sight (SL 10, missing; reconstructed): the
+//! straight line between hex centres at the units' eye height (the hex's level) is blocked by
+//! any hex between whose top (level, +1 for woods or a building) rises above the line; a line
+//! running exactly along a hexside is blocked only if it is blocked on both sides (the firer
+//! gets the benefit, as along SL's hexspines). LOS is computed once, when the data is loaded.
+
+use super::data::{BoardDef, DataError};
+use crate::engine::data::At;
+
+/// At most this many hexes (line-of-sight rows are 128-bit sets).
+pub const MAX_HEXES: usize = 128;
+
+/// What a hex holds (SL 11, reconstructed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Terrain {
+    Open,
+    Woods,
+    WoodenBuilding,
+    StoneBuilding,
+}
+
+impl Terrain {
+    fn from_char(c: char) -> Option<Terrain> {
+        Some(match c {
+            '.' => Terrain::Open,
+            'W' => Terrain::Woods,
+            'B' => Terrain::WoodenBuilding,
+            'S' => Terrain::StoneBuilding,
+            _ => return None,
+        })
+    }
+
+    /// Woods and buildings block sight and rise one level above the ground.
+    pub fn obstacle(self) -> bool {
+        self != Terrain::Open
+    }
+
+    pub fn building(self) -> bool {
+        matches!(self, Terrain::WoodenBuilding | Terrain::StoneBuilding)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Open => "open ground",
+            Terrain::Woods => "woods",
+            Terrain::WoodenBuilding => "wooden building",
+            Terrain::StoneBuilding => "stone building",
+        }
+    }
+}
+
+/// The six hexside directions, clockwise from east.
+pub const DIRECTIONS: [&str; 6] = ["e", "se", "sw", "w", "nw", "ne"];
+
+/// Cube-coordinate steps of the six directions (x east, z south).
+const STEPS: [(i8, i8); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+
+/// The board: terrain, levels, adjacency, distances and line of sight between every pair of
+/// hexes.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub cols: u8,
+    pub rows: u8,
+    pub terrain: Vec<Terrain>,
+    pub level: Vec<u8>,
+    /// Neighbour in each direction, or `NO_HEX`.
+    pub neighbour: Vec<[u8; 6]>,
+    distance: Vec<u8>,
+    los: Vec<u128>,
+}
+
+/// No hex: off the board, or a unit out of play.
+pub const NO_HEX: u8 = u8::MAX;
+
+impl Board {
+    pub fn load(def: &BoardDef, file: &str) -> Result<Board, DataError> {
+        let at = At::new(file, "board");
+        let rows = def.terrain.len();
+        let cols = def.terrain.first().map_or(0, |r| r.chars().count());
+        if rows == 0 || cols == 0 || rows > 26 || cols > 26 || rows * cols > MAX_HEXES {
+            return Err(at.err(
+                "terrain",
+                format!("{cols} columns by {rows} rows: a board has 1-26 of each and at most {MAX_HEXES} hexes"),
+            ));
+        }
+        if def.levels.len() != rows {
+            return Err(at.err(
+                "levels",
+                format!("{} rows; terrain has {rows}", def.levels.len()),
+            ));
+        }
+        let mut terrain = Vec::with_capacity(rows * cols);
+        let mut level = Vec::with_capacity(rows * cols);
+        for (r, (t, l)) in def.terrain.iter().zip(&def.levels).enumerate() {
+            if t.chars().count() != cols || l.chars().count() != cols {
+                return Err(at.err(
+                    format!("row {}", r + 1),
+                    format!("every row has {cols} hexes"),
+                ));
+            }
+            for (c, (tc, lc)) in t.chars().zip(l.chars()).enumerate() {
+                let name = hex_name_of(c, r);
+                terrain.push(Terrain::from_char(tc).ok_or_else(|| {
+                    at.err(&name, format!("terrain '{tc}': use . open, W woods, B wooden building, S stone building"))
+                })?);
+                level.push(match lc.to_digit(10) {
+                    Some(d @ 0..=2) => d as u8,
+                    _ => return Err(at.err(&name, format!("level '{lc}': use 0, 1 or 2"))),
+                });
+            }
+        }
+        let mut board = Board {
+            cols: cols as u8,
+            rows: rows as u8,
+            terrain,
+            level,
+            neighbour: Vec::new(),
+            distance: Vec::new(),
+            los: Vec::new(),
+        };
+        board.neighbour = (0..board.len()).map(|h| board.find_neighbours(h)).collect();
+        board.distance = (0..board.len())
+            .flat_map(|a| (0..board.len()).map(move |b| (a, b)))
+            .map(|(a, b)| board.cube_distance(a, b))
+            .collect();
+        board.los = (0..board.len()).map(|a| board.los_row(a)).collect();
+        Ok(board)
+    }
+
+    pub fn len(&self) -> usize {
+        self.terrain.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.terrain.is_empty()
+    }
+
+    /// The hex named `name` (`C4`), if on the board.
+    pub fn hex(&self, name: &str) -> Option<u8> {
+        let mut chars = name.chars();
+        let col = chars.next()?.to_ascii_uppercase();
+        let row: usize = chars.as_str().parse().ok()?;
+        let c = (col as usize).checked_sub('A' as usize)?;
+        (c < self.cols as usize && (1..=self.rows as usize).contains(&row))
+            .then(|| (c + (row - 1) * self.cols as usize) as u8)
+    }
+
+    pub fn name(&self, hex: u8) -> String {
+        let (c, r) = self.col_row(hex as usize);
+        hex_name_of(c, r)
+    }
+
+    fn col_row(&self, h: usize) -> (usize, usize) {
+        (h % self.cols as usize, h / self.cols as usize)
+    }
+
+    /// Cube coordinates (x, z) of a hex.
+    fn cube(&self, h: usize) -> (i32, i32) {
+        let (c, r) = self.col_row(h);
+        ((c as i32) - ((r as i32) - (r as i32 & 1)) / 2, r as i32)
+    }
+
+    fn at_cube(&self, x: i32, z: i32) -> Option<usize> {
+        let c = x + (z - (z & 1)) / 2;
+        (z >= 0 && z < self.rows as i32 && c >= 0 && c < self.cols as i32)
+            .then(|| c as usize + z as usize * self.cols as usize)
+    }
+
+    fn find_neighbours(&self, h: usize) -> [u8; 6] {
+        let (x, z) = self.cube(h);
+        STEPS.map(|(dx, dz)| {
+            self.at_cube(x + i32::from(dx), z + i32::from(dz))
+                .map_or(NO_HEX, |n| n as u8)
+        })
+    }
+
+    fn cube_distance(&self, a: usize, b: usize) -> u8 {
+        let ((ax, az), (bx, bz)) = (self.cube(a), self.cube(b));
+        let (dx, dz) = (ax - bx, az - bz);
+        ((dx.abs() + dz.abs() + (dx + dz).abs()) / 2) as u8
+    }
+
+    /// The range in hexes between two hexes.
+    pub fn distance(&self, a: u8, b: u8) -> u8 {
+        self.distance[a as usize * self.len() + b as usize]
+    }
+
+    /// Whether a unit in `a` sees one in `b`.
+    pub fn sees(&self, a: u8, b: u8) -> bool {
+        self.los[a as usize] >> b & 1 == 1
+    }
+
+    /// A hex's centre in the plane (hex width √3, row height 1.5).
+    pub fn centre(&self, h: usize) -> (f32, f32) {
+        let (c, r) = self.col_row(h);
+        let x = 3f32.sqrt() * (c as f32 + 0.5 * (r & 1) as f32 + 0.5);
+        (x, 1.5 * r as f32 + 1.0)
+    }
+
+    /// The hex containing a point of the plane.
+    fn at_point(&self, x: f32, y: f32) -> Option<usize> {
+        let px = x - 3f32.sqrt() * 0.5;
+        let py = y - 1.0;
+        let q = (3f32.sqrt() / 3.0 * px - py / 3.0) / 1.0;
+        let r = 2.0 / 3.0 * py;
+        let (cx, cz) = cube_round(q, r);
+        self.at_cube(cx, cz)
+    }
+
+    /// The top of a hex for line of sight: its level, +1 for an obstacle.
+    fn top(&self, h: usize) -> f32 {
+        f32::from(self.level[h]) + if self.terrain[h].obstacle() { 1.0 } else { 0.0 }
+    }
+
+    fn los_row(&self, a: usize) -> u128 {
+        (0..self.len())
+            .filter(|&b| self.line_clear(a, b, 0.01) || self.line_clear(a, b, -0.01))
+            .fold(0, |set, b| set | 1 << b)
+    }
+
+    /// Whether the line from `a` to `b`, nudged sideways by `nudge`, passes over no hex that
+    /// rises above it.
+    fn line_clear(&self, a: usize, b: usize, nudge: f32) -> bool {
+        let n = self.cube_distance(a, b) as usize;
+        if n <= 1 {
+            return true;
+        }
+        let ((ax, ay), (bx, by)) = (self.centre(a), self.centre(b));
+        let (ha, hb) = (f32::from(self.level[a]), f32::from(self.level[b]));
+        let len = ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt();
+        let (nx, ny) = (-(by - ay) / len * nudge, (bx - ax) / len * nudge);
+        let samples = 4 * n;
+        (1..samples).all(|i| {
+            let t = i as f32 / samples as f32;
+            let Some(h) = self.at_point(ax + t * (bx - ax) + nx, ay + t * (by - ay) + ny) else {
+                return true;
+            };
+            h == a || h == b || self.top(h) <= ha + t * (hb - ha)
+        })
+    }
+
+    /// The direction from hex `from` toward hex `to`, the one of the six nearest the line.
+    pub fn direction(&self, from: u8, to: u8) -> u8 {
+        let ((ax, ay), (bx, by)) = (self.centre(from as usize), self.centre(to as usize));
+        let angle = (by - ay).atan2(bx - ax).to_degrees();
+        (((angle + 360.0 + 30.0) % 360.0) / 60.0) as u8 % 6
+    }
+
+    /// Whether `to` lies within the 120° arc centred on direction `facing` from `from` (the
+    /// covered arc of a turret, a hull or a gun, 64.1; reconstructed geometry: the two front
+    /// hexsides' spines).
+    pub fn in_arc(&self, from: u8, facing: u8, to: u8) -> bool {
+        if from == to {
+            return true;
+        }
+        let ((ax, ay), (bx, by)) = (self.centre(from as usize), self.centre(to as usize));
+        let angle = (by - ay).atan2(bx - ax).to_degrees();
+        let centre = 60.0 * f32::from(facing);
+        let diff = ((angle - centre).rem_euclid(360.0) + 180.0).rem_euclid(360.0) - 180.0;
+        diff.abs() <= 60.0 + 1e-3
+    }
+}
+
+fn hex_name_of(c: usize, r: usize) -> String {
+    format!("{}{}", (b'A' + c as u8) as char, r + 1)
+}
+
+fn cube_round(q: f32, r: f32) -> (i32, i32) {
+    let s = -q - r;
+    let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
+    let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
+    if dq > dr && dq > ds {
+        rq = -rr - rs;
+    } else if dr > ds {
+        rr = -rq - rs;
+    }
+    (rq as i32, rr as i32)
+}

@@ -1,0 +1,613 @@
+//! The game in words and pictures: actions, the situation, what a roll did, the standing
+//! and the board.
+
+use super::board::Terrain;
+use super::fire::FireResult;
+use super::ruleset::Kind;
+use super::state::{flag, Pending, Phase, State};
+use super::{Action, CrossOfIron};
+use crate::board::{Board, Counter, Place, Shape};
+use crate::engine::Game;
+use std::fmt::Write as _;
+
+const R: f32 = 30.0;
+const COMPASS: [&str; 6] = [
+    "east",
+    "south-east",
+    "south-west",
+    "west",
+    "north-west",
+    "north-east",
+];
+
+impl CrossOfIron {
+    /// "2nd Squad (4-6-7, MMG)".
+    pub fn label(&self, u: usize) -> String {
+        let d = self.def(u);
+        match &d.sw {
+            Some(w) => format!("{} ({}, {})", d.name, d.counter, w.id),
+            None if d.name == d.counter => d.name.clone(),
+            None => format!("{} ({})", d.name, d.counter),
+        }
+    }
+
+    fn hex_name(&self, hex: u8) -> String {
+        self.rules.board.name(hex)
+    }
+
+    /// The counters of the enemy of `side` in a hex, by name.
+    fn enemies_named(&self, s: &State, hex: u8, side: u8) -> String {
+        let names: Vec<String> = self
+            .in_hex(s, hex, 1 - side)
+            .map(|u| self.def(u).name.clone())
+            .collect();
+        names.join(", ")
+    }
+
+    pub(super) fn describe_action(&self, s: &State, a: Action) -> String {
+        let u = self.current_unit(s).unwrap_or(0);
+        let who = self.label(u);
+        let side = self.def(u).side;
+        let board = &self.rules.board;
+        let here = s.units[u].hex;
+        match a {
+            Action::Pass => match s.phase {
+                Phase::Movement => format!("{who} in {}: stays", self.hex_name(here)),
+                Phase::Advance => format!("{who} in {}: does not advance", self.hex_name(here)),
+                _ => format!("{who} in {}: holds fire", self.hex_name(here)),
+            },
+            Action::Fire { hex, sustained } => {
+                let (half, _) = self.firepower(s, u, hex);
+                let column = self.column(half).unwrap_or(0);
+                let col = self.rules.ift[column as usize].fp;
+                let col = if sustained {
+                    self.rules.ift[(column as usize + 1).min(self.rules.ift.len() - 1)].fp
+                } else {
+                    col
+                };
+                let lead = self.leadership(s, here, side, u);
+                let lead = if lead != 0 {
+                    format!(", leader {lead:+}")
+                } else {
+                    String::new()
+                };
+                let mg = if self.vehicle(u) { " its MGs" } else { "" };
+                format!(
+                    "{who} fires{mg} at {} ({}), range {}: {} FP on the {col} column{}{lead}, target in {} (TEM {:+})",
+                    self.hex_name(hex),
+                    self.enemies_named(s, hex, side),
+                    board.distance(here, hex),
+                    half as f32 / 2.0,
+                    if sustained { " +1 column sustained (95)" } else { "" },
+                    board.terrain[hex as usize].name(),
+                    self.rules.tem(hex)
+                )
+            }
+            Action::Shoot { target, intensive } => {
+                let t = target as usize;
+                let hex = s.units[t].hex;
+                let (number, drm) = self.to_hit(s, u, hex, Some(t));
+                let drm = drm + if intensive { 2 } else { 0 };
+                format!(
+                    "{who} fires its {} at {} in {}, range {}: TO HIT {number}, DRM {drm:+}{}",
+                    self.gun_name(u),
+                    self.label(t),
+                    self.hex_name(hex),
+                    board.distance(here, hex),
+                    if intensive {
+                        " (Intensive Fire, 70)"
+                    } else {
+                        ""
+                    }
+                )
+            }
+            Action::HighExplosive { hex, intensive } => {
+                let (number, drm) = self.to_hit(s, u, hex, None);
+                let drm = drm + if intensive { 2 } else { 0 };
+                format!(
+                    "{who} fires {} HE at {} ({}), range {}: TO HIT {number}, DRM {drm:+}, then the {} column{}",
+                    self.gun_name(u),
+                    self.hex_name(hex),
+                    self.enemies_named(s, hex, side),
+                    board.distance(here, hex),
+                    self.def(u).gun.as_ref().map_or(0, |g| g.he_fp),
+                    if intensive { " (Intensive Fire, 70)" } else { "" }
+                )
+            }
+            Action::Move { hex, double_time } => {
+                let verb = if self.vehicle(u) { "drives" } else { "moves" };
+                let mut text = format!(
+                    "{who} {verb} from {} to {} ({})",
+                    self.hex_name(here),
+                    self.hex_name(hex),
+                    board.terrain[hex as usize].name()
+                );
+                if double_time {
+                    text.push_str(" at Double Time (73)");
+                }
+                if self.occupied_by(s, hex, 1 - side) {
+                    let _ = write!(
+                        text,
+                        ", overrunning {} (72)",
+                        self.enemies_named(s, hex, side)
+                    );
+                }
+                text
+            }
+            Action::Reverse { hex } => format!(
+                "{who} reverses from {} into {} (71)",
+                self.hex_name(here),
+                self.hex_name(hex)
+            ),
+            Action::Hatch if s.units[u].has(flag::CE) => format!("{who} buttons up (64.44)"),
+            Action::Hatch => format!("{who} opens its hatches: crew exposed (64.44)"),
+            Action::Face { dir } => format!("{who} faces {}", COMPASS[dir as usize]),
+            Action::Advance { hex } => {
+                let mut text = format!(
+                    "{who} advances from {} into {} ({})",
+                    self.hex_name(here),
+                    self.hex_name(hex),
+                    board.terrain[hex as usize].name()
+                );
+                if self.occupied_by(s, hex, 1 - side) {
+                    let _ = write!(
+                        text,
+                        ": close combat with {}",
+                        self.enemies_named(s, hex, side)
+                    );
+                }
+                text
+            }
+            Action::Roll(r) => format!("roll {r}"),
+        }
+    }
+
+    fn gun_name(&self, u: usize) -> String {
+        self.def(u).gun.as_ref().map_or_else(String::new, |g| {
+            format!(
+                "{}mm{}",
+                g.calibre,
+                match g.suffix {
+                    super::modifiers::GunSuffix::Plain => "",
+                    super::modifiers::GunSuffix::L => "L",
+                    super::modifiers::GunSuffix::LL => "LL",
+                    super::modifiers::GunSuffix::Star => "*",
+                }
+            )
+        })
+    }
+
+    /// A counter's markers in words.
+    pub fn status(&self, s: &State, u: usize) -> String {
+        let unit = &s.units[u];
+        let mut marks: Vec<&str> = Vec::new();
+        let pairs = [
+            (flag::CAPTURED, "captured"),
+            (flag::BURNING, "burning wreck"),
+            (flag::BROKEN, "broken"),
+            (flag::CE, "crew exposed"),
+            (flag::FORCED_BU, "buttoned up for good"),
+            (flag::PERMANENT, "immobilized for good"),
+            (flag::IMMOBILIZED, "immobilized"),
+            (flag::GUN_BROKEN, "gun malfunctioned"),
+            (flag::DISABLED, "gun disabled"),
+            (flag::SW_BROKEN, "support weapon malfunctioned"),
+            (flag::SW_DISABLED, "support weapon disabled"),
+            (flag::PREP_FIRED, "prep fired"),
+            (flag::MOVED, "moved"),
+            (flag::DOUBLE_TIME, "double time"),
+        ];
+        if !unit.in_play() && !unit.has(flag::CAPTURED | flag::BURNING) {
+            return if self.vehicle(u) {
+                "destroyed".into()
+            } else {
+                "eliminated".into()
+            };
+        }
+        for (f, word) in pairs {
+            if unit.has(f) && !(f == flag::IMMOBILIZED && unit.has(flag::PERMANENT)) {
+                marks.push(word);
+            }
+        }
+        if unit.stunned_until >= s.player_turn && unit.in_play() {
+            marks.push("stunned");
+        }
+        if unit.acquisition > 0 && unit.acquired != u8::MAX {
+            marks.push("has acquired a target");
+        }
+        if marks.is_empty() {
+            "good order".into()
+        } else {
+            marks.join(", ")
+        }
+    }
+
+    /// The headline: turn, phasing side, phase, who acts.
+    pub fn headline(&self, s: &State) -> String {
+        let mut text = format!(
+            "Turn {} of {} — {}' player turn — {}",
+            s.turn,
+            self.rules.turns,
+            self.player_name(s.phasing as usize),
+            s.phase.name()
+        );
+        if let Some(u) = self.current_unit(s) {
+            let _ = write!(
+                text,
+                " — {}: {}",
+                self.player_name(self.def(u).side as usize),
+                self.label(u)
+            );
+        }
+        text
+    }
+
+    pub(super) fn render_text(&self, s: &State) -> String {
+        let b = &self.rules.board;
+        let mut out = format!("{}\n", self.headline(s));
+        out.push_str("    ");
+        for c in 0..b.cols {
+            let _ = write!(out, " {}  ", (b'A' + c) as char);
+        }
+        out.push('\n');
+        for r in 0..b.rows {
+            let _ = write!(out, "{:>2}  {}", r + 1, if r % 2 == 1 { "  " } else { "" });
+            for c in 0..b.cols {
+                let hex = r * b.cols + c;
+                out.push_str(&self.cell(s, hex));
+            }
+            out.push('\n');
+        }
+        out.push_str("terrain: . open, W woods, B wooden building, S stone building, ^ hill (level 1); G/R n: German/Russian counters; * objective\n");
+        for side in 0..2u8 {
+            let _ = writeln!(out, "{}:", self.player_name(side as usize));
+            for u in (0..self.n()).filter(|&u| self.def(u).side == side) {
+                let where_ = if s.units[u].in_play() {
+                    self.hex_name(s.units[u].hex)
+                } else {
+                    "--".into()
+                };
+                let facing = if self.ordnance(u) && s.units[u].in_play() {
+                    format!(", facing {}", COMPASS[s.units[u].hull as usize])
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(
+                    out,
+                    "  {:<4} {} — {}{}",
+                    where_,
+                    self.label(u),
+                    self.status(s, u),
+                    facing
+                );
+            }
+        }
+        out
+    }
+
+    fn cell(&self, s: &State, hex: u8) -> String {
+        let b = &self.rules.board;
+        let t = match b.terrain[hex as usize] {
+            Terrain::Open if b.level[hex as usize] > 0 => '^',
+            Terrain::Open => '.',
+            Terrain::Woods => 'W',
+            Terrain::WoodenBuilding => 'B',
+            Terrain::StoneBuilding => 'S',
+        };
+        let g = self.in_hex(s, hex, 0).count();
+        let r = self.in_hex(s, hex, 1).count();
+        let who = match (g, r) {
+            (0, 0) => "  ".to_string(),
+            (g, 0) => format!("G{g}"),
+            (0, r) => format!("R{r}"),
+            _ => "GR".to_string(),
+        };
+        let obj = if self.rules.objectives.contains(&hex) {
+            '*'
+        } else {
+            ' '
+        };
+        format!("{t}{who}{obj}")
+    }
+
+    /// What a roll did, from the changes it made.
+    pub(super) fn narrate_step(&self, before: &State, a: Action, after: &State) -> Option<String> {
+        let Action::Roll(r) = a else { return None };
+        let mut text = match before.pending {
+            Pending::Fire {
+                hex, column, drm, ..
+            } => {
+                let fp = self.rules.ift[column as usize].fp;
+                format!(
+                    "IFT attack on {} ({fp} column, firer's DRM {drm:+}): rolled {r}",
+                    self.hex_name(hex)
+                )
+            }
+            Pending::Morale => {
+                let u = self.next_morale_check(before).unwrap_or(0);
+                format!(
+                    "{} takes a morale check ({:+}): rolled {r} against morale {}",
+                    self.label(u),
+                    before.units[u].mc_drm,
+                    self.morale(before, u)
+                )
+            }
+            Pending::ToHit {
+                number,
+                drm,
+                intensive,
+                ..
+            } => {
+                let drm = drm + if intensive { 2 } else { 0 };
+                format!(
+                    "TO HIT: rolled {r}, {drm:+} = {} against {number}: {}",
+                    r as i8 + drm,
+                    if r as i8 + drm <= number {
+                        "hit"
+                    } else {
+                        "miss"
+                    }
+                )
+            }
+            Pending::Critical { .. } => format!("critical-hit die (68): rolled {r}"),
+            Pending::Kill {
+                firer,
+                target,
+                critical,
+            } => {
+                let k = self.kill_roll(before, firer as usize, target as usize, critical);
+                format!(
+                    "KILL: rolled {r}, armour {:+} against kill number {}{}",
+                    k.armor_modifier,
+                    k.kill_number,
+                    if critical {
+                        " (critical hit: rear armour, 68)"
+                    } else {
+                        ""
+                    }
+                )
+            }
+            Pending::Immobilization { .. } => {
+                format!("immobilization die (66.1): rolled {r} (4-6 immobilized, else killed)")
+            }
+            Pending::SpeedBreakdown { number, .. } => {
+                format!("speed breakdown (79): rolled {r}, immobilized on {number} or more")
+            }
+            Pending::Rally { unit } => {
+                format!("{} tries to rally: rolled {r}", self.label(unit as usize))
+            }
+            Pending::Repair { unit } => format!(
+                "{} repair roll (66.3): rolled {r} (2 or less repaired, 9 or more permanent)",
+                self.label(unit as usize)
+            ),
+            Pending::WeaponRepair { unit } => format!(
+                "{} weapon repair: rolled {r} (1 repaired, 6 disabled)",
+                self.label(unit as usize)
+            ),
+            Pending::CloseCombat { hex, .. } => {
+                format!("close combat in {}: rolled {r}", self.hex_name(hex))
+            }
+            Pending::None | Pending::Facing { .. } => return None,
+        };
+        let changes = self.changes(before, after);
+        if !changes.is_empty() {
+            let _ = write!(text, " — {}", changes.join("; "));
+        }
+        Some(text)
+    }
+
+    /// The counters whose markers a step changed, in words.
+    fn changes(&self, before: &State, after: &State) -> Vec<String> {
+        let watched = flag::GONE
+            | flag::BROKEN
+            | flag::IMMOBILIZED
+            | flag::PERMANENT
+            | flag::GUN_BROKEN
+            | flag::DISABLED
+            | flag::SW_BROKEN
+            | flag::SW_DISABLED
+            | flag::FORCED_BU;
+        (0..self.n())
+            .filter(|&u| (before.units[u].flags ^ after.units[u].flags) & watched != 0)
+            .map(|u| {
+                let (b, a) = (before.units[u], after.units[u]);
+                let what = if !a.in_play() {
+                    self.status(after, u)
+                } else if b.has(flag::BROKEN) && !a.has(flag::BROKEN) {
+                    "rallies".into()
+                } else if !b.has(flag::BROKEN) && a.has(flag::BROKEN) {
+                    "breaks".into()
+                } else if b.has(flag::IMMOBILIZED) && !a.has(flag::IMMOBILIZED) {
+                    "repaired".into()
+                } else if a.has(flag::FORCED_BU) && !b.has(flag::FORCED_BU) {
+                    "crew shaken: buttoned up and stunned (64.44)".into()
+                } else {
+                    self.status(after, u)
+                };
+                format!("{} {what}", self.def(u).name)
+            })
+            .collect()
+    }
+
+    /// The IFT result of a final roll, in words.
+    pub fn fire_result_text(&self, column: u8, roll: i8) -> String {
+        match self.fire_result(column, roll) {
+            FireResult::Kia => "KIA".into(),
+            FireResult::Mc(0) => "MC".into(),
+            FireResult::Mc(k) => format!("{k}MC"),
+            FireResult::NoEffect => "no effect".into(),
+        }
+    }
+
+    /// The victory conditions and the standing now.
+    pub fn standing(&self, s: &State) -> Vec<String> {
+        let rs = &self.rules;
+        let names: Vec<String> = rs.objectives.iter().map(|&h| self.hex_name(h)).collect();
+        let held: Vec<String> = rs
+            .objectives
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| s.german_objectives >> i & 1 == 1)
+            .map(|(_, &h)| self.hex_name(h))
+            .collect();
+        vec![
+            format!(
+                "The Germans win by controlling at least {} of the objectives {} at the end of turn {}; otherwise the Russians win.",
+                rs.required,
+                names.join(", "),
+                rs.turns
+            ),
+            format!(
+                "Held by the Germans now: {}.",
+                if held.is_empty() { "none".to_string() } else { held.join(", ") }
+            ),
+            format!(
+                "Casualty points lost: Germans {}, Russians {} (prisoners count twice, 89.1).",
+                s.casualty_points[0], s.casualty_points[1]
+            ),
+        ]
+    }
+
+    /// The position as a picture.
+    pub fn board(&self, s: &State) -> Board {
+        let b = &self.rules.board;
+        let w = 3f32.sqrt() * R;
+        let mut places: Vec<Place> = (0..b.len())
+            .map(|h| {
+                let (c, r) = (h % b.cols as usize, h / b.cols as usize);
+                let x = (c as f32 + 0.5 * (r % 2) as f32) * w + w;
+                let y = r as f32 * 1.5 * R + R + 4.0;
+                let t = b.terrain[h];
+                let mut p = Place::new(
+                    self.hex_name(h as u8),
+                    x,
+                    y,
+                    Shape::Hex(R),
+                    fill(t, b.level[h]),
+                );
+                p.tooltip = format!(
+                    "{}: {}, level {}, TEM {:+}",
+                    self.hex_name(h as u8),
+                    t.name(),
+                    b.level[h],
+                    self.rules.tem(h as u8)
+                );
+                if let Some(i) = self.rules.objectives.iter().position(|&o| o as usize == h) {
+                    p.outline = Some("#b22222".into());
+                    p.marks.push("objective".into());
+                    p.holder = Some(if s.german_objectives >> i & 1 == 1 {
+                        0
+                    } else {
+                        1
+                    });
+                }
+                p
+            })
+            .collect();
+        for u in (0..self.n()).filter(|&u| s.units[u].in_play()) {
+            let d = self.def(u);
+            let face = match d.kind {
+                Kind::Vehicle => "AFV".to_string(),
+                Kind::Gun => "Gun".to_string(),
+                Kind::Leader | Kind::Squad => d.counter.clone(),
+            };
+            places[s.units[u].hex as usize].counters.push(Counter {
+                side: d.side as usize,
+                name: self.label(u),
+                values: self.values(u),
+                face,
+                status: self.status(s, u),
+                hidden: false,
+            });
+        }
+        let (width, height) = places.iter().fold((0f32, 0f32), |(x, y), p| {
+            (x.max(p.x + R + 4.0), y.max(p.y + R + 4.0))
+        });
+        Board {
+            title: self.headline(s),
+            width,
+            height,
+            places,
+            links: Vec::new(),
+            legend: [
+                (fill(Terrain::Open, 0), "open ground"),
+                (fill(Terrain::Open, 1), "hill, level 1"),
+                (fill(Terrain::Woods, 0), "woods (TEM +1)"),
+                (fill(Terrain::WoodenBuilding, 0), "wooden building (TEM +2)"),
+                (fill(Terrain::StoneBuilding, 0), "stone building (TEM +3)"),
+                ("#b22222", "objective"),
+            ]
+            .map(|(c, m)| (c.to_string(), m.to_string()))
+            .to_vec(),
+            sides: vec!["Germans".into(), "Russians".into()],
+        }
+    }
+
+    /// A counter's printed values in words.
+    fn values(&self, u: usize) -> String {
+        let d = self.def(u);
+        match d.kind {
+            Kind::Squad => format!("firepower {}, range {}, morale {}", d.fp, d.range, d.morale),
+            Kind::Leader => format!("morale {}, leadership {:+}", d.morale, d.leadership),
+            Kind::Gun => format!(
+                "{}, ROF {}, crew morale {}",
+                self.gun_name(u),
+                d.gun.as_ref().map_or(0, |g| g.rof),
+                d.morale
+            ),
+            Kind::Vehicle => {
+                let v = d.vehicle.as_ref().expect("a vehicle");
+                format!(
+                    "{}, MP {}, armour front {:+} side/rear {:+}{}",
+                    self.gun_name(u),
+                    v.mp,
+                    v.front,
+                    v.side_rear,
+                    if v.open_top { ", open-topped" } else { "" }
+                )
+            }
+        }
+    }
+
+    /// The hex an action is about.
+    pub fn action_place(&self, s: &State, a: Action) -> Option<String> {
+        let hex = match a {
+            Action::Fire { hex, .. }
+            | Action::HighExplosive { hex, .. }
+            | Action::Move { hex, .. }
+            | Action::Reverse { hex }
+            | Action::Advance { hex } => hex,
+            Action::Shoot { target, .. } => s.units[target as usize].hex,
+            _ => return None,
+        };
+        Some(self.hex_name(hex))
+    }
+
+    /// What a move costs: "3 MF of 4", "5 MP of 14" (71: four times the terrain in reverse).
+    pub fn action_cost(&self, s: &State, a: Action) -> Option<String> {
+        let u = self.current_unit(s)?;
+        let (hex, reverse) = match a {
+            Action::Move { hex, .. } => (hex, false),
+            Action::Reverse { hex } => (hex, true),
+            _ => return None,
+        };
+        let here = s.units[u].hex;
+        let cost = if reverse {
+            4 * u16::from(self.rules.board.distance(here, hex)) * u16::from(self.rules.cost(hex).mp)
+        } else {
+            u16::from(self.reach(s, u, u8::MAX - 1)[hex as usize])
+        };
+        let unit = if self.vehicle(u) { "MP" } else { "MF" };
+        Some(format!("{cost} {unit} of {}", self.allowance(s, u)))
+    }
+}
+
+fn fill(t: Terrain, level: u8) -> &'static str {
+    match (t, level) {
+        (Terrain::Open, 0) => "#e9eed8",
+        (Terrain::Open, _) => "#d9c9a0",
+        (Terrain::Woods, _) => "#8fb37a",
+        (Terrain::WoodenBuilding, _) => "#c49a6c",
+        (Terrain::StoneBuilding, _) => "#9e9e9e",
+    }
+}

@@ -1,0 +1,343 @@
+//! Fire on the Infantry Fire Table (SL 7-12, reconstructed chart) with the Cross of Iron
+//! modifiers: AFV machine guns (64.4), crews exposed (64.44), gun shields (63.5), Double
+//! Time (73), infantry height (91), sustained fire (95); and the morale checks it causes.
+
+use super::phases::Sink;
+use super::ruleset::Kind;
+use super::state::{flag, Pending, Phase, State};
+use super::{Action, CrossOfIron};
+
+/// One IFT result for one target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FireResult {
+    Kia,
+    /// A morale check with this modifier.
+    Mc(i8),
+    NoEffect,
+}
+
+impl CrossOfIron {
+    /// Whether a counter in `hex` may be fired on by `side`'s infantry weapons: infantry, a
+    /// gun's crew, or an AFV's exposed crew (64.44).
+    fn fire_target(&self, s: &State, u: usize) -> bool {
+        let unit = &s.units[u];
+        unit.in_play() && (!self.vehicle(u) || unit.has(flag::CE))
+    }
+
+    /// The hexes `side` may fire into: enemy fire targets, not in melee.
+    pub(super) fn target_hexes(&self, s: &State, side: u8) -> u128 {
+        let mut set = 0u128;
+        for u in 0..self.n() {
+            if self.def(u).side != side && self.fire_target(s, u) {
+                set |= 1 << s.units[u].hex;
+            }
+        }
+        for u in 0..self.n() {
+            if self.def(u).side == side && s.units[u].in_play() {
+                set &= !(1 << s.units[u].hex);
+            }
+        }
+        set
+    }
+
+    /// The firepower (in half factors) `u` brings against `hex`, and the B# of a support
+    /// weapon firing with it (0: none). SL: ×2 point blank, ×½ at long range (up to twice
+    /// the normal range), ×½ in Advancing Fire after moving.
+    pub(super) fn firepower(&self, s: &State, u: usize, hex: u8) -> (u16, u8) {
+        let d = self.def(u);
+        let unit = &s.units[u];
+        let board = &self.rules.board;
+        let range = board.distance(unit.hex, hex);
+        let fire = &self.rules.data.charts.fire;
+        let moved = s.phase == Phase::AdvancingFire && unit.has(flag::MOVED);
+        let scale = |fp: u8, normal: u8| -> u16 {
+            if fp == 0 || range > normal * fire.long_range_factor {
+                return 0;
+            }
+            let mut half = 2 * u16::from(fp);
+            if range <= 1 {
+                half *= u16::from(fire.point_blank_multiplier);
+            } else if range > normal {
+                half /= 2;
+            }
+            if moved {
+                half /= 2;
+            }
+            half
+        };
+        match d.kind {
+            Kind::Squad => {
+                let mut half = scale(d.fp, d.range);
+                let mut breakdown = 0;
+                if let Some(w) =
+                    d.sw.as_ref()
+                        .filter(|_| !unit.has(flag::SW_BROKEN | flag::SW_DISABLED))
+                {
+                    let sw = scale(w.fp, w.range);
+                    if sw > 0 {
+                        half += sw;
+                        breakdown = w.breakdown - u8::from(self.inexperienced(u));
+                    }
+                }
+                (half, breakdown)
+            }
+            Kind::Vehicle => (self.mg_firepower(s, u, hex), 0),
+            Kind::Leader | Kind::Gun => (0, 0),
+        }
+    }
+
+    /// 94.3: the B# of an inexperienced unit's weapons is one lower.
+    pub(super) fn inexperienced(&self, u: usize) -> bool {
+        self.rules.options.inexperienced && self.def(u).side == 1 && self.def(u).kind == Kind::Squad
+    }
+
+    /// 64.4: the bow MG (hull arc, range 8) and coaxial MG (turret arc, range 12) that bear
+    /// on `hex`, combined (64.46), in half factors; halved after moving.
+    fn mg_firepower(&self, s: &State, u: usize, hex: u8) -> u16 {
+        let v = self.def(u).vehicle.as_ref().expect("a vehicle");
+        let unit = &s.units[u];
+        let board = &self.rules.board;
+        let range = board.distance(unit.hex, hex);
+        let mut fp = 0u16;
+        if v.bow_mg > 0 && range <= 8 && board.in_arc(unit.hex, unit.hull, hex) {
+            fp += u16::from(v.bow_mg);
+        }
+        let turret = if v.turret { unit.turret } else { unit.hull };
+        if v.coax_mg > 0 && range <= 12 && board.in_arc(unit.hex, turret, hex) {
+            fp += u16::from(v.coax_mg);
+        }
+        let moved = s.phase == Phase::AdvancingFire && unit.has(flag::MOVED);
+        if moved {
+            fp
+        } else {
+            2 * fp
+        }
+    }
+
+    /// The IFT column for `half` half firepower factors: the largest not above it.
+    pub(super) fn column(&self, half: u16) -> Option<u8> {
+        self.rules
+            .ift
+            .iter()
+            .rposition(|c| 2 * u16::from(c.fp) <= half)
+            .map(|i| i as u8)
+    }
+
+    /// Whether `u` has an MG support weapon that may use 95's sustained fire.
+    fn may_sustain(&self, s: &State, u: usize) -> bool {
+        let unit = &s.units[u];
+        self.rules.options.sustained_fire
+            && self.def(u).sw.as_ref().is_some_and(|w| w.id.contains("MG"))
+            && !unit.has(flag::SW_BROKEN | flag::SW_DISABLED)
+            && !(s.phase == Phase::AdvancingFire && unit.has(flag::MOVED))
+    }
+
+    /// The infantry and MG fire open to `u`.
+    pub(super) fn fire_actions(&self, s: &State, u: usize, out: &mut impl Sink) {
+        let unit = &s.units[u];
+        if unit.has(flag::FIRED | flag::MG_FIRED) {
+            return;
+        }
+        let mut targets = self.target_hexes(s, self.def(u).side);
+        while targets != 0 {
+            let hex = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            if !self.rules.board.sees(unit.hex, hex) {
+                continue;
+            }
+            let (half, breakdown) = self.firepower(s, u, hex);
+            if self.column(half).is_none() {
+                continue;
+            }
+            out.push(Action::Fire {
+                hex,
+                sustained: false,
+            });
+            if breakdown > 0 && self.may_sustain(s, u) {
+                out.push(Action::Fire {
+                    hex,
+                    sustained: true,
+                });
+            }
+        }
+    }
+
+    /// Starts an IFT attack by `u` on `hex`: the dice are next.
+    pub(super) fn open_fire(&self, s: &mut State, u: usize, hex: u8, sustained: bool) {
+        let (half, mut breakdown) = self.firepower(s, u, hex);
+        let mut column = self.column(half).expect("a legal fire has a column");
+        if sustained {
+            // 95: one column to the right after all modifiers; B# two lower.
+            column = (column + 1).min(self.rules.ift.len() as u8 - 1);
+            breakdown = breakdown.saturating_sub(2);
+        }
+        let side = self.def(u).side;
+        let drm = self.leadership(s, s.units[u].hex, side, u);
+        let unit = &mut s.units[u];
+        unit.flags |= if self.vehicle(u) {
+            flag::MG_FIRED
+        } else {
+            flag::FIRED
+        };
+        if s.phase == Phase::PrepFire {
+            unit.flags |= flag::PREP_FIRED;
+        }
+        s.pending = Pending::Fire {
+            firer: u as u8,
+            hex,
+            column,
+            drm,
+            breakdown,
+            overrun: u8::MAX,
+        };
+    }
+
+    /// The modifiers of one target of an IFT attack from `from` (SL TEM; 63.5; 64.44; 73.4;
+    /// 91; moving in the open).
+    pub(super) fn target_drm(&self, s: &State, from: u8, t: usize) -> i8 {
+        let rs = &self.rules;
+        let board = &rs.board;
+        let unit = &s.units[t];
+        let hex = unit.hex;
+        let terrain = board.terrain[hex as usize];
+        let mut drm = rs.tem(hex);
+        let d = self.def(t);
+        if d.kind == Kind::Vehicle {
+            // 64.44: fire at an exposed crew adds 2 (the vehicle, not the hex, protects it).
+            drm = 2;
+        }
+        if d.gun.as_ref().is_some_and(|g| g.shield)
+            && d.kind == Kind::Gun
+            && board.in_arc(hex, unit.hull, from)
+        {
+            drm += 2; // 63.5: the shield, through the covered arc
+        }
+        if s.phase == Phase::DefensiveFire && unit.has(flag::MOVED) && d.kind != Kind::Vehicle {
+            if terrain == super::Terrain::Open {
+                drm += rs.data.charts.fire.moving_in_open_drm;
+            } else if unit.has(flag::DOUBLE_TIME) {
+                drm -= 1; // 73.4: Double Time through woods or buildings
+            }
+        }
+        if rs.options.infantry_height && board.level[from as usize] < board.level[hex as usize] {
+            drm += 1; // 91: fire up to higher ground
+        }
+        drm
+    }
+
+    /// The result of final roll `roll` on IFT column `column`.
+    pub fn fire_result(&self, column: u8, roll: i8) -> FireResult {
+        let c = &self.rules.ift[column as usize];
+        match roll {
+            r if r <= c.kia => FireResult::Kia,
+            r if r <= c.mc3 => FireResult::Mc(3),
+            r if r <= c.mc2 => FireResult::Mc(2),
+            r if r <= c.mc1 => FireResult::Mc(1),
+            r if r <= c.mc => FireResult::Mc(0),
+            _ => FireResult::NoEffect,
+        }
+    }
+
+    /// Applies an IFT roll: every target's result, the support weapon's breakdown, an
+    /// overrun's immobilisation; morale checks follow.
+    pub(super) fn resolve_fire(&self, s: &mut State, raw: u8) {
+        let Pending::Fire {
+            firer,
+            hex,
+            column,
+            drm,
+            breakdown,
+            overrun,
+        } = s.pending
+        else {
+            unreachable!("resolve_fire without a fire pending")
+        };
+        let from = s.units[firer as usize].hex;
+        let side = self.def(firer as usize).side;
+        for t in 0..self.n() {
+            if s.units[t].hex != hex || self.def(t).side == side || !self.fire_target(s, t) {
+                continue;
+            }
+            let roll = raw as i8 + drm + self.target_drm(s, from, t);
+            match self.fire_result(column, roll) {
+                FireResult::Kia if self.vehicle(t) => self.crew_shaken(s, t, true),
+                FireResult::Kia => self.eliminate(s, t, false),
+                FireResult::Mc(k) => {
+                    s.units[t].flags |= flag::MC_DUE;
+                    s.units[t].mc_drm = k;
+                }
+                FireResult::NoEffect => {}
+            }
+        }
+        if breakdown > 0 && raw >= breakdown {
+            s.units[firer as usize].flags |= flag::SW_BROKEN;
+        }
+        if overrun != u8::MAX {
+            // 72.5: an unmodified 12 (11 or 12 in woods) immobilises the overrunning AFV.
+            let woods = self.rules.board.terrain[hex as usize] == super::Terrain::Woods;
+            if raw == 12 || (woods && raw == 11) {
+                s.units[overrun as usize].flags |= flag::IMMOBILIZED;
+            }
+        }
+        s.pending = if self.next_morale_check(s).is_some() {
+            Pending::Morale
+        } else {
+            Pending::None
+        };
+    }
+
+    /// The next morale check due, if any.
+    pub(super) fn next_morale_check(&self, s: &State) -> Option<usize> {
+        (0..self.n()).find(|&u| s.units[u].has(flag::MC_DUE))
+    }
+
+    /// A morale check (SL 12, reconstructed): 2d6 + the check's modifier + the leader's at
+    /// most the unit's morale passes. A leader's breaking makes his stack check (SL 12.x);
+    /// a broken unit failing is eliminated (96.6).
+    pub(super) fn resolve_morale(&self, s: &mut State, raw: u8) {
+        let u = self.next_morale_check(s).expect("a morale check is due");
+        let unit = s.units[u];
+        s.units[u].flags &= !flag::MC_DUE;
+        let d = self.def(u);
+        let leader = if d.kind == Kind::Vehicle {
+            d.leadership * i8::from(!unit.has(flag::LEADER_LOST) && d.armor_leader)
+        } else {
+            self.leadership(s, unit.hex, d.side, u)
+        };
+        let passed = raw as i8 + unit.mc_drm + leader <= self.morale(s, u);
+        if passed {
+            return;
+        }
+        if d.kind == Kind::Vehicle {
+            self.crew_shaken(s, u, false);
+        } else if unit.has(flag::BROKEN) {
+            self.eliminate(s, u, false);
+        } else {
+            s.units[u].flags |= flag::BROKEN;
+            if d.kind == Kind::Leader {
+                for o in 0..self.n() {
+                    let same = s.units[o].hex == unit.hex && self.def(o).side == d.side;
+                    if same
+                        && o != u
+                        && self.good(s, o)
+                        && !self.vehicle(o)
+                        && !s.units[o].has(flag::MC_DUE)
+                    {
+                        s.units[o].flags |= flag::MC_DUE;
+                        s.units[o].mc_drm = 0;
+                    }
+                }
+            }
+        }
+    }
+
+    /// 64.44: an exposed crew fails its check (or suffers KIA): buttoned up for good, the
+    /// armour leader lost, stunned for the rest of this and the next player turn.
+    fn crew_shaken(&self, s: &mut State, u: usize, _kia: bool) {
+        let pt = s.player_turn;
+        let unit = &mut s.units[u];
+        unit.flags &= !(flag::CE | flag::MC_DUE);
+        unit.flags |= flag::FORCED_BU | flag::LEADER_LOST;
+        unit.stunned_until = pt + 1;
+    }
+}

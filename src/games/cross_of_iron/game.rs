@@ -1,0 +1,267 @@
+//! Cross of Iron through the engine's `Game` interface.
+
+use super::ruleset::MAX_UNITS;
+use super::state::{flag, Pending, Phase, State, Unit};
+use super::{Action, CrossOfIron};
+use crate::engine::dice::{d6, two_d6};
+use crate::engine::{Actor, Game, Outcome, PlayerId, RecordColumns, Tally};
+
+/// Every level a game of the scenario can end with.
+const LEVELS: [(Option<PlayerId>, &str); 2] =
+    [(Some(0), "German victory"), (Some(1), "Russian victory")];
+
+impl CrossOfIron {
+    /// The counter whose decision is due.
+    pub fn current_unit(&self, s: &State) -> Option<usize> {
+        match (self.actor(s), s.pending) {
+            (Actor::Player(_), Pending::Facing { unit }) => Some(unit as usize),
+            (Actor::Player(_), _) => Some(s.cursor as usize),
+            _ => None,
+        }
+    }
+
+    fn roll(&self, s: &mut State, r: u8) {
+        s.last_roll = r;
+        match s.pending {
+            Pending::Fire { .. } => self.resolve_fire(s, r),
+            Pending::Morale => {
+                self.resolve_morale(s, r);
+                s.pending = if self.next_morale_check(s).is_some() {
+                    Pending::Morale
+                } else {
+                    Pending::None
+                };
+            }
+            Pending::ToHit { .. } => self.resolve_to_hit(s, r, None),
+            Pending::Critical { .. } => self.resolve_to_hit(s, 2, Some(r)),
+            Pending::Kill { .. } => self.resolve_kill(s, r, None),
+            Pending::Immobilization { raw, .. } => self.resolve_kill(s, raw, Some(r)),
+            Pending::SpeedBreakdown { unit, number } => {
+                if super::procedures::speed_breakdown(r, i32::from(number)) {
+                    s.units[unit as usize].flags |= flag::IMMOBILIZED;
+                }
+                s.pending = Pending::None;
+            }
+            Pending::Rally { unit } => {
+                self.resolve_rally(s, unit as usize, r);
+                s.pending = Pending::None;
+            }
+            Pending::Repair { unit } => {
+                self.resolve_repair(s, unit as usize, r);
+                s.pending = Pending::None;
+            }
+            Pending::WeaponRepair { unit } => {
+                self.resolve_weapon_repair(s, unit as usize, r);
+                s.pending = Pending::None;
+            }
+            Pending::CloseCombat { .. } => self.resolve_melee(s, r),
+            Pending::None | Pending::Facing { .. } => unreachable!("a roll with no dice due"),
+        }
+    }
+
+    fn decide(&self, s: &mut State, a: Action) {
+        if let Pending::Facing { unit } = s.pending {
+            let Action::Face { dir } = a else {
+                unreachable!("a facing is due")
+            };
+            let u = &mut s.units[unit as usize];
+            (u.hull, u.turret) = (dir, dir);
+            u.flags &= !flag::FACE_DUE;
+            s.pending = Pending::None;
+            return;
+        }
+        let u = s.cursor as usize;
+        match a {
+            Action::Pass => s.units[u].flags |= flag::DONE | flag::FIRED | flag::MG_FIRED,
+            Action::Fire { hex, sustained } => self.open_fire(s, u, hex, sustained),
+            Action::Shoot { target, intensive } => {
+                self.open_gun_fire(s, u, target, false, intensive)
+            }
+            Action::HighExplosive { hex, intensive } => {
+                self.open_gun_fire(s, u, hex, true, intensive)
+            }
+            Action::Move { hex, double_time } => self.do_move(s, u, hex, double_time),
+            Action::Reverse { hex } => self.do_reverse(s, u, hex),
+            Action::Hatch => s.units[u].flags ^= flag::CE | flag::CE_CHANGED,
+            Action::Advance { hex } => {
+                s.units[u].hex = hex;
+                s.units[u].flags |= flag::DONE;
+            }
+            Action::Face { .. } | Action::Roll(_) => unreachable!("not a decision of this phase"),
+        }
+        if s.phase == Phase::PrepFire && !matches!(a, Action::Pass) {
+            s.units[u].flags |= flag::PREP_FIRED;
+        }
+    }
+}
+
+impl Game for CrossOfIron {
+    type State = State;
+    type Action = Action;
+
+    fn id(&self) -> &'static str {
+        "cross-of-iron"
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn player_name(&self, p: PlayerId) -> &'static str {
+        ["Germans", "Russians"][p]
+    }
+
+    fn initial_state(&self) -> State {
+        let mut units = [Unit {
+            hex: super::board::NO_HEX,
+            flags: flag::GONE,
+            ..Unit::default()
+        }; MAX_UNITS];
+        for (u, d) in self.rules.units.iter().enumerate() {
+            units[u] = Unit {
+                hex: d.hex,
+                flags: 0,
+                hull: d.facing,
+                turret: d.facing,
+                acquired: u8::MAX,
+                ..Unit::default()
+            };
+        }
+        let mut s = State {
+            units,
+            turn: 1,
+            player_turn: 1,
+            phasing: self.rules.first,
+            phase: Phase::Repair,
+            cursor: 0,
+            pending: Pending::None,
+            german_objectives: if self.rules.holder == 0 {
+                u8::MAX >> (8 - self.rules.objectives.len())
+            } else {
+                0
+            },
+            lost_points: [0; 2],
+            casualty_points: [0; 2],
+            losses: [0; 2],
+            winner: 2,
+            last_roll: 0,
+        };
+        self.settle(&mut s);
+        s
+    }
+
+    fn actor(&self, s: &State) -> Actor {
+        match s.pending {
+            _ if s.winner != 2 => Actor::Terminal,
+            Pending::None => Actor::Player(self.acting_side(s) as usize),
+            Pending::Facing { unit } => Actor::Player(self.def(unit as usize).side as usize),
+            _ => Actor::Chance,
+        }
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if let Pending::Facing { .. } = s.pending {
+            out.extend((0..6).map(|dir| Action::Face { dir }));
+            return;
+        }
+        self.unit_actions(s, s.cursor as usize, out);
+        out.push(Action::Pass);
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        let one_die = matches!(
+            s.pending,
+            Pending::Critical { .. }
+                | Pending::Immobilization { .. }
+                | Pending::WeaponRepair { .. }
+        );
+        if one_die {
+            out.extend(d6().map(|(r, w)| (Action::Roll(r), w)));
+        } else {
+            out.extend(two_d6().map(|(r, w)| (Action::Roll(r), w)));
+        }
+    }
+
+    fn apply(&self, s: &mut State, a: Action) {
+        match a {
+            Action::Roll(r) => self.roll(s, r),
+            _ => self.decide(s, a),
+        }
+        self.check_annihilation(s);
+        self.settle(s);
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        (s.winner != 2).then(|| Outcome {
+            winner: Some(s.winner as usize),
+            level: LEVELS[s.winner as usize].1,
+            turn: u32::from(s.turn),
+        })
+    }
+
+    fn tally(&self, s: &State, p: PlayerId) -> Tally {
+        Tally {
+            losses: u32::from(s.losses[p]),
+            initiative_turns: 0,
+        }
+    }
+
+    fn turn(&self, s: &State) -> u32 {
+        u32::from(s.turn)
+    }
+
+    fn final_score(&self, s: &State) -> Option<(&'static str, i32)> {
+        Some((
+            "objectives held by the Germans",
+            s.german_objectives.count_ones() as i32,
+        ))
+    }
+
+    fn victory_levels(&self) -> &'static [(Option<PlayerId>, &'static str)] {
+        &LEVELS
+    }
+
+    fn record_columns(&self) -> RecordColumns {
+        RecordColumns {
+            turn: true,
+            initiative: None,
+        }
+    }
+
+    /// The Germans' chances judged from the objectives they hold and the forces left (for
+    /// search that stops its rollouts early): half the weight on holding what the victory
+    /// conditions need, half on the share of each side's points still in good order.
+    fn heuristic(&self, s: &State) -> Option<f32> {
+        let rs = &self.rules;
+        let held = s.german_objectives.count_ones() as f32;
+        let need = f32::from(rs.required) - 0.5;
+        let objectives = (held - need) / rs.objectives.len() as f32;
+        let strength = |side: u8| {
+            let (mut left, mut all) = (0.0f32, 0.0f32);
+            for u in (0..self.n()).filter(|&u| self.def(u).side == side) {
+                let p = f32::from(self.def(u).points.max(10));
+                all += p;
+                if self.good(s, u) {
+                    left += p;
+                }
+            }
+            left / all.max(1.0)
+        };
+        let forces = strength(0) - strength(1);
+        Some((0.5 + 0.5 * objectives + 0.5 * forces).clamp(0.02, 0.98))
+    }
+
+    fn describe(&self, s: &State, a: Action) -> String {
+        self.describe_action(s, a)
+    }
+
+    fn render(&self, s: &State) -> String {
+        self.render_text(s)
+    }
+
+    fn narrate(&self, before: &State, a: Action, after: &State) -> Option<String> {
+        self.narrate_step(before, a, after)
+    }
+}

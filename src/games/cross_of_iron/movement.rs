@@ -1,0 +1,262 @@
+//! Movement (SL 4-6 and 30, reconstructed costs) with Double Time (73), overrun (72), reverse
+//! (71), speed breakdown (79) and buttoning up (64.44); the Advance Phase (SL 19).
+
+use super::board::{MAX_HEXES, NO_HEX};
+use super::phases::Sink;
+use super::procedures::speed_breakdown_number;
+use super::ruleset::Kind;
+use super::state::{flag, Pending, State};
+use super::{Action, CrossOfIron};
+
+/// 79: how far past its MA a tracked AFV may push (reconstructed: the text gives no limit;
+/// 3 MP makes the breakdown number 9).
+const SPEED_BREAKDOWN_EXCESS: u8 = 3;
+
+/// What reaching each hex costs (`u8::MAX`: out of reach).
+type Costs = [u8; MAX_HEXES];
+
+impl CrossOfIron {
+    /// A squad's or leader's MF (SL 4; 94.1 inexperienced), or a vehicle's MP.
+    pub(super) fn allowance(&self, s: &State, u: usize) -> u8 {
+        let d = self.def(u);
+        let m = &self.rules.data.charts.morale;
+        match d.kind {
+            Kind::Vehicle => d.vehicle.as_ref().map_or(0, |v| v.mp),
+            Kind::Leader => m.leader_mf,
+            Kind::Gun => 0,
+            Kind::Squad => {
+                let with_leader = self.leadership_present(s, u);
+                match (self.inexperienced(u), with_leader) {
+                    (true, false) => 3, // 94.1
+                    (true, true) => 5,
+                    (false, false) => m.squad_mf,
+                    (false, true) => m.with_leader_mf,
+                }
+            }
+        }
+    }
+
+    /// A good-order leader of its side shares the squad's hex (it may move with him).
+    fn leadership_present(&self, s: &State, u: usize) -> bool {
+        let (hex, side) = (s.units[u].hex, self.def(u).side);
+        self.in_hex(s, hex, side)
+            .any(|o| self.def(o).kind == Kind::Leader && self.good(s, o))
+    }
+
+    /// What entering `to` from `from` costs `u` (`None`: it may not).
+    fn step_cost(&self, s: &State, u: usize, from: u8, to: u8) -> Option<u8> {
+        let rs = &self.rules;
+        let c = rs.cost(to);
+        let climb = rs.board.level[to as usize] > rs.board.level[from as usize];
+        let t = &rs.data.charts.terrain;
+        if self.vehicle(u) {
+            (c.mp > 0).then(|| c.mp + if climb { t.climb_mp } else { 0 })
+        } else {
+            let _ = s;
+            Some(c.mf + if climb { t.climb_mf } else { 0 })
+        }
+    }
+
+    /// The cheapest cost to every hex within `limit`, passing only hexes free of the enemy
+    /// (an AFV may end in an enemy infantry hex: an overrun, 72).
+    pub(super) fn reach(&self, s: &State, u: usize, limit: u8) -> Costs {
+        let side = self.def(u).side;
+        let start = s.units[u].hex;
+        let mut cost: Costs = [u8::MAX; MAX_HEXES];
+        cost[start as usize] = 0;
+        let board = &self.rules.board;
+        for c in 0..=limit {
+            for h in 0..board.len() {
+                if cost[h] != c || (h as u8 != start && self.occupied_by(s, h as u8, 1 - side)) {
+                    continue;
+                }
+                for &n in &board.neighbour[h] {
+                    if n == NO_HEX {
+                        continue;
+                    }
+                    let Some(step) = self.step_cost(s, u, h as u8, n) else {
+                        continue;
+                    };
+                    let total = c.saturating_add(step);
+                    if total <= limit && total < cost[n as usize] {
+                        cost[n as usize] = total;
+                    }
+                }
+            }
+        }
+        cost
+    }
+
+    /// Whether `u` may end its move in `hex`: stacking (SL 6, 92.2) and, in an enemy hex,
+    /// only an AFV overrunning infantry (72).
+    fn may_end_in(&self, s: &State, u: usize, hex: u8) -> bool {
+        let side = self.def(u).side;
+        let fire = &self.rules.data.charts.fire;
+        let own = |kind: Kind| {
+            self.in_hex(s, hex, side)
+                .filter(|&o| o != u && self.def(o).kind == kind)
+                .count()
+        };
+        if self.occupied_by(s, hex, 1 - side) {
+            let enemy_afv = self.in_hex(s, hex, 1 - side).any(|o| self.vehicle(o));
+            return self.vehicle(u) && !enemy_afv && !s.units[u].has(flag::IMMOBILIZED);
+        }
+        match self.def(u).kind {
+            Kind::Vehicle => own(Kind::Vehicle) < fire.vehicles_per_hex as usize,
+            Kind::Squad => own(Kind::Squad) + own(Kind::Gun) < fire.squads_per_hex as usize,
+            Kind::Leader | Kind::Gun => true,
+        }
+    }
+
+    /// The moves open to `u` in the Movement Phase.
+    pub(super) fn move_actions(&self, s: &State, u: usize, out: &mut impl Sink) {
+        let unit = &s.units[u];
+        let opts = &self.rules.options;
+        if self.vehicle(u) {
+            let v = self.def(u).vehicle.as_ref().expect("a vehicle");
+            if !v.open_top && !unit.has(flag::FORCED_BU | flag::CE_CHANGED) {
+                out.push(Action::Hatch);
+            }
+            if unit.has(flag::IMMOBILIZED) {
+                return;
+            }
+        }
+        let base = self.allowance(s, u);
+        let extra = if self.vehicle(u) && opts.speed_breakdown {
+            SPEED_BREAKDOWN_EXCESS
+        } else if !self.vehicle(u) && opts.double_time && !unit.has(flag::TIRED) {
+            2 // 73.1: Double Time adds 2 MF
+        } else {
+            0
+        };
+        let cost = self.reach(s, u, base + extra);
+        for (h, &c) in cost.iter().enumerate().take(self.rules.board.len()) {
+            if c == u8::MAX || h as u8 == unit.hex || !self.may_end_in(s, u, h as u8) {
+                continue;
+            }
+            let double_time = c > base && !self.vehicle(u);
+            out.push(Action::Move {
+                hex: h as u8,
+                double_time,
+            });
+        }
+        if self.vehicle(u) {
+            self.reverse_actions(s, u, out);
+        }
+    }
+
+    /// 71: hexes straight behind an AFV, each at four times its cost.
+    fn reverse_actions(&self, s: &State, u: usize, out: &mut impl Sink) {
+        let unit = &s.units[u];
+        let back = (unit.hull + 3) % 6;
+        let mp = self.allowance(s, u);
+        let (mut hex, mut spent) = (unit.hex, 0u8);
+        loop {
+            let next = self.rules.board.neighbour[hex as usize][back as usize];
+            if next == NO_HEX || self.occupied_by(s, next, 1 - self.def(u).side) {
+                return;
+            }
+            let Some(step) = self.step_cost(s, u, hex, next) else {
+                return;
+            };
+            spent = spent.saturating_add(4 * step);
+            if spent > mp {
+                return;
+            }
+            if self.may_end_in(s, u, next) {
+                out.push(Action::Reverse { hex: next });
+            }
+            hex = next;
+        }
+    }
+
+    /// Moves `u` to `hex`: it loses acquisition (69.3); an AFV then faces (64.1), may have
+    /// overrun (72) or pushed past its MA (79).
+    pub(super) fn do_move(&self, s: &mut State, u: usize, hex: u8, double_time: bool) {
+        let cost = self.reach(s, u, u8::MAX - 1)[hex as usize];
+        let enemy = self.occupied_by(s, hex, 1 - self.def(u).side);
+        let unit = &mut s.units[u];
+        let from = unit.hex;
+        unit.hex = hex;
+        unit.flags |= flag::MOVED | flag::DONE | if double_time { flag::DOUBLE_TIME } else { 0 };
+        unit.acquired = u8::MAX;
+        unit.acquisition = 0;
+        if !self.vehicle(u) {
+            return;
+        }
+        unit.flags |= flag::FACE_DUE | if enemy { flag::OVERRUN_DUE } else { 0 };
+        unit.hull = self.rules.board.direction(from, hex);
+        unit.turret = unit.hull;
+        let mp = self.allowance(s, u);
+        if cost > mp {
+            let number = speed_breakdown_number(2 * u16::from(cost - mp)) as i8;
+            s.pending = Pending::SpeedBreakdown {
+                unit: u as u8,
+                number,
+            };
+        }
+    }
+
+    /// 72.1: an overrun attacks the hex on the IFT with 4, half the main gun's HE firepower
+    /// (doubled for a gun of ROF 2 or more) and the AFV's MGs; halved in woods (72.3).
+    pub(super) fn overrun(&self, s: &mut State, u: usize) {
+        s.units[u].flags &= !flag::OVERRUN_DUE;
+        let hex = s.units[u].hex;
+        let d = self.def(u);
+        let v = d.vehicle.as_ref().expect("a vehicle");
+        let gun = d
+            .gun
+            .as_ref()
+            .filter(|_| !s.units[u].has(flag::GUN_BROKEN | flag::DISABLED));
+        let mut half = 8 + gun.map_or(0, |g| u16::from(g.he_fp) * if g.rof > 1 { 2 } else { 1 });
+        half += 2 * u16::from(v.bow_mg + v.coax_mg);
+        if self.rules.board.terrain[hex as usize] == super::Terrain::Woods {
+            half /= 2;
+        }
+        if let Some(column) = self.column(half) {
+            s.pending = Pending::Fire {
+                firer: u as u8,
+                hex,
+                column,
+                drm: 0,
+                breakdown: 0,
+                overrun: u as u8,
+            };
+        }
+    }
+
+    /// Whether moving `u` to `hex` costs more than its allowance (79, 73).
+    pub(super) fn past_allowance(&self, s: &State, u: usize, hex: u8) -> bool {
+        self.reach(s, u, u8::MAX - 1)[hex as usize] > self.allowance(s, u)
+    }
+
+    /// 71: backs `u` into `hex`, keeping its facing.
+    pub(super) fn do_reverse(&self, s: &mut State, u: usize, hex: u8) {
+        let unit = &mut s.units[u];
+        unit.hex = hex;
+        unit.flags |= flag::MOVED | flag::DONE;
+        unit.acquired = u8::MAX;
+        unit.acquisition = 0;
+    }
+
+    /// The hexes `u` may advance into (SL 19): any adjacent hex within stacking; an enemy
+    /// hex starts a close combat.
+    pub(super) fn advance_actions(&self, s: &State, u: usize, out: &mut impl Sink) {
+        let side = self.def(u).side;
+        let squads = self.rules.data.charts.fire.squads_per_hex as usize;
+        for &n in &self.rules.board.neighbour[s.units[u].hex as usize] {
+            if n == NO_HEX {
+                continue;
+            }
+            let crowded = self.def(u).kind == Kind::Squad
+                && self
+                    .in_hex(s, n, side)
+                    .filter(|&o| matches!(self.def(o).kind, Kind::Squad | Kind::Gun))
+                    .count()
+                    >= squads;
+            if !crowded {
+                out.push(Action::Advance { hex: n });
+            }
+        }
+    }
+}

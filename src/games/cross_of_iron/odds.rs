@@ -1,0 +1,130 @@
+//! The exact odds of a decision that commits to dice, for the play screen: a shot's TO HIT
+//! and KILL chain (63-70) and an attack's IFT results, enumerated over every roll with the
+//! rules' own functions.
+
+use super::fire::FireResult;
+use super::gunnery::{resolve_to_hit, resolve_to_kill, KillResult, ToHitDice};
+use super::state::State;
+use super::{Action, CrossOfIron};
+use crate::engine::dice::{d6, two_d6};
+
+fn pct(x: f64) -> String {
+    format!("{:.0}%", 100.0 * x)
+}
+
+impl CrossOfIron {
+    pub fn odds_text(&self, s: &State, a: Action) -> Option<String> {
+        let u = self.current_unit(s)?;
+        match a {
+            Action::Shoot { target, intensive } => {
+                Some(self.shot_odds(s, u, target as usize, intensive))
+            }
+            Action::HighExplosive { hex, intensive } => {
+                let (number, drm) = self.to_hit(s, u, hex, None);
+                let hit = self.hit_chance(u, number, drm, intensive);
+                let he = self.def(u).gun.as_ref().map_or(0, |g| g.he_fp);
+                let column = self.column(2 * u16::from(he))?;
+                Some(format!(
+                    "hit {}; then {}",
+                    pct(hit),
+                    self.ift_odds(s, s.units[u].hex, hex, column, 0)
+                ))
+            }
+            Action::Fire { hex, sustained } => {
+                let (half, _) = self.firepower(s, u, hex);
+                let mut column = self.column(half)?;
+                if sustained {
+                    column = (column + 1).min(self.rules.ift.len() as u8 - 1);
+                }
+                let drm = self.leadership(s, s.units[u].hex, self.def(u).side, u);
+                Some(self.ift_odds(s, s.units[u].hex, hex, column, drm))
+            }
+            _ => None,
+        }
+    }
+
+    fn hit_chance(&self, u: usize, number: i8, drm: i8, intensive: bool) -> f64 {
+        let shot = self.shot(u, number, drm, intensive);
+        two_d6()
+            .filter(|&(raw, _)| {
+                resolve_to_hit(
+                    &shot,
+                    ToHitDice { raw, third_die: 6 },
+                    self.critical_reading(),
+                )
+                .hit
+            })
+            .map(|(_, w)| f64::from(w) / 36.0)
+            .sum()
+    }
+
+    /// TO HIT, then KILL (with the critical hit's third die and the immobilisation die).
+    fn shot_odds(&self, s: &State, u: usize, t: usize, intensive: bool) -> String {
+        let (number, drm) = self.to_hit(s, u, s.units[t].hex, Some(t));
+        let shot = self.shot(u, number, drm, intensive);
+        let (mut hit, mut jam) = (0.0, 0.0);
+        let mut results = [0.0f64; 4];
+        for (raw, w) in two_d6() {
+            for (third, w3) in d6() {
+                let p = f64::from(w) / 36.0 * f64::from(w3) / 6.0;
+                let r = resolve_to_hit(
+                    &shot,
+                    ToHitDice {
+                        raw,
+                        third_die: third,
+                    },
+                    self.critical_reading(),
+                );
+                jam += if r.jammed || r.eliminated { p } else { 0.0 };
+                if !r.hit {
+                    continue;
+                }
+                hit += p;
+                let k = self.kill_roll(s, u, t, r.critical);
+                for (kr, wk) in two_d6() {
+                    for (die, wd) in d6() {
+                        let q = p * f64::from(wk) / 36.0 * f64::from(wd) / 6.0;
+                        results[resolve_to_kill(&k, kr, die) as usize] += q;
+                    }
+                }
+            }
+        }
+        let kill = results[KillResult::Destroyed as usize] + results[KillResult::Burning as usize];
+        format!(
+            "hit {}, kill {} (burning {}), immobilized {}; gun malfunction {} (B{})",
+            pct(hit),
+            pct(kill),
+            pct(results[KillResult::Burning as usize]),
+            pct(results[KillResult::Immobilized as usize]),
+            pct(jam),
+            shot.breakdown_number()
+        )
+    }
+
+    /// The IFT results against the first target in `hex`.
+    fn ift_odds(&self, s: &State, from: u8, hex: u8, column: u8, drm: i8) -> String {
+        let side = self.def(self.current_unit(s).unwrap_or(0)).side;
+        let Some(t) = self.in_hex(s, hex, 1 - side).next() else {
+            return String::new();
+        };
+        let total = drm + self.target_drm(s, from, t);
+        let mut p = [0.0f64; 5];
+        for (raw, w) in two_d6() {
+            let i = match self.fire_result(column, raw as i8 + total) {
+                FireResult::Kia => 0,
+                FireResult::Mc(k) if k > 0 => 1,
+                FireResult::Mc(_) => 2,
+                FireResult::NoEffect => 4,
+            };
+            p[i] += f64::from(w) / 36.0;
+        }
+        format!(
+            "against {} (DRM {total:+}): KIA {}, MC with a modifier {}, MC {}, no effect {}",
+            self.def(t).name,
+            pct(p[0]),
+            pct(p[1]),
+            pct(p[2]),
+            pct(p[4])
+        )
+    }
+}

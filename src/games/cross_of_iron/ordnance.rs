@@ -1,0 +1,343 @@
+//! Ordnance fire (63-70): TO HIT with the Cross of Iron modifiers, then AFV KILL or high
+//! explosive on the Infantry Fire Table. The TO HIT numbers, kill numbers and the Squad
+//! Leader Cases without a value in the text come from the reconstructed charts; every rule
+//! of the text is `gunnery`'s and `modifiers`' own function.
+
+use super::data::Critical;
+use super::gunnery::{
+    resolve_to_hit, resolve_to_kill, Ammo, CriticalThreshold, Facing, KillResult, KillRoll, Shot,
+    ToHitDice,
+};
+use super::modifiers::{range_drm, size_drm, BUTTONED_UP, MOVING_TARGET};
+use super::phases::Sink;
+use super::ruleset::Kind;
+use super::state::{flag, Pending, Phase, State};
+use super::{Action, CrossOfIron};
+
+impl CrossOfIron {
+    /// Whether `u`'s gun may fire now, and whether this would be its Intensive Fire shot
+    /// (70: one more shot after the ROF, not in Advancing Fire).
+    fn gun_ready(&self, s: &State, u: usize) -> Option<bool> {
+        let gun = self.def(u).gun.as_ref()?;
+        let unit = &s.units[u];
+        if unit.has(flag::GUN_BROKEN | flag::DISABLED | flag::FIRED)
+            || unit.stunned_until >= s.player_turn
+        {
+            return None;
+        }
+        if unit.shots < gun.rof {
+            return Some(false);
+        }
+        let intensive =
+            unit.shots == gun.rof && !unit.has(flag::INTENSIVE) && s.phase != Phase::AdvancingFire;
+        intensive.then_some(true)
+    }
+
+    /// The main-gun or AT-gun shots open to `u`.
+    pub(super) fn gun_actions(&self, s: &State, u: usize, out: &mut impl Sink) {
+        let Some(intensive) = self.gun_ready(s, u) else {
+            return;
+        };
+        let side = self.def(u).side;
+        let from = s.units[u].hex;
+        let board = &self.rules.board;
+        let last = *self
+            .rules
+            .data
+            .charts
+            .to_hit
+            .ranges
+            .last()
+            .expect("a range band");
+        let in_reach = |hex: u8| board.sees(from, hex) && board.distance(from, hex) <= last;
+        let mut targets = self.target_hexes(s, side);
+        for t in 0..self.n() {
+            let unit = &s.units[t];
+            if self.def(t).side != side
+                && self.vehicle(t)
+                && unit.in_play()
+                && in_reach(unit.hex)
+                && !self.occupied_by(s, unit.hex, side)
+            {
+                out.push(Action::Shoot {
+                    target: t as u8,
+                    intensive,
+                });
+            }
+        }
+        let he = self.def(u).gun.as_ref().is_some_and(|g| g.he_fp > 0);
+        while he && targets != 0 {
+            let hex = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            if in_reach(hex) {
+                out.push(Action::HighExplosive { hex, intensive });
+            }
+        }
+    }
+
+    /// The TO HIT number and modifiers of a shot by `u` at `hex` (and the AFV `target` in it,
+    /// for armour-piercing fire).
+    pub fn to_hit(&self, s: &State, u: usize, hex: u8, target: Option<usize>) -> (i8, i8) {
+        let rs = &self.rules;
+        let chart = &rs.data.charts.to_hit;
+        let d = self.def(u);
+        let gun = d.gun.as_ref().expect("ordnance");
+        let unit = &s.units[u];
+        let range = rs.board.distance(unit.hex, hex);
+        let band = rs.band(range).expect("within the chart's range");
+        let number = if target.is_some() {
+            chart.vehicle[band]
+        } else {
+            chart.infantry[band]
+        };
+        let mut drm = range_drm(gun.suffix, u16::from(range)); // 64.2
+        if let Some(t) = target {
+            let v = self.def(t).vehicle.as_ref().expect("an AFV target");
+            drm += size_drm(v.size); // 64.6
+            if s.phase == Phase::DefensiveFire && s.units[t].has(flag::MOVED) {
+                drm += MOVING_TARGET; // 69.8, Case J
+            }
+            if s.units[u].acquired == t as u8 {
+                drm -= s.units[u].acquisition as i8; // 69.1
+            }
+        }
+        if let Some(v) = d.vehicle.as_ref() {
+            if !v.open_top && !unit.has(flag::CE) {
+                drm += BUTTONED_UP; // 64.47 (and 64.44 for a crew forced to button up)
+            }
+            if d.armor_leader && !unit.has(flag::LEADER_LOST) {
+                drm += d.leadership; // 76.3
+            }
+        }
+        let turret = d.vehicle.as_ref().is_some_and(|v| v.turret);
+        let facing = if turret { unit.turret } else { unit.hull };
+        if !rs.board.in_arc(unit.hex, facing, hex) {
+            // 64.1: the turret (or, without one, the hull or gun) turns to fire: Case A.
+            drm += if turret {
+                chart.turret_turn_drm
+            } else {
+                chart.hull_turn_drm
+            };
+        }
+        if s.phase == Phase::AdvancingFire && unit.has(flag::MOVED) {
+            drm += chart.firer_moved_drm;
+        }
+        (number, drm)
+    }
+
+    /// Fires one shot: the turret or gun turns to the target, acquisition is kept or lost,
+    /// and the TO HIT dice are next.
+    pub(super) fn open_gun_fire(
+        &self,
+        s: &mut State,
+        u: usize,
+        target: u8,
+        he: bool,
+        intensive: bool,
+    ) {
+        let hex = if he {
+            target
+        } else {
+            s.units[target as usize].hex
+        };
+        let (number, drm) = self.to_hit(s, u, hex, (!he).then_some(target as usize));
+        let stamp = s.player_turn * 16 + s.phase as u8;
+        let board = &self.rules.board;
+        let turret = self.def(u).vehicle.as_ref().is_some_and(|v| v.turret);
+        let unit = &mut s.units[u];
+        let dir = board.direction(unit.hex, hex);
+        if turret {
+            if !board.in_arc(unit.hex, unit.turret, hex) {
+                unit.turret = dir;
+            }
+        } else if !board.in_arc(unit.hex, unit.hull, hex) {
+            unit.hull = dir;
+            unit.turret = dir;
+        }
+        if he || unit.acquired != target {
+            unit.acquired = if he { u8::MAX } else { target };
+            unit.acquisition = 0;
+        } else if unit.acquired_in != stamp {
+            unit.acquisition = (unit.acquisition + 1).min(2); // 69.1: at most −2
+        }
+        unit.acquired_in = stamp;
+        unit.shots += 1;
+        if intensive {
+            unit.flags |= flag::INTENSIVE;
+        }
+        if s.phase == Phase::PrepFire {
+            unit.flags |= flag::PREP_FIRED;
+        }
+        s.pending = Pending::ToHit {
+            firer: u as u8,
+            target,
+            number,
+            drm,
+            he,
+            intensive,
+        };
+    }
+
+    pub(super) fn shot(&self, u: usize, number: i8, drm: i8, intensive: bool) -> Shot {
+        let gun = self.def(u).gun.as_ref().expect("ordnance");
+        Shot {
+            to_hit_number: number,
+            drm,
+            ammo: Ammo::ApHe,
+            breakdown: gun.breakdown,
+            intensive_fire: intensive,
+            captured: false,
+            calibre_150_plus: gun.calibre >= 150,
+        }
+    }
+
+    pub(super) fn critical_reading(&self) -> CriticalThreshold {
+        match self.rules.options.critical_threshold {
+            Critical::Final => CriticalThreshold::Final,
+            Critical::Table => CriticalThreshold::Table,
+        }
+    }
+
+    /// Applies the TO HIT roll; a possible critical hit (68) waits for its third die.
+    pub(super) fn resolve_to_hit(&self, s: &mut State, raw: u8, third: Option<u8>) {
+        let (Pending::ToHit {
+            firer,
+            target,
+            number,
+            drm,
+            he,
+            intensive,
+        }
+        | Pending::Critical {
+            firer,
+            target,
+            number,
+            drm,
+            he,
+            intensive,
+        }) = s.pending
+        else {
+            unreachable!("resolve_to_hit without a shot pending")
+        };
+        let shot = self.shot(firer as usize, number, drm, intensive);
+        if third.is_none() && raw == 2 && !he && raw as i8 + shot.total_drm() <= number {
+            s.pending = Pending::Critical {
+                firer,
+                target,
+                number,
+                drm,
+                he,
+                intensive,
+            };
+            return;
+        }
+        let dice = ToHitDice {
+            raw,
+            third_die: third.unwrap_or(6),
+        };
+        let result = resolve_to_hit(&shot, dice, self.critical_reading());
+        if result.jammed {
+            s.units[firer as usize].flags |= flag::GUN_BROKEN;
+        }
+        if result.last_round {
+            s.units[firer as usize].flags |= flag::DISABLED;
+        }
+        s.pending = match (result.hit, he) {
+            (false, _) => Pending::None,
+            (true, true) => {
+                let gun = self.def(firer as usize).gun.as_ref().expect("ordnance");
+                let column = self.column(2 * u16::from(gun.he_fp)).unwrap_or(0);
+                Pending::Fire {
+                    firer,
+                    hex: target,
+                    column,
+                    drm: 0,
+                    breakdown: 0,
+                    overrun: u8::MAX,
+                }
+            }
+            (true, false) => Pending::Kill {
+                firer,
+                target,
+                critical: result.critical,
+            },
+        };
+    }
+
+    /// The AFV KILL roll's inputs for a hit by `firer` on `target` (64.3, 65, 66, 68).
+    pub fn kill_roll(&self, s: &State, firer: usize, target: usize, critical: bool) -> KillRoll {
+        let rs = &self.rules;
+        let from = s.units[firer].hex;
+        let t = &s.units[target];
+        let v = self.def(target).vehicle.as_ref().expect("an AFV target");
+        let gun = self.def(firer).gun.as_ref().expect("ordnance");
+        let band = rs
+            .band(rs.board.distance(from, t.hex))
+            .unwrap_or(gun.kill.len() - 1);
+        let front = rs.board.in_arc(t.hex, t.hull, from);
+        let (facing, armor) = if front {
+            (Facing::Front, v.front)
+        } else {
+            (Facing::SideOrRear, v.side_rear)
+        };
+        KillRoll {
+            kill_number: gun.kill[band],
+            armor_modifier: armor,
+            facing,
+            hull_down: false,
+            immobilized: t.has(flag::IMMOBILIZED),
+            critical,
+        }
+    }
+
+    /// Applies the KILL roll; a roll that immobilises or kills by the die waits for it (66.1).
+    pub(super) fn resolve_kill(&self, s: &mut State, raw: u8, die: Option<u8>) {
+        let (Pending::Kill {
+            firer,
+            target,
+            critical,
+        }
+        | Pending::Immobilization {
+            firer,
+            target,
+            critical,
+            ..
+        }) = s.pending
+        else {
+            unreachable!("resolve_kill without a hit pending")
+        };
+        let k = self.kill_roll(s, firer as usize, target as usize, critical);
+        let result = match die {
+            Some(d) => resolve_to_kill(&k, raw, d),
+            None => {
+                let (low, high) = (resolve_to_kill(&k, raw, 1), resolve_to_kill(&k, raw, 6));
+                if low != high {
+                    s.pending = Pending::Immobilization {
+                        firer,
+                        target,
+                        raw,
+                        critical,
+                    };
+                    return;
+                }
+                low
+            }
+        };
+        let t = target as usize;
+        match result {
+            KillResult::NoEffect => {}
+            KillResult::Immobilized => s.units[t].flags |= flag::IMMOBILIZED,
+            KillResult::Destroyed => self.eliminate(s, t, false),
+            KillResult::Burning => {
+                self.eliminate(s, t, false);
+                s.units[t].flags |= flag::BURNING;
+            }
+        }
+        s.pending = Pending::None;
+    }
+
+    /// Whether `u` is an AFV or gun (for the play screen).
+    pub fn ordnance(&self, u: usize) -> bool {
+        matches!(self.def(u).kind, Kind::Vehicle | Kind::Gun)
+    }
+}

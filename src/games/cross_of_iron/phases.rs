@@ -1,0 +1,360 @@
+//! The sequence of play (SL 4.1-4.8, reconstructed): who acts next, the automatic steps
+//! (rally and repair rolls, routs, melees), the end of a player turn and of the game.
+
+use super::board::NO_HEX;
+use super::procedures::{repair, Repair};
+use super::ruleset::Kind;
+use super::state::{flag, Pending, Phase, State};
+use super::{Action, CrossOfIron};
+
+/// Where a list of actions goes: a list, or a count (to know whether a counter may act
+/// without building the list).
+pub(super) trait Sink {
+    fn push(&mut self, a: Action);
+}
+
+impl Sink for Vec<Action> {
+    fn push(&mut self, a: Action) {
+        Vec::push(self, a);
+    }
+}
+
+/// Counts the actions instead of listing them.
+pub(super) struct Count(pub usize);
+
+impl Sink for Count {
+    fn push(&mut self, _: Action) {
+        self.0 += 1;
+    }
+}
+
+/// Who acts in a phase.
+impl CrossOfIron {
+    /// The side that decides in the current phase.
+    pub(super) fn acting_side(&self, s: &State) -> u8 {
+        if s.phase.defending() {
+            1 - s.phasing
+        } else {
+            s.phasing
+        }
+    }
+
+    /// The decisions open to counter `u` in the current phase (none: it does not act).
+    pub(super) fn unit_actions(&self, s: &State, u: usize, out: &mut impl Sink) {
+        let unit = &s.units[u];
+        let d = self.def(u);
+        if d.side != self.acting_side(s)
+            || !self.good(s, u)
+            || unit.has(flag::DONE)
+            || unit.stunned_until >= s.player_turn
+        {
+            return;
+        }
+        let locked = self.contested(s, unit.hex);
+        match s.phase {
+            Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire => {
+                let moved_fast = s.phase == Phase::AdvancingFire
+                    && unit.has(flag::PREP_FIRED | flag::DOUBLE_TIME);
+                if locked || moved_fast {
+                    return;
+                }
+                self.fire_actions(s, u, out);
+                self.gun_actions(s, u, out);
+            }
+            Phase::Movement => {
+                if unit.has(flag::PREP_FIRED) || d.kind == Kind::Gun || (locked && !self.vehicle(u))
+                {
+                    return;
+                }
+                self.move_actions(s, u, out);
+            }
+            Phase::Advance if self.infantry(u) && !locked => self.advance_actions(s, u, out),
+            _ => {}
+        }
+    }
+
+    /// The next counter at or after `from` with a decision in this phase.
+    fn next_actor(&self, s: &State, from: usize) -> Option<usize> {
+        (from..self.n()).find(|&u| {
+            let mut c = Count(0);
+            self.unit_actions(s, u, &mut c);
+            c.0 > 0
+        })
+    }
+
+    /// Runs the automatic steps until a decision or a roll is due, or the game ends.
+    pub(super) fn settle(&self, s: &mut State) {
+        loop {
+            if s.winner != 2 || s.pending != Pending::None {
+                return;
+            }
+            if let Some(u) = (0..self.n()).find(|&u| s.units[u].has(flag::OVERRUN_DUE)) {
+                self.overrun(s, u);
+                continue;
+            }
+            if self.next_morale_check(s).is_some() {
+                s.pending = Pending::Morale;
+                return;
+            }
+            if let Some(u) = (0..self.n()).find(|&u| s.units[u].has(flag::FACE_DUE)) {
+                s.pending = Pending::Facing { unit: u as u8 };
+                return;
+            }
+            if !self.phase_step(s) {
+                return;
+            }
+        }
+    }
+
+    /// One step of the current phase: `false` when a decision or roll is now due.
+    fn phase_step(&self, s: &mut State) -> bool {
+        let from = s.cursor as usize;
+        match s.phase {
+            Phase::Repair => match self.next_repair(s, from) {
+                Some((job, pending)) => {
+                    s.cursor = job as u8 + 1;
+                    s.pending = pending;
+                    return false;
+                }
+                None => self.next_phase(s),
+            },
+            Phase::Rally => match (from..self.n()).find(|&u| self.may_rally(s, u)) {
+                Some(u) => {
+                    s.cursor = u as u8 + 1;
+                    s.pending = Pending::Rally { unit: u as u8 };
+                    return false;
+                }
+                None => self.next_phase(s),
+            },
+            Phase::Rout => {
+                self.rout(s);
+                self.next_phase(s);
+            }
+            Phase::CloseCombat => match self.next_melee(s, from) {
+                Some(hex) => {
+                    s.cursor = hex + 1;
+                    self.open_melee(s, hex);
+                    return false;
+                }
+                None => self.end_player_turn(s),
+            },
+            _ => match self.next_actor(s, from) {
+                Some(u) => {
+                    s.cursor = u as u8;
+                    return false;
+                }
+                None => self.next_phase(s),
+            },
+        }
+        true
+    }
+
+    fn next_phase(&self, s: &mut State) {
+        self.update_control(s);
+        for u in s.units.iter_mut() {
+            u.flags &= !flag::PER_PHASE;
+            u.shots = 0;
+        }
+        s.cursor = 0;
+        match s.phase.next() {
+            Some(p) => s.phase = p,
+            None => self.end_player_turn(s),
+        }
+    }
+
+    /// The repairs due in the phasing side's Rally Phase, as jobs `2u` (66.3: an immobilised
+    /// AFV, 2d6) and `2u + 1` (a malfunctioned gun or support weapon, 1d6): the next at or
+    /// after `from`.
+    pub(super) fn next_repair(&self, s: &State, from: usize) -> Option<(usize, Pending)> {
+        (from..2 * self.n()).find_map(|job| {
+            let u = job / 2;
+            let unit = &s.units[u];
+            if !unit.in_play() || self.def(u).side != s.phasing {
+                return None;
+            }
+            let immobile = unit.has(flag::IMMOBILIZED) && !unit.has(flag::PERMANENT);
+            let broken_weapon = (unit.has(flag::GUN_BROKEN) && !unit.has(flag::DISABLED))
+                || unit.has(flag::SW_BROKEN);
+            match job % 2 {
+                0 if immobile && self.vehicle(u) => Some((job, Pending::Repair { unit: u as u8 })),
+                1 if broken_weapon => Some((job, Pending::WeaponRepair { unit: u as u8 })),
+                _ => None,
+            }
+        })
+    }
+
+    /// 66.3: a repair roll of 2 or less frees the AFV, 9 or more fixes it for good (the armour
+    /// leader's modifier applies, 76).
+    pub(super) fn resolve_repair(&self, s: &mut State, u: usize, raw: u8) {
+        let d = self.def(u);
+        let drm = if d.armor_leader && !s.units[u].has(flag::LEADER_LOST) {
+            d.leadership
+        } else {
+            0
+        };
+        match repair(raw, drm) {
+            Repair::Fixed => s.units[u].flags &= !flag::IMMOBILIZED,
+            Repair::Permanent => s.units[u].flags |= flag::PERMANENT,
+            Repair::NotYet => {}
+        }
+    }
+
+    /// A malfunctioned weapon (SL 15, reconstructed): 1 repairs it, 6 disables it for good.
+    pub(super) fn resolve_weapon_repair(&self, s: &mut State, u: usize, die: u8) {
+        let unit = &mut s.units[u];
+        match die {
+            1 => unit.flags &= !(flag::GUN_BROKEN | flag::SW_BROKEN),
+            6 if unit.has(flag::SW_BROKEN) && !unit.has(flag::GUN_BROKEN) => {
+                unit.flags &= !flag::SW_BROKEN;
+                unit.flags |= flag::SW_DISABLED;
+            }
+            6 => unit.flags |= flag::DISABLED,
+            _ => {}
+        }
+    }
+
+    /// A broken counter of the phasing side that may try to rally: a leader rallies himself,
+    /// a squad or crew needs a good-order leader with it (SL 14, reconstructed).
+    pub(super) fn may_rally(&self, s: &State, u: usize) -> bool {
+        let unit = &s.units[u];
+        let d = self.def(u);
+        unit.in_play()
+            && unit.has(flag::BROKEN)
+            && d.side == s.phasing
+            && (d.kind == Kind::Leader
+                || self
+                    .in_hex(s, unit.hex, d.side)
+                    .any(|o| self.def(o).kind == Kind::Leader && self.good(s, o)))
+    }
+
+    /// A rally roll: 2d6 + the leader's modifier, +4 under Desperation Morale (enemy
+    /// adjacent; SS +2, 83.2), at most morale (SS +1, 83.3; inexperienced −1, 94.4).
+    pub(super) fn resolve_rally(&self, s: &mut State, u: usize, raw: u8) {
+        let d = self.def(u);
+        let hex = s.units[u].hex;
+        let m = &self.rules.data.charts.morale;
+        let opts = &self.rules.options;
+        let ss = opts.ss && d.side == 0 && d.kind == Kind::Squad;
+        let mut target = self.morale(s, u);
+        if ss {
+            target += 1;
+        }
+        if self.inexperienced(u) {
+            target -= 1;
+        }
+        let mut roll = raw as i8 + self.leadership(s, hex, d.side, u);
+        if self.enemy_adjacent(s, hex, d.side) {
+            roll += if ss { m.desperation_ss } else { m.desperation } as i8;
+        }
+        if roll <= target {
+            s.units[u].flags &= !flag::BROKEN;
+        }
+    }
+
+    /// The Rout Phase (SL 13, reconstructed): a broken infantry counter next to a good-order
+    /// enemy routs one hex, to a hex free of the enemy, preferring one not next to the enemy,
+    /// then better cover, then farther from the enemy; with nowhere to go it is eliminated
+    /// (89.21: captured when prisoners are in play).
+    pub(super) fn rout(&self, s: &mut State) {
+        for u in 0..self.n() {
+            let unit = s.units[u];
+            let side = self.def(u).side;
+            if !unit.in_play()
+                || !unit.has(flag::BROKEN)
+                || !self.infantry(u)
+                || self.contested(s, unit.hex)
+                || !self.enemy_adjacent(s, unit.hex, side)
+            {
+                continue;
+            }
+            let best = self.rules.board.neighbour[unit.hex as usize]
+                .into_iter()
+                .filter(|&n| n != NO_HEX && !self.occupied_by(s, n, 1 - side))
+                .max_by_key(|&n| {
+                    let safe = !self.enemy_adjacent(s, n, side);
+                    (safe, self.rules.tem(n), self.enemy_distance(s, n, side))
+                });
+            match best {
+                Some(hex) => s.units[u].hex = hex,
+                None => self.eliminate(s, u, self.rules.options.prisoners),
+            }
+        }
+    }
+
+    /// The range to the nearest enemy in play.
+    fn enemy_distance(&self, s: &State, hex: u8, side: u8) -> u8 {
+        (0..self.n())
+            .filter(|&e| self.def(e).side != side && s.units[e].in_play())
+            .map(|e| self.rules.board.distance(hex, s.units[e].hex))
+            .min()
+            .unwrap_or(u8::MAX)
+    }
+
+    /// Control of the objectives: held alone by good-order infantry (AFVs never control).
+    pub(super) fn update_control(&self, s: &mut State) {
+        for (i, &hex) in self.rules.objectives.iter().enumerate() {
+            let held = |side: u8| {
+                self.in_hex(s, hex, side)
+                    .any(|u| self.infantry(u) && self.good(s, u))
+            };
+            let present = |side: u8| self.occupied_by(s, hex, side);
+            if held(0) && !present(1) {
+                s.german_objectives |= 1 << i;
+            } else if held(1) && !present(0) {
+                s.german_objectives &= !(1 << i);
+            }
+        }
+    }
+
+    /// The end of a player turn; after the second, of the game turn; after the last, of the
+    /// game.
+    fn end_player_turn(&self, s: &mut State) {
+        self.update_control(s);
+        let phasing = s.phasing;
+        for u in 0..self.n() {
+            let unit = &mut s.units[u];
+            if self.def(u).side == phasing {
+                // 73.5: no Double Time in the next player turn after one.
+                unit.flags &= !flag::TIRED;
+                if unit.has(flag::DOUBLE_TIME) {
+                    unit.flags |= flag::TIRED;
+                }
+            }
+            unit.flags &= !flag::PER_PLAYER_TURN;
+            unit.shots = 0;
+        }
+        let second = phasing != self.rules.first;
+        if second {
+            s.turn += 1;
+        }
+        if s.turn > self.rules.turns {
+            s.turn = self.rules.turns;
+            s.winner = self.winner(s);
+            return;
+        }
+        s.phasing = 1 - phasing;
+        s.player_turn += 1;
+        s.phase = Phase::Repair;
+        s.cursor = 0;
+    }
+
+    /// The scenario's victory conditions: the Germans need `required` objectives.
+    pub(super) fn winner(&self, s: &State) -> u8 {
+        let held = s.german_objectives.count_ones() as u8;
+        if held >= self.rules.required {
+            0
+        } else {
+            1
+        }
+    }
+
+    /// A side with nothing left in play loses at once.
+    pub(super) fn check_annihilation(&self, s: &mut State) {
+        for side in 0..2u8 {
+            if !(0..self.n()).any(|u| self.def(u).side == side && s.units[u].in_play()) {
+                s.winner = 1 - side;
+                s.pending = Pending::None;
+            }
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! The position: every counter's place and markers, the phase, and the chance step under
+//! way. Fixed-size and `Copy`, so search clones it with a memcpy.
+
+use super::ruleset::MAX_UNITS;
+
+/// Markers a counter carries, as bits of `Unit::flags`.
+pub mod flag {
+    /// Broken (SL 12): cannot fire, move or advance; routs; rallies.
+    pub const BROKEN: u32 = 1;
+    /// Out of play: eliminated or destroyed.
+    pub const GONE: u32 = 1 << 1;
+    /// 89: taken prisoner (also `GONE`).
+    pub const CAPTURED: u32 = 1 << 2;
+    /// 67: destroyed and burning (also `GONE`).
+    pub const BURNING: u32 = 1 << 3;
+    /// Fired in this player turn's Prep Fire Phase: may not move or fire again this turn.
+    pub const PREP_FIRED: u32 = 1 << 4;
+    /// Fired (or had its turn to fire) in the current fire phase.
+    pub const FIRED: u32 = 1 << 5;
+    /// Its AFV MGs fired in the current fire phase (64.4).
+    pub const MG_FIRED: u32 = 1 << 6;
+    /// Moved in this player turn's Movement Phase.
+    pub const MOVED: u32 = 1 << 7;
+    /// 73: moved at Double Time this player turn.
+    pub const DOUBLE_TIME: u32 = 1 << 8;
+    /// Had its decision in the current phase (passed, moved or advanced).
+    pub const DONE: u32 = 1 << 9;
+    /// 64.44: crew exposed (unbuttoned).
+    pub const CE: u32 = 1 << 10;
+    /// 64.44: changed CE status this phase.
+    pub const CE_CHANGED: u32 = 1 << 11;
+    /// 64.44: buttoned up for good after a failed crew morale check (+1 TO HIT).
+    pub const FORCED_BU: u32 = 1 << 12;
+    /// 66: immobilised (repairable, 66.3).
+    pub const IMMOBILIZED: u32 = 1 << 13;
+    /// 66.3: immobilised for the rest of the scenario.
+    pub const PERMANENT: u32 = 1 << 14;
+    /// Main gun malfunctioned (63.18 B#).
+    pub const GUN_BROKEN: u32 = 1 << 15;
+    /// Support weapon malfunctioned (B#).
+    pub const SW_BROKEN: u32 = 1 << 16;
+    /// A morale check is due (from an IFT result or a leader's breaking).
+    pub const MC_DUE: u32 = 1 << 17;
+    /// 70: fired its Intensive Fire shot this phase.
+    pub const INTENSIVE: u32 = 1 << 18;
+    /// 76: the armour leader has been lost (a failed crew morale check).
+    pub const LEADER_LOST: u32 = 1 << 19;
+    /// The gun or support weapon is permanently disabled.
+    pub const DISABLED: u32 = 1 << 20;
+    /// 73.5: moved at Double Time in its side's last player turn: may not again in this one.
+    pub const TIRED: u32 = 1 << 21;
+    /// An AFV has moved and its facing is to be chosen.
+    pub const FACE_DUE: u32 = 1 << 22;
+    /// An AFV has entered an enemy infantry hex and its overrun attack is due (72).
+    pub const OVERRUN_DUE: u32 = 1 << 23;
+    /// The support weapon is permanently disabled.
+    pub const SW_DISABLED: u32 = 1 << 24;
+
+    /// Cleared at the start of every phase.
+    pub const PER_PHASE: u32 = FIRED | MG_FIRED | DONE | CE_CHANGED | INTENSIVE;
+    /// Cleared at the end of every player turn.
+    pub const PER_PLAYER_TURN: u32 = PER_PHASE | PREP_FIRED | MOVED | DOUBLE_TIME;
+}
+
+/// One counter's changing values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Unit {
+    pub hex: u8,
+    pub flags: u32,
+    /// Hull (or gun) facing, 0-5 clockwise from east.
+    pub hull: u8,
+    /// Turret facing (64.1).
+    pub turret: u8,
+    /// Main-gun shots fired this phase (ROF, 63).
+    pub shots: u8,
+    /// 69: the unit its gun has acquired, the level (0-2) and the phase it last fired in.
+    pub acquired: u8,
+    pub acquisition: u8,
+    pub acquired_in: u8,
+    /// 64.44: stunned through this player turn (0: not stunned).
+    pub stunned_until: u8,
+    /// The modifier of the morale check due.
+    pub mc_drm: i8,
+}
+
+impl Unit {
+    pub fn has(&self, f: u32) -> bool {
+        self.flags & f != 0
+    }
+
+    pub fn in_play(&self) -> bool {
+        !self.has(flag::GONE)
+    }
+}
+
+/// The phases of a player turn (SL 4.1-4.8), with the repair step of the Rally Phase first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Phase {
+    Repair,
+    Rally,
+    PrepFire,
+    Movement,
+    DefensiveFire,
+    AdvancingFire,
+    Rout,
+    Advance,
+    CloseCombat,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Repair => "Rally Phase (repairs)",
+            Phase::Rally => "Rally Phase",
+            Phase::PrepFire => "Prep Fire Phase",
+            Phase::Movement => "Movement Phase",
+            Phase::DefensiveFire => "Defensive Fire Phase",
+            Phase::AdvancingFire => "Advancing Fire Phase",
+            Phase::Rout => "Rout Phase",
+            Phase::Advance => "Advance Phase",
+            Phase::CloseCombat => "Close Combat Phase",
+        }
+    }
+
+    pub fn next(self) -> Option<Phase> {
+        use Phase::*;
+        Some(match self {
+            Repair => Rally,
+            Rally => PrepFire,
+            PrepFire => Movement,
+            Movement => DefensiveFire,
+            DefensiveFire => AdvancingFire,
+            AdvancingFire => Rout,
+            Rout => Advance,
+            Advance => CloseCombat,
+            CloseCombat => return None,
+        })
+    }
+
+    /// Whether the non-phasing player decides in this phase.
+    pub fn defending(self) -> bool {
+        self == Phase::DefensiveFire
+    }
+}
+
+/// The dice (or the one decision) the game waits for before the phase goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pending {
+    None,
+    /// An AFV has moved and chooses its hull facing.
+    Facing {
+        unit: u8,
+    },
+    /// An Infantry Fire Table attack on a hex: 2d6. `breakdown` is the B# of the support
+    /// weapon firing in it (0: none); `overrun` the AFV overrunning the hex (72), if any.
+    Fire {
+        firer: u8,
+        hex: u8,
+        column: u8,
+        drm: i8,
+        breakdown: u8,
+        overrun: u8,
+    },
+    /// The morale checks due, one at a time: 2d6.
+    Morale,
+    /// A TO HIT roll: 2d6. `he` for high explosive at a hex (`target` is then the hex).
+    ToHit {
+        firer: u8,
+        target: u8,
+        number: i8,
+        drm: i8,
+        he: bool,
+        intensive: bool,
+    },
+    /// 68: the third die of a possible critical hit (the TO HIT roll was a 2): 1d6.
+    Critical {
+        firer: u8,
+        target: u8,
+        number: i8,
+        drm: i8,
+        he: bool,
+        intensive: bool,
+    },
+    /// The AFV KILL roll: 2d6.
+    Kill {
+        firer: u8,
+        target: u8,
+        critical: bool,
+    },
+    /// 66.1: the die of a random immobilisation: 1d6.
+    Immobilization {
+        firer: u8,
+        target: u8,
+        raw: u8,
+        critical: bool,
+    },
+    /// 79: a speed breakdown roll: 2d6 at or above `number` immobilises.
+    SpeedBreakdown {
+        unit: u8,
+        number: i8,
+    },
+    /// A rally attempt: 2d6.
+    Rally {
+        unit: u8,
+    },
+    /// 66.3: an immobilised AFV's repair roll: 2d6.
+    Repair {
+        unit: u8,
+    },
+    /// A malfunctioned gun or support weapon's repair die: 1d6.
+    WeaponRepair {
+        unit: u8,
+    },
+    /// A melee (SL 20): the phasing side's attack roll, then the other's: 2d6 each.
+    CloseCombat {
+        hex: u8,
+        first: u8,
+    },
+}
+
+/// The game position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct State {
+    pub units: [Unit; MAX_UNITS],
+    pub turn: u8,
+    /// Player turns begun, from 1 (two to a game turn).
+    pub player_turn: u8,
+    /// The side whose player turn it is.
+    pub phasing: u8,
+    pub phase: Phase,
+    /// The next counter to act or roll in the phase.
+    pub cursor: u8,
+    pub pending: Pending,
+    /// Bit i: objective i is held by the Germans.
+    pub german_objectives: u8,
+    /// Infantry points each side has lost (93), and casualty points (captured count twice,
+    /// 89.1).
+    pub lost_points: [u16; 2],
+    pub casualty_points: [u16; 2],
+    pub losses: [u8; 2],
+    /// The winner once the game is over (2: not over).
+    pub winner: u8,
+    /// The last raw roll, for the play screen's narration.
+    pub last_roll: u8,
+}

@@ -1,0 +1,96 @@
+//! The data files: provenance, ranges and references, and the scenario's Design-Your-Own
+//! points.
+
+use super::*;
+
+#[test]
+fn dyo_both_sides_within_5_percent_on_points() {
+    let g = game();
+    let (ger, rus) = (g.rules().points(0), g.rules().points(1));
+    assert_eq!((ger, rus), (559, 549));
+    assert!(ger.abs_diff(rus) * 100 <= 5 * ger.max(rus));
+}
+
+#[test]
+fn every_squad_leader_table_is_labelled_reconstructed() {
+    let g = game();
+    let names: Vec<&str> = g
+        .rules()
+        .data
+        .reconstructed_tables()
+        .iter()
+        .map(|&(t, _)| t)
+        .collect();
+    for t in [
+        "sequence_of_play",
+        "infantry_fire_table",
+        "terrain",
+        "morale",
+        "to_hit",
+        "close_combat",
+        "guns",
+        "vehicles",
+        "board",
+    ] {
+        assert!(names.contains(&t), "{t} is not labelled reconstructed");
+    }
+    assert!(
+        !names.contains(&"infantry"),
+        "the text gives the infantry values"
+    );
+}
+
+fn error(file: &str, from: &str, to: &str) -> String {
+    match edited(file, |t| {
+        assert!(t.contains(from), "{from} not in {file}");
+        t.replacen(from, to, 1)
+    }) {
+        Ok(_) => panic!("{from} -> {to} was accepted"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn bad_data_is_one_line_naming_file_table_and_entry() {
+    let e = error("scenario.toml", "hex = \"A2\"", "hex = \"Z9\"");
+    assert!(e.contains("[setup] 1st Squad") && e.contains("Z9"), "{e}");
+    let e = error("scenario.toml", "counter = \"8-1\"", "counter = \"9-2\"");
+    assert!(e.contains("9-2"), "{e}");
+    let e = error("counters.toml", "mp = 14, front = 1", "mp = 0, front = 1");
+    assert!(
+        e.contains("[vehicles] PzKpfw IV F2") && e.contains("out of range"),
+        "{e}"
+    );
+    let e = error("charts.toml", "{ fp = 8,  kia = 3,", "{ fp = 8,  kia = 9,");
+    assert!(e.contains("[infantry_fire_table] fp = 8"), "{e}");
+    let e = error("scenario.toml", "turns = 6", "turns = 200");
+    assert!(e.contains("[scenario] turns"), "{e}");
+    let e = error("scenario.toml", "\"I5\", \"J6\"]", "\"I5\", \"Q6\"]");
+    assert!(e.contains("objectives") && e.contains("Q6"), "{e}");
+    let e = error("scenario.toml", "hex = \"K2\"", "hex = \"K1\"");
+    assert!(e.contains("cannot be in K1"), "a tank in a building: {e}");
+    let e = error(
+        "charts.toml",
+        "source = \"reconstructed\"\nbasis = \"SL 4.1",
+        "source = \"reconstructed\"\nbasi = \"SL 4.1",
+    );
+    assert!(e.contains("charts.toml"), "{e}");
+    assert!(!e.contains('\n'));
+}
+
+#[test]
+fn rule_options_are_read_from_the_scenario() {
+    let g = edited("scenario.toml", |t| {
+        t.replace("prisoners = true", "prisoners = false").replace(
+            "critical_threshold = \"final\"",
+            "critical_threshold = \"table\"",
+        )
+    })
+    .unwrap();
+    assert!(!g.rules().options.prisoners);
+    assert_eq!(
+        g.rules().options.critical_threshold,
+        crate::games::cross_of_iron::data::Critical::Table
+    );
+    assert!(game().rules().options.prisoners);
+}

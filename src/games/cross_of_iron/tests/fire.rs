@@ -1,0 +1,269 @@
+//! The Infantry Fire Table and its Cross of Iron modifiers.
+
+use super::*;
+use crate::games::cross_of_iron::fire::FireResult;
+
+/// Fires `firer` at `at` with a raw roll of `raw` and returns the state after the IFT result
+/// (morale checks not yet rolled).
+fn fire(g: &CrossOfIron, s: &mut State, firer: usize, at: &str, sustained: bool, raw: u8) {
+    g.open_fire(s, firer, hex(g, at), sustained);
+    g.resolve_fire(s, raw);
+}
+
+#[test]
+fn ift_anchors_92_8_and_101_852_hold_on_the_reconstructed_table() {
+    let g = game();
+    let col = |fp: u8| g.rules().ift.iter().position(|c| c.fp == fp).unwrap() as u8;
+    // 92.8: the 8 column: a final 3 is KIA, 5 a 2MC, 7 a 1MC.
+    assert_eq!(g.fire_result(col(8), 3), FireResult::Kia);
+    assert_eq!(g.fire_result(col(8), 5), FireResult::Mc(2));
+    assert_eq!(g.fire_result(col(8), 7), FireResult::Mc(1));
+    // 101.852: the 4 column: a final 4 is a 1MC.
+    assert_eq!(g.fire_result(col(4), 4), FireResult::Mc(1));
+    // 63.2, 100.5: 50mm HE on the 6 column and 120mm on the 24 column exist on the table.
+    assert!(g.rules().ift.iter().any(|c| c.fp == 6) && g.rules().ift.iter().any(|c| c.fp == 24));
+}
+
+#[test]
+fn ift_column_is_the_largest_not_above_the_firepower() {
+    let g = game();
+    let fp = |half: u16| g.rules().ift[g.column(half).unwrap() as usize].fp;
+    assert_eq!(fp(2 * 4), 4);
+    assert_eq!(fp(2 * 5), 4);
+    assert_eq!(fp(2 * 7), 6);
+    assert_eq!(fp(2 * 40), 36);
+    assert_eq!(g.column(1), None);
+}
+
+#[test]
+fn sl_point_blank_doubles_and_long_range_halves_firepower() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let sq = place(&g, &mut s, "1st Squad", "C4", 0);
+    place(&g, &mut s, "1st Section", "D4", 3);
+    assert_eq!(
+        g.firepower(&s, sq, hex(&g, "D4")).0,
+        16,
+        "4 FP x2 at point blank, in halves"
+    );
+    s.units[unit(&g, "1st Section")].hex = hex(&g, "K4");
+    assert_eq!(
+        g.firepower(&s, sq, hex(&g, "K4")).0,
+        4,
+        "range 8 of normal 6: half"
+    );
+}
+
+#[test]
+fn rule_64_44_fire_at_an_exposed_crew_adds_2_and_a_failed_check_buttons_up_and_stuns() {
+    let g = game();
+    let mut s = empty(&g, Phase::DefensiveFire, 1);
+    let sq = place(&g, &mut s, "1st Squad", "C4", 0);
+    let t34 = place(&g, &mut s, "Tank 1", "D4", 3);
+    assert!(
+        g.target_hexes(&s, 0) >> hex(&g, "D4") & 1 == 0,
+        "a buttoned AFV is no IFT target"
+    );
+    s.units[t34].flags |= flag::CE;
+    assert_eq!(g.target_drm(&s, hex(&g, "C4"), t34), 2);
+    fire(&g, &mut s, sq, "D4", false, 2);
+    assert!(
+        s.units[t34].has(flag::MC_DUE),
+        "2 + 2 on the 8 column: a morale check for the crew"
+    );
+    g.resolve_morale(&mut s, 12);
+    let t = s.units[t34];
+    assert!(t.has(flag::FORCED_BU) && !t.has(flag::CE) && t.stunned_until == s.player_turn + 1);
+    assert!(t.in_play(), "KIA against a crew does not destroy the AFV");
+}
+
+#[test]
+fn rule_63_5_a_gun_shield_adds_2_only_through_the_covered_arc() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let gun = place(&g, &mut s, "45mm gun", "F4", 3);
+    assert_eq!(
+        g.target_drm(&s, hex(&g, "E4"), gun) - g.rules().tem(hex(&g, "F4")),
+        2,
+        "fired on from the west, its front"
+    );
+    assert_eq!(
+        g.target_drm(&s, hex(&g, "G4"), gun) - g.rules().tem(hex(&g, "F4")),
+        0,
+        "from the east, its rear"
+    );
+}
+
+#[test]
+fn rule_91_fire_up_to_higher_ground_adds_1() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let t = place(&g, &mut s, "1st Section", "F3", 3); // level 1
+    let low = g.target_drm(&s, hex(&g, "C3"), t);
+    let level = g.target_drm(&s, hex(&g, "G3"), t);
+    assert_eq!(low - level, 1);
+}
+
+#[test]
+fn rule_73_4_double_time_through_woods_is_fired_on_at_minus_1_and_in_the_open_at_minus_2() {
+    let g = game();
+    let mut s = empty(&g, Phase::DefensiveFire, 0);
+    let t = place(&g, &mut s, "1st Squad", "E4", 0); // woods
+    let from = hex(&g, "H4");
+    let still = g.target_drm(&s, from, t);
+    s.units[t].flags |= flag::MOVED | flag::DOUBLE_TIME;
+    assert_eq!(g.target_drm(&s, from, t), still - 1);
+    s.units[t].hex = hex(&g, "D4"); // open
+    assert_eq!(g.target_drm(&s, from, t), g.rules().tem(hex(&g, "D4")) - 2);
+}
+
+#[test]
+fn rule_95_sustained_fire_is_one_column_right_with_b_minus_2_and_not_after_moving() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let sq = place(&g, &mut s, "2nd Squad", "A5", 0); // MMG
+    place(&g, &mut s, "1st Section", "D5", 3);
+    let mut plain = Vec::new();
+    g.fire_actions(&s, sq, &mut plain);
+    assert!(plain.contains(&crate::games::cross_of_iron::Action::Fire {
+        hex: hex(&g, "D5"),
+        sustained: true
+    }));
+    let mut t = s;
+    g.open_fire(&mut t, sq, hex(&g, "D5"), false);
+    let mut u = s;
+    g.open_fire(&mut u, sq, hex(&g, "D5"), true);
+    let (
+        Pending::Fire {
+            column: c0,
+            breakdown: b0,
+            ..
+        },
+        Pending::Fire {
+            column: c1,
+            breakdown: b1,
+            ..
+        },
+    ) = (t.pending, u.pending)
+    else {
+        panic!()
+    };
+    assert_eq!((c1, b1), (c0 + 1, b0 - 2));
+    s.phase = Phase::AdvancingFire;
+    s.units[sq].flags |= flag::MOVED;
+    let mut moved = Vec::new();
+    g.fire_actions(&s, sq, &mut moved);
+    assert!(moved.iter().all(|a| !matches!(
+        a,
+        crate::games::cross_of_iron::Action::Fire {
+            sustained: true,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn rule_63_18_a_roll_at_the_support_weapons_b_number_malfunctions_it() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let sq = place(&g, &mut s, "2nd Squad", "C4", 0);
+    place(&g, &mut s, "1st Section", "F4", 3);
+    let mut t = s;
+    fire(&g, &mut t, sq, "F4", false, 11);
+    assert!(!t.units[sq].has(flag::SW_BROKEN));
+    fire(&g, &mut s, sq, "F4", false, 12);
+    assert!(s.units[sq].has(flag::SW_BROKEN));
+}
+
+#[test]
+fn rule_94_3_an_inexperienced_squads_weapon_breaks_down_one_lower() {
+    let g = edited("scenario.toml", |t| {
+        t.replace("inexperienced = false", "inexperienced = true")
+    })
+    .unwrap();
+    let mut s = empty(&g, Phase::PrepFire, 1);
+    let sq = place(&g, &mut s, "3rd Section", "F4", 3); // Russian LMG B10
+    place(&g, &mut s, "1st Squad", "C4", 0);
+    assert_eq!(g.firepower(&s, sq, hex(&g, "C4")).1, 9);
+}
+
+#[test]
+fn rule_96_6_a_broken_unit_failing_a_morale_check_is_eliminated() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let t = place(&g, &mut s, "1st Section", "F4", 3);
+    s.units[t].flags |= flag::MC_DUE;
+    g.resolve_morale(&mut s, 12);
+    assert!(s.units[t].has(flag::BROKEN) && s.units[t].in_play());
+    s.units[t].flags |= flag::MC_DUE;
+    g.resolve_morale(&mut s, 12);
+    assert!(!s.units[t].in_play());
+}
+
+#[test]
+fn sl_morale_check_passes_at_morale_with_the_leaders_modifier() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 1);
+    let sq = place(&g, &mut s, "1st Squad", "C4", 0);
+    place(&g, &mut s, "Lt. Hahn", "C4", 0); // 8-1
+    s.units[sq].flags |= flag::MC_DUE;
+    s.units[sq].mc_drm = 1;
+    g.resolve_morale(&mut s, 7); // 7 + 1 - 1 = 7: passes morale 7
+    assert!(!s.units[sq].has(flag::BROKEN));
+    s.units[sq].flags |= flag::MC_DUE;
+    g.resolve_morale(&mut s, 8);
+    assert!(s.units[sq].has(flag::BROKEN));
+}
+
+#[test]
+fn sl_a_leader_breaking_makes_his_stack_check() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 1);
+    let sq = place(&g, &mut s, "1st Squad", "C4", 0);
+    let lt = place(&g, &mut s, "Lt. Hahn", "C4", 0);
+    s.units[lt].flags |= flag::MC_DUE;
+    g.resolve_morale(&mut s, 12);
+    assert!(s.units[lt].has(flag::BROKEN) && s.units[sq].has(flag::MC_DUE));
+}
+
+#[test]
+fn rule_93_losses_of_40_percent_cost_a_morale_level() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let sq = place(&g, &mut s, "1st Squad", "C4", 0);
+    let before = g.morale(&s, sq);
+    s.lost_points[0] = (g.rules().infantry_points[0] * 2).div_ceil(5);
+    assert_eq!(g.morale(&s, sq), before - 1);
+    let off = edited("scenario.toml", |t| {
+        t.replace(
+            "battlefield_integrity = true",
+            "battlefield_integrity = false",
+        )
+    })
+    .unwrap();
+    assert_eq!(off.morale(&s, sq), before, "93 switched off");
+}
+
+#[test]
+fn rule_64_4_bow_mg_in_hull_arc_to_8_coax_in_turret_arc_to_12_halved_after_moving() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let pz = place(&g, &mut s, "Panzer 1", "A4", 0);
+    place(&g, &mut s, "1st Section", "E4", 3);
+    assert_eq!(
+        g.firepower(&s, pz, hex(&g, "E4")).0,
+        8,
+        "bow 2 + coax 2, in halves"
+    );
+    s.units[pz].turret = 3; // turret turned away: bow only
+    assert_eq!(g.firepower(&s, pz, hex(&g, "E4")).0, 4);
+    s.units[pz].hull = 3;
+    assert_eq!(g.firepower(&s, pz, hex(&g, "E4")).0, 0, "neither bears");
+    s.units[pz].hull = 0;
+    s.units[pz].turret = 0;
+    s.units[unit(&g, "1st Section")].hex = hex(&g, "K4"); // range 10: coax only
+    assert_eq!(g.firepower(&s, pz, hex(&g, "K4")).0, 4);
+    s.phase = Phase::AdvancingFire;
+    s.units[pz].flags |= flag::MOVED;
+    assert_eq!(g.firepower(&s, pz, hex(&g, "K4")).0, 2);
+}

@@ -1,0 +1,82 @@
+//! Cross of Iron's rules, by rule number, on the embedded scenario's counters placed where
+//! each test needs them.
+
+mod data;
+mod fire;
+mod movement;
+mod ordnance;
+mod phases;
+mod play;
+
+use super::state::{flag, Pending, Phase, State};
+use super::CrossOfIron;
+use crate::engine::Game;
+
+/// The embedded game.
+fn game() -> CrossOfIron {
+    CrossOfIron::embedded().expect("embedded data")
+}
+
+/// A position with every counter off the board: tests place the ones they use.
+fn empty(g: &CrossOfIron, phase: Phase, phasing: u8) -> State {
+    let mut s = g.initial_state();
+    for u in s.units.iter_mut() {
+        u.flags = flag::GONE;
+        u.acquired = u8::MAX;
+    }
+    s.phase = phase;
+    s.phasing = phasing;
+    s.pending = Pending::None;
+    s.cursor = 0;
+    s.lost_points = [0; 2];
+    s
+}
+
+/// The counter named `name` of the scenario.
+fn unit(g: &CrossOfIron, name: &str) -> usize {
+    g.rules()
+        .units
+        .iter()
+        .position(|u| u.name == name)
+        .unwrap_or_else(|| panic!("no counter {name}"))
+}
+
+/// Puts the counter `name` in play at `hex`, facing `facing` (0 east … 3 west).
+fn place(g: &CrossOfIron, s: &mut State, name: &str, hex: &str, facing: u8) -> usize {
+    let u = unit(g, name);
+    let h = g
+        .rules()
+        .board
+        .hex(hex)
+        .unwrap_or_else(|| panic!("no hex {hex}"));
+    let unit = &mut s.units[u];
+    unit.flags = 0;
+    unit.hex = h;
+    unit.hull = facing;
+    unit.turret = facing;
+    u
+}
+
+fn hex(g: &CrossOfIron, name: &str) -> u8 {
+    g.rules().board.hex(name).unwrap()
+}
+
+/// The game with one data file edited: `edit` rewrites the embedded text of `file`.
+fn edited(
+    file: &str,
+    edit: impl Fn(String) -> String,
+) -> Result<CrossOfIron, crate::engine::data::DataError> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("sandtable-coi-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_, text) = super::data::DATA_FILES
+        .iter()
+        .find(|(n, _)| *n == file)
+        .unwrap();
+    std::fs::write(dir.join(file), edit(text.to_string())).unwrap();
+    let game = CrossOfIron::load(Some(&dir));
+    let _ = std::fs::remove_dir_all(&dir);
+    game
+}

@@ -1,0 +1,217 @@
+//! Movement, reverse, overrun, speed breakdown, Double Time, advance; line of sight.
+
+use super::*;
+use crate::games::cross_of_iron::Action;
+
+fn moves(g: &CrossOfIron, s: &State, u: usize) -> Vec<Action> {
+    let mut out = Vec::new();
+    g.move_actions(s, u, &mut out);
+    out
+}
+
+fn can_reach(list: &[Action], h: u8) -> Option<bool> {
+    list.iter().find_map(|a| match *a {
+        Action::Move { hex, double_time } if hex == h => Some(double_time),
+        _ => None,
+    })
+}
+
+#[test]
+fn sl_los_is_blocked_by_woods_between_and_seen_over_from_a_hill() {
+    let g = game();
+    let b = &g.rules().board;
+    assert!(!b.sees(hex(&g, "A4"), hex(&g, "C4")), "B4 woods between");
+    assert!(b.sees(hex(&g, "A5"), hex(&g, "E5")), "open ground");
+    assert!(b.sees(hex(&g, "A5"), hex(&g, "A5")));
+    for a in 0..b.len() as u8 {
+        for c in 0..b.len() as u8 {
+            assert_eq!(b.sees(a, c), b.sees(c, a), "LOS is reciprocal");
+        }
+    }
+}
+
+#[test]
+fn sl_a_squad_has_4_mf_6_with_a_leader_and_rule_73_double_time_adds_2() {
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    let sq = place(&g, &mut s, "1st Squad", "A5", 0);
+    let list = moves(&g, &s, sq);
+    assert_eq!(can_reach(&list, hex(&g, "E5")), Some(false), "4 open hexes");
+    assert_eq!(
+        can_reach(&list, hex(&g, "F5")),
+        Some(true),
+        "5th and 6th hex at Double Time"
+    );
+    place(&g, &mut s, "Lt. Hahn", "A5", 0);
+    let list = moves(&g, &s, sq);
+    assert_eq!(can_reach(&list, hex(&g, "E5")), Some(false));
+    let off = edited("scenario.toml", |t| {
+        t.replace("double_time = true", "double_time = false")
+    })
+    .unwrap();
+    let mut s = empty(&off, Phase::Movement, 0);
+    let sq = place(&off, &mut s, "1st Squad", "A5", 0);
+    assert!(moves(&off, &s, sq).iter().all(|a| !matches!(
+        a,
+        Action::Move {
+            double_time: true,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn rule_73_5_no_double_time_in_the_next_player_turn_and_73_3_no_advancing_fire() {
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    let sq = place(&g, &mut s, "1st Squad", "A5", 0);
+    place(&g, &mut s, "1st Section", "A8", 3);
+    g.do_move(&mut s, sq, hex(&g, "F5"), true);
+    s.phase = Phase::AdvancingFire;
+    s.units[sq].flags &= !flag::DONE;
+    let mut list = Vec::new();
+    g.unit_actions(&s, sq, &mut list);
+    assert!(list.is_empty(), "no Advancing Fire after Double Time");
+    s.units[sq].flags |= flag::TIRED;
+    s.phase = Phase::Movement;
+    s.units[sq].flags &= !(flag::DOUBLE_TIME | flag::MOVED);
+    assert!(moves(&g, &s, sq).iter().all(|a| !matches!(
+        a,
+        Action::Move {
+            double_time: true,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn rule_94_1_inexperienced_squads_have_3_mf() {
+    let g = edited("scenario.toml", |t| {
+        t.replace("inexperienced = false", "inexperienced = true")
+    })
+    .unwrap();
+    let mut s = empty(&g, Phase::Movement, 1);
+    let sq = place(&g, &mut s, "1st Section", "E5", 3);
+    assert_eq!(g.allowance(&s, sq), 3);
+    place(&g, &mut s, "Lt. Orlov", "E5", 3);
+    assert_eq!(g.allowance(&s, sq), 5);
+}
+
+#[test]
+fn sl_stacking_three_squads_a_hex() {
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    for name in ["2nd Squad", "3rd Squad", "4th Squad"] {
+        place(&g, &mut s, name, "C5", 0);
+    }
+    let sq = place(&g, &mut s, "1st Squad", "B5", 0);
+    assert_eq!(can_reach(&moves(&g, &s, sq), hex(&g, "C5")), None);
+}
+
+#[test]
+fn rule_79_2_climbing_costs_a_vehicle_4_mp_plus_terrain() {
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "D5", 0);
+    let cost = g.reach(&s, pz, 40);
+    assert_eq!(cost[hex(&g, "E5") as usize], 1);
+    assert_eq!(
+        cost[hex(&g, "G5") as usize - 1],
+        1 + 4 + 1,
+        "F5 is level 1: 4 MP + open"
+    );
+}
+
+#[test]
+fn rule_79_moving_past_the_ma_rolls_for_speed_breakdown() {
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A8", 0);
+    let cost = g.reach(&s, pz, 40);
+    let mp = g.allowance(&s, pz);
+    let far = (0..g.rules().board.len())
+        .find(|&h| cost[h] == mp + 1)
+        .expect("a hex 1 MP past the MA") as u8;
+    assert_eq!(can_reach(&moves(&g, &s, pz), far), Some(false));
+    g.do_move(&mut s, pz, far, false);
+    assert_eq!(
+        s.pending,
+        Pending::SpeedBreakdown {
+            unit: pz as u8,
+            number: 11
+        }
+    );
+    let off = edited("scenario.toml", |t| {
+        t.replace("speed_breakdown = true", "speed_breakdown = false")
+    })
+    .unwrap();
+    let mut t = empty(&off, Phase::Movement, 0);
+    let pz = place(&off, &mut t, "Panzer 2", "A8", 0);
+    assert_eq!(can_reach(&moves(&off, &t, pz), far), None);
+}
+
+#[test]
+fn rule_71_reverse_is_straight_back_at_four_times_the_cost_keeping_the_facing() {
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "E5", 0);
+    let mut list = Vec::new();
+    g.move_actions(&s, pz, &mut list);
+    let backs: Vec<u8> = list
+        .iter()
+        .filter_map(|a| {
+            if let Action::Reverse { hex } = a {
+                Some(*hex)
+            } else {
+                None
+            }
+        })
+        .collect();
+    assert_eq!(
+        backs,
+        [hex(&g, "D5"), hex(&g, "C5"), hex(&g, "B5")],
+        "14 MP: three open hexes at 4 each"
+    );
+    g.do_reverse(&mut s, pz, hex(&g, "C5"));
+    assert_eq!((s.units[pz].hex, s.units[pz].hull), (hex(&g, "C5"), 0));
+}
+
+#[test]
+fn rule_72_1_an_afv_entering_infantry_overruns_with_4_plus_half_he_plus_mgs() {
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "C5", 0);
+    place(&g, &mut s, "1st Section", "D5", 3);
+    assert_eq!(can_reach(&moves(&g, &s, pz), hex(&g, "D5")), Some(false));
+    g.do_move(&mut s, pz, hex(&g, "D5"), false);
+    assert!(s.units[pz].has(flag::OVERRUN_DUE));
+    g.overrun(&mut s, pz);
+    let Pending::Fire {
+        column, overrun, ..
+    } = s.pending
+    else {
+        panic!()
+    };
+    // 4 + 12/2 + 2 + 2 = 14: the 12 column.
+    assert_eq!((g.rules().ift[column as usize].fp, overrun), (12, pz as u8));
+    g.resolve_fire(&mut s, 12);
+    assert!(
+        s.units[pz].has(flag::IMMOBILIZED),
+        "72.5: an unmodified 12 immobilises"
+    );
+}
+
+#[test]
+fn sl_19_advance_one_hex_into_an_enemy_hex_starts_close_combat() {
+    let g = game();
+    let mut s = empty(&g, Phase::Advance, 0);
+    let sq = place(&g, &mut s, "1st Squad", "C5", 0);
+    place(&g, &mut s, "1st Section", "D5", 3);
+    let mut list = Vec::new();
+    g.advance_actions(&s, sq, &mut list);
+    assert_eq!(list.len(), 6);
+    assert!(list.contains(&Action::Advance { hex: hex(&g, "D5") }));
+    s.cursor = sq as u8;
+    g.apply(&mut s, Action::Advance { hex: hex(&g, "D5") });
+    assert!(g.contested(&s, hex(&g, "D5")));
+}

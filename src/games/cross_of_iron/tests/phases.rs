@@ -1,0 +1,185 @@
+//! Rally and repair, rout, close combat, prisoners, the end of the game.
+
+use super::*;
+
+#[test]
+fn sl_14_a_broken_squad_rallies_only_with_a_leader_and_rule_83_ss_rally_better() {
+    let g = game();
+    let mut s = empty(&g, Phase::Rally, 0);
+    let sq = place(&g, &mut s, "1st Squad", "A5", 0);
+    s.units[sq].flags |= flag::BROKEN;
+    assert!(!g.may_rally(&s, sq), "no leader with it");
+    place(&g, &mut s, "Sgt. Vogel", "A5", 0); // 7-0
+    assert!(g.may_rally(&s, sq));
+    let mut t = s;
+    g.resolve_rally(&mut t, sq, 8);
+    assert!(t.units[sq].has(flag::BROKEN), "8 > morale 7");
+    let ss = edited("scenario.toml", |t| t.replace("ss = false", "ss = true")).unwrap();
+    ss.resolve_rally(&mut s, sq, 8);
+    assert!(
+        !s.units[sq].has(flag::BROKEN),
+        "83.3: SS rally at morale + 1"
+    );
+}
+
+#[test]
+fn rule_83_2_desperation_morale_adds_4_next_to_the_enemy_but_2_for_ss() {
+    let g = game();
+    let ss = edited("scenario.toml", |t| t.replace("ss = false", "ss = true")).unwrap();
+    let mut s = empty(&g, Phase::Rally, 0);
+    let sq = place(&g, &mut s, "1st Squad", "A5", 0);
+    place(&g, &mut s, "Sgt. Vogel", "A5", 0);
+    place(&g, &mut s, "1st Section", "B5", 3);
+    s.units[sq].flags |= flag::BROKEN;
+    let mut t = s;
+    g.resolve_rally(&mut t, sq, 4); // 4 + 4 > 7
+    assert!(t.units[sq].has(flag::BROKEN));
+    ss.resolve_rally(&mut s, sq, 4); // 4 + 2 <= 8
+    assert!(!s.units[sq].has(flag::BROKEN));
+}
+
+#[test]
+fn rule_94_4_inexperienced_squads_rally_at_morale_minus_1() {
+    let g = edited("scenario.toml", |t| {
+        t.replace("inexperienced = false", "inexperienced = true")
+    })
+    .unwrap();
+    let mut s = empty(&g, Phase::Rally, 1);
+    let sq = place(&g, &mut s, "1st Section", "K5", 3);
+    place(&g, &mut s, "Sgt. Petrov", "K5", 3);
+    s.units[sq].flags |= flag::BROKEN;
+    g.resolve_rally(&mut s, sq, 7);
+    assert!(s.units[sq].has(flag::BROKEN));
+    g.resolve_rally(&mut s, sq, 6);
+    assert!(!s.units[sq].has(flag::BROKEN));
+}
+
+#[test]
+fn rule_66_3_repair_on_2_or_less_permanent_on_9_or_more() {
+    let g = game();
+    let mut s = empty(&g, Phase::Repair, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A5", 0);
+    s.units[pz].flags |= flag::IMMOBILIZED;
+    assert_eq!(
+        g.next_repair(&s, 0).map(|(_, p)| p),
+        Some(Pending::Repair { unit: pz as u8 })
+    );
+    let mut t = s;
+    g.resolve_repair(&mut t, pz, 9);
+    assert!(t.units[pz].has(flag::PERMANENT));
+    assert_eq!(g.next_repair(&t, 0), None, "no repair once permanent");
+    g.resolve_repair(&mut s, pz, 2);
+    assert!(!s.units[pz].has(flag::IMMOBILIZED));
+}
+
+#[test]
+fn sl_a_malfunctioned_weapon_is_repaired_on_1_and_lost_on_6() {
+    let g = game();
+    let mut s = empty(&g, Phase::Repair, 0);
+    let sq = place(&g, &mut s, "2nd Squad", "A5", 0);
+    s.units[sq].flags |= flag::SW_BROKEN;
+    let mut t = s;
+    g.resolve_weapon_repair(&mut t, sq, 1);
+    assert!(!t.units[sq].has(flag::SW_BROKEN | flag::SW_DISABLED));
+    g.resolve_weapon_repair(&mut s, sq, 6);
+    assert!(s.units[sq].has(flag::SW_DISABLED));
+    assert_eq!(
+        g.firepower(&s, sq, hex(&g, "B5")).1,
+        0,
+        "a disabled MG no longer fires"
+    );
+}
+
+#[test]
+fn sl_13_a_broken_unit_next_to_the_enemy_routs_to_cover_and_rule_89_is_captured_with_nowhere_to_go()
+{
+    let g = game();
+    let mut s = empty(&g, Phase::Rout, 0);
+    let sq = place(&g, &mut s, "1st Section", "E5", 3);
+    place(&g, &mut s, "1st Squad", "D5", 0);
+    s.units[sq].flags |= flag::BROKEN;
+    g.rout(&mut s);
+    let to = s.units[sq].hex;
+    assert_ne!(to, hex(&g, "E5"));
+    assert!(!g.enemy_adjacent(&s, to, 1), "routed out of reach");
+    // Boxed in at the board's corner: captured when prisoners are in play (89.21).
+    let mut s = empty(&g, Phase::Rout, 0);
+    let sq = place(&g, &mut s, "1st Section", "A1", 3);
+    for (name, h) in [
+        ("1st Squad", "B1"),
+        ("2nd Squad", "A2"),
+        ("3rd Squad", "B2"),
+    ] {
+        place(&g, &mut s, name, h, 0);
+    }
+    s.units[sq].flags |= flag::BROKEN;
+    g.rout(&mut s);
+    assert!(s.units[sq].has(flag::CAPTURED));
+    assert_eq!(
+        s.casualty_points[1],
+        2 * 14,
+        "89.1: a prisoner counts twice"
+    );
+}
+
+#[test]
+fn sl_20_close_combat_odds_set_the_kill_number() {
+    let g = game();
+    assert_eq!(g.cc_kill_number(4, 4), Some(6));
+    assert_eq!(g.cc_kill_number(8, 4), Some(8));
+    assert_eq!(g.cc_kill_number(5, 4), Some(6));
+    assert_eq!(g.cc_kill_number(1, 8), None);
+}
+
+#[test]
+fn sl_20_close_combat_is_simultaneous_and_rule_89_21_takes_broken_units_prisoner() {
+    let g = game();
+    let mut s = empty(&g, Phase::CloseCombat, 0);
+    let ger = place(&g, &mut s, "1st Squad", "D5", 0);
+    let rus = place(&g, &mut s, "1st Section", "D5", 3);
+    let broken = place(&g, &mut s, "2nd Section", "D5", 3);
+    s.units[broken].flags |= flag::BROKEN;
+    g.open_melee(&mut s, hex(&g, "D5"));
+    g.resolve_melee(&mut s, 2); // German roll
+    assert!(
+        s.units[rus].in_play(),
+        "nothing lands until both have rolled"
+    );
+    g.resolve_melee(&mut s, 2); // Russian roll
+    assert!(!s.units[ger].in_play() && !s.units[rus].in_play());
+    assert!(s.units[broken].has(flag::CAPTURED));
+}
+
+#[test]
+fn rule_72_8_close_combat_against_an_afv_is_easier_unbuttoned_and_12_kills_the_attackers() {
+    let g = game();
+    let mut s = empty(&g, Phase::CloseCombat, 1);
+    let t34 = place(&g, &mut s, "Tank 1", "D5", 3);
+    let sq = place(&g, &mut s, "1st Squad", "D5", 0);
+    assert_eq!(g.melee_target_drm(&s, t34), 0);
+    s.units[t34].flags |= flag::CE;
+    assert_eq!(g.melee_target_drm(&s, t34), -1);
+    let mut su = empty(&g, Phase::CloseCombat, 1);
+    let su76 = place(&g, &mut su, "SU-76", "D5", 3);
+    assert_eq!(g.melee_target_drm(&su, su76), -2, "open-topped, and no MG");
+    assert_eq!(g.melee_kills(&s, hex(&g, "D5"), 0, 12), 1 << sq);
+}
+
+#[test]
+fn scenario_victory_the_germans_need_two_objectives_at_the_end() {
+    let g = game();
+    let mut s = empty(&g, Phase::CloseCombat, 1);
+    s.german_objectives = 0b001;
+    assert_eq!(g.winner(&s), 1);
+    s.german_objectives = 0b101;
+    assert_eq!(g.winner(&s), 0);
+    // Control: good-order infantry alone in the hex.
+    let sq = place(&g, &mut s, "1st Squad", "J3", 0);
+    s.german_objectives = 0;
+    g.update_control(&mut s);
+    assert_eq!(s.german_objectives, 0b001);
+    s.units[sq].flags |= flag::BROKEN;
+    s.german_objectives = 0;
+    g.update_control(&mut s);
+    assert_eq!(s.german_objectives, 0, "a broken squad takes no control");
+}
