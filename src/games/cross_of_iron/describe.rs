@@ -595,7 +595,7 @@ impl CrossOfIron {
         let cost = if reverse {
             4 * u16::from(self.rules.board.distance(here, hex)) * u16::from(self.rules.cost(hex).mp)
         } else {
-            u16::from(self.reach(s, u, u8::MAX - 1)[hex as usize])
+            u16::from(self.reach(s, u, u8::MAX)[hex as usize])
         };
         let unit = if self.vehicle(u) { "MP" } else { "MF" };
         Some(format!("{cost} {unit} of {}", self.allowance(s, u)))

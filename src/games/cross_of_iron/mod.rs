@@ -92,6 +92,13 @@ impl CrossOfIron {
         self.in_hex(s, hex, side).next().is_some()
     }
 
+    /// The hexes holding counters of `side`, as a set.
+    fn occupied(&self, s: &State, side: u8) -> u128 {
+        (0..self.n())
+            .filter(|&u| s.units[u].in_play() && self.def(u).side == side)
+            .fold(0, |set, u| set | 1 << s.units[u].hex)
+    }
+
     /// A hex holding counters of both sides: a melee (SL 20), or an overrunning AFV.
     fn contested(&self, s: &State, hex: u8) -> bool {
         self.occupied_by(s, hex, 0) && self.occupied_by(s, hex, 1)

@@ -43,43 +43,45 @@ impl CrossOfIron {
             .any(|o| self.def(o).kind == Kind::Leader && self.good(s, o))
     }
 
-    /// What entering `to` from `from` costs `u` (`None`: it may not).
-    fn step_cost(&self, s: &State, u: usize, from: u8, to: u8) -> Option<u8> {
-        let rs = &self.rules;
-        let c = rs.cost(to);
-        let climb = rs.board.level[to as usize] > rs.board.level[from as usize];
-        let t = &rs.data.charts.terrain;
-        if self.vehicle(u) {
-            (c.mp > 0).then(|| c.mp + if climb { t.climb_mp } else { 0 })
+    /// What entering the hex in direction `dir` from `from` costs `u` (`None`: it may not).
+    fn step_cost(&self, u: usize, from: u8, dir: usize) -> Option<u8> {
+        let table = if self.vehicle(u) {
+            &self.rules.step_mp
         } else {
-            let _ = s;
-            Some(c.mf + if climb { t.climb_mf } else { 0 })
-        }
+            &self.rules.step_mf
+        };
+        let c = table[from as usize][dir];
+        (c != u8::MAX).then_some(c)
     }
 
     /// The cheapest cost to every hex within `limit`, passing only hexes free of the enemy
     /// (an AFV may end in an enemy infantry hex: an overrun, 72).
     pub(super) fn reach(&self, s: &State, u: usize, limit: u8) -> Costs {
-        let side = self.def(u).side;
+        let enemy = self.occupied(s, 1 - self.def(u).side);
         let start = s.units[u].hex;
         let mut cost: Costs = [u8::MAX; MAX_HEXES];
         cost[start as usize] = 0;
         let board = &self.rules.board;
+        // A bucket of hexes for each cost (Dial's algorithm): costs are small integers.
+        let mut buckets = [0u128; 64];
+        let limit = limit.min(buckets.len() as u8 - 1);
+        buckets[0] = 1 << start;
         for c in 0..=limit {
-            for h in 0..board.len() {
-                if cost[h] != c || (h as u8 != start && self.occupied_by(s, h as u8, 1 - side)) {
+            let mut bucket = buckets[c as usize];
+            while bucket != 0 {
+                let h = bucket.trailing_zeros() as usize;
+                bucket &= bucket - 1;
+                if cost[h] != c || (h as u8 != start && enemy >> h & 1 == 1) {
                     continue;
                 }
-                for &n in &board.neighbour[h] {
-                    if n == NO_HEX {
-                        continue;
-                    }
-                    let Some(step) = self.step_cost(s, u, h as u8, n) else {
+                for (dir, &n) in board.neighbour[h].iter().enumerate() {
+                    let Some(step) = self.step_cost(u, h as u8, dir) else {
                         continue;
                     };
                     let total = c.saturating_add(step);
                     if total <= limit && total < cost[n as usize] {
                         cost[n as usize] = total;
+                        buckets[total as usize] |= 1 << n;
                     }
                 }
             }
@@ -130,8 +132,11 @@ impl CrossOfIron {
             0
         };
         let cost = self.reach(s, u, base + extra);
+        // An empty hex always takes the counter: only occupied ones need the stacking check.
+        let occupied = self.occupied(s, 0) | self.occupied(s, 1);
         for (h, &c) in cost.iter().enumerate().take(self.rules.board.len()) {
-            if c == u8::MAX || h as u8 == unit.hex || !self.may_end_in(s, u, h as u8) {
+            let blocked = occupied >> h & 1 == 1 && !self.may_end_in(s, u, h as u8);
+            if c == u8::MAX || h as u8 == unit.hex || blocked {
                 continue;
             }
             let double_time = c > base && !self.vehicle(u);
@@ -156,7 +161,7 @@ impl CrossOfIron {
             if next == NO_HEX || self.occupied_by(s, next, 1 - self.def(u).side) {
                 return;
             }
-            let Some(step) = self.step_cost(s, u, hex, next) else {
+            let Some(step) = self.step_cost(u, hex, back as usize) else {
                 return;
             };
             spent = spent.saturating_add(4 * step);
@@ -173,7 +178,7 @@ impl CrossOfIron {
     /// Moves `u` to `hex`: it loses acquisition (69.3); an AFV then faces (64.1), may have
     /// overrun (72) or pushed past its MA (79).
     pub(super) fn do_move(&self, s: &mut State, u: usize, hex: u8, double_time: bool) {
-        let cost = self.reach(s, u, u8::MAX - 1)[hex as usize];
+        let cost = self.reach(s, u, u8::MAX)[hex as usize];
         let enemy = self.occupied_by(s, hex, 1 - self.def(u).side);
         let unit = &mut s.units[u];
         let from = unit.hex;
@@ -227,7 +232,7 @@ impl CrossOfIron {
 
     /// Whether moving `u` to `hex` costs more than its allowance (79, 73).
     pub(super) fn past_allowance(&self, s: &State, u: usize, hex: u8) -> bool {
-        self.reach(s, u, u8::MAX - 1)[hex as usize] > self.allowance(s, u)
+        self.reach(s, u, u8::MAX)[hex as usize] > self.allowance(s, u)
     }
 
     /// 71: backs `u` into `hex`, keeping its facing.

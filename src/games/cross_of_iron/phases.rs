@@ -73,13 +73,37 @@ impl CrossOfIron {
         }
     }
 
-    /// The next counter at or after `from` with a decision in this phase.
+    /// The next counter at or after `from` with a decision in this phase. In the Movement
+    /// Phase every counter free to move is asked (its list is long to build, and staying is
+    /// always open); in the others, those with something to do.
     fn next_actor(&self, s: &State, from: usize) -> Option<usize> {
         (from..self.n()).find(|&u| {
+            if s.phase == Phase::Movement {
+                return self.may_move(s, u);
+            }
             let mut c = Count(0);
             self.unit_actions(s, u, &mut c);
             c.0 > 0
         })
+    }
+
+    /// Whether `u` is asked where to move: a counter of the phasing side in good order that
+    /// did not prep fire, not a gun, not stunned, not locked in melee (an AFV may drive
+    /// out), able to move or to open or close its hatches.
+    fn may_move(&self, s: &State, u: usize) -> bool {
+        let unit = &s.units[u];
+        let d = self.def(u);
+        let free = d.side == s.phasing
+            && self.good(s, u)
+            && !unit.has(flag::DONE | flag::PREP_FIRED)
+            && unit.stunned_until < s.player_turn
+            && d.kind != Kind::Gun
+            && (self.vehicle(u) || !self.contested(s, unit.hex));
+        let hatch = d
+            .vehicle
+            .as_ref()
+            .is_some_and(|v| !v.open_top && !unit.has(flag::FORCED_BU | flag::CE_CHANGED));
+        free && (!unit.has(flag::IMMOBILIZED) || hatch)
     }
 
     /// Runs the automatic steps until a decision or a roll is due, or the game ends.

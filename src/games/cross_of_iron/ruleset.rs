@@ -98,6 +98,10 @@ pub struct Ruleset {
     pub turns: u8,
     /// Each side's starting infantry points (93).
     pub infantry_points: [u16; 2],
+    /// What stepping from each hex in each direction costs infantry (MF) and vehicles (MP),
+    /// climbing included; `u8::MAX` where they may not.
+    pub step_mf: Vec<[u8; 6]>,
+    pub step_mp: Vec<[u8; 6]>,
 }
 
 impl Ruleset {
@@ -153,7 +157,10 @@ impl Ruleset {
                 .sum()
         });
         let t = &data.charts.terrain;
+        let (step_mf, step_mp) = step_costs(&board, &data.charts);
         Ok(Ruleset {
+            step_mf,
+            step_mp,
             options: data.scenario.rules.clone(),
             ift: data.charts.infantry_fire_table.columns.clone(),
             terrain: [t.open, t.woods, t.wooden_building, t.stone_building],
@@ -206,6 +213,30 @@ impl Ruleset {
             })
             .sum()
     }
+}
+
+/// Every step's cost on the board (SL 5.5, 30.4 reconstructed; 79.2 climbing).
+fn step_costs(board: &Board, charts: &data::Charts) -> (Vec<[u8; 6]>, Vec<[u8; 6]>) {
+    let t = &charts.terrain;
+    let step = |from: usize, dir: usize, vehicle: bool| {
+        let to = board.neighbour[from][dir];
+        if to == super::board::NO_HEX {
+            return u8::MAX;
+        }
+        let c = charts.terrain_cost(board.terrain[to as usize]);
+        let climb = board.level[to as usize] > board.level[from];
+        match vehicle {
+            true if c.mp == 0 => u8::MAX,
+            true => c.mp + if climb { t.climb_mp } else { 0 },
+            false => c.mf + if climb { t.climb_mf } else { 0 },
+        }
+    };
+    let table = |vehicle: bool| {
+        (0..board.len())
+            .map(|h| std::array::from_fn(|d| step(h, d, vehicle)))
+            .collect()
+    };
+    (table(false), table(true))
 }
 
 fn sw_points(data: &DataSet, u: &UnitDef) -> u16 {
