@@ -1,4 +1,5 @@
-//! Cross of Iron speed (the Kolkhoz): full random games per second and actions per second.
+//! Cross of Iron speed (the Kolkhoz, two players): full random games per second and actions
+//! per second.
 //!
 //! Run with `cargo bench --bench cross_of_iron`. Kept short (20 samples, 3 s each) because the
 //! machines it runs on are shared.
@@ -19,8 +20,14 @@ const BATCH: u64 = 16;
 
 fn full_game(c: &mut Criterion) {
     let game = CrossOfIron::embedded().expect("the embedded data is valid");
-    let mut random = vec![Box::new(RandomBot::<Action>::default())];
-    let mut boxed: Vec<Box<dyn Bot<CrossOfIron>>> = vec![Box::new(RandomBot::<Action>::default())];
+    let mut random = vec![
+        Box::new(RandomBot::<Action>::default()),
+        Box::new(RandomBot::<Action>::default()),
+    ];
+    let mut boxed: Vec<Box<dyn Bot<CrossOfIron>>> = vec![
+        Box::new(RandomBot::<Action>::default()),
+        Box::new(RandomBot::<Action>::default()),
+    ];
     let actions = common::play_batch(&game, &mut random, BATCH);
     let mut group = c.benchmark_group("cross_of_iron_full_game");
     group

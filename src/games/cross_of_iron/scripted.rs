@@ -15,7 +15,7 @@
 //!   least 3-2 or it is empty; otherwise stay.
 
 use super::ruleset::Kind;
-use super::state::{flag, Phase, State};
+use super::state::{Phase, State};
 use super::{Action, CrossOfIron};
 use crate::bots::Bot;
 use crate::engine::{Game, GameRng};
@@ -238,13 +238,15 @@ impl CrossOfIron {
             - if double_time { 1.5 } else { 0.0 }
     }
 
-    /// How many good-order enemy squads and AFVs see `hex` within their normal range, if it
-    /// is open ground (where the defender's fire is deadliest).
+    /// How many good-order enemy squads and AFVs see `hex` within their normal range, in
+    /// full in the open (where Defensive Fire is deadliest), a third in cover.
     fn exposure(&self, s: &State, u: usize, hex: u8) -> f32 {
         let rs = &self.rules;
-        if rs.board.terrain[hex as usize] != super::Terrain::Open {
-            return 0.0;
-        }
+        let weight = if rs.board.terrain[hex as usize] == super::Terrain::Open {
+            1.0
+        } else {
+            0.35
+        };
         let side = self.def(u).side;
         (0..self.n())
             .filter(|&e| {
@@ -257,33 +259,38 @@ impl CrossOfIron {
                 rs.board.sees(from, hex) && rs.board.distance(from, hex) <= self.def(e).range.max(8)
             })
             .count() as f32
+            * weight
     }
 
     fn advance_value(&self, s: &State, u: usize, hex: u8) -> f32 {
         let side = self.def(u).side;
-        let Some(i) = self.rules.objectives.iter().position(|&o| o == hex) else {
-            return -1.0;
-        };
-        let held = (s.german_objectives >> i & 1 == 1) == (side == 0);
-        if held {
-            return -1.0;
+        let objective = self.rules.objectives.iter().position(|&o| o == hex);
+        let held = objective.is_some_and(|i| (s.german_objectives >> i & 1 == 1) == (side == 0));
+        if self.occupied_by(s, hex, 1 - side) {
+            let att: u16 = self
+                .in_hex(s, s.units[u].hex, side)
+                .filter(|&o| self.good(s, o))
+                .map(|o| u16::from(self.def(o).fp.max(1)))
+                .sum();
+            let def: u16 = self
+                .in_hex(s, hex, 1 - side)
+                .map(|o| u16::from(self.def(o).fp.max(1)))
+                .sum();
+            let worth = if objective.is_some() { 3.0 } else { 1.0 };
+            return if 2 * att >= 3 * def { worth } else { -1.0 };
         }
-        if !self.occupied_by(s, hex, 1 - side) {
+        if objective.is_some() && !held {
             return 5.0;
         }
-        let att: u16 = self
-            .in_hex(s, s.units[u].hex, side)
-            .filter(|&o| self.good(s, o))
-            .map(|o| u16::from(self.def(o).fp.max(1)))
-            .sum();
-        let def: u16 = self
-            .in_hex(s, hex, 1 - side)
-            .map(|o| u16::from(self.def(o).fp.max(1)))
-            .sum();
-        if 2 * att >= 3 * def && !s.units[u].has(flag::BROKEN) {
-            3.0
-        } else {
-            -1.0
+        // The attacker closes in during the Advance Phase, out of reach of Defensive Fire.
+        match self.goal(s, u) {
+            Some(goal) if side != self.rules.holder => {
+                let board = &self.rules.board;
+                let gain = f32::from(board.distance(s.units[u].hex, goal))
+                    - f32::from(board.distance(hex, goal));
+                gain + 0.5 * f32::from(self.rules.tem(hex) as u8) - self.exposure(s, u, hex) - 0.5
+            }
+            _ => -1.0,
         }
     }
 }
