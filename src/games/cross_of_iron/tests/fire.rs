@@ -267,3 +267,32 @@ fn rule_64_4_bow_mg_in_hull_arc_to_8_coax_in_turret_arc_to_12_halved_after_movin
     s.units[pz].flags |= flag::MOVED;
     assert_eq!(g.firepower(&s, pz, hex(&g, "K4")).0, 2);
 }
+
+#[test]
+fn rule_91_and_95_switched_off_leave_no_height_modifier_and_no_sustained_fire() {
+    let g = edited("scenario.toml", |t| {
+        t.replace("infantry_height = true", "infantry_height = false")
+            .replace("sustained_fire = true", "sustained_fire = false")
+    })
+    .unwrap();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let t = place(&g, &mut s, "1st Section", "F3", 3);
+    assert_eq!(
+        g.target_drm(&s, hex(&g, "C3"), t),
+        g.target_drm(&s, hex(&g, "G3"), t)
+    );
+    let sq = place(&g, &mut s, "2nd Squad", "A5", 0);
+    s.units[t].hex = hex(&g, "D5");
+    let mut list = Vec::new();
+    g.fire_actions(&s, sq, &mut list);
+    assert!(
+        !list.is_empty()
+            && list.iter().all(|a| !matches!(
+                a,
+                crate::games::cross_of_iron::Action::Fire {
+                    sustained: true,
+                    ..
+                }
+            ))
+    );
+}

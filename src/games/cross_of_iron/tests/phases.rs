@@ -183,3 +183,24 @@ fn scenario_victory_the_germans_need_two_objectives_at_the_end() {
     g.update_control(&mut s);
     assert_eq!(s.german_objectives, 0, "a broken squad takes no control");
 }
+
+#[test]
+fn rule_89_switched_off_a_boxed_in_router_is_eliminated_not_captured() {
+    let g = edited("scenario.toml", |t| {
+        t.replace("prisoners = true", "prisoners = false")
+    })
+    .unwrap();
+    let mut s = empty(&g, Phase::Rout, 0);
+    let sq = place(&g, &mut s, "1st Section", "A1", 3);
+    for (name, h) in [
+        ("1st Squad", "B1"),
+        ("2nd Squad", "A2"),
+        ("3rd Squad", "B2"),
+    ] {
+        place(&g, &mut s, name, h, 0);
+    }
+    s.units[sq].flags |= flag::BROKEN;
+    g.rout(&mut s);
+    assert!(!s.units[sq].in_play() && !s.units[sq].has(flag::CAPTURED));
+    assert_eq!(s.casualty_points[1], 14);
+}
