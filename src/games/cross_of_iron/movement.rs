@@ -116,6 +116,7 @@ impl CrossOfIron {
         let opts = &self.rules.options;
         if self.vehicle(u) {
             let v = self.def(u).vehicle.as_ref().expect("a vehicle");
+            // 64.44 allows the Movement and Advance Phases; here the Movement Phase only.
             if !v.open_top && !unit.has(flag::FORCED_BU | flag::CE_CHANGED) {
                 out.push(Action::Hatch);
             }
