@@ -316,16 +316,7 @@ pub struct RuleOptions {
     pub inexperienced: bool,
     pub sustained_fire: bool,
     #[serde(default)]
-    pub critical_threshold: Critical,
-}
-
-/// 68: the two readings of the critical-hit threshold (`gunnery::CriticalThreshold`).
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "snake_case")]
-pub enum Critical {
-    #[default]
-    Final,
-    Table,
+    pub critical_threshold: super::gunnery::CriticalThreshold,
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -332,13 +332,11 @@ impl CrossOfIron {
                     self.morale(before, u)
                 )
             }
-            Pending::ToHit {
-                number,
-                drm,
-                intensive,
-                ..
-            } => {
-                let drm = drm + if intensive { 2 } else { 0 };
+            Pending::ToHit(shot) => {
+                let number = shot.number;
+                let drm = self
+                    .shot(shot.firer as usize, number, shot.drm, shot.intensive)
+                    .total_drm();
                 format!(
                     "TO HIT: rolled {r}, {drm:+} = {} against {number}: {}",
                     r as i8 + drm,
@@ -349,7 +347,7 @@ impl CrossOfIron {
                     }
                 )
             }
-            Pending::Critical { .. } => format!("critical-hit die (68): rolled {r}"),
+            Pending::Critical(_) => format!("critical-hit die (68): rolled {r}"),
             Pending::Kill {
                 firer,
                 target,

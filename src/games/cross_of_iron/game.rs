@@ -32,8 +32,8 @@ impl CrossOfIron {
                     Pending::None
                 };
             }
-            Pending::ToHit { .. } => self.resolve_to_hit(s, r, None),
-            Pending::Critical { .. } => self.resolve_to_hit(s, 2, Some(r)),
+            Pending::ToHit(_) => self.resolve_to_hit(s, r, None),
+            Pending::Critical(_) => self.resolve_to_hit(s, 2, Some(r)),
             Pending::Kill { .. } => self.resolve_kill(s, r, None),
             Pending::Immobilization { raw, .. } => self.resolve_kill(s, raw, Some(r)),
             Pending::SpeedBreakdown { unit, number } => {
@@ -173,9 +173,7 @@ impl Game for CrossOfIron {
         out.clear();
         let one_die = matches!(
             s.pending,
-            Pending::Critical { .. }
-                | Pending::Immobilization { .. }
-                | Pending::WeaponRepair { .. }
+            Pending::Critical(_) | Pending::Immobilization { .. } | Pending::WeaponRepair { .. }
         );
         if one_die {
             out.extend(d6().map(|(r, w)| (Action::Roll(r), w)));

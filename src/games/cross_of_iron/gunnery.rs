@@ -21,7 +21,8 @@ pub enum Ammo {
 }
 
 /// How 68.1's "less than one-half of the originally needed final TO HIT number" is read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum CriticalThreshold {
     /// The TO HIT number less the DRM: the highest raw roll that hits. The default: "final"
     /// names the number after the modifiers, so an easy shot places more hits precisely.

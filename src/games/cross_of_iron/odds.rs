@@ -50,7 +50,7 @@ impl CrossOfIron {
                 resolve_to_hit(
                     &shot,
                     ToHitDice { raw, third_die: 6 },
-                    self.critical_reading(),
+                    self.rules.options.critical_threshold,
                 )
                 .hit
             })
@@ -73,7 +73,7 @@ impl CrossOfIron {
                         raw,
                         third_die: third,
                     },
-                    self.critical_reading(),
+                    self.rules.options.critical_threshold,
                 );
                 jam += if r.jammed || r.eliminated { p } else { 0.0 };
                 if !r.hit {

@@ -3,15 +3,13 @@
 //! Leader Cases without a value in the text come from the reconstructed charts; every rule
 //! of the text is `gunnery`'s and `modifiers`' own function.
 
-use super::data::Critical;
 use super::gunnery::{
-    resolve_to_hit, resolve_to_kill, Ammo, CriticalThreshold, Facing, KillResult, KillRoll, Shot,
-    ToHitDice,
+    resolve_to_hit, resolve_to_kill, Ammo, Facing, KillResult, KillRoll, Shot, ToHitDice,
 };
 use super::modifiers::{range_drm, size_drm, BUTTONED_UP, MOVING_TARGET};
 use super::phases::Sink;
 use super::ruleset::Kind;
-use super::state::{flag, Pending, Phase, State};
+use super::state::{self, flag, Pending, Phase, State};
 use super::{Action, CrossOfIron};
 
 impl CrossOfIron {
@@ -168,14 +166,14 @@ impl CrossOfIron {
         if s.phase == Phase::PrepFire {
             unit.flags |= flag::PREP_FIRED;
         }
-        s.pending = Pending::ToHit {
+        s.pending = Pending::ToHit(state::Shot {
             firer: u as u8,
             target,
             number,
             drm,
             he,
             intensive,
-        };
+        });
     }
 
     pub(super) fn shot(&self, u: usize, number: i8, drm: i8, intensive: bool) -> Shot {
@@ -191,51 +189,29 @@ impl CrossOfIron {
         }
     }
 
-    pub(super) fn critical_reading(&self) -> CriticalThreshold {
-        match self.rules.options.critical_threshold {
-            Critical::Final => CriticalThreshold::Final,
-            Critical::Table => CriticalThreshold::Table,
-        }
-    }
-
     /// Applies the TO HIT roll; a possible critical hit (68) waits for its third die.
     pub(super) fn resolve_to_hit(&self, s: &mut State, raw: u8, third: Option<u8>) {
-        let (Pending::ToHit {
-            firer,
-            target,
-            number,
-            drm,
-            he,
-            intensive,
-        }
-        | Pending::Critical {
-            firer,
-            target,
-            number,
-            drm,
-            he,
-            intensive,
-        }) = s.pending
-        else {
+        let (Pending::ToHit(pending) | Pending::Critical(pending)) = s.pending else {
             unreachable!("resolve_to_hit without a shot pending")
         };
+        let state::Shot {
+            firer,
+            target,
+            number,
+            drm,
+            he,
+            intensive,
+        } = pending;
         let shot = self.shot(firer as usize, number, drm, intensive);
         if third.is_none() && raw == 2 && !he && raw as i8 + shot.total_drm() <= number {
-            s.pending = Pending::Critical {
-                firer,
-                target,
-                number,
-                drm,
-                he,
-                intensive,
-            };
+            s.pending = Pending::Critical(pending);
             return;
         }
         let dice = ToHitDice {
             raw,
             third_die: third.unwrap_or(6),
         };
-        let result = resolve_to_hit(&shot, dice, self.critical_reading());
+        let result = resolve_to_hit(&shot, dice, self.rules.options.critical_threshold);
         if result.jammed {
             s.units[firer as usize].flags |= flag::GUN_BROKEN;
         }

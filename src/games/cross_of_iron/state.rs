@@ -163,24 +163,10 @@ pub enum Pending {
     },
     /// The morale checks due, one at a time: 2d6.
     Morale,
-    /// A TO HIT roll: 2d6. `he` for high explosive at a hex (`target` is then the hex).
-    ToHit {
-        firer: u8,
-        target: u8,
-        number: i8,
-        drm: i8,
-        he: bool,
-        intensive: bool,
-    },
+    /// A TO HIT roll: 2d6.
+    ToHit(Shot),
     /// 68: the third die of a possible critical hit (the TO HIT roll was a 2): 1d6.
-    Critical {
-        firer: u8,
-        target: u8,
-        number: i8,
-        drm: i8,
-        he: bool,
-        intensive: bool,
-    },
+    Critical(Shot),
     /// The AFV KILL roll: 2d6.
     Kill {
         firer: u8,
@@ -216,6 +202,18 @@ pub enum Pending {
         hex: u8,
         first: u8,
     },
+}
+
+/// One shot under way: its firer, its target (a counter; for `he`, high explosive, a hex),
+/// its TO HIT number and modifiers, and whether it is the Intensive Fire shot (70).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shot {
+    pub firer: u8,
+    pub target: u8,
+    pub number: i8,
+    pub drm: i8,
+    pub he: bool,
+    pub intensive: bool,
 }
 
 /// The game position.

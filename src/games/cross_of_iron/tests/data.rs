@@ -90,7 +90,7 @@ fn rule_options_are_read_from_the_scenario() {
     assert!(!g.rules().options.prisoners);
     assert_eq!(
         g.rules().options.critical_threshold,
-        crate::games::cross_of_iron::data::Critical::Table
+        crate::games::cross_of_iron::gunnery::CriticalThreshold::Table
     );
     assert!(game().rules().options.prisoners);
 }

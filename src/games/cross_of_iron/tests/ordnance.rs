@@ -166,7 +166,7 @@ fn rule_68_a_to_hit_roll_of_2_waits_for_the_critical_hit_die() {
     let (mut s, pz, t34) = duel(&g, "E5");
     g.open_gun_fire(&mut s, pz, t34 as u8, false, false);
     g.resolve_to_hit(&mut s, 2, None);
-    assert!(matches!(s.pending, Pending::Critical { .. }));
+    assert!(matches!(s.pending, Pending::Critical(_)));
     g.resolve_to_hit(&mut s, 2, Some(1));
     assert_eq!(
         s.pending,

@@ -103,17 +103,7 @@ fn sl_13_a_broken_unit_next_to_the_enemy_routs_to_cover_and_rule_89_is_captured_
     assert_ne!(to, hex(&g, "E5"));
     assert!(!g.enemy_adjacent(&s, to, 1), "routed out of reach");
     // Boxed in at the board's corner: captured when prisoners are in play (89.21).
-    let mut s = empty(&g, Phase::Rout, 0);
-    let sq = place(&g, &mut s, "1st Section", "A1", 3);
-    for (name, h) in [
-        ("1st Squad", "B1"),
-        ("2nd Squad", "A2"),
-        ("3rd Squad", "B2"),
-    ] {
-        place(&g, &mut s, name, h, 0);
-    }
-    s.units[sq].flags |= flag::BROKEN;
-    g.rout(&mut s);
+    let (s, sq) = boxed_in_rout(&g);
     assert!(s.units[sq].has(flag::CAPTURED));
     assert_eq!(
         s.casualty_points[1],
@@ -190,17 +180,24 @@ fn rule_89_switched_off_a_boxed_in_router_is_eliminated_not_captured() {
         t.replace("prisoners = true", "prisoners = false")
     })
     .unwrap();
-    let mut s = empty(&g, Phase::Rout, 0);
-    let sq = place(&g, &mut s, "1st Section", "A1", 3);
+    let (s, sq) = boxed_in_rout(&g);
+    assert!(!s.units[sq].in_play() && !s.units[sq].has(flag::CAPTURED));
+    assert_eq!(s.casualty_points[1], 14);
+}
+
+/// A broken Russian squad boxed into the board's corner A1 by three German squads, after
+/// the Rout Phase.
+fn boxed_in_rout(g: &CrossOfIron) -> (State, usize) {
+    let mut s = empty(g, Phase::Rout, 0);
+    let sq = place(g, &mut s, "1st Section", "A1", 3);
     for (name, h) in [
         ("1st Squad", "B1"),
         ("2nd Squad", "A2"),
         ("3rd Squad", "B2"),
     ] {
-        place(&g, &mut s, name, h, 0);
+        place(g, &mut s, name, h, 0);
     }
     s.units[sq].flags |= flag::BROKEN;
     g.rout(&mut s);
-    assert!(!s.units[sq].in_play() && !s.units[sq].has(flag::CAPTURED));
-    assert_eq!(s.casualty_points[1], 14);
+    (s, sq)
 }
