@@ -55,8 +55,22 @@ fn serve(game: &str, args: &[&str]) -> (Running, String) {
     (running, url)
 }
 
-/// chromedriver on a free port, and a headless Chromium session through it.
+/// chromedriver on a free port, and a headless Chromium session through it. On a loaded
+/// two-core machine chromedriver now and then resets the first session request while
+/// Chromium starts; a failed start is retried with a fresh chromedriver, and only the last
+/// failure fails the test.
 async fn browser() -> (Running, Client) {
+    let mut last = String::new();
+    for _ in 0..3 {
+        match try_browser().await {
+            Ok(started) => return started,
+            Err(e) => last = e,
+        }
+    }
+    panic!("a Chromium session: {last}");
+}
+
+async fn try_browser() -> Result<(Running, Client), String> {
     let port = free_port();
     let driver = Command::new("chromedriver")
         .arg(format!("--port={port}"))
@@ -68,11 +82,7 @@ async fn browser() -> (Running, Client) {
              (`.ci/run` does)",
         );
     let driver = Running(driver);
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "chromedriver did not start");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_until_ready(port)?;
     let profile = common::temp_dir(&format!("chromium-{port}"));
     let mut caps = serde_json::Map::new();
     caps.insert(
@@ -91,8 +101,48 @@ async fn browser() -> (Running, Client) {
         .capabilities(caps)
         .connect(&format!("http://127.0.0.1:{port}"))
         .await
-        .expect("a Chromium session");
-    (driver, client)
+        .map_err(|e| format!("{e:?}"))?;
+    Ok((driver, client))
+}
+
+/// Waits until chromedriver's `/status` says it is ready for a session (an open port alone
+/// is not enough).
+fn wait_until_ready(port: u16) -> Result<(), String> {
+    use std::io::{Read, Write};
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let ready = std::net::TcpStream::connect(("127.0.0.1", port))
+            .and_then(|mut s| {
+                s.set_read_timeout(Some(Duration::from_secs(5)))?;
+                let request = format!(
+                    "GET /status HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
+                );
+                s.write_all(request.as_bytes())?;
+                // Read until the answer says ready or not; chromedriver may keep the
+                // connection open after answering.
+                let mut body = Vec::new();
+                let mut chunk = [0u8; 1024];
+                loop {
+                    let n = s.read(&mut chunk)?;
+                    body.extend_from_slice(&chunk[..n]);
+                    let text = String::from_utf8_lossy(&body);
+                    if n == 0 || text.contains("\"ready\":false") {
+                        return Ok(false);
+                    }
+                    if text.contains("\"ready\":true") {
+                        return Ok(true);
+                    }
+                }
+            })
+            .unwrap_or(false);
+        if ready {
+            return Ok(());
+        }
+        if Instant::now() >= deadline {
+            return Err("chromedriver did not become ready in 20 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }
 
 /// The page of `sandtable play GAME ARGS… --web` in headless Chromium, once it shows the
