@@ -1,6 +1,7 @@
 //! The game-independent core: the [`Game`] trait with explicit chance nodes, dice as exact
 //! weighted outcomes, per-game seeding and the replay log. Nothing here knows about any game.
 
+pub mod bits;
 pub mod data;
 pub mod dice;
 pub mod game;

@@ -12,10 +12,12 @@ pub enum Action {
     Shoot { target: u8, intensive: bool },
     /// A main gun or AT gun fires high explosive at a hex (63.2).
     HighExplosive { hex: u8, intensive: bool },
-    /// Move to a hex (73: at Double Time); an AFV entering an enemy hex overruns it (72).
-    Move { hex: u8, double_time: bool },
-    /// 71: an AFV backs straight into a hex behind it.
-    Reverse { hex: u8 },
+    /// Move to a hex for `cost` MF or MP (past the allowance: Double Time, 73, or speed
+    /// breakdown, 79); an AFV entering an enemy hex overruns it (72).
+    Move { hex: u8, cost: u8 },
+    /// 71: an AFV backs straight into a hex behind it for `cost` MP (four times the
+    /// terrain's).
+    Reverse { hex: u8, cost: u8 },
     /// 64.44: button up, or open up (crew exposed).
     Hatch,
     /// An AFV's hull facing after it moves (64.1), 0-5 clockwise from east.

@@ -114,7 +114,7 @@ impl CrossOfIron {
                     if intensive { " (Intensive Fire, 70)" } else { "" }
                 )
             }
-            Action::Move { hex, double_time } => {
+            Action::Move { hex, cost } => {
                 let verb = if self.vehicle(u) { "drives" } else { "moves" };
                 let mut text = format!(
                     "{who} {verb} from {} to {} ({})",
@@ -122,7 +122,7 @@ impl CrossOfIron {
                     self.hex_name(hex),
                     board.terrain[hex as usize].name()
                 );
-                if double_time {
+                if self.double_time(s, u, cost) {
                     text.push_str(" at Double Time (73)");
                 }
                 if self.occupied_by(s, hex, 1 - side) {
@@ -134,7 +134,7 @@ impl CrossOfIron {
                 }
                 text
             }
-            Action::Reverse { hex } => format!(
+            Action::Reverse { hex, .. } => format!(
                 "{who} reverses from {} into {} (71)",
                 self.hex_name(here),
                 self.hex_name(hex)
@@ -573,7 +573,7 @@ impl CrossOfIron {
             Action::Fire { hex, .. }
             | Action::HighExplosive { hex, .. }
             | Action::Move { hex, .. }
-            | Action::Reverse { hex }
+            | Action::Reverse { hex, .. }
             | Action::Advance { hex } => hex,
             Action::Shoot { target, .. } => s.units[target as usize].hex,
             _ => return None,
@@ -584,16 +584,9 @@ impl CrossOfIron {
     /// What a move costs: "3 MF of 4", "5 MP of 14" (71: four times the terrain in reverse).
     pub fn action_cost(&self, s: &State, a: Action) -> Option<String> {
         let u = self.current_unit(s)?;
-        let (hex, reverse) = match a {
-            Action::Move { hex, .. } => (hex, false),
-            Action::Reverse { hex } => (hex, true),
+        let cost = match a {
+            Action::Move { cost, .. } | Action::Reverse { cost, .. } => cost,
             _ => return None,
-        };
-        let here = s.units[u].hex;
-        let cost = if reverse {
-            4 * u16::from(self.rules.board.distance(here, hex)) * u16::from(self.rules.cost(hex).mp)
-        } else {
-            u16::from(self.reach(s, u, u8::MAX)[hex as usize])
         };
         let unit = if self.vehicle(u) { "MP" } else { "MF" };
         Some(format!("{cost} {unit} of {}", self.allowance(s, u)))

@@ -6,6 +6,7 @@ use super::phases::Sink;
 use super::ruleset::Kind;
 use super::state::{flag, Pending, Phase, State};
 use super::{Action, CrossOfIron};
+use crate::engine::bits::ones;
 
 /// One IFT result for one target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,18 +27,10 @@ impl CrossOfIron {
 
     /// The hexes `side` may fire into: enemy fire targets, not in melee.
     pub(super) fn target_hexes(&self, s: &State, side: u8) -> u128 {
-        let mut set = 0u128;
-        for u in 0..self.n() {
-            if self.def(u).side != side && self.fire_target(s, u) {
-                set |= 1 << s.units[u].hex;
-            }
-        }
-        for u in 0..self.n() {
-            if self.def(u).side == side && s.units[u].in_play() {
-                set &= !(1 << s.units[u].hex);
-            }
-        }
-        set
+        let targets = ones(self.rules.sides[1 - side as usize])
+            .filter(|&u| self.fire_target(s, u))
+            .fold(0u128, |set, u| set | 1 << s.units[u].hex);
+        targets & !self.occupied(s, side)
     }
 
     /// The firepower (in half factors) `u` brings against `hex`, and the B# of a support
@@ -132,13 +125,13 @@ impl CrossOfIron {
             && !(s.phase == Phase::AdvancingFire && unit.has(flag::MOVED))
     }
 
-    /// The infantry and MG fire open to `u`.
-    pub(super) fn fire_actions(&self, s: &State, u: usize, out: &mut impl Sink) {
+    /// The infantry and MG fire open to `u` at `targets` (its side's `target_hexes`).
+    pub(super) fn fire_actions(&self, s: &State, u: usize, targets: u128, out: &mut impl Sink) {
         let unit = &s.units[u];
         if unit.has(flag::FIRED | flag::MG_FIRED) {
             return;
         }
-        let mut targets = self.target_hexes(s, self.def(u).side);
+        let mut targets = targets;
         while targets != 0 {
             let hex = targets.trailing_zeros() as u8;
             targets &= targets - 1;

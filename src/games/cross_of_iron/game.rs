@@ -80,8 +80,8 @@ impl CrossOfIron {
             Action::HighExplosive { hex, intensive } => {
                 self.open_gun_fire(s, u, hex, true, intensive)
             }
-            Action::Move { hex, double_time } => self.do_move(s, u, hex, double_time),
-            Action::Reverse { hex } => self.do_reverse(s, u, hex),
+            Action::Move { hex, cost } => self.do_move(s, u, hex, cost),
+            Action::Reverse { hex, .. } => self.do_reverse(s, u, hex),
             Action::Hatch => s.units[u].flags ^= flag::CE | flag::CE_CHANGED,
             Action::Advance { hex } => {
                 s.units[u].hex = hex;

@@ -31,6 +31,7 @@ pub use ruleset::{Kind, Ruleset, UnitDef};
 pub use scripted::ScriptedBot;
 pub use state::{flag, Pending, Phase, State, Unit};
 
+use crate::engine::bits::ones;
 use crate::engine::data::DataError;
 use std::path::Path;
 use std::sync::Arc;
@@ -81,11 +82,15 @@ impl CrossOfIron {
         self.def(u).kind == Kind::Vehicle
     }
 
+    /// The counters of `side` in play, in counter order.
+    fn side_in_play<'a>(&self, s: &'a State, side: u8) -> impl Iterator<Item = usize> + 'a {
+        ones(self.rules.sides[side as usize]).filter(|&u| s.units[u].in_play())
+    }
+
     /// The counters of `side` in play in `hex`.
-    fn in_hex(&self, s: &State, hex: u8, side: u8) -> impl Iterator<Item = usize> + '_ {
-        let units = s.units;
-        (0..self.n())
-            .filter(move |&u| units[u].in_play() && units[u].hex == hex && self.def(u).side == side)
+    fn in_hex<'a>(&self, s: &'a State, hex: u8, side: u8) -> impl Iterator<Item = usize> + 'a {
+        self.side_in_play(s, side)
+            .filter(move |&u| s.units[u].hex == hex)
     }
 
     fn occupied_by(&self, s: &State, hex: u8, side: u8) -> bool {
@@ -94,8 +99,7 @@ impl CrossOfIron {
 
     /// The hexes holding counters of `side`, as a set.
     fn occupied(&self, s: &State, side: u8) -> u128 {
-        (0..self.n())
-            .filter(|&u| s.units[u].in_play() && self.def(u).side == side)
+        self.side_in_play(s, side)
             .fold(0, |set, u| set | 1 << s.units[u].hex)
     }
 
@@ -118,11 +122,8 @@ impl CrossOfIron {
     /// A good-order enemy infantry counter or AFV next to `hex`.
     fn enemy_adjacent(&self, s: &State, hex: u8, side: u8) -> bool {
         let nb = self.rules.board.neighbour[hex as usize];
-        (0..self.n()).any(|u| {
-            self.def(u).side != side
-                && self.good(s, u)
-                && self.def(u).kind != Kind::Gun
-                && nb.contains(&s.units[u].hex)
+        self.side_in_play(s, 1 - side).any(|u| {
+            self.good(s, u) && self.def(u).kind != Kind::Gun && nb.contains(&s.units[u].hex)
         })
     }
 
@@ -143,14 +144,14 @@ impl CrossOfIron {
     fn integrity_loss(&self, s: &State, side: u8) -> u8 {
         use procedures::{morale_levels_lost, Support};
         let count = |side: u8| {
-            (0..self.n())
-                .filter(|&u| self.def(u).side == side && self.vehicle(u) && s.units[u].in_play())
+            self.side_in_play(s, side)
+                .filter(|&u| self.vehicle(u))
                 .count()
         };
         let (mine, theirs) = (count(side), count(1 - side));
-        let guns = (0..self.n()).any(|u| {
-            self.def(u).side == side && self.def(u).kind == Kind::Gun && s.units[u].in_play()
-        });
+        let guns = self
+            .side_in_play(s, side)
+            .any(|u| self.def(u).kind == Kind::Gun);
         let support = if mine > 0 && theirs <= 2 * mine {
             Support::Armor
         } else if theirs > 0 && mine == 0 && !guns {

@@ -43,15 +43,34 @@ impl CrossOfIron {
             .any(|o| self.def(o).kind == Kind::Leader && self.good(s, o))
     }
 
-    /// What entering the hex in direction `dir` from `from` costs `u` (`None`: it may not).
-    fn step_cost(&self, u: usize, from: u8, dir: usize) -> Option<u8> {
-        let table = if self.vehicle(u) {
+    /// What stepping from each hex in each direction costs `u` (`u8::MAX`: it may not).
+    fn step_costs(&self, u: usize) -> &[[u8; 6]] {
+        if self.vehicle(u) {
             &self.rules.step_mp
         } else {
             &self.rules.step_mf
-        };
-        let c = table[from as usize][dir];
+        }
+    }
+
+    /// What entering the hex in direction `dir` from `from` costs `u` (`None`: it may not).
+    fn step_cost(&self, u: usize, from: u8, dir: usize) -> Option<u8> {
+        let c = self.step_costs(u)[from as usize][dir];
         (c != u8::MAX).then_some(c)
+    }
+
+    /// The cost of every hex `u` may reach this phase: past its allowance by Double Time
+    /// (73.1: 2 MF) or speed breakdown (79).
+    pub(super) fn move_costs(&self, s: &State, u: usize) -> Costs {
+        let base = self.allowance(s, u);
+        let opts = &self.rules.options;
+        let extra = if self.vehicle(u) && opts.speed_breakdown {
+            SPEED_BREAKDOWN_EXCESS
+        } else if !self.vehicle(u) && opts.double_time && !s.units[u].has(flag::TIRED) {
+            2
+        } else {
+            0
+        };
+        self.reach(s, u, base + extra)
     }
 
     /// The cheapest cost to every hex within `limit`, passing only hexes free of the enemy
@@ -62,6 +81,7 @@ impl CrossOfIron {
         let mut cost: Costs = [u8::MAX; MAX_HEXES];
         cost[start as usize] = 0;
         let board = &self.rules.board;
+        let steps = self.step_costs(u);
         // A bucket of hexes for each cost (Dial's algorithm): costs are small integers.
         let mut buckets = [0u128; 64];
         let limit = limit.min(buckets.len() as u8 - 1);
@@ -74,10 +94,8 @@ impl CrossOfIron {
                 if cost[h] != c || (h as u8 != start && enemy >> h & 1 == 1) {
                     continue;
                 }
-                for (dir, &n) in board.neighbour[h].iter().enumerate() {
-                    let Some(step) = self.step_cost(u, h as u8, dir) else {
-                        continue;
-                    };
+                for (&n, &step) in board.neighbour[h].iter().zip(&steps[h]) {
+                    // A step it may not take costs u8::MAX: past any limit.
                     let total = c.saturating_add(step);
                     if total <= limit && total < cost[n as usize] {
                         cost[n as usize] = total;
@@ -89,31 +107,39 @@ impl CrossOfIron {
         cost
     }
 
-    /// Whether `u` may end its move in `hex`: stacking (SL 6, 92.2) and, in an enemy hex,
-    /// only an AFV overrunning infantry (72).
-    fn may_end_in(&self, s: &State, u: usize, hex: u8) -> bool {
+    /// The hexes `u` may not end its move in: stacking (SL 6, 92.2) and enemy hexes, but for
+    /// an AFV overrunning infantry (72).
+    fn may_not_end_in(&self, s: &State, u: usize) -> u128 {
         let side = self.def(u).side;
+        let overruns = self.vehicle(u) && !s.units[u].has(flag::IMMOBILIZED);
+        let enemies = self.side_in_play(s, 1 - side);
+        let mut blocked = enemies
+            .filter(|&e| !overruns || self.vehicle(e))
+            .fold(0u128, |set, e| set | 1 << s.units[e].hex);
         let fire = &self.rules.data.charts.fire;
-        let own = |kind: Kind| {
-            self.in_hex(s, hex, side)
-                .filter(|&o| o != u && self.def(o).kind == kind)
-                .count()
+        let (limit, counts): (u8, fn(Kind) -> bool) = match self.def(u).kind {
+            Kind::Vehicle => (fire.vehicles_per_hex, |k| k == Kind::Vehicle),
+            Kind::Squad => (fire.squads_per_hex, |k| {
+                matches!(k, Kind::Squad | Kind::Gun)
+            }),
+            Kind::Leader | Kind::Gun => return blocked,
         };
-        if self.occupied_by(s, hex, 1 - side) {
-            let enemy_afv = self.in_hex(s, hex, 1 - side).any(|o| self.vehicle(o));
-            return self.vehicle(u) && !enemy_afv && !s.units[u].has(flag::IMMOBILIZED);
+        let mut stacked = [0u8; MAX_HEXES];
+        for o in self.side_in_play(s, side) {
+            let hex = s.units[o].hex;
+            if o != u && counts(self.def(o).kind) {
+                stacked[hex as usize] += 1;
+                if stacked[hex as usize] >= limit {
+                    blocked |= 1 << hex;
+                }
+            }
         }
-        match self.def(u).kind {
-            Kind::Vehicle => own(Kind::Vehicle) < fire.vehicles_per_hex as usize,
-            Kind::Squad => own(Kind::Squad) + own(Kind::Gun) < fire.squads_per_hex as usize,
-            Kind::Leader | Kind::Gun => true,
-        }
+        blocked
     }
 
     /// The moves open to `u` in the Movement Phase.
     pub(super) fn move_actions(&self, s: &State, u: usize, out: &mut impl Sink) {
         let unit = &s.units[u];
-        let opts = &self.rules.options;
         if self.vehicle(u) {
             let v = self.def(u).vehicle.as_ref().expect("a vehicle");
             // 64.44 allows the Movement and Advance Phases; here the Movement Phase only.
@@ -124,26 +150,15 @@ impl CrossOfIron {
                 return;
             }
         }
-        let base = self.allowance(s, u);
-        let extra = if self.vehicle(u) && opts.speed_breakdown {
-            SPEED_BREAKDOWN_EXCESS
-        } else if !self.vehicle(u) && opts.double_time && !unit.has(flag::TIRED) {
-            2 // 73.1: Double Time adds 2 MF
-        } else {
-            0
-        };
-        let cost = self.reach(s, u, base + extra);
-        // An empty hex always takes the counter: only occupied ones need the stacking check.
-        let occupied = self.occupied(s, 0) | self.occupied(s, 1);
+        let cost = self.move_costs(s, u);
+        let blocked = self.may_not_end_in(s, u);
         for (h, &c) in cost.iter().enumerate().take(self.rules.board.len()) {
-            let blocked = occupied >> h & 1 == 1 && !self.may_end_in(s, u, h as u8);
-            if c == u8::MAX || h as u8 == unit.hex || blocked {
+            if c == u8::MAX || h as u8 == unit.hex || blocked >> h & 1 == 1 {
                 continue;
             }
-            let double_time = c > base && !self.vehicle(u);
             out.push(Action::Move {
                 hex: h as u8,
-                double_time,
+                cost: c,
             });
         }
         if self.vehicle(u) {
@@ -156,6 +171,7 @@ impl CrossOfIron {
         let unit = &s.units[u];
         let back = (unit.hull + 3) % 6;
         let mp = self.allowance(s, u);
+        let blocked = self.may_not_end_in(s, u);
         let (mut hex, mut spent) = (unit.hex, 0u8);
         loop {
             let next = self.rules.board.neighbour[hex as usize][back as usize];
@@ -165,21 +181,24 @@ impl CrossOfIron {
             let Some(step) = self.step_cost(u, hex, back as usize) else {
                 return;
             };
-            spent = spent.saturating_add(4 * step);
+            spent = spent.saturating_add(step.saturating_mul(4));
             if spent > mp {
                 return;
             }
-            if self.may_end_in(s, u, next) {
-                out.push(Action::Reverse { hex: next });
+            if blocked >> next & 1 == 0 {
+                out.push(Action::Reverse {
+                    hex: next,
+                    cost: spent,
+                });
             }
             hex = next;
         }
     }
 
-    /// Moves `u` to `hex`: it loses acquisition (69.3); an AFV then faces (64.1), may have
-    /// overrun (72) or pushed past its MA (79).
-    pub(super) fn do_move(&self, s: &mut State, u: usize, hex: u8, double_time: bool) {
-        let cost = self.reach(s, u, u8::MAX)[hex as usize];
+    /// Moves `u` to `hex` for `cost` (a cost `move_actions` listed): it loses acquisition
+    /// (69.3); an AFV then faces (64.1), may have overrun (72) or pushed past its MA (79).
+    pub(super) fn do_move(&self, s: &mut State, u: usize, hex: u8, cost: u8) {
+        let double_time = self.double_time(s, u, cost);
         let enemy = self.occupied_by(s, hex, 1 - self.def(u).side);
         let unit = &mut s.units[u];
         let from = unit.hex;
@@ -231,9 +250,9 @@ impl CrossOfIron {
         }
     }
 
-    /// Whether moving `u` to `hex` costs more than its allowance (79, 73).
-    pub(super) fn past_allowance(&self, s: &State, u: usize, hex: u8) -> bool {
-        self.reach(s, u, u8::MAX)[hex as usize] > self.allowance(s, u)
+    /// Whether a move of `cost` takes infantry `u` past its MF: Double Time (73).
+    pub(super) fn double_time(&self, s: &State, u: usize, cost: u8) -> bool {
+        !self.vehicle(u) && cost > self.allowance(s, u)
     }
 
     /// 71: backs `u` into `hex`, keeping its facing.

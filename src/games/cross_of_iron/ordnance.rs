@@ -31,8 +31,9 @@ impl CrossOfIron {
         intensive.then_some(true)
     }
 
-    /// The main-gun or AT-gun shots open to `u`.
-    pub(super) fn gun_actions(&self, s: &State, u: usize, out: &mut impl Sink) {
+    /// The main-gun or AT-gun shots open to `u`: at enemy AFVs, and HE at `targets` (its
+    /// side's `target_hexes`).
+    pub(super) fn gun_actions(&self, s: &State, u: usize, targets: u128, out: &mut impl Sink) {
         let Some(intensive) = self.gun_ready(s, u) else {
             return;
         };
@@ -48,15 +49,11 @@ impl CrossOfIron {
             .last()
             .expect("a range band");
         let in_reach = |hex: u8| board.sees(from, hex) && board.distance(from, hex) <= last;
-        let mut targets = self.target_hexes(s, side);
-        for t in 0..self.n() {
-            let unit = &s.units[t];
-            if self.def(t).side != side
-                && self.vehicle(t)
-                && unit.in_play()
-                && in_reach(unit.hex)
-                && !self.occupied_by(s, unit.hex, side)
-            {
+        let mut targets = targets;
+        let own = self.occupied(s, side);
+        for t in self.side_in_play(s, 1 - side) {
+            let hex = s.units[t].hex;
+            if self.vehicle(t) && own >> hex & 1 == 0 && in_reach(hex) {
                 out.push(Action::Shoot {
                     target: t as u8,
                     intensive,

@@ -6,6 +6,7 @@ use super::procedures::{repair, Repair};
 use super::ruleset::Kind;
 use super::state::{flag, Pending, Phase, State};
 use super::{Action, CrossOfIron};
+use crate::engine::bits::ones;
 
 /// Where a list of actions goes: a list, or a count (to know whether a counter may act
 /// without building the list).
@@ -17,6 +18,13 @@ impl Sink for Vec<Action> {
     fn push(&mut self, a: Action) {
         Vec::push(self, a);
     }
+}
+
+/// What every counter's decisions in a phase step depend on: the hexes in melee, and the
+/// hexes the acting side may fire into.
+pub(super) struct Context {
+    contested: u128,
+    targets: u128,
 }
 
 /// Counts the actions instead of listing them.
@@ -39,8 +47,31 @@ impl CrossOfIron {
         }
     }
 
+    /// What every counter's decisions in a phase step depend on, found once per step.
+    pub(super) fn context(&self, s: &State) -> Context {
+        let side = self.acting_side(s);
+        let own = self.occupied(s, side);
+        let enemy = self.occupied(s, 1 - side);
+        let fire_phase = matches!(
+            s.phase,
+            Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire
+        );
+        Context {
+            contested: own & enemy,
+            targets: if fire_phase {
+                self.target_hexes(s, side)
+            } else {
+                0
+            },
+        }
+    }
+
     /// The decisions open to counter `u` in the current phase (none: it does not act).
     pub(super) fn unit_actions(&self, s: &State, u: usize, out: &mut impl Sink) {
+        self.unit_actions_in(s, &self.context(s), u, out);
+    }
+
+    fn unit_actions_in(&self, s: &State, cx: &Context, u: usize, out: &mut impl Sink) {
         let unit = &s.units[u];
         let d = self.def(u);
         if d.side != self.acting_side(s)
@@ -50,7 +81,7 @@ impl CrossOfIron {
         {
             return;
         }
-        let locked = self.contested(s, unit.hex);
+        let locked = cx.contested >> unit.hex & 1 == 1;
         match s.phase {
             Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire => {
                 let moved_fast = s.phase == Phase::AdvancingFire
@@ -58,8 +89,8 @@ impl CrossOfIron {
                 if locked || moved_fast {
                     return;
                 }
-                self.fire_actions(s, u, out);
-                self.gun_actions(s, u, out);
+                self.fire_actions(s, u, cx.targets, out);
+                self.gun_actions(s, u, cx.targets, out);
             }
             Phase::Movement => {
                 if unit.has(flag::PREP_FIRED) || d.kind == Kind::Gun || (locked && !self.vehicle(u))
@@ -77,12 +108,14 @@ impl CrossOfIron {
     /// Phase every counter free to move is asked (its list is long to build, and staying is
     /// always open); in the others, those with something to do.
     fn next_actor(&self, s: &State, from: usize) -> Option<usize> {
-        (from..self.n()).find(|&u| {
+        let cx = self.context(s);
+        let side = self.rules.sides[self.acting_side(s) as usize] >> from << from;
+        ones(side).find(|&u| {
             if s.phase == Phase::Movement {
-                return self.may_move(s, u);
+                return self.may_move(s, &cx, u);
             }
             let mut c = Count(0);
-            self.unit_actions(s, u, &mut c);
+            self.unit_actions_in(s, &cx, u, &mut c);
             c.0 > 0
         })
     }
@@ -90,7 +123,7 @@ impl CrossOfIron {
     /// Whether `u` is asked where to move: a counter of the phasing side in good order that
     /// did not prep fire, not a gun, not stunned, not locked in melee (an AFV may drive
     /// out), able to move or to open or close its hatches.
-    fn may_move(&self, s: &State, u: usize) -> bool {
+    fn may_move(&self, s: &State, cx: &Context, u: usize) -> bool {
         let unit = &s.units[u];
         let d = self.def(u);
         let free = d.side == s.phasing
@@ -98,7 +131,7 @@ impl CrossOfIron {
             && !unit.has(flag::DONE | flag::PREP_FIRED)
             && unit.stunned_until < s.player_turn
             && d.kind != Kind::Gun
-            && (self.vehicle(u) || !self.contested(s, unit.hex));
+            && (self.vehicle(u) || cx.contested >> unit.hex & 1 == 0);
         let hatch = d
             .vehicle
             .as_ref()
@@ -112,15 +145,20 @@ impl CrossOfIron {
             if s.winner != 2 || s.pending != Pending::None {
                 return;
             }
-            if let Some(u) = (0..self.n()).find(|&u| s.units[u].has(flag::OVERRUN_DUE)) {
+            // Most steps have nothing due: one look at every counter's flags says so.
+            let due = s.units[..self.n()].iter().fold(0, |f, u| f | u.flags);
+            let first = |f: u32| (0..self.n()).find(|&u| s.units[u].has(f));
+            if due & flag::OVERRUN_DUE != 0 {
+                let u = first(flag::OVERRUN_DUE).expect("an overrun is due");
                 self.overrun(s, u);
                 continue;
             }
-            if self.next_morale_check(s).is_some() {
+            if due & flag::MC_DUE != 0 {
                 s.pending = Pending::Morale;
                 return;
             }
-            if let Some(u) = (0..self.n()).find(|&u| s.units[u].has(flag::FACE_DUE)) {
+            if due & flag::FACE_DUE != 0 {
+                let u = first(flag::FACE_DUE).expect("a facing is due");
                 s.pending = Pending::Facing { unit: u as u8 };
                 return;
             }
@@ -307,8 +345,7 @@ impl CrossOfIron {
 
     /// The range to the nearest enemy in play.
     fn enemy_distance(&self, s: &State, hex: u8, side: u8) -> u8 {
-        (0..self.n())
-            .filter(|&e| self.def(e).side != side && s.units[e].in_play())
+        self.side_in_play(s, 1 - side)
             .map(|e| self.rules.board.distance(hex, s.units[e].hex))
             .min()
             .unwrap_or(u8::MAX)
@@ -375,7 +412,7 @@ impl CrossOfIron {
     /// A side with nothing left in play loses at once.
     pub(super) fn check_annihilation(&self, s: &mut State) {
         for side in 0..2u8 {
-            if !(0..self.n()).any(|u| self.def(u).side == side && s.units[u].in_play()) {
+            if self.side_in_play(s, side).next().is_none() {
                 s.winner = 1 - side;
                 s.pending = Pending::None;
             }

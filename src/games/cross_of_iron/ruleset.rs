@@ -102,6 +102,8 @@ pub struct Ruleset {
     /// climbing included; `u8::MAX` where they may not.
     pub step_mf: Vec<[u8; 6]>,
     pub step_mp: Vec<[u8; 6]>,
+    /// Each side's counters, as a set of counter numbers.
+    pub sides: [u64; 2],
 }
 
 impl Ruleset {
@@ -158,7 +160,13 @@ impl Ruleset {
         });
         let t = &data.charts.terrain;
         let (step_mf, step_mp) = step_costs(&board, &data.charts);
+        let sides = [0, 1].map(|side| {
+            (units.iter().enumerate())
+                .filter(|(_, u)| u.side == side)
+                .fold(0, |set, (i, _)| set | 1 << i)
+        });
         Ok(Ruleset {
+            sides,
             step_mf,
             step_mp,
             options: data.scenario.rules.clone(),

@@ -66,7 +66,7 @@ impl CrossOfIron {
                 self.shot_value(s, u, target as usize, intensive)
             }
             Action::HighExplosive { hex, intensive } => self.he_value(s, u, hex, intensive),
-            Action::Move { hex, double_time } => self.move_value(s, u, hex, double_time),
+            Action::Move { hex, cost } => self.move_value(s, u, hex, cost),
             Action::Advance { hex } => self.advance_value(s, u, hex),
             Action::Hatch | Action::Reverse { .. } | Action::Roll(_) => f32::MIN / 2.0,
         }
@@ -179,7 +179,7 @@ impl CrossOfIron {
             .min_by_key(|&h| rs.board.distance(here, h))
     }
 
-    fn move_value(&self, s: &State, u: usize, hex: u8, double_time: bool) -> f32 {
+    fn move_value(&self, s: &State, u: usize, hex: u8, cost: u8) -> f32 {
         let rs = &self.rules;
         let board = &rs.board;
         let side = self.def(u).side;
@@ -188,13 +188,13 @@ impl CrossOfIron {
             return f32::MIN / 4.0; // no overruns
         }
         if self.vehicle(u) {
-            let cost_ok = !self.past_allowance(s, u, hex);
+            let cost_ok = cost <= self.allowance(s, u);
             let enemy_afv = (0..self.n())
                 .filter(|&e| self.def(e).side != side && self.vehicle(e) && s.units[e].in_play())
                 .map(|e| s.units[e].hex)
                 .min_by_key(|&h| board.distance(here, h));
             let sees = enemy_afv.is_some_and(|h| board.sees(hex, h));
-            let cost = if cost_ok { 0.0 } else { -5.0 };
+            let breakdown_risk = if cost_ok { 0.0 } else { -5.0 };
             if side == rs.holder {
                 // The defender's AFVs stay within 3 hexes of the objectives.
                 let near = rs
@@ -205,13 +205,13 @@ impl CrossOfIron {
                     .unwrap_or(0);
                 return -(f32::from(near.saturating_sub(3))) * 2.0
                     + if sees { 1.0 } else { 0.0 }
-                    + cost;
+                    + breakdown_risk;
             }
             let target = enemy_afv
                 .or_else(|| rs.objectives.first().copied())
                 .unwrap_or(here);
             let d = i32::from(board.distance(hex, target));
-            return -((d - 6).abs() as f32) + if sees { 2.0 } else { 0.0 } + cost;
+            return -((d - 6).abs() as f32) + if sees { 2.0 } else { 0.0 } + breakdown_risk;
         }
         if rs.objectives.contains(&here) && side == rs.holder {
             return -10.0; // a defender in an objective stays
@@ -235,7 +235,11 @@ impl CrossOfIron {
         gain * 3.0 + f32::from(rs.tem(hex) as u8)
             - 3.0 * self.exposure(s, u, hex)
             - 2.0 * crowd as f32
-            - if double_time { 1.5 } else { 0.0 }
+            - if self.double_time(s, u, cost) {
+                1.5
+            } else {
+                0.0
+            }
     }
 
     /// How many good-order enemy squads and AFVs see `hex` within their normal range, in

@@ -31,15 +31,7 @@ pub fn on_map(hex: u16) -> bool {
 }
 
 /// Iterates the set bits of a unit mask.
-pub fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            i
-        })
-    })
-}
+pub use crate::engine::bits::ones as bits;
 
 /// Where the sequence of play stands: whose decision, or which chance, comes next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

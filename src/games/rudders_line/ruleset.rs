@@ -326,16 +326,7 @@ fn within(d: &[[u8; MAX_AREAS]; MAX_AREAS], n: usize) -> [[AreaMask; 8]; MAX_ARE
 }
 
 /// Indices of the set bits of a mask.
-pub fn bits(mut m: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            return None;
-        }
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
-        Some(i)
-    })
-}
+pub use crate::engine::bits::ones as bits;
 
 /// Indices of the set bits of a unit mask.
 pub fn unit_bits(mut m: UnitMask) -> impl Iterator<Item = u8> {

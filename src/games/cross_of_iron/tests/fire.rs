@@ -124,7 +124,7 @@ fn rule_95_sustained_fire_is_one_column_right_with_b_minus_2_and_not_after_movin
     let sq = place(&g, &mut s, "2nd Squad", "A5", 0); // MMG
     place(&g, &mut s, "1st Section", "D5", 3);
     let mut plain = Vec::new();
-    g.fire_actions(&s, sq, &mut plain);
+    g.fire_actions(&s, sq, g.target_hexes(&s, g.def(sq).side), &mut plain);
     assert!(plain.contains(&crate::games::cross_of_iron::Action::Fire {
         hex: hex(&g, "D5"),
         sustained: true
@@ -152,7 +152,7 @@ fn rule_95_sustained_fire_is_one_column_right_with_b_minus_2_and_not_after_movin
     s.phase = Phase::AdvancingFire;
     s.units[sq].flags |= flag::MOVED;
     let mut moved = Vec::new();
-    g.fire_actions(&s, sq, &mut moved);
+    g.fire_actions(&s, sq, g.target_hexes(&s, g.def(sq).side), &mut moved);
     assert!(moved.iter().all(|a| !matches!(
         a,
         crate::games::cross_of_iron::Action::Fire {
@@ -284,7 +284,7 @@ fn rule_91_and_95_switched_off_leave_no_height_modifier_and_no_sustained_fire() 
     let sq = place(&g, &mut s, "2nd Squad", "A5", 0);
     s.units[t].hex = hex(&g, "D5");
     let mut list = Vec::new();
-    g.fire_actions(&s, sq, &mut list);
+    g.fire_actions(&s, sq, g.target_hexes(&s, g.def(sq).side), &mut list);
     assert!(
         !list.is_empty()
             && list.iter().all(|a| !matches!(

@@ -80,3 +80,19 @@ fn edited(
     let _ = std::fs::remove_dir_all(&dir);
     game
 }
+
+/// What moving `u` to `h` costs, from its legal moves (`None`: it may not).
+fn move_cost(g: &CrossOfIron, s: &State, u: usize, h: u8) -> Option<u8> {
+    let mut list = Vec::new();
+    g.move_actions(s, u, &mut list);
+    list.iter().find_map(|a| match *a {
+        crate::games::cross_of_iron::Action::Move { hex, cost } if hex == h => Some(cost),
+        _ => None,
+    })
+}
+
+/// Moves `u` to `h` as its legal move there does.
+fn move_to(g: &CrossOfIron, s: &mut State, u: usize, h: u8) {
+    let cost = move_cost(g, s, u, h).expect("a legal move");
+    g.do_move(s, u, h, cost);
+}

@@ -9,11 +9,9 @@ fn moves(g: &CrossOfIron, s: &State, u: usize) -> Vec<Action> {
     out
 }
 
-fn can_reach(list: &[Action], h: u8) -> Option<bool> {
-    list.iter().find_map(|a| match *a {
-        Action::Move { hex, double_time } if hex == h => Some(double_time),
-        _ => None,
-    })
+/// Whether `u` may move to `h`, and if so whether at Double Time (73) (`None`: it may not).
+fn double_time_to(g: &CrossOfIron, s: &State, u: usize, h: u8) -> Option<bool> {
+    move_cost(g, s, u, h).map(|cost| g.double_time(s, u, cost))
 }
 
 #[test]
@@ -35,29 +33,20 @@ fn sl_a_squad_has_4_mf_6_with_a_leader_and_rule_73_double_time_adds_2() {
     let g = game();
     let mut s = empty(&g, Phase::Movement, 0);
     let sq = place(&g, &mut s, "1st Squad", "A5", 0);
-    let list = moves(&g, &s, sq);
-    assert_eq!(can_reach(&list, hex(&g, "E5")), Some(false), "4 open hexes");
-    assert_eq!(
-        can_reach(&list, hex(&g, "F5")),
-        Some(true),
-        "5th and 6th hex at Double Time"
-    );
+    let to = |s: &State, h: &str| double_time_to(&g, s, sq, hex(&g, h));
+    assert_eq!(to(&s, "E5"), Some(false), "4 open hexes");
+    assert_eq!(to(&s, "F5"), Some(true), "5th and 6th hex at Double Time");
     place(&g, &mut s, "Lt. Hahn", "A5", 0);
-    let list = moves(&g, &s, sq);
-    assert_eq!(can_reach(&list, hex(&g, "E5")), Some(false));
+    assert_eq!(to(&s, "E5"), Some(false));
     let off = edited("scenario.toml", |t| {
         t.replace("double_time = true", "double_time = false")
     })
     .unwrap();
     let mut s = empty(&off, Phase::Movement, 0);
     let sq = place(&off, &mut s, "1st Squad", "A5", 0);
-    assert!(moves(&off, &s, sq).iter().all(|a| !matches!(
-        a,
-        Action::Move {
-            double_time: true,
-            ..
-        }
-    )));
+    assert!(moves(&off, &s, sq)
+        .iter()
+        .all(|a| !matches!(*a, Action::Move { cost, .. } if off.double_time(&s, sq, cost))));
 }
 
 #[test]
@@ -66,7 +55,8 @@ fn rule_73_5_no_double_time_in_the_next_player_turn_and_73_3_no_advancing_fire()
     let mut s = empty(&g, Phase::Movement, 0);
     let sq = place(&g, &mut s, "1st Squad", "A5", 0);
     place(&g, &mut s, "1st Section", "A8", 3);
-    g.do_move(&mut s, sq, hex(&g, "F5"), true);
+    move_to(&g, &mut s, sq, hex(&g, "F5"));
+    assert!(s.units[sq].has(flag::DOUBLE_TIME));
     s.phase = Phase::AdvancingFire;
     s.units[sq].flags &= !flag::DONE;
     let mut list = Vec::new();
@@ -75,13 +65,9 @@ fn rule_73_5_no_double_time_in_the_next_player_turn_and_73_3_no_advancing_fire()
     s.units[sq].flags |= flag::TIRED;
     s.phase = Phase::Movement;
     s.units[sq].flags &= !(flag::DOUBLE_TIME | flag::MOVED);
-    assert!(moves(&g, &s, sq).iter().all(|a| !matches!(
-        a,
-        Action::Move {
-            double_time: true,
-            ..
-        }
-    )));
+    assert!(moves(&g, &s, sq)
+        .iter()
+        .all(|a| !matches!(*a, Action::Move { cost, .. } if g.double_time(&s, sq, cost))));
 }
 
 #[test]
@@ -105,7 +91,7 @@ fn sl_stacking_three_squads_a_hex() {
         place(&g, &mut s, name, "C5", 0);
     }
     let sq = place(&g, &mut s, "1st Squad", "B5", 0);
-    assert_eq!(can_reach(&moves(&g, &s, sq), hex(&g, "C5")), None);
+    assert_eq!(double_time_to(&g, &s, sq, hex(&g, "C5")), None);
 }
 
 #[test]
@@ -132,8 +118,8 @@ fn rule_79_moving_past_the_ma_rolls_for_speed_breakdown() {
     let far = (0..g.rules().board.len())
         .find(|&h| cost[h] == mp + 1)
         .expect("a hex 1 MP past the MA") as u8;
-    assert_eq!(can_reach(&moves(&g, &s, pz), far), Some(false));
-    g.do_move(&mut s, pz, far, false);
+    assert_eq!(move_cost(&g, &s, pz, far), Some(mp + 1));
+    move_to(&g, &mut s, pz, far);
     assert_eq!(
         s.pending,
         Pending::SpeedBreakdown {
@@ -147,7 +133,7 @@ fn rule_79_moving_past_the_ma_rolls_for_speed_breakdown() {
     .unwrap();
     let mut t = empty(&off, Phase::Movement, 0);
     let pz = place(&off, &mut t, "Panzer 2", "A8", 0);
-    assert_eq!(can_reach(&moves(&off, &t, pz), far), None);
+    assert_eq!(move_cost(&off, &t, pz, far), None);
 }
 
 #[test]
@@ -160,7 +146,7 @@ fn rule_71_reverse_is_straight_back_at_four_times_the_cost_keeping_the_facing() 
     let backs: Vec<u8> = list
         .iter()
         .filter_map(|a| {
-            if let Action::Reverse { hex } = a {
+            if let Action::Reverse { hex, .. } = a {
                 Some(*hex)
             } else {
                 None
@@ -182,8 +168,8 @@ fn rule_72_1_an_afv_entering_infantry_overruns_with_4_plus_half_he_plus_mgs() {
     let mut s = empty(&g, Phase::Movement, 0);
     let pz = place(&g, &mut s, "Panzer 2", "C5", 0);
     place(&g, &mut s, "1st Section", "D5", 3);
-    assert_eq!(can_reach(&moves(&g, &s, pz), hex(&g, "D5")), Some(false));
-    g.do_move(&mut s, pz, hex(&g, "D5"), false);
+    assert!(move_cost(&g, &s, pz, hex(&g, "D5")).is_some());
+    move_to(&g, &mut s, pz, hex(&g, "D5"));
     assert!(s.units[pz].has(flag::OVERRUN_DUE));
     g.overrun(&mut s, pz);
     let Pending::Fire {

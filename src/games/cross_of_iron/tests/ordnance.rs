@@ -108,7 +108,7 @@ fn rule_69_1_acquisition_minus_1_then_minus_2_lost_on_moving_or_switching() {
         base - 2,
         "at most -2"
     );
-    g.do_move(&mut s, pz, hex(&g, "B5"), false);
+    move_to(&g, &mut s, pz, hex(&g, "B5"));
     s.pending = Pending::None;
     s.units[pz].hex = hex(&g, "A5");
     s.units[pz].flags &= !flag::MOVED;
@@ -124,14 +124,14 @@ fn rule_70_intensive_fire_is_one_more_shot_at_plus_2_never_in_advancing_fire() {
     let g = game();
     let (mut s, pz, t34) = duel(&g, "E5");
     let mut list = Vec::new();
-    g.gun_actions(&s, pz, &mut list);
+    g.gun_actions(&s, pz, g.target_hexes(&s, g.def(pz).side), &mut list);
     assert!(list.contains(&Action::Shoot {
         target: t34 as u8,
         intensive: false
     }));
     s.units[pz].shots = 1; // the PzKw IV F2's ROF 1 used (70.1)
     list.clear();
-    g.gun_actions(&s, pz, &mut list);
+    g.gun_actions(&s, pz, g.target_hexes(&s, g.def(pz).side), &mut list);
     assert!(list.contains(&Action::Shoot {
         target: t34 as u8,
         intensive: true
@@ -142,7 +142,7 @@ fn rule_70_intensive_fire_is_one_more_shot_at_plus_2_never_in_advancing_fire() {
     }));
     s.phase = Phase::AdvancingFire;
     list.clear();
-    g.gun_actions(&s, pz, &mut list);
+    g.gun_actions(&s, pz, g.target_hexes(&s, g.def(pz).side), &mut list);
     assert!(list.is_empty());
     // 70.5: the B12 gun breaks down on 10 or more under Intensive Fire.
     let shot = g.shot(pz, 9, 0, true);
