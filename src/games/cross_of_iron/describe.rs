@@ -87,7 +87,7 @@ impl CrossOfIron {
                 let t = target as usize;
                 let hex = s.units[t].hex;
                 let (number, drm) = self.to_hit(s, u, hex, Some(t));
-                let drm = drm + if intensive { 2 } else { 0 };
+                let drm = self.shot(u, number, drm, intensive).total_drm(); // 70.2
                 format!(
                     "{who} fires its {} at {} in {}, range {}: TO HIT {number}, DRM {drm:+}{}",
                     self.gun_name(u),
@@ -103,7 +103,7 @@ impl CrossOfIron {
             }
             Action::HighExplosive { hex, intensive } => {
                 let (number, drm) = self.to_hit(s, u, hex, None);
-                let drm = drm + if intensive { 2 } else { 0 };
+                let drm = self.shot(u, number, drm, intensive).total_drm(); // 70.2
                 format!(
                     "{who} fires {} HE at {} ({}), range {}: TO HIT {number}, DRM {drm:+}, then the {} column{}",
                     self.gun_name(u),

@@ -269,3 +269,21 @@ fn rule_63_2_high_explosive_that_hits_attacks_on_the_guns_ift_column() {
         "the 75mm's HE column"
     );
 }
+
+#[test]
+fn rule_69_8_case_j_defensive_fire_at_a_target_that_moved_adds_2() {
+    let g = game();
+    let (mut s, pz, t34) = duel(&g, "E5");
+    s.phasing = 1;
+    s.phase = Phase::DefensiveFire;
+    let still = g.to_hit(&s, pz, hex(&g, "E5"), Some(t34)).1;
+    s.units[t34].flags |= flag::MOVED;
+    let moving = g.to_hit(&s, pz, hex(&g, "E5"), Some(t34)).1;
+    assert_eq!(moving - still, 2, "Case J: +2 on a target that moved");
+    s.phase = Phase::PrepFire;
+    assert_eq!(
+        g.to_hit(&s, pz, hex(&g, "E5"), Some(t34)).1,
+        still,
+        "only Defensive Fire fires at a moving target"
+    );
+}
