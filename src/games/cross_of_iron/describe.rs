@@ -205,7 +205,10 @@ impl CrossOfIron {
             };
         }
         for (f, word) in pairs {
-            if unit.has(f) && !(f == flag::IMMOBILIZED && unit.has(flag::PERMANENT)) {
+            // "for good" and "disabled" say more than the marker under them.
+            let said = (f == flag::IMMOBILIZED && unit.has(flag::PERMANENT))
+                || (f == flag::GUN_BROKEN && unit.has(flag::DISABLED));
+            if unit.has(f) && !said {
                 marks.push(word);
             }
         }
@@ -258,7 +261,7 @@ impl CrossOfIron {
             }
             out.push('\n');
         }
-        out.push_str("terrain: . open, W woods, B wooden building, S stone building, ^ hill (level 1); G/R n: German/Russian counters; * objective\n");
+        out.push_str("terrain: . open, W woods, B wooden building, S stone building; on a hill (level 1 or more): ^ open, w b s; G/R n: German/Russian counters; * objective\n");
         for side in 0..2u8 {
             let _ = writeln!(out, "{}:", self.player_name(side as usize));
             for u in (0..self.n()).filter(|&u| self.def(u).side == side) {
@@ -288,11 +291,16 @@ impl CrossOfIron {
     fn cell(&self, s: &State, hex: u8) -> String {
         let b = &self.rules.board;
         let t = match b.terrain[hex as usize] {
-            Terrain::Open if b.level[hex as usize] > 0 => '^',
             Terrain::Open => '.',
             Terrain::Woods => 'W',
             Terrain::WoodenBuilding => 'B',
             Terrain::StoneBuilding => 'S',
+        };
+        // 91: fire up a hill is +1, so the terminal shows the hill under woods and buildings.
+        let t = match (b.level[hex as usize] > 0, t) {
+            (true, '.') => '^',
+            (true, t) => t.to_ascii_lowercase(),
+            (false, t) => t,
         };
         let g = self.in_hex(s, hex, 0).count();
         let r = self.in_hex(s, hex, 1).count();
@@ -325,11 +333,12 @@ impl CrossOfIron {
             }
             Pending::Morale => {
                 let u = self.next_morale_check(before).unwrap_or(0);
+                let (total, morale) = self.morale_roll(before, u, r);
                 format!(
-                    "{} takes a morale check ({:+}): rolled {r} against morale {}",
+                    "{} takes a morale check: rolled {r}, {:+} = {total} against morale {morale}: {}",
                     self.label(u),
-                    before.units[u].mc_drm,
-                    self.morale(before, u)
+                    total - r as i8,
+                    if total <= morale { "passes" } else { "fails" }
                 )
             }
             Pending::ToHit(shot) => {
@@ -372,7 +381,13 @@ impl CrossOfIron {
                 format!("speed breakdown (79): rolled {r}, immobilized on {number} or more")
             }
             Pending::Rally { unit } => {
-                format!("{} tries to rally: rolled {r}", self.label(unit as usize))
+                let (roll, target) = self.rally_roll(before, unit as usize, r);
+                format!(
+                    "{} tries to rally: rolled {r}, {:+} = {roll} against {target}: {}",
+                    self.label(unit as usize),
+                    roll - r as i8,
+                    if roll <= target { "passes" } else { "fails" }
+                )
             }
             Pending::Repair { unit } => format!(
                 "{} repair roll (66.3): rolled {r} (2 or less repaired, 9 or more permanent)",
@@ -531,6 +546,10 @@ impl CrossOfIron {
                 (fill(Terrain::Open, 0), "open ground"),
                 (fill(Terrain::Open, 1), "hill, level 1"),
                 (fill(Terrain::Woods, 0), "woods (TEM +1)"),
+                (
+                    fill(Terrain::Woods, 1),
+                    "woods on the hill, level 1 (TEM +1)",
+                ),
                 (fill(Terrain::WoodenBuilding, 0), "wooden building (TEM +2)"),
                 (fill(Terrain::StoneBuilding, 0), "stone building (TEM +3)"),
                 ("#b22222", "objective"),
@@ -597,7 +616,8 @@ fn fill(t: Terrain, level: u8) -> &'static str {
     match (t, level) {
         (Terrain::Open, 0) => "#e9eed8",
         (Terrain::Open, _) => "#d9c9a0",
-        (Terrain::Woods, _) => "#8fb37a",
+        (Terrain::Woods, 0) => "#8fb37a",
+        (Terrain::Woods, _) => "#7f9a55", // on a hill: 91's +1 for firing up at it
         (Terrain::WoodenBuilding, _) => "#c49a6c",
         (Terrain::StoneBuilding, _) => "#9e9e9e",
     }

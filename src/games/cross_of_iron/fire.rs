@@ -287,18 +287,26 @@ impl CrossOfIron {
     /// A morale check (SL 12, reconstructed): 2d6 + the check's modifier + the leader's at
     /// most the unit's morale passes. A leader's breaking makes his stack check (SL 12.x);
     /// a broken unit failing is eliminated (96.6).
-    pub(super) fn resolve_morale(&self, s: &mut State, raw: u8) {
-        let u = self.next_morale_check(s).expect("a morale check is due");
-        let unit = s.units[u];
-        s.units[u].flags &= !flag::MC_DUE;
+    /// `u`'s morale check on `raw`: the modified roll (the check's modifier and the leader's)
+    /// and the morale it must not exceed.
+    pub(super) fn morale_roll(&self, s: &State, u: usize, raw: u8) -> (i8, i8) {
+        let unit = &s.units[u];
         let d = self.def(u);
         let leader = if d.kind == Kind::Vehicle {
             d.leadership * i8::from(!unit.has(flag::LEADER_LOST) && d.armor_leader)
         } else {
             self.leadership(s, unit.hex, d.side, u)
         };
-        let passed = raw as i8 + unit.mc_drm + leader <= self.morale(s, u);
-        if passed {
+        (raw as i8 + unit.mc_drm + leader, self.morale(s, u))
+    }
+
+    pub(super) fn resolve_morale(&self, s: &mut State, raw: u8) {
+        let u = self.next_morale_check(s).expect("a morale check is due");
+        let unit = s.units[u];
+        let (total, morale) = self.morale_roll(s, u, raw);
+        s.units[u].flags &= !flag::MC_DUE;
+        let d = self.def(u);
+        if total <= morale {
             return;
         }
         if d.kind == Kind::Vehicle {

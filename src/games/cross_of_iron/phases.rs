@@ -292,6 +292,14 @@ impl CrossOfIron {
     /// A rally roll: 2d6 + the leader's modifier, +4 under Desperation Morale (enemy
     /// adjacent; SS +2, 83.2), at most morale (SS +1, 83.3; inexperienced −1, 94.4).
     pub(super) fn resolve_rally(&self, s: &mut State, u: usize, raw: u8) {
+        let (roll, target) = self.rally_roll(s, u, raw);
+        if roll <= target {
+            s.units[u].flags &= !flag::BROKEN;
+        }
+    }
+
+    /// `u`'s rally roll on `raw`, modified, and the number it must not exceed.
+    pub(super) fn rally_roll(&self, s: &State, u: usize, raw: u8) -> (i8, i8) {
         let d = self.def(u);
         let hex = s.units[u].hex;
         let m = &self.rules.data.charts.morale;
@@ -308,9 +316,7 @@ impl CrossOfIron {
         if self.enemy_adjacent(s, hex, d.side) {
             roll += if ss { m.desperation_ss } else { m.desperation } as i8;
         }
-        if roll <= target {
-            s.units[u].flags &= !flag::BROKEN;
-        }
+        (roll, target)
     }
 
     /// The Rout Phase (SL 13, reconstructed): a broken infantry counter next to a good-order

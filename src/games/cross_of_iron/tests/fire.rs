@@ -296,3 +296,33 @@ fn rule_91_and_95_switched_off_leave_no_height_modifier_and_no_sustained_fire() 
             ))
     );
 }
+
+#[test]
+fn sl_a_morale_check_is_told_with_its_total_and_whether_it_passed() {
+    use crate::engine::Game;
+    use crate::games::cross_of_iron::Action;
+    let g = game();
+    let mut s = empty(&g, Phase::DefensiveFire, 1);
+    let sq = place(&g, &mut s, "1st Squad", "A5", 0);
+    s.units[sq].flags |= flag::MC_DUE;
+    s.units[sq].mc_drm = 1;
+    s.pending = Pending::Morale;
+    let told = |raw: u8| {
+        let mut after = s;
+        g.apply(&mut after, Action::Roll(raw));
+        (g.narrate(&s, Action::Roll(raw), &after).unwrap(), after)
+    };
+    let (text, after) = told(6);
+    assert!(
+        text.contains("rolled 6, +1 = 7 against morale 7: passes"),
+        "{text}"
+    );
+    assert!(!after.units[sq].has(flag::BROKEN));
+    let (text, after) = told(7);
+    assert!(
+        text.contains("rolled 7, +1 = 8 against morale 7: fails"),
+        "{text}"
+    );
+    assert!(text.ends_with("1st Squad breaks"), "{text}");
+    assert!(after.units[sq].has(flag::BROKEN));
+}
