@@ -142,7 +142,7 @@ impl CrossOfIron {
 
     fn shot_value(&self, s: &State, u: usize, t: usize, intensive: bool) -> f32 {
         let (number, drm) = self.to_hit(s, u, s.units[t].hex, Some(t));
-        let p_hit = p_2d6_at_most(number - drm - if intensive { 2 } else { 0 });
+        let p_hit = p_2d6_at_most(self.shot(u, number, drm, intensive).highest_hitting_roll());
         let k = self.kill_roll(s, u, t, false);
         let p_kill = p_2d6_at_most(k.kill_number - k.armor_modifier);
         p_hit * p_kill * f32::from(self.def(t).points) - if intensive { 3.0 } else { 0.0 }
@@ -150,7 +150,7 @@ impl CrossOfIron {
 
     fn he_value(&self, s: &State, u: usize, hex: u8, intensive: bool) -> f32 {
         let (number, drm) = self.to_hit(s, u, hex, None);
-        let p_hit = p_2d6_at_most(number - drm - if intensive { 2 } else { 0 });
+        let p_hit = p_2d6_at_most(self.shot(u, number, drm, intensive).highest_hitting_roll());
         let he = self.def(u).gun.as_ref().map_or(0, |g| g.he_fp);
         let column = self.column(2 * u16::from(he)).unwrap_or(0);
         p_hit * self.ift_value(s, s.units[u].hex, hex, column, 0)
