@@ -155,6 +155,7 @@ fn parse(text: &str, file: &str) -> Result<Preset, PresetError> {
         preset.mcts_table = mcts.clone();
     }
     for (game, over) in &preset.games {
+        check_game_table(game, over).map_err(bad)?;
         preset
             .config_for(game, None)
             .map_err(|e| bad(format!("[games.{game}]: {e}")))?;
@@ -165,6 +166,31 @@ fn parse(text: &str, file: &str) -> Result<Preset, PresetError> {
         }
     }
     Ok(preset)
+}
+
+/// A `[games.<game>]` table names a game Sandtable knows, and its sub-tables scenarios of
+/// that game: a misspelt name would otherwise be silently ignored.
+fn check_game_table(game: &str, over: &toml::Table) -> Result<(), String> {
+    let Some(info) = crate::registry::GAMES.iter().find(|g| g.id == game) else {
+        let known: Vec<&str> = crate::registry::GAMES.iter().map(|g| g.id).collect();
+        return Err(format!(
+            "[games.{game}]: no game '{game}' (the games: {})",
+            known.join(", ")
+        ));
+    };
+    for scenario in over.iter().filter(|(_, v)| v.is_table()).map(|(k, _)| k) {
+        if !info.scenarios.contains(&scenario.as_str()) {
+            let offered = if info.scenarios.is_empty() {
+                "it has one scenario, so no scenario tables".to_string()
+            } else {
+                format!("its scenarios: {}", info.scenarios.join(", "))
+            };
+            return Err(format!(
+                "[games.{game}.{scenario}]: {game} has no scenario '{scenario}' ({offered})"
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl Preset {
@@ -279,6 +305,39 @@ mod tests {
             e.contains("[games.crossing-the-line.stolberg-corridor]") && !e.contains('\n'),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_games_table_naming_no_game_or_no_scenario_of_it_is_an_error() {
+        let text = "name = \"x\"\nkind = \"mcts\"\n[mcts]\niterations = 400\n\
+                    [games.crossing-the-line.stolberg-corridor]\nrollout_depth = 20\n";
+        assert!(parse(text, "x.toml").is_ok());
+        let cases = [
+            (
+                "crossing-the-line.stolberg-corridor",
+                "crossing-the-lines.stolberg-corridor",
+                "no game 'crossing-the-lines'",
+            ),
+            (
+                "stolberg-corridor",
+                "stolberg-coridor",
+                "no scenario 'stolberg-coridor' (its scenarios: first-blood, stolberg-corridor)",
+            ),
+            (
+                "crossing-the-line.stolberg-corridor",
+                "aachen.stolberg-corridor",
+                "it has one scenario",
+            ),
+        ];
+        for (from, to, said) in cases {
+            let e = parse(&text.replace(from, to), "x.toml")
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains(said) && e.contains("x.toml") && !e.contains('\n'),
+                "{e}"
+            );
+        }
     }
 
     /// The many-options bar held the Stolberg Corridor's German search to its doctrine

@@ -19,6 +19,7 @@ impl Odds for Aachen {
         id: "aachen",
         title: "Cities of the Damned: Aachen",
         implemented: true,
+        scenarios: &[],
     };
 
     fn odds_tables(kind: OddsKind) -> &'static [&'static str] {

@@ -22,6 +22,7 @@ impl Odds for CrossOfIron {
         id: "cross-of-iron",
         title: "Cross of Iron",
         implemented: true,
+        scenarios: &[],
     };
 
     fn odds_tables(kind: OddsKind) -> &'static [&'static str] {

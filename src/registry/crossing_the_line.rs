@@ -39,6 +39,7 @@ impl Odds for CrossingTheLine {
         id: "crossing-the-line",
         title: "Crossing the Line: Aachen 1944",
         implemented: true,
+        scenarios: &[FIRST_BLOOD, STOLBERG_CORRIDOR],
     };
 
     fn odds_tables(kind: OddsKind) -> &'static [&'static str] {

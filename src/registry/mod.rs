@@ -26,6 +26,9 @@ pub struct GameInfo {
     pub id: &'static str,
     pub title: &'static str,
     pub implemented: bool,
+    /// The ids of its scenarios when it has several (what a bot preset's
+    /// `[games.<game>.<scenario>]` tables may name); empty for a game of one scenario.
+    pub scenarios: &'static [&'static str],
 }
 
 /// Every game, implemented or not, in the order `sandtable games` lists them.

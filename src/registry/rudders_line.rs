@@ -15,6 +15,7 @@ impl Odds for RuddersLine {
         id: "rudders-line",
         title: "Rudder's Line: The Battle of Normandy 1944",
         implemented: true,
+        scenarios: &[],
     };
 
     fn odds_tables(kind: OddsKind) -> &'static [&'static str] {
