@@ -51,9 +51,20 @@ impl CrossOfIron {
 
     /// The next hex at or after `from` where a melee is fought.
     pub(super) fn next_melee(&self, s: &State, from: usize) -> Option<u8> {
-        (from..self.rules.board.len()).map(|h| h as u8).find(|&h| {
-            self.contested(s, h) && (self.side_attack(s, h, 0) > 0 || self.side_attack(s, h, 1) > 0)
-        })
+        let contested = self.occupied(s, 0) & self.occupied(s, 1);
+        let mut later = if from < 128 {
+            contested >> from << from
+        } else {
+            0
+        };
+        while later != 0 {
+            let h = later.trailing_zeros() as u8;
+            later &= later - 1;
+            if self.side_attack(s, h, 0) > 0 || self.side_attack(s, h, 1) > 0 {
+                return Some(h);
+            }
+        }
+        None
     }
 
     /// Starts the melee in `hex`: the phasing side's roll first if it attacks.
