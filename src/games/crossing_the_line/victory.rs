@@ -137,7 +137,9 @@ pub(super) fn vp_level(rs: &Ruleset, vp: u32) -> usize {
 pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
     if rs.kind == ScenarioKind::FirstBlood {
         let german = s.present[Side::German.index()];
-        let left = rs.objectives.intersection(&german);
+        let left: Vec<String> = (rs.objectives.intersection(&german).hexes(&rs.map))
+            .map(|h| h.to_string())
+            .collect();
         return vec![
             format!(
                 "Victory (10.1): clear the German units from 2107, 2108 and 2109 within \
@@ -147,7 +149,11 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
             format!(
                 "Now: {} activation(s) used; objectives still held by the Germans: {}.",
                 s.activations,
-                if left.is_empty() { "none" } else { "some" }
+                if left.is_empty() {
+                    "none".to_string()
+                } else {
+                    left.join(", ")
+                }
             ),
         ];
     }

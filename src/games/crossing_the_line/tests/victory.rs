@@ -282,3 +282,20 @@ fn rule_10_1_first_blood_has_no_estimate_its_rollouts_play_to_the_end() {
     let fx = Fx::new("first-blood");
     assert_eq!(fx.g.heuristic(&first_blood(&fx)), None);
 }
+
+#[test]
+fn rule_10_1_the_standing_names_the_objectives_the_germans_still_hold() {
+    let fx = Fx::new("first-blood");
+    let mut s = first_blood(&fx);
+    let text = victory::standing(fx.rs(), &s).join(" ");
+    assert!(
+        text.contains("still held by the Germans: 2107, 2108, 2109."),
+        "{text}"
+    );
+    for name in ["453", "LwF VIII", "328", "LwF XIX"] {
+        s.hex[fx.unit(name)] = crate::games::crossing_the_line::state::ELIMINATED;
+    }
+    s.refresh(fx.rs());
+    let text = victory::standing(fx.rs(), &s).join(" ");
+    assert!(text.contains("still held by the Germans: none."), "{text}");
+}
