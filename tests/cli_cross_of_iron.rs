@@ -27,8 +27,7 @@ fn a_whole_game_of_the_kolkhoz_is_played_through_stdin() {
 
 #[test]
 fn balance_plays_the_kolkhoz_and_writes_one_row_a_game() {
-    let dir = std::env::temp_dir().join(format!("sandtable-coi-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("coi-cli");
     let csv = dir.join("games.csv");
     let out = sandtable(&[
         "balance",
@@ -55,8 +54,7 @@ fn balance_plays_the_kolkhoz_and_writes_one_row_a_game() {
 
 #[test]
 fn bad_cross_of_iron_data_is_one_line_and_exit_2() {
-    let dir = std::env::temp_dir().join(format!("sandtable-coi-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("coi-bad");
     let text = include_str!("../src/games/cross_of_iron/data/scenario.toml")
         .replace("hex = \"K2\"", "hex = \"K99\"");
     std::fs::write(dir.join("scenario.toml"), text).unwrap();
