@@ -71,6 +71,10 @@ pub struct Board {
     pub neighbour: Vec<[u8; 6]>,
     distance: Vec<u8>,
     los: Vec<u128>,
+    /// `direction` and `in_arc` of every pair of hexes, found once (they are asked for
+    /// every shot and move).
+    toward: Vec<u8>,
+    arcs: Vec<u8>,
 }
 
 /// No hex: off the board, or a unit out of play.
@@ -121,6 +125,8 @@ impl Board {
             neighbour: Vec::new(),
             distance: Vec::new(),
             los: Vec::new(),
+            toward: Vec::new(),
+            arcs: Vec::new(),
         };
         board.neighbour = (0..board.len()).map(|h| board.find_neighbours(h)).collect();
         board.distance = (0..board.len())
@@ -128,6 +134,21 @@ impl Board {
             .map(|(a, b)| board.cube_distance(a, b))
             .collect();
         board.los = (0..board.len()).map(|a| board.los_row(a)).collect();
+        let pairs: Vec<(u8, u8)> = (0..board.len() as u8)
+            .flat_map(|a| (0..board.len() as u8).map(move |b| (a, b)))
+            .collect();
+        board.toward = pairs
+            .iter()
+            .map(|&(a, b)| board.find_direction(a, b))
+            .collect();
+        board.arcs = pairs
+            .iter()
+            .map(|&(a, b)| {
+                (0..6)
+                    .filter(|&f| board.find_in_arc(a, f, b))
+                    .fold(0, |m, f| m | 1 << f)
+            })
+            .collect();
         Ok(board)
     }
 
@@ -245,15 +266,23 @@ impl Board {
 
     /// The direction from hex `from` toward hex `to`, the one of the six nearest the line.
     pub fn direction(&self, from: u8, to: u8) -> u8 {
+        self.toward[from as usize * self.len() + to as usize]
+    }
+
+    /// Whether `to` lies within the 120° arc centred on direction `facing` from `from` (the
+    /// covered arc of a turret, a hull or a gun, 64.1).
+    pub fn in_arc(&self, from: u8, facing: u8, to: u8) -> bool {
+        self.arcs[from as usize * self.len() + to as usize] >> facing & 1 == 1
+    }
+
+    fn find_direction(&self, from: u8, to: u8) -> u8 {
         let ((ax, ay), (bx, by)) = (self.centre(from as usize), self.centre(to as usize));
         let angle = (by - ay).atan2(bx - ax).to_degrees();
         (((angle + 360.0 + 30.0) % 360.0) / 60.0) as u8 % 6
     }
 
-    /// Whether `to` lies within the 120° arc centred on direction `facing` from `from` (the
-    /// covered arc of a turret, a hull or a gun, 64.1; reconstructed geometry: the two front
-    /// hexsides' spines).
-    pub fn in_arc(&self, from: u8, facing: u8, to: u8) -> bool {
+    /// Reconstructed geometry of a covered arc: the two front hexsides' spines.
+    fn find_in_arc(&self, from: u8, facing: u8, to: u8) -> bool {
         if from == to {
             return true;
         }
