@@ -132,7 +132,7 @@ impl CrossOfIron {
             return;
         }
         let mut targets = targets;
-        while targets != 0 {
+        while targets != 0 && !out.full() {
             let hex = targets.trailing_zeros() as u8;
             targets &= targets - 1;
             if !self.rules.board.sees(unit.hex, hex) {

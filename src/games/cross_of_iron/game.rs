@@ -84,7 +84,7 @@ impl CrossOfIron {
             Action::Reverse { hex, .. } => self.do_reverse(s, u, hex),
             Action::Hatch => s.units[u].flags ^= flag::CE | flag::CE_CHANGED,
             Action::Advance { hex } => {
-                s.units[u].hex = hex;
+                self.relocate(s, u, hex);
                 s.units[u].flags |= flag::DONE;
             }
             Action::Face { .. } | Action::Roll(_) => unreachable!("not a decision of this phase"),
@@ -145,7 +145,10 @@ impl Game for CrossOfIron {
             losses: [0; 2],
             winner: 2,
             last_roll: 0,
+            in_play: 0,
+            occupied: [0; 2],
         };
+        self.refresh(&mut s);
         self.settle(&mut s);
         s
     }

@@ -83,24 +83,62 @@ impl CrossOfIron {
     }
 
     /// The counters of `side` in play, in counter order.
-    fn side_in_play<'a>(&self, s: &'a State, side: u8) -> impl Iterator<Item = usize> + 'a {
-        ones(self.rules.sides[side as usize]).filter(|&u| s.units[u].in_play())
+    fn side_in_play(&self, s: &State, side: u8) -> impl Iterator<Item = usize> {
+        debug_assert_eq!(
+            s.in_play,
+            self.find_in_play(s),
+            "State::in_play is stale: a counter left play without `refresh`"
+        );
+        ones(self.rules.sides[side as usize] & s.in_play)
     }
 
     /// The counters of `side` in play in `hex`.
     fn in_hex<'a>(&self, s: &'a State, hex: u8, side: u8) -> impl Iterator<Item = usize> + 'a {
-        self.side_in_play(s, side)
-            .filter(move |&u| s.units[u].hex == hex)
+        let side = if self.occupied_by(s, hex, side) {
+            self.rules.sides[side as usize] & s.in_play
+        } else {
+            0
+        };
+        ones(side).filter(move |&u| s.units[u].hex == hex)
     }
 
     fn occupied_by(&self, s: &State, hex: u8, side: u8) -> bool {
-        self.in_hex(s, hex, side).next().is_some()
+        self.occupied(s, side) >> hex & 1 == 1
     }
 
     /// The hexes holding counters of `side`, as a set.
     fn occupied(&self, s: &State, side: u8) -> u128 {
-        self.side_in_play(s, side)
+        debug_assert_eq!(
+            s.occupied[side as usize],
+            self.find_occupied(s, side),
+            "State::occupied is stale: a counter moved or left play without `refresh`"
+        );
+        s.occupied[side as usize]
+    }
+
+    fn find_occupied(&self, s: &State, side: u8) -> u128 {
+        (ones(self.rules.sides[side as usize]))
+            .filter(|&u| s.units[u].in_play())
             .fold(0, |set, u| set | 1 << s.units[u].hex)
+    }
+
+    fn find_in_play(&self, s: &State) -> u64 {
+        (0..self.n())
+            .filter(|&u| s.units[u].in_play())
+            .fold(0, |set, u| set | 1 << u)
+    }
+
+    /// Brings `State::in_play` and `State::occupied` up to date after counters moved or left
+    /// play.
+    pub fn refresh(&self, s: &mut State) {
+        s.in_play = self.find_in_play(s);
+        s.occupied = [self.find_occupied(s, 0), self.find_occupied(s, 1)];
+    }
+
+    /// Puts `u` in `hex`.
+    fn relocate(&self, s: &mut State, u: usize, hex: u8) {
+        s.units[u].hex = hex;
+        self.refresh(s);
     }
 
     /// A hex holding counters of both sides: a melee (SL 20), or an overrunning AFV.
@@ -173,6 +211,7 @@ impl CrossOfIron {
         let unit = &mut s.units[u];
         unit.flags |= flag::GONE | if captured { flag::CAPTURED } else { 0 };
         unit.flags &= !flag::MC_DUE;
+        self.refresh(s);
         s.losses[side] += 1;
         let points = d.points + if d.sw.is_some() { self.sw_points(u) } else { 0 };
         if self.infantry(u) {

@@ -7,13 +7,18 @@ use super::procedures::speed_breakdown_number;
 use super::ruleset::Kind;
 use super::state::{flag, Pending, State};
 use super::{Action, CrossOfIron};
+use crate::engine::bits::ones128;
 
 /// 79: how far past its MA a tracked AFV may push (reconstructed: the text gives no limit;
 /// 3 MP makes the breakdown number 9).
 const SPEED_BREAKDOWN_EXCESS: u8 = 3;
 
-/// What reaching each hex costs (`u8::MAX`: out of reach).
-type Costs = [u8; MAX_HEXES];
+/// The hexes a counter may reach (its own included), and what reaching each costs
+/// (`u8::MAX`: out of reach).
+pub(super) struct Reach {
+    pub set: u128,
+    pub cost: [u8; MAX_HEXES],
+}
 
 impl CrossOfIron {
     /// A squad's or leader's MF (SL 4; 94.1 inexperienced), or a vehicle's MP.
@@ -60,7 +65,7 @@ impl CrossOfIron {
 
     /// The cost of every hex `u` may reach this phase: past its allowance by Double Time
     /// (73.1: 2 MF) or speed breakdown (79).
-    pub(super) fn move_costs(&self, s: &State, u: usize) -> Costs {
+    pub(super) fn move_costs(&self, s: &State, u: usize) -> Reach {
         let base = self.allowance(s, u);
         let opts = &self.rules.options;
         let extra = if self.vehicle(u) && opts.speed_breakdown {
@@ -75,36 +80,40 @@ impl CrossOfIron {
 
     /// The cheapest cost to every hex within `limit`, passing only hexes free of the enemy
     /// (an AFV may end in an enemy infantry hex: an overrun, 72).
-    pub(super) fn reach(&self, s: &State, u: usize, limit: u8) -> Costs {
-        let enemy = self.occupied(s, 1 - self.def(u).side);
-        let start = s.units[u].hex;
-        let mut cost: Costs = [u8::MAX; MAX_HEXES];
-        cost[start as usize] = 0;
-        let board = &self.rules.board;
-        let steps = self.step_costs(u);
-        // A bucket of hexes for each cost (Dial's algorithm): costs are small integers.
-        let mut buckets = [0u128; 64];
-        let limit = limit.min(buckets.len() as u8 - 1);
-        buckets[0] = 1 << start;
+    pub(super) fn reach(&self, s: &State, u: usize, limit: u8) -> Reach {
+        let start: u128 = 1 << s.units[u].hex;
+        let impassable = self.occupied(s, 1 - self.def(u).side) & !start;
+        let steps = if self.vehicle(u) {
+            &self.rules.steps_mp
+        } else {
+            &self.rules.steps_mf
+        };
+        let mut cost = [u8::MAX; MAX_HEXES];
+        // The hexes first reached at each cost (Dial's algorithm, a set of hexes at a time:
+        // costs are small integers).
+        let mut reached = [0u128; 64];
+        let limit = usize::from(limit).min(reached.len() - 1);
+        reached[0] = start;
+        let mut seen = 0u128;
         for c in 0..=limit {
-            let mut bucket = buckets[c as usize];
-            while bucket != 0 {
-                let h = bucket.trailing_zeros() as usize;
-                bucket &= bucket - 1;
-                if cost[h] != c || (h as u8 != start && enemy >> h & 1 == 1) {
-                    continue;
+            let new = reached[c] & !seen;
+            seen |= new;
+            for h in ones128(new) {
+                cost[h] = c as u8;
+            }
+            let onward = new & !impassable;
+            if onward == 0 {
+                continue;
+            }
+            for step in steps {
+                let to = c + usize::from(step.cost);
+                if to > limit {
+                    break;
                 }
-                for (&n, &step) in board.neighbour[h].iter().zip(&steps[h]) {
-                    // A step it may not take costs u8::MAX: past any limit.
-                    let total = c.saturating_add(step);
-                    if total <= limit && total < cost[n as usize] {
-                        cost[n as usize] = total;
-                        buckets[total as usize] |= 1 << n;
-                    }
-                }
+                reached[to] |= step.across(onward);
             }
         }
-        cost
+        Reach { set: seen, cost }
     }
 
     /// The hexes `u` may not end its move in: stacking (SL 6, 92.2) and enemy hexes, but for
@@ -150,15 +159,12 @@ impl CrossOfIron {
                 return;
             }
         }
-        let cost = self.move_costs(s, u);
-        let blocked = self.may_not_end_in(s, u);
-        for (h, &c) in cost.iter().enumerate().take(self.rules.board.len()) {
-            if c == u8::MAX || h as u8 == unit.hex || blocked >> h & 1 == 1 {
-                continue;
-            }
+        let reach = self.move_costs(s, u);
+        let here = 1 << unit.hex;
+        for h in ones128(reach.set & !here & !self.may_not_end_in(s, u)) {
             out.push(Action::Move {
                 hex: h as u8,
-                cost: c,
+                cost: reach.cost[h],
             });
         }
         if self.vehicle(u) {
@@ -200,9 +206,9 @@ impl CrossOfIron {
     pub(super) fn do_move(&self, s: &mut State, u: usize, hex: u8, cost: u8) {
         let double_time = self.double_time(s, u, cost);
         let enemy = self.occupied_by(s, hex, 1 - self.def(u).side);
+        let from = s.units[u].hex;
+        self.relocate(s, u, hex);
         let unit = &mut s.units[u];
-        let from = unit.hex;
-        unit.hex = hex;
         unit.flags |= flag::MOVED | flag::DONE | if double_time { flag::DOUBLE_TIME } else { 0 };
         unit.acquired = u8::MAX;
         unit.acquisition = 0;
@@ -257,8 +263,8 @@ impl CrossOfIron {
 
     /// 71: backs `u` into `hex`, keeping its facing.
     pub(super) fn do_reverse(&self, s: &mut State, u: usize, hex: u8) {
+        self.relocate(s, u, hex);
         let unit = &mut s.units[u];
-        unit.hex = hex;
         unit.flags |= flag::MOVED | flag::DONE;
         unit.acquired = u8::MAX;
         unit.acquisition = 0;

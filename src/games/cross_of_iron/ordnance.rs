@@ -53,6 +53,9 @@ impl CrossOfIron {
         let own = self.occupied(s, side);
         for t in self.side_in_play(s, 1 - side) {
             let hex = s.units[t].hex;
+            if out.full() {
+                return;
+            }
             if self.vehicle(t) && own >> hex & 1 == 0 && in_reach(hex) {
                 out.push(Action::Shoot {
                     target: t as u8,

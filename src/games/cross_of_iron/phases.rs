@@ -8,10 +8,15 @@ use super::state::{flag, Pending, Phase, State};
 use super::{Action, CrossOfIron};
 use crate::engine::bits::ones;
 
-/// Where a list of actions goes: a list, or a count (to know whether a counter may act
+/// Where a list of actions goes: a list, or a yes/no (to know whether a counter may act
 /// without building the list).
 pub(super) trait Sink {
     fn push(&mut self, a: Action);
+
+    /// Whether more actions change nothing: a long list may stop early.
+    fn full(&self) -> bool {
+        false
+    }
 }
 
 impl Sink for Vec<Action> {
@@ -27,12 +32,16 @@ pub(super) struct Context {
     targets: u128,
 }
 
-/// Counts the actions instead of listing them.
-pub(super) struct Count(pub usize);
+/// Whether there is any action, instead of the list.
+pub(super) struct Any(pub bool);
 
-impl Sink for Count {
+impl Sink for Any {
     fn push(&mut self, _: Action) {
-        self.0 += 1;
+        self.0 = true;
+    }
+
+    fn full(&self) -> bool {
+        self.0
     }
 }
 
@@ -90,7 +99,9 @@ impl CrossOfIron {
                     return;
                 }
                 self.fire_actions(s, u, cx.targets, out);
-                self.gun_actions(s, u, cx.targets, out);
+                if !out.full() {
+                    self.gun_actions(s, u, cx.targets, out);
+                }
             }
             Phase::Movement => {
                 if unit.has(flag::PREP_FIRED) || d.kind == Kind::Gun || (locked && !self.vehicle(u))
@@ -114,9 +125,9 @@ impl CrossOfIron {
             if s.phase == Phase::Movement {
                 return self.may_move(s, &cx, u);
             }
-            let mut c = Count(0);
-            self.unit_actions_in(s, &cx, u, &mut c);
-            c.0 > 0
+            let mut any = Any(false);
+            self.unit_actions_in(s, &cx, u, &mut any);
+            any.0
         })
     }
 
@@ -343,7 +354,7 @@ impl CrossOfIron {
                     (safe, self.rules.tem(n), self.enemy_distance(s, n, side))
                 });
             match best {
-                Some(hex) => s.units[u].hex = hex,
+                Some(hex) => self.relocate(s, u, hex),
                 None => self.eliminate(s, u, self.rules.options.prisoners),
             }
         }
@@ -361,13 +372,14 @@ impl CrossOfIron {
     pub(super) fn update_control(&self, s: &mut State) {
         for (i, &hex) in self.rules.objectives.iter().enumerate() {
             let held = |side: u8| {
-                self.in_hex(s, hex, side)
-                    .any(|u| self.infantry(u) && self.good(s, u))
+                !self.occupied_by(s, hex, 1 - side)
+                    && self
+                        .in_hex(s, hex, side)
+                        .any(|u| self.infantry(u) && self.good(s, u))
             };
-            let present = |side: u8| self.occupied_by(s, hex, side);
-            if held(0) && !present(1) {
+            if held(0) {
                 s.german_objectives |= 1 << i;
-            } else if held(1) && !present(0) {
+            } else if held(1) {
                 s.german_objectives &= !(1 << i);
             }
         }

@@ -102,6 +102,9 @@ pub struct Ruleset {
     /// climbing included; `u8::MAX` where they may not.
     pub step_mf: Vec<[u8; 6]>,
     pub step_mp: Vec<[u8; 6]>,
+    /// The same tables as sets of hexes, for finding every hex in reach at once.
+    pub steps_mf: Vec<StepSet>,
+    pub steps_mp: Vec<StepSet>,
     /// Each side's counters, as a set of counter numbers.
     pub sides: [u64; 2],
 }
@@ -167,6 +170,8 @@ impl Ruleset {
         });
         Ok(Ruleset {
             sides,
+            steps_mf: step_sets(&board, &step_mf),
+            steps_mp: step_sets(&board, &step_mp),
             step_mf,
             step_mp,
             options: data.scenario.rules.clone(),
@@ -245,6 +250,51 @@ fn step_costs(board: &Board, charts: &data::Charts) -> (Vec<[u8; 6]>, Vec<[u8; 6
             .collect()
     };
     (table(false), table(true))
+}
+
+/// The hexes (`from`) whose neighbour lies `shift` counter numbers on (a direction, and the
+/// row's parity on the offset board) and costs `cost` to enter: a table of step costs taken a
+/// whole set of hexes at a time.
+#[derive(Clone, Copy, Debug)]
+pub struct StepSet {
+    pub from: u128,
+    pub shift: i8,
+    pub cost: u8,
+}
+
+impl StepSet {
+    /// The neighbours, across this step, of the hexes of `set` it starts from.
+    pub fn across(&self, set: u128) -> u128 {
+        let from = set & self.from;
+        if self.shift >= 0 {
+            from << self.shift
+        } else {
+            from >> -self.shift
+        }
+    }
+}
+
+/// A step-cost table as `StepSet`s, cheapest first (steps that may not be taken left out).
+fn step_sets(board: &Board, steps: &[[u8; 6]]) -> Vec<StepSet> {
+    let mut sets: Vec<StepSet> = Vec::new();
+    for (h, costs) in steps.iter().enumerate() {
+        for (&to, &cost) in board.neighbour[h].iter().zip(costs) {
+            if to == super::board::NO_HEX || cost == u8::MAX {
+                continue;
+            }
+            let shift = (to as i16 - h as i16) as i8;
+            match sets.iter_mut().find(|s| s.shift == shift && s.cost == cost) {
+                Some(set) => set.from |= 1 << h,
+                None => sets.push(StepSet {
+                    from: 1 << h,
+                    shift,
+                    cost,
+                }),
+            }
+        }
+    }
+    sets.sort_by_key(|s| (s.cost, s.shift));
+    sets
 }
 
 fn sw_points(data: &DataSet, u: &UnitDef) -> u16 {

@@ -240,4 +240,10 @@ pub struct State {
     pub winner: u8,
     /// The last raw roll, for the play screen's narration.
     pub last_roll: u8,
+    /// The counters in play, and the hexes holding each side's: asked at every step, so kept
+    /// here rather than found from the counters each time. Whatever moves a counter or takes
+    /// it out of play refreshes them (`CrossOfIron::refresh`); debug builds check they are
+    /// current.
+    pub in_play: u64,
+    pub occupied: [u128; 2],
 }

@@ -47,6 +47,7 @@ fn sl_point_blank_doubles_and_long_range_halves_firepower() {
         "4 FP x2 at point blank, in halves"
     );
     s.units[unit(&g, "1st Section")].hex = hex(&g, "K4");
+    g.refresh(&mut s);
     assert_eq!(
         g.firepower(&s, sq, hex(&g, "K4")).0,
         4,
@@ -114,6 +115,7 @@ fn rule_73_4_double_time_through_woods_is_fired_on_at_minus_1_and_in_the_open_at
     s.units[t].flags |= flag::MOVED | flag::DOUBLE_TIME;
     assert_eq!(g.target_drm(&s, from, t), still - 1);
     s.units[t].hex = hex(&g, "D4"); // open
+    g.refresh(&mut s);
     assert_eq!(g.target_drm(&s, from, t), g.rules().tem(hex(&g, "D4")) - 2);
 }
 
@@ -262,6 +264,7 @@ fn rule_64_4_bow_mg_in_hull_arc_to_8_coax_in_turret_arc_to_12_halved_after_movin
     s.units[pz].hull = 0;
     s.units[pz].turret = 0;
     s.units[unit(&g, "1st Section")].hex = hex(&g, "K4"); // range 10: coax only
+    g.refresh(&mut s);
     assert_eq!(g.firepower(&s, pz, hex(&g, "K4")).0, 4);
     s.phase = Phase::AdvancingFire;
     s.units[pz].flags |= flag::MOVED;
@@ -283,6 +286,7 @@ fn rule_91_and_95_switched_off_leave_no_height_modifier_and_no_sustained_fire() 
     );
     let sq = place(&g, &mut s, "2nd Squad", "A5", 0);
     s.units[t].hex = hex(&g, "D5");
+    g.refresh(&mut s);
     let mut list = Vec::new();
     g.fire_actions(&s, sq, g.target_hexes(&s, g.def(sq).side), &mut list);
     assert!(

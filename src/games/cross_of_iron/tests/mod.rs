@@ -24,6 +24,7 @@ fn empty(g: &CrossOfIron, phase: Phase, phasing: u8) -> State {
         u.flags = flag::GONE;
         u.acquired = u8::MAX;
     }
+    g.refresh(&mut s);
     s.phase = phase;
     s.phasing = phasing;
     s.pending = Pending::None;
@@ -54,6 +55,7 @@ fn place(g: &CrossOfIron, s: &mut State, name: &str, hex: &str, facing: u8) -> u
     unit.hex = h;
     unit.hull = facing;
     unit.turret = facing;
+    g.refresh(s);
     u
 }
 

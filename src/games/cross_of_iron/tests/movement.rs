@@ -99,7 +99,7 @@ fn rule_79_2_climbing_costs_a_vehicle_4_mp_plus_terrain() {
     let g = game();
     let mut s = empty(&g, Phase::Movement, 0);
     let pz = place(&g, &mut s, "Panzer 2", "D5", 0);
-    let cost = g.reach(&s, pz, 40);
+    let cost = g.reach(&s, pz, 40).cost;
     assert_eq!(cost[hex(&g, "E5") as usize], 1);
     assert_eq!(
         cost[hex(&g, "G5") as usize - 1],
@@ -113,7 +113,7 @@ fn rule_79_moving_past_the_ma_rolls_for_speed_breakdown() {
     let g = game();
     let mut s = empty(&g, Phase::Movement, 0);
     let pz = place(&g, &mut s, "Panzer 2", "A8", 0);
-    let cost = g.reach(&s, pz, 40);
+    let cost = g.reach(&s, pz, 40).cost;
     let mp = g.allowance(&s, pz);
     let far = (0..g.rules().board.len())
         .find(|&h| cost[h] == mp + 1)

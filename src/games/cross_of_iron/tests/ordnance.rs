@@ -57,6 +57,7 @@ fn rule_64_21_an_l_gun_gets_minus_1_at_13_hexes_or_more() {
     let at_11 = g.to_hit(&s, pz, hex(&g, "L5"), Some(t34)).1;
     s.units[pz].hex = hex(&g, "A2");
     s.units[t34].hex = hex(&g, "L8");
+    g.refresh(&mut s);
     let far = g.rules().board.distance(hex(&g, "A2"), hex(&g, "L8"));
     assert!(far >= 13, "range {far}");
     s.units[pz].hull = g.rules().board.direction(hex(&g, "A2"), hex(&g, "L8"));
@@ -73,6 +74,7 @@ fn rule_64_6_a_white_front_target_adds_1() {
     let stug = place(&g, &mut s, "StuG", "A6", 0);
     let (_, at_pz) = g.to_hit(&s, t34, hex(&g, "A5"), Some(pz));
     s.units[pz].flags = flag::GONE;
+    g.refresh(&mut s);
     let (_, at_stug) = g.to_hit(&s, t34, hex(&g, "A6"), Some(stug));
     assert_eq!(at_stug - at_pz, 1);
 }
@@ -112,6 +114,7 @@ fn rule_69_1_acquisition_minus_1_then_minus_2_lost_on_moving_or_switching() {
     s.pending = Pending::None;
     s.units[pz].hex = hex(&g, "A5");
     s.units[pz].flags &= !flag::MOVED;
+    g.refresh(&mut s);
     assert_eq!(
         g.to_hit(&s, pz, hex(&g, "E5"), Some(t34)).1,
         base,
@@ -209,6 +212,7 @@ fn rule_66_1_a_side_hit_at_exactly_the_kill_number_waits_for_the_immobilization_
         "4-6 immobilises"
     );
     s.units[t34].flags = 0;
+    g.refresh(&mut s);
     s.pending = Pending::Kill {
         firer: pz as u8,
         target: t34 as u8,
