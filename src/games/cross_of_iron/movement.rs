@@ -105,12 +105,19 @@ impl CrossOfIron {
             if onward == 0 {
                 continue;
             }
-            for step in steps {
-                let to = c + usize::from(step.cost);
-                if to > limit {
-                    break;
+            for (level, &on_level) in steps.levels.iter().enumerate() {
+                let from = onward & on_level;
+                if from == 0 {
+                    continue;
                 }
-                reached[to] |= step.across(onward);
+                let next = steps.neighbours(from);
+                for &(cost, hexes) in &steps.entered[level] {
+                    let to = c + usize::from(cost);
+                    if to > limit {
+                        break;
+                    }
+                    reached[to] |= next & hexes;
+                }
             }
         }
         Reach { set: seen, cost }

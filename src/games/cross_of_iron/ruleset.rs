@@ -103,8 +103,8 @@ pub struct Ruleset {
     pub step_mf: Vec<[u8; 6]>,
     pub step_mp: Vec<[u8; 6]>,
     /// The same tables as sets of hexes, for finding every hex in reach at once.
-    pub steps_mf: Vec<StepSet>,
-    pub steps_mp: Vec<StepSet>,
+    pub steps_mf: StepSets,
+    pub steps_mp: StepSets,
     /// Each side's counters, as a set of counter numbers.
     pub sides: [u64; 2],
 }
@@ -170,8 +170,8 @@ impl Ruleset {
         });
         Ok(Ruleset {
             sides,
-            steps_mf: step_sets(&board, &step_mf),
-            steps_mp: step_sets(&board, &step_mp),
+            steps_mf: StepSets::new(&board, &step_mf),
+            steps_mp: StepSets::new(&board, &step_mp),
             step_mf,
             step_mp,
             options: data.scenario.rules.clone(),
@@ -252,49 +252,74 @@ fn step_costs(board: &Board, charts: &data::Charts) -> (Vec<[u8; 6]>, Vec<[u8; 6
     (table(false), table(true))
 }
 
-/// The hexes (`from`) whose neighbour lies `shift` counter numbers on (a direction, and the
-/// row's parity on the offset board) and costs `cost` to enter: a table of step costs taken a
-/// whole set of hexes at a time.
-#[derive(Clone, Copy, Debug)]
-pub struct StepSet {
-    pub from: u128,
-    pub shift: i8,
-    pub cost: u8,
+/// A table of step costs taken a whole set of hexes at a time, to find every hex in reach
+/// with a few shifts per cost. A step's cost depends only on the hex entered and the level of
+/// the hex left (its terrain, and climbing: 79.2), so the neighbours of the hexes on one level
+/// are found with one shift per direction and row parity, then split by what entering costs.
+#[derive(Clone, Debug)]
+pub struct StepSets {
+    /// Each shift of hex number to a neighbour (a direction on an even or odd row), and the
+    /// hexes that have a neighbour there.
+    shifts: Vec<(i8, u128)>,
+    /// The hexes on each level.
+    pub levels: [u128; 3],
+    /// From a hex on each level: the hexes entered at each cost, cheapest first (those it
+    /// may not enter left out).
+    pub entered: [Vec<(u8, u128)>; 3],
 }
 
-impl StepSet {
-    /// The neighbours, across this step, of the hexes of `set` it starts from.
-    pub fn across(&self, set: u128) -> u128 {
-        let from = set & self.from;
-        if self.shift >= 0 {
-            from << self.shift
-        } else {
-            from >> -self.shift
+impl StepSets {
+    fn new(board: &Board, steps: &[[u8; 6]]) -> StepSets {
+        let mut sets = StepSets {
+            shifts: Vec::new(),
+            levels: [0; 3],
+            entered: Default::default(),
+        };
+        for (h, costs) in steps.iter().enumerate() {
+            let level = board.level[h] as usize;
+            sets.levels[level] |= 1 << h;
+            for (&to, &cost) in board.neighbour[h].iter().zip(costs) {
+                if to == super::board::NO_HEX {
+                    continue;
+                }
+                let shift = (to as i16 - h as i16) as i8;
+                match sets.shifts.iter_mut().find(|(s, _)| *s == shift) {
+                    Some((_, from)) => *from |= 1 << h,
+                    None => sets.shifts.push((shift, 1 << h)),
+                }
+                if cost == u8::MAX {
+                    continue;
+                }
+                let entered = &mut sets.entered[level];
+                match entered.iter_mut().find(|(c, _)| *c == cost) {
+                    Some((_, hexes)) => *hexes |= 1 << to,
+                    None => entered.push((cost, 1 << to)),
+                }
+            }
         }
+        for entered in &mut sets.entered {
+            entered.sort_by_key(|&(cost, _)| cost);
+            let hexes = || entered.iter().map(|&(_, hexes)| hexes);
+            debug_assert_eq!(
+                hexes().map(u128::count_ones).sum::<u32>(),
+                hexes().fold(0, |all, h| all | h).count_ones(),
+                "a hex entered at two costs from one level: costs depend on more than it"
+            );
+        }
+        sets
     }
-}
 
-/// A step-cost table as `StepSet`s, cheapest first (steps that may not be taken left out).
-fn step_sets(board: &Board, steps: &[[u8; 6]]) -> Vec<StepSet> {
-    let mut sets: Vec<StepSet> = Vec::new();
-    for (h, costs) in steps.iter().enumerate() {
-        for (&to, &cost) in board.neighbour[h].iter().zip(costs) {
-            if to == super::board::NO_HEX || cost == u8::MAX {
-                continue;
+    /// The hexes next to those of `set`.
+    pub fn neighbours(&self, set: u128) -> u128 {
+        self.shifts.iter().fold(0, |next, &(shift, from)| {
+            let from = set & from;
+            next | if shift >= 0 {
+                from << shift
+            } else {
+                from >> -shift
             }
-            let shift = (to as i16 - h as i16) as i8;
-            match sets.iter_mut().find(|s| s.shift == shift && s.cost == cost) {
-                Some(set) => set.from |= 1 << h,
-                None => sets.push(StepSet {
-                    from: 1 << h,
-                    shift,
-                    cost,
-                }),
-            }
-        }
+        })
     }
-    sets.sort_by_key(|s| (s.cost, s.shift));
-    sets
 }
 
 fn sw_points(data: &DataSet, u: &UnitDef) -> u16 {

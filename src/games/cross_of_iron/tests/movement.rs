@@ -1,6 +1,7 @@
 //! Movement, reverse, overrun, speed breakdown, Double Time, advance; line of sight.
 
 use super::*;
+use crate::games::cross_of_iron::board::NO_HEX;
 use crate::games::cross_of_iron::Action;
 
 fn moves(g: &CrossOfIron, s: &State, u: usize) -> Vec<Action> {
@@ -200,4 +201,67 @@ fn sl_19_advance_one_hex_into_an_enemy_hex_starts_close_combat() {
     s.cursor = sq as u8;
     g.apply(&mut s, Action::Advance { hex: hex(&g, "D5") });
     assert!(g.contested(&s, hex(&g, "D5")));
+}
+
+/// The cheapest costs from `start` by the step table, one hex at a time (the plain search the
+/// set-at-a-time `reach` must agree with), not passing through `enemy` hexes.
+fn reach_hex_by_hex(
+    steps: &[[u8; 6]],
+    g: &CrossOfIron,
+    start: u8,
+    enemy: u128,
+    limit: u8,
+) -> Vec<u8> {
+    let board = &g.rules().board;
+    let mut cost = vec![u8::MAX; board.len()];
+    cost[start as usize] = 0;
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for h in 0..board.len() {
+            if cost[h] == u8::MAX || (h as u8 != start && enemy >> h & 1 == 1) {
+                continue;
+            }
+            for (&n, &step) in board.neighbour[h].iter().zip(&steps[h]) {
+                let total = cost[h].saturating_add(step);
+                if n != NO_HEX && total <= limit && total < cost[n as usize] {
+                    cost[n as usize] = total;
+                    changed = true;
+                }
+            }
+        }
+    }
+    cost
+}
+
+#[test]
+fn sl_4_reach_finds_the_cheapest_cost_to_every_hex_as_a_hex_by_hex_search_does() {
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    let sq = place(&g, &mut s, "2nd Squad", "A1", 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A2", 0);
+    let enemy = [
+        place(&g, &mut s, "1st Section", "F4", 0),
+        place(&g, &mut s, "Tank 1", "G6", 0),
+    ];
+    let rs = g.rules();
+    for start in 0..rs.board.len() as u8 {
+        for (u, steps, limit) in [(sq, &rs.step_mf, 6), (pz, &rs.step_mp, 19)] {
+            if enemy.iter().any(|&e| s.units[e].hex == start) {
+                continue;
+            }
+            s.units[u].hex = start;
+            g.refresh(&mut s);
+            let by_sets = g.reach(&s, u, limit);
+            let expected = reach_hex_by_hex(steps, &g, start, s.occupied[1], limit);
+            assert_eq!(
+                &by_sets.cost[..rs.board.len()],
+                &expected[..],
+                "from {}",
+                rs.board.name(start)
+            );
+            let set = (0..rs.board.len()).filter(|&h| expected[h] != u8::MAX);
+            assert_eq!(by_sets.set, set.fold(0, |all, h| all | 1 << h));
+        }
+    }
 }
