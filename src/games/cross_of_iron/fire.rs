@@ -27,7 +27,7 @@ impl CrossOfIron {
 
     /// The hexes `side` may fire into: enemy fire targets, not in melee.
     pub(super) fn target_hexes(&self, s: &State, side: u8) -> u128 {
-        let targets = ones(self.rules.sides[1 - side as usize])
+        let targets = ones(self.rules.sides[1 - side as usize] & s.in_play)
             .filter(|&u| self.fire_target(s, u))
             .fold(0u128, |set, u| set | 1 << s.units[u].hex);
         targets & !self.occupied(s, side)

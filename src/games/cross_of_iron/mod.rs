@@ -116,9 +116,9 @@ impl CrossOfIron {
         s.occupied[side as usize]
     }
 
+    /// The hexes holding counters of `side`, found from the counters (`in_play` current).
     fn find_occupied(&self, s: &State, side: u8) -> u128 {
-        (ones(self.rules.sides[side as usize]))
-            .filter(|&u| s.units[u].in_play())
+        ones(self.rules.sides[side as usize] & s.in_play)
             .fold(0, |set, u| set | 1 << s.units[u].hex)
     }
 
@@ -138,7 +138,8 @@ impl CrossOfIron {
     /// Puts `u` in `hex`.
     fn relocate(&self, s: &mut State, u: usize, hex: u8) {
         s.units[u].hex = hex;
-        self.refresh(s);
+        let side = self.def(u).side;
+        s.occupied[side as usize] = self.find_occupied(s, side);
     }
 
     /// A hex holding counters of both sides: a melee (SL 20), or an overrunning AFV.
@@ -211,7 +212,8 @@ impl CrossOfIron {
         let unit = &mut s.units[u];
         unit.flags |= flag::GONE | if captured { flag::CAPTURED } else { 0 };
         unit.flags &= !flag::MC_DUE;
-        self.refresh(s);
+        s.in_play &= !(1 << u);
+        s.occupied[side] = self.find_occupied(s, d.side);
         s.losses[side] += 1;
         let points = d.points + if d.sw.is_some() { self.sw_points(u) } else { 0 };
         if self.infantry(u) {
