@@ -35,6 +35,17 @@ fn games_lists_every_game_and_the_reconstructed_tables() {
 }
 
 #[test]
+fn rule_6_1_games_lists_the_mutual_reinforcement_phase_as_not_implemented() {
+    let text = stdout(&sandtable(&["games", "rudders-line"]));
+    let line = text
+        .lines()
+        .find(|l| l.contains("not implemented"))
+        .unwrap_or_else(|| panic!("no 'not implemented' line:\n{text}"));
+    assert!(line.contains("section 6"), "{line}");
+    assert!(line.contains("Mutual Reinforcement Phase"), "{line}");
+}
+
+#[test]
 fn unknown_bots_are_one_line_and_exit_2() {
     let err = one_line_error(&sandtable(&[
         "balance",

@@ -115,6 +115,11 @@ impl Entry for RuddersLine {
             with_layout(game.data().reconstructed_tables(), &game.data().map.layout),
             s,
         );
+        let _ = writeln!(
+            s,
+            "    not implemented: section 6, the Mutual Reinforcement Phase (6.1: \"provided for \
+             use in future games, not the current game\")"
+        );
         Ok(())
     }
 }

@@ -344,7 +344,8 @@ pub fn end_combat_phase(rs: &Ruleset, s: &mut State) {
         }
         return;
     }
-    // 6.5: flip the Spent units, advance the turn; Rain ends, unused support lapses.
+    // 6.5: flip the Spent units, advance the turn; Rain ends, unused support lapses (a reading:
+    // 6.3.1 says unused Supply Points are lost, 11.3 buys support "for the upcoming Turn").
     s.fresh |= s.area_units.iter().fold(0, |on_map, &units| on_map | units);
     s.rain = false;
     s.support = [0; 4];
