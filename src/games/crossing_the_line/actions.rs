@@ -90,7 +90,8 @@ pub fn improved_defense(rs: &Ruleset, s: &mut State, h: u16) {
 }
 
 /// 7.4: the HQ's destinations: a Town, City or Industrial hex within Command Range, free of
-/// enemy units and any other HQ, joined by a path free of enemy units and EZOC.
+/// enemy units and any other HQ, joined by a path free of enemy units and EZOC (AMBIG-38:
+/// "friendly-controlled" read so; the path may be of any length).
 fn relocation_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     let f = s.act().formation;
     if f == BONUS_ONLY {

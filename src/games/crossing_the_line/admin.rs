@@ -78,7 +78,8 @@ pub fn attrition(rs: &Ruleset, s: &mut State, u: usize, die: u8) {
     }
 }
 
-/// The Assignment Segment (8.2) after Recovery.
+/// The Assignment Segment (8.2) after Recovery (AMBIG-2: the digest's "Organization" segment;
+/// the Victory Plan Segment, 8.3, belongs to Scenario 3 and the Campaign).
 fn finish(rs: &Ruleset, s: &mut State) {
     assignment::start(rs, s);
 }
@@ -118,7 +119,9 @@ fn reorganization_type(kind: UnitKind) -> Option<&'static str> {
 }
 
 /// 8.4: the units of `side` in good order to receive RPs (those below their printed strength
-/// do): on the map, undisrupted, In Command of their HQ, which is in supply. (8.4.2
+/// do): on the map, undisrupted, In Command of their HQ, which is in supply (AMBIG-36: the
+/// recipients of cannibalised SPs too; those SPs are no loss for VP, as Scenario 2's VP are
+/// hexes only). (8.4.2
 /// cannibalises from the same units.) No unit's strength counts here: `reorganize` relies
 /// on it.
 fn in_good_order(rs: &Ruleset, s: &State, side: Side) -> u64 {
@@ -203,7 +206,8 @@ pub fn reorganize(rs: &Ruleset, s: &mut State, a: Action) {
     }
 }
 
-/// 8.4.1: the Replacement Point type a US unit takes; armored engineers take none.
+/// 8.4.1: the Replacement Point type a US unit takes; armored engineers take none (AMBIG-37:
+/// the text names the three RP types but not the unit types each serves).
 fn replacement_pool(kind: UnitKind) -> Option<usize> {
     use UnitKind::*;
     match kind {
@@ -263,6 +267,9 @@ fn reinforcements(rs: &Ruleset, s: &mut State) {
     }
 }
 
+/// AMBIG-44: a reinforcement enters its listed hex unless an enemy unit is there or it is full
+/// (next to the enemy is allowed); else the nearest open hex of the area not next to an enemy
+/// combat unit (an HQ: a built-up hex with no HQ); with none, the listed hex.
 fn nearest_open(rs: &Ruleset, s: &State, side: Side, want: u16, units: u64) -> u16 {
     let enemy = &s.present[side.other().index()];
     let open = |h: u16| {

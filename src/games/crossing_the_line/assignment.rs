@@ -119,6 +119,8 @@ fn may_assign(rs: &Ruleset, s: &State, reach: &Reach, u: usize, f: u8) -> bool {
                 && in_range(current)
                 && (f == parent || cross_assignment_open(rs, s, u, parent, f))
         }
+        // AMBIG-43: German temporary attachment only here, in the Assignment Segment, for a
+        // unit that traces no path of any length to its own HQ and is in the new HQ's range.
         (Side::German, Some(parent)) => {
             f != parent && !reach.traces_to(s, u, parent) && in_range(f)
         }

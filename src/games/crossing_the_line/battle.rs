@@ -538,7 +538,8 @@ fn end_battle(rs: &Ruleset, s: &mut State) {
         participants(s, Role::Attacker) == 0,
         participants(s, Role::Defender) == 0,
     );
-    // The winner's involved units In Command.
+    // The winner's involved units In Command, of any formation (AMBIG-19: a defender of mixed
+    // formations gets one bonus activation for them all).
     let units = winner.map_or(0, |role| {
         command::in_command_units(rs, s, participants(s, role))
     });

@@ -508,8 +508,8 @@ pub fn retreat_extra_losses(second: SecondHit, end: RetreatEnd) -> u8 {
 
 // ------------------------------------------------------------------ 7.5.3 Battle Victory
 
-/// 7.5.3: the side with fewer combat hits (the CRT numbers, not extra losses) wins, unless all
-/// of its units in the combat were eliminated; a tie wins nothing.
+/// 7.5.3: the side with fewer combat hits (the CRT numbers, not extra losses; AMBIG-19) wins,
+/// unless all of its units in the combat were eliminated; a tie wins nothing.
 pub fn battle_victory(
     attacker_hits: u8,
     defender_hits: u8,

@@ -439,7 +439,8 @@ pub enum CommandStatus {
 
 /// 5.8.2, 7.3.7: whether a Command Path traced by a `side` unit may cross hexside `dir` of
 /// `hex`. Streams and dragon's teeth may be crossed (5.8.2 note); the Roer is prohibited to
-/// US units, and to German units except where a road crosses it.
+/// US units, and to German units except where a road crosses it (AMBIG-7: the terrain the
+/// tracing unit could not move through).
 fn command_may_cross(map: &Map, side: Side, hex: usize, dir: usize) -> bool {
     let features = map.hexside_at(hex, dir);
     if !features.contains(HexsideFeatures::ROER) {

@@ -119,8 +119,9 @@ pub fn step_terrain(
         (HexsideFeatures::STREAM, Hexside::Stream),
         (HexsideFeatures::DRAGONS_TEETH, Hexside::DragonsTeeth),
     ] {
-        // 7.3.7: a stream costs nothing from or into a Town or Industrial hex; 7.3.3: a road
-        // through dragon's teeth negates their penalty.
+        // 7.3.7: a stream costs nothing from or into a Town or Industrial hex (AMBIG-24: the
+        // text names no City, read literally); 7.3.3: a road through dragon's teeth negates
+        // their penalty.
         let waived = match hexside {
             Hexside::Stream => stream_waived,
             _ => road,
@@ -379,7 +380,8 @@ fn can_move(rs: &Ruleset, s: &State, u: usize) -> bool {
     ops::acts_now(s, u) && !s.is_disrupted(u) && rs.unit(u).ma > 0
 }
 
-/// 5.8.3, 7: the AP cost of an Action by `units`: doubled if any is not In Command.
+/// 5.8.3, 7: the AP cost of an Action by `units`: doubled if any is not In Command (AMBIG-34:
+/// one unit out of command doubles the whole Action's cost).
 pub fn action_cost(rs: &Ruleset, standing: &Standing, base: u8, units: u64) -> u8 {
     rs.charts.ap_cost(base, standing.all_in_command(units))
 }
@@ -622,7 +624,8 @@ fn begin(rs: &Ruleset, s: &mut State, units: u64, path: [u16; MAX_PATH], len: us
     };
 }
 
-/// 5.8.4: the isolated units of the Action check before it goes on.
+/// 5.8.4: the isolated units of the Action check before it goes on (AMBIG-34: each isolated
+/// unit, before every Move or Attack, failing alone).
 pub fn check_isolated_then_go(rs: &Ruleset, s: &mut State) {
     let units = match s.pending {
         Pending::Attack => s.fight.attackers,
@@ -700,7 +703,8 @@ fn finish(rs: &Ruleset, s: &mut State) {
 }
 
 /// 7.3.6: an enemy HQ alone in its hex next to the mover is displaced; its formation may not
-/// react to this move (6.4.1).
+/// react to this move (6.4.1). AMBIG-39: only a Movement Action's mover does this (and 7.5's
+/// HQ left alone after a combat); retreats, placements and displacements do not.
 fn displace_lone_hqs(rs: &Ruleset, s: &mut State, h: u16) {
     let enemy = s.act().side.other();
     for n in rs.neighbours(h) {

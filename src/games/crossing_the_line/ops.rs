@@ -163,6 +163,7 @@ pub fn ap_roll(rs: &Ruleset, s: &mut State, reaction: bool, die: u8) {
         .charts
         .action_points(fal, die)
         .map_or(0, |p| if reaction { p.red } else { p.black });
+    // AMBIG-29: the FAL is tracked in First Blood too (it starts at the data's level).
     s.fal[usize::from(f)] = fal.saturating_sub(1);
     s.act_mut().ap = ap;
     after_action(rs, s);
@@ -236,7 +237,8 @@ pub fn end_activation(rs: &Ruleset, s: &mut State) {
     next_cycle(rs, s);
 }
 
-/// 7.8: the End Turn Segment: the game ends after the scenario's last turn.
+/// 7.8: the End Turn Segment: the game ends after the scenario's last turn. AMBIG-1: the turn
+/// advances when the Ops Phase ends (6, 7.8), not at the end of an Ops Cycle (4).
 pub fn end_ops(rs: &Ruleset, s: &mut State) {
     if rs.kind == ScenarioKind::FirstBlood || s.turn >= rs.last_turn {
         victory::final_victory(rs, s);

@@ -172,6 +172,9 @@ impl Ruleset {
             ));
         }
         let map = data.map.clone();
+        // AMBIG-28: the scenario's area as its data gives it, bounds included (10.2's "10XX to
+        // 42XX" is rows 10-42; 10.1's "South of 25XX, West of XX16" is rows up to 24, columns
+        // up to 15); supply edges, paths, retreats and placements stop at it.
         let area_bounds = DataSet::area(s);
         let area = HexSet::filter(&map, |h| area_bounds.contains(h));
         let outside = HexSet::all(&map).difference(&area);

@@ -66,7 +66,10 @@ pub fn disrupt(rs: &Ruleset, s: &mut State, u: usize) {
 /// a disrupted one loses an SP), then the surplus is displaced one unit at a time, cascading.
 /// Fixed choices for the opponent (5.3.3): the last units in index order go, each to the
 /// adjacent hex with the fewest friendly units (not full if any is not), nearest the owner's
-/// supply edge; a unit with no hex free of enemy units is eliminated.
+/// supply edge; a unit with no hex free of enemy units is eliminated. AMBIG-14: 5.3.3 (the
+/// opponent displaces) over 5.3.1 (the owner); only enemy units block a hex, and a hex in an
+/// enemy ZOC may be entered. Prohibited terrain is not checked: the Roer, the only such
+/// hexside, lies outside the shipped map's area.
 pub fn resolve_overstack(rs: &Ruleset, s: &mut State, h: u16, side: Side) {
     let mut pending = [NO_HEX; 8];
     pending[0] = h;

@@ -283,11 +283,11 @@ impl State {
             hq_hex: [NOT_ENTERED; MAX_FORMATIONS],
             support: [0; MAX_FORMATIONS],
             fal: [0; MAX_FORMATIONS],
-            emergency: 0,
+            emergency: 0, // AMBIG-32: every HQ starts on its supplied (front) side
             turn: 1,
             step: Step::Choose,
             marker: InitiativeMarker::ZERO,
-            interdiction: 0,
+            interdiction: 0, // AMBIG-31: turn 1 has no Admin Phase to set it
             passed: [false; 2],
             initiative: Side::Us,
             transferred: false,

@@ -110,7 +110,7 @@ pub fn final_victory(rs: &Ruleset, s: &mut State) {
         over(s, Some(Side::German), 4);
         return;
     }
-    // 10.2: a US combat unit occupying an Aachen City hex.
+    // 10.2: a US combat unit occupying an Aachen City hex (AMBIG-27: "occupy" is to be in it).
     let us = s.occupied[Side::Us.index()];
     if !rs.aachen_city.intersection(&us).is_empty() {
         return over(s, Some(Side::Us), 0);

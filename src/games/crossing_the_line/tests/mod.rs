@@ -7,6 +7,7 @@
 //! ground without roads, streams or pillboxes: most positions are built there.
 
 mod actions;
+mod ambiguities;
 mod battle;
 mod movement;
 mod ops;
