@@ -423,3 +423,67 @@ fn rule_9_5_a_spent_nco_adds_nothing_to_direct_fire() {
     });
     assert_eq!(fx.s.attack.offense, 4);
 }
+
+#[test]
+fn rule_7_33_fire_over_friendly_units_is_unaffected_fire_into_them_rolls_for_accuracy() {
+    let mut fx = Fixture::new();
+    let crew = fx.place("german_weapons_team", "17");
+    let light = fx.arm(crew, "german_grw36");
+    fx.place("german_squad", "12"); // between 17 and 6, and spotting into 6
+    fx.place("ranger_squad", "6");
+    indirect(&mut fx, Side::Germans);
+    let spotter = fx
+        .legal()
+        .into_iter()
+        .find_map(|a| match a {
+            Action::FireMortar {
+                mortar,
+                target,
+                spotter,
+            } if mortar == light && target == fx.area("6") => Some(spotter),
+            _ => None,
+        })
+        .expect("17-12-6: two areas, spotted from 12");
+    fx.act(Action::FireMortar {
+        mortar: light,
+        target: fx.area("6"),
+        spotter,
+    });
+    assert_eq!(
+        fx.s.step,
+        Step::Roll(Roll::Offense),
+        "over 12: no accuracy roll"
+    );
+
+    let mut fx = Fixture::new();
+    let crew = fx.place("german_weapons_team", "17");
+    let light = fx.arm(crew, "german_grw36");
+    fx.place("german_squad", "16");
+    fx.place("ranger_squad", "16");
+    indirect(&mut fx, Side::Germans);
+    fx.act(Action::FireMortar {
+        mortar: light,
+        target: fx.area("16"),
+        spotter: NONE,
+    });
+    assert_eq!(
+        fx.s.step,
+        Step::Roll(Roll::Accuracy),
+        "into 16, Germans there too"
+    );
+}
+
+#[test]
+fn rule_9_41_direct_fire_makes_no_accuracy_roll_even_into_an_area_with_friendly_units() {
+    let mut fx = Fixture::new();
+    let t1 = fx.place("german_weapons_team", "13");
+    let mg = fx.arm(t1, "german_mg42");
+    fx.place("ranger_squad", "7");
+    fx.place("german_squad", "7");
+    direct(&mut fx, Side::Germans);
+    fx.act(Action::AddWeapon(mg));
+    fx.act(Action::DirectFire {
+        target: fx.area("7"),
+    });
+    assert_eq!(fx.s.step, Step::Roll(Roll::Offense));
+}

@@ -116,3 +116,35 @@ fn rule_3_22_the_game_ends_after_eight_turns() {
         assert!(g.outcome(&s).unwrap().turn <= 8);
     }
 }
+
+#[test]
+fn rule_3_1_every_unit_begins_fresh_where_the_set_up_card_places_it() {
+    use crate::games::rudders_line::state::ELIMINATED;
+    use std::collections::BTreeMap;
+    let g = RuddersLine::embedded().unwrap();
+    let rs = &g.rules;
+    let s = g.initial_state();
+    let personnel = |counter: &str| {
+        (0..rs.units.len() as u8).any(|u| rs.info(u).counter == counter && rs.is_personnel(u))
+    };
+    let mut card: BTreeMap<(u8, &str), u32> = BTreeMap::new();
+    for p in g
+        .data()
+        .setup
+        .place
+        .iter()
+        .filter(|p| personnel(&p.counter))
+    {
+        let area = rs.area_index(&p.area).expect("a set-up area");
+        *card.entry((area, p.counter.as_str())).or_default() += u32::from(p.count);
+    }
+    let mut board: BTreeMap<(u8, &str), u32> = BTreeMap::new();
+    for u in (0..rs.units.len() as u8).filter(|&u| rs.is_personnel(u) && s.loc(u) != ELIMINATED) {
+        assert!(!s.is_spent(u), "{} begins spent", rs.info(u).counter);
+        *board
+            .entry((s.loc(u), rs.info(u).counter.as_str()))
+            .or_default() += 1;
+    }
+    assert!(!board.is_empty());
+    assert_eq!(board, card, "units on the map by area and counter");
+}
