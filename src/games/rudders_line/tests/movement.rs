@@ -4,7 +4,7 @@ use super::Fixture;
 use crate::engine::Game;
 use crate::games::rudders_line::data::Side;
 use crate::games::rudders_line::movement::{entry_cost, interdiction_toll};
-use crate::games::rudders_line::state::Step;
+use crate::games::rudders_line::state::{Roll, Step};
 use crate::games::rudders_line::Action;
 
 fn cost(fx: &Fixture, side: Side, from: &str, to: &str) -> Option<u8> {
@@ -326,4 +326,61 @@ fn rule_10_3_each_move_says_its_mp_cost_and_the_group_s_mp_left() {
         pay: true,
     });
     assert_eq!(fx.s.unit(r).mp, 2);
+}
+
+#[test]
+fn rule_10_11_the_player_handed_the_action_phase_keeps_it_until_he_passes() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "3");
+    let g = fx.place("german_squad", "21");
+    fx.place("german_squad", "38"); // still fresh after the first acts
+    fx.act(Action::Pass);
+    assert_eq!(fx.s.active, Side::Germans);
+    fx.act(Action::Activate(fx.area("21")));
+    fx.act(Action::AddUnit(g));
+    fx.act(Action::Move {
+        to: fx.area("22"),
+        pay: false,
+    });
+    fx.act(Action::EndActivation);
+    assert_eq!(fx.s.active, Side::Germans, "he keeps it after acting");
+    fx.act(Action::Pass);
+    assert_eq!(fx.s.active, Side::Rangers, "and passes it back");
+}
+
+#[test]
+fn rule_10_21_activated_units_move_assault_or_move_and_assault() {
+    // Assault where they stand.
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "4");
+    fx.place("german_squad", "4");
+    fx.act(Action::Activate(fx.area("4")));
+    fx.act(Action::AddUnit(r));
+    assert!(fx.can(Action::AssaultHere));
+    assert!(fx.legal().iter().any(|a| matches!(a, Action::Move { .. })));
+    // Move, and assault the area entered (10.5: entering enemy units assaults them at once).
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "3");
+    fx.place("german_squad", "4");
+    fx.act(Action::Activate(fx.area("3")));
+    fx.act(Action::AddUnit(r));
+    assert!(!fx.can(Action::AssaultHere), "no enemy in 3");
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    assert_eq!(fx.s.step, Step::Roll(Roll::Offense), "the assault's dice");
+    assert_eq!(fx.loc(r), fx.area("4"));
+    // Or only move.
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "3");
+    fx.place("german_squad", "38");
+    fx.act(Action::Activate(fx.area("3")));
+    fx.act(Action::AddUnit(r));
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    fx.act(Action::EndActivation);
+    assert_eq!(fx.loc(r), fx.area("4"));
 }
