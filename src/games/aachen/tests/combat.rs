@@ -656,3 +656,23 @@ fn rule_9_5_4_the_odds_before_the_dice_are_the_roll_s() {
         }
     }
 }
+
+#[test]
+fn rule_4_2_4_a_leader_is_never_the_lead_attacking_unit() {
+    let f0 = Fixture::combat();
+    let rs = f0.game.rules();
+    let leader = rs.unit(rs.leader_of(f0.unit("I"))).id.clone();
+    let mut f = Fixture::combat();
+    let units = f.activated_in_area_12(&["I", &leader]);
+    for &u in &units {
+        f.act(Action::Select(u));
+        f.act(Action::Move { to: 12, via: 11 });
+    }
+    f.s.support = [1, 0, 0, 0];
+    attack_13_revealing(&mut f, DefenseStrategy::None);
+    assert_eq!(
+        (f.s.step, f.s.attack.lead),
+        (Step::Support, units[0]),
+        "Company I leads, with no choice offered: its Leader may not"
+    );
+}

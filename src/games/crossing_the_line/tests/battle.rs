@@ -361,3 +361,30 @@ fn rule_7_5_1_the_odds_before_committing_are_the_engine_s_chits_and_die() {
     }
     assert_eq!(engine.len(), exact.weights().len());
 }
+
+#[test]
+fn rule_7_5_an_hq_takes_no_hit_does_not_retreat_and_is_displaced_when_left_alone() {
+    let fx = Fx::s2();
+    let mut s = attack(&fx, &[], AttackKind::Hasty);
+    let hq = fx.hq(&mut s, "526ID", 1413); // with the 453
+    let (support, fal) = (s.support[usize::from(hq)], s.fal[usize::from(hq)]);
+    let u = fx.unit("453");
+    resolve_with(&fx, &mut s, result(0, 2, true));
+    fx.chance(&mut s, Action::Check(false)); // a forced retreat
+    let mut steps = 0;
+    while s.hex[u] == fx.hex(1413) && steps < 8 {
+        let first = fx.legal(&s)[0];
+        fx.decide(&mut s, first);
+        steps += 1;
+    }
+    assert_ne!(s.hex[u], fx.hex(1413), "the 453 retreated");
+    assert_ne!(
+        s.hq_hex[usize::from(hq)],
+        fx.hex(1413),
+        "the HQ stayed behind alone and was displaced (5.3.2)"
+    );
+    assert!(
+        s.support[usize::from(hq)] < support || s.fal[usize::from(hq)] < fal,
+        "displacement costs Support and FAL, not the combat"
+    );
+}
