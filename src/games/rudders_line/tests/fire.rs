@@ -487,3 +487,29 @@ fn rule_9_41_direct_fire_makes_no_accuracy_roll_even_into_an_area_with_friendly_
     });
     assert_eq!(fx.s.step, Step::Roll(Roll::Offense));
 }
+
+#[test]
+fn rule_9_6_direct_fire_casualty_points_are_resolved_as_indirect_fires_are() {
+    let mut fx = Fixture::new();
+    let t1 = fx.place("german_weapons_team", "13");
+    let mg = fx.arm(t1, "german_mg42");
+    let r = fx.place("ranger_squad", "7");
+    direct(&mut fx, Side::Germans);
+    fx.act(Action::AddWeapon(mg));
+    fx.act(Action::DirectFire {
+        target: fx.area("7"),
+    });
+    fx.roll(6);
+    fx.roll(1);
+    // 7.61: CP = OT − DT, owed by the units in the target area, paid by their owner (7.63).
+    assert_eq!(
+        i16::from(fx.s.casualties.cp),
+        4 + 6 - (i16::from(fx.tem("7")) + 1)
+    );
+    assert_eq!(fx.s.casualties.owner, Side::Rangers);
+    assert_eq!(fx.s.casualties.targets, 1 << r);
+    assert!(
+        fx.can(Action::Flip(r)),
+        "the Rangers pay: flipping the squad is offered"
+    );
+}
