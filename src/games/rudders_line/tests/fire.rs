@@ -513,3 +513,137 @@ fn rule_9_6_direct_fire_casualty_points_are_resolved_as_indirect_fires_are() {
         "the Rangers pay: flipping the squad is offered"
     );
 }
+
+#[test]
+fn rule_9_4_the_attacker_chooses_all_the_machine_guns_of_one_area_for_one_attack() {
+    let mut fx = Fixture::new();
+    let t1 = fx.place("german_weapons_team", "13");
+    let t2 = fx.place("german_weapons_team", "13");
+    let t3 = fx.place("german_weapons_team", "8");
+    let mut mgs = [fx.arm(t1, "german_mg42"), fx.arm(t2, "german_mg42")];
+    mgs.sort();
+    let elsewhere = fx.arm(t3, "german_mg42");
+    fx.place("ranger_squad", "7");
+    direct(&mut fx, Side::Germans);
+    fx.act(Action::AddWeapon(mgs[0]));
+    assert!(
+        fx.can(Action::AddWeapon(mgs[1])),
+        "the other MG of 13 joins"
+    );
+    assert!(
+        !fx.can(Action::AddWeapon(elsewhere)),
+        "not one from another area"
+    );
+    fx.act(Action::AddWeapon(mgs[1]));
+    fx.act(Action::DirectFire {
+        target: fx.area("7"),
+    });
+    assert_eq!(fx.s.attack.offense, 8, "4 + 4: both fire as one attack");
+}
+
+#[test]
+fn rule_9_32_only_machine_guns_and_shoulder_fired_weapons_fire_and_never_at_an_empty_area() {
+    let mut fx = Fixture::new();
+    let t1 = fx.place("german_weapons_team", "13");
+    let mg = fx.arm(t1, "german_mg42");
+    let crew = fx.place("german_weapons_team", "17");
+    fx.arm(crew, "german_grw36");
+    fx.place("german_fo", "12");
+    fx.place("ranger_squad", "7");
+    fx.place("ranger_squad", "16"); // next to the mortar
+    direct(&mut fx, Side::Germans);
+    assert!(
+        fx.legal()
+            .iter()
+            .all(|a| !matches!(a, Action::FireMortar { .. } | Action::CallArtillery { .. })),
+        "no mortar or artillery in the Direct Fire Phase"
+    );
+    fx.act(Action::AddWeapon(mg));
+    let targets: Vec<u8> = fx
+        .legal()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::DirectFire { target } => Some(target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        targets,
+        vec![fx.area("7")],
+        "13's empty neighbours are no target"
+    );
+}
+
+#[test]
+fn rule_9_2_the_initiative_player_fires_first_then_the_players_alternate_until_both_are_done() {
+    let mut fx = Fixture::new();
+    let t1 = fx.place("german_weapons_team", "13");
+    let german_mg = fx.arm(t1, "german_mg42");
+    let gunner = fx.place("ranger_squad", "7");
+    let ranger_mg = fx.arm(gunner, "ranger_m1919");
+    direct(&mut fx, Side::Rangers);
+    assert_eq!(fx.s.active, Side::Rangers, "the Initiative player first");
+    fx.act(Action::Pass);
+    assert_eq!(
+        (fx.s.phase, fx.s.active),
+        (Phase::DirectFire, Side::Germans)
+    );
+    fx.act(Action::AddWeapon(german_mg));
+    fx.act(Action::DirectFire {
+        target: fx.area("7"),
+    });
+    fx.roll(1);
+    fx.roll(6); // OT ≤ DT: nothing happens (7.6)
+    assert_eq!(
+        (fx.s.phase, fx.s.active),
+        (Phase::DirectFire, Side::Rangers),
+        "after an attack the other player: a pass is not the end of the Rangers' fire"
+    );
+    assert!(fx.can(Action::AddWeapon(ranger_mg)));
+    fx.act(Action::Pass);
+    assert_eq!(
+        fx.s.phase,
+        Phase::Action,
+        "neither wishes or is able to fire any more"
+    );
+}
+
+#[test]
+fn rule_7_4_the_attacker_chooses_which_of_an_area_s_mortars_fires_first() {
+    let mut fx = Fixture::new();
+    let c1 = fx.place("german_weapons_team", "17");
+    let c2 = fx.place("german_weapons_team", "17");
+    let m1 = fx.arm(c1, "german_grw36");
+    let m2 = fx.arm(c2, "german_grw36");
+    fx.place("ranger_squad", "16");
+    indirect(&mut fx, Side::Germans);
+    let (t1, t2) = (targets_of(&fx, m1), targets_of(&fx, m2));
+    assert!(t1.contains(&fx.area("16")) && t2.contains(&fx.area("16")));
+}
+
+#[test]
+fn rule_7_61_one_or_more_is_that_many_casualty_points_the_target_s_owner_inflicts() {
+    let mut fx = Fixture::new();
+    let fo = fx.place("ranger_fo", "3");
+    let g = fx.place("german_squad", "5");
+    indirect(&mut fx, Side::Rangers);
+    fx.act(Action::CallArtillery {
+        fo,
+        target: fx.area("5"),
+    });
+    let (ot, dt) = (fx.s.attack.offense, fx.s.attack.defense);
+    let (a, b) = (1..=6u8)
+        .flat_map(|a| (1..=6u8).map(move |b| (a, b)))
+        .find(|&(a, b)| i16::from(ot + a) - i16::from(dt + b) == 1)
+        .expect("dice for a margin of one");
+    fx.roll(a);
+    fx.roll(b);
+    assert_eq!(fx.s.step, Step::Casualties);
+    assert_eq!(fx.s.casualties.cp, 1);
+    assert_eq!(
+        fx.s.casualties.owner,
+        Side::Germans,
+        "the targeted player inflicts them"
+    );
+    assert_eq!(fx.s.casualties.targets, 1 << g);
+}

@@ -148,3 +148,64 @@ fn rule_3_1_every_unit_begins_fresh_where_the_set_up_card_places_it() {
     assert!(!board.is_empty());
     assert_eq!(board, card, "units on the map by area and counter");
 }
+
+#[test]
+fn rule_4_1_each_turn_runs_its_phases_in_order_and_each_action_only_in_its_phase() {
+    use crate::bots::{Bot, RandomBot};
+    let g = RuddersLine::embedded().unwrap();
+    let mut rng = crate::engine::game_rng(11, 0);
+    let expected = [
+        Phase::Initiative,
+        Phase::IndirectFire,
+        Phase::DirectFire,
+        Phase::Action,
+        Phase::Regroup,
+    ];
+    for _ in 0..20 {
+        let mut s = g.initial_state();
+        let mut bot = RandomBot::default();
+        let (mut out, mut legal) = (Vec::new(), Vec::new());
+        let mut seen: Vec<(u8, Phase)> = Vec::new();
+        while g.actor(&s) != Actor::Terminal {
+            if seen.last() != Some(&(s.turn, s.phase)) {
+                seen.push((s.turn, s.phase));
+            }
+            let a = match g.actor(&s) {
+                Actor::Chance => {
+                    g.chance_outcomes(&s, &mut out);
+                    crate::engine::game::sample_chance(&out, &mut rng)
+                }
+                _ => {
+                    g.legal_actions(&s, &mut legal);
+                    for a in &legal {
+                        let phase = match a {
+                            Action::CallArtillery { .. } | Action::FireMortar { .. } => {
+                                Some(Phase::IndirectFire)
+                            }
+                            Action::DirectFire { .. } => Some(Phase::DirectFire),
+                            Action::Activate(_) | Action::Move { .. } => Some(Phase::Action),
+                            _ => None,
+                        };
+                        assert!(phase.is_none_or(|p| p == s.phase), "{a:?} in {:?}", s.phase);
+                    }
+                    bot.choose(&g, &s, &mut rng)
+                }
+            };
+            g.apply(&mut s, a);
+        }
+        // Each turn's phases come in the order of 4.1, each once (a phase with nothing to do
+        // passes without a position in it).
+        let order = |p: Phase| expected.iter().position(|&e| e == p).expect("a phase");
+        for turn in 1..=8 {
+            let phases: Vec<usize> = (seen.iter())
+                .filter(|&&(t, _)| t == turn)
+                .map(|&(_, p)| order(p))
+                .collect();
+            assert!(
+                phases.windows(2).all(|w| w[0] < w[1]),
+                "turn {turn}: {phases:?}"
+            );
+        }
+        assert!(seen.iter().any(|&(_, p)| p == Phase::DirectFire));
+    }
+}
