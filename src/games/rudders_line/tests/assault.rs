@@ -317,3 +317,36 @@ fn rule_11_1_the_point_unit_choice_shows_the_assaults_exact_odds() {
         "{text}"
     );
 }
+
+#[test]
+fn rule_11_3_a_failed_assault_retreats_into_the_last_area_entered_before_it() {
+    let mut fx = Fixture::new();
+    let adjacent =
+        |a: &str, b: &str| fx.g.rules.adjacent[usize::from(fx.area(a))] >> fx.area(b) & 1 == 1;
+    assert!(adjacent("7", "3") && adjacent("3", "4"));
+    let point = fx.place("ranger_squad", "7");
+    let other = fx.place("ranger_squad", "7");
+    // Spent, so that entering it costs 2 MP (10.52), not all 4 (10.51): after a first move.
+    let german = fx.place("german_squad", "4");
+    fx.spend(german);
+    fx.place("german_squad", "38");
+    fx.group("7", &[point, other]);
+    fx.act(Action::Move {
+        to: fx.area("3"),
+        pay: false,
+    });
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    if fx.can(Action::Point(point)) {
+        fx.act(Action::Point(point));
+    }
+    fx.roll(1);
+    fx.roll(6);
+    assert_eq!(
+        fx.loc(other),
+        fx.area("3"),
+        "back to 3, the last area entered, not to 7 where it began"
+    );
+}
