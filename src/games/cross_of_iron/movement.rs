@@ -111,8 +111,8 @@ impl CrossOfIron {
                     continue;
                 }
                 let next = steps.neighbours(from);
-                for &(cost, hexes) in &steps.entered[level] {
-                    let to = c + usize::from(cost);
+                for &(entry_cost, hexes) in &steps.entered[level] {
+                    let to = c + usize::from(entry_cost);
                     if to > limit {
                         break;
                     }
