@@ -647,3 +647,45 @@ fn rule_7_61_one_or_more_is_that_many_casualty_points_the_target_s_owner_inflict
     );
     assert_eq!(fx.s.casualties.targets, 1 << g);
 }
+
+#[test]
+fn rule_8_1_artillery_and_medium_mortars_leave_their_markers_after_the_attack_light_ones_none() {
+    let marker_on_16_after = |fire: &dyn Fn(&mut Fixture)| {
+        let mut fx = Fixture::new();
+        fx.place("ranger_squad", "16");
+        indirect(&mut fx, Side::Germans);
+        fire(&mut fx);
+        fx.roll(1);
+        fx.roll(6); // the attack does nothing (7.6)
+        fx.s.interdiction[Side::Germans.index()][usize::from(fx.area("16"))]
+    };
+    let mortar = |counter: &'static str| {
+        move |fx: &mut Fixture| {
+            let crew = fx.place("german_weapons_team", "17");
+            let mortar = fx.arm(crew, counter);
+            fx.act(Action::FireMortar {
+                mortar,
+                target: fx.area("16"),
+                spotter: NONE,
+            });
+        }
+    };
+    let artillery = |fx: &mut Fixture| {
+        let fo = fx.place("german_fo", "17");
+        fx.act(Action::CallArtillery {
+            fo,
+            target: fx.area("16"),
+        });
+    };
+    assert_eq!(
+        marker_on_16_after(&mortar("german_grw34")),
+        3,
+        "medium: the '3'"
+    );
+    assert_eq!(marker_on_16_after(&artillery), 5, "the battery: the '5'");
+    assert_eq!(
+        marker_on_16_after(&mortar("german_grw36")),
+        0,
+        "light: no marker"
+    );
+}
