@@ -285,11 +285,26 @@ fn direct(fx: &mut Fixture, side: Side) {
     fx.phase(Phase::DirectFire, side);
 }
 
+/// A German weapons team carrying an MG42 in area `id`: the MG.
+fn german_mg42(fx: &mut Fixture, id: &str) -> u8 {
+    let team = fx.place("german_weapons_team", id);
+    fx.arm(team, "german_mg42")
+}
+
+/// `weapons` (in index order, 9.4) fire as one group at area `id`.
+fn fire_direct(fx: &mut Fixture, weapons: &[u8], id: &str) {
+    for &w in weapons {
+        fx.act(Action::AddWeapon(w));
+    }
+    fx.act(Action::DirectFire {
+        target: fx.area(id),
+    });
+}
+
 #[test]
 fn rule_9_31_machine_gun_fires_into_its_own_or_adjacent_area() {
     let mut fx = Fixture::new();
-    let t = fx.place("german_weapons_team", "13");
-    let mg = fx.arm(t, "german_mg42");
+    let mg = german_mg42(&mut fx, "13");
     fx.place("ranger_squad", "7"); // adjacent
     fx.place("ranger_squad", "3"); // not adjacent
     direct(&mut fx, Side::Germans);
@@ -342,11 +357,7 @@ fn rule_9_3_machine_guns_combine_shoulder_fired_fire_alone_and_carriers_flip() {
     fx.place("german_nco_2", "13");
     fx.place("ranger_squad", "7");
     direct(&mut fx, Side::Germans);
-    fx.act(Action::AddWeapon(mg1));
-    fx.act(Action::AddWeapon(mg2));
-    fx.act(Action::DirectFire {
-        target: fx.area("7"),
-    });
+    fire_direct(&mut fx, &[mg1, mg2], "7");
     // 9.5: OT = 4 + 4 + NCO 2 + 1d6; DT = TEM + 1d6.
     assert_eq!(fx.s.attack.offense, 10);
     assert_eq!(fx.s.attack.defense, fx.tem("7"));
@@ -375,10 +386,7 @@ fn rule_2_65_captured_weapons_are_used_normally() {
     let mg = fx.arm(r, "german_mg42");
     fx.place("german_squad", "7");
     direct(&mut fx, Side::Rangers);
-    fx.act(Action::AddWeapon(mg));
-    fx.act(Action::DirectFire {
-        target: fx.area("7"),
-    });
+    fire_direct(&mut fx, &[mg], "7");
     assert_eq!(fx.s.attack.offense, 4);
     assert_eq!(fx.s.attack.attacker, Side::Rangers);
 }
@@ -411,16 +419,12 @@ fn rule_7_1_mortars_never_fire_from_a_landing_craft_box() {
 #[test]
 fn rule_9_5_a_spent_nco_adds_nothing_to_direct_fire() {
     let mut fx = Fixture::new();
-    let t1 = fx.place("german_weapons_team", "13");
-    let mg = fx.arm(t1, "german_mg42");
+    let mg = german_mg42(&mut fx, "13");
     let nco = fx.place("german_nco_2", "13");
     fx.spend(nco);
     fx.place("ranger_squad", "7");
     direct(&mut fx, Side::Germans);
-    fx.act(Action::AddWeapon(mg));
-    fx.act(Action::DirectFire {
-        target: fx.area("7"),
-    });
+    fire_direct(&mut fx, &[mg], "7");
     assert_eq!(fx.s.attack.offense, 4);
 }
 
@@ -476,29 +480,21 @@ fn rule_7_33_fire_over_friendly_units_is_unaffected_fire_into_them_rolls_for_acc
 #[test]
 fn rule_9_41_direct_fire_makes_no_accuracy_roll_even_into_an_area_with_friendly_units() {
     let mut fx = Fixture::new();
-    let t1 = fx.place("german_weapons_team", "13");
-    let mg = fx.arm(t1, "german_mg42");
+    let mg = german_mg42(&mut fx, "13");
     fx.place("ranger_squad", "7");
     fx.place("german_squad", "7");
     direct(&mut fx, Side::Germans);
-    fx.act(Action::AddWeapon(mg));
-    fx.act(Action::DirectFire {
-        target: fx.area("7"),
-    });
+    fire_direct(&mut fx, &[mg], "7");
     assert_eq!(fx.s.step, Step::Roll(Roll::Offense));
 }
 
 #[test]
 fn rule_9_6_direct_fire_casualty_points_are_resolved_as_indirect_fires_are() {
     let mut fx = Fixture::new();
-    let t1 = fx.place("german_weapons_team", "13");
-    let mg = fx.arm(t1, "german_mg42");
+    let mg = german_mg42(&mut fx, "13");
     let r = fx.place("ranger_squad", "7");
     direct(&mut fx, Side::Germans);
-    fx.act(Action::AddWeapon(mg));
-    fx.act(Action::DirectFire {
-        target: fx.area("7"),
-    });
+    fire_direct(&mut fx, &[mg], "7");
     fx.roll(6);
     fx.roll(1);
     // 7.61: CP = OT − DT, owed by the units in the target area, paid by their owner (7.63).
@@ -534,18 +530,14 @@ fn rule_9_4_the_attacker_chooses_all_the_machine_guns_of_one_area_for_one_attack
         !fx.can(Action::AddWeapon(elsewhere)),
         "not one from another area"
     );
-    fx.act(Action::AddWeapon(mgs[1]));
-    fx.act(Action::DirectFire {
-        target: fx.area("7"),
-    });
+    fire_direct(&mut fx, &[mgs[1]], "7");
     assert_eq!(fx.s.attack.offense, 8, "4 + 4: both fire as one attack");
 }
 
 #[test]
 fn rule_9_32_only_machine_guns_and_shoulder_fired_weapons_fire_and_never_at_an_empty_area() {
     let mut fx = Fixture::new();
-    let t1 = fx.place("german_weapons_team", "13");
-    let mg = fx.arm(t1, "german_mg42");
+    let mg = german_mg42(&mut fx, "13");
     let crew = fx.place("german_weapons_team", "17");
     fx.arm(crew, "german_grw36");
     fx.place("german_fo", "12");
@@ -577,8 +569,7 @@ fn rule_9_32_only_machine_guns_and_shoulder_fired_weapons_fire_and_never_at_an_e
 #[test]
 fn rule_9_2_the_initiative_player_fires_first_then_the_players_alternate_until_both_are_done() {
     let mut fx = Fixture::new();
-    let t1 = fx.place("german_weapons_team", "13");
-    let german_mg = fx.arm(t1, "german_mg42");
+    let german_mg = german_mg42(&mut fx, "13");
     let gunner = fx.place("ranger_squad", "7");
     let ranger_mg = fx.arm(gunner, "ranger_m1919");
     direct(&mut fx, Side::Rangers);
@@ -588,10 +579,7 @@ fn rule_9_2_the_initiative_player_fires_first_then_the_players_alternate_until_b
         (fx.s.phase, fx.s.active),
         (Phase::DirectFire, Side::Germans)
     );
-    fx.act(Action::AddWeapon(german_mg));
-    fx.act(Action::DirectFire {
-        target: fx.area("7"),
-    });
+    fire_direct(&mut fx, &[german_mg], "7");
     fx.roll(1);
     fx.roll(6); // OT ≤ DT: nothing happens (7.6)
     assert_eq!(
