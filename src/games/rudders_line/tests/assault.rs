@@ -49,8 +49,7 @@ fn rule_11_1_defensive_total_df_nco_supporters_tem() {
     let spent = fx.place("german_squad", "4");
     fx.spend(spent);
     fx.place("german_nco_2", "4");
-    fx.act(Action::Activate(fx.area("3")));
-    fx.act(Action::AddUnit(r));
+    fx.group("3", &[r]);
     fx.act(Action::Move {
         to: fx.area("4"),
         pay: false,
@@ -66,8 +65,7 @@ fn rule_11_1e_shoulder_fired_weapon_adds_only_against_building_areas() {
     let a = fx.place("ranger_squad", "3");
     fx.arm(a, "ranger_bazooka");
     fx.place("german_squad", "5"); // 5: bunker
-    fx.act(Action::Activate(fx.area("3")));
-    fx.act(Action::AddUnit(a));
+    fx.group("3", &[a]);
     fx.act(Action::Move {
         to: fx.area("5"),
         pay: false,
@@ -78,8 +76,7 @@ fn rule_11_1e_shoulder_fired_weapon_adds_only_against_building_areas() {
     let a = fx.place("ranger_squad", "3");
     fx.arm(a, "ranger_bazooka");
     fx.place("german_squad", "4"); // 4: no building
-    fx.act(Action::Activate(fx.area("3")));
-    fx.act(Action::AddUnit(a));
+    fx.group("3", &[a]);
     fx.act(Action::Move {
         to: fx.area("4"),
         pay: false,
@@ -170,8 +167,7 @@ fn rule_11_4_no_overrun_for_units_that_began_the_turn_in_the_area() {
     let g = fx.place("german_squad", "4");
     fx.spend(g);
     fx.place("german_squad", "38");
-    fx.act(Action::Activate(fx.area("4")));
-    fx.act(Action::AddUnit(a));
+    fx.group("4", &[a]);
     fx.act(Action::AddUnit(b));
     fx.act(Action::AssaultHere);
     assert_eq!(fx.s.unit(a).mp, 0, "10.4: same-area assault uses all MP");
@@ -188,14 +184,12 @@ fn rule_10_4_same_area_assault_is_offered_only_where_enemy_units_are() {
     let mut fx = Fixture::new();
     let a = fx.place("ranger_squad", "4");
     fx.place("german_squad", "38");
-    fx.act(Action::Activate(fx.area("4")));
-    fx.act(Action::AddUnit(a));
+    fx.group("4", &[a]);
     assert!(!fx.can(Action::AssaultHere));
     let mut fx = Fixture::new();
     let a = fx.place("ranger_squad", "4");
     fx.place("german_squad", "4");
-    fx.act(Action::Activate(fx.area("4")));
-    fx.act(Action::AddUnit(a));
+    fx.group("4", &[a]);
     assert!(fx.can(Action::AssaultHere));
 }
 
@@ -206,8 +200,7 @@ fn rule_10_53_units_entering_do_not_combine_with_friendly_units_already_there() 
     fx.place("ranger_squad", "4");
     fx.place("ranger_nco_3", "4");
     fx.place("german_squad", "4");
-    fx.act(Action::Activate(fx.area("3")));
-    fx.act(Action::AddUnit(a));
+    fx.group("3", &[a]);
     fx.act(Action::Move {
         to: fx.area("4"),
         pay: false,

@@ -156,8 +156,7 @@ fn rule_10_2_only_areas_with_fresh_units_activate_and_each_unit_activates_once()
     fx.place("german_squad", "38");
     assert!(fx.can(Action::Activate(fx.area("3"))));
     assert!(!fx.can(Action::Activate(fx.area("2"))));
-    fx.act(Action::Activate(fx.area("3")));
-    fx.act(Action::AddUnit(a));
+    fx.group("3", &[a]);
     fx.act(Action::Move {
         to: fx.area("4"),
         pay: false,
@@ -176,8 +175,7 @@ fn rule_10_31_only_fresh_units_move_up_to_their_movement_allowance() {
         crate::games::rudders_line::state::Phase::Action,
         Side::Germans,
     );
-    fx.act(Action::Activate(fx.area("21")));
-    fx.act(Action::AddUnit(g));
+    fx.group("21", &[g]);
     for to in ["22", "23", "24", "25"] {
         fx.act(Action::Move {
             to: fx.area(to),
@@ -200,8 +198,7 @@ fn rule_8_2_entering_enemy_interdiction_pay_half_marker_rounded_up_or_be_attacke
     assert_eq!(interdiction_toll(&fx.s, Side::Rangers, four), 3);
     fx.marker(Side::Germans, "4", 3);
     assert_eq!(interdiction_toll(&fx.s, Side::Rangers, four), 2);
-    fx.act(Action::Activate(fx.area("3")));
-    fx.act(Action::AddUnit(r));
+    fx.group("3", &[r]);
     // Paying: 1 + 2 MP, no attack.
     let mut paid = fx.s;
     fx.g.apply(
@@ -233,8 +230,7 @@ fn rule_10_5_moving_into_enemy_area_forces_an_assault_and_ends_movement() {
     let a = fx.place("ranger_squad", "3");
     let b = fx.place("ranger_squad", "3");
     fx.place("german_squad", "4");
-    fx.act(Action::Activate(fx.area("3")));
-    fx.act(Action::AddUnit(a));
+    fx.group("3", &[a]);
     fx.act(Action::AddUnit(b));
     fx.act(Action::Move {
         to: fx.area("4"),
@@ -264,8 +260,7 @@ fn rule_10_1b_a_player_without_fresh_units_passes_and_the_other_keeps_acting() {
     let r = fx.place("ranger_squad", "3");
     let g1 = fx.place("german_squad", "38");
     fx.place("german_squad", "37");
-    fx.act(Action::Activate(fx.area("3")));
-    fx.act(Action::AddUnit(r));
+    fx.group("3", &[r]);
     fx.act(Action::EndActivation);
     // The Rangers have no fresh unit left: the Germans hold the phase.
     assert_eq!(fx.s.active, Side::Germans);
@@ -273,8 +268,7 @@ fn rule_10_1b_a_player_without_fresh_units_passes_and_the_other_keeps_acting() {
         crate::games::rudders_line::state::Phase::Action,
         Side::Germans,
     );
-    fx.act(Action::Activate(fx.area("38")));
-    fx.act(Action::AddUnit(g1));
+    fx.group("38", &[g1]);
     fx.act(Action::EndActivation);
     assert_eq!(
         fx.s.active,
@@ -336,8 +330,7 @@ fn rule_10_11_the_player_handed_the_action_phase_keeps_it_until_he_passes() {
     fx.place("german_squad", "38"); // still fresh after the first acts
     fx.act(Action::Pass);
     assert_eq!(fx.s.active, Side::Germans);
-    fx.act(Action::Activate(fx.area("21")));
-    fx.act(Action::AddUnit(g));
+    fx.group("21", &[g]);
     fx.act(Action::Move {
         to: fx.area("22"),
         pay: false,
@@ -354,16 +347,14 @@ fn rule_10_21_activated_units_move_assault_or_move_and_assault() {
     let mut fx = Fixture::new();
     let r = fx.place("ranger_squad", "4");
     fx.place("german_squad", "4");
-    fx.act(Action::Activate(fx.area("4")));
-    fx.act(Action::AddUnit(r));
+    fx.group("4", &[r]);
     assert!(fx.can(Action::AssaultHere));
     assert!(fx.legal().iter().any(|a| matches!(a, Action::Move { .. })));
     // Move, and assault the area entered (10.5: entering enemy units assaults them at once).
     let mut fx = Fixture::new();
     let r = fx.place("ranger_squad", "3");
     fx.place("german_squad", "4");
-    fx.act(Action::Activate(fx.area("3")));
-    fx.act(Action::AddUnit(r));
+    fx.group("3", &[r]);
     assert!(!fx.can(Action::AssaultHere), "no enemy in 3");
     fx.act(Action::Move {
         to: fx.area("4"),
@@ -375,8 +366,7 @@ fn rule_10_21_activated_units_move_assault_or_move_and_assault() {
     let mut fx = Fixture::new();
     let r = fx.place("ranger_squad", "3");
     fx.place("german_squad", "38");
-    fx.act(Action::Activate(fx.area("3")));
-    fx.act(Action::AddUnit(r));
+    fx.group("3", &[r]);
     fx.act(Action::Move {
         to: fx.area("4"),
         pay: false,

@@ -49,8 +49,7 @@ fn rule_2_61_weapons_move_only_with_their_carrier() {
     let mg = fx.arm(sq, "ranger_m1919");
     let lying = fx.lay("ranger_bazooka", "3");
     fx.place("german_squad", "38");
-    fx.act(Action::Activate(fx.area("3")));
-    fx.act(Action::AddUnit(sq));
+    fx.group("3", &[sq]);
     fx.act(Action::Move {
         to: fx.area("4"),
         pay: false,
