@@ -126,18 +126,27 @@ fn a_missing_or_unknown_scenario_is_one_line_naming_both() {
     for cmd in ["balance", "ladder"] {
         let err = one_line_error(&sandtable(&[cmd, "crossing-the-line"]));
         assert!(err.contains("needs --scenario"), "{err}");
-        assert!(err.contains("first-blood, stolberg-corridor"), "{err}");
+        assert!(
+            err.contains("first-blood, stolberg-corridor, across-the-wurm"),
+            "{err}"
+        );
         let err = one_line_error(&sandtable(&[
             cmd,
             "crossing-the-line",
             "--scenario",
-            "across-the-wurm",
+            "campaign",
         ]));
-        assert!(err.contains("'across-the-wurm'"), "{err}");
-        assert!(err.contains("first-blood, stolberg-corridor"), "{err}");
+        assert!(err.contains("'campaign'"), "{err}");
+        assert!(
+            err.contains("first-blood, stolberg-corridor, across-the-wurm"),
+            "{err}"
+        );
     }
     let err = one_line_error(&sandtable(&["play", "crossing-the-line", "--side", "us"]));
-    assert!(err.contains("first-blood, stolberg-corridor"), "{err}");
+    assert!(
+        err.contains("first-blood, stolberg-corridor, across-the-wurm"),
+        "{err}"
+    );
 }
 
 #[test]

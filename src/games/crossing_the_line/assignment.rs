@@ -95,8 +95,17 @@ fn return_attached(rs: &Ruleset, s: &mut State) {
     }
 }
 
-fn is_armored(rs: &Ruleset, f: u8) -> bool {
-    bits(rs.formation_units[usize::from(f)]).any(|u| rs.unit(u).kind == UnitKind::Tank)
+/// 5.5.1: the infantry and the armored division of each Corps between which units may be
+/// reassigned ("VII Corps": 1st ID and 3rd AD; "XIX Corps": 30th ID and 2nd AD). No other
+/// pair (the 29th ID of XIX Corps is not named).
+const RULE_5_5_1_PAIRS: [(&str, &str); 2] = [("1ID", "3AD"), ("30ID", "2AD")];
+
+/// Whether 5.5.1 pairs infantry division `infantry` with armored division `armored`.
+fn paired(rs: &Ruleset, infantry: u8, armored: u8) -> bool {
+    let id = |f: u8| rs.formations[usize::from(f)].id.as_str();
+    RULE_5_5_1_PAIRS
+        .iter()
+        .any(|&(i, a)| id(infantry) == i && id(armored) == a)
 }
 
 /// Whether unit `u` may be assigned to formation `f` now.
@@ -137,12 +146,12 @@ fn cross_assignment_open(rs: &Ruleset, s: &State, u: usize, parent: u8, f: u8) -
     let already = bits(rs.formation_units[usize::from(parent)])
         .filter(|&v| s.formation[v] == f && on_map(s.hex[v]))
         .fold(0u64, |m, v| m | 1 << v);
-    match (is_armored(rs, parent), is_armored(rs, f), info.kind) {
-        (false, true, UnitKind::Infantry) => {
+    match info.kind {
+        UnitKind::Infantry if paired(rs, parent, f) => {
             already.count_ones() < MAX_BATTALIONS
                 && bits(already).all(|v| rs.unit(v).def.regiment == info.def.regiment)
         }
-        (true, false, UnitKind::Tank) => already.count_ones() < MAX_TANKS,
+        UnitKind::Tank if paired(rs, f, parent) => already.count_ones() < MAX_TANKS,
         _ => false,
     }
 }

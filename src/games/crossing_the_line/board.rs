@@ -164,11 +164,13 @@ fn place(rs: &Ruleset, h: Hex, (x, y): (f32, f32)) -> Place {
     if map.is_aachen_city(h) {
         notes.push("Aachen City".into());
     }
-    if map.vp(h) > 0 {
-        notes.push(format!("{} VP", map.vp(h)));
+    let index = map.index(h).map(|i| i as u16);
+    let vp = index.map_or(0, |i| rs.vp_of(i));
+    if vp > 0 {
+        notes.push(format!("{vp} VP"));
         p.outline = Some("#c9a400".into());
     }
-    if map.is_first_blood_objective(h) {
+    if index.is_some_and(|i| rs.objectives.contains(usize::from(i))) {
         notes.push("objective (10.1)".into());
         p.outline = Some("#b22222".into());
     }

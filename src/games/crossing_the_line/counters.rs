@@ -271,10 +271,16 @@ mod tests {
     fn rule_3_2_the_embedded_counters_load_and_are_labelled_reconstructed() {
         let t = load(EMBEDDED, FILE).expect("embedded counters");
         assert!(t.formation.is_reconstructed() && t.unit.is_reconstructed());
-        assert_eq!(t.formations.len(), 7);
+        assert_eq!(t.formations.len(), 14);
         let of = |f: &str| t.units.iter().filter(|u| u.formation == f).count();
         assert_eq!(of("353ID"), 6, "10.2: the 353rd ID withdraws 6 units");
         assert_eq!(of("12ID"), 9, "10.2: the 12th ID arrives with 9 units");
+        assert_eq!(of("29ID"), 4, "10.3: the 29th ID arrives with 4 units");
+        assert_eq!(
+            of("3PzGD"),
+            11,
+            "10.3: the 3rd PzGren arrives with 11 units"
+        );
     }
 
     #[test]

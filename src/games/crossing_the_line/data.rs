@@ -177,6 +177,14 @@ impl DataSet {
             self.hex_in(s, &r.hex)
                 .map_err(|m| (format!("reinforcement {}", r.unit), m))?;
         }
+        let goals = s
+            .objectives
+            .iter()
+            .chain(s.vp_hexes.iter().flat_map(|g| &g.hexes));
+        for text in goals {
+            self.hex_in(s, text)
+                .map_err(|m| (format!("objective or VP hex {text}"), m))?;
+        }
         Ok(())
     }
 

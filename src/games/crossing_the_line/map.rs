@@ -1,5 +1,5 @@
-//! The map of the Scenario 1 and 2 area (3.1, 10.1, 10.2): hex terrain, hexside terrain,
-//! roads, supply areas, the German line of turns 1–3 (7.3.8) and the victory hexes, read from
+//! The whole map (3.1): hex terrain, hexside terrain, roads, supply areas, the German line of
+//! turns 1–3 (7.3.8) and Aachen City (10.2), read from
 //! `data/map.toml` (a labelled reconstruction, replaceable with `--data`) into dense per-hex
 //! arrays for the rules engine.
 
@@ -15,7 +15,7 @@ pub const MAP_TOML: &str = include_str!("data/map.toml");
 
 /// The most hexes a map may have: the capacity of the rules' fixed-size hex sets
 /// (`control::HexSet`), so that the hot path never allocates.
-pub const MAX_HEXES: usize = 1024;
+pub const MAX_HEXES: usize = 1088;
 /// 64-bit words of a hex bitset over `MAX_HEXES`.
 pub const HEX_WORDS: usize = MAX_HEXES / 64;
 
@@ -119,7 +119,6 @@ struct HexFlags(u8);
 
 impl HexFlags {
     const AACHEN_CITY: u8 = 1;
-    const FIRST_BLOOD_OBJECTIVE: u8 = 2;
     const PILLBOX_LINE: u8 = 4;
     const GERMAN_RESTRICTED: u8 = 8;
     const US_SUPPLY_EDGE: u8 = 16;
@@ -139,11 +138,8 @@ pub struct Map {
     /// Per dense index, the dense index of each neighbour (`u16::MAX` off the map).
     neighbours: Vec<[u16; 6]>,
     spread: Option<SpreadMasks>,
-    vp: Vec<u8>,
     flags: Vec<HexFlags>,
     supply_areas: Vec<SupplyArea>,
-    first_blood: Bounds,
-    stolberg_corridor: Bounds,
     reconstructed: Vec<(&'static str, String)>,
 }
 
@@ -174,7 +170,7 @@ impl Map {
         Ok(map)
     }
 
-    fn empty(bounds: Bounds, first_blood: Bounds, stolberg_corridor: Bounds) -> Map {
+    fn empty(bounds: Bounds) -> Map {
         let n = bounds.len();
         let neighbours = bounds
             .hexes()
@@ -192,11 +188,8 @@ impl Map {
             sides: vec![[HexsideFeatures::NONE; 6]; n],
             neighbours,
             spread: None,
-            vp: vec![0; n],
             flags: vec![HexFlags::default(); n],
             supply_areas: Vec::new(),
-            first_blood,
-            stolberg_corridor,
             reconstructed: Vec::new(),
         }
     }
@@ -298,19 +291,6 @@ impl Map {
         self.hexside(hex, dir).contains(HexsideFeatures::ROAD)
     }
 
-    /// The hex's Scenario 2 VPs (10.2): 15, 10, 5, or 0.
-    pub fn vp(&self, hex: Hex) -> u8 {
-        self.index(hex).map_or(0, |i| self.vp[i])
-    }
-
-    /// The 10.2 VP hexes with their values, in map order.
-    pub fn vp_hexes(&self) -> impl Iterator<Item = (Hex, u8)> + '_ {
-        self.bounds
-            .hexes()
-            .zip(self.vp.iter().copied())
-            .filter(|&(_, vp)| vp > 0)
-    }
-
     fn flag(&self, hex: Hex, bit: u8) -> bool {
         self.index(hex).is_some_and(|i| self.flags[i].has(bit))
     }
@@ -318,11 +298,6 @@ impl Map {
     /// 10.2: a US unit occupying an Aachen City hex at the end wins a decisive victory.
     pub fn is_aachen_city(&self, hex: Hex) -> bool {
         self.flag(hex, HexFlags::AACHEN_CITY)
-    }
-
-    /// 10.1: the hexes the US player must clear, 2107, 2108 and 2109.
-    pub fn is_first_blood_objective(&self, hex: Hex) -> bool {
-        self.flag(hex, HexFlags::FIRST_BLOOD_OBJECTIVE)
     }
 
     /// A hex of the outer pillbox line of 7.3.8.
@@ -350,16 +325,6 @@ impl Map {
         &self.supply_areas
     }
 
-    /// 10.1: the map area of Scenario One, First Blood.
-    pub fn first_blood_area(&self) -> Bounds {
-        self.first_blood
-    }
-
-    /// 10.2: the map area of Scenario Two, The Stolberg Corridor.
-    pub fn stolberg_corridor_area(&self) -> Bounds {
-        self.stolberg_corridor
-    }
-
     /// The tables that are reconstructions, with their basis (design rule 3).
     pub fn reconstructed(&self) -> &[(&'static str, String)] {
         &self.reconstructed
@@ -377,8 +342,8 @@ mod tests {
     #[test]
     fn rule_3_1_embedded_map_loads() {
         let map = Map::embedded().unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(map.bounds().len(), 33 * 22);
+        assert_eq!(map.bounds().len(), 47 * 22);
         assert_eq!(map.terrain(h(2806)), Some(Terrain::City));
-        assert_eq!(map.terrain(h(4301)), None);
+        assert_eq!(map.terrain(h(5701)), None);
     }
 }

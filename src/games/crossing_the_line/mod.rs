@@ -48,7 +48,7 @@ pub use ruleset::Ruleset;
 pub use scripted::ScriptedBot;
 pub use side::Side;
 pub use state::{State, Step};
-pub use victory::{us_vp, FIRST_BLOOD_LEVELS, STOLBERG_LEVELS};
+pub use victory::{us_vp, ACROSS_THE_WURM_LEVELS, FIRST_BLOOD_LEVELS, STOLBERG_LEVELS};
 
 use crate::engine::data::DataError;
 use crate::engine::game::rewards;
@@ -220,10 +220,7 @@ impl CrossingTheLine {
 
     /// The scenario's victory levels, from the US's best to the Germans' best.
     fn levels(&self) -> &'static [&'static str] {
-        match self.rules.kind {
-            ScenarioKind::FirstBlood => &FIRST_BLOOD_LEVELS,
-            ScenarioKind::StolbergCorridor => &STOLBERG_LEVELS,
-        }
+        victory::level_names(self.rules.kind)
     }
 
     fn side_of(&self, p: PlayerId) -> Side {
@@ -254,6 +251,13 @@ const STOLBERG_VICTORY: [(Option<PlayerId>, &str); 7] = [
     (Some(1), STOLBERG_LEVELS[5]),
     (Some(1), STOLBERG_LEVELS[6]),
 ];
+const ACROSS_THE_WURM_VICTORY: [(Option<PlayerId>, &str); 5] = [
+    (Some(0), ACROSS_THE_WURM_LEVELS[0]),
+    (Some(0), ACROSS_THE_WURM_LEVELS[1]),
+    (None, ACROSS_THE_WURM_LEVELS[2]),
+    (Some(1), ACROSS_THE_WURM_LEVELS[3]),
+    (Some(1), ACROSS_THE_WURM_LEVELS[4]),
+];
 
 impl Game for CrossingTheLine {
     type State = State;
@@ -271,7 +275,7 @@ impl Game for CrossingTheLine {
     fn acting_players(&self) -> usize {
         match self.rules.kind {
             ScenarioKind::FirstBlood => 1,
-            ScenarioKind::StolbergCorridor => 2,
+            ScenarioKind::StolbergCorridor | ScenarioKind::AcrossTheWurm => 2,
         }
     }
 
@@ -373,10 +377,10 @@ impl Game for CrossingTheLine {
         [us, 1.0 - us]
     }
 
-    /// First Blood has no turns and the US always holds the Initiative (10.1); the Stolberg
-    /// Corridor counts the Ops Cycles each side held the Initiative in (6.1).
+    /// First Blood has no turns and the US always holds the Initiative (10.1); the other
+    /// scenarios count the Ops Cycles each side held the Initiative in (6.1).
     fn record_columns(&self) -> crate::engine::RecordColumns {
-        let two_sided = self.rules.kind == ScenarioKind::StolbergCorridor;
+        let two_sided = self.rules.kind != ScenarioKind::FirstBlood;
         crate::engine::RecordColumns {
             turn: two_sided,
             initiative: two_sided.then_some("initiative_cycles"),
@@ -398,11 +402,13 @@ impl Game for CrossingTheLine {
         u32::from(s.turn)
     }
 
-    /// 10.1: the Formation Activations used; 10.2: the US's VPs.
+    /// 10.1: the Formation Activations used; 10.2, 10.3: the US's VPs.
     fn final_score(&self, s: &State) -> Option<(&'static str, i32)> {
         Some(match self.rules.kind {
             ScenarioKind::FirstBlood => ("activations", i32::from(s.activations)),
-            ScenarioKind::StolbergCorridor => ("US VP", us_vp(&self.rules, s) as i32),
+            ScenarioKind::StolbergCorridor | ScenarioKind::AcrossTheWurm => {
+                ("US VP", us_vp(&self.rules, s) as i32)
+            }
         })
     }
 
@@ -410,6 +416,7 @@ impl Game for CrossingTheLine {
         match self.rules.kind {
             ScenarioKind::FirstBlood => &FIRST_BLOOD_VICTORY,
             ScenarioKind::StolbergCorridor => &STOLBERG_VICTORY,
+            ScenarioKind::AcrossTheWurm => &ACROSS_THE_WURM_VICTORY,
         }
     }
 

@@ -29,12 +29,13 @@ pub fn start_ops(rs: &Ruleset, s: &mut State) {
             s.initiative = Side::Us;
             s.step = Step::Choose;
         }
-        // 10: the US wins the first Initiative of the scenario, the marker at +2 German.
-        ScenarioKind::StolbergCorridor if s.turn == rs.first_turn => {
+        // 10: the US wins the first Initiative of the scenario, the marker at +2 German
+        // (10 says "of game turn 1"; Scenario 3 starts on turn 5, read as its first turn).
+        _ if s.turn == rs.first_turn => {
             s.marker = scenario_start_marker(rs.charts.initiative_drm_max);
             hold_initiative(s, Side::Us);
         }
-        ScenarioKind::StolbergCorridor => next_cycle(rs, s),
+        _ => next_cycle(rs, s),
     }
 }
 

@@ -10,7 +10,7 @@ use super::data::DataSet;
 use super::hex::{Direction, Hex};
 use super::map::{HexsideFeatures, Map, Terrain};
 use super::movement::{step_terrain, StepTerrain};
-use super::scenario::{ScenarioDef, FIRST_BLOOD, STOLBERG_CORRIDOR};
+use super::scenario::{ScenarioDef, ACROSS_THE_WURM, FIRST_BLOOD, STOLBERG_CORRIDOR};
 use super::side::Side;
 use super::state::{State, MAX_FORMATIONS, MAX_UNITS};
 use crate::engine::data::{At, DataError};
@@ -18,13 +18,22 @@ use crate::engine::data::{At, DataError};
 /// No hex: off the map or outside the scenario's area.
 pub const NO_HEX: u16 = u16::MAX;
 
-/// The scenarios the engine plays (10.1, 10.2).
+/// The scenarios the engine plays (10.1, 10.2, 10.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScenarioKind {
     /// 10.1: solitaire, static Germans, rated by activations.
     FirstBlood,
-    /// 10.2: turns 1–3, VP hexes.
+    /// 10.2: turns 1–3, VP hexes, or an Aachen City hex occupied.
     StolbergCorridor,
+    /// 10.3: turns 5–8, VP hexes.
+    AcrossTheWurm,
+}
+
+impl ScenarioKind {
+    /// Whether the US scores VP hexes (9): every scenario but First Blood.
+    pub fn has_vp_hexes(self) -> bool {
+        self != ScenarioKind::FirstBlood
+    }
 }
 
 /// A combat unit's printed values, by unit index.
@@ -106,10 +115,11 @@ pub struct Ruleset {
     pub supply_edge: [HexSet; 2],
     /// Hexes from each side's nearest supply edge hex, for retreats (7.5.2).
     pub supply_distance: [Vec<u8>; 2],
-    /// 10.2 VP hexes in the area, with their values.
+    /// 10.2, 10.3: the scenario's VP hexes, with their values.
     pub vp_hexes: Vec<(u16, u8)>,
-    /// 10.2: the least US VP of each victory level, US decisive to German substantial.
-    pub vp_levels: [u32; 6],
+    /// 10.2, 10.3: the least US VP of each victory level, US decisive first, down to the
+    /// level above German decisive.
+    pub vp_levels: Vec<u32>,
     pub aachen_city: HexSet,
     /// Hexes from the nearest Aachen City hex through the area (the search's estimate, 10.2).
     pub city_distance: Vec<u8>,
@@ -145,10 +155,11 @@ impl Ruleset {
         let kind = match s.id.as_str() {
             FIRST_BLOOD => ScenarioKind::FirstBlood,
             STOLBERG_CORRIDOR => ScenarioKind::StolbergCorridor,
+            ACROSS_THE_WURM => ScenarioKind::AcrossTheWurm,
             other => {
                 return Err(At::new("scenarios.toml", "scenarios").err(
                     format!("scenario {other}"),
-                    "the engine plays first-blood and stolberg-corridor only",
+                    "the engine plays first-blood, stolberg-corridor and across-the-wurm only",
                 ))
             }
         };
@@ -200,13 +211,9 @@ impl Ruleset {
             }),
             supply_distance: [Vec::new(), Vec::new()],
             city_distance: Vec::new(),
-            vp_hexes: map
-                .vp_hexes()
-                .filter(|&(h, _)| area_bounds.contains(h))
-                .filter_map(|(h, v)| Some((map.index(h)? as u16, v)))
-                .collect(),
+            vp_hexes: vp_hexes(data, s)?,
             aachen_city: HexSet::filter(&map, |h| map.is_aachen_city(h)).intersection(&area),
-            objectives: HexSet::filter(&map, |h| map.is_first_blood_objective(h)),
+            objectives: objectives(data, s)?,
             german_restricted: HexSet::filter(&map, |h| map.is_german_restricted(h)),
             charts: data.charts.clone(),
             kind,
@@ -214,7 +221,7 @@ impl Ruleset {
             scenario_name: s.name.clone(),
             first_turn: s.first_turn,
             last_turn: s.last_turn,
-            vp_levels: s.vp_levels.unwrap_or(super::scenario::STOLBERG_VP_LEVELS),
+            vp_levels: s.levels(),
             area,
             outside,
             arrivals: Vec::new(),
@@ -252,6 +259,14 @@ impl Ruleset {
     /// The dense index of a hex of the map.
     pub fn index(&self, hex: Hex) -> Option<u16> {
         self.map.index(hex).map(|i| i as u16)
+    }
+
+    /// The VPs of the hex at dense index `i` in this scenario (10.2, 10.3), or 0.
+    pub fn vp_of(&self, i: u16) -> u8 {
+        self.vp_hexes
+            .iter()
+            .find(|&&(h, _)| h == i)
+            .map_or(0, |&(_, v)| v)
     }
 
     /// The neighbour across `dir` inside the scenario's area, or `NO_HEX`.
@@ -512,6 +527,40 @@ fn units_of(data: &DataSet, s: &ScenarioDef, formations: &[FormationInfo]) -> Ve
             }
         })
         .collect()
+}
+
+/// The scenario's VP hexes (10.2, 10.3) by dense index, in map order, with their values.
+fn vp_hexes(data: &DataSet, s: &ScenarioDef) -> Result<Vec<(u16, u8)>, DataError> {
+    let mut list = Vec::new();
+    for group in &s.vp_hexes {
+        for text in &group.hexes {
+            list.push((scenario_hex(data, s, text, "vp_hexes")?, group.vp));
+        }
+    }
+    list.sort_unstable();
+    Ok(list)
+}
+
+/// 10.1's objectives as a hex set.
+fn objectives(data: &DataSet, s: &ScenarioDef) -> Result<HexSet, DataError> {
+    let mut set = HexSet::EMPTY;
+    for text in &s.objectives {
+        set.insert(usize::from(scenario_hex(data, s, text, "objectives")?));
+    }
+    Ok(set)
+}
+
+/// A hex of scenario `s`'s data, on the map and inside its area, as a dense index.
+fn scenario_hex(
+    data: &DataSet,
+    s: &ScenarioDef,
+    text: &str,
+    field: &str,
+) -> Result<u16, DataError> {
+    let hex = data.hex_in(s, text).map_err(|m| {
+        At::new("scenarios.toml", "scenarios").err(format!("scenario {}: {field}", s.id), m)
+    })?;
+    Ok(data.map.index(hex).expect("an on-map hex") as u16)
 }
 
 fn neighbour_table(map: &Map, area: &HexSet) -> Vec<[u16; 6]> {

@@ -1,7 +1,8 @@
 //! The scenarios (`data/scenarios.toml`, section 10): each one's map area, turns, formations,
-//! set-up, reinforcements and withdrawals. The text gives the areas, turns, forces and
-//! schedules; the set-up and entry hexes are reconstructed (the Setup and Reinforcement charts
-//! are images), labelled as such. Hexes stay text here; `DataSet` resolves them on the map.
+//! objectives or VP hexes, victory bands, set-up, reinforcements and withdrawals. The text
+//! gives the areas, turns, forces, schedules, objectives and VP hexes (checked here against the
+//! rule); the set-up and entry hexes are reconstructed (the Setup and Reinforcement charts are
+//! images), labelled as such. Hexes stay text here; `DataSet` resolves them on the map.
 
 use super::counters::CounterTables;
 use crate::engine::data::{check_provenance, parse, At, DataError, Provenance};
@@ -11,9 +12,113 @@ use std::collections::HashSet;
 pub const EMBEDDED: &str = include_str!("data/scenarios.toml");
 pub const FILE: &str = "scenarios.toml";
 
-/// The scenario ids this engine plays (10.1, 10.2).
+/// The scenario ids this engine plays (10.1, 10.2, 10.3).
 pub const FIRST_BLOOD: &str = "first-blood";
 pub const STOLBERG_CORRIDOR: &str = "stolberg-corridor";
+pub const ACROSS_THE_WURM: &str = "across-the-wurm";
+
+/// 10.1: "The US player must clear hexes 2107, 2108 and 2109."
+pub const RULE_10_1_OBJECTIVES: [u16; 3] = [2107, 2108, 2109];
+
+/// 10.2: the VP hexes and their values.
+pub const RULE_10_2_VP: [(u16, u8); 23] = [
+    (2915, 15),
+    (3217, 15),
+    (3218, 15),
+    (3219, 15),
+    (3316, 15),
+    (3317, 15),
+    (3318, 15),
+    (3416, 15),
+    (3417, 15),
+    (2315, 10),
+    (2717, 10),
+    (3019, 10),
+    (2108, 5),
+    (2121, 5),
+    (2211, 5),
+    (2212, 5),
+    (2221, 5),
+    (2318, 5),
+    (2505, 5),
+    (2520, 5),
+    (2617, 5),
+    (2618, 5),
+    (3122, 5),
+];
+
+/// 10.3: the VP hexes and their values.
+pub const RULE_10_3_VP: [(u16, u8); 13] = [
+    (3109, 10),
+    (3111, 10),
+    (3509, 5),
+    (3510, 5),
+    (3610, 5),
+    (3708, 5),
+    (4109, 5),
+    (4209, 5),
+    (4210, 5),
+    (4305, 5),
+    (4309, 5),
+    (4708, 5),
+    (5303, 5),
+];
+
+/// What the rulebook fixes for each scenario it describes: the id, the rule, the map area
+/// (hexrows, columns), the turns, the objectives, the VP hexes and the number of victory bands
+/// (`vp_levels` entries: one fewer than the levels).
+pub struct RuleScenario {
+    pub id: &'static str,
+    pub rule: &'static str,
+    pub rows: [u8; 2],
+    pub cols: [u8; 2],
+    pub turns: [u8; 2],
+    pub objectives: &'static [u16],
+    pub vp: &'static [(u16, u8)],
+    pub vp_levels: Option<&'static [u32]>,
+}
+
+/// 10.1: "South of 25XX, West of XX16", five activations of turn 1. 10.2: "From hexes 10XX to
+/// 42XX", turns 1–3, VP bands 71+, 61–70, 51–60, 40–50, 30–39, 16–29, 0–14 (AMBIG-30: 15 VP, in
+/// no band, is German substantial). 10.3: hexrows 31–56, turns 5–8, VP bands 60+, 40–59,
+/// 30–39, 15–29, 0–14.
+pub const RULE_SCENARIOS: [RuleScenario; 3] = [
+    RuleScenario {
+        id: FIRST_BLOOD,
+        rule: "10.1",
+        rows: [10, 24],
+        cols: [1, 15],
+        turns: [1, 1],
+        objectives: &RULE_10_1_OBJECTIVES,
+        vp: &[],
+        vp_levels: None,
+    },
+    RuleScenario {
+        id: STOLBERG_CORRIDOR,
+        rule: "10.2",
+        rows: [10, 42],
+        cols: [1, 22],
+        turns: [1, 3],
+        objectives: &[],
+        vp: &RULE_10_2_VP,
+        vp_levels: Some(&[71, 61, 51, 40, 30, 15]),
+    },
+    RuleScenario {
+        id: ACROSS_THE_WURM,
+        rule: "10.3",
+        rows: [31, 56],
+        cols: [1, 22],
+        turns: [5, 8],
+        objectives: &[],
+        vp: &RULE_10_3_VP,
+        vp_levels: Some(&[60, 40, 30, 15]),
+    },
+];
+
+/// The rulebook's description of scenario `id`, if it is one the engine plays.
+pub fn rule_scenario(id: &str) -> Option<&'static RuleScenario> {
+    RULE_SCENARIOS.iter().find(|r| r.id == id)
+}
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -42,16 +147,37 @@ pub struct ScenarioDef {
     pub reinforcement_hqs: Vec<HqReinforcement>,
     #[serde(default)]
     pub withdrawals: Vec<Withdrawal>,
-    /// 10.2: the least US VP for each victory level from US decisive to German substantial
-    /// (six numbers, decreasing); fewer is German decisive. Absent: the rulebook's bands.
+    /// 10.1: the hexes the US must clear.
     #[serde(default)]
-    pub vp_levels: Option<[u32; 6]>,
+    pub objectives: Vec<String>,
+    /// 10.2, 10.3: the VP hexes, by value.
+    #[serde(default)]
+    pub vp_hexes: Vec<VpHexes>,
+    /// 10.2, 10.3: the least US VP of each victory level from US decisive down to the level
+    /// above German decisive (decreasing); fewer is German decisive. Absent: the rulebook's.
+    #[serde(default)]
+    pub vp_levels: Option<Vec<u32>>,
 }
 
-/// 10.2's VP bands: US decisive 71+, substantial 61–70, marginal 51–60, draw 40–50, German
-/// marginal 30–39, German substantial 16–29, German decisive 0–14. AMBIG-30: 15 VP is in no
-/// band; read as German substantial, so the last band starts at 15.
-pub const STOLBERG_VP_LEVELS: [u32; 6] = [71, 61, 51, 40, 30, 15];
+/// VP hexes of one value (10.2 "15 VPs: 2915, 3217, …").
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VpHexes {
+    pub vp: u8,
+    pub hexes: Vec<String>,
+}
+
+impl ScenarioDef {
+    /// The VP bands in play: the data's, or the rulebook's.
+    pub fn levels(&self) -> Vec<u32> {
+        self.vp_levels.clone().unwrap_or_else(|| {
+            rule_scenario(&self.id)
+                .and_then(|r| r.vp_levels)
+                .unwrap_or_default()
+                .to_vec()
+        })
+    }
+}
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -109,21 +235,80 @@ pub fn load(text: &str, file: &str, counters: &CounterTables) -> Result<Scenario
         check_scenario(s, counters)
             .map_err(|m| At::new(file, "scenarios").err(format!("scenario {}", s.id), m))?;
     }
-    for id in [FIRST_BLOOD, STOLBERG_CORRIDOR] {
-        if !tables.scenarios.iter().any(|s| s.id == id) {
+    for r in &RULE_SCENARIOS {
+        if !tables.scenarios.iter().any(|s| s.id == r.id) {
             return Err(At::new(file, "scenarios").err(
-                format!("scenario {id}"),
-                "missing: the engine plays it (10.1, 10.2)",
+                format!("scenario {}", r.id),
+                format!("missing: the engine plays it ({})", r.rule),
             ));
         }
     }
     Ok(tables)
 }
 
+/// What the rulebook fixes: the scenario's area rows, turns, objectives, VP hexes with their
+/// values, and as many victory bands as its table has.
+fn check_against_rule(s: &ScenarioDef) -> Result<(), String> {
+    let Some(r) = rule_scenario(&s.id) else {
+        return Ok(());
+    };
+    if s.rows != r.rows || s.cols != r.cols {
+        return Err(format!(
+            "{} gives hexrows {:?} and columns {:?}, not {:?} and {:?}",
+            r.rule, r.rows, r.cols, s.rows, s.cols
+        ));
+    }
+    if [s.first_turn, s.last_turn] != r.turns {
+        return Err(format!("{} gives game turns {:?}", r.rule, r.turns));
+    }
+    let numbers = |texts: &[String]| -> Result<Vec<u16>, String> {
+        let mut n: Vec<u16> = texts
+            .iter()
+            .map(|t| {
+                t.parse()
+                    .map_err(|_| format!("{t:?} is not a hex number XXYY"))
+            })
+            .collect::<Result<_, _>>()?;
+        n.sort_unstable();
+        Ok(n)
+    };
+    let mut want: Vec<u16> = r.objectives.to_vec();
+    want.sort_unstable();
+    if numbers(&s.objectives)? != want {
+        return Err(format!("{}: the objectives are {:?}", r.rule, r.objectives));
+    }
+    let mut have = Vec::new();
+    for group in &s.vp_hexes {
+        have.extend(numbers(&group.hexes)?.into_iter().map(|h| (h, group.vp)));
+    }
+    have.sort_unstable();
+    let mut want = r.vp.to_vec();
+    want.sort_unstable();
+    if have != want {
+        let wrong = have
+            .iter()
+            .find(|h| !want.contains(h))
+            .map_or("one is missing".to_string(), |(h, v)| {
+                format!("not hex {h} at {v} VP")
+            });
+        return Err(format!("{}'s VP hexes and values differ: {wrong}", r.rule));
+    }
+    let bands = r.vp_levels.map_or(0, <[u32]>::len);
+    let levels = s.levels();
+    if levels.len() != bands {
+        return Err(format!(
+            "vp_levels {levels:?}: {} has {bands} bands above the lowest",
+            r.rule
+        ));
+    }
+    Ok(())
+}
+
 /// Every formation and unit named exists and is in play, each unit is set up or enters once,
 /// and the turns fit the scenario.
 fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
-    if let Some(levels) = s.vp_levels {
+    check_against_rule(s)?;
+    if let Some(levels) = &s.vp_levels {
         if levels.windows(2).any(|w| w[0] <= w[1]) {
             return Err(format!(
                 "vp_levels {levels:?}: the least VP of each level, US decisive first, must \
@@ -241,6 +426,64 @@ mod tests {
             (s1.rows[1], s1.cols[1]),
             (24, 15),
             "10.1: south of 25XX, west of XX16"
+        );
+    }
+
+    fn vp_of(t: &ScenarioTables, id: &str) -> Vec<(u16, u8)> {
+        let s = t.scenarios.iter().find(|s| s.id == id).unwrap();
+        let mut vp: Vec<(u16, u8)> = s
+            .vp_hexes
+            .iter()
+            .flat_map(|g| g.hexes.iter().map(|h| (h.parse().unwrap(), g.vp)))
+            .collect();
+        vp.sort_unstable();
+        vp
+    }
+
+    #[test]
+    fn rule_10_2_10_3_the_vp_hexes_and_their_values_are_the_texts() {
+        let t = load(EMBEDDED, FILE, &counters()).expect("embedded scenarios");
+        let s2 = vp_of(&t, STOLBERG_CORRIDOR);
+        assert_eq!(s2.len(), 23);
+        assert!(s2.contains(&(2915, 15)) && s2.contains(&(3019, 10)) && s2.contains(&(3122, 5)));
+        let total: u32 = s2.iter().map(|&(_, v)| u32::from(v)).sum();
+        assert_eq!(total, 220, "10.2: 9 × 15 + 3 × 10 + 11 × 5");
+        let s3 = vp_of(&t, ACROSS_THE_WURM);
+        assert_eq!(s3.len(), 13);
+        assert!(s3.contains(&(3109, 10)) && s3.contains(&(3111, 10)) && s3.contains(&(5303, 5)));
+        let total: u32 = s3.iter().map(|&(_, v)| u32::from(v)).sum();
+        assert_eq!(total, 75, "10.3: 2 × 10 + 11 × 5");
+    }
+
+    #[test]
+    fn rule_10_2_a_missing_vp_hex_or_a_wrong_value_is_named() {
+        let e = error("\"2618\", \"3122\"]", "\"2618\"]");
+        assert!(
+            e.contains("scenario stolberg-corridor") && e.contains("10.2's VP hexes"),
+            "{e}"
+        );
+        let e = error("\"2505\", \"2520\"", "\"2505\", \"2315\", \"2520\"");
+        assert!(e.contains("not hex 2315 at 5 VP"), "{e}");
+    }
+
+    #[test]
+    fn rule_10_1_a_wrong_objective_is_named() {
+        let e = error(
+            "objectives = [\"2107\", \"2108\", \"2109\"]",
+            "objectives = [\"2107\", \"2108\", \"2110\"]",
+        );
+        assert!(
+            e.contains("scenario first-blood") && e.contains("[2107, 2108, 2109]"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn rule_10_3_the_vp_bands_have_the_texts_number() {
+        let e = error("vp_levels = [60, 40, 30, 15]", "vp_levels = [60, 40, 30]");
+        assert!(
+            e.contains("scenario across-the-wurm") && e.contains("10.3 has 4 bands"),
+            "{e}"
         );
     }
 

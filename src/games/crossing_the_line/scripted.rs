@@ -252,7 +252,7 @@ impl<'a> Context<'a> {
                 }
             }
             (ScenarioKind::FirstBlood, Side::German) => {}
-            (ScenarioKind::StolbergCorridor, Side::Us) => {
+            (_, Side::Us) => {
                 for (k, &(h, v)) in rs.vp_hexes.iter().enumerate() {
                     if s.us_control & (1 << k) == 0 {
                         let offset = match v {
@@ -267,7 +267,7 @@ impl<'a> Context<'a> {
                     sources.push(US_OFFSET_CITY, h as u16);
                 }
             }
-            (ScenarioKind::StolbergCorridor, Side::German) => {
+            (_, Side::German) => {
                 if s.turn <= 3 {
                     blocked = blocked.union(&rs.german_restricted);
                 }
@@ -324,7 +324,7 @@ impl<'a> Context<'a> {
         if rs.kind == ScenarioKind::StolbergCorridor && rs.aachen_city.contains(usize::from(h)) {
             CITY_WORTH
         } else {
-            vp_value(rs, h)
+            rs.vp_of(h)
         }
     }
 
@@ -812,13 +812,6 @@ impl Stakes {
 }
 
 /// The 10.2 VP value of hex `h` (0 for none).
-fn vp_value(rs: &Ruleset, h: u16) -> u8 {
-    rs.vp_hexes
-        .iter()
-        .find(|&&(x, _)| x == h)
-        .map_or(0, |&(_, v)| v)
-}
-
 /// Goal hexes with their offsets, at most `Sources::MAX`.
 struct Sources {
     list: [(u8, u16); Sources::MAX],

@@ -1,4 +1,4 @@
-//! Victory (9) and the scenarios' victory conditions (10.1, 10.2).
+//! Victory (9) and the scenarios' victory conditions (10.1, 10.2, 10.3).
 //!
 //! Decisions:
 //! - AMBIG-27 (9): control changes the moment its conditions hold, mid-move included; the line
@@ -28,11 +28,28 @@ pub const STOLBERG_LEVELS: [&str; 7] = [
     "German substantial",
     "German decisive",
 ];
+/// 10.3's victory levels, the US's best first.
+pub const ACROSS_THE_WURM_LEVELS: [&str; 5] = [
+    "US decisive",
+    "US marginal",
+    "draw",
+    "German marginal",
+    "German decisive",
+];
 /// The most Formation Activations of 10.1.
 pub const FIRST_BLOOD_ACTIVATIONS: u8 = 5;
 const DRAW: u8 = 2;
 
-/// The US's VPs: the values of the VP hexes it controls (10.2).
+/// The scenario's victory levels, from the US's best to the Germans' best.
+pub fn level_names(kind: ScenarioKind) -> &'static [&'static str] {
+    match kind {
+        ScenarioKind::FirstBlood => &FIRST_BLOOD_LEVELS,
+        ScenarioKind::StolbergCorridor => &STOLBERG_LEVELS,
+        ScenarioKind::AcrossTheWurm => &ACROSS_THE_WURM_LEVELS,
+    }
+}
+
+/// The US's VPs: the values of the VP hexes it controls (10.2, 10.3).
 pub fn us_vp(rs: &Ruleset, s: &State) -> u32 {
     rs.vp_hexes
         .iter()
@@ -42,9 +59,9 @@ pub fn us_vp(rs: &Ruleset, s: &State) -> u32 {
         .sum()
 }
 
-/// 9: VP hex control after every change on the map (10.2 only; every VP hex starts German).
+/// 9: VP hex control after every change on the map (every VP hex starts German).
 pub fn update_control(rs: &Ruleset, s: &mut State) {
-    if rs.kind != ScenarioKind::StolbergCorridor {
+    if !rs.kind.has_vp_hexes() {
         return;
     }
     let mut lines: [Option<HexSet>; 2] = [None, None];
@@ -104,7 +121,8 @@ pub fn first_blood_after_activation(rs: &Ruleset, s: &mut State) {
     }
 }
 
-/// 7.8 after the last turn: 10.2's VP bands, or an Aachen City hex occupied for the US.
+/// 7.8 after the last turn: the scenario's VP bands (10.2, 10.3), or for 10.2 an Aachen City
+/// hex occupied by the US.
 pub fn final_victory(rs: &Ruleset, s: &mut State) {
     if rs.kind == ScenarioKind::FirstBlood {
         over(s, Some(Side::German), 4);
@@ -112,27 +130,40 @@ pub fn final_victory(rs: &Ruleset, s: &mut State) {
     }
     // 10.2: a US combat unit occupying an Aachen City hex (AMBIG-27: "occupy" is to be in it).
     let us = s.occupied[Side::Us.index()];
-    if !rs.aachen_city.intersection(&us).is_empty() {
+    if rs.kind == ScenarioKind::StolbergCorridor && !rs.aachen_city.intersection(&us).is_empty() {
         return over(s, Some(Side::Us), 0);
     }
     let level = vp_level(rs, us_vp(rs, s));
-    let winner = match level {
-        0..=2 => Some(Side::Us),
-        3 => None,
-        _ => Some(Side::German),
+    let draw = level_names(rs.kind)
+        .iter()
+        .position(|&l| l == "draw")
+        .expect("a VP scenario has a draw");
+    let winner = match level.cmp(&draw) {
+        std::cmp::Ordering::Less => Some(Side::Us),
+        std::cmp::Ordering::Equal => None,
+        std::cmp::Ordering::Greater => Some(Side::German),
     };
     over(s, winner, level);
 }
 
-/// 10.2: the victory level (an index of `STOLBERG_LEVELS`) of `vp` US VP.
+/// 10.2, 10.3: the victory level (an index of `level_names`) of `vp` US VP.
 pub(super) fn vp_level(rs: &Ruleset, vp: u32) -> usize {
     rs.vp_levels
         .iter()
         .position(|&least| vp >= least)
-        .unwrap_or(6)
+        .unwrap_or(rs.vp_levels.len())
 }
 
-/// The victory conditions of the scenario (10.1, 10.2) and the standing now, for the play
+/// The rule of the scenario's victory conditions.
+fn rule_number(kind: ScenarioKind) -> &'static str {
+    match kind {
+        ScenarioKind::FirstBlood => "10.1",
+        ScenarioKind::StolbergCorridor => "10.2",
+        ScenarioKind::AcrossTheWurm => "10.3",
+    }
+}
+
+/// The victory conditions of the scenario (10.1, 10.2, 10.3) and the standing now, for the play
 /// screen and the page.
 pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
     if rs.kind == ScenarioKind::FirstBlood {
@@ -157,26 +188,35 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
             ),
         ];
     }
-    let l = rs.vp_levels;
+    let names = level_names(rs.kind);
+    let bands: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(k, name)| {
+            let least = rs.vp_levels.get(k).copied();
+            let most = k
+                .checked_sub(1)
+                .and_then(|k| rs.vp_levels.get(k))
+                .map(|m| m - 1);
+            match (least, most) {
+                (Some(l), None) => format!("{l}+ {name}"),
+                (Some(l), Some(m)) => format!("{l}–{m} {name}"),
+                (None, Some(m)) => format!("0–{m} {name}"),
+                (None, None) => name.to_string(),
+            }
+        })
+        .collect();
+    let city = if rs.kind == ScenarioKind::StolbergCorridor {
+        "a US combat unit in an Aachen City hex is a US decisive victory; otherwise "
+    } else {
+        ""
+    };
     vec![
         format!(
-            "Victory (10.2) after turn {}: a US combat unit in an Aachen City hex is a US \
-             decisive victory; otherwise by the VPs of the hexes the US controls: {}+ US \
-             decisive, {}–{} substantial, {}–{} marginal, {}–{} draw, {}–{} German marginal, \
-             {}–{} German substantial, under {} German decisive.",
+            "Victory ({}) after turn {}: {city}by the VPs of the hexes the US controls: {}.",
+            rule_number(rs.kind),
             rs.last_turn,
-            l[0],
-            l[1],
-            l[0] - 1,
-            l[2],
-            l[1] - 1,
-            l[3],
-            l[2] - 1,
-            l[4],
-            l[3] - 1,
-            l[5],
-            l[4] - 1,
-            l[5]
+            bands.join(", ")
         ),
         format!(
             "Now, turn {} of {}: US VP {}.",

@@ -17,8 +17,6 @@ pub struct MapFile {
     pub kerkrade_bulge: HexList,
     pub aachen_city: HexList,
     pub supply: Supply,
-    pub first_blood: FirstBlood,
-    pub stolberg_corridor: StolbergCorridor,
 }
 
 /// The map's rectangle: first and last hexrow (XX), first and last column (YY).
@@ -112,33 +110,9 @@ pub struct SupplyAreaDef {
     pub edge_hexes: Vec<String>,
 }
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FirstBlood {
-    pub source: String,
-    #[serde(default)]
-    pub basis: Option<String>,
-    pub rows: [u8; 2],
-    pub cols: [u8; 2],
-    pub objectives: Vec<String>,
-}
-
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StolbergCorridor {
-    pub source: String,
-    #[serde(default)]
-    pub basis: Option<String>,
-    pub rows: [u8; 2],
-    pub cols: [u8; 2],
-    pub vp_15: Vec<String>,
-    pub vp_10: Vec<String>,
-    pub vp_5: Vec<String>,
-}
-
 impl MapFile {
     /// Every table's name and provenance, in file order.
-    pub fn provenances(&self) -> [(&'static str, &str, Option<&str>); 12] {
+    pub fn provenances(&self) -> [(&'static str, &str, Option<&str>); 10] {
         [
             ("map", &self.map.source, self.map.basis.as_deref()),
             (
@@ -174,16 +148,6 @@ impl MapFile {
                 self.aachen_city.basis.as_deref(),
             ),
             ("supply", &self.supply.source, self.supply.basis.as_deref()),
-            (
-                "first_blood",
-                &self.first_blood.source,
-                self.first_blood.basis.as_deref(),
-            ),
-            (
-                "stolberg_corridor",
-                &self.stolberg_corridor.source,
-                self.stolberg_corridor.basis.as_deref(),
-            ),
         ]
     }
 }

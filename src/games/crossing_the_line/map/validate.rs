@@ -23,39 +23,6 @@ pub const RULE_7_3_8_LINE_ENDS: (u16, u16) = (2106, 5605);
 /// 7.3.8 EXCEPTION: the Bulge of Kerkrade.
 pub const RULE_7_3_8_BULGE: [u16; 8] = [3803, 3804, 3903, 3904, 3704, 3805, 4004, 4103];
 
-/// 10.1: "The US player must clear hexes 2107, 2108 and 2109."
-pub const RULE_10_1_OBJECTIVES: [u16; 3] = [2107, 2108, 2109];
-
-/// 10.2: the VP hexes and their values.
-pub const RULE_10_2_VP: [(u16, u8); 23] = [
-    (2915, 15),
-    (3217, 15),
-    (3218, 15),
-    (3219, 15),
-    (3316, 15),
-    (3317, 15),
-    (3318, 15),
-    (3416, 15),
-    (3417, 15),
-    (2315, 10),
-    (2717, 10),
-    (3019, 10),
-    (2108, 5),
-    (2121, 5),
-    (2211, 5),
-    (2212, 5),
-    (2221, 5),
-    (2318, 5),
-    (2505, 5),
-    (2520, 5),
-    (2617, 5),
-    (2618, 5),
-    (3122, 5),
-];
-
-/// 10.2: "From hexes 10XX to 42XX".
-const RULE_10_2_ROWS: [u8; 2] = [10, 42];
-
 pub(super) fn build(t: &MapFile, file: &str) -> Result<Map, DataError> {
     let bounds = extent(At::new(file, "map"), t.map.rows, t.map.cols)?;
     if bounds.len() > MAX_HEXES {
@@ -67,21 +34,13 @@ pub(super) fn build(t: &MapFile, file: &str) -> Result<Map, DataError> {
             ),
         ));
     }
-    let first_blood = scenario_area(At::new(file, "first_blood"), bounds, &t.first_blood)?;
-    let stolberg = stolberg_area(At::new(file, "stolberg_corridor"), bounds, t)?;
-    let mut map = Map::empty(bounds, first_blood, stolberg);
+    let mut map = Map::empty(bounds);
     set_terrain(&mut map, &t.terrain, At::new(file, "terrain"))?;
     set_hexsides(&mut map, t, file)?;
     check_teeth(&map, At::new(file, "dragons_teeth"))?;
     set_german_line(&mut map, t, file)?;
     set_aachen_city(&mut map, &t.aachen_city, At::new(file, "aachen_city"))?;
     set_supply(&mut map, &t.supply, At::new(file, "supply"))?;
-    set_objectives(&mut map, &t.first_blood, At::new(file, "first_blood"))?;
-    set_vp(
-        &mut map,
-        &t.stolberg_corridor,
-        At::new(file, "stolberg_corridor"),
-    )?;
     map.finish();
     Ok(map)
 }
@@ -147,53 +106,6 @@ fn extent(at: At, rows: [u8; 2], cols: [u8; 2]) -> Result<Bounds, DataError> {
         first_col: cols[0],
         last_col: cols[1],
     })
-}
-
-/// A scenario's map area: a range inside the map.
-fn inside(at: At, map: Bounds, rows: [u8; 2], cols: [u8; 2]) -> Result<Bounds, DataError> {
-    let area = extent(at, rows, cols)?;
-    let corners = [
-        Hex::new(area.first_row, area.first_col),
-        Hex::new(area.last_row, area.last_col),
-    ];
-    if let Some(off) = corners.into_iter().find(|&h| !map.contains(h)) {
-        return Err(at.err(
-            "rows",
-            format!(
-                "the scenario's map area reaches hex {off}, off the map ({})",
-                bounds_text(map)
-            ),
-        ));
-    }
-    Ok(area)
-}
-
-/// 10.1: "South of 25XX, West of XX16".
-fn scenario_area(at: At, map: Bounds, s: &FirstBlood) -> Result<Bounds, DataError> {
-    let area = inside(at, map, s.rows, s.cols)?;
-    if area.last_row >= 25 || area.last_col >= 16 {
-        return Err(at.err(
-            "rows",
-            "10.1 uses only the map south of 25XX and west of XX16 (rows below 25, columns \
-             below 16)",
-        ));
-    }
-    Ok(area)
-}
-
-/// 10.2: "From hexes 10XX to 42XX".
-fn stolberg_area(at: At, map: Bounds, t: &MapFile) -> Result<Bounds, DataError> {
-    let s = &t.stolberg_corridor;
-    if s.rows != RULE_10_2_ROWS {
-        return Err(at.err(
-            "rows",
-            format!(
-                "10.2 uses hexes 10XX to 42XX: rows must be [10, 42], not {:?}",
-                s.rows
-            ),
-        ));
-    }
-    inside(at, map, s.rows, s.cols)
 }
 
 // ------------------------------------------------------------------------- terrain
@@ -504,56 +416,6 @@ fn set_aachen_city(map: &mut Map, t: &HexList, at: At) -> Result<(), DataError> 
         map.flags[i].0 |= HexFlags::AACHEN_CITY;
     }
     Ok(())
-}
-
-/// 10.1: exactly the hexes 2107, 2108 and 2109, inside the scenario's area.
-fn set_objectives(map: &mut Map, t: &FirstBlood, at: At) -> Result<(), DataError> {
-    let mut have = HashSet::new();
-    for text in &t.objectives {
-        let hex = hex_in(at, map.bounds, text)?;
-        if !RULE_10_1_OBJECTIVES.contains(&hex.number()) || !have.insert(hex) {
-            return Err(at.err(
-                format!("hex {hex}"),
-                format!("10.1's objectives are 2107, 2108 and 2109, each once; not {hex}"),
-            ));
-        }
-        let i = idx(map, hex);
-        map.flags[i].0 |= HexFlags::FIRST_BLOOD_OBJECTIVE;
-    }
-    missing(
-        at,
-        &RULE_10_1_OBJECTIVES,
-        &have,
-        "the First Blood objectives (10.1)",
-    )
-}
-
-/// 10.2: exactly the rule's VP hexes, each with the rule's value.
-fn set_vp(map: &mut Map, t: &StolbergCorridor, at: At) -> Result<(), DataError> {
-    let mut have = HashSet::new();
-    for (value, list) in [(15, &t.vp_15), (10, &t.vp_10), (5, &t.vp_5)] {
-        for text in list {
-            let hex = hex_in(at, map.bounds, text)?;
-            let entry = format!("hex {hex}");
-            let rule = RULE_10_2_VP.iter().find(|&&(n, _)| n == hex.number());
-            match rule {
-                None => {
-                    return Err(at.err(entry, format!("hex {hex} is not a VP hex of 10.2")));
-                }
-                Some(&(_, v)) if v != value => {
-                    return Err(at.err(entry, format!("10.2 gives hex {hex} {v} VPs, not {value}")));
-                }
-                Some(_) => {}
-            }
-            if !have.insert(hex) {
-                return Err(at.err(entry, format!("VP hex {hex} is listed twice")));
-            }
-            let i = idx(map, hex);
-            map.vp[i] = value;
-        }
-    }
-    let rule: Vec<u16> = RULE_10_2_VP.iter().map(|&(n, _)| n).collect();
-    missing(at, &rule, &have, "the 10.2 VP hexes")
 }
 
 // ------------------------------------------------------------------------- supply

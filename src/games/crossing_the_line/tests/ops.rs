@@ -30,6 +30,20 @@ fn rule_10_scenario_2_opens_with_the_us_initiative_and_the_marker_at_2_german() 
     assert_eq!(s.marker, marker(Side::German, 2));
 }
 
+/// 10: "Each scenario begins with the Ops Phase, so the first Admin Phase is skipped", and the
+/// US wins the first Initiative; Scenario 3 begins on game turn 5 (10.3) with Interdiction 0
+/// (AMBIG-31).
+#[test]
+fn rule_10_3_across_the_wurm_opens_on_turn_5_in_the_ops_phase_with_the_us_initiative() {
+    let fx = Fx::new("across-the-wurm");
+    let s = fx.g.initial_state();
+    assert_eq!((s.turn, fx.rs().last_turn), (5, 8), "10.3: game turns 5-8");
+    assert_eq!(s.step, Step::Choose);
+    assert_eq!(s.initiative, Side::Us);
+    assert_eq!(s.marker, marker(Side::German, 2));
+    assert_eq!(s.interdiction, 0);
+}
+
 #[test]
 fn rule_6_1_initiative_odds_read_the_marker_and_the_interdiction_level_ties_to_the_us() {
     let fx = Fx::s2();

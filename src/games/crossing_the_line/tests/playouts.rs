@@ -1,4 +1,4 @@
-//! Whole random games of both scenarios: the invariants of the rules hold after every action
+//! Whole random games of every scenario: the invariants of the rules hold after every action
 //! (stacking 5.3.1, one HQ a hex 3.3, no hex shared with the enemy, strengths 3.4, the German
 //! line of 7.3.8, the caches), every decision has a legal action and every chance node
 //! outcomes, and the same seed plays the same game.
@@ -138,6 +138,13 @@ proptest! {
     #[test]
     fn invariants_hold_through_random_games_of_the_stolberg_corridor(seed in any::<u64>(), busy: bool) {
         let fx = Fx::s2();
+        let s = play(&fx, &mut game_rng(seed, 0), busy, |s| invariants(&fx, s));
+        prop_assert!(fx.g.outcome(&s).is_some());
+    }
+
+    #[test]
+    fn invariants_hold_through_random_games_of_across_the_wurm(seed in any::<u64>(), busy: bool) {
+        let fx = Fx::new("across-the-wurm");
         let s = play(&fx, &mut game_rng(seed, 0), busy, |s| invariants(&fx, s));
         prop_assert!(fx.g.outcome(&s).is_some());
     }

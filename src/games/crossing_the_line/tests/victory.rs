@@ -1,4 +1,4 @@
-//! Victory (9) and the scenarios' victory conditions (10.1, 10.2).
+//! Victory (9) and the scenarios' victory conditions (10.1, 10.2, 10.3).
 
 use super::Fx;
 use crate::engine::Game;
@@ -107,7 +107,7 @@ fn rule_10_2_ambig_30_the_vp_bands_come_from_the_data() {
     }
     let text = victory::standing(fx.rs(), &fx.bare()).join(" ");
     assert!(
-        text.contains("81+ US decisive, 71–80 substantial"),
+        text.contains("81+ US decisive, 71–80 US substantial"),
         "{text}"
     );
 }
@@ -133,6 +133,72 @@ fn rule_10_2_the_us_vp_total_decides_the_level_and_15_is_a_german_substantial_vi
         assert_eq!(us_vp(fx.rs(), &s), vp);
         assert_eq!(final_level(&fx, &mut s), level, "{vp} VP");
     }
+}
+
+#[test]
+fn rule_10_3_the_us_vp_total_decides_one_of_five_levels() {
+    let fx = Fx::new("across-the-wurm");
+    let cases = [
+        (0, "German decisive"),
+        (10, "German decisive"),
+        (15, "German marginal"),
+        (25, "German marginal"),
+        (30, "draw"),
+        (35, "draw"),
+        (40, "US marginal"),
+        (55, "US marginal"),
+        (60, "US decisive"),
+        (75, "US decisive"),
+    ];
+    for (vp, level) in cases {
+        let mut s = fx.bare();
+        s.us_control = control_worth(&fx, vp);
+        assert_eq!(us_vp(fx.rs(), &s), vp);
+        assert_eq!(final_level(&fx, &mut s), level, "{vp} VP");
+    }
+    let text = victory::standing(fx.rs(), &fx.bare()).join(" ");
+    assert!(
+        text.contains("Victory (10.3) after turn 8")
+            && text.contains(
+                "60+ US decisive, 40–59 US marginal, 30–39 draw, 15–29 German \
+                              marginal, 0–14 German decisive"
+            )
+            && !text.contains("Aachen"),
+        "{text}"
+    );
+}
+
+#[test]
+fn rule_9_a_us_unit_entering_a_10_3_vp_hex_takes_control() {
+    let fx = Fx::new("across-the-wurm");
+    let mut s = fx.bare();
+    let (hq, unit) = us_hq_and_unit(&fx);
+    fx.hq(&mut s, &hq, 4204);
+    let u = fx.put(&mut s, &unit, 4303);
+    victory::update_control(fx.rs(), &mut s);
+    assert_eq!(us_vp(fx.rs(), &s), 0, "every VP hex starts German");
+    fx.activate(&mut s, &hq, 3);
+    fx.move_to(&mut s, u, 4305);
+    assert_eq!(s.us_control & vp_bit(&fx, 4305), vp_bit(&fx, 4305));
+    assert_eq!(us_vp(fx.rs(), &s), 5);
+}
+
+/// A US formation of the scenario with an infantry battalion of it.
+fn us_hq_and_unit(fx: &Fx) -> (String, String) {
+    let rs = fx.rs();
+    let u = (0..rs.units.len())
+        .find(|&u| {
+            let info = &rs.units[u];
+            info.side == crate::games::crossing_the_line::side::Side::Us
+                && info.parent.is_some()
+                && info.class == crate::games::crossing_the_line::counters::UnitClass::Infantry
+        })
+        .expect("a US infantry unit");
+    let f = rs.units[u].parent.unwrap();
+    (
+        rs.formations[usize::from(f)].id.clone(),
+        rs.units[u].name.clone(),
+    )
 }
 
 #[test]
