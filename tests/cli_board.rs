@@ -13,7 +13,7 @@ fn board_draws_each_game_as_svg_and_png() {
         (
             "crossing-the-line",
             vec!["--scenario", "stolberg-corridor"],
-            726,
+            1034,
         ),
     ] {
         let svg = dir.join(format!("{game}.svg"));

@@ -127,24 +127,24 @@ fn a_missing_or_unknown_scenario_is_one_line_naming_both() {
         let err = one_line_error(&sandtable(&[cmd, "crossing-the-line"]));
         assert!(err.contains("needs --scenario"), "{err}");
         assert!(
-            err.contains("first-blood, stolberg-corridor, across-the-wurm"),
+            err.contains("first-blood, stolberg-corridor, across-the-wurm, campaign"),
             "{err}"
         );
         let err = one_line_error(&sandtable(&[
             cmd,
             "crossing-the-line",
             "--scenario",
-            "campaign",
+            "the-bulge",
         ]));
-        assert!(err.contains("'campaign'"), "{err}");
+        assert!(err.contains("'the-bulge'"), "{err}");
         assert!(
-            err.contains("first-blood, stolberg-corridor, across-the-wurm"),
+            err.contains("first-blood, stolberg-corridor, across-the-wurm, campaign"),
             "{err}"
         );
     }
     let err = one_line_error(&sandtable(&["play", "crossing-the-line", "--side", "us"]));
     assert!(
-        err.contains("first-blood, stolberg-corridor, across-the-wurm"),
+        err.contains("first-blood, stolberg-corridor, across-the-wurm, campaign"),
         "{err}"
     );
 }

@@ -235,9 +235,9 @@ fn map_lists_each_area_or_hex_with_its_neighbours() {
         "--bot",
         "random",
     ];
-    let (text, _, _) = common::play("crossing-the-line", &args, "map 2107\nquit\n");
+    let (text, _, _) = common::play("crossing-the-line", &args, "map 2108\nquit\n");
     assert!(
-        text.contains("hex 2107: pillbox in clear, objective (10.1) — next to 2007, 2008, 2106, 2108, 2207, 2208"),
+        text.contains("hex 2108: town, 5 VP — next to 2008, 2009, 2107, 2109, 2208, 2209"),
         "{text}"
     );
 }

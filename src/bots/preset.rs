@@ -321,7 +321,8 @@ mod tests {
             (
                 "stolberg-corridor",
                 "stolberg-coridor",
-                "no scenario 'stolberg-coridor' (its scenarios: first-blood, stolberg-corridor)",
+                "no scenario 'stolberg-coridor' (its scenarios: first-blood, stolberg-corridor, \
+                 across-the-wurm, campaign)",
             ),
             (
                 "crossing-the-line.stolberg-corridor",

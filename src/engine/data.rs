@@ -79,6 +79,9 @@ pub fn check_provenance(at: At, source: &str, basis: Option<&str>) -> Result<(),
 /// The identity of a loaded data set: 16 hex digits of a 64-bit FNV-1a hash of its `Debug`
 /// form, so the same tables give the same identity however they were written (embedded, a
 /// directory, one file, other comments or order of keys), and any changed value another.
+///
+/// The data must print the same in every run: ordered maps (`BTreeMap`), never `HashMap`,
+/// whose order changes from process to process.
 pub fn identity(data: &impl std::fmt::Debug) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for b in format!("{data:?}").bytes() {

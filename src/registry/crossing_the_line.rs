@@ -8,14 +8,16 @@ use crate::bots::mcts::RolloutFactory;
 use crate::cli::CliError;
 use crate::games::crossing_the_line::charts::Charts;
 use crate::games::crossing_the_line::data::DataSet;
-use crate::games::crossing_the_line::scenario::{ACROSS_THE_WURM, FIRST_BLOOD, STOLBERG_CORRIDOR};
+use crate::games::crossing_the_line::scenario::{
+    ACROSS_THE_WURM, CAMPAIGN, FIRST_BLOOD, STOLBERG_CORRIDOR,
+};
 use crate::games::crossing_the_line::{CrossingTheLine, ScriptedBot};
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
-/// The scenarios the engine plays (10.1, 10.2, 10.3): id, name, and what it is.
-const SCENARIOS: [(&str, &str, &str); 3] = [
+/// The scenarios the engine plays (10.1–10.4): id, name, and what it is.
+const SCENARIOS: [(&str, &str, &str); 4] = [
     (
         FIRST_BLOOD,
         "First Blood",
@@ -34,12 +36,18 @@ const SCENARIOS: [(&str, &str, &str); 3] = [
         "two players (US XIX Corps, Germans), turns 5-8 on hexrows 31-56; victory by the VPs \
          of the hexes the US controls",
     ),
+    (
+        CAMPAIGN,
+        "Campaign",
+        "two players, turns 1-8 on the whole map with every reinforcement and withdrawal; \
+         victory by the VPs of the US's secret Victory Plan and of the German SP losses, or at \
+         once for the Germans next to the US supply source on the southern edge",
+    ),
 ];
 
 /// What of the rulebook the engine does not play yet.
-const NOT_IMPLEMENTED: &str = "the Campaign (10.4) with its Victory Plan Segment (8.3), \
-     German automatic victory and VP for German SP losses (9), the turn-4 withdrawals and the \
-     returns of the 116th Panzer (8.5.2), and the owner's option to delay reinforcements (8.5)";
+const NOT_IMPLEMENTED: &str = "the owner's option to delay reinforcements (8.5: they \
+     enter on their turn)";
 
 fn ids_and_names() -> Vec<(&'static str, &'static str)> {
     SCENARIOS.iter().map(|&(id, name, _)| (id, name)).collect()
@@ -50,7 +58,7 @@ impl Odds for CrossingTheLine {
         id: "crossing-the-line",
         title: "Crossing the Line: Aachen 1944",
         implemented: true,
-        scenarios: &[FIRST_BLOOD, STOLBERG_CORRIDOR, ACROSS_THE_WURM],
+        scenarios: &[FIRST_BLOOD, STOLBERG_CORRIDOR, ACROSS_THE_WURM, CAMPAIGN],
     };
 
     fn odds_tables(kind: OddsKind) -> &'static [&'static str] {

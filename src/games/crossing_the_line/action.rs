@@ -16,6 +16,8 @@ pub enum Action {
     Winner(Side),
     /// 7.5.1.1: the attacker's and the defender's chits (indices into the cup's kinds).
     Chits(u8, u8),
+    /// 8.3: the Victory Plan marker drawn (its index in the chart).
+    Draw(u8),
     // ---- the Ops Cycle (6.2)
     /// Activate this formation.
     Act(u8),
@@ -68,6 +70,8 @@ pub enum Action {
     Assign(u8, u8),
     /// 8.4.2: cannibalise this German unit for Replacement Points.
     Cannibalize(u8),
+    /// 8.3: inspect the US's Victory Plan marker drawn at this position (0: the first).
+    Inspect(u8),
     /// The side is done with the segment.
     Done,
     // ---- the SNAFU token (5.2)
@@ -81,7 +85,11 @@ impl Action {
     pub fn is_chance(self) -> bool {
         matches!(
             self,
-            Action::Die(_) | Action::Check(_) | Action::Winner(_) | Action::Chits(..)
+            Action::Die(_)
+                | Action::Check(_)
+                | Action::Winner(_)
+                | Action::Chits(..)
+                | Action::Draw(_)
         )
     }
 }

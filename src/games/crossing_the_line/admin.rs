@@ -1,6 +1,7 @@
 //! The Admin Phase (8), every turn but a scenario's first: Recovery (8.1: supply, FAL
 //! recovery, Interdiction, refit in Command Range, attrition of the isolated), Assignment
-//! (8.2), Replacements (8.4) and Reinforcements and Withdrawals (8.5).
+//! (8.2), the Victory Plan (8.3, Campaign only), Replacements (8.4) and Reinforcements and
+//! Withdrawals (8.5).
 //!
 //! Assignment (`assignment.rs`) and German reorganisation are decisions; the other owners'
 //! choices are made by fixed rules, written beside each: US Replacement Points go to the units
@@ -18,7 +19,9 @@ use super::ops;
 use super::ruleset::Ruleset;
 use super::side::Side;
 use super::stacking;
-use super::state::{bits, on_map, State, Step, ELIMINATED, NOT_ENTERED, WITHDRAWN};
+use super::state::{
+    bits, on_map, Formations, State, Step, Units, ELIMINATED, NOT_ENTERED, WITHDRAWN,
+};
 
 /// 8: the marker to the 0 box, then the Recovery Segment up to the Interdiction roll.
 pub fn start(rs: &Ruleset, s: &mut State) {
@@ -78,14 +81,71 @@ pub fn attrition(rs: &Ruleset, s: &mut State, u: usize, die: u8) {
     }
 }
 
-/// The Assignment Segment (8.2) after Recovery (AMBIG-2: the digest's "Organization" segment;
-/// the Victory Plan Segment, 8.3, belongs to Scenario 3 and the Campaign).
+/// The Assignment Segment (8.2) after Recovery (AMBIG-2: the digest's "Organization" segment).
 fn finish(rs: &Ruleset, s: &mut State) {
     assignment::start(rs, s);
 }
 
-/// 8.4 after the Assignment Segment: US replacements, then the German reorganisations.
+/// 8.3 after the Assignment Segment: "Starting with game turn 2, the US player draws one
+/// Victory Plan marker each turn" (Campaign only); then 8.4.
 pub fn after_assignment(rs: &Ruleset, s: &mut State) {
+    let drawn = s.plan_draws.iter().filter(|&&d| d != 0).count();
+    let cup = rs.plan.as_ref().map_or(0, |p| p.markers.len());
+    if s.turn >= 2 && drawn < cup {
+        s.step = Step::PlanDraw;
+    } else {
+        replacement_segment(rs, s);
+    }
+}
+
+/// 8.3: the markers still in the cup, each as likely.
+pub fn plan_outcomes(rs: &Ruleset, s: &State, out: &mut Vec<(Action, u32)>) {
+    let n = rs.plan.as_ref().map_or(0, |p| p.markers.len());
+    for m in 0..n as u8 {
+        if !s.plan_draws.contains(&(m + 1)) {
+            out.push((Action::Draw(m), 1));
+        }
+    }
+}
+
+/// 8.3: the marker joins the US's hidden line; then the German die.
+pub fn draw_plan(s: &mut State, marker: u8) {
+    let slot = s
+        .plan_draws
+        .iter()
+        .position(|&d| d == 0)
+        .expect("room for a draw");
+    s.plan_draws[slot] = marker + 1;
+    s.step = Step::PlanPeek;
+}
+
+/// 8.3: "On a die roll of 9 or 10, the German player may inspect any single drawn Victory Plan
+/// marker currently held by the US player."
+pub fn plan_peek(rs: &Ruleset, s: &mut State, die: u8) {
+    if die >= 9 {
+        s.step = Step::Inspect;
+    } else {
+        replacement_segment(rs, s);
+    }
+}
+
+/// 8.3: the drawn markers the German may inspect (any one, seen before or not), or none.
+pub fn inspect_actions(s: &State, out: &mut impl FnMut(Action)) {
+    for (k, _) in s.plan_draws.iter().enumerate().filter(|(_, &d)| d != 0) {
+        out(Action::Inspect(k as u8));
+    }
+    out(Action::Done);
+}
+
+pub fn inspect(rs: &Ruleset, s: &mut State, a: Action) {
+    if let Action::Inspect(k) = a {
+        s.plan_seen |= 1 << k;
+    }
+    replacement_segment(rs, s);
+}
+
+/// 8.4: US replacements, then the German reorganisations.
+fn replacement_segment(rs: &Ruleset, s: &mut State) {
     replacements(rs, s);
     s.step = Step::Reorganize;
     if cannibals(rs, s) == 0 {
@@ -124,20 +184,20 @@ fn reorganization_type(kind: UnitKind) -> Option<&'static str> {
 /// hexes only). (8.4.2
 /// cannibalises from the same units.) No unit's strength counts here: `reorganize` relies
 /// on it.
-fn in_good_order(rs: &Ruleset, s: &State, side: Side) -> u64 {
+fn in_good_order(rs: &Ruleset, s: &State, side: Side) -> Units {
     let units = s.on_map_units(rs, side) & !s.disrupted;
     // Only the formations with such units need their HQ's supply line traced.
-    let with_units = bits(units).fold(0u8, |m, u| m | 1 << s.formation[u]);
+    let with_units = bits(units).fold(Formations::default(), |m, u| m | 1 << s.formation[u]);
     let supplied = (0..rs.formations.len() as u8)
         .filter(|&f| with_units & (1 << f) != 0 && command::hq_supplied(rs, s, f))
-        .fold(0u8, |m, f| m | 1 << f);
+        .fold(Formations::default(), |m, f| m | 1 << f);
     let of_supplied = bits(units)
         .filter(|&u| supplied & (1 << s.formation[u]) != 0)
         .fold(0, |m, u| m | 1 << u);
     command::in_command_units(rs, s, of_supplied)
 }
 
-fn below_strength(rs: &Ruleset, s: &State, units: u64) -> u64 {
+fn below_strength(rs: &Ruleset, s: &State, units: Units) -> Units {
     bits(units)
         .filter(|&u| s.strength[u] < rs.unit(u).strength)
         .fold(0, |m, u| m | 1 << u)
@@ -145,12 +205,12 @@ fn below_strength(rs: &Ruleset, s: &State, units: u64) -> u64 {
 
 /// 8.4.2: the German units that may be cannibalised: infantry type, undisrupted, In Command
 /// Range of their HQ, which is in supply.
-fn cannibals(rs: &Ruleset, s: &State) -> u64 {
+fn cannibals(rs: &Ruleset, s: &State) -> Units {
     cannibals_among(rs, in_good_order(rs, s, Side::German))
 }
 
 /// The cannibals among the German units `in_good_order`.
-fn cannibals_among(rs: &Ruleset, in_good_order: u64) -> u64 {
+fn cannibals_among(rs: &Ruleset, in_good_order: Units) -> Units {
     bits(in_good_order)
         .filter(|&u| rs.unit(u).class == UnitClass::Infantry)
         .filter(|&u| reorganization_type(rs.unit(u).kind).is_some())
@@ -225,13 +285,10 @@ fn replacement_pool(kind: UnitKind) -> Option<usize> {
 fn replacements(rs: &Ruleset, s: &mut State) {
     let r = &rs.charts.us_replacements;
     let mut pools = [r.infantry, r.armored_infantry, r.tank];
-    let eligible: Vec<usize> =
-        bits(below_strength(rs, s, in_good_order(rs, s, Side::Us))).collect();
+    let eligible = below_strength(rs, s, in_good_order(rs, s, Side::Us));
     for (pool, points) in pools.iter_mut().enumerate() {
         while *points > 0 {
-            let best = eligible
-                .iter()
-                .copied()
+            let best = bits(eligible)
                 .filter(|&u| replacement_pool(rs.unit(u).kind) == Some(pool))
                 .filter(|&u| s.strength[u] < rs.unit(u).strength)
                 .max_by_key(|&u| (rs.unit(u).strength - s.strength[u], std::cmp::Reverse(u)));
@@ -244,7 +301,7 @@ fn replacements(rs: &Ruleset, s: &mut State) {
 
 /// 8.5.1: HQs, then German and US units arrive at their listed hexes, or the nearest hex free
 /// of enemy units, with room, and not next to an enemy combat unit.
-fn reinforcements(rs: &Ruleset, s: &mut State) {
+pub(super) fn reinforcements(rs: &Ruleset, s: &mut State) {
     let turn = s.turn;
     for a in rs.hq_arrivals.iter().filter(|a| a.turn == turn) {
         let fi = usize::from(a.formation);
@@ -252,13 +309,23 @@ fn reinforcements(rs: &Ruleset, s: &mut State) {
         s.fal[fi] = a
             .activation_level
             .min(rs.formation(a.formation).max_activation_level);
+        // A returning HQ (8.5.2) comes back fresh: full support, supplied side up.
+        s.support[fi] = rs.formation(a.formation).support;
+        s.emergency &= !(1 << a.formation);
         s.refresh(rs);
     }
     for side in [Side::German, Side::Us] {
         for a in rs.arrivals.iter().filter(|a| a.turn == turn) {
             let u = usize::from(a.unit);
-            if rs.unit(u).side != side || s.hex[u] != NOT_ENTERED {
+            let back = returns(rs, s, u);
+            if rs.unit(u).side != side || !(s.hex[u] == NOT_ENTERED || back) {
                 continue;
+            }
+            if back {
+                // 8.5.2: back "at full strength, even if units were eliminated" (or
+                // cannibalised); what they had lost stays counted (9).
+                note_losses(rs, s, u);
+                s.disrupted &= !(1 << u);
             }
             s.hex[u] = nearest_open(rs, s, side, a.hex, 1 << u);
             s.formation[u] = a.formation;
@@ -267,10 +334,16 @@ fn reinforcements(rs: &Ruleset, s: &mut State) {
     }
 }
 
+/// 8.5.2: unit `u` of a formation withdrawn on an earlier turn, off the map, comes back.
+fn returns(rs: &Ruleset, s: &State, u: usize) -> bool {
+    let withdrawn = |f: u8| rs.withdrawals.iter().any(|&(t, w)| w == f && t < s.turn);
+    (s.hex[u] == WITHDRAWN || s.hex[u] == ELIMINATED) && rs.unit(u).parent.is_some_and(withdrawn)
+}
+
 /// AMBIG-44: a reinforcement enters its listed hex unless an enemy unit is there or it is full
 /// (next to the enemy is allowed); else the nearest open hex of the area not next to an enemy
 /// combat unit (an HQ: a built-up hex with no HQ); with none, the listed hex.
-fn nearest_open(rs: &Ruleset, s: &State, side: Side, want: u16, units: u64) -> u16 {
+fn nearest_open(rs: &Ruleset, s: &State, side: Side, want: u16, units: Units) -> u16 {
     let enemy = &s.present[side.other().index()];
     let open = |h: u16| {
         !enemy.contains(usize::from(h))
@@ -292,8 +365,10 @@ fn nearest_open(rs: &Ruleset, s: &State, side: Side, want: u16, units: u64) -> u
 
 /// 8.5.2: a withdrawing formation's units leave if In Command, undisrupted and with their HQ
 /// in supply, else they are eliminated; assigned independents stay, reassigned by a fixed
-/// rule to the first other formation of their side with an HQ on the map.
-fn withdrawals(rs: &Ruleset, s: &mut State) {
+/// rule to the first other formation of their side with an HQ on the map. The SP the leaving
+/// units had lost are noted for the VP (9: "They should be noted at the time of withdrawal"),
+/// and they leave at full strength (the 116th Panzer comes back so, 8.5.2).
+pub(super) fn withdrawals(rs: &Ruleset, s: &mut State) {
     let turn = s.turn;
     for &(_, f) in rs.withdrawals.iter().filter(|w| w.0 == turn) {
         let supplied = command::hq_supplied(rs, s, f);
@@ -301,19 +376,18 @@ fn withdrawals(rs: &Ruleset, s: &mut State) {
         let side = rs.formation(f).side;
         let heir = (0..rs.formations.len() as u8)
             .find(|&g| g != f && rs.formation(g).side == side && on_map(s.hq_hex[usize::from(g)]));
-        let mut leaving = Vec::new();
-        for u in bits(units) {
-            if rs.unit(u).parent != Some(f) {
-                if let Some(g) = heir {
-                    s.formation[u] = g;
-                }
-                continue;
+        let own = units & rs.formation_units[usize::from(f)];
+        for u in bits(units & !own) {
+            if let Some(g) = heir {
+                s.formation[u] = g;
             }
-            let ok = supplied && !s.is_disrupted(u) && command::in_command(rs, s, u);
-            leaving.push((u, ok));
         }
-        for (u, ok) in leaving {
-            if ok {
+        let ok = bits(own)
+            .filter(|&u| supplied && !s.is_disrupted(u) && command::in_command(rs, s, u))
+            .fold(Units::default(), |m, u| m | 1 << u);
+        for u in bits(own) {
+            if ok & (1 << u) != 0 {
+                note_losses(rs, s, u);
                 s.hex[u] = WITHDRAWN;
             } else {
                 s.losses[side.index()] += u16::from(s.strength[u]);
@@ -324,4 +398,13 @@ fn withdrawals(rs: &Ruleset, s: &mut State) {
         s.hq_hex[usize::from(f)] = WITHDRAWN;
         s.refresh(rs);
     }
+}
+
+/// 9, 8.5.2: the SP unit `u` lost so far, noted for the VP; it is at full strength again.
+fn note_losses(rs: &Ruleset, s: &mut State, u: usize) {
+    if let Some(p) = &rs.plan {
+        let lost = rs.unit(u).strength.saturating_sub(s.strength[u]);
+        s.noted_loss_quarters += u16::from(lost) * u16::from(p.loss_quarters[u]);
+    }
+    s.strength[u] = rs.unit(u).strength;
 }

@@ -18,7 +18,7 @@ use super::control::{self, HexSet};
 use super::counters::UnitKind;
 use super::ruleset::Ruleset;
 use super::side::Side;
-use super::state::{bits, on_map, State, Step, MAX_FORMATIONS};
+use super::state::{bits, on_map, State, Step, Units, MAX_FORMATIONS};
 
 /// 5.5.1: cross-assigned battalions of one regiment, and tank units, at most.
 const MAX_BATTALIONS: u32 = 3;
@@ -145,7 +145,7 @@ fn cross_assignment_open(rs: &Ruleset, s: &State, u: usize, parent: u8, f: u8) -
     // A mask, not a list: legal_actions allocates nothing.
     let already = bits(rs.formation_units[usize::from(parent)])
         .filter(|&v| s.formation[v] == f && on_map(s.hex[v]))
-        .fold(0u64, |m, v| m | 1 << v);
+        .fold(Units::default(), |m, v| m | 1 << v);
     match info.kind {
         UnitKind::Infantry if paired(rs, parent, f) => {
             already.count_ones() < MAX_BATTALIONS

@@ -19,14 +19,15 @@ use super::ruleset::{Ruleset, ScenarioKind, NO_HEX};
 use super::side::Side;
 use super::stacking;
 use super::state::{
-    bits, on_map, Activation, CheckKind, Fight, Pending, State, Step, BONUS_ONLY, MAX_DEPTH,
+    bits, on_map, Activation, CheckKind, Fight, Formations, Pending, State, Step, Units,
+    BONUS_ONLY, MAX_DEPTH, MAX_UNITS,
 };
 use super::victory;
 
 const KINDS: [AttackKind; 3] = [AttackKind::Hasty, AttackKind::Regular, AttackKind::Prepared];
 
 /// The units of the active side in `h` that may attack now: acting, undisrupted (5.6.3).
-fn eligible(rs: &Ruleset, s: &State, h: u16) -> u64 {
+fn eligible(rs: &Ruleset, s: &State, h: u16) -> Units {
     let side = s.act().side;
     bits(s.units_at(rs, side, h))
         .filter(|&u| ops::acts_now(s, u) && !s.is_disrupted(u))
@@ -87,7 +88,7 @@ pub fn declare(rs: &Ruleset, s: &mut State, from: u16, target: u16, kind: Attack
     } else {
         DefenseKind::Regular
     };
-    s.fight.taken = [0; 64];
+    s.fight.taken = [0; MAX_UNITS];
     s.fight.eliminated = [0; 2];
     s.fight.failed = 0;
     s.revealed |= defenders; // 5.3.4: the attacker examines the defending stack.
@@ -101,7 +102,7 @@ pub fn declare(rs: &Ruleset, s: &mut State, from: u16, target: u16, kind: Attack
     }
 }
 
-fn joinable(rs: &Ruleset, s: &State, standing: &Standing) -> u64 {
+fn joinable(rs: &Ruleset, s: &State, standing: &Standing) -> Units {
     bits(eligible(rs, s, s.fight.from) & !s.fight.attackers)
         .filter(|&u| may_join(rs, s, standing, s.fight.attack, u))
         .filter(|&u| {
@@ -112,7 +113,7 @@ fn joinable(rs: &Ruleset, s: &State, standing: &Standing) -> u64 {
         .fold(0, |m, u| m | 1 << u)
 }
 
-fn attack_cost(rs: &Ruleset, s: &State, standing: &Standing, units: u64) -> u8 {
+fn attack_cost(rs: &Ruleset, s: &State, standing: &Standing, units: Units) -> u8 {
     movement::action_cost(
         rs,
         standing,
@@ -161,7 +162,7 @@ pub fn draw_chits(s: &mut State, a: u8, d: u8) {
 }
 
 /// The combat view of `units` (7.5).
-pub(super) fn stack(rs: &Ruleset, s: &State, units: u64) -> Stack {
+pub(super) fn stack(rs: &Ruleset, s: &State, units: Units) -> Stack {
     let mut list = [None; combat::MAX_STACK];
     for (slot, u) in list.iter_mut().zip(bits(units)) {
         *slot = Some(Combatant::new(
@@ -174,7 +175,7 @@ pub(super) fn stack(rs: &Ruleset, s: &State, units: u64) -> Stack {
 }
 
 /// The unit in `slot` of `stack(units)`.
-fn unit_in_slot(units: u64, slot: usize) -> usize {
+fn unit_in_slot(units: Units, slot: usize) -> usize {
     bits(units).nth(slot).expect("a slot of the stack")
 }
 
@@ -187,7 +188,7 @@ pub fn support_hexes(
     rs: &Ruleset,
     s: &State,
     (side, enemy_hex, own_hex): (Side, u16, u16),
-    formations: u8,
+    formations: Formations,
     in_command: impl Fn(usize) -> bool,
 ) -> SupportHexes {
     let mut out = SupportHexes::default();
@@ -218,7 +219,7 @@ pub fn support_hexes(
 }
 
 /// The formations of `units`, as a mask.
-pub fn formations_of(s: &State, units: u64) -> u8 {
+pub fn formations_of(s: &State, units: Units) -> Formations {
     bits(units).fold(0, |m, u| m | 1 << s.formation[u])
 }
 
@@ -267,7 +268,7 @@ pub fn apply_results(rs: &Ruleset, s: &mut State) {
     apply_side(rs, s);
 }
 
-fn participants(s: &State, role: Role) -> u64 {
+fn participants(s: &State, role: Role) -> Units {
     let units = match role {
         Role::Attacker => s.fight.attackers,
         Role::Defender => s.fight.defenders,
@@ -470,7 +471,7 @@ fn start_retreat(rs: &Ruleset, s: &mut State, forced: bool) {
 pub fn retreat_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     let (dirs, _) = retreat_hexes(rs, s, s.fight.forced);
     let from = hex_of_role(s, s.fight.applying);
-    for dir in bits(u64::from(dirs)) {
+    for dir in bits(Units::from(dirs)) {
         out(Action::RetreatTo(rs.neighbour(from, dir)));
     }
 }

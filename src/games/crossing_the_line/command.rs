@@ -4,7 +4,7 @@
 use super::control::{self, CommandStatus};
 use super::ruleset::Ruleset;
 use super::side::Side;
-use super::state::{bits, on_map, State};
+use super::state::{bits, on_map, State, Units};
 
 /// 5.8: unit `u`'s standing toward the HQ of the formation it belongs to now. A unit whose HQ
 /// is off the map is Isolated.
@@ -33,35 +33,35 @@ pub fn in_command(rs: &Ruleset, s: &State, u: usize) -> bool {
 /// The command status of a set of units (5.8): the rest are Out of Command.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Standing {
-    pub in_command: u64,
-    pub isolated: u64,
+    pub in_command: Units,
+    pub isolated: Units,
 }
 
 impl Standing {
     /// Whether every unit of `units` is In Command.
-    pub fn all_in_command(&self, units: u64) -> bool {
+    pub fn all_in_command(&self, units: Units) -> bool {
         units & !self.in_command == 0
     }
 }
 
 /// Which units of `mask` are In Command: one Command Path trace per formation among them, out
 /// to its Command Range (`Standing::isolated` is left empty).
-pub fn standing(rs: &Ruleset, s: &State, mask: u64) -> Standing {
+pub fn standing(rs: &Ruleset, s: &State, mask: Units) -> Standing {
     trace_standing(rs, s, mask, false)
 }
 
 /// The units of `mask` In Command (traces only out to each Command Range).
-pub fn in_command_units(rs: &Ruleset, s: &State, mask: u64) -> u64 {
+pub fn in_command_units(rs: &Ruleset, s: &State, mask: Units) -> Units {
     trace_standing(rs, s, mask, false).in_command
 }
 
 /// The units of `mask` that are Isolated (5.8.4): a full trace where a unit is beyond range.
-pub fn isolated_units(rs: &Ruleset, s: &State, mask: u64) -> u64 {
+pub fn isolated_units(rs: &Ruleset, s: &State, mask: Units) -> Units {
     trace_standing(rs, s, mask, true).isolated
 }
 
 /// `isolation`: also tell Out of Command from Isolated (a full trace when needed).
-fn trace_standing(rs: &Ruleset, s: &State, mask: u64, isolation: bool) -> Standing {
+fn trace_standing(rs: &Ruleset, s: &State, mask: Units, isolation: bool) -> Standing {
     let mut out = Standing::default();
     let mut left = mask;
     while left != 0 {
@@ -82,7 +82,7 @@ fn trace_standing(rs: &Ruleset, s: &State, mask: u64, isolation: bool) -> Standi
         let beyond = bits(of_f)
             .filter(|&u| {
                 let inside = on_map(s.hex[u]) && near.contains(usize::from(s.hex[u]));
-                out.in_command |= u64::from(inside) << u;
+                out.in_command |= Units::from(inside) << u;
                 !inside
             })
             .fold(0, |m, u| m | 1 << u);

@@ -13,7 +13,7 @@ pub const EMBEDDED: &str = include_str!("data/counters.toml");
 pub const FILE: &str = "counters.toml";
 
 /// 3.2: the unit types printed on the counters (for replacements, 8.4, and reorganisation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum UnitKind {
     Infantry,

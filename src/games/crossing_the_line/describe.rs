@@ -129,10 +129,23 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::RetreatTo(h) => format!("retreat to {}", hex(rs, h)),
         Action::Assign(u, f) => format!("assign {} to the {}", unit(rs, u), rs.formation(f).name),
         Action::Cannibalize(u) => format!("cannibalise {}", unit(rs, u)),
+        // 8.3: the marker stays hidden from the German player.
+        Action::Draw(_) => "a Victory Plan marker drawn (8.3)".into(),
+        Action::Inspect(k) => format!("inspect the Victory Plan marker drawn {}", ordinal(k)),
         Action::Done => "done".into(),
         Action::Keep => format!("keep the roll ({})", action(rs, s, s.snafu_roll)),
         Action::Reroll => "hand over the SNAFU token and roll again".into(),
     }
+}
+
+/// "first", "second", … for draw position `k` (0-based).
+fn ordinal(k: u8) -> &'static str {
+    [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+    ]
+    .get(usize::from(k))
+    .copied()
+    .unwrap_or("last")
 }
 
 /// Turn, activation and every unit on the map by hex.
@@ -143,6 +156,9 @@ pub fn step_name(step: Step) -> String {
         Step::Attrition => "attrition (8.1.5)".into(),
         Step::Assignment(side) => format!("the {} assign independents (5.5, 8.2)", side.players()),
         Step::Reorganize => "German reorganisation (8.4.2)".into(),
+        Step::PlanDraw => "the US draws a Victory Plan marker (8.3)".into(),
+        Step::PlanPeek => "the German Victory Plan die: 9 or 10 inspects a marker (8.3)".into(),
+        Step::Inspect => "the Germans may inspect a drawn Victory Plan marker (8.3)".into(),
         Step::Initiative => "Initiative roll (6.1)".into(),
         Step::Choose => "the Initiative player activates, transfers or passes (6.2)".into(),
         Step::ApRoll { .. } => "Action Point die (6.3.2)".into(),

@@ -35,13 +35,14 @@
 use super::control::HexSet;
 use super::counters::UnitClass;
 use super::ruleset::Ruleset;
+use super::scenario::MAX_PLAN_MARKERS;
 use super::side::Side;
-use super::state::{bits, Pending, State, Step, MAX_UNITS};
+use super::state::{bits, Pending, State, Step, Units, MAX_UNITS};
 use crate::engine::GameRng;
 use rand::Rng;
 
 /// The top unit of each stack among `units`: the lowest index in its hex (5.3.4).
-fn tops(s: &State, units: u64) -> u64 {
+fn tops(s: &State, units: Units) -> Units {
     let mut seen = HexSet::EMPTY;
     let mut out = 0;
     for u in bits(units) {
@@ -56,14 +57,14 @@ fn tops(s: &State, units: u64) -> u64 {
 
 /// The enemy units (of the side other than `viewer`) that `viewer` sees, wherever they are on
 /// the map: the top of each stack and the revealed units (5.3.4).
-pub fn visible_enemy(rs: &Ruleset, s: &State, viewer: Side) -> u64 {
+pub fn visible_enemy(rs: &Ruleset, s: &State, viewer: Side) -> Units {
     let units = s.on_map_units(rs, viewer.other());
     tops(s, units) | (units & s.revealed)
 }
 
 /// Units an Action or a combat under way names (moving, fighting, rolling, with a bonus AP):
 /// they stay where they are, so the state goes on as it would.
-fn engaged(s: &State) -> u64 {
+fn engaged(s: &State) -> Units {
     let mut m = s.moving.units | s.queue;
     if s.pending == Pending::Attack || s.step == Step::Attackers {
         m |= s.fight.attackers | s.fight.defenders | s.fight.failed;
@@ -85,7 +86,42 @@ pub fn determinize(rs: &Ruleset, s: &State, viewer: Side, rng: &mut GameRng) -> 
     let shown = visible_enemy(rs, s, viewer) | engaged(s);
     deal_hidden(rs, &mut d, units & !shown, rng);
     spread_strength(rs, &mut d, units, rng);
+    if viewer == Side::German {
+        redraw_plan(rs, &mut d, rng);
+    }
     d
+}
+
+/// 8.3: the US lines up its Victory Plan markers hidden; the German knows how many were drawn
+/// and the ones he inspected. The others are drawn anew from the markers he has not seen (a
+/// shuffle of the unseen draws with the cup, so each arrangement is as likely).
+fn redraw_plan(rs: &Ruleset, s: &mut State, rng: &mut GameRng) {
+    let Some(p) = &rs.plan else {
+        return;
+    };
+    let seen = s.plan_seen;
+    let mut pool = [0u8; MAX_PLAN_MARKERS];
+    let mut n = 0;
+    for m in 1..=p.markers.len() as u8 {
+        let shown = s
+            .plan_draws
+            .iter()
+            .enumerate()
+            .any(|(k, &d)| d == m && seen & (1 << k) != 0);
+        if !shown {
+            pool[n] = m;
+            n += 1;
+        }
+    }
+    for k in 0..MAX_PLAN_MARKERS {
+        if s.plan_draws[k] == 0 || seen & (1 << k) != 0 {
+            continue;
+        }
+        let pick = rng.random_range(0..n);
+        s.plan_draws[k] = pool[pick];
+        pool[pick] = pool[n - 1];
+        n -= 1;
+    }
 }
 
 /// The hidden units of each group, dealt at random over the group's places. A place in hex
@@ -94,17 +130,17 @@ pub fn determinize(rs: &Ruleset, s: &State, viewer: Side, rng: &mut GameRng) -> 
 /// which draws uniformly among the deals that keep the tops and never runs out (the true deal
 /// is one). Units of a group share class, disruption and Improved Defense, so each hex keeps
 /// its ZOC, stacking and markers.
-fn deal_hidden(rs: &Ruleset, s: &mut State, hidden: u64, rng: &mut GameRng) {
+fn deal_hidden(rs: &Ruleset, s: &mut State, hidden: Units, rng: &mut GameRng) {
     if hidden.count_ones() < 2 {
         return;
     }
     let all = s.on_map_units(rs, rs.unit(hidden.trailing_zeros() as usize).side);
     let top_of = |s: &State, u: usize| -> u8 {
-        bits(all & ((1u64 << u) - 1))
+        bits(all & (((1 as Units) << u) - 1))
             .find(|&t| s.hex[t] == s.hex[u])
             .map_or(0, |t| t as u8)
     };
-    let mut groups = [0u64; 8];
+    let mut groups = [Units::default(); 8];
     for u in bits(hidden) {
         let g = usize::from(rs.unit(u).class == UnitClass::Afv)
             | usize::from(s.is_disrupted(u)) << 1
@@ -122,7 +158,7 @@ fn deal_hidden(rs: &Ruleset, s: &mut State, hidden: u64, rng: &mut GameRng) {
         places.sort_unstable_by(|a, b| b.cmp(a));
         let mut left = group;
         for &(top, hex) in places.iter() {
-            let fit = left & u64::MAX.checked_shl(u32::from(top) + 1).unwrap_or(0);
+            let fit = left & Units::MAX.checked_shl(u32::from(top) + 1).unwrap_or(0);
             debug_assert!(fit != 0, "the true deal fits");
             let u = nth_bit(fit, rng.random_range(0..fit.count_ones()));
             s.hex[u] = hex;
@@ -135,14 +171,14 @@ fn deal_hidden(rs: &Ruleset, s: &mut State, hidden: u64, rng: &mut GameRng) {
 }
 
 /// The index of the `k`-th set bit of `mask`.
-fn nth_bit(mask: u64, k: u32) -> usize {
+fn nth_bit(mask: Units, k: u32) -> usize {
     bits(mask).nth(k as usize).expect("k < popcount")
 }
 
 /// The side's current SP on the map, spread anew over `units`: each keeps 1 SP, and the rest
 /// fill the SP each unit may hold above 1 (up to its printed strength), one SP at a time,
 /// every free SP equally likely: losses fall on each unit in proportion to what it can lose.
-fn spread_strength(rs: &Ruleset, s: &mut State, units: u64, rng: &mut GameRng) {
+fn spread_strength(rs: &Ruleset, s: &mut State, units: Units, rng: &mut GameRng) {
     let total: u32 = bits(units).map(|u| u32::from(s.strength[u])).sum();
     let room: u32 = bits(units)
         .map(|u| u32::from(rs.unit(u).strength.max(1)) - 1)

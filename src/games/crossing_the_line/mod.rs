@@ -118,6 +118,7 @@ impl CrossingTheLine {
             Step::Snafu => snafu::actions(out),
             Step::Assignment(side) => assignment::actions(rs, s, side, out),
             Step::Reorganize => admin::reorganize_actions(rs, s, out),
+            Step::Inspect => admin::inspect_actions(s, out),
             _ => {}
         }
     }
@@ -159,6 +160,7 @@ impl CrossingTheLine {
             (Step::Reorganize, Action::Cannibalize(_) | Action::Done) => {
                 admin::reorganize(rs, s, a)
             }
+            (Step::Inspect, Action::Inspect(_) | Action::Done) => admin::inspect(rs, s, a),
             (Step::Snafu, Action::Keep | Action::Reroll) => {
                 if let Some(roll) = snafu::choose(s, a) {
                     self.resolve_chance(s, roll);
@@ -190,6 +192,8 @@ impl CrossingTheLine {
             (Step::Check(kind), Action::Check(pass)) => self.check(s, kind, pass),
             (Step::Chits, Action::Chits(a, d)) => battle::draw_chits(s, a, d),
             (Step::CombatDie, Action::Die(d)) => battle::roll(rs, s, d),
+            (Step::PlanDraw, Action::Draw(m)) => admin::draw_plan(s, m),
+            (Step::PlanPeek, Action::Die(d)) => admin::plan_peek(rs, s, d),
             (step, a) => unreachable!("{a:?} is no outcome of step {step:?}"),
         }
     }
@@ -275,7 +279,7 @@ impl Game for CrossingTheLine {
     fn acting_players(&self) -> usize {
         match self.rules.kind {
             ScenarioKind::FirstBlood => 1,
-            ScenarioKind::StolbergCorridor | ScenarioKind::AcrossTheWurm => 2,
+            _ => 2,
         }
     }
 
@@ -299,7 +303,7 @@ impl Game for CrossingTheLine {
             Step::SecondHit | Step::Retreat => player(battle::applying_side(&self.rules, s)),
             Step::Snafu => player(s.snafu),
             Step::Assignment(side) => player(side),
-            Step::Reorganize => player(Side::German),
+            Step::Reorganize | Step::Inspect => player(Side::German),
             _ => Actor::Chance,
         }
     }
@@ -325,9 +329,12 @@ impl Game for CrossingTheLine {
             }
         };
         match s.step {
-            Step::Interdiction | Step::Attrition | Step::ApRoll { .. } | Step::CombatDie => {
-                out.extend((1..=10).map(|d| (Action::Die(d), 1)))
-            }
+            Step::Interdiction
+            | Step::Attrition
+            | Step::ApRoll { .. }
+            | Step::CombatDie
+            | Step::PlanPeek => out.extend((1..=10).map(|d| (Action::Die(d), 1))),
+            Step::PlanDraw => admin::plan_outcomes(rs, s, out),
             Step::Initiative => ops::initiative_outcomes(rs, s, out),
             Step::ReactionCheck => check(out, movement::reaction_check_weights(rs, s).0),
             Step::Check(_) => {
@@ -345,6 +352,9 @@ impl Game for CrossingTheLine {
             self.apply_chance(s, a);
         } else {
             self.apply_decision(s, a);
+        }
+        if let Some(p) = &self.rules.plan {
+            victory::german_automatic_victory(&self.rules, p, s);
         }
     }
 
@@ -406,16 +416,14 @@ impl Game for CrossingTheLine {
     fn final_score(&self, s: &State) -> Option<(&'static str, i32)> {
         Some(match self.rules.kind {
             ScenarioKind::FirstBlood => ("activations", i32::from(s.activations)),
-            ScenarioKind::StolbergCorridor | ScenarioKind::AcrossTheWurm => {
-                ("US VP", us_vp(&self.rules, s) as i32)
-            }
+            _ => ("US VP", us_vp(&self.rules, s) as i32),
         })
     }
 
     fn victory_levels(&self) -> &'static [(Option<PlayerId>, &'static str)] {
         match self.rules.kind {
             ScenarioKind::FirstBlood => &FIRST_BLOOD_VICTORY,
-            ScenarioKind::StolbergCorridor => &STOLBERG_VICTORY,
+            ScenarioKind::StolbergCorridor | ScenarioKind::Campaign => &STOLBERG_VICTORY,
             ScenarioKind::AcrossTheWurm => &ACROSS_THE_WURM_VICTORY,
         }
     }

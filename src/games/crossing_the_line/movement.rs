@@ -28,7 +28,9 @@ use super::ops;
 use super::ruleset::{Ruleset, ScenarioKind, NO_HEX};
 use super::side::Side;
 use super::stacking;
-use super::state::{bits, CheckKind, Moving, Pending, State, Step, BONUS_ONLY, MAX_PATH};
+use super::state::{
+    bits, CheckKind, Formations, Moving, Pending, State, Step, Units, BONUS_ONLY, MAX_PATH,
+};
 use super::victory;
 
 /// 7.3.8: German units keep south-east of the outer pillbox line on game turns 1 to 3.
@@ -49,7 +51,7 @@ struct Group {
     kind: usize,
 }
 
-fn group(rs: &Ruleset, units: u64) -> Group {
+fn group(rs: &Ruleset, units: Units) -> Group {
     let mut g = Group {
         side: Side::Us,
         ma_half: u8::MAX,
@@ -368,7 +370,7 @@ fn near_enemy(rs: &Ruleset, s: &State, side: Side) -> HexSet {
 }
 
 /// The units of `u`'s hex that move with it as a stack: those acting now that can move.
-fn stack_of(rs: &Ruleset, s: &State, u: usize) -> u64 {
+fn stack_of(rs: &Ruleset, s: &State, u: usize) -> Units {
     let side = rs.unit(u).side;
     bits(s.units_at(rs, side, s.hex[u]))
         .filter(|&v| can_move(rs, s, v))
@@ -382,12 +384,12 @@ fn can_move(rs: &Ruleset, s: &State, u: usize) -> bool {
 
 /// 5.8.3, 7: the AP cost of an Action by `units`: doubled if any is not In Command (AMBIG-34:
 /// one unit out of command doubles the whole Action's cost).
-pub fn action_cost(rs: &Ruleset, standing: &Standing, base: u8, units: u64) -> u8 {
+pub fn action_cost(rs: &Ruleset, standing: &Standing, base: u8, units: Units) -> u8 {
     rs.charts.ap_cost(base, standing.all_in_command(units))
 }
 
 /// The movers an Action may name: each unit that can move, and each hex's whole stack.
-fn movers(rs: &Ruleset, s: &State, out: &mut impl FnMut(u8, bool, u64)) {
+fn movers(rs: &Ruleset, s: &State, out: &mut impl FnMut(u8, bool, Units)) {
     let side = s.act().side;
     let mut seen = HexSet::EMPTY;
     for u in bits(rs.side_units[side.index()]) {
@@ -420,7 +422,7 @@ pub fn mover_actions(rs: &Ruleset, s: &State, standing: &Standing, out: &mut imp
 
 /// Whether the mover has a Move or an Infiltrate. 7.3.2: a legal first step is always allowed,
 /// so a neighbour with room settles it; only a mover boxed in searches further.
-fn has_destination(rs: &Ruleset, s: &State, unit: u8, stack: bool, units: u64) -> bool {
+fn has_destination(rs: &Ruleset, s: &State, unit: u8, stack: bool, units: Units) -> bool {
     let g = group(rs, units);
     let start = s.hex[usize::from(unit)];
     let steps = Steps::new(rs, s, g);
@@ -543,7 +545,7 @@ fn infiltrations(
     s: &State,
     g: &Group,
     start: u16,
-    units: u64,
+    units: Units,
     out: &mut impl FnMut(u16),
 ) {
     let ezoc = &s.zoc[g.side.other().index()];
@@ -594,7 +596,7 @@ pub fn start_infiltration(rs: &Ruleset, s: &mut State, unit: u8, stack: bool, to
     s.step = Step::Check(CheckKind::Infiltration);
 }
 
-pub fn movers_of(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> u64 {
+pub fn movers_of(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> Units {
     if stack {
         stack_of(rs, s, usize::from(unit))
     } else {
@@ -607,12 +609,12 @@ pub fn select_cost(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> u8 {
     movers_cost(rs, s, movers_of(rs, s, unit, stack))
 }
 
-fn movers_cost(rs: &Ruleset, s: &State, units: u64) -> u8 {
+fn movers_cost(rs: &Ruleset, s: &State, units: Units) -> u8 {
     let standing = command::standing(rs, s, units);
     action_cost(rs, &standing, rs.charts.ap_costs.movement, units)
 }
 
-fn begin(rs: &Ruleset, s: &mut State, units: u64, path: [u16; MAX_PATH], len: usize) {
+fn begin(rs: &Ruleset, s: &mut State, units: Units, path: [u16; MAX_PATH], len: usize) {
     let cost = movers_cost(rs, s, units);
     ops::pay(s, cost, units);
     stacking::lift_improved_defense(rs, s, path[0]);
@@ -721,7 +723,7 @@ fn displace_lone_hqs(rs: &Ruleset, s: &mut State, h: u16) {
 /// next to it undisrupted and In Command, FAL above 0 (AMBIG-9), HQ not displaced by this move.
 /// No Reaction in First Blood (static Germans, 10.1), none within a Reaction (no
 /// counter-reaction), none to a defender's Battle Victory move (AMBIG-19).
-pub fn reactors(rs: &Ruleset, s: &State) -> u8 {
+pub fn reactors(rs: &Ruleset, s: &State) -> Formations {
     if rs.kind == ScenarioKind::FirstBlood
         || s.acts[..=usize::from(s.depth)]
             .iter()
@@ -734,7 +736,7 @@ pub fn reactors(rs: &Ruleset, s: &State) -> u8 {
     if !enemy_adjacent(rs, s, side, h) {
         return 0;
     }
-    let mut mask = 0u8;
+    let mut mask: Formations = 0;
     for n in rs.neighbours(h) {
         for u in bits(s.units_at(rs, side.other(), n)) {
             let f = s.formation[u];
@@ -751,7 +753,7 @@ pub fn reactors(rs: &Ruleset, s: &State) -> u8 {
 
 pub fn reaction_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     let mask = reactors(rs, s);
-    for f in bits(u64::from(mask)) {
+    for f in bits(Units::from(mask)) {
         out(Action::React(f as u8));
     }
     out(Action::Decline);
@@ -785,7 +787,13 @@ pub fn reaction_check(rs: &Ruleset, s: &mut State, passed: bool) {
 
 /// For rule tests: the cheapest cost in half-MPs of moving `units` to `to`, if they can.
 #[cfg(test)]
-pub(super) fn cost_to(rs: &Ruleset, s: &State, units: u64, to: u16, leg_bonus: bool) -> Option<u8> {
+pub(super) fn cost_to(
+    rs: &Ruleset,
+    s: &State,
+    units: Units,
+    to: u16,
+    leg_bonus: bool,
+) -> Option<u8> {
     let g = group(rs, units);
     let start = s.hex[bits(units).next()?];
     let mut r = Reach::new();
@@ -799,7 +807,7 @@ pub(super) fn cost_to(rs: &Ruleset, s: &State, units: u64, to: u16, leg_bonus: b
 pub(super) fn step_cost(
     rs: &Ruleset,
     s: &State,
-    units: u64,
+    units: Units,
     from: u16,
     dir: usize,
     first: bool,

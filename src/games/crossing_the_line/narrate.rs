@@ -85,6 +85,11 @@ fn roll(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String
             )
         }
         (Step::CombatDie, Action::Die(d)) => combat_die(rs, before, d),
+        (Step::PlanDraw, Action::Draw(_)) => "the US draws a Victory Plan marker (8.3)".into(),
+        (Step::PlanPeek, Action::Die(d)) => format!(
+            "German Victory Plan die {d} (8.3: 9 or 10 inspects a drawn marker): {}",
+            if d >= 9 { "may inspect one" } else { "no look" }
+        ),
         (_, Action::Die(d)) => format!("die {d}"),
         _ => return None,
     })

@@ -8,7 +8,7 @@ use super::charts::{initiative_winner, scenario_start_marker};
 use super::command;
 use super::ruleset::{Ruleset, ScenarioKind};
 use super::side::Side;
-use super::state::{on_map, Activation, Pending, State, Step, BONUS_ONLY};
+use super::state::{on_map, Activation, Pending, State, Step, Units, BONUS_ONLY};
 use super::{admin, victory};
 
 /// The start of a game turn: the Admin Phase, except on a scenario's first turn (4 note, 10).
@@ -187,7 +187,7 @@ pub fn after_action(rs: &Ruleset, s: &mut State) {
 
 /// Pays `cost` APs for an Action by `units` (7.2), the Battle Victory bonus AP first when all
 /// of them may use it (7.5.3). The bonus is spent or lost with the first Action after it.
-pub fn pay(s: &mut State, cost: u8, units: u64) {
+pub fn pay(s: &mut State, cost: u8, units: Units) {
     let act = s.act_mut();
     let usable = if units != 0 && units & !act.bonus_units == 0 {
         act.bonus.min(cost)
@@ -200,7 +200,7 @@ pub fn pay(s: &mut State, cost: u8, units: u64) {
 }
 
 /// The APs an Action by `units` may spend.
-pub fn available(s: &State, units: u64) -> u8 {
+pub fn available(s: &State, units: Units) -> u8 {
     let act = s.act();
     let bonus = if units != 0 && units & !act.bonus_units == 0 {
         act.bonus

@@ -10,9 +10,9 @@ use super::data::DataSet;
 use super::hex::{Direction, Hex};
 use super::map::{HexsideFeatures, Map, Terrain};
 use super::movement::{step_terrain, StepTerrain};
-use super::scenario::{ScenarioDef, ACROSS_THE_WURM, FIRST_BLOOD, STOLBERG_CORRIDOR};
+use super::scenario::{ScenarioDef, ACROSS_THE_WURM, CAMPAIGN, FIRST_BLOOD, STOLBERG_CORRIDOR};
 use super::side::Side;
-use super::state::{State, MAX_FORMATIONS, MAX_UNITS};
+use super::state::{State, Units, MAX_FORMATIONS, MAX_UNITS};
 use crate::engine::data::{At, DataError};
 
 /// No hex: off the map or outside the scenario's area.
@@ -27,6 +27,9 @@ pub enum ScenarioKind {
     StolbergCorridor,
     /// 10.3: turns 5–8, VP hexes.
     AcrossTheWurm,
+    /// 10.4: turns 1–8 on the whole map; the Victory Plan (8.3), VP for German SP losses (9)
+    /// and the German automatic victory.
+    Campaign,
 }
 
 impl ScenarioKind {
@@ -69,6 +72,20 @@ pub struct FormationInfo {
     pub max_activation_level: u8,
     /// 8.1.1 (US, fixed) or 8.1.3 (German, the Recovery Rating).
     pub recovery: u8,
+}
+
+/// General Chart B's Victory Plan by index (8.3, 9).
+#[derive(Clone, Debug)]
+pub struct PlanChart {
+    /// Per location, its name and the bits of `Ruleset::vp_hexes` that make it up.
+    pub locations: Vec<(String, u32)>,
+    /// Per marker: its name and VP per location (`None`: a dummy).
+    pub markers: Vec<(String, Option<Vec<u8>>)>,
+    /// Quarter VPs per German SP lost, per unit index (0 for US units).
+    pub loss_quarters: Vec<u8>,
+    /// The hexes adjacent to the US supply source on the southern map edge (10.4's German
+    /// automatic victory).
+    pub us_south_edge: HexSet,
 }
 
 /// A unit arriving (8.5.1): on `turn`, at `hex`, for `formation`.
@@ -115,8 +132,11 @@ pub struct Ruleset {
     pub supply_edge: [HexSet; 2],
     /// Hexes from each side's nearest supply edge hex, for retreats (7.5.2).
     pub supply_distance: [Vec<u8>; 2],
-    /// 10.2, 10.3: the scenario's VP hexes, with their values.
+    /// 10.2, 10.3: the scenario's VP hexes, with their values; 10.4: the Victory Plan
+    /// locations' hexes, each with the most any plan gives its location.
     pub vp_hexes: Vec<(u16, u8)>,
+    /// 10.4, 8.3: the Victory Plan (absent in the other scenarios).
+    pub plan: Option<PlanChart>,
     /// 10.2, 10.3: the least US VP of each victory level, US decisive first, down to the
     /// level above German decisive.
     pub vp_levels: Vec<u32>,
@@ -132,8 +152,8 @@ pub struct Ruleset {
     /// 8.5.2: (turn, formation) withdrawn.
     pub withdrawals: Vec<(u8, u8)>,
     /// Units of each side, and each formation's own units (independents excluded).
-    pub side_units: [u64; 2],
-    pub formation_units: [u64; MAX_FORMATIONS],
+    pub side_units: [Units; 2],
+    pub formation_units: [Units; MAX_FORMATIONS],
     pub initial: State,
 }
 
@@ -156,10 +176,12 @@ impl Ruleset {
             FIRST_BLOOD => ScenarioKind::FirstBlood,
             STOLBERG_CORRIDOR => ScenarioKind::StolbergCorridor,
             ACROSS_THE_WURM => ScenarioKind::AcrossTheWurm,
+            CAMPAIGN => ScenarioKind::Campaign,
             other => {
                 return Err(At::new("scenarios.toml", "scenarios").err(
                     format!("scenario {other}"),
-                    "the engine plays first-blood, stolberg-corridor and across-the-wurm only",
+                    "the engine plays first-blood, stolberg-corridor, across-the-wurm and \
+                     campaign only",
                 ))
             }
         };
@@ -212,6 +234,7 @@ impl Ruleset {
             supply_distance: [Vec::new(), Vec::new()],
             city_distance: Vec::new(),
             vp_hexes: vp_hexes(data, s)?,
+            plan: None,
             aachen_city: HexSet::filter(&map, |h| map.is_aachen_city(h)).intersection(&area),
             objectives: objectives(data, s)?,
             german_restricted: HexSet::filter(&map, |h| map.is_german_restricted(h)),
@@ -243,6 +266,7 @@ impl Ruleset {
                 rs.formation_units[usize::from(f)] |= 1 << i;
             }
         }
+        rs.plan = plan_chart(data, s, &mut rs)?;
         rs.schedule(data, s)?;
         rs.initial = rs.set_up(data, s)?;
         Ok(rs)
@@ -457,6 +481,9 @@ impl Ruleset {
                 .unit_index(&u.unit)
                 .expect("scenario units are in play");
             st.hex[usize::from(i)] = self.hex_in(data, s, &u.hex, format!("unit {}", u.unit))?;
+            if let Some(f) = u.formation.as_deref().and_then(|f| self.formation_index(f)) {
+                st.formation[usize::from(i)] = f;
+            }
         }
         for h in &s.hqs {
             let f = usize::from(
@@ -529,7 +556,8 @@ fn units_of(data: &DataSet, s: &ScenarioDef, formations: &[FormationInfo]) -> Ve
         .collect()
 }
 
-/// The scenario's VP hexes (10.2, 10.3) by dense index, in map order, with their values.
+/// The scenario's VP hexes (10.2, 10.3) by dense index, in map order, with their values; in
+/// the Campaign the Victory Plan's location hexes, each worth the most a plan gives it.
 fn vp_hexes(data: &DataSet, s: &ScenarioDef) -> Result<Vec<(u16, u8)>, DataError> {
     let mut list = Vec::new();
     for group in &s.vp_hexes {
@@ -537,8 +565,73 @@ fn vp_hexes(data: &DataSet, s: &ScenarioDef) -> Result<Vec<(u16, u8)>, DataError
             list.push((scenario_hex(data, s, text, "vp_hexes")?, group.vp));
         }
     }
+    if let Some(p) = &s.victory_plan {
+        for (k, location) in p.locations.iter().enumerate() {
+            let most = p.markers.iter().filter_map(|m| m.vp.get(k)).max();
+            for text in &location.hexes {
+                let h = scenario_hex(data, s, text, "victory_plan")?;
+                list.push((h, most.copied().unwrap_or(0)));
+            }
+        }
+    }
     list.sort_unstable();
+    list.dedup_by_key(|&mut (h, _)| h);
+    if list.len() > 32 {
+        return Err(At::new("scenarios.toml", "scenarios").err(
+            format!("scenario {}", s.id),
+            "more than 32 VP hexes; the engine holds 32",
+        ));
+    }
     Ok(list)
+}
+
+/// The Campaign's Victory Plan (8.3, 9, 10.4) on the ruleset's VP hexes and units.
+fn plan_chart(
+    data: &DataSet,
+    s: &ScenarioDef,
+    rs: &mut Ruleset,
+) -> Result<Option<PlanChart>, DataError> {
+    let Some(p) = &s.victory_plan else {
+        return Ok(None);
+    };
+    let mut locations = Vec::new();
+    for l in &p.locations {
+        let mut bits = 0u32;
+        for text in &l.hexes {
+            let h = scenario_hex(data, s, text, "victory_plan")?;
+            let k = rs
+                .vp_hexes
+                .iter()
+                .position(|&(x, _)| x == h)
+                .expect("a VP hex");
+            bits |= 1 << k;
+        }
+        locations.push((l.name.clone(), bits));
+    }
+    let markers = p
+        .markers
+        .iter()
+        .map(|m| (m.name.clone(), (!m.vp.is_empty()).then(|| m.vp.clone())))
+        .collect();
+    let loss_quarters = rs
+        .units
+        .iter()
+        .map(|u| match u.side {
+            Side::German => p.sp_loss_quarter_vp.get(&u.kind).copied().unwrap_or(0),
+            Side::Us => 0,
+        })
+        .collect();
+    let south = rs.map.bounds().first_row;
+    let us_south_edge = HexSet::filter(&rs.map, |h| {
+        h.row == south && rs.map.is_supply_edge(h, Side::Us)
+    })
+    .intersection(&rs.area);
+    Ok(Some(PlanChart {
+        locations,
+        markers,
+        loss_quarters,
+        us_south_edge,
+    }))
 }
 
 /// 10.1's objectives as a hex set.

@@ -16,6 +16,7 @@ pub const FILE: &str = "scenarios.toml";
 pub const FIRST_BLOOD: &str = "first-blood";
 pub const STOLBERG_CORRIDOR: &str = "stolberg-corridor";
 pub const ACROSS_THE_WURM: &str = "across-the-wurm";
+pub const CAMPAIGN: &str = "campaign";
 
 /// 10.1: "The US player must clear hexes 2107, 2108 and 2109."
 pub const RULE_10_1_OBJECTIVES: [u16; 3] = [2107, 2108, 2109];
@@ -81,8 +82,9 @@ pub struct RuleScenario {
 /// 10.1: "South of 25XX, West of XX16", five activations of turn 1. 10.2: "From hexes 10XX to
 /// 42XX", turns 1–3, VP bands 71+, 61–70, 51–60, 40–50, 30–39, 16–29, 0–14 (AMBIG-30: 15 VP, in
 /// no band, is German substantial). 10.3: hexrows 31–56, turns 5–8, VP bands 60+, 40–59,
-/// 30–39, 15–29, 0–14.
-pub const RULE_SCENARIOS: [RuleScenario; 3] = [
+/// 30–39, 15–29, 0–14. 10.4: the entire map, turns 1–8, VP bands 49+, 43–48, 36–42, 29–35,
+/// 22–28, 16–21, 0–15; its VP hexes come from the Victory Plan (8.3).
+pub const RULE_SCENARIOS: [RuleScenario; 4] = [
     RuleScenario {
         id: FIRST_BLOOD,
         rule: "10.1",
@@ -112,6 +114,16 @@ pub const RULE_SCENARIOS: [RuleScenario; 3] = [
         objectives: &[],
         vp: &RULE_10_3_VP,
         vp_levels: Some(&[60, 40, 30, 15]),
+    },
+    RuleScenario {
+        id: CAMPAIGN,
+        rule: "10.4",
+        rows: [10, 56],
+        cols: [1, 22],
+        turns: [1, 8],
+        objectives: &[],
+        vp: &[],
+        vp_levels: Some(&[49, 43, 36, 29, 22, 16]),
     },
 ];
 
@@ -157,6 +169,45 @@ pub struct ScenarioDef {
     /// above German decisive (decreasing); fewer is German decisive. Absent: the rulebook's.
     #[serde(default)]
     pub vp_levels: Option<Vec<u32>>,
+    /// 10.4, 8.3 (General Chart B): the Campaign's victory locations, the Victory Plan
+    /// markers in the cup, and the VP of German SP losses (9).
+    #[serde(default)]
+    pub victory_plan: Option<VictoryPlanChart>,
+}
+
+/// General Chart B's Victory Plan (8.3, 10.4): the locations the plans score, the markers,
+/// and what each German SP lost is worth (9).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryPlanChart {
+    pub source: String,
+    #[serde(default)]
+    pub basis: Option<String>,
+    /// A location counts when the US controls any one of its hexes (the Roer area: "any one
+    /// hex in it").
+    pub locations: Vec<VictoryLocation>,
+    /// The markers in the cup: a plan gives each location its VP; a dummy none.
+    pub markers: Vec<VictoryPlanMarker>,
+    /// Quarter VPs per German SP lost, by unit kind (9: "The strength loss VP values of
+    /// German unit types can be found on General Chart B").
+    /// (Ordered, so the data's identity in saves is the same in every run.)
+    pub sp_loss_quarter_vp: std::collections::BTreeMap<super::counters::UnitKind, u8>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryLocation {
+    pub name: String,
+    pub hexes: Vec<String>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryPlanMarker {
+    pub name: String,
+    /// VP per location, in `locations` order; empty for a dummy.
+    #[serde(default)]
+    pub vp: Vec<u8>,
 }
 
 /// VP hexes of one value (10.2 "15 VPs: 2915, 3217, …").
@@ -192,6 +243,10 @@ pub struct HqSetup {
 pub struct UnitSetup {
     pub unit: String,
     pub hex: String,
+    /// An independent set up attached to a formation (10.4: "Pol", "Gen" and "394 Assault
+    /// Gun" start attached to the 526th).
+    #[serde(default)]
+    pub formation: Option<String>,
 }
 
 /// 8.5.1: a unit entering on `turn` at `hex`; an independent names the formation it was
@@ -215,7 +270,8 @@ pub struct HqReinforcement {
     pub activation_level: u8,
 }
 
-/// 8.5.2: a formation leaving the map at the start of `turn`.
+/// 8.5.2: a formation leaving the map in the Reinforcements and Withdrawals Segment of `turn`
+/// (the 116th Panzer's units come back as reinforcements later, 8.5.2).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Withdrawal {
@@ -244,6 +300,48 @@ pub fn load(text: &str, file: &str, counters: &CounterTables) -> Result<Scenario
         }
     }
     Ok(tables)
+}
+
+/// The most Victory Plan markers (draws are kept in a fixed array) and locations.
+pub const MAX_PLAN_MARKERS: usize = 8;
+pub const MAX_PLAN_LOCATIONS: usize = 8;
+
+/// 10.4 needs General Chart B's Victory Plan; each plan scores every location, a dummy none;
+/// at least one plan, so that a plan is drawn (8.3).
+fn check_victory_plan(s: &ScenarioDef) -> Result<(), String> {
+    let Some(p) = &s.victory_plan else {
+        return match s.id == CAMPAIGN {
+            true => Err("victory_plan is missing: 10.4 scores by the Victory Plan (8.3)".into()),
+            false => Ok(()),
+        };
+    };
+    if p.source != "rulebook" && p.basis.as_deref().is_none_or(str::is_empty) {
+        return Err("victory_plan: a reconstructed chart needs its basis".into());
+    }
+    let n = p.locations.len();
+    if n == 0 || n > MAX_PLAN_LOCATIONS || p.locations.iter().any(|l| l.hexes.is_empty()) {
+        return Err(format!(
+            "victory_plan: 1 to {MAX_PLAN_LOCATIONS} locations, each with a hex"
+        ));
+    }
+    if p.markers.is_empty() || p.markers.len() > MAX_PLAN_MARKERS {
+        return Err(format!("victory_plan: 1 to {MAX_PLAN_MARKERS} markers"));
+    }
+    if let Some(m) = p
+        .markers
+        .iter()
+        .find(|m| !m.vp.is_empty() && m.vp.len() != n)
+    {
+        return Err(format!(
+            "victory_plan: marker {:?} scores {} locations, not {n}",
+            m.name,
+            m.vp.len()
+        ));
+    }
+    if p.markers.iter().all(|m| m.vp.is_empty()) {
+        return Err("victory_plan: every marker is a dummy; 8.3 needs a plan".into());
+    }
+    Ok(())
 }
 
 /// What the rulebook fixes: the scenario's area rows, turns, objectives, VP hexes with their
@@ -308,6 +406,7 @@ fn check_against_rule(s: &ScenarioDef) -> Result<(), String> {
 /// and the turns fit the scenario.
 fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
     check_against_rule(s)?;
+    check_victory_plan(s)?;
     if let Some(levels) = &s.vp_levels {
         if levels.windows(2).any(|w| w[0] <= w[1]) {
             return Err(format!(
@@ -329,14 +428,22 @@ fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
         }
     }
     let in_play = |f: &str| s.formations.iter().any(|x| x == f);
+    // 8.5.2: a withdrawn formation's units and HQ may enter again later (the 116th Panzer).
+    let returns = |formation: &str, turn: Option<u8>| {
+        turn.is_some_and(|t| {
+            s.withdrawals
+                .iter()
+                .any(|w| w.formation == formation && w.turn < t)
+        })
+    };
     let mut placed = HashSet::new();
-    for hq in s
-        .hqs
-        .iter()
-        .map(|h| &h.formation)
-        .chain(s.reinforcement_hqs.iter().map(|h| &h.formation))
-    {
-        if !in_play(hq) || !placed.insert(format!("HQ {hq}")) {
+    let hqs = s.hqs.iter().map(|h| (&h.formation, None)).chain(
+        s.reinforcement_hqs
+            .iter()
+            .map(|h| (&h.formation, Some(h.turn))),
+    );
+    for (hq, turn) in hqs {
+        if !in_play(hq) || !placed.insert(format!("HQ {hq}")) && !returns(hq, turn) {
             return Err(format!(
                 "the HQ of {hq:?} is not in play or is placed twice"
             ));
@@ -345,19 +452,21 @@ fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
     let units = s
         .units
         .iter()
-        .map(|u| (&u.unit, None))
-        .chain(s.reinforcements.iter().map(|r| (&r.unit, Some(r))));
-    for (id, reinforcement) in units {
+        .map(|u| (&u.unit, u.formation.as_deref(), None))
+        .chain(
+            s.reinforcements
+                .iter()
+                .map(|r| (&r.unit, r.formation.as_deref(), Some(r))),
+        );
+    for (id, assigned, reinforcement) in units {
         let Some(def) = c.units.iter().find(|u| &u.id == id) else {
             return Err(format!("unit {id:?} is not in counters.toml"));
         };
-        let formation = reinforcement
-            .and_then(|r| r.formation.as_deref())
-            .unwrap_or(&def.formation);
+        let formation = assigned.unwrap_or(&def.formation);
         if !in_play(formation) {
             return Err(format!("unit {id:?}: formation {formation:?} is not in play (an independent names the formation it joins, 5.5.2)"));
         }
-        if !placed.insert(id.clone()) {
+        if !placed.insert(id.clone()) && !returns(&def.formation, reinforcement.map(|r| r.turn)) {
             return Err(format!("unit {id:?} is placed twice"));
         }
         if reinforcement.is_some_and(|r| r.turn <= s.first_turn || r.turn > s.last_turn) {
@@ -483,6 +592,36 @@ mod tests {
         let e = error("vp_levels = [60, 40, 30, 15]", "vp_levels = [60, 40, 30]");
         assert!(
             e.contains("scenario across-the-wurm") && e.contains("10.3 has 4 bands"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn rule_8_3_a_victory_plan_marker_must_score_every_location() {
+        let e = error(
+            "{ name = \"Aachen\", vp = [15, 5, 5, 10, 5] }",
+            "{ name = \"Aachen\", vp = [15, 5] }",
+        );
+        assert!(
+            e.contains("scenario campaign") && e.contains("scores 2 locations, not 5"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn rule_8_5_2_only_a_withdrawn_formations_units_may_enter_twice() {
+        let t = load(EMBEDDED, FILE, &counters()).expect("embedded scenarios");
+        let c = t.scenarios.iter().find(|s| s.id == CAMPAIGN).unwrap();
+        let i60 = c.units.iter().filter(|u| u.unit == "I/60").count()
+            + c.reinforcements.iter().filter(|r| r.unit == "I/60").count();
+        assert_eq!(i60, 2, "8.5.2: the 116th Panzer's units enter again");
+        // Without the 116th's withdrawal its return is a second placement.
+        let e = error(
+            "turn = 4\nformation = \"116PzD\"",
+            "turn = 7\nformation = \"116PzD\"",
+        );
+        assert!(
+            e.contains("scenario campaign") && e.contains("placed twice"),
             "{e}"
         );
     }

@@ -71,7 +71,7 @@ use super::ops;
 use super::ruleset::{Ruleset, ScenarioKind, NO_HEX};
 use super::side::Side;
 use super::stacking;
-use super::state::{bits, on_map, State, Step, BONUS_ONLY};
+use super::state::{bits, on_map, State, Step, Units, BONUS_ONLY};
 use super::CrossingTheLine;
 use crate::bots::Bot;
 use crate::engine::{Actor, Game, GameRng};
@@ -214,9 +214,9 @@ struct Context<'a> {
     movers: [u8; CAP],
     /// The side's units that hold their ground (Germans: on a VP or City hex, next to the US,
     /// or in the screen round the city).
-    holding: u64,
+    holding: Units,
     /// The active formation's units In Command now (computed when first needed).
-    in_command: OnceCell<u64>,
+    in_command: OnceCell<Units>,
     /// The movers' reachable hexes searched so far this decision.
     reachable: RefCell<[Option<(movement::MoverKey, HexSet)>; REACH_MEMO]>,
 }
@@ -263,8 +263,11 @@ impl<'a> Context<'a> {
                         sources.push(offset, h);
                     }
                 }
-                for h in rs.aachen_city.iter() {
-                    sources.push(US_OFFSET_CITY, h as u16);
+                // 10.2 only: a US unit in Aachen City at the end wins.
+                if rs.kind == ScenarioKind::StolbergCorridor {
+                    for h in rs.aachen_city.iter() {
+                        sources.push(US_OFFSET_CITY, h as u16);
+                    }
                 }
             }
             (_, Side::German) => {
@@ -278,7 +281,11 @@ impl<'a> Context<'a> {
                     }
                 }
                 // 10.2: a US unit in Aachen City at the end is a decisive US victory.
-                for i in rs.aachen_city.iter() {
+                let city = match rs.kind {
+                    ScenarioKind::StolbergCorridor => rs.aachen_city,
+                    _ => HexSet::EMPTY,
+                };
+                for i in city.iter() {
                     let h = i as u16;
                     if s.occupied[enemy].contains(i) || ctx.needs_defenders(h) {
                         sources.push(0, h);
@@ -405,7 +412,14 @@ impl<'a> Context<'a> {
             // 8.2, 8.4.2: the doctrine keeps its assignments and never cannibalises.
             Action::Done => END,
             Action::Assign(..) | Action::Cannibalize(_) => END - 10,
-            Action::Die(_) | Action::Check(_) | Action::Winner(_) | Action::Chits(..) => END,
+            // 8.3: look at the latest marker not seen yet (the plan may be among them).
+            Action::Inspect(k) if s.plan_seen & (1 << k) == 0 => END + 1 + i32::from(k),
+            Action::Inspect(_) => END - 1,
+            Action::Die(_)
+            | Action::Check(_)
+            | Action::Winner(_)
+            | Action::Chits(..)
+            | Action::Draw(_) => END,
         }
     }
 
@@ -527,7 +541,7 @@ impl<'a> Context<'a> {
                     .filter(|&u| {
                         paths.status(&rs.map, rs.hex(s.hex[u]), range) == CommandStatus::InCommand
                     })
-                    .fold(0u64, |m, u| m | 1 << u)
+                    .fold(Units::default(), |m, u| m | 1 << u)
             });
             let at = rs.hex(to);
             let mut gain = 0;
@@ -567,7 +581,7 @@ impl<'a> Context<'a> {
         };
         let units = bits(units)
             .filter(|&u| on_map(s.hex[u]))
-            .fold(0u64, |m, u| m | 1 << u);
+            .fold(Units::default(), |m, u| m | 1 << u);
         let hits = match role {
             Role::Attacker => s.fight.result.attacker.hits,
             Role::Defender => s.fight.result.defender.hits,
@@ -600,7 +614,7 @@ impl<'a> Context<'a> {
         };
         let units = bits(units)
             .filter(|&u| on_map(s.hex[u]))
-            .fold(0u64, |m, u| m | 1 << u);
+            .fold(Units::default(), |m, u| m | 1 << u);
         let i = usize::from(h);
         let mut score = 0;
         if !stacking::has_room(rs, s, self.side, h, units) {
@@ -658,11 +672,11 @@ impl<'a> Context<'a> {
         let (rs, s) = (self.rs, self.s);
         let attackers = bits(s.units_at(rs, self.side, from))
             .filter(|&u| ops::acts_now(s, u) && !s.is_disrupted(u))
-            .fold(0u64, |m, u| m | 1 << u);
+            .fold(Units::default(), |m, u| m | 1 << u);
         self.worth_with(attackers, from, target, kind)
     }
 
-    fn worth_with(&self, attackers: u64, from: u16, target: u16, kind: AttackKind) -> f32 {
+    fn worth_with(&self, attackers: Units, from: u16, target: u16, kind: AttackKind) -> f32 {
         let (rs, s) = (self.rs, self.s);
         let charts = &rs.charts;
         if attackers == 0 {

@@ -9,15 +9,15 @@ use super::control::{self, HexSet};
 use super::counters::UnitClass;
 use super::ruleset::{Ruleset, NO_HEX};
 use super::side::Side;
-use super::state::{bits, State, ELIMINATED};
+use super::state::{bits, State, Units, ELIMINATED};
 
 /// 5.3.1: whether `units` may end in `to` beside `side`'s combat units already there.
-pub fn has_room(rs: &Ruleset, s: &State, side: Side, to: u16, units: u64) -> bool {
+pub fn has_room(rs: &Ruleset, s: &State, side: Side, to: u16, units: Units) -> bool {
     let all = s.units_at(rs, side, to) | units;
     within_limits(rs, all)
 }
 
-fn within_limits(rs: &Ruleset, units: u64) -> bool {
+fn within_limits(rs: &Ruleset, units: Units) -> bool {
     let limits = &rs.charts.stacking;
     let afv = bits(units)
         .filter(|&u| rs.unit(u).class == UnitClass::Afv)
@@ -86,7 +86,7 @@ pub fn resolve_overstack(rs: &Ruleset, s: &mut State, h: u16, side: Side) {
         }
         let mut stay = s.units_at(rs, side, hex);
         while !within_limits(rs, stay) {
-            let u = 63 - stay.leading_zeros() as usize;
+            let u = (Units::BITS - 1 - stay.leading_zeros()) as usize;
             stay &= !(1 << u);
             match displacement_hex(rs, s, side, hex, u) {
                 Some(to) => {

@@ -10,11 +10,17 @@ use super::charts::{CombatResult, InitiativeMarker};
 use super::combat::{AttackKind, DefenseKind, Role};
 use super::control::{HexSet, Obstacles};
 use super::ruleset::{Ruleset, NO_HEX};
+use super::scenario::MAX_PLAN_MARKERS;
 use super::side::Side;
 
-/// The most combat units and formations a scenario may have (unit and formation bitmasks).
-pub const MAX_UNITS: usize = 64;
-pub const MAX_FORMATIONS: usize = 8;
+/// The most combat units and formations a scenario may have (unit and formation bitmasks):
+/// the Campaign (10.4) has about 120 units in 14 formations.
+pub const MAX_UNITS: usize = 128;
+pub const MAX_FORMATIONS: usize = 16;
+/// A set of combat units, one bit per unit index.
+pub type Units = u128;
+/// A set of formations, one bit per formation index.
+pub type Formations = u16;
 /// Unit locations that are not hexes.
 pub const NOT_ENTERED: u16 = 0xFFFF;
 pub const ELIMINATED: u16 = 0xFFFE;
@@ -31,7 +37,7 @@ pub fn on_map(hex: u16) -> bool {
 }
 
 /// Iterates the set bits of a unit mask.
-pub use crate::engine::bits::ones as bits;
+pub use crate::engine::bits::ones128 as bits;
 
 /// Where the sequence of play stands: whose decision, or which chance, comes next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,6 +46,12 @@ pub enum Step {
     Interdiction,
     /// Chance, 8.1.5: the attrition die of the lowest unit in `State::queue`.
     Attrition,
+    /// Chance, 8.3: the US draws a Victory Plan marker (Campaign, from turn 2).
+    PlanDraw,
+    /// Chance, 8.3: the German die; 9 or 10 lets him inspect a drawn marker.
+    PlanPeek,
+    /// 8.3: the German picks the drawn marker to inspect.
+    Inspect,
     /// 8.2: `side` assigns and reassigns units (5.5), or is done.
     Assignment(Side),
     /// 8.4.2: the Germans may cannibalise an infantry type unit, or are done.
@@ -101,7 +113,7 @@ pub struct Activation {
     pub ap: u8,
     /// 7.5.3: the Battle Victory bonus AP, usable now by `bonus_units` only.
     pub bonus: u8,
-    pub bonus_units: u64,
+    pub bonus_units: Units,
     pub reaction: bool,
 }
 
@@ -138,7 +150,7 @@ pub enum Pending {
 /// A Movement Action under way (7.3, 6.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Moving {
-    pub units: u64,
+    pub units: Units,
     pub path: [u16; MAX_PATH],
     pub len: u8,
     /// Hexes of `path` already entered (the start is `path[0]`).
@@ -148,7 +160,7 @@ pub struct Moving {
     /// `pos + 1` where the Reaction side last let the move go on (0: nowhere yet).
     pub offered: u8,
     /// 5.3.2, 7.3.6: formations whose HQ this move displaced may not react to it.
-    pub displaced: u8,
+    pub displaced: Formations,
 }
 
 impl Moving {
@@ -174,20 +186,20 @@ pub struct Fight {
     pub target: u16,
     pub attack: AttackKind,
     pub defense: DefenseKind,
-    pub attackers: u64,
-    pub defenders: u64,
+    pub attackers: Units,
+    pub defenders: Units,
     pub chits: [u8; 2],
     pub result: CombatResult,
     /// Whose results are being applied (7.5.2: the defender's first).
     pub applying: Role,
     /// Units of the side being applied that failed the red result's EC.
-    pub failed: u64,
+    pub failed: Units,
     /// The retreat under way is a forced one (7.5.2 step 3).
     pub forced: bool,
     /// SP hit losses each unit took in this combat (the even spread of 7.5.2 step 4).
     pub taken: [u8; MAX_UNITS],
     /// Units eliminated in this combat, per role (Battle Victory, 7.5.3).
-    pub eliminated: [u64; 2],
+    pub eliminated: [Units; 2],
 }
 
 impl Fight {
@@ -215,18 +227,18 @@ pub struct State {
     pub strength: [u8; MAX_UNITS],
     /// The formation a unit belongs to now: its parent, or the one it is assigned to (5.5).
     pub formation: [u8; MAX_UNITS],
-    pub disrupted: u64,
+    pub disrupted: Units,
     /// 7.7: units under an Improved Defense marker (the marker covers their hex).
-    pub improved: u64,
+    pub improved: Units,
     /// 5.3.4: units the enemy has seen under the top of their stack (a ground attack was
     /// declared on them, or they attacked); cleared when the unit moves (`hidden`).
-    pub revealed: u64,
+    pub revealed: Units,
     pub hq_hex: [u16; MAX_FORMATIONS],
     pub support: [u8; MAX_FORMATIONS],
     /// Formation Activation Level (6.3).
     pub fal: [u8; MAX_FORMATIONS],
     /// HQs on their Emergency Supply side (5.7.1).
-    pub emergency: u8,
+    pub emergency: Formations,
     pub turn: u8,
     pub step: Step,
     pub marker: InitiativeMarker,
@@ -243,7 +255,7 @@ pub struct State {
     pub moving: Moving,
     pub fight: Fight,
     /// Units still to roll (attrition, ECs), lowest first.
-    pub queue: u64,
+    pub queue: Units,
     /// 6.4: the formation attempting a Reaction.
     pub reactor: u8,
     /// 5.2: the side holding the SNAFU token (Schlachtenglück).
@@ -255,6 +267,13 @@ pub struct State {
     pub us_control: u32,
     /// 10.1: Formation Activations so far.
     pub activations: u8,
+    /// 8.3: the Victory Plan markers drawn (marker index + 1; 0: none yet), in draw order.
+    pub plan_draws: [u8; MAX_PLAN_MARKERS],
+    /// 8.3: the draws (by position) the German player has inspected.
+    pub plan_seen: u8,
+    /// 9: quarter VPs of the SP the Germans had lost in formations withdrawn since (8.5.2:
+    /// "noted at the time of withdrawal").
+    pub noted_loss_quarters: u16,
     /// SP lost by each side.
     pub losses: [u16; 2],
     /// Ops Cycles in which each side held the Initiative.
@@ -303,6 +322,9 @@ impl State {
             snafu_step: Step::CombatDie,
             us_control: 0,
             activations: 0,
+            plan_draws: [0; MAX_PLAN_MARKERS],
+            plan_seen: 0,
+            noted_loss_quarters: 0,
             losses: [0; 2],
             initiatives: [0; 2],
             result: (2, 0, 0),
@@ -351,7 +373,7 @@ impl State {
     }
 
     /// The units of `side` (a mask of `side_units`) in hex `h`.
-    pub fn units_at(&self, rs: &Ruleset, side: Side, h: u16) -> u64 {
+    pub fn units_at(&self, rs: &Ruleset, side: Side, h: u16) -> Units {
         if !self.occupied[side.index()].contains(usize::from(h)) {
             return 0;
         }
@@ -361,14 +383,14 @@ impl State {
     }
 
     /// Every unit on the map of `side`.
-    pub fn on_map_units(&self, rs: &Ruleset, side: Side) -> u64 {
+    pub fn on_map_units(&self, rs: &Ruleset, side: Side) -> Units {
         bits(rs.side_units[side.index()])
             .filter(|&u| on_map(self.hex[u]))
             .fold(0, |m, u| m | 1 << u)
     }
 
     /// The units of formation `f` (own and assigned) on the map.
-    pub fn formation_units(&self, rs: &Ruleset, f: u8) -> u64 {
+    pub fn formation_units(&self, rs: &Ruleset, f: u8) -> Units {
         let side = rs.formation(f).side;
         bits(rs.side_units[side.index()])
             .filter(|&u| on_map(self.hex[u]) && self.formation[u] == f)

@@ -9,11 +9,12 @@
 //! - AMBIG-30 (10.2): 15 VP, in no band, is a German Substantial victory (the data's
 //!   `vp_levels`, whose last entry 16 is the other reading).
 
+use super::command;
 use super::control::{self, HexSet};
 use super::ops;
-use super::ruleset::{Ruleset, ScenarioKind};
+use super::ruleset::{PlanChart, Ruleset, ScenarioKind};
 use super::side::Side;
-use super::state::State;
+use super::state::{bits, State};
 
 /// 10.1's ratings by activations needed, and failure.
 pub const FIRST_BLOOD_LEVELS: [&str; 5] =
@@ -44,19 +45,60 @@ const DRAW: u8 = 2;
 pub fn level_names(kind: ScenarioKind) -> &'static [&'static str] {
     match kind {
         ScenarioKind::FirstBlood => &FIRST_BLOOD_LEVELS,
-        ScenarioKind::StolbergCorridor => &STOLBERG_LEVELS,
+        // 10.4 has 10.2's seven levels.
+        ScenarioKind::StolbergCorridor | ScenarioKind::Campaign => &STOLBERG_LEVELS,
         ScenarioKind::AcrossTheWurm => &ACROSS_THE_WURM_LEVELS,
     }
 }
 
-/// The US's VPs: the values of the VP hexes it controls (10.2, 10.3).
+/// The US's VPs: the values of the VP hexes it controls (10.2, 10.3); in the Campaign, its
+/// Victory Plan's locations it controls and the German SP losses (10.4, 9).
 pub fn us_vp(rs: &Ruleset, s: &State) -> u32 {
+    if let Some(p) = &rs.plan {
+        return plan_vp(p, s) + loss_vp(rs, p, s);
+    }
     rs.vp_hexes
         .iter()
         .enumerate()
         .filter(|(k, _)| s.us_control & (1 << k) != 0)
         .map(|(_, &(_, v))| u32::from(v))
         .sum()
+}
+
+/// 8.3: the US's Victory Plan, "the first non-dummy chit drawn" (`None`: none drawn yet).
+pub fn victory_plan(p: &PlanChart, s: &State) -> Option<usize> {
+    s.plan_draws
+        .iter()
+        .take_while(|&&d| d != 0)
+        .map(|&d| usize::from(d - 1))
+        .find(|&m| p.markers[m].1.is_some())
+}
+
+/// 10.4: the VP of the plan's locations the US controls (a location of several hexes, the
+/// Roer area, counts once if any of its hexes is controlled).
+pub fn plan_vp(p: &PlanChart, s: &State) -> u32 {
+    let Some(vp) = victory_plan(p, s).and_then(|m| p.markers[m].1.as_ref()) else {
+        return 0;
+    };
+    p.locations
+        .iter()
+        .zip(vp)
+        .filter(|((_, hexes), _)| s.us_control & hexes != 0)
+        .map(|(_, &v)| u32::from(v))
+        .sum()
+}
+
+/// 9: the VP of the German SP lost, "determined at the end of the game": each German unit's
+/// printed strength less its strength now (all of it if eliminated), by its kind's value,
+/// with the losses noted when formations withdrew (8.5.2); rounded down to whole VPs.
+pub fn loss_vp(rs: &Ruleset, p: &PlanChart, s: &State) -> u32 {
+    let quarters: u32 = bits(rs.side_units[Side::German.index()])
+        .map(|u| {
+            let lost = rs.unit(u).strength.saturating_sub(s.strength[u]);
+            u32::from(lost) * u32::from(p.loss_quarters[u])
+        })
+        .sum();
+    (quarters + u32::from(s.noted_loss_quarters)) / 4
 }
 
 /// 9: VP hex control after every change on the map (every VP hex starts German).
@@ -85,6 +127,25 @@ pub fn update_control(rs: &Ruleset, s: &mut State) {
             s.us_control ^= 1 << k;
             debug_assert_eq!(s.us_control & (1 << k) != 0, us_gains);
         }
+    }
+}
+
+/// 10.4: "The German player wins an instant decisive victory the moment a German combat unit
+/// reaches a hex adjacent to the US supply source on the southern map edge. The unit has to be
+/// in Command Range to qualify for this." AMBIG-40: checked after every step of play, so a
+/// unit that is there, In Command, at any moment qualifies.
+pub fn german_automatic_victory(rs: &Ruleset, p: &PlanChart, s: &mut State) {
+    if s.is_over() {
+        return;
+    }
+    let german = Side::German;
+    let there = p.us_south_edge.intersection(&s.occupied[german.index()]);
+    let qualifies = there
+        .iter()
+        .flat_map(|h| bits(s.units_at(rs, german, h as u16)))
+        .any(|u| command::in_command(rs, s, u));
+    if qualifies {
+        over(s, Some(german), level_names(rs.kind).len() - 1);
     }
 }
 
@@ -160,6 +221,7 @@ fn rule_number(kind: ScenarioKind) -> &'static str {
         ScenarioKind::FirstBlood => "10.1",
         ScenarioKind::StolbergCorridor => "10.2",
         ScenarioKind::AcrossTheWurm => "10.3",
+        ScenarioKind::Campaign => "10.4",
     }
 }
 
@@ -206,6 +268,9 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
             }
         })
         .collect();
+    if let Some(p) = &rs.plan {
+        return campaign_standing(rs, p, s, &bands);
+    }
     let city = if rs.kind == ScenarioKind::StolbergCorridor {
         "a US combat unit in an Aachen City hex is a US decisive victory; otherwise "
     } else {
@@ -223,6 +288,45 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
             s.turn,
             rs.last_turn,
             us_vp(rs, s)
+        ),
+    ]
+}
+
+/// 10.4's conditions and where they stand: the plan, its locations held, the SP losses.
+fn campaign_standing(rs: &Ruleset, p: &PlanChart, s: &State, bands: &[String]) -> Vec<String> {
+    let plan = victory_plan(p, s);
+    let drawn = s.plan_draws.iter().filter(|&&d| d != 0).count();
+    let held: Vec<&str> = p
+        .locations
+        .iter()
+        .filter(|(_, hexes)| s.us_control & hexes != 0)
+        .map(|(name, _)| name.as_str())
+        .collect();
+    vec![
+        format!(
+            "Victory (10.4) after turn {}: the VPs of the US Victory Plan's locations the US \
+             controls (8.3) and of the German SP losses (9): {}. A German combat unit In \
+             Command next to the US supply source on the southern map edge wins at once for \
+             the Germans.",
+            rs.last_turn,
+            bands.join(", ")
+        ),
+        format!(
+            "Now, turn {} of {}: US VP {} (Victory Plan {}, {drawn} marker(s) drawn; locations \
+             held: {}; German SP losses: {} VP).",
+            s.turn,
+            rs.last_turn,
+            us_vp(rs, s),
+            plan.map_or("not drawn yet".to_string(), |m| format!(
+                "\"{}\"",
+                p.markers[m].0
+            )),
+            if held.is_empty() {
+                "none".to_string()
+            } else {
+                held.join(", ")
+            },
+            loss_vp(rs, p, s)
         ),
     ]
 }

@@ -40,7 +40,7 @@ fn every_ambiguity_of_the_digest_is_decided_beside_the_code_or_listed_as_not_ari
     let code = code.replace(this, "");
     let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
     let not_arising = readme
-        .split("do not arise in the three scenarios played:")
+        .split("do not arise in the four scenarios played:")
         .nth(1)
         .and_then(|rest| rest.split("\n\n").next())
         .expect("the README's list of ambiguities that do not arise");

@@ -9,6 +9,7 @@
 mod actions;
 mod ambiguities;
 mod battle;
+mod campaign;
 mod movement;
 mod ops;
 mod playouts;

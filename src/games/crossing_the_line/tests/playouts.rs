@@ -157,6 +157,18 @@ proptest! {
     }
 }
 
+proptest! {
+    // The Campaign is eight turns on the whole map: fewer, longer games.
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn invariants_hold_through_random_games_of_the_campaign(seed in any::<u64>(), busy: bool) {
+        let fx = Fx::new("campaign");
+        let s = play(&fx, &mut game_rng(seed, 0), busy, |s| invariants(&fx, s));
+        prop_assert!(fx.g.outcome(&s).is_some());
+    }
+}
+
 #[test]
 fn the_same_seed_plays_the_same_game() {
     let fx = Fx::s2();

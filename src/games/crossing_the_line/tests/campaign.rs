@@ -1,0 +1,263 @@
+//! The Campaign (10.4): the Victory Plan (8.3), VP for German SP losses (9), the withdrawals
+//! and the 116th Panzer's return (8.5.2), the attached independents and the German automatic
+//! victory.
+
+use super::Fx;
+use crate::engine::Game;
+use crate::engine::GameRng;
+use crate::games::crossing_the_line::action::Action;
+use crate::games::crossing_the_line::admin;
+use crate::games::crossing_the_line::side::Side;
+use crate::games::crossing_the_line::state::{State, Step, ELIMINATED, WITHDRAWN};
+use crate::games::crossing_the_line::victory::{self, loss_vp, plan_vp, us_vp};
+use rand::SeedableRng;
+
+fn campaign() -> Fx {
+    Fx::new("campaign")
+}
+
+/// The marker index of the plan named `name`.
+fn marker(fx: &Fx, name: &str) -> u8 {
+    let p = fx.rs().plan.as_ref().expect("a Victory Plan");
+    p.markers
+        .iter()
+        .position(|(n, _)| n == name)
+        .expect("a marker") as u8
+}
+
+fn dummy(fx: &Fx) -> u8 {
+    marker(fx, "dummy")
+}
+
+/// The Admin Phase of `turn` from the Victory Plan Segment on.
+fn at_victory_plan(fx: &Fx, s: &mut State, turn: u8) {
+    s.turn = turn;
+    admin::after_assignment(fx.rs(), s);
+}
+
+#[test]
+fn rule_10_4_the_campaign_is_the_whole_map_turns_1_to_8_with_every_formation() {
+    let fx = campaign();
+    let rs = fx.rs();
+    assert_eq!((rs.first_turn, rs.last_turn), (1, 8));
+    assert_eq!(
+        rs.area.len(),
+        rs.map.bounds().len(),
+        "10.4: the entire map is used"
+    );
+    assert_eq!(rs.formations.len(), 14);
+    // 10.4: "Pol", "Gen" and "394 Assault Gun" start attached to the 526th.
+    let s = fx.g.initial_state();
+    for name in ["Pol", "Gen", "394 StuG"] {
+        let u = fx.unit(name);
+        assert!(rs.unit(u).parent.is_none(), "{name} is independent");
+        assert_eq!(s.formation[u], fx.formation("526ID"), "{name}");
+    }
+}
+
+#[test]
+fn rule_8_3_a_marker_is_drawn_each_turn_from_turn_2_and_the_first_plan_is_the_victory_plan() {
+    let fx = campaign();
+    let p = fx.rs().plan.as_ref().unwrap();
+    let mut s = fx.bare();
+    // Turn 1 has no Admin Phase; the plan draws start with turn 2.
+    at_victory_plan(&fx, &mut s, 2);
+    assert_eq!(s.step, Step::PlanDraw);
+    let outcomes = fx.outcomes(&s);
+    assert_eq!(outcomes.len(), p.markers.len(), "every marker in the cup");
+    assert!(outcomes.iter().all(|&(_, w)| w == 1));
+    fx.chance(&mut s, Action::Draw(dummy(&fx)));
+    assert_eq!(s.step, Step::PlanPeek);
+    fx.chance(&mut s, Action::Die(8));
+    assert_ne!(s.step, Step::Inspect, "8 is no look");
+    assert_eq!(victory::victory_plan(p, &s), None, "a dummy is no plan");
+    at_victory_plan(&fx, &mut s, 3);
+    assert_eq!(
+        fx.outcomes(&s).len(),
+        p.markers.len() - 1,
+        "drawn markers stay out"
+    );
+    let aachen = marker(&fx, "Aachen");
+    fx.chance(&mut s, Action::Draw(aachen));
+    fx.chance(&mut s, Action::Die(2));
+    assert_eq!(victory::victory_plan(p, &s), Some(usize::from(aachen)));
+    // A later plan drawn does not replace the first.
+    at_victory_plan(&fx, &mut s, 4);
+    fx.chance(&mut s, Action::Draw(marker(&fx, "to the Roer")));
+    fx.chance(&mut s, Action::Die(2));
+    assert_eq!(victory::victory_plan(p, &s), Some(usize::from(aachen)));
+}
+
+#[test]
+fn rule_8_3_on_9_or_10_the_german_inspects_one_drawn_marker() {
+    let fx = campaign();
+    let mut s = fx.bare();
+    at_victory_plan(&fx, &mut s, 2);
+    fx.chance(&mut s, Action::Draw(dummy(&fx)));
+    fx.chance(&mut s, Action::Die(9));
+    assert_eq!(s.step, Step::Inspect);
+    assert_eq!(
+        fx.g.actor(&s),
+        crate::engine::Actor::Player(Side::German.index())
+    );
+    assert_eq!(fx.legal(&s), [Action::Inspect(0), Action::Done]);
+    fx.decide(&mut s, Action::Inspect(0));
+    assert_eq!(s.plan_seen, 1);
+    assert_ne!(s.step, Step::Inspect);
+}
+
+#[test]
+fn rule_8_3_the_german_sees_only_the_markers_he_inspected() {
+    let fx = campaign();
+    let mut s = fx.bare();
+    let (aachen, roer) = (marker(&fx, "Aachen"), marker(&fx, "to the Roer"));
+    s.plan_draws[0] = dummy(&fx) + 1;
+    s.plan_draws[1] = aachen + 1;
+    s.plan_draws[2] = roer + 1;
+    s.plan_seen = 0b001;
+    let mut others = std::collections::HashSet::new();
+    for seed in 0..200 {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let d = fx.g.determinize(&s, Side::German.index(), &mut rng);
+        assert_eq!(d.plan_draws[0], s.plan_draws[0], "the inspected draw stays");
+        assert!(d.plan_draws[1..3]
+            .iter()
+            .all(|&m| m != 0 && m != s.plan_draws[0]));
+        assert_ne!(d.plan_draws[1], d.plan_draws[2]);
+        assert_eq!(d.plan_draws[3], 0, "as many draws as made");
+        others.insert(d.plan_draws[1]);
+        // The US knows its own markers.
+        let us = fx.g.determinize(&s, Side::Us.index(), &mut rng);
+        assert_eq!(us.plan_draws, s.plan_draws);
+    }
+    assert!(
+        others.len() >= 4,
+        "the unseen draws are redrawn: {others:?}"
+    );
+}
+
+#[test]
+fn rule_10_4_the_us_scores_its_plans_locations_and_the_roer_area_counts_once() {
+    let fx = campaign();
+    let rs = fx.rs();
+    let p = rs.plan.as_ref().unwrap();
+    let mut s = fx.bare();
+    s.plan_draws[0] = marker(&fx, "to the Roer") + 1;
+    let bit = |n: u16| {
+        let h = fx.hex(n);
+        1u32 << rs.vp_hexes.iter().position(|&(x, _)| x == h).unwrap()
+    };
+    // Two hexes of the Roer area count once: 15; Aachen 5 more.
+    s.us_control = bit(5418) | bit(5419);
+    assert_eq!(plan_vp(p, &s), 15);
+    s.us_control |= bit(2806);
+    assert_eq!(plan_vp(p, &s), 20);
+    // With the Aachen plan the same hexes score 15 + 5.
+    s.plan_draws[0] = marker(&fx, "Aachen") + 1;
+    assert_eq!(plan_vp(p, &s), 20);
+    s.us_control = bit(2806);
+    assert_eq!(plan_vp(p, &s), 15);
+    // No plan drawn: no location scores.
+    s.plan_draws[0] = dummy(&fx) + 1;
+    assert_eq!(plan_vp(p, &s), 0);
+}
+
+#[test]
+fn rule_9_german_sp_losses_score_by_type_and_withdrawn_losses_are_noted() {
+    let fx = campaign();
+    let rs = fx.rs();
+    let p = rs.plan.as_ref().unwrap();
+    let mut s = fx.g.initial_state();
+    assert_eq!(loss_vp(rs, p, &s), 0);
+    // Infantry: 1/4 VP an SP; AFV: 1/2 VP an SP (the reconstructed chart), summed, then
+    // rounded down.
+    let gr = fx.unit("GR 941");
+    s.strength[gr] -= 2;
+    assert_eq!(loss_vp(rs, p, &s), 0, "2 quarters");
+    let pz = fx.unit("Pz 16");
+    s.strength[pz] -= 2;
+    assert_eq!(loss_vp(rs, p, &s), 1, "6 quarters");
+    // An eliminated infantry battalion: all its SP.
+    let i60 = fx.unit("I/60");
+    s.strength[i60] = 0;
+    s.hex[i60] = ELIMINATED;
+    assert_eq!(loss_vp(rs, p, &s), 2, "9 quarters");
+    // 8.5.2: the 353rd withdraws on turn 3, every unit In Command by its HQ; GR 941's two
+    // lost SP are noted, the unit leaves at full strength, and the VP stay.
+    for name in ["GR 941", "GR 942", "GR 943", "Fus 353", "Pi 353", "MG 353"] {
+        fx.put(&mut s, name, 2417);
+    }
+    s.turn = 3;
+    admin::withdrawals(rs, &mut s);
+    assert_eq!(s.hex[gr], WITHDRAWN);
+    assert_eq!(s.strength[gr], rs.unit(gr).strength);
+    assert_eq!(s.noted_loss_quarters, 2);
+    assert_eq!(loss_vp(rs, p, &s), 2);
+    assert_eq!(
+        us_vp(rs, &s),
+        loss_vp(rs, p, &s),
+        "no plan yet: losses only"
+    );
+}
+
+#[test]
+fn rule_8_5_2_the_116th_comes_back_on_turns_6_and_7_at_full_strength() {
+    let fx = campaign();
+    let rs = fx.rs();
+    let p = rs.plan.as_ref().unwrap();
+    let mut s = fx.g.initial_state();
+    let (i60, pz) = (fx.unit("I/60"), fx.unit("Pz 16"));
+    // Before the withdrawal I/60 is destroyed and Pz 16 down one SP.
+    s.strength[i60] = 0;
+    s.hex[i60] = ELIMINATED;
+    s.strength[pz] -= 1;
+    s.refresh(rs);
+    s.turn = 4;
+    admin::withdrawals(rs, &mut s);
+    let f = usize::from(fx.formation("116PzD"));
+    assert_eq!(s.hq_hex[f], WITHDRAWN);
+    let before = loss_vp(rs, p, &s);
+    for turn in [6, 7] {
+        s.turn = turn;
+        admin::reinforcements(rs, &mut s);
+    }
+    for u in (0..rs.units.len()).filter(|&u| rs.unit(u).parent == Some(fx.formation("116PzD"))) {
+        assert!(
+            crate::games::crossing_the_line::state::on_map(s.hex[u]),
+            "{}",
+            rs.unit(u).name
+        );
+        assert_eq!(
+            s.strength[u],
+            rs.unit(u).strength,
+            "{} at full strength",
+            rs.unit(u).name
+        );
+    }
+    assert!(crate::games::crossing_the_line::state::on_map(s.hq_hex[f]));
+    // The losses before the withdrawal still count (9).
+    assert_eq!(loss_vp(rs, p, &s), before);
+    assert_eq!(before, 1, "I/60's 3 SP and Pz 16's 1 (5 quarters)");
+}
+
+#[test]
+fn rule_10_4_a_german_combat_unit_in_command_next_to_the_us_southern_supply_source_wins() {
+    let fx = campaign();
+    let rs = fx.rs();
+    let p = rs.plan.as_ref().unwrap();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "526ID", 1002);
+    fx.put(&mut s, "453", 1104);
+    victory::german_automatic_victory(rs, p, &mut s);
+    assert!(!s.is_over(), "not yet on the edge");
+    fx.put(&mut s, "453", 1004);
+    victory::german_automatic_victory(rs, p, &mut s);
+    assert!(s.is_over());
+    assert_eq!(fx.g.outcome(&s).unwrap().level, "German decisive");
+    // Out of Command Range it does not qualify.
+    let mut s = fx.bare();
+    fx.hq(&mut s, "526ID", 2211);
+    fx.put(&mut s, "453", 1004);
+    victory::german_automatic_victory(rs, p, &mut s);
+    assert!(!s.is_over());
+}
