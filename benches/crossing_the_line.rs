@@ -1,5 +1,5 @@
-//! Crossing the Line speed: full random games of Scenario 2 (The Stolberg Corridor) and
-//! Scenario 3 (Across the Wurm) per second and actions per second, and MCTS iterations per second with random rollouts from its first
+//! Crossing the Line speed: full random games of Scenario 2 (The Stolberg Corridor),
+//! Scenario 3 (Across the Wurm) and the Campaign per second and actions per second, and MCTS iterations per second with random rollouts from its first
 //! decision. Run with `cargo bench --bench crossing_the_line`. Kept short (10–20 samples)
 //! because the machines it runs on are shared.
 
@@ -41,6 +41,10 @@ fn full_game(c: &mut Criterion) {
     group.throughput(Throughput::Elements(BATCH));
     group.bench_function("across_the_wurm_random/games", |b| {
         b.iter(|| black_box(common::play_batch(&wurm, &mut bots, BATCH)))
+    });
+    let campaign = CrossingTheLine::embedded("campaign").expect("the embedded data is valid");
+    group.bench_function("campaign_random/games", |b| {
+        b.iter(|| black_box(common::play_batch(&campaign, &mut bots, BATCH)))
     });
     group.finish();
 }
