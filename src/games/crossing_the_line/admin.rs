@@ -137,6 +137,7 @@ pub fn inspect_actions(s: &State, out: &mut impl FnMut(Action)) {
     out(Action::Done);
 }
 
+/// 8.3: the German looks at the marker (he knows it from now on), or does not; then 8.4.
 pub fn inspect(rs: &Ruleset, s: &mut State, a: Action) {
     if let Action::Inspect(k) = a {
         s.plan_seen |= 1 << k;
@@ -326,6 +327,8 @@ pub(super) fn reinforcements(rs: &Ruleset, s: &mut State) {
                 // cannibalised); what they had lost stays counted (9).
                 note_losses(rs, s, u);
                 s.disrupted &= !(1 << u);
+                s.improved &= !(1 << u);
+                s.revealed &= !(1 << u);
             }
             s.hex[u] = nearest_open(rs, s, side, a.hex, 1 << u);
             s.formation[u] = a.formation;

@@ -19,7 +19,10 @@ pub const MAX_UNITS: usize = 128;
 pub const MAX_FORMATIONS: usize = 16;
 /// A set of combat units, one bit per unit index.
 pub type Units = u128;
-const _: () = assert!(MAX_UNITS == 2 * 64, "`State::units_at` compares two lanes of 64");
+const _: () = assert!(
+    MAX_UNITS == 2 * 64,
+    "`State::units_at` compares two lanes of 64"
+);
 /// A set of formations, one bit per formation index.
 pub type Formations = u16;
 /// Unit locations that are not hexes.
