@@ -370,14 +370,14 @@ impl Game for CrossingTheLine {
         })
     }
 
-    /// Graded by victory level (9, 10.1, 10.2): the levels run from the US's best to the
-    /// Germans' best and the US reward falls evenly along them, so that a search prefers a
-    /// decisive win to a marginal one, and in First Blood fewer activations.
-    /// The Stolberg Corridor's position estimate (`estimate.rs`); First Blood has none.
+    /// The position estimate of the VP scenarios (`estimate.rs`); First Blood has none.
     fn heuristic(&self, s: &State) -> Option<f32> {
         estimate::us_reward(&self.rules, s)
     }
 
+    /// Graded by victory level (9, 10.1–10.4): the levels run from the US's best to the
+    /// Germans' best and the US reward falls evenly along them, so that a search prefers a
+    /// decisive win to a marginal one, and in First Blood fewer activations.
     fn outcome_rewards(&self, outcome: &Outcome) -> [f32; 2] {
         let levels = self.levels();
         let Some(rank) = levels.iter().position(|&l| l == outcome.level) else {

@@ -1,4 +1,4 @@
-//! Victory (9) and the scenarios' victory conditions (10.1, 10.2, 10.3).
+//! Victory (9) and the scenarios' victory conditions (10.1–10.4).
 //!
 //! Decisions:
 //! - AMBIG-27 (9): control changes the moment its conditions hold, mid-move included; the line
@@ -225,7 +225,7 @@ fn rule_number(kind: ScenarioKind) -> &'static str {
     }
 }
 
-/// The victory conditions of the scenario (10.1, 10.2, 10.3) and the standing now, for the play
+/// The victory conditions of the scenario (10.1–10.4) and the standing now, for the play
 /// screen and the page.
 pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
     if rs.kind == ScenarioKind::FirstBlood {
