@@ -112,6 +112,16 @@ fn rule_10_2_ambig_30_the_vp_bands_come_from_the_data() {
     );
 }
 
+/// With VP hexes worth each `vp` under US control, the game ends at `level`.
+fn assert_levels(fx: &Fx, cases: &[(u32, &str)]) {
+    for &(vp, level) in cases {
+        let mut s = fx.bare();
+        s.us_control = control_worth(fx, vp);
+        assert_eq!(us_vp(fx.rs(), &s), vp);
+        assert_eq!(final_level(fx, &mut s), level, "{vp} VP");
+    }
+}
+
 #[test]
 fn rule_10_2_the_us_vp_total_decides_the_level_and_15_is_a_german_substantial_victory() {
     let fx = Fx::s2();
@@ -127,12 +137,7 @@ fn rule_10_2_the_us_vp_total_decides_the_level_and_15_is_a_german_substantial_vi
         (65, "US substantial"),
         (75, "US decisive"),
     ];
-    for (vp, level) in cases {
-        let mut s = fx.bare();
-        s.us_control = control_worth(&fx, vp);
-        assert_eq!(us_vp(fx.rs(), &s), vp);
-        assert_eq!(final_level(&fx, &mut s), level, "{vp} VP");
-    }
+    assert_levels(&fx, &cases);
 }
 
 #[test]
@@ -150,12 +155,7 @@ fn rule_10_3_the_us_vp_total_decides_one_of_five_levels() {
         (60, "US decisive"),
         (75, "US decisive"),
     ];
-    for (vp, level) in cases {
-        let mut s = fx.bare();
-        s.us_control = control_worth(&fx, vp);
-        assert_eq!(us_vp(fx.rs(), &s), vp);
-        assert_eq!(final_level(&fx, &mut s), level, "{vp} VP");
-    }
+    assert_levels(&fx, &cases);
     let text = victory::standing(fx.rs(), &fx.bare()).join(" ");
     assert!(
         text.contains("Victory (10.3) after turn 8")
