@@ -107,6 +107,17 @@ impl DataSet {
                 all.push((table, p.basis.clone().unwrap_or_default()));
             }
         }
+        // General Chart B, the Campaign's (10.4, 8.3).
+        for p in self
+            .scenarios
+            .scenarios
+            .iter()
+            .filter_map(|s| s.victory_plan.as_ref())
+        {
+            if p.source == "reconstructed" {
+                all.push(("victory_plan", p.basis.clone().unwrap_or_default()));
+            }
+        }
         all
     }
 

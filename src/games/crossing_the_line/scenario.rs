@@ -315,9 +315,8 @@ fn check_victory_plan(s: &ScenarioDef) -> Result<(), String> {
             false => Ok(()),
         };
     };
-    if p.source != "rulebook" && p.basis.as_deref().is_none_or(str::is_empty) {
-        return Err("victory_plan: a reconstructed chart needs its basis".into());
-    }
+    check_provenance(At::new(FILE, "victory_plan"), &p.source, p.basis.as_deref())
+        .map_err(|e| format!("victory_plan {}: {}", e.entry, e.message))?;
     let n = p.locations.len();
     if n == 0 || n > MAX_PLAN_LOCATIONS || p.locations.iter().any(|l| l.hexes.is_empty()) {
         return Err(format!(
