@@ -17,8 +17,9 @@ use std::path::{Path, PathBuf};
 pub struct BalanceArgs {
     /// Game id (see `sandtable games`).
     pub game: String,
-    /// Scenario name (default: the game's only scenario). Crossing the Line has two and
-    /// needs it: first-blood or stolberg-corridor.
+    /// Scenario name (default: the game's only scenario). Crossing the Line has four and
+    /// needs it: first-blood, stolberg-corridor, across-the-wurm or campaign (`sandtable
+    /// games` lists them).
     #[arg(long)]
     pub scenario: Option<String>,
     /// Number of games to play.

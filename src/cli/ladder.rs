@@ -34,8 +34,8 @@ pub struct LadderArgs {
         default_value = "random,scripted,mcts-fast"
     )]
     pub bots: Vec<String>,
-    /// Scenario name (default: the game's only scenario; Crossing the Line needs it:
-    /// stolberg-corridor, its two-player scenario).
+    /// Scenario name (default: the game's only scenario; Crossing the Line needs one of its
+    /// two-player scenarios: stolberg-corridor, across-the-wurm or campaign).
     #[arg(long)]
     pub scenario: Option<String>,
     /// Games per pairing and side assignment.

@@ -24,8 +24,8 @@ pub struct PlayArgs {
     /// Crossing the Line: us or germans, and in first-blood us).
     #[arg(long)]
     pub side: String,
-    /// Scenario name (default: the game's only scenario). Crossing the Line has two and
-    /// needs it: first-blood (solitaire) or stolberg-corridor.
+    /// Scenario name (default: the game's only scenario). Crossing the Line has four and
+    /// needs it: first-blood (solitaire), stolberg-corridor, across-the-wurm or campaign.
     #[arg(long)]
     pub scenario: Option<String>,
     /// The bot you play against: a preset name (easy, medium, hard, scripted, mcts-fast, …)

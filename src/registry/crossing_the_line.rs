@@ -45,9 +45,14 @@ const SCENARIOS: [(&str, &str, &str); 4] = [
     ),
 ];
 
-/// What of the rulebook the engine does not play yet.
-const NOT_IMPLEMENTED: &str = "the owner's option to delay reinforcements (8.5: they \
-     enter on their turn)";
+/// The owner's choices the engine makes by a fixed rule instead of asking (issue: each is to
+/// become a decision with the fixed rule as the doctrine's default).
+const FIXED_CHOICES: &str = "which unit of a stack takes each SP loss within the even \
+     spread (7.5.2: the strongest), where a displaced unit or HQ goes (5.3), how US \
+     Replacement Points are allocated (8.4.1) and which German units receive reorganisation \
+     points (8.4.2: the unit furthest below strength), which formation takes over a withdrawn \
+     formation's independents (8.5.2: the first with an HQ on the map); independents are \
+     assigned openly, not in secret (5.5.2)";
 
 fn ids_and_names() -> Vec<(&'static str, &'static str)> {
     SCENARIOS.iter().map(|&(id, name, _)| (id, name)).collect()
@@ -194,7 +199,11 @@ impl Entry for CrossingTheLine {
                 others.join(", ")
             );
         }
-        let _ = writeln!(s, "    not implemented: {NOT_IMPLEMENTED}");
+        let _ = writeln!(
+            s,
+            "    not implemented: none of the rules; owner's choices made by a fixed rule \
+             rather than asked: {FIXED_CHOICES}"
+        );
         write_reconstructed(data.reconstructed(), s);
         Ok(())
     }

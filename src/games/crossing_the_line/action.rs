@@ -72,6 +72,8 @@ pub enum Action {
     Cannibalize(u8),
     /// 8.3: inspect the US's Victory Plan marker drawn at this position (0: the first).
     Inspect(u8),
+    /// 8.5: hold this formation's reinforcements back to the next turn.
+    Delay(u8),
     /// The side is done with the segment.
     Done,
     // ---- the SNAFU token (5.2)

@@ -3,11 +3,10 @@
 //! (8.2), the Victory Plan (8.3, Campaign only), Replacements (8.4) and Reinforcements and
 //! Withdrawals (8.5).
 //!
-//! Assignment (`assignment.rs`) and German reorganisation are decisions; the other owners'
-//! choices are made by fixed rules, written beside each: US Replacement Points go to the units
-//! that lost most (8.4.1), a cannibalised unit's RPs likewise (8.4.2), reinforcements enter
-//! when due (delaying them, an option of 8.5, is not offered) at the listed hex or the nearest
-//! open one (8.5.1).
+//! Assignment (`assignment.rs`), German reorganisation and delaying reinforcements
+//! (`reinforcements.rs`) are decisions; the other owners' choices are made by fixed rules,
+//! written beside each: US Replacement Points go to the units that lost most (8.4.1), a
+//! cannibalised unit's RPs likewise (8.4.2).
 
 use super::action::Action;
 use super::assignment;
@@ -15,13 +14,11 @@ use super::charts::InitiativeMarker;
 use super::command;
 use super::control::CommandStatus;
 use super::counters::{UnitClass, UnitKind};
-use super::ops;
+use super::reinforcements;
 use super::ruleset::Ruleset;
 use super::side::Side;
 use super::stacking;
-use super::state::{
-    bits, on_map, Formations, State, Step, Units, ELIMINATED, NOT_ENTERED, WITHDRAWN,
-};
+use super::state::{bits, on_map, Formations, State, Step, Units, WITHDRAWN};
 
 /// 8: the marker to the 0 box, then the Recovery Segment up to the Interdiction roll.
 pub fn start(rs: &Ruleset, s: &mut State) {
@@ -154,11 +151,9 @@ fn replacement_segment(rs: &Ruleset, s: &mut State) {
     }
 }
 
-/// 8.5, then the Ops Phase.
+/// 8.5 (then the Ops Phase).
 fn after_reorganization(rs: &Ruleset, s: &mut State) {
-    reinforcements(rs, s);
-    withdrawals(rs, s);
-    ops::start_ops(rs, s);
+    reinforcements::start(rs, s);
 }
 
 /// 8.4.2: the reorganisation table's name for a unit type (`None`: never cannibalised nor
@@ -298,116 +293,4 @@ fn replacements(rs: &Ruleset, s: &mut State) {
             *points -= 1;
         }
     }
-}
-
-/// 8.5.1: HQs, then German and US units arrive at their listed hexes, or the nearest hex free
-/// of enemy units, with room, and not next to an enemy combat unit.
-pub(super) fn reinforcements(rs: &Ruleset, s: &mut State) {
-    let turn = s.turn;
-    for a in rs.hq_arrivals.iter().filter(|a| a.turn == turn) {
-        let fi = usize::from(a.formation);
-        s.hq_hex[fi] = nearest_open(rs, s, rs.formation(a.formation).side, a.hex, 0);
-        s.fal[fi] = a
-            .activation_level
-            .min(rs.formation(a.formation).max_activation_level);
-        // A returning HQ (8.5.2) comes back fresh: full support, supplied side up.
-        s.support[fi] = rs.formation(a.formation).support;
-        s.emergency &= !(1 << a.formation);
-        s.refresh(rs);
-    }
-    for side in [Side::German, Side::Us] {
-        for a in rs.arrivals.iter().filter(|a| a.turn == turn) {
-            let u = usize::from(a.unit);
-            let back = returns(rs, s, u);
-            if rs.unit(u).side != side || !(s.hex[u] == NOT_ENTERED || back) {
-                continue;
-            }
-            if back {
-                // 8.5.2: back "at full strength, even if units were eliminated" (or
-                // cannibalised); what they had lost stays counted (9).
-                note_losses(rs, s, u);
-                s.disrupted &= !(1 << u);
-                s.improved &= !(1 << u);
-                s.revealed &= !(1 << u);
-            }
-            s.hex[u] = nearest_open(rs, s, side, a.hex, 1 << u);
-            s.formation[u] = a.formation;
-            s.refresh(rs);
-        }
-    }
-}
-
-/// 8.5.2: unit `u` of a formation withdrawn on an earlier turn, off the map, comes back.
-fn returns(rs: &Ruleset, s: &State, u: usize) -> bool {
-    let withdrawn = |f: u8| rs.withdrawals.iter().any(|&(t, w)| w == f && t < s.turn);
-    (s.hex[u] == WITHDRAWN || s.hex[u] == ELIMINATED) && rs.unit(u).parent.is_some_and(withdrawn)
-}
-
-/// AMBIG-44: a reinforcement enters its listed hex unless an enemy unit is there or it is full
-/// (next to the enemy is allowed); else the nearest open hex of the area not next to an enemy
-/// combat unit (an HQ: a built-up hex with no HQ); with none, the listed hex.
-fn nearest_open(rs: &Ruleset, s: &State, side: Side, want: u16, units: Units) -> u16 {
-    let enemy = &s.present[side.other().index()];
-    let open = |h: u16| {
-        !enemy.contains(usize::from(h))
-            && (units == 0 && s.hq_at(h).is_none()
-                || units != 0 && stacking::has_room(rs, s, side, h, units))
-    };
-    if open(want) {
-        return want;
-    }
-    let target = rs.hex(want);
-    rs.area
-        .iter()
-        .map(|i| i as u16)
-        .filter(|&h| open(h) && !command::enemy_adjacent(rs, s, side, h))
-        .filter(|&h| units != 0 || rs.built_up.contains(usize::from(h)))
-        .min_by_key(|&h| (rs.hex(h).distance(target), h))
-        .unwrap_or(want)
-}
-
-/// 8.5.2: a withdrawing formation's units leave if In Command, undisrupted and with their HQ
-/// in supply, else they are eliminated; assigned independents stay, reassigned by a fixed
-/// rule to the first other formation of their side with an HQ on the map. The SP the leaving
-/// units had lost are noted for the VP (9: "They should be noted at the time of withdrawal"),
-/// and they leave at full strength (the 116th Panzer comes back so, 8.5.2).
-pub(super) fn withdrawals(rs: &Ruleset, s: &mut State) {
-    let turn = s.turn;
-    for &(_, f) in rs.withdrawals.iter().filter(|w| w.0 == turn) {
-        let supplied = command::hq_supplied(rs, s, f);
-        let units = s.formation_units(rs, f);
-        let side = rs.formation(f).side;
-        let heir = (0..rs.formations.len() as u8)
-            .find(|&g| g != f && rs.formation(g).side == side && on_map(s.hq_hex[usize::from(g)]));
-        let own = units & rs.formation_units[usize::from(f)];
-        for u in bits(units & !own) {
-            if let Some(g) = heir {
-                s.formation[u] = g;
-            }
-        }
-        let ok = bits(own)
-            .filter(|&u| supplied && !s.is_disrupted(u) && command::in_command(rs, s, u))
-            .fold(Units::default(), |m, u| m | 1 << u);
-        for u in bits(own) {
-            if ok & (1 << u) != 0 {
-                note_losses(rs, s, u);
-                s.hex[u] = WITHDRAWN;
-            } else {
-                s.losses[side.index()] += u16::from(s.strength[u]);
-                s.strength[u] = 0;
-                s.hex[u] = ELIMINATED;
-            }
-        }
-        s.hq_hex[usize::from(f)] = WITHDRAWN;
-        s.refresh(rs);
-    }
-}
-
-/// 9, 8.5.2: the SP unit `u` lost so far, noted for the VP; it is at full strength again.
-fn note_losses(rs: &Ruleset, s: &mut State, u: usize) {
-    if let Some(p) = &rs.plan {
-        let lost = rs.unit(u).strength.saturating_sub(s.strength[u]);
-        s.noted_loss_quarters += u16::from(lost) * u16::from(p.loss_quarters[u]);
-    }
-    s.strength[u] = rs.unit(u).strength;
 }

@@ -132,7 +132,18 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         // 8.3: the marker stays hidden from the German player.
         Action::Draw(_) => "a Victory Plan marker drawn (8.3)".into(),
         Action::Inspect(k) => format!("inspect the Victory Plan marker drawn {}", ordinal(k)),
-        Action::Done => "done".into(),
+        Action::Delay(f) => format!(
+            "hold the {}'s reinforcements back to next turn (8.5)",
+            rs.formation(f).name
+        ),
+        Action::Done => match s.step {
+            Step::Assignment(_) => "done assigning (8.2)",
+            Step::Reorganize => "done: no more cannibalising (8.4.2)",
+            Step::Inspect => "inspect none (8.3)",
+            Step::Reinforce(_) => "done: the rest enter now (8.5)",
+            _ => "done",
+        }
+        .into(),
         Action::Keep => format!("keep the roll ({})", action(rs, s, s.snafu_roll)),
         Action::Reroll => "hand over the SNAFU token and roll again".into(),
     }
@@ -159,6 +170,10 @@ pub fn step_name(step: Step) -> String {
         Step::PlanDraw => "the US draws a Victory Plan marker (8.3)".into(),
         Step::PlanPeek => "the German Victory Plan die: 9 or 10 inspects a marker (8.3)".into(),
         Step::Inspect => "the Germans may inspect a drawn Victory Plan marker (8.3)".into(),
+        Step::Reinforce(side) => format!(
+            "the {} may hold reinforcements back to next turn (8.5)",
+            side.players()
+        ),
         Step::Initiative => "Initiative roll (6.1)".into(),
         Step::Choose => "the Initiative player activates, transfers or passes (6.2)".into(),
         Step::ApRoll { .. } => "Action Point die (6.3.2)".into(),

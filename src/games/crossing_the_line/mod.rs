@@ -31,6 +31,7 @@ pub mod map;
 mod movement;
 mod narrate;
 mod ops;
+mod reinforcements;
 pub mod ruleset;
 pub mod scenario;
 mod scripted;
@@ -119,6 +120,7 @@ impl CrossingTheLine {
             Step::Assignment(side) => assignment::actions(rs, s, side, out),
             Step::Reorganize => admin::reorganize_actions(rs, s, out),
             Step::Inspect => admin::inspect_actions(s, out),
+            Step::Reinforce(_) => reinforcements::actions(rs, s, out),
             _ => {}
         }
     }
@@ -161,6 +163,9 @@ impl CrossingTheLine {
                 admin::reorganize(rs, s, a)
             }
             (Step::Inspect, Action::Inspect(_) | Action::Done) => admin::inspect(rs, s, a),
+            (Step::Reinforce(side), Action::Delay(_) | Action::Done) => {
+                reinforcements::decide(rs, s, side, a)
+            }
             (Step::Snafu, Action::Keep | Action::Reroll) => {
                 if let Some(roll) = snafu::choose(s, a) {
                     self.resolve_chance(s, roll);
@@ -302,7 +307,7 @@ impl Game for CrossingTheLine {
             Step::ReactionOffer => player(s.act().side.other()),
             Step::SecondHit | Step::Retreat => player(battle::applying_side(&self.rules, s)),
             Step::Snafu => player(s.snafu),
-            Step::Assignment(side) => player(side),
+            Step::Assignment(side) | Step::Reinforce(side) => player(side),
             Step::Reorganize | Step::Inspect => player(Side::German),
             _ => Actor::Chance,
         }

@@ -409,9 +409,10 @@ impl<'a> Context<'a> {
                 Action::Check(false) => END + 10,
                 _ => END - 10,
             },
-            // 8.2, 8.4.2: the doctrine keeps its assignments and never cannibalises.
+            // 8.2, 8.4.2, 8.5: the doctrine keeps its assignments, never cannibalises and
+            // never holds reinforcements back.
             Action::Done => END,
-            Action::Assign(..) | Action::Cannibalize(_) => END - 10,
+            Action::Assign(..) | Action::Cannibalize(_) | Action::Delay(_) => END - 10,
             // 8.3: look at the latest marker not seen yet (the plan may be among them).
             Action::Inspect(k) if s.plan_seen & (1 << k) == 0 => END + 1 + i32::from(k),
             Action::Inspect(_) => END - 1,

@@ -56,6 +56,8 @@ pub enum Step {
     PlanPeek,
     /// 8.3: the German picks the drawn marker to inspect.
     Inspect,
+    /// 8.5: `side` may hold back a formation's reinforcements to the next turn, or is done.
+    Reinforce(Side),
     /// 8.2: `side` assigns and reassigns units (5.5), or is done.
     Assignment(Side),
     /// 8.4.2: the Germans may cannibalise an infantry type unit, or are done.
@@ -278,6 +280,13 @@ pub struct State {
     /// 9: quarter VPs of the SP the Germans had lost in formations withdrawn since (8.5.2:
     /// "noted at the time of withdrawal").
     pub noted_loss_quarters: u16,
+    /// 8.5: reinforcements held back to a later turn: units, and formations' HQs.
+    pub held: Units,
+    pub held_hqs: Formations,
+    /// 8.5: the reinforcements of the side deciding (`Step::Reinforce`) that enter when it is
+    /// done.
+    pub entering: Units,
+    pub entering_hqs: Formations,
     /// SP lost by each side.
     pub losses: [u16; 2],
     /// Ops Cycles in which each side held the Initiative.
@@ -329,6 +338,10 @@ impl State {
             plan_draws: [0; MAX_PLAN_MARKERS],
             plan_seen: 0,
             noted_loss_quarters: 0,
+            held: 0,
+            held_hqs: 0,
+            entering: 0,
+            entering_hqs: 0,
             losses: [0; 2],
             initiatives: [0; 2],
             result: (2, 0, 0),

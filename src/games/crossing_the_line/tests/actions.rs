@@ -167,7 +167,9 @@ fn finish_admin(fx: &Fx, s: &mut State) {
     loop {
         match s.step {
             Step::Interdiction | Step::Attrition => fx.chance(s, Action::Die(1)),
-            Step::Assignment(_) | Step::Reorganize => fx.decide(s, Action::Done),
+            Step::Assignment(_) | Step::Reorganize | Step::Reinforce(_) => {
+                fx.decide(s, Action::Done)
+            }
             _ => return,
         }
     }

@@ -7,6 +7,7 @@ use crate::engine::Game;
 use crate::engine::GameRng;
 use crate::games::crossing_the_line::action::Action;
 use crate::games::crossing_the_line::admin;
+use crate::games::crossing_the_line::reinforcements;
 use crate::games::crossing_the_line::side::Side;
 use crate::games::crossing_the_line::state::{State, Step, ELIMINATED, WITHDRAWN};
 use crate::games::crossing_the_line::victory::{self, loss_vp, plan_vp, us_vp};
@@ -33,6 +34,14 @@ fn dummy(fx: &Fx) -> u8 {
 fn at_victory_plan(fx: &Fx, s: &mut State, turn: u8) {
     s.turn = turn;
     admin::after_assignment(fx.rs(), s);
+}
+
+/// The Reinforcements Segment (8.5) of the current turn, nothing held back.
+fn enter_reinforcements(fx: &Fx, s: &mut State) {
+    reinforcements::start(fx.rs(), s);
+    while let Step::Reinforce(side) = s.step {
+        reinforcements::decide(fx.rs(), s, side, Action::Done);
+    }
 }
 
 #[test]
@@ -188,7 +197,7 @@ fn rule_9_german_sp_losses_score_by_type_and_withdrawn_losses_are_noted() {
         fx.put(&mut s, name, 2417);
     }
     s.turn = 3;
-    admin::withdrawals(rs, &mut s);
+    reinforcements::withdrawals(rs, &mut s);
     assert_eq!(s.hex[gr], WITHDRAWN);
     assert_eq!(s.strength[gr], rs.unit(gr).strength);
     assert_eq!(s.noted_loss_quarters, 2);
@@ -213,13 +222,13 @@ fn rule_8_5_2_the_116th_comes_back_on_turns_6_and_7_at_full_strength() {
     s.strength[pz] -= 1;
     s.refresh(rs);
     s.turn = 4;
-    admin::withdrawals(rs, &mut s);
+    reinforcements::withdrawals(rs, &mut s);
     let f = usize::from(fx.formation("116PzD"));
     assert_eq!(s.hq_hex[f], WITHDRAWN);
     let before = loss_vp(rs, p, &s);
     for turn in [6, 7] {
         s.turn = turn;
-        admin::reinforcements(rs, &mut s);
+        enter_reinforcements(&fx, &mut s);
     }
     for u in (0..rs.units.len()).filter(|&u| rs.unit(u).parent == Some(fx.formation("116PzD"))) {
         assert!(

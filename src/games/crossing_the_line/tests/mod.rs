@@ -13,6 +13,7 @@ mod campaign;
 mod movement;
 mod ops;
 mod playouts;
+mod reinforcements;
 mod victory;
 
 use super::action::Action;

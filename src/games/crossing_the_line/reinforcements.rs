@@ -1,0 +1,242 @@
+//! The Reinforcements and Withdrawals Segment (8.5): each side, the German first, may hold back
+//! any formation's reinforcements to the next turn ("including those previously delayed"),
+//! then the rest enter at their listed hexes (8.5.1); then the withdrawals (8.5.2).
+
+use super::action::Action;
+use super::command;
+use super::ops;
+use super::ruleset::{Arrival, Ruleset};
+use super::side::Side;
+use super::stacking;
+use super::state::{bits, on_map, State, Step, Units, ELIMINATED, NOT_ENTERED, WITHDRAWN};
+
+/// 8.5: the German side's reinforcements first.
+pub(super) fn start(rs: &Ruleset, s: &mut State) {
+    offer(rs, s, Side::German);
+}
+
+/// The reinforcements `side` has due this turn, with those it held back before: the side
+/// decides whether to hold any back again, or they enter at once if there are none.
+fn offer(rs: &Ruleset, s: &mut State, side: Side) {
+    let turn = s.turn;
+    let mine = |u: usize| rs.unit(u).side == side;
+    let arriving = rs
+        .arrivals
+        .iter()
+        .map(|a| usize::from(a.unit))
+        .filter(|&u| mine(u) && arrives_now(rs, s, u))
+        .fold(Units::default(), |m, u| m | 1 << u);
+    let held = bits(s.held)
+        .filter(|&u| mine(u))
+        .fold(0, |m: Units, u| m | 1 << u);
+    s.held &= !held;
+    s.entering = arriving | held;
+    let hqs = rs
+        .hq_arrivals
+        .iter()
+        .filter(|a| a.turn == turn && rs.formation(a.formation).side == side)
+        .fold(0, |m, a| m | 1 << a.formation);
+    let held_hqs = (0..rs.formations.len())
+        .filter(|&f| s.held_hqs & (1 << f) != 0 && rs.formation(f as u8).side == side)
+        .fold(0, |m, f| m | 1 << f);
+    s.held_hqs &= !held_hqs;
+    s.entering_hqs = hqs | held_hqs;
+    if s.entering == 0 && s.entering_hqs == 0 {
+        finish(rs, s, side);
+    } else {
+        s.step = Step::Reinforce(side);
+    }
+}
+
+/// Whether unit `u` is listed to arrive this turn: one not yet entered, or one of a formation
+/// withdrawn earlier that comes back (8.5.2).
+fn arrives_now(rs: &Ruleset, s: &State, u: usize) -> bool {
+    rs.arrivals
+        .iter()
+        .any(|a| usize::from(a.unit) == u && a.turn == s.turn)
+        && (s.hex[u] == NOT_ENTERED || returns(rs, s, u))
+}
+
+/// The arrival of unit `u` that is due: the latest listed up to this turn.
+fn arrival(rs: &Ruleset, s: &State, u: usize) -> Arrival {
+    *rs.arrivals
+        .iter()
+        .filter(|a| usize::from(a.unit) == u && a.turn <= s.turn)
+        .max_by_key(|a| a.turn)
+        .expect("a unit entering has an arrival")
+}
+
+/// The formations whose reinforcements enter now (their HQ, or units listed with them).
+fn entering_formations(rs: &Ruleset, s: &State) -> u16 {
+    bits(s.entering).fold(s.entering_hqs, |m, u| m | 1 << arrival(rs, s, u).formation)
+}
+
+/// 8.5: hold back one formation's reinforcements, or let them all enter (`Done`).
+pub fn actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let formations = entering_formations(rs, s);
+    for f in (0..rs.formations.len() as u8).filter(|&f| formations & (1 << f) != 0) {
+        out(Action::Delay(f));
+    }
+    out(Action::Done);
+}
+
+/// 8.5: `Delay(f)` holds formation `f`'s reinforcements back to the next turn; `Done` places
+/// the rest.
+pub fn decide(rs: &Ruleset, s: &mut State, side: Side, a: Action) {
+    if let Action::Delay(f) = a {
+        let units = bits(s.entering)
+            .filter(|&u| arrival(rs, s, u).formation == f)
+            .fold(Units::default(), |m, u| m | 1 << u);
+        s.entering &= !units;
+        s.held |= units;
+        s.held_hqs |= s.entering_hqs & (1 << f);
+        s.entering_hqs &= !(1 << f);
+        if s.entering != 0 || s.entering_hqs != 0 {
+            return;
+        }
+    }
+    finish(rs, s, side);
+}
+
+/// `side`'s reinforcements enter; then the US side's turn, or the withdrawals and the Ops
+/// Phase.
+fn finish(rs: &Ruleset, s: &mut State, side: Side) {
+    place(rs, s, side);
+    match side {
+        Side::German => offer(rs, s, Side::Us),
+        Side::Us => {
+            withdrawals(rs, s);
+            ops::start_ops(rs, s);
+        }
+    }
+}
+
+/// 8.5.1: the entering HQs, then units, at their listed hexes or the nearest hex free of enemy
+/// units, with room, and not next to an enemy combat unit.
+fn place(rs: &Ruleset, s: &mut State, side: Side) {
+    let hqs = s.entering_hqs;
+    for f in (0..rs.formations.len() as u8).filter(|&f| hqs & (1 << f) != 0) {
+        let a = rs
+            .hq_arrivals
+            .iter()
+            .filter(|a| a.formation == f && a.turn <= s.turn)
+            .max_by_key(|a| a.turn)
+            .expect("an HQ entering has an arrival");
+        let fi = usize::from(f);
+        s.hq_hex[fi] = nearest_open(rs, s, side, a.hex, 0);
+        s.fal[fi] = a.activation_level.min(rs.formation(f).max_activation_level);
+        // A returning HQ (8.5.2) comes back fresh: full support, supplied side up.
+        s.support[fi] = rs.formation(f).support;
+        s.emergency &= !(1 << f);
+        s.refresh(rs);
+    }
+    s.entering_hqs = 0;
+    for u in bits(s.entering) {
+        let a = arrival(rs, s, u);
+        if returns(rs, s, u) {
+            // 8.5.2: back "at full strength, even if units were eliminated" (or
+            // cannibalised); what they had lost stays counted (9).
+            note_losses(rs, s, u);
+            s.disrupted &= !(1 << u);
+            s.improved &= !(1 << u);
+            s.revealed &= !(1 << u);
+        }
+        s.hex[u] = nearest_open(rs, s, side, a.hex, 1 << u);
+        // 8.5.2 note: an independent listed with a formation withdrawn meanwhile joins another.
+        s.formation[u] = if s.hq_hex[usize::from(a.formation)] == WITHDRAWN {
+            heir(rs, s, a.formation).unwrap_or(a.formation)
+        } else {
+            a.formation
+        };
+        s.refresh(rs);
+    }
+    s.entering = 0;
+}
+
+/// 8.5.2: unit `u` of a formation withdrawn on an earlier turn, off the map, comes back.
+fn returns(rs: &Ruleset, s: &State, u: usize) -> bool {
+    let withdrawn = |f: u8| rs.withdrawals.iter().any(|&(t, w)| w == f && t < s.turn);
+    (s.hex[u] == WITHDRAWN || s.hex[u] == ELIMINATED) && rs.unit(u).parent.is_some_and(withdrawn)
+}
+
+/// AMBIG-44: a reinforcement enters its listed hex unless an enemy unit is there or it is full
+/// (next to the enemy is allowed); else the nearest open hex of the area not next to an enemy
+/// combat unit (an HQ: a built-up hex with no HQ); with none, the listed hex.
+fn nearest_open(rs: &Ruleset, s: &State, side: Side, want: u16, units: Units) -> u16 {
+    let enemy = &s.present[side.other().index()];
+    let open = |h: u16| {
+        !enemy.contains(usize::from(h))
+            && (units == 0 && s.hq_at(h).is_none()
+                || units != 0 && stacking::has_room(rs, s, side, h, units))
+    };
+    if open(want) {
+        return want;
+    }
+    let target = rs.hex(want);
+    rs.area
+        .iter()
+        .map(|i| i as u16)
+        .filter(|&h| open(h) && !command::enemy_adjacent(rs, s, side, h))
+        .filter(|&h| units != 0 || rs.built_up.contains(usize::from(h)))
+        .min_by_key(|&h| (rs.hex(h).distance(target), h))
+        .unwrap_or(want)
+}
+
+/// 8.5.2 note: the formation that takes over a withdrawn formation's assigned independents, by
+/// a fixed rule: the first other formation of its side with an HQ on the map.
+fn heir(rs: &Ruleset, s: &State, f: u8) -> Option<u8> {
+    let side = rs.formation(f).side;
+    (0..rs.formations.len() as u8)
+        .find(|&g| g != f && rs.formation(g).side == side && on_map(s.hq_hex[usize::from(g)]))
+}
+
+/// 8.5.2: a withdrawing formation's units leave if In Command, undisrupted and with their HQ
+/// in supply, else they are eliminated; assigned independents stay, reassigned to the heir.
+/// The SP the leaving units had lost are noted for the VP (9: "They should be noted at the
+/// time of withdrawal"), and they leave at full strength (the 116th Panzer comes back so,
+/// 8.5.2). Its reinforcements held back (8.5) leave with it.
+pub(super) fn withdrawals(rs: &Ruleset, s: &mut State) {
+    let turn = s.turn;
+    for &(_, f) in rs.withdrawals.iter().filter(|w| w.0 == turn) {
+        let supplied = command::hq_supplied(rs, s, f);
+        let units = s.formation_units(rs, f);
+        let side = rs.formation(f).side;
+        let heir = heir(rs, s, f);
+        let own = units & rs.formation_units[usize::from(f)];
+        for u in bits(units & !own) {
+            if let Some(g) = heir {
+                s.formation[u] = g;
+            }
+        }
+        let ok = bits(own)
+            .filter(|&u| supplied && !s.is_disrupted(u) && command::in_command(rs, s, u))
+            .fold(Units::default(), |m, u| m | 1 << u);
+        for u in bits(own) {
+            if ok & (1 << u) != 0 {
+                note_losses(rs, s, u);
+                s.hex[u] = WITHDRAWN;
+            } else {
+                s.losses[side.index()] += u16::from(s.strength[u]);
+                s.strength[u] = 0;
+                s.hex[u] = ELIMINATED;
+            }
+        }
+        let held = s.held & rs.formation_units[usize::from(f)];
+        for u in bits(held) {
+            s.hex[u] = WITHDRAWN;
+        }
+        s.held &= !held;
+        s.held_hqs &= !(1 << f);
+        s.hq_hex[usize::from(f)] = WITHDRAWN;
+        s.refresh(rs);
+    }
+}
+
+/// 9, 8.5.2: the SP unit `u` lost so far, noted for the VP; it is at full strength again.
+pub(super) fn note_losses(rs: &Ruleset, s: &mut State, u: usize) {
+    if let Some(p) = &rs.plan {
+        let lost = rs.unit(u).strength.saturating_sub(s.strength[u]);
+        s.noted_loss_quarters += u16::from(lost) * u16::from(p.loss_quarters[u]);
+    }
+    s.strength[u] = rs.unit(u).strength;
+}

@@ -1,0 +1,79 @@
+//! The Reinforcements and Withdrawals Segment (8.5): holding reinforcements back is the owning
+//! side's option, the German side decides and places first, and held reinforcements leave with
+//! a withdrawing formation.
+
+use super::Fx;
+use crate::engine::Game;
+use crate::games::crossing_the_line::action::Action;
+use crate::games::crossing_the_line::reinforcements;
+use crate::games::crossing_the_line::side::Side;
+use crate::games::crossing_the_line::state::{on_map, Step, NOT_ENTERED, WITHDRAWN};
+
+#[test]
+fn rule_8_5_reinforcements_may_be_delayed_turn_after_turn_the_german_side_first() {
+    let fx = Fx::new("stolberg-corridor");
+    let rs = fx.rs();
+    let mut s = fx.g.initial_state();
+    let twelfth = fx.formation("12ID");
+    let (gr, eng) = (fx.unit("I/27"), fx.unit("238 Eng"));
+    s.turn = 2;
+    reinforcements::start(rs, &mut s);
+    assert_eq!(s.step, Step::Reinforce(Side::German), "the German first");
+    assert_eq!(fx.legal(&s), [Action::Delay(twelfth), Action::Done]);
+    fx.decide(&mut s, Action::Delay(twelfth));
+    assert_eq!(s.step, Step::Reinforce(Side::Us), "then the US");
+    assert_eq!(s.hex[gr], NOT_ENTERED, "held back");
+    assert!(!on_map(s.hq_hex[usize::from(twelfth)]), "its HQ too");
+    fx.decide(&mut s, Action::Done);
+    assert!(on_map(s.hex[eng]), "the US reinforcements entered");
+    // "including those previously delayed": held again on turn 3, in on turn 4.
+    for (turn, delay) in [(3, true), (4, false)] {
+        s.turn = turn;
+        reinforcements::start(rs, &mut s);
+        assert_eq!(s.step, Step::Reinforce(Side::German), "turn {turn}");
+        assert!(fx.legal(&s).contains(&Action::Delay(twelfth)));
+        if delay {
+            fx.decide(&mut s, Action::Delay(twelfth));
+            assert_eq!(s.hex[gr], NOT_ENTERED);
+            while let Step::Reinforce(_) = s.step {
+                fx.decide(&mut s, Action::Done);
+            }
+        } else {
+            fx.decide(&mut s, Action::Done);
+        }
+    }
+    let listed = rs
+        .arrivals
+        .iter()
+        .find(|a| usize::from(a.unit) == gr)
+        .unwrap();
+    assert_eq!(s.hex[gr], listed.hex, "at its listed hex, two turns late");
+    assert!(on_map(s.hq_hex[usize::from(twelfth)]));
+}
+
+#[test]
+fn rule_8_5_a_turn_with_no_reinforcements_asks_no_one() {
+    let fx = Fx::new("stolberg-corridor");
+    let mut s = fx.g.initial_state();
+    s.turn = 5;
+    reinforcements::start(fx.rs(), &mut s);
+    assert!(!matches!(s.step, Step::Reinforce(_)), "{:?}", s.step);
+}
+
+#[test]
+fn rule_8_5_2_reinforcements_held_back_leave_with_their_formation() {
+    let fx = Fx::new("campaign");
+    let rs = fx.rs();
+    let mut s = fx.g.initial_state();
+    let ninth = fx.formation("9PzD");
+    let u = (0..rs.units.len())
+        .find(|&u| rs.unit(u).parent == Some(ninth))
+        .expect("a unit of the 9th Panzer");
+    s.hex[u] = NOT_ENTERED;
+    s.held |= 1 << u;
+    s.refresh(rs);
+    s.turn = 4;
+    reinforcements::withdrawals(rs, &mut s);
+    assert_eq!(s.hex[u], WITHDRAWN);
+    assert_eq!(s.held & (1 << u), 0, "no longer due");
+}
