@@ -272,14 +272,10 @@ pub fn attack_value(rs: &Ruleset, s: &State) -> i16 {
     // C: +1 Artillery, +2 Engineer, +3 Armor.
     av += i16::from(has(Support::Artillery)) + 2 * i16::from(has(Support::Engineer));
     av += 3 * i16::from(has(Support::Armor));
-    // D: Combined Arms: an Armor or Infantry unit and two of the three ground supports.
+    // D: Combined Arms: two of the three ground supports, and the units the reading asks for.
     let kinds = [Support::Artillery, Support::Engineer, Support::Armor];
     let supports = kinds.iter().filter(|&&k| has(k)).count();
-    let ground = bits(u64::from(a.units)).any(|u| {
-        let k = rs.unit(u);
-        k.is_armor() || k.is_infantry()
-    });
-    if ground && supports >= 2 {
+    if supports >= 2 && combined_arms_units(rs, a.units) {
         av += 1;
     }
     // E: German Morale 9 or lower.
@@ -575,4 +571,22 @@ pub fn stay(rs: &Ruleset, s: &mut State) {
     let u = (s.must_retreat | s.may_retreat).trailing_zeros() as u8;
     s.may_retreat &= !(1 << u);
     next_retreat(rs, s);
+}
+
+/// 9.5.2D's units for the Combined Arms Bonus: "an Armor or Infantry unit" (the default
+/// reading), or, reading 4.2.1 and 4.2.3 ("an Armor unit is required", "an Infantry unit is
+/// required") together, an Armor unit and an Infantry unit — two units, a Halftrack filling
+/// either role (4.2.2) but not both.
+fn combined_arms_units(rs: &Ruleset, units: u32) -> bool {
+    let is = |f: fn(&super::ruleset::American) -> bool| {
+        bits(u64::from(units))
+            .filter(|&u| f(rs.unit(u)))
+            .fold(0u32, |m, u| m | 1 << u)
+    };
+    let (armor, infantry) = (is(|k| k.is_armor()), is(|k| k.is_infantry()));
+    if rs.combined_arms_needs_both {
+        armor != 0 && infantry != 0 && (armor | infantry).count_ones() >= 2
+    } else {
+        armor | infantry != 0
+    }
 }

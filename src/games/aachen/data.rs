@@ -163,6 +163,8 @@ pub struct ChartTables {
     /// Absent from an older charts.toml: the rulebook's values.
     #[serde(default)]
     pub morale: MoraleTrack,
+    /// The readings of ambiguous rule text in play (`super::readings`).
+    pub readings: crate::engine::readings::Readings,
 }
 
 /// The German Morale track's numbers the rules fix (5.2, 10.1): where Morale starts, and the

@@ -13,6 +13,7 @@ mod combat;
 pub mod data;
 mod describe;
 mod movement;
+pub mod readings;
 mod ruleset;
 mod scripted;
 mod state;

@@ -3,6 +3,7 @@
 use super::data::{
     AmericanDef, ChartTables, DataError, DataSet, DefenseStrategy, RandomEvent, Terrain, UnitKind,
 };
+use super::readings;
 use super::state::{bits, AreaMask, State, UnitMask, NONE, NOT_ARRIVED, UNREVEALED};
 
 /// Areas on the map (3.1).
@@ -95,6 +96,10 @@ pub struct Ruleset {
     /// The Urban and Fortified Areas, where Bloody Streets rolls are made (6.4.1).
     streets: AreaMask,
     pub charts: ChartTables,
+    /// The readings `combined_arms = "armor_and_infantry"` and `support_points =
+    /// "carry_over"` (`super::readings`), looked up once.
+    pub combined_arms_needs_both: bool,
+    pub support_carries_over: bool,
     /// The Random Event Chart row of each 3d6 total (index = total).
     pub event_of_roll: [u8; 19],
     /// The effects of "no event" (a row whose `last_turn` has passed, 6.2).
@@ -159,6 +164,14 @@ impl Ruleset {
             germans,
             german_ids: data.counters.germans.iter().map(|g| g.id.clone()).collect(),
             charts: data.charts.clone(),
+            combined_arms_needs_both: data
+                .charts
+                .readings
+                .is(&readings::COMBINED_ARMS, "armor_and_infantry"),
+            support_carries_over: data
+                .charts
+                .readings
+                .is(&readings::SUPPORT_POINTS, "carry_over"),
             leaders: 0,
             commanded: [0; 32],
             counters_by_terrain: [0; 4],

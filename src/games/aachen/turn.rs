@@ -143,10 +143,14 @@ pub fn random_event(rs: &Ruleset, s: &mut State, total: u8) {
         let e = rs.event(s.event);
         s.rain = e.rain;
         s.change_morale(e.morale);
-        s.support[Support::Artillery as usize] += e.free_artillery;
-        s.support[Support::Engineer as usize] += e.free_engineer;
+        let free = |points: &mut u8, n: u8| *points = points.saturating_add(n);
+        free(
+            &mut s.support[Support::Artillery as usize],
+            e.free_artillery,
+        );
+        free(&mut s.support[Support::Engineer as usize], e.free_engineer);
         if !e.rain && !e.no_air {
-            s.support[Support::Air as usize] += e.free_air;
+            free(&mut s.support[Support::Air as usize], e.free_air);
         }
     }
     s.phase = Phase::Supply;
@@ -344,11 +348,13 @@ pub fn end_combat_phase(rs: &Ruleset, s: &mut State) {
         }
         return;
     }
-    // 6.5: flip the Spent units, advance the turn; Rain ends, unused support lapses (a reading:
-    // 6.3.1 says unused Supply Points are lost, 11.3 buys support "for the upcoming Turn").
+    // 6.5: flip the Spent units, advance the turn; Rain ends; unused support lapses, or waits
+    // for a later turn (the reading `support_points`).
     s.fresh |= s.area_units.iter().fold(0, |on_map, &units| on_map | units);
     s.rain = false;
-    s.support = [0; 4];
+    if !rs.support_carries_over {
+        s.support = [0; 4];
+    }
     s.suburban_success = false;
     s.turn += 1;
     start_turn(rs, s);

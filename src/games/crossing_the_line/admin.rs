@@ -14,6 +14,7 @@ use super::charts::InitiativeMarker;
 use super::command;
 use super::control::CommandStatus;
 use super::counters::{UnitClass, UnitKind};
+use super::readings;
 use super::reinforcements;
 use super::ruleset::Ruleset;
 use super::side::Side;
@@ -262,17 +263,20 @@ pub fn reorganize(rs: &Ruleset, s: &mut State, a: Action) {
     }
 }
 
-/// 8.4.1: the Replacement Point type a US unit takes; armored engineers take none (AMBIG-37:
-/// the text names the three RP types but not the unit types each serves).
-fn replacement_pool(kind: UnitKind) -> Option<usize> {
+/// 8.4.1: the Replacement Point type a US unit takes. AMBIG-37 (the reading
+/// `us_replacement_types`): the text names the three RP types but not every unit type each
+/// serves; `broad` gives infantry RPs to every infantry type and tank RPs to every AFV, and
+/// none to armored engineers (the note of 8.4.1); `named` only to the three types named.
+fn replacement_pool(kind: UnitKind, named: bool) -> Option<usize> {
     use UnitKind::*;
     match kind {
-        Infantry | Mg | InfantryEngineers | Bicycle | MotorizedInfantry | MotorizedEngineers => {
-            Some(0)
-        }
+        Infantry => Some(0),
         ArmoredInfantry => Some(1),
+        Tank => Some(2),
+        _ if named => None,
+        Mg | InfantryEngineers | Bicycle | MotorizedInfantry | MotorizedEngineers => Some(0),
         ArmoredEngineers => None,
-        Tank | TankDestroyer | AssaultGun | Recce => Some(2),
+        TankDestroyer | AssaultGun | Recce => Some(2),
     }
 }
 
@@ -282,10 +286,14 @@ fn replacements(rs: &Ruleset, s: &mut State) {
     let r = &rs.charts.us_replacements;
     let mut pools = [r.infantry, r.armored_infantry, r.tank];
     let eligible = below_strength(rs, s, in_good_order(rs, s, Side::Us));
+    let named = rs
+        .charts
+        .readings
+        .is(&readings::US_REPLACEMENT_TYPES, "named");
     for (pool, points) in pools.iter_mut().enumerate() {
         while *points > 0 {
             let best = bits(eligible)
-                .filter(|&u| replacement_pool(rs.unit(u).kind) == Some(pool))
+                .filter(|&u| replacement_pool(rs.unit(u).kind, named) == Some(pool))
                 .filter(|&u| s.strength[u] < rs.unit(u).strength)
                 .max_by_key(|&u| (rs.unit(u).strength - s.strength[u], std::cmp::Reverse(u)));
             let Some(u) = best else { break };

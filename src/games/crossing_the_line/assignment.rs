@@ -16,8 +16,10 @@
 use super::action::Action;
 use super::control::{self, HexSet};
 use super::counters::UnitKind;
+use super::readings;
 use super::ruleset::Ruleset;
 use super::side::Side;
+use super::stacking;
 use super::state::{bits, on_map, State, Step, Units, MAX_FORMATIONS};
 
 /// 5.5.1: cross-assigned battalions of one regiment, and tank units, at most.
@@ -170,11 +172,19 @@ pub fn actions(rs: &Ruleset, s: &State, side: Side, out: &mut impl FnMut(Action)
 
 /// One assignment, or the side is done (the US hands over to the Germans); `true` when the
 /// segment is over.
-pub fn apply(s: &mut State, side: Side, a: Action) -> bool {
+pub fn apply(rs: &Ruleset, s: &mut State, side: Side, a: Action) -> bool {
     match a {
         Action::Assign(u, f) => {
             s.formation[usize::from(u)] = f;
-            s.improved &= !(1 << u);
+            // 7.7 (the reading `improved_defense_on_reassignment`): reassignment is none of
+            // the marker's triggers, but a marker covers one formation's stack (AMBIG-45).
+            let lifted = rs
+                .charts
+                .readings
+                .is(&readings::IMPROVED_DEFENSE_ON_REASSIGNMENT, "lifted");
+            if lifted && s.improved & (1 << u) != 0 {
+                stacking::lift_improved_defense(rs, s, s.hex[usize::from(u)]);
+            }
             false
         }
         _ if side == Side::Us => {

@@ -31,6 +31,7 @@ pub mod map;
 mod movement;
 mod narrate;
 mod ops;
+mod readings;
 mod reinforcements;
 pub mod ruleset;
 pub mod scenario;
@@ -155,7 +156,7 @@ impl CrossingTheLine {
             (Step::SecondHit, Action::TakeLoss) => battle::further(rs, s, Some(SecondHit::Loss)),
             (Step::Retreat, Action::RetreatTo(h)) => battle::retreat_to(rs, s, h),
             (Step::Assignment(side), Action::Assign(..) | Action::Done) => {
-                if assignment::apply(s, side, a) {
+                if assignment::apply(rs, s, side, a) {
                     admin::after_assignment(rs, s);
                 }
             }

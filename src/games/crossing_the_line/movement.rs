@@ -10,7 +10,7 @@
 //! - AMBIG-22 (7.3.5): the leg +2 MA is a separate choice made before moving; "enemy unit"
 //!   includes HQs.
 //! - AMBIG-23 (3.1.1, 7.3.3): only motorized and US leg units move at the road rate; German leg
-//!   units pay the terrain. The other reading (`roads.german_leg = "road_rate"` in the charts)
+//!   units pay the terrain. The other reading (the reading `german_leg_roads = "road_rate"`)
 //!   gives them the road rate too.
 //! - AMBIG-25 (7.3.4): infiltrating units that fail their EC stay behind, disrupted.
 //! - AMBIG-26 (6.4): "attempts to exit" is checked at the start hex only; later hexes were

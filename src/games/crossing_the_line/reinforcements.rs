@@ -4,7 +4,9 @@
 
 use super::action::Action;
 use super::command;
+use super::control::{self, HexSet};
 use super::ops;
+use super::readings;
 use super::ruleset::{Arrival, Ruleset};
 use super::side::Side;
 use super::stacking;
@@ -123,7 +125,11 @@ fn place(rs: &Ruleset, s: &mut State, side: Side) {
             .max_by_key(|a| a.turn)
             .expect("an HQ entering has an arrival");
         let fi = usize::from(f);
-        s.hq_hex[fi] = nearest_open(rs, s, side, a.hex, 0);
+        let Some(hex) = nearest_open(rs, s, side, a.hex, 0, None) else {
+            s.held_hqs |= 1 << f; // nowhere open: due again next turn
+            continue;
+        };
+        s.hq_hex[fi] = hex;
         s.fal[fi] = a.activation_level.min(rs.formation(f).max_activation_level);
         // A returning HQ (8.5.2) comes back fresh: full support, supplied side up.
         s.support[fi] = rs.formation(f).support;
@@ -133,6 +139,17 @@ fn place(rs: &Ruleset, s: &mut State, side: Side) {
     s.entering_hqs = 0;
     for u in bits(s.entering) {
         let a = arrival(rs, s, u);
+        // 8.5.2 note: an independent listed with a formation withdrawn meanwhile joins another.
+        let f = if s.hq_hex[usize::from(a.formation)] == WITHDRAWN {
+            heir(rs, s, a.formation).unwrap_or(a.formation)
+        } else {
+            a.formation
+        };
+        let area = fallback_area(rs, s, f);
+        let Some(hex) = nearest_open(rs, s, side, a.hex, 1 << u, area.as_ref()) else {
+            s.held |= 1 << u; // nowhere open: due again next turn
+            continue;
+        };
         if returns(rs, s, u) {
             // 8.5.2: back "at full strength, even if units were eliminated" (or
             // cannibalised); what they had lost stays counted (9).
@@ -141,13 +158,13 @@ fn place(rs: &Ruleset, s: &mut State, side: Side) {
             s.improved &= !(1 << u);
             s.revealed &= !(1 << u);
         }
-        s.hex[u] = nearest_open(rs, s, side, a.hex, 1 << u);
-        // 8.5.2 note: an independent listed with a formation withdrawn meanwhile joins another.
-        s.formation[u] = if s.hq_hex[usize::from(a.formation)] == WITHDRAWN {
-            heir(rs, s, a.formation).unwrap_or(a.formation)
-        } else {
-            a.formation
-        };
+        // 7.7 EXCEPTION: the marker is "NOT removed if reinforcements are placed in the hex";
+        // they join it (else the stack would no longer defend all under it).
+        if s.units_at(rs, side, hex) & s.improved != 0 {
+            s.improved |= 1 << u;
+        }
+        s.hex[u] = hex;
+        s.formation[u] = f;
         s.refresh(rs);
     }
     s.entering = 0;
@@ -161,8 +178,16 @@ fn returns(rs: &Ruleset, s: &State, u: usize) -> bool {
 
 /// AMBIG-44: a reinforcement enters its listed hex unless an enemy unit is there or it is full
 /// (next to the enemy is allowed); else the nearest open hex of the area not next to an enemy
-/// combat unit (an HQ: a built-up hex with no HQ); with none, the listed hex.
-fn nearest_open(rs: &Ruleset, s: &State, side: Side, want: u16, units: Units) -> u16 {
+/// combat unit and, for units, within `area` if given (an HQ: a built-up hex with no HQ); with
+/// none, nowhere (it is held to the next turn).
+fn nearest_open(
+    rs: &Ruleset,
+    s: &State,
+    side: Side,
+    want: u16,
+    units: Units,
+    area: Option<&HexSet>,
+) -> Option<u16> {
     let enemy = &s.present[side.other().index()];
     let open = |h: u16| {
         !enemy.contains(usize::from(h))
@@ -170,7 +195,7 @@ fn nearest_open(rs: &Ruleset, s: &State, side: Side, want: u16, units: Units) ->
                 || units != 0 && stacking::has_room(rs, s, side, h, units))
     };
     if open(want) {
-        return want;
+        return Some(want);
     }
     let target = rs.hex(want);
     rs.area
@@ -178,8 +203,35 @@ fn nearest_open(rs: &Ruleset, s: &State, side: Side, want: u16, units: Units) ->
         .map(|i| i as u16)
         .filter(|&h| open(h) && !command::enemy_adjacent(rs, s, side, h))
         .filter(|&h| units != 0 || rs.built_up.contains(usize::from(h)))
+        .filter(|&h| area.is_none_or(|a| a.contains(usize::from(h))))
         .min_by_key(|&h| (rs.hex(h).distance(target), h))
-        .unwrap_or(want)
+}
+
+/// 8.5.1 (the reading `reinforcement_fallback`): where a unit of formation `f` may enter when
+/// its listed hex is not open: "a hex nearest to the entry hex(es), whilst being in Command
+/// Range" of its HQ (none with the HQ off the map), or anywhere (`None`).
+fn fallback_area(rs: &Ruleset, s: &State, f: u8) -> Option<HexSet> {
+    if rs
+        .charts
+        .readings
+        .is(&readings::REINFORCEMENT_FALLBACK, "anywhere")
+    {
+        return None;
+    }
+    let hq = s.hq_hex[usize::from(f)];
+    if !on_map(hq) {
+        return Some(HexSet::EMPTY);
+    }
+    let side = rs.formation(f).side;
+    let range = Some(rs.formation(f).command_range);
+    let obstacles = s.obstacles(rs, side);
+    Some(control::command_reach(
+        &rs.map,
+        side,
+        rs.hex(hq),
+        range,
+        &obstacles,
+    ))
 }
 
 /// 8.5.2 note: the formation that takes over a withdrawn formation's assigned independents, by

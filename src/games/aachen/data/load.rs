@@ -44,10 +44,11 @@ struct OneFile {
     movement_costs: MovementCosts,
     #[serde(default)]
     morale: MoraleTrack,
+    readings: crate::engine::readings::Readings,
 }
 
 /// The tables a single data file must hold, and the file each normally lives in.
-const ONE_FILE_TABLES: [(&str, &str); 11] = [
+const ONE_FILE_TABLES: [(&str, &str); 12] = [
     ("map", "map.toml"),
     ("areas", "map.toml"),
     ("american", "counters.toml"),
@@ -59,6 +60,7 @@ const ONE_FILE_TABLES: [(&str, &str); 11] = [
     ("supply_costs", "charts.toml"),
     ("bloody_streets", "charts.toml"),
     ("movement_costs", "charts.toml"),
+    ("readings", "charts.toml"),
 ];
 
 pub(super) fn load_dir(dir: &Path) -> Result<(DataSet, Origins), DataError> {
@@ -91,6 +93,7 @@ pub(super) fn load_file(path: &Path) -> Result<(DataSet, Origins), DataError> {
             bloody_streets: one.bloody_streets,
             movement_costs: one.movement_costs,
             morale: one.morale,
+            readings: one.readings,
         },
     };
     Ok((data, Origins::all(&file)))

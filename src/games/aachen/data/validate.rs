@@ -235,6 +235,8 @@ fn check_germans(units: &[GermanDef], map: &MapTables, at: At) -> Result<(), Dat
 // ------------------------------------------------------------------------- chart checks
 
 pub(super) fn check_charts(charts: &ChartTables, file: &str) -> Result<(), DataError> {
+    let readings = &crate::games::aachen::readings::ALL;
+    charts.readings.check(At::new(file, "readings"), readings)?;
     check_random_events(&charts.random_events, At::new(file, "random_events"))?;
     let at = At::new(file, "supply");
     if charts.supply.points.len() != 16 {

@@ -230,6 +230,38 @@ fn rule_9_5_2_attack_value_lead_plus_one_per_unit_supports_combined_arms_and_mor
     assert_eq!(attack_value(rs, &f.s), base + 5, "E: Morale 9 or lower");
 }
 
+/// 9.5.2D against 4.2.1 and 4.2.3 (the reading `combined_arms`): with two ground supports the
+/// bonus needs an Armor or an Infantry unit, or both an Armor and an Infantry unit (a Halftrack
+/// may be either, 4.2.2, but is one unit).
+#[test]
+fn rule_9_5_2d_and_4_2_1_combined_arms_needs_armor_or_infantry_or_both_by_the_reading() {
+    for (value, both) in [("armor_or_infantry", false), ("armor_and_infantry", true)] {
+        let mut f = Fixture::combat_reading("combined_arms", value);
+        let (i, tank, halftrack) = (f.unit("I"), f.unit("G/33"), f.unit("A/36"));
+        let c = f.counter_with(Terrain::Urban, DefenseStrategy::None);
+        f.reveal(13, c);
+        f.s.attack.area = 12;
+        f.s.attack.support = Support::Artillery.bit() | Support::Engineer.bit();
+        let bonus = |f: &mut Fixture, lead: u8, units: u32| {
+            f.s.attack.lead = lead;
+            f.s.attack.units = units;
+            let rs = f.game.rules();
+            let without_d = i16::from(rs.unit(lead).attack) + units.count_ones() as i16 - 1 + 3;
+            attack_value(rs, &f.s) - without_d
+        };
+        let bonus_infantry = bonus(&mut f, i, 1 << i);
+        let bonus_halftrack = bonus(&mut f, halftrack, 1 << halftrack);
+        let bonus_tank_and_infantry = bonus(&mut f, i, 1 << i | 1 << tank);
+        assert_eq!(bonus_infantry, i16::from(!both), "{value}: Infantry alone");
+        assert_eq!(
+            bonus_halftrack,
+            i16::from(!both),
+            "{value}: a Halftrack alone"
+        );
+        assert_eq!(bonus_tank_and_infantry, 1, "{value}: Armor and Infantry");
+    }
+}
+
 #[test]
 fn rule_9_5_2c_one_point_of_each_support_and_no_armor_support_with_armor_attacking() {
     let mut f = Fixture::combat();

@@ -29,6 +29,16 @@ impl Fixture {
         Fixture { game, s }
     }
 
+    /// The combat fixture with the reading `name` (charts.toml `[readings]`) set to `value`.
+    pub fn combat_reading(name: &str, value: &str) -> Fixture {
+        let mut data = super::data::DataSet::embedded().expect("embedded data");
+        let r = data.charts.readings.0.get_mut(name).expect("a reading");
+        r.value = value.into();
+        let mut f = Fixture::combat();
+        f.game = Aachen::from_data(data).expect("a valid reading");
+        f
+    }
+
     pub fn unit(&self, id: &str) -> u8 {
         let rs = self.game.rules();
         rs.americans

@@ -241,6 +241,20 @@ fn rule_6_5_end_phase_flips_spent_units_and_lapses_support() {
     assert_eq!(f.s.support, [0; 4]);
 }
 
+/// 3.2, 6.3.1, 11.3 (the reading `support_points`): unused support points lapse in the End
+/// Phase, or wait for a later turn.
+#[test]
+fn rule_6_5_and_3_2_unused_support_points_lapse_or_carry_over_by_the_reading() {
+    for (value, after) in [("lapse", [0; 4]), ("carry_over", [1, 2, 0, 3])] {
+        let mut f = Fixture::combat_reading("support_points", value);
+        f.s.fresh = 0;
+        f.s.support = [1, 2, 0, 3];
+        f.act(Action::Pass);
+        assert_eq!(f.s.turn, 3);
+        assert_eq!(f.s.support, after, "{value}");
+    }
+}
+
 #[test]
 fn rule_6_2_random_events_change_morale_and_forbid_support_for_the_turn() {
     let rs_events = |f: &Fixture, name: &str| {

@@ -4,6 +4,8 @@
 
 use super::*;
 use crate::engine::data::{check_provenance, parse, At, DataError};
+use crate::engine::readings::Readings;
+use crate::games::crossing_the_line::readings;
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -23,6 +25,7 @@ pub(super) struct RawCharts {
     initiative_track: RawInitiativeTrack,
     us_replacements: RawUsReplacements,
     german_reorganization: RawReorganization,
+    readings: Readings,
 }
 
 #[derive(Deserialize)]
@@ -78,14 +81,12 @@ struct RawRoads {
     source: String,
     basis: Option<String>,
     mp: f64,
-    #[serde(default)]
-    german_leg: GermanLegRoads,
 }
 
-/// AMBIG-23 (3.1.1, 7.3.3): how German leg units move along roads. 3.1.1 gives the road rate
-/// to motorized and US leg units only; 7.3.3 says road movement ignores all other terrain.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
+/// AMBIG-23 (3.1.1, 7.3.3): how German leg units move along roads (the reading
+/// `german_leg_roads`). 3.1.1 gives the road rate to motorized and US leg units only; 7.3.3
+/// says road movement ignores all other terrain.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum GermanLegRoads {
     /// 3.1.1 read strictly: German leg units pay the terrain of every hex (the default).
     #[default]
@@ -504,7 +505,12 @@ impl RawCharts {
         let r = self.roads;
         prov("roads", r.source, r.basis)?;
         let road_half_mp = half_mp(at("roads"), "mp", r.mp)?;
-        let german_leg_roads = r.german_leg;
+        self.readings.check(at("readings"), &readings::ALL)?;
+        let german_leg_roads = if self.readings.is(&readings::GERMAN_LEG_ROADS, "road_rate") {
+            GermanLegRoads::RoadRate
+        } else {
+            GermanLegRoads::Terrain
+        };
 
         // ---- Combat chits.
         let ch = self.combat_chits;
@@ -736,6 +742,7 @@ impl RawCharts {
             hexsides,
             road_half_mp,
             german_leg_roads,
+            readings: self.readings,
             columns: c.columns as u8,
             lines,
             results,

@@ -263,6 +263,8 @@ pub struct Charts {
     hexsides: [HexsideEffects; 3],
     road_half_mp: u8,
     german_leg_roads: GermanLegRoads,
+    /// The readings of ambiguous rule text in play (`[readings]`, `super::readings`).
+    pub readings: crate::engine::readings::Readings,
     columns: u8,
     lines: Vec<Line>,
     /// Row-major: `[(die - 1) * columns + column]`.
@@ -339,7 +341,7 @@ impl Charts {
         self.road_half_mp
     }
 
-    /// AMBIG-23: whether German leg units move at the road rate (`roads.german_leg`).
+    /// AMBIG-23: whether German leg units move at the road rate (`german_leg_roads`).
     pub fn german_leg_road_rate(&self) -> bool {
         self.german_leg_roads == GermanLegRoads::RoadRate
     }

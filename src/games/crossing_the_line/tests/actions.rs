@@ -4,9 +4,13 @@
 use super::Fx;
 use crate::engine::Game;
 use crate::games::crossing_the_line::action::Action;
+use crate::games::crossing_the_line::command;
+use crate::games::crossing_the_line::reinforcements;
 use crate::games::crossing_the_line::side::Side;
 use crate::games::crossing_the_line::stacking;
-use crate::games::crossing_the_line::state::{CheckKind, State, Step, NOT_ENTERED, WITHDRAWN};
+use crate::games::crossing_the_line::state::{
+    on_map, CheckKind, State, Step, Units, NOT_ENTERED, WITHDRAWN,
+};
 
 /// The US 1/16 at 1412 with its HQ at 1113, the 1st ID activated with 3 APs.
 fn us_at_1412(fx: &Fx) -> (State, usize) {
@@ -396,4 +400,80 @@ fn rule_8_4_2_a_cannibalised_unit_rebuilds_units_of_its_formation() {
     fx.decide(&mut s, Action::Cannibalize(a as u8));
     assert_eq!(s.hex[a], WITHDRAWN);
     assert_eq!(s.strength[b], 3, "2 of the 453's 3 RPs; the third is lost");
+}
+
+// ---------------------------------------------------------------------- readings of the text
+
+fn with_reading(from: &str, to: &str) -> Fx {
+    Fx::s2_edited(
+        "charts.toml",
+        &format!("value = \"{from}\""),
+        &format!("value = \"{to}\""),
+    )
+}
+
+/// AMBIG-37 (the reading `us_replacement_types`): engineers and tank destroyers take
+/// Infantry and Tank RPs under `broad`, none under `named`.
+#[test]
+fn rule_8_4_1_ambig_37_which_us_units_take_replacements_by_the_reading() {
+    for (fx, rebuilt) in [(Fx::s2(), true), (with_reading("broad", "named"), false)] {
+        let (eng, td) = (fx.unit("1 Eng"), fx.unit("703 TD"));
+        let mut s = turn_2(&fx, |_, s| {
+            s.strength[eng] = 1;
+            s.strength[td] = 1;
+        });
+        finish_admin(&fx, &mut s);
+        assert_eq!(s.strength[eng] > 1, rebuilt, "engineers");
+        assert_eq!(s.strength[td] > 1, rebuilt, "tank destroyers");
+    }
+}
+
+/// 7.7 (the reading `improved_defense_on_reassignment`): reassigning a unit under the marker
+/// lifts it from the hex, or leaves it.
+#[test]
+fn rule_7_7_a_reassigned_unit_lifts_the_marker_or_not_by_the_reading() {
+    for (fx, kept) in [(Fx::s2(), false), (with_reading("lifted", "kept"), true)] {
+        let mut s = us_assignment(&fx);
+        let eng = fx.put(&mut s, "238 Eng", 1606);
+        let inf = fx.put(&mut s, "1/16", 1606);
+        let both: Units = 1 << eng | 1 << inf;
+        s.improved = both;
+        fx.decide(&mut s, assign(&fx, "238 Eng", "3AD"));
+        assert_eq!(s.improved, if kept { both } else { 0 });
+    }
+}
+
+/// 8.5.1 (the reading `reinforcement_fallback`): with its entry hex taken, a reinforcement
+/// enters the nearest hex in Command Range of its HQ, or the nearest hex anywhere; with no hex
+/// open to it, it is held to the next turn.
+#[test]
+fn rule_8_5_1_the_fallback_hex_is_in_command_range_or_anywhere_by_the_reading() {
+    for (fx, anywhere) in [
+        (Fx::s2(), false),
+        (with_reading("command_range", "anywhere"), true),
+    ] {
+        let rs = fx.rs();
+        let eng = fx.unit("238 Eng");
+        let mut s = fx.bare();
+        s.turn = 2;
+        fx.put(&mut s, "453", 1005);
+        fx.hq(&mut s, "1ID", 1805);
+        reinforcements::start(rs, &mut s);
+        while let Step::Reinforce(_) = s.step {
+            fx.decide(&mut s, Action::Done);
+        }
+        let from_entry = rs.hex(fx.hex(1005)).distance(rs.hex(s.hex[eng]));
+        assert_eq!(from_entry == 2, anywhere, "{from_entry} hexes from 1005");
+        assert_eq!(command::in_command(rs, &s, eng), !anywhere);
+        // The 1st ID's HQ off the map: no Command Range to enter in.
+        let mut s = fx.bare();
+        s.turn = 2;
+        fx.put(&mut s, "453", 1005);
+        reinforcements::start(rs, &mut s);
+        while let Step::Reinforce(_) = s.step {
+            fx.decide(&mut s, Action::Done);
+        }
+        assert_eq!(on_map(s.hex[eng]), anywhere);
+        assert_eq!(s.held & (1 << eng) != 0, !anywhere, "held to the next turn");
+    }
 }

@@ -99,14 +99,14 @@ fn rule_7_3_3_us_leg_units_move_at_the_road_rate_german_leg_units_do_not() {
     assert_eq!(cost_to(fx.rs(), &g, 1 << german, fx.hex(1517), false), None);
 }
 
-/// AMBIG-23's other reading (`roads.german_leg = "road_rate"`): German leg units move along
+/// AMBIG-23's other reading (`german_leg_roads = "road_rate"`): German leg units move along
 /// the road at ½ MP like US leg units.
 #[test]
 fn rule_7_3_3_ambig_23_german_leg_units_at_the_road_rate_when_the_data_says_so() {
     let fx = Fx::s2_edited(
         "charts.toml",
-        "german_leg = \"terrain\"",
-        "german_leg = \"road_rate\"",
+        "value = \"terrain\"",
+        "value = \"road_rate\"",
     );
     let mut g = fx.bare();
     fx.hq(&mut g, "526ID", 1507);

@@ -1,0 +1,20 @@
+//! The readings of ambiguous rule text this engine implements, each a named option of
+//! `charts.toml`'s `[readings]` (checked on loading, listed by `sandtable games`).
+
+use crate::engine::readings::ReadingSpec;
+
+/// 4.2.1, 4.2.3 against 9.5.2D: the Combined Arms Bonus needs an Armor or Infantry unit, or
+/// both an Armor and an Infantry unit.
+pub const COMBINED_ARMS: ReadingSpec = ReadingSpec {
+    name: "combined_arms",
+    alternatives: &["armor_or_infantry", "armor_and_infantry"],
+};
+
+/// 3.2, 6.3.1, 11.3: support points not used in a turn lapse in the End Phase, or carry over.
+pub const SUPPORT_POINTS: ReadingSpec = ReadingSpec {
+    name: "support_points",
+    alternatives: &["lapse", "carry_over"],
+};
+
+/// Every reading, in the order `sandtable games` lists them.
+pub const ALL: [ReadingSpec; 2] = [COMBINED_ARMS, SUPPORT_POINTS];

@@ -1,0 +1,40 @@
+//! The readings of ambiguous rule text this engine implements, each a named option of
+//! `charts.toml`'s `[readings]` (checked on loading, listed by `sandtable games`).
+
+use crate::engine::readings::ReadingSpec;
+
+/// AMBIG-23 (3.1.1, 7.3.3): German leg units on roads pay the terrain, or the road rate.
+pub const GERMAN_LEG_ROADS: ReadingSpec = ReadingSpec {
+    name: "german_leg_roads",
+    alternatives: &["terrain", "road_rate"],
+};
+
+/// AMBIG-37 (8.4.1): which US unit types take Infantry, Armored Infantry and Tank RPs: every
+/// infantry-type and AFV type but the armored engineers (`broad`), or only the three the text
+/// names (`named`).
+pub const US_REPLACEMENT_TYPES: ReadingSpec = ReadingSpec {
+    name: "us_replacement_types",
+    alternatives: &["broad", "named"],
+};
+
+/// 8.5, 8.5.1: a reinforcement whose listed hex is not open enters the nearest hex in Command
+/// Range of its HQ (`command_range`), or the nearest hex wherever it is (`anywhere`).
+pub const REINFORCEMENT_FALLBACK: ReadingSpec = ReadingSpec {
+    name: "reinforcement_fallback",
+    alternatives: &["command_range", "anywhere"],
+};
+
+/// 7.7: a unit under an Improved Defense marker reassigned to another formation (5.5) lifts
+/// the marker from its hex (`lifted`), or the marker stays (`kept`).
+pub const IMPROVED_DEFENSE_ON_REASSIGNMENT: ReadingSpec = ReadingSpec {
+    name: "improved_defense_on_reassignment",
+    alternatives: &["lifted", "kept"],
+};
+
+/// Every reading, in the order `sandtable games` lists them.
+pub const ALL: [ReadingSpec; 4] = [
+    GERMAN_LEG_ROADS,
+    US_REPLACEMENT_TYPES,
+    REINFORCEMENT_FALLBACK,
+    IMPROVED_DEFENSE_ON_REASSIGNMENT,
+];
