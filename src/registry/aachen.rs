@@ -1,6 +1,9 @@
 //! Cities of the Damned: Aachen in the registry: solitaire, one scenario (the game itself).
 
-use super::{check_scenario, with_layout, write_reconstructed, Entry, GameInfo, Odds, OddsKind};
+use super::{
+    check_scenario, with_layout, write_readings, write_reconstructed, Entry, GameInfo, Odds,
+    OddsKind,
+};
 use super::{Reconstructed, Table};
 use crate::analysis::aachen as odds;
 use crate::bots::mcts::RolloutFactory;
@@ -131,6 +134,7 @@ impl Entry for Aachen {
             "    optional rules (section 12) not available: the rulebook text has only their \
              titles: {OPTIONAL_RULES}"
         );
+        write_readings(&game.data().charts.readings, "charts.toml", s);
         Ok(())
     }
 }

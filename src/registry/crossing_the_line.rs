@@ -1,7 +1,7 @@
 //! Crossing the Line in the registry: the scenarios the engine plays, of which `--scenario`
 //! must name one.
 
-use super::{pick_scenario, write_reconstructed, Entry, GameInfo, Odds, OddsKind};
+use super::{pick_scenario, write_readings, write_reconstructed, Entry, GameInfo, Odds, OddsKind};
 use super::{Reconstructed, Table};
 use crate::analysis::crossing_the_line as odds;
 use crate::bots::mcts::RolloutFactory;
@@ -205,6 +205,7 @@ impl Entry for CrossingTheLine {
              rather than asked: {FIXED_CHOICES}"
         );
         write_reconstructed(data.reconstructed(), s);
+        write_readings(&data.charts.readings, "charts.toml", s);
         Ok(())
     }
 }

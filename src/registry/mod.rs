@@ -303,6 +303,19 @@ pub fn write_reconstructed(tables: Reconstructed, s: &mut String) {
     }
 }
 
+/// The readings of ambiguous rule text in play (`[readings]` of the game's data), one line
+/// each: the option, its value, the alternatives, the rule and why the default was chosen.
+pub fn write_readings(readings: &crate::engine::readings::Readings, file: &str, s: &mut String) {
+    use std::fmt::Write as _;
+    let _ = writeln!(
+        s,
+        "    readings of the text (switch in {file} [readings] or an experiment's set):"
+    );
+    for line in readings.lines() {
+        let _ = writeln!(s, "      {line}");
+    }
+}
+
 /// The reconstructed tables plus the map's drawing positions, which no result depends on
 /// but which are reconstructed all the same.
 pub fn with_layout(

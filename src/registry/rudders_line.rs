@@ -1,6 +1,9 @@
 //! Rudder's Line in the registry: one scenario, named in its data.
 
-use super::{check_scenario, with_layout, write_reconstructed, Entry, GameInfo, Odds, OddsKind};
+use super::{
+    check_scenario, with_layout, write_readings, write_reconstructed, Entry, GameInfo, Odds,
+    OddsKind,
+};
 use super::{Reconstructed, Table};
 use crate::analysis::rudders_line as odds;
 use crate::bots::mcts::RolloutFactory;
@@ -120,6 +123,7 @@ impl Entry for RuddersLine {
             "    not implemented: section 6, the Mutual Reinforcement Phase (6.1: \"provided for \
              use in future games, not the current game\")"
         );
+        write_readings(&game.data().scenario.readings, "scenario.toml", s);
         Ok(())
     }
 }

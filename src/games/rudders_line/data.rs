@@ -195,6 +195,8 @@ pub struct ScenarioTables {
     pub artillery: Artillery,
     pub initiative: InitiativeRules,
     pub victory: VictoryConditions,
+    /// The readings of ambiguous rule text in play (`super::readings`).
+    pub readings: crate::engine::readings::Readings,
 }
 
 #[derive(Clone, Debug, Deserialize)]

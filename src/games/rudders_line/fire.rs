@@ -112,7 +112,14 @@ fn spotters(rs: &Ruleset, s: &State, side: Side, target: u8, emit: &mut impl FnM
 
 /// Legal Indirect Fire attacks of `side` (7.2–7.32).
 pub fn indirect_actions(rs: &Ruleset, s: &State, side: Side, out: &mut impl FnMut(Action)) {
-    let fo_targets = indirect_targets(rs, s, side, true);
+    // 7.2 (the reading `fire_segment = "area"`): once a mortar has fired, the segment goes on
+    // with the other mortars of its area only.
+    let segment = rs.area_fire_segments && s.acted;
+    let fo_targets = if segment {
+        0
+    } else {
+        indirect_targets(rs, s, side, true)
+    };
     for fo in ready_fos(rs, s, side) {
         let loc = s.loc(fo);
         let reach = (rs.adjacent[usize::from(loc)] | (1 << loc)) & fo_targets;
@@ -128,7 +135,7 @@ pub fn indirect_actions(rs: &Ruleset, s: &State, side: Side, out: &mut impl FnMu
         return;
     }
     let spotted = spotted_areas(rs, s, side);
-    for mortar in mortars {
+    for mortar in mortars.filter(|&m| !segment || s.loc(m) == s.segment_area) {
         let adjacent = rs.adjacent[usize::from(s.loc(mortar))];
         for t in bits(mortar_targets(rs, s, side, mortar, spotted)) {
             let target = t as u8;
@@ -151,6 +158,17 @@ pub fn indirect_actions(rs: &Ruleset, s: &State, side: Side, out: &mut impl FnMu
     }
 }
 
+/// 7.2 (the reading `fire_segment = "area"`): another mortar of the segment's area may fire.
+pub fn segment_goes_on(rs: &Ruleset, s: &State) -> bool {
+    if !rs.area_fire_segments || s.segment_area == NONE {
+        return false;
+    }
+    let spotted = spotted_areas(rs, s, s.active);
+    ready_mortars(rs, s, s.active)
+        .filter(|&m| s.loc(m) == s.segment_area)
+        .any(|m| mortar_targets(rs, s, s.active, m, spotted) != 0)
+}
+
 pub fn has_indirect_fire(rs: &Ruleset, s: &State, side: Side) -> bool {
     let fo_targets = indirect_targets(rs, s, side, true);
     let fo_can = ready_fos(rs, s, side).any(|fo| {
@@ -171,6 +189,7 @@ pub fn has_indirect_fire(rs: &Ruleset, s: &State, side: Side) -> bool {
 /// 7.31: an FO calls in artillery: the FO is spent, the marker placed (8.1).
 pub fn call_artillery(rs: &Ruleset, s: &mut State, fo: u8, target: u8) {
     let side = s.active;
+    s.segment_area = NONE;
     s.set_spent(rs, fo, true);
     let strength = rs.artillery[side.index()];
     place_marker(s, side, target, strength);
@@ -181,6 +200,7 @@ pub fn call_artillery(rs: &Ruleset, s: &mut State, fo: u8, target: u8) {
 /// not), and a spotter other than a squad is spent (7.31). Medium mortars interdict (8.1).
 pub fn fire_mortar(rs: &Ruleset, s: &mut State, mortar: u8, target: u8, spotter: u8) {
     let side = s.active;
+    s.segment_area = s.loc(mortar);
     let carrier = s.unit(mortar).link;
     s.set_spent(rs, mortar, true);
     if rs.weapons_teams & (1 << carrier) != 0 {

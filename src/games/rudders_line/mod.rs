@@ -13,6 +13,7 @@ pub mod data;
 mod describe;
 mod fire;
 mod movement;
+pub mod readings;
 mod regroup;
 mod ruleset;
 mod screen;

@@ -321,18 +321,22 @@ pub fn assault_defense(rs: &Ruleset, s: &State, defender: Side, area: u8) -> u8 
     assault_defense_terms(rs, s, defender, area).iter().sum()
 }
 
-/// 11.1 DT terms: defending unit, NCO/BAR gunner, supporters, TEM.
+/// 11.1 DT terms: defending unit, NCO/BAR gunner, supporters (every other defender, or the
+/// fresh ones only: the reading `assault_supporters`), TEM.
 fn assault_defense_terms(rs: &Ruleset, s: &State, defender: Side, area: u8) -> Terms {
     let units = s.personnel_in(rs, defender, area);
-    let n = units.count_ones() as u8;
     let best = unit_bits(units)
         .map(|d| {
             let rest = units & !(1 << d);
             let leader = best_leader_in(rs, s, rest);
+            // The NCO/BAR gunner is always fresh (`best_leader_in`), so this cannot wrap.
+            let supporters = unit_bits(rest)
+                .filter(|&u| !rs.fresh_supporters_only || !s.is_spent(u))
+                .count() as u8;
             [
                 defense_factor(rs, s, d),
                 leader.map_or(0, |u| rs.info(u).defense),
-                n - 1 - u8::from(leader.is_some()),
+                supporters - u8::from(leader.is_some()),
             ]
         })
         .max_by_key(|t| t.iter().sum::<u8>())

@@ -4,6 +4,7 @@
 use super::data::{
     DataError, DataSet, InitiativeModifier, ModifierCondition, PersonnelKind, Side, WeaponKind,
 };
+use super::readings;
 use super::state::{AreaMask, State, Unit, UnitMask, MAX_AREAS, MAX_UNITS, NONE};
 
 /// What a counter is (2.6).
@@ -81,6 +82,10 @@ pub struct Ruleset {
     pub artillery: [u8; 2],
     pub initiative_modifiers: Vec<InitiativeModifier>,
     pub victory: Victory,
+    /// The readings `assault_supporters = "fresh"` and `fire_segment = "area"`
+    /// (`super::readings`), looked up once.
+    pub fresh_supporters_only: bool,
+    pub area_fire_segments: bool,
     pub initial: State,
 }
 
@@ -204,6 +209,9 @@ impl Ruleset {
             ],
             initiative_modifiers: data.scenario.initiative.modifier.clone(),
             victory: victory(data, &index)?,
+            fresh_supporters_only: (data.scenario.readings)
+                .is(&readings::ASSAULT_SUPPORTERS, "fresh"),
+            area_fire_segments: data.scenario.readings.is(&readings::FIRE_SEGMENT, "area"),
             units,
             initial: State::blank(),
         };

@@ -183,6 +183,9 @@ pub struct State {
     pub acted: bool,
     /// The previous hold ended without any action (10.11: two in a row end the phase).
     pub last_hold_idle: bool,
+    /// Under the reading `fire_segment = "area"`: the area whose mortars fire in the Indirect
+    /// Fire segment under way (`NONE`: an FO's call, a segment of its own).
+    pub segment_area: u8,
     /// The unit each side spotted with this turn and the area it spots into (7.31).
     pub spotter: [(u8, u8); 2],
     pub group: Group,
@@ -227,6 +230,7 @@ impl State {
             active: Side::Rangers,
             acted: false,
             last_hold_idle: false,
+            segment_area: NONE,
             spotter: [(NONE, NONE); 2],
             group: Group {
                 members: 0,

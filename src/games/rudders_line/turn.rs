@@ -115,13 +115,15 @@ fn next_phase(rs: &Ruleset, s: &mut State) {
 }
 
 /// The active player's activation or attack is over: he keeps the Action Phase while he has
-/// fresh units (10.1b); fire segments alternate after every attack (7.2, 9.2).
+/// fresh units (10.1b); fire segments alternate after every attack (7.2, 9.2), or after an
+/// area's mortars (the reading `fire_segment = "area"`).
 pub fn after_action(rs: &Ruleset, s: &mut State) {
     s.acted = true;
     s.step = Step::Segment;
     match s.phase {
         Phase::Action if !movement::can_activate(rs, s, s.active) => end_hold(rs, s, false),
         Phase::Action => {}
+        Phase::IndirectFire if fire::segment_goes_on(rs, s) => {}
         Phase::IndirectFire | Phase::DirectFire => end_hold(rs, s, false),
         _ => {}
     }

@@ -43,10 +43,11 @@ pub(super) struct OneFile {
     pub(super) artillery: Artillery,
     pub(super) initiative: InitiativeRules,
     pub(super) victory: VictoryConditions,
+    pub(super) readings: crate::engine::readings::Readings,
 }
 
 /// The tables a single data file must hold, and the file each normally lives in.
-const ONE_FILE_TABLES: [(&str, &str); 11] = [
+const ONE_FILE_TABLES: [(&str, &str); 12] = [
     ("map", "map.toml"),
     ("areas", "map.toml"),
     ("counters", "counters.toml"),
@@ -58,6 +59,7 @@ const ONE_FILE_TABLES: [(&str, &str); 11] = [
     ("artillery", "scenario.toml"),
     ("initiative", "scenario.toml"),
     ("victory", "scenario.toml"),
+    ("readings", "scenario.toml"),
 ];
 
 pub(super) fn load_dir(dir: &Path) -> Result<(DataSet, Origins), DataError> {
@@ -95,6 +97,7 @@ pub(super) fn load_file(path: &Path) -> Result<(DataSet, Origins), DataError> {
             artillery: one.artillery,
             initiative: one.initiative,
             victory: one.victory,
+            readings: one.readings,
         },
     };
     Ok((data, Origins::all(&file)))

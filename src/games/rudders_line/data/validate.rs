@@ -300,6 +300,8 @@ pub(super) fn weapon_kind_name(kind: WeaponKind) -> &'static str {
 
 pub(super) fn check_scenario(data: &DataSet, file: &str) -> Result<(), DataError> {
     let s = &data.scenario;
+    let readings = &crate::games::rudders_line::readings::ALL;
+    s.readings.check(At::new(file, "readings"), readings)?;
     let turns = s.scenario.turns;
     if turns == 0 {
         return Err(At::new(file, "scenario").err("turns", "the game needs at least 1 turn"));

@@ -59,6 +59,27 @@ fn rule_11_1_defensive_total_df_nco_supporters_tem() {
     assert_eq!(fx.s.attack.offense, 4, "a lone unit is its own point");
 }
 
+/// 11.1 DT c (the reading `assault_supporters`): a spent defender supports under `all`, not
+/// under `fresh`.
+#[test]
+fn rule_11_1c_spent_supporters_count_or_not_by_the_reading() {
+    for (value, supporters) in [("all", 1), ("fresh", 0)] {
+        let mut fx = Fixture::with_reading("assault_supporters", value);
+        let r = fx.place("ranger_squad", "3");
+        fx.place("german_squad", "4");
+        let spent = fx.place("german_squad", "4");
+        fx.spend(spent);
+        fx.place("german_nco_2", "4");
+        fx.group("3", &[r]);
+        fx.act(Action::Move {
+            to: fx.area("4"),
+            pay: false,
+        });
+        let expected = 4 + 2 + supporters + fx.tem("4");
+        assert_eq!(fx.s.attack.defense, expected, "{value}");
+    }
+}
+
 #[test]
 fn rule_11_1e_shoulder_fired_weapon_adds_only_against_building_areas() {
     let mut fx = Fixture::new();

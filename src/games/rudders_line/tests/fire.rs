@@ -609,6 +609,55 @@ fn rule_7_4_the_attacker_chooses_which_of_an_area_s_mortars_fires_first() {
     assert!(t1.contains(&fx.area("16")) && t2.contains(&fx.area("16")));
 }
 
+/// 7.2, 7.4 (the reading `fire_segment`): after a mortar's attack play passes (`attack`), or
+/// the segment goes on with the other mortars of its area only (`area`) until they are done or
+/// the player passes.
+#[test]
+fn rule_7_2_a_segment_is_one_attack_or_an_area_s_mortars_by_the_reading() {
+    for (value, area) in [("attack", false), ("area", true)] {
+        let mut fx = Fixture::with_reading("fire_segment", value);
+        let c1 = fx.place("german_weapons_team", "17");
+        let c2 = fx.place("german_weapons_team", "17");
+        let m1 = fx.arm(c1, "german_grw36");
+        let m2 = fx.arm(c2, "german_grw36");
+        let fo = fx.place("german_fo", "4");
+        fx.place("ranger_squad", "16");
+        fx.place("ranger_squad", "22");
+        let ranger_fo = fx.place("ranger_fo", "3");
+        fx.place("german_squad", "5");
+        indirect(&mut fx, Side::Germans);
+        let calls = |a: &Action| matches!(a, Action::CallArtillery { fo: f, .. } if *f == fo);
+        assert!(
+            fx.legal().iter().any(calls),
+            "the German FO may call at first"
+        );
+        let target = fx.area("16");
+        let first = fx
+            .legal()
+            .into_iter()
+            .find(|a| matches!(a, Action::FireMortar { mortar, target: t, .. } if *mortar == m1 && *t == target))
+            .expect("m1 may fire at 16");
+        fx.act(first);
+        while fx.s.step != Step::Segment {
+            fx.roll(1);
+        }
+        let active = if area { Side::Germans } else { Side::Rangers };
+        assert_eq!(fx.s.active, active, "{value}");
+        if area {
+            assert!(!targets_of(&fx, m2).is_empty(), "the area's other mortar");
+            assert!(!fx.legal().iter().any(calls), "no FO call mid-segment");
+            fx.act(Action::Pass);
+            assert_eq!(fx.s.active, Side::Rangers);
+            assert!(!fx.s.last_hold_idle, "the segment was not idle");
+        } else {
+            assert!(fx
+                .legal()
+                .iter()
+                .any(|a| matches!(a, Action::CallArtillery { fo, .. } if *fo == ranger_fo)));
+        }
+    }
+}
+
 #[test]
 fn rule_7_61_one_or_more_is_that_many_casualty_points_the_target_s_owner_inflicts() {
     let mut fx = Fixture::new();

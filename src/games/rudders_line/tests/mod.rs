@@ -26,7 +26,18 @@ pub struct Fixture {
 impl Fixture {
     /// Turn 2, Action Phase, Rangers active with the Initiative, nobody on the map.
     pub fn new() -> Fixture {
-        let g = RuddersLine::embedded().expect("embedded data loads");
+        Fixture::with(RuddersLine::embedded().expect("embedded data loads"))
+    }
+
+    /// `new` with the reading `name` (scenario.toml `[readings]`) set to `value`.
+    pub fn with_reading(name: &str, value: &str) -> Fixture {
+        let mut data = super::data::DataSet::embedded().expect("embedded data loads");
+        let r = data.scenario.readings.0.get_mut(name).expect("a reading");
+        r.value = value.into();
+        Fixture::with(RuddersLine::from_data(data).expect("a valid reading"))
+    }
+
+    fn with(g: RuddersLine) -> Fixture {
         let mut s = g.rules.initial;
         for u in 0..g.rules.units.len() as u8 {
             if g.rules.is_personnel(u) && s.loc(u) != ELIMINATED {
