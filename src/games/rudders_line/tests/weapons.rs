@@ -57,3 +57,49 @@ fn rule_2_61_weapons_move_only_with_their_carrier() {
     assert_eq!(fx.loc(mg), fx.area("4"));
     assert_eq!(fx.loc(lying), fx.area("3"));
 }
+
+/// 2.5: four artillery markers: two for the German Order of Battle's Medium Mortars, and one
+/// for each side's Forward Observer.
+#[test]
+fn rule_2_5_two_german_medium_mortars_and_one_fo_a_side() {
+    let fx = Fixture::new();
+    let rs = &fx.g.rules;
+    let of_side = |side: crate::games::rudders_line::data::Side, mask: u128| {
+        (mask & rs.side_units[side.index()]).count_ones()
+    };
+    let medium = (0..rs.units.len() as u8)
+        .filter(|&u| rs.weapon_kind(u) == Some(WeaponKind::MediumMortar))
+        .fold(0u128, |m, u| m | 1 << u);
+    use crate::games::rudders_line::data::Side::{Germans, Rangers};
+    assert_eq!((of_side(Germans, medium), of_side(Rangers, medium)), (2, 0));
+    assert_eq!((of_side(Germans, rs.fos), of_side(Rangers, rs.fos)), (1, 1));
+}
+
+/// 2.11: every die is a six-sided die, 1d6 (the weapon survival roll, 2.63, is 2d6).
+#[test]
+fn rule_2_11_the_dice_are_d6_and_2d6() {
+    use crate::engine::{dice, Game};
+    use crate::games::rudders_line::data::Side;
+    use crate::games::rudders_line::state::Phase;
+    let mut fx = Fixture::new();
+    let fo = fx.place("ranger_fo", "3");
+    fx.place("german_squad", "5");
+    fx.phase(Phase::IndirectFire, Side::Rangers);
+    fx.act(Action::CallArtillery {
+        fo,
+        target: fx.area("5"),
+    });
+    let mut out = Vec::new();
+    fx.g.chance_outcomes(&fx.s, &mut out);
+    assert_eq!(
+        out,
+        (1..=6).map(|d| (Action::Die(d), 1)).collect::<Vec<_>>()
+    );
+    fx.s.survival = fo;
+    fx.g.chance_outcomes(&fx.s, &mut out);
+    let two: Vec<_> = dice::two_d6()
+        .map(|(sum, w)| (Action::Dice(sum), w))
+        .collect();
+    assert_eq!(out, two);
+    assert_eq!(two.iter().map(|&(_, w)| w).sum::<u32>(), 36);
+}
