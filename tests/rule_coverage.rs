@@ -126,34 +126,43 @@ fn rule_tests(book: &Book) -> BTreeSet<String> {
     names
 }
 
-/// The case numbers a test's name carries: `rule_9_5_2d_x` → 9.5.2d, `rule_6_5_and_3_2_x` →
-/// 6.5 and 3.2; the words after the numbers are its description.
+/// The case numbers a test's name carries: `rule_9_5_2d_x` → 9.5.2d; a number after an
+/// `and` anywhere names another (`rule_6_5_and_3_2_x`, `rule_8_1_4_x_and_8_1_5_y`); the other
+/// words are its description.
 fn numbers(test: &str) -> Vec<String> {
-    let mut tokens = test.trim_start_matches("rule_").split('_').peekable();
+    let tokens: Vec<&str> = test.trim_start_matches("rule_").split('_').collect();
     let mut out = Vec::new();
-    loop {
-        let mut parts: Vec<&str> = Vec::new();
-        while let Some(t) = tokens.peek() {
-            let digits = t.trim_end_matches(|c: char| c.is_ascii_lowercase());
-            let letters = t.len() - digits.len();
-            if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || letters > 1 {
-                break;
-            }
-            parts.push(t);
-            tokens.next();
-            if letters == 1 {
-                break;
-            }
+    let mut i = 0;
+    while i < tokens.len() {
+        let starts = i == 0 || tokens[i - 1] == "and";
+        let (number, next) = number_at(&tokens, i);
+        if starts && !number.is_empty() {
+            out.push(number);
+            i = next;
+        } else {
+            i += 1;
         }
-        if !parts.is_empty() {
-            out.push(parts.join("."));
-        }
-        if tokens.peek() == Some(&"and") {
-            tokens.next();
-            continue;
-        }
-        return out;
     }
+    out
+}
+
+/// The number spelt by the tokens from `i` (digits, the last perhaps with one letter), and
+/// the index after it; empty if `tokens[i]` is not a number.
+fn number_at(tokens: &[&str], mut i: usize) -> (String, usize) {
+    let mut parts: Vec<&str> = Vec::new();
+    while let Some(t) = tokens.get(i) {
+        let digits = t.trim_end_matches(|c: char| c.is_ascii_lowercase());
+        let letters = t.len() - digits.len();
+        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || letters > 1 {
+            break;
+        }
+        parts.push(t);
+        i += 1;
+        if letters == 1 {
+            break;
+        }
+    }
+    (parts.join("."), i)
 }
 
 /// Whether a test of case `t` covers case `c`: the same case, or one of its sub-cases.
@@ -251,6 +260,10 @@ fn a_test_name_carries_its_case_numbers() {
     assert_eq!(numbers("rule_11_1c_spent_supporters"), ["11.1c"]);
     assert_eq!(numbers("rule_7_3_3_ambig_23_german_leg"), ["7.3.3"]);
     assert_eq!(numbers("rule_9_a_us_unit"), ["9"]);
+    assert_eq!(
+        numbers("rule_8_1_4_units_recover_and_8_1_5_isolated_ones_and_two"),
+        ["8.1.4", "8.1.5"]
+    );
     assert!(covers("9.5.2d", "9.5.2") && covers("8.5.1", "8.5") && !covers("7.33", "7.3"));
 }
 
