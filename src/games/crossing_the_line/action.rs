@@ -68,6 +68,8 @@ pub enum Action {
     // ---- the Admin Phase (8)
     /// 8.2, 5.5: assign this unit to this formation.
     Assign(u8, u8),
+    /// 8.4.1: spend a US Replacement Point rebuilding this unit by 1 SP.
+    Replace(u8),
     /// 8.4.2: cannibalise this German unit for Replacement Points.
     Cannibalize(u8),
     /// 8.3: inspect the US's Victory Plan marker drawn at this position (0: the first).

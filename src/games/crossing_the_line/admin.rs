@@ -3,10 +3,9 @@
 //! (8.2), the Victory Plan (8.3, Campaign only), Replacements (8.4) and Reinforcements and
 //! Withdrawals (8.5).
 //!
-//! Assignment (`assignment.rs`), German reorganisation and delaying reinforcements
-//! (`reinforcements.rs`) are decisions; the other owners' choices are made by fixed rules,
-//! written beside each: US Replacement Points go to the units that lost most (8.4.1), a
-//! cannibalised unit's RPs likewise (8.4.2).
+//! Assignment (`assignment.rs`), the unit each US Replacement Point rebuilds (8.4.1), German
+//! reorganisation and delaying reinforcements (`reinforcements.rs`) are decisions; a
+//! cannibalised unit's RPs go by a fixed rule to the units that lost most (8.4.2).
 
 use super::action::Action;
 use super::assignment;
@@ -145,7 +144,17 @@ pub fn inspect(rs: &Ruleset, s: &mut State, a: Action) {
 
 /// 8.4: US replacements, then the German reorganisations.
 fn replacement_segment(rs: &Ruleset, s: &mut State) {
-    replacements(rs, s);
+    let r = &rs.charts.us_replacements;
+    s.replacement_points = [r.infantry, r.armored_infantry, r.tank];
+    s.step = Step::Replace;
+    if rebuildable(rs, s) == 0 {
+        after_replacements(rs, s);
+    }
+}
+
+/// 8.4.2 after 8.4.1: RPs no unit could take are lost.
+fn after_replacements(rs: &Ruleset, s: &mut State) {
+    s.replacement_points = [0; 3];
     s.step = Step::Reorganize;
     if cannibals(rs, s) == 0 {
         after_reorganization(rs, s);
@@ -280,25 +289,40 @@ fn replacement_pool(kind: UnitKind, named: bool) -> Option<usize> {
     }
 }
 
-/// 8.4.1: each RP restores 1 SP to an undisrupted US unit of its type, In Command, with its HQ
-/// in supply; the owner's choice by a fixed rule: the unit furthest below its printed strength.
-fn replacements(rs: &Ruleset, s: &mut State) {
-    let r = &rs.charts.us_replacements;
-    let mut pools = [r.infantry, r.armored_infantry, r.tank];
-    let eligible = below_strength(rs, s, in_good_order(rs, s, Side::Us));
+/// 8.4.1: the US units an RP left may rebuild now: undisrupted, In Command, with their HQ in
+/// supply, below their printed strength, of a type whose RPs are not all spent.
+fn rebuildable(rs: &Ruleset, s: &State) -> Units {
     let named = rs
         .charts
         .readings
         .is(&readings::US_REPLACEMENT_TYPES, "named");
-    for (pool, points) in pools.iter_mut().enumerate() {
-        while *points > 0 {
-            let best = bits(eligible)
-                .filter(|&u| replacement_pool(rs.unit(u).kind, named) == Some(pool))
-                .filter(|&u| s.strength[u] < rs.unit(u).strength)
-                .max_by_key(|&u| (rs.unit(u).strength - s.strength[u], std::cmp::Reverse(u)));
-            let Some(u) = best else { break };
-            s.strength[u] += 1;
-            *points -= 1;
-        }
+    bits(below_strength(rs, s, in_good_order(rs, s, Side::Us)))
+        .filter(|&u| {
+            replacement_pool(rs.unit(u).kind, named).is_some_and(|p| s.replacement_points[p] > 0)
+        })
+        .fold(0, |m, u| m | 1 << u)
+}
+
+/// 8.4.1: the units the US may rebuild by 1 SP with the next RP; the RPs "must be spent", so
+/// there is no declining while a unit can take one.
+pub fn replace_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    for u in bits(rebuildable(rs, s)) {
+        out(Action::Replace(u as u8));
+    }
+}
+
+/// 8.4.1: one RP of its type restores 1 SP to unit `u`; the segment ends when no unit can
+/// take the RPs left.
+pub fn replace(rs: &Ruleset, s: &mut State, u: u8) {
+    let u = usize::from(u);
+    let named = rs
+        .charts
+        .readings
+        .is(&readings::US_REPLACEMENT_TYPES, "named");
+    let pool = replacement_pool(rs.unit(u).kind, named).expect("a listed unit takes RPs");
+    s.replacement_points[pool] -= 1;
+    s.strength[u] += 1;
+    if rebuildable(rs, s) == 0 {
+        after_replacements(rs, s);
     }
 }

@@ -128,6 +128,12 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::TakeLoss => "take the 2nd hit as a loss".into(),
         Action::RetreatTo(h) => format!("retreat to {}", hex(rs, h)),
         Action::Assign(u, f) => format!("assign {} to the {}", unit(rs, u), rs.formation(f).name),
+        Action::Replace(u) => format!(
+            "rebuild {} by 1 SP (to {} of {}, 8.4.1)",
+            unit(rs, u),
+            s.strength[usize::from(u)] + 1,
+            rs.unit(usize::from(u)).strength
+        ),
         Action::Cannibalize(u) => format!("cannibalise {}", unit(rs, u)),
         // 8.3: the marker stays hidden from the German player.
         Action::Draw(_) => "a Victory Plan marker drawn (8.3)".into(),
@@ -166,6 +172,7 @@ pub fn step_name(step: Step) -> String {
         Step::Interdiction => "Interdiction die (8.1.2)".into(),
         Step::Attrition => "attrition (8.1.5)".into(),
         Step::Assignment(side) => format!("the {} assign independents (5.5, 8.2)", side.players()),
+        Step::Replace => "the US spends its Replacement Points (8.4.1)".into(),
         Step::Reorganize => "German reorganisation (8.4.2)".into(),
         Step::PlanDraw => "the US draws a Victory Plan marker (8.3)".into(),
         Step::PlanPeek => "the German Victory Plan die: 9 or 10 inspects a marker (8.3)".into(),

@@ -119,6 +119,7 @@ impl CrossingTheLine {
             Step::Retreat => battle::retreat_actions(rs, s, out),
             Step::Snafu => snafu::actions(out),
             Step::Assignment(side) => assignment::actions(rs, s, side, out),
+            Step::Replace => admin::replace_actions(rs, s, out),
             Step::Reorganize => admin::reorganize_actions(rs, s, out),
             Step::Inspect => admin::inspect_actions(s, out),
             Step::Reinforce(_) => reinforcements::actions(rs, s, out),
@@ -160,6 +161,7 @@ impl CrossingTheLine {
                     admin::after_assignment(rs, s);
                 }
             }
+            (Step::Replace, Action::Replace(u)) => admin::replace(rs, s, u),
             (Step::Reorganize, Action::Cannibalize(_) | Action::Done) => {
                 admin::reorganize(rs, s, a)
             }
@@ -310,6 +312,7 @@ impl Game for CrossingTheLine {
             Step::Snafu => player(s.snafu),
             Step::Assignment(side) | Step::Reinforce(side) => player(side),
             Step::Reorganize | Step::Inspect => player(Side::German),
+            Step::Replace => player(Side::Us),
             _ => Actor::Chance,
         }
     }

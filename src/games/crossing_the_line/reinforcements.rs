@@ -10,7 +10,9 @@ use super::readings;
 use super::ruleset::{Arrival, Ruleset};
 use super::side::Side;
 use super::stacking;
-use super::state::{bits, on_map, State, Step, Units, ELIMINATED, NOT_ENTERED, WITHDRAWN};
+use super::state::{
+    bits, on_map, Formations, State, Step, Units, ELIMINATED, NOT_ENTERED, WITHDRAWN,
+};
 
 /// 8.5: the German side's reinforcements first.
 pub(super) fn start(rs: &Ruleset, s: &mut State) {
@@ -69,7 +71,7 @@ fn arrival(rs: &Ruleset, s: &State, u: usize) -> Arrival {
 }
 
 /// The formations whose reinforcements enter now (their HQ, or units listed with them).
-fn entering_formations(rs: &Ruleset, s: &State) -> u16 {
+fn entering_formations(rs: &Ruleset, s: &State) -> Formations {
     bits(s.entering).fold(s.entering_hqs, |m, u| m | 1 << arrival(rs, s, u).formation)
 }
 

@@ -413,6 +413,12 @@ impl<'a> Context<'a> {
             // never holds reinforcements back.
             Action::Done => END,
             Action::Assign(..) | Action::Cannibalize(_) | Action::Delay(_) => END - 10,
+            // 8.4.1: the unit furthest below its printed strength, the first of equals.
+            Action::Replace(u) => {
+                let u = usize::from(u);
+                let below = self.rs.unit(u).strength - s.strength[u];
+                END + 100 * i32::from(below) - u as i32
+            }
             // 8.3: look at the latest marker not seen yet (the plan may be among them).
             Action::Inspect(k) if s.plan_seen & (1 << k) == 0 => END + 1 + i32::from(k),
             Action::Inspect(_) => END - 1,

@@ -60,6 +60,8 @@ pub enum Step {
     Reinforce(Side),
     /// 8.2: `side` assigns and reassigns units (5.5), or is done.
     Assignment(Side),
+    /// 8.4.1: the US picks the unit the next Replacement Point rebuilds.
+    Replace,
     /// 8.4.2: the Germans may cannibalise an infantry type unit, or are done.
     Reorganize,
     /// Chance, 6.1: who wins the Initiative.
@@ -280,6 +282,9 @@ pub struct State {
     /// 9: quarter VPs of the SP the Germans had lost in formations withdrawn since (8.5.2:
     /// "noted at the time of withdrawal").
     pub noted_loss_quarters: u16,
+    /// 8.4.1: the US Replacement Points still to spend this turn: infantry, armored infantry,
+    /// tank.
+    pub replacement_points: [u8; 3],
     /// 8.5: reinforcements held back to a later turn: units, and formations' HQs.
     pub held: Units,
     pub held_hqs: Formations,
@@ -338,6 +343,7 @@ impl State {
             plan_draws: [0; MAX_PLAN_MARKERS],
             plan_seen: 0,
             noted_loss_quarters: 0,
+            replacement_points: [0; 3],
             held: 0,
             held_hqs: 0,
             entering: 0,

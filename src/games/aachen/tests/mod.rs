@@ -1,5 +1,6 @@
 //! Rule tests for Aachen, named by rule number, on the embedded data.
 
+mod cases;
 mod combat;
 mod example;
 mod movement;

@@ -166,7 +166,8 @@ fn turn_2(fx: &Fx, prepare: impl FnOnce(&Fx, &mut State)) -> State {
     s
 }
 
-/// Through the rest of the Admin Phase, every side done at once, every die a 1.
+/// Through the rest of the Admin Phase, every side done at once (the US RPs to the first unit
+/// listed), every die a 1.
 fn finish_admin(fx: &Fx, s: &mut State) {
     loop {
         match s.step {
@@ -174,6 +175,7 @@ fn finish_admin(fx: &Fx, s: &mut State) {
             Step::Assignment(_) | Step::Reorganize | Step::Reinforce(_) => {
                 fx.decide(s, Action::Done)
             }
+            Step::Replace => fx.decide(s, fx.legal(s)[0]),
             _ => return,
         }
     }
@@ -261,6 +263,37 @@ fn rule_8_5_2_the_353rd_withdraws_on_turn_3() {
             "{name}"
         );
     }
+}
+
+/// 8.4.1: the US chooses the unit each RP rebuilds; the RPs "must be spent": no declining
+/// while a unit of the type can take one.
+#[test]
+fn rule_8_4_1_the_us_chooses_which_unit_each_rp_rebuilds() {
+    let fx = Fx::s2();
+    let (a, b) = (fx.unit("1/16"), fx.unit("3/16"));
+    let mut s = turn_2(&fx, |_, s| {
+        s.strength[a] = 1;
+        s.strength[b] = 2;
+    });
+    while s.step != Step::Replace {
+        match s.step {
+            Step::Interdiction | Step::Attrition => fx.chance(&mut s, Action::Die(1)),
+            _ => fx.decide(&mut s, Action::Done),
+        }
+    }
+    assert_eq!(
+        fx.legal(&s),
+        [Action::Replace(a as u8), Action::Replace(b as u8)]
+    );
+    // Both Infantry RPs to the less damaged 3/16 (the doctrine would pick 1/16 first).
+    fx.decide(&mut s, Action::Replace(b as u8));
+    assert_eq!(
+        fx.legal(&s),
+        [Action::Replace(a as u8), Action::Replace(b as u8)]
+    );
+    fx.decide(&mut s, Action::Replace(b as u8));
+    assert_eq!((s.strength[a], s.strength[b]), (1, 4));
+    assert_ne!(s.step, Step::Replace, "no Infantry RP left");
 }
 
 #[test]

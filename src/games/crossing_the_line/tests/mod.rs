@@ -10,6 +10,7 @@ mod actions;
 mod ambiguities;
 mod battle;
 mod campaign;
+mod cases;
 mod movement;
 mod ops;
 mod playouts;
