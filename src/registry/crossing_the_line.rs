@@ -48,8 +48,7 @@ const SCENARIOS: [(&str, &str, &str); 4] = [
 /// The owner's choices the engine makes by a fixed rule instead of asking (issue: each is to
 /// become a decision with the fixed rule as the doctrine's default).
 const FIXED_CHOICES: &str = "which unit of a stack takes each SP loss within the even \
-     spread (7.5.2: the strongest), where a displaced unit or HQ goes (5.3), which German \
-     units receive reorganisation points (8.4.2: the unit furthest below strength), which \
+     spread (7.5.2: the strongest), where a displaced unit or HQ goes (5.3), which \
      formation takes over a withdrawn \
      formation's independents (8.5.2: the first with an HQ on the map); independents are \
      assigned openly, not in secret (5.5.2)";

@@ -4,8 +4,8 @@
 //! Withdrawals (8.5).
 //!
 //! Assignment (`assignment.rs`), the unit each US Replacement Point rebuilds (8.4.1), German
-//! reorganisation and delaying reinforcements (`reinforcements.rs`) are decisions; a
-//! cannibalised unit's RPs go by a fixed rule to the units that lost most (8.4.2).
+//! reorganisation and the unit each of its RPs rebuilds (8.4.2), and delaying reinforcements
+//! (`reinforcements.rs`) are decisions.
 
 use super::action::Action;
 use super::assignment;
@@ -223,28 +223,55 @@ fn cannibals_among(rs: &Ruleset, in_good_order: Units) -> Units {
         .fold(0, |m, u| m | 1 << u)
 }
 
+/// 8.4.2: with RPs of a cannibalised unit to spend, the units they may rebuild; else another
+/// unit to cannibalise, or `Done`.
 pub fn reorganize_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    if s.cannibal_points > 0 {
+        for u in bits(receivers(rs, s)) {
+            out(Action::Replace(u as u8));
+        }
+        return;
+    }
     for u in bits(cannibals(rs, s)) {
         out(Action::Cannibalize(u as u8));
     }
     out(Action::Done);
 }
 
-/// 8.4.2: the unit leaves play; each of its SPs is an RP for a unit of its formation of a type
-/// the table allows, spent at once (a fixed rule picks the unit furthest below strength), or
-/// lost. `Done` ends the segment.
+/// 8.4.2: the unit leaves play and each of its SPs becomes an RP, "expended immediately or
+/// lost": the German chooses the unit of its formation each rebuilds (`Replace`), of a type
+/// the table allows. `Done` ends the segment.
 pub fn reorganize(rs: &Ruleset, s: &mut State, a: Action) {
-    let Action::Cannibalize(c) = a else {
-        return after_reorganization(rs, s);
-    };
-    let c = usize::from(c);
+    match a {
+        Action::Cannibalize(c) => {
+            let c = usize::from(c);
+            s.cannibal = c as u8;
+            s.cannibal_points = s.strength[c];
+            s.hex[c] = WITHDRAWN;
+            s.strength[c] = 0;
+            s.improved &= !(1 << c);
+            s.refresh(rs);
+        }
+        Action::Replace(u) => {
+            s.strength[usize::from(u)] += 1;
+            s.cannibal_points -= 1;
+        }
+        _ => return after_reorganization(rs, s),
+    }
+    if s.cannibal_points > 0 && receivers(rs, s) != 0 {
+        return;
+    }
+    s.cannibal_points = 0; // none can take them: lost
+    if cannibals(rs, s) == 0 {
+        after_reorganization(rs, s);
+    }
+}
+
+/// 8.4.2: the units the cannibalised unit's RPs may rebuild: of its formation, in good order,
+/// below strength, of a type the German Unit Reorganization table allows for it.
+fn receivers(rs: &Ruleset, s: &State) -> Units {
+    let c = usize::from(s.cannibal);
     let from = reorganization_type(rs.unit(c).kind);
-    let f = s.formation[c];
-    let mut points = s.strength[c];
-    s.hex[c] = WITHDRAWN;
-    s.strength[c] = 0;
-    s.improved &= !(1 << c);
-    s.refresh(rs);
     let takes = |u: usize| {
         let to = reorganization_type(rs.unit(u).kind);
         rs.charts
@@ -254,22 +281,10 @@ pub fn reorganize(rs: &Ruleset, s: &mut State, a: Action) {
                 Some(target.as_str()) == to && sources.iter().any(|x| Some(x.as_str()) == from)
             })
     };
-    // Giving SPs changes no unit's order (supply, Command, disruption), so the units in
-    // good order after the unit left serve both as receivers and as the next cannibals.
-    let good = in_good_order(rs, s, Side::German);
-    let receivers = good & s.formation_units(rs, f);
-    while points > 0 {
-        let best = bits(below_strength(rs, s, receivers))
-            .filter(|&u| takes(u))
-            .max_by_key(|&u| (rs.unit(u).strength - s.strength[u], std::cmp::Reverse(u)));
-        let Some(u) = best else { break };
-        s.strength[u] += 1;
-        points -= 1;
-    }
-    debug_assert_eq!(cannibals_among(rs, good), cannibals(rs, s));
-    if cannibals_among(rs, good) == 0 {
-        after_reorganization(rs, s);
-    }
+    let of_formation = in_good_order(rs, s, Side::German) & s.formation_units(rs, s.formation[c]);
+    bits(below_strength(rs, s, of_formation))
+        .filter(|&u| takes(u))
+        .fold(0, |m, u| m | 1 << u)
 }
 
 /// 8.4.1: the Replacement Point type a US unit takes. AMBIG-37 (the reading

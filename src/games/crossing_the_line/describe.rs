@@ -129,10 +129,15 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::RetreatTo(h) => format!("retreat to {}", hex(rs, h)),
         Action::Assign(u, f) => format!("assign {} to the {}", unit(rs, u), rs.formation(f).name),
         Action::Replace(u) => format!(
-            "rebuild {} by 1 SP (to {} of {}, 8.4.1)",
+            "rebuild {} by 1 SP (to {} of {}, {})",
             unit(rs, u),
             s.strength[usize::from(u)] + 1,
-            rs.unit(usize::from(u)).strength
+            rs.unit(usize::from(u)).strength,
+            if s.step == Step::Reorganize {
+                "8.4.2"
+            } else {
+                "8.4.1"
+            }
         ),
         Action::Cannibalize(u) => format!("cannibalise {}", unit(rs, u)),
         // 8.3: the marker stays hidden from the German player.

@@ -162,7 +162,7 @@ impl CrossingTheLine {
                 }
             }
             (Step::Replace, Action::Replace(u)) => admin::replace(rs, s, u),
-            (Step::Reorganize, Action::Cannibalize(_) | Action::Done) => {
+            (Step::Reorganize, Action::Cannibalize(_) | Action::Replace(_) | Action::Done) => {
                 admin::reorganize(rs, s, a)
             }
             (Step::Inspect, Action::Inspect(_) | Action::Done) => admin::inspect(rs, s, a),

@@ -285,6 +285,9 @@ pub struct State {
     /// 8.4.1: the US Replacement Points still to spend this turn: infantry, armored infantry,
     /// tank.
     pub replacement_points: [u8; 3],
+    /// 8.4.2: the unit just cannibalised, and its RPs still to spend.
+    pub cannibal: u8,
+    pub cannibal_points: u8,
     /// 8.5: reinforcements held back to a later turn: units, and formations' HQs.
     pub held: Units,
     pub held_hqs: Formations,
@@ -344,6 +347,8 @@ impl State {
             plan_seen: 0,
             noted_loss_quarters: 0,
             replacement_points: [0; 3],
+            cannibal: 0,
+            cannibal_points: 0,
             held: 0,
             held_hqs: 0,
             entering: 0,

@@ -432,7 +432,35 @@ fn rule_8_4_2_a_cannibalised_unit_rebuilds_units_of_its_formation() {
     );
     fx.decide(&mut s, Action::Cannibalize(a as u8));
     assert_eq!(s.hex[a], WITHDRAWN);
+    // The German chooses the receiver of each RP: here only the 328 can take them.
+    assert_eq!(fx.legal(&s), [Action::Replace(b as u8)]);
+    fx.decide(&mut s, Action::Replace(b as u8));
+    fx.decide(&mut s, Action::Replace(b as u8));
     assert_eq!(s.strength[b], 3, "2 of the 453's 3 RPs; the third is lost");
+    assert_eq!(s.cannibal_points, 0);
+    assert!(!fx.legal(&s).contains(&Action::Replace(b as u8)));
+}
+
+/// 8.4.2: with two units that may take the RPs, the German picks which each rebuilds.
+#[test]
+fn rule_8_4_2_the_german_chooses_the_unit_each_rp_rebuilds() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "526ID", 2211);
+    let a = fx.put(&mut s, "453", 2210);
+    let (b, c) = (fx.put(&mut s, "328", 2212), fx.put(&mut s, "473", 2111));
+    s.strength[b] = 1;
+    s.strength[c] = 2;
+    s.step = Step::Reorganize;
+    fx.decide(&mut s, Action::Cannibalize(a as u8));
+    let mut both = [Action::Replace(b as u8), Action::Replace(c as u8)];
+    both.sort_by_key(|a| format!("{a:?}"));
+    let mut legal = fx.legal(&s);
+    legal.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(legal, both);
+    // Against the doctrine (the 328, furthest below strength): the 473 first.
+    fx.decide(&mut s, Action::Replace(c as u8));
+    assert_eq!((s.strength[b], s.strength[c], s.cannibal_points), (1, 3, 2));
 }
 
 // ---------------------------------------------------------------------- readings of the text
