@@ -35,13 +35,6 @@ pub struct ReadingSpec {
     pub alternatives: &'static [&'static str],
 }
 
-impl ReadingSpec {
-    /// The default reading.
-    pub fn default_value(&self) -> &'static str {
-        self.alternatives[0]
-    }
-}
-
 impl Readings {
     /// Every reading the game implements is present, with exactly its alternatives (default
     /// first) and a value among them; no other is.
@@ -54,8 +47,9 @@ impl Readings {
                 return Err(at.err(
                     spec.name,
                     format!(
-                        "alternatives must be {:?}, the readings the engine implements",
-                        spec.alternatives
+                        "alternatives must be [{}], the readings the engine implements, the \
+                         default first",
+                        spec.alternatives.join(", ")
                     ),
                 ));
             }
@@ -103,7 +97,7 @@ impl Readings {
         spec.alternatives[self.choice(spec)] == value
     }
 
-    /// One line a reading for `sandtable games`: name, value, the others, rule and why.
+    /// One line per reading for `sandtable games`: name, value, the others, rule and why.
     pub fn lines(&self) -> Vec<String> {
         self.0
             .iter()
