@@ -117,6 +117,29 @@ fn rule_5_3_1_an_overstacked_hex_disrupts_every_unit_and_displaces_the_surplus()
     }
 }
 
+/// 5.3.3: "Any unit that cannot be displaced due to the presence of enemy combat units is
+/// eliminated."
+#[test]
+fn rule_5_3_3_a_surplus_unit_with_enemy_all_round_is_eliminated() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    for name in ["1/16", "2/16", "3/16", "1/18"] {
+        fx.put(&mut s, name, 1412);
+    }
+    let germans = ["GR 941", "GR 942", "GR 943", "Fus 353", "Pi 353", "MG 353"];
+    for (name, h) in germans.iter().zip(fx.ring(1412)) {
+        fx.put(&mut s, name, h);
+    }
+    let lost_before = s.losses[Side::Us.index()];
+    stacking::resolve_overstack(fx.rs(), &mut s, fx.hex(1412), Side::Us);
+    assert_eq!(fx.names_at(&s, Side::Us, 1412).len(), 3);
+    let surplus = fx.unit("1/18");
+    assert!(!on_map(s.hex[surplus]), "nowhere to go: eliminated");
+    assert_eq!(s.strength[surplus], 0);
+    assert!(s.losses[Side::Us.index()] > lost_before);
+}
+
 #[test]
 fn rule_5_3_2_a_displaced_hq_in_range_by_a_clear_path_loses_1_support_and_1_fal() {
     let fx = Fx::s2();
