@@ -41,9 +41,8 @@ fn rule_11_1d_fired_machine_gun_adds_nothing() {
     assert_eq!(fx.s.attack.offense, 4 + 2 + 1);
 }
 
-#[test]
-fn rule_11_1_defensive_total_df_nco_supporters_tem() {
-    let mut fx = Fixture::new();
+/// A lone Ranger squad from 3 assaults 4: a fresh German squad, a spent one and an NCO.
+fn assault_on_a_fresh_and_a_spent_squad(fx: &mut Fixture) {
     let r = fx.place("ranger_squad", "3");
     fx.place("german_squad", "4");
     let spent = fx.place("german_squad", "4");
@@ -54,6 +53,12 @@ fn rule_11_1_defensive_total_df_nco_supporters_tem() {
         to: fx.area("4"),
         pay: false,
     });
+}
+
+#[test]
+fn rule_11_1_defensive_total_df_nco_supporters_tem() {
+    let mut fx = Fixture::new();
+    assault_on_a_fresh_and_a_spent_squad(&mut fx);
     // DF 4 (fresh squad) + NCO 2 + 1 supporter (the spent squad counts) + TEM.
     assert_eq!(fx.s.attack.defense, 4 + 2 + 1 + fx.tem("4"));
     assert_eq!(fx.s.attack.offense, 4, "a lone unit is its own point");
@@ -65,16 +70,7 @@ fn rule_11_1_defensive_total_df_nco_supporters_tem() {
 fn rule_11_1c_spent_supporters_count_or_not_by_the_reading() {
     for (value, supporters) in [("all", 1), ("fresh", 0)] {
         let mut fx = Fixture::with_reading("assault_supporters", value);
-        let r = fx.place("ranger_squad", "3");
-        fx.place("german_squad", "4");
-        let spent = fx.place("german_squad", "4");
-        fx.spend(spent);
-        fx.place("german_nco_2", "4");
-        fx.group("3", &[r]);
-        fx.act(Action::Move {
-            to: fx.area("4"),
-            pay: false,
-        });
+        assault_on_a_fresh_and_a_spent_squad(&mut fx);
         let expected = 4 + 2 + supporters + fx.tem("4");
         assert_eq!(fx.s.attack.defense, expected, "{value}");
     }
