@@ -63,6 +63,8 @@ pub enum Action {
     RetreatInstead,
     /// Take the 2nd hit as an SP loss.
     TakeLoss,
+    /// 7.5.2: this unit takes the next Strength Point Loss.
+    SpLoss(u8),
     /// Retreat to this hex.
     RetreatTo(u16),
     // ---- the Admin Phase (8)

@@ -1,15 +1,14 @@
 //! The Combat Action (7.5) in play: declaration, the attackers, chits and die as chance, and
 //! the results applied defender first through the pure steps of `combat`, then Battle Victory.
 //!
-//! The owner's choice of which unit takes an SP among those the even spread allows (7.5.2
-//! step 4) is made by `combat::spread_losses`' fixed rule (the strongest first); the choices
-//! that shape the game — retreat or loss, and where to retreat — are asked.
+//! The owner's choices are asked: which unit takes each SP loss among those the even spread
+//! allows (7.5.2 steps 1 and 4), retreat or loss, and where to retreat.
 
 use super::action::Action;
 use super::charts::Hits;
 use super::combat::{
-    self, attacked_hexside, battle_victory, AttackKind, Battle, Combatant, DefenseKind, Role,
-    SecondHit, Stack, SupportHexes,
+    self, attacked_hexside, battle_victory, AfterLosses, AttackKind, Battle, Combatant,
+    DefenseKind, Role, SecondHit, Stack, SupportHexes,
 };
 use super::command::{self, Standing};
 use super::control::HexSet;
@@ -298,30 +297,105 @@ pub fn applying_side(rs: &Ruleset, s: &State) -> Side {
 fn apply_side(rs: &Ruleset, s: &mut State) {
     let role = s.fight.applying;
     let units = participants(s, role);
-    let h = hits(s, role);
-    if units == 0 || h.hits == 0 {
+    if units == 0 || hits(s, role).hits == 0 {
         return next_side(rs, s);
     }
     // Step 1: the first SP goes to the Armor Superiority unit (AMBIG-16), else the owner's pick.
     let st = stack(rs, s, units);
-    let slot = combat::first_loss_unit(&st, role).or_else(|| {
-        combat::spread_losses(st.strengths(), [0; combat::MAX_STACK], 1)
-            .iter()
-            .position(|&n| n > 0)
-    });
-    if let Some(slot) = slot {
-        let u = unit_in_slot(units, slot);
-        s.fight.taken[u] += 1;
-        take(rs, s, u, 1);
+    match combat::first_loss_unit(&st, role) {
+        Some(slot) => {
+            let u = unit_in_slot(units, slot);
+            s.fight.taken[u] += 1;
+            take(rs, s, u, 1);
+            red_check(rs, s);
+        }
+        None => distribute(rs, s, 1, AfterLosses::RedCheck),
     }
+}
+
+/// Step 2: a red result makes every unit left take an EC.
+fn red_check(rs: &Ruleset, s: &mut State) {
+    let role = s.fight.applying;
     let alive = participants(s, role);
-    if h.red && alive != 0 {
+    if hits(s, role).red && alive != 0 {
         s.fight.failed = 0;
         s.queue = alive;
         s.step = Step::Check(CheckKind::Combat);
         return;
     }
     second_hit_stage(rs, s);
+}
+
+/// `n` SP losses spread evenly (step 4), each on the unit the owner picks among those the
+/// spread allows; a single candidate takes it without asking.
+fn distribute(rs: &Ruleset, s: &mut State, n: u8, then: AfterLosses) {
+    s.fight.owed = n;
+    s.fight.after_losses = then;
+    distribute_owed(rs, s);
+}
+
+fn distribute_owed(rs: &Ruleset, s: &mut State) {
+    while s.fight.owed > 0 {
+        let candidates = loss_candidates(rs, s);
+        match candidates.count_ones() {
+            0 => s.fight.owed = 0, // losses past every unit's elimination are void
+            1 => lose_sp(rs, s, candidates.trailing_zeros() as usize),
+            _ if static_owner(rs, s) => lose_sp(rs, s, strongest(s, candidates)),
+            _ => {
+                s.step = Step::SpLoss;
+                return;
+            }
+        }
+    }
+    match s.fight.after_losses {
+        AfterLosses::RedCheck => red_check(rs, s),
+        AfterLosses::Retreat(second) => retreat_or_next(rs, s, second),
+    }
+}
+
+/// The units of the side being applied that may take the next SP loss: none may take two
+/// before every other has taken one (step 4, counting this combat's hit losses).
+fn loss_candidates(rs: &Ruleset, s: &State) -> Units {
+    let units = participants(s, s.fight.applying);
+    let strengths = stack(rs, s, units).strengths();
+    let mut taken = [0u8; combat::MAX_STACK];
+    for (slot, u) in bits(units).take(combat::MAX_STACK).enumerate() {
+        taken[slot] = s.fight.taken[u];
+    }
+    let open = combat::loss_candidates(strengths, taken);
+    (0..combat::MAX_STACK)
+        .filter(|&slot| open[slot])
+        .fold(0, |m, slot| m | 1 << unit_in_slot(units, slot))
+}
+
+/// 10.1: the static Germans of First Blood are no player; their losses go by the doctrine's
+/// rule, the strongest unit first (the first of equals), which keeps units on the map longest.
+fn static_owner(rs: &Ruleset, s: &State) -> bool {
+    rs.kind == ScenarioKind::FirstBlood && applying_side(rs, s) == Side::German
+}
+
+fn strongest(s: &State, units: Units) -> usize {
+    bits(units)
+        .min_by_key(|&u| std::cmp::Reverse(s.strength[u]))
+        .expect("a candidate")
+}
+
+fn lose_sp(rs: &Ruleset, s: &mut State, u: usize) {
+    s.fight.taken[u] += 1;
+    s.fight.owed -= 1;
+    take(rs, s, u, 1);
+}
+
+pub fn sp_loss_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    for u in bits(loss_candidates(rs, s)) {
+        out(Action::SpLoss(u as u8));
+    }
+}
+
+/// The owner's pick of the unit taking the next SP loss.
+pub fn sp_loss(rs: &Ruleset, s: &mut State, u: u8) {
+    lose_sp(rs, s, usize::from(u));
+    distribute_owed(rs, s);
 }
 
 /// An SP loss in this combat; eliminations are remembered for Battle Victory.
@@ -355,10 +429,8 @@ pub fn second_hit_stage(rs: &Ruleset, s: &mut State) {
     if s.fight.failed != 0 {
         return further(rs, s, Some(SecondHit::ForcedRetreat));
     }
-    let side = applying_side(rs, s);
     // 10.1: the static Germans never retreat voluntarily.
-    let static_side = rs.kind == ScenarioKind::FirstBlood && side == Side::German;
-    if static_side || retreat_hexes(rs, s, false).0 == 0 {
+    if static_owner(rs, s) || retreat_hexes(rs, s, false).0 == 0 {
         return further(rs, s, Some(SecondHit::Loss));
     }
     s.step = Step::SecondHit;
@@ -372,21 +444,14 @@ pub fn second_hit_actions(out: &mut impl FnMut(Action)) {
 /// 7.5.2 steps 3–4: the further SP losses spread evenly, then the retreat if any.
 pub fn further(rs: &Ruleset, s: &mut State, second: Option<SecondHit>) {
     let role = s.fight.applying;
-    let units = participants(s, role);
     let n = combat::further_losses(hits(s, role).hits, second);
-    if n > 0 && units != 0 {
-        let strengths = stack(rs, s, units).strengths();
-        let mut taken = [0u8; combat::MAX_STACK];
-        for (slot, u) in bits(units).take(combat::MAX_STACK).enumerate() {
-            taken[slot] = s.fight.taken[u];
-        }
-        let losses = combat::spread_losses(strengths, taken, n);
-        for (slot, &k) in losses.iter().enumerate().filter(|(_, &k)| k > 0) {
-            let u = unit_in_slot(units, slot);
-            s.fight.taken[u] += k;
-            take(rs, s, u, k);
-        }
+    if n > 0 && participants(s, role) != 0 {
+        return distribute(rs, s, n, AfterLosses::Retreat(second));
     }
+    retreat_or_next(rs, s, second);
+}
+
+fn retreat_or_next(rs: &Ruleset, s: &mut State, second: Option<SecondHit>) {
     match second {
         Some(SecondHit::ForcedRetreat) => start_retreat(rs, s, true),
         Some(SecondHit::VoluntaryRetreat) => start_retreat(rs, s, false),
@@ -445,7 +510,7 @@ fn hex_of_role(s: &State, role: Role) -> u16 {
 fn start_retreat(rs: &Ruleset, s: &mut State, forced: bool) {
     s.fight.forced = forced;
     let (dirs, _) = retreat_hexes(rs, s, forced);
-    let owner_static = rs.kind == ScenarioKind::FirstBlood && applying_side(rs, s) == Side::German;
+    let owner_static = static_owner(rs, s);
     match dirs.count_ones() {
         0 => {
             // A forced retreat that is impossible: +2 SP a unit, and the units stay.

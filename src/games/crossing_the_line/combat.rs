@@ -434,6 +434,14 @@ pub enum SecondHit {
     ForcedRetreat,
 }
 
+/// What follows once the owner has distributed the SP losses due (7.5.2): after the first
+/// (step 1), the red result's checks; after the further ones (step 4), the retreat if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AfterLosses {
+    RedCheck,
+    Retreat(Option<SecondHit>),
+}
+
 /// Step 3, for a result of 2 hits or more. AMBIG-15 (7.5.2 step 3, 5.6.2): if any unit failed
 /// the EC, the whole stack retreats as a forced retreat and the 2nd hit is satisfied; else
 /// the owner may retreat all units instead of losing the SP.

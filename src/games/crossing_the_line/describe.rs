@@ -126,6 +126,12 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::Decline => "no reaction".into(),
         Action::RetreatInstead => "retreat instead of the 2nd hit".into(),
         Action::TakeLoss => "take the 2nd hit as a loss".into(),
+        Action::SpLoss(u) => format!(
+            "{} takes the SP loss (to {} of {})",
+            unit(rs, u),
+            s.strength[usize::from(u)] - 1,
+            rs.unit(usize::from(u)).strength
+        ),
         Action::RetreatTo(h) => format!("retreat to {}", hex(rs, h)),
         Action::Assign(u, f) => format!("assign {} to the {}", unit(rs, u), rs.formation(f).name),
         Action::Replace(u) => format!(
@@ -170,7 +176,6 @@ fn ordinal(k: u8) -> &'static str {
     .unwrap_or("last")
 }
 
-/// Turn, activation and every unit on the map by hex.
 /// What the game is waiting for, in the rulebook's words.
 pub fn step_name(step: Step) -> String {
     match step {
@@ -198,6 +203,10 @@ pub fn step_name(step: Step) -> String {
         Step::Chits => "chits (7.5.1.1)".into(),
         Step::CombatDie => "combat die (7.5.1.2)".into(),
         Step::SecondHit => "retreat or take the 2nd hit (7.5.2)".into(),
+        Step::SpLoss => {
+            "the unit that takes the next SP loss (7.5.2: none takes two before each takes one)"
+                .into()
+        }
         Step::Retreat => "the retreat hex (7.5.2)".into(),
         Step::Snafu => "keep the roll or play the SNAFU token (5.2)".into(),
         Step::Over => "game over".into(),
@@ -250,7 +259,7 @@ pub fn render(rs: &Ruleset, s: &State) -> String {
             act.bonus
         );
     }
-    if matches!(s.step, Step::SecondHit | Step::Retreat) {
+    if matches!(s.step, Step::SecondHit | Step::SpLoss | Step::Retreat) {
         let _ = writeln!(
             out,
             "the {} apply combat results",

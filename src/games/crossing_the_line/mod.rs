@@ -116,6 +116,7 @@ impl CrossingTheLine {
             Step::ReactionOffer => movement::reaction_actions(rs, s, out),
             Step::Attackers => battle::attackers_actions(rs, s, out),
             Step::SecondHit => battle::second_hit_actions(out),
+            Step::SpLoss => battle::sp_loss_actions(rs, s, out),
             Step::Retreat => battle::retreat_actions(rs, s, out),
             Step::Snafu => snafu::actions(out),
             Step::Assignment(side) => assignment::actions(rs, s, side, out),
@@ -155,6 +156,7 @@ impl CrossingTheLine {
                 battle::further(rs, s, Some(SecondHit::VoluntaryRetreat))
             }
             (Step::SecondHit, Action::TakeLoss) => battle::further(rs, s, Some(SecondHit::Loss)),
+            (Step::SpLoss, Action::SpLoss(u)) => battle::sp_loss(rs, s, u),
             (Step::Retreat, Action::RetreatTo(h)) => battle::retreat_to(rs, s, h),
             (Step::Assignment(side), Action::Assign(..) | Action::Done) => {
                 if assignment::apply(rs, s, side, a) {
@@ -308,7 +310,9 @@ impl Game for CrossingTheLine {
             Step::Choose => player(s.initiative),
             Step::Action | Step::Destination { .. } | Step::Attackers => player(s.act().side),
             Step::ReactionOffer => player(s.act().side.other()),
-            Step::SecondHit | Step::Retreat => player(battle::applying_side(&self.rules, s)),
+            Step::SecondHit | Step::SpLoss | Step::Retreat => {
+                player(battle::applying_side(&self.rules, s))
+            }
             Step::Snafu => player(s.snafu),
             Step::Assignment(side) | Step::Reinforce(side) => player(side),
             Step::Reorganize | Step::Inspect => player(Side::German),

@@ -400,6 +400,12 @@ impl<'a> Context<'a> {
                 }
             }
             Action::TakeLoss => 0,
+            // 7.5.2: the strongest unit takes the SP loss (keeps units on the map longest),
+            // the first of equals.
+            Action::SpLoss(u) => {
+                let u = usize::from(u);
+                END + 100 * i32::from(s.strength[u]) - u as i32
+            }
             Action::RetreatTo(h) => self.retreat_score(h),
             Action::Act(f) => i32::from(s.fal[usize::from(f)]),
             // 5.2: hand the SNAFU token over only for a low AP or combat die or a failed check.

@@ -7,7 +7,7 @@
 
 use super::action::Action;
 use super::charts::{CombatResult, InitiativeMarker};
-use super::combat::{AttackKind, DefenseKind, Role};
+use super::combat::{AfterLosses, AttackKind, DefenseKind, Role};
 use super::control::{HexSet, Obstacles};
 use super::ruleset::{Ruleset, NO_HEX};
 use super::scenario::MAX_PLAN_MARKERS;
@@ -89,6 +89,9 @@ pub enum Step {
     CombatDie,
     /// 7.5.2 step 3: the owner retreats voluntarily or takes the 2nd hit as an SP loss.
     SecondHit,
+    /// 7.5.2: the owner picks the unit that takes the next Strength Point Loss, among those
+    /// the even spread allows (`Fight::owed` are due).
+    SpLoss,
     /// 7.5.2: the owner picks the retreat hex.
     Retreat,
     /// 5.2: the SNAFU token's owner may have the roll just made (`State::snafu_roll`) rolled
@@ -208,6 +211,10 @@ pub struct Fight {
     pub taken: [u8; MAX_UNITS],
     /// Units eliminated in this combat, per role (Battle Victory, 7.5.3).
     pub eliminated: [Units; 2],
+    /// SP losses the owner still distributes, one `Step::SpLoss` decision each (7.5.2).
+    pub owed: u8,
+    /// What follows once they are distributed.
+    pub after_losses: AfterLosses,
 }
 
 impl Fight {
@@ -226,6 +233,8 @@ impl Fight {
         forced: false,
         taken: [0; MAX_UNITS],
         eliminated: [0; 2],
+        owed: 0,
+        after_losses: AfterLosses::RedCheck,
     };
 }
 

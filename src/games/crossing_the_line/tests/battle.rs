@@ -143,9 +143,52 @@ fn rule_7_5_2_hits_after_the_second_are_spread_evenly() {
     let mut s = attack(&fx, &["LwF VIII"], AttackKind::Hasty);
     resolve_with(&fx, &mut s, result(0, 4, false));
     fx.decide(&mut s, Action::TakeLoss);
-    // 1st to the 453, then 2nd, 3rd, 4th evenly: 2 each.
-    assert_eq!(s.strength[fx.unit("453")], 1);
-    assert_eq!(s.strength[fx.unit("LwF VIII")], 1);
+    // 1st to the 453 (armour), 2nd to the LwF VIII (the only one with none), then the 3rd
+    // is the owner's pick between the two, and the 4th goes to the other: 2 each.
+    let (tank, infantry) = (fx.unit("453"), fx.unit("LwF VIII"));
+    assert_eq!(s.step, Step::SpLoss, "both have taken one: the owner picks");
+    assert_eq!(
+        fx.legal(&s),
+        vec![Action::SpLoss(tank as u8), Action::SpLoss(infantry as u8)]
+    );
+    fx.decide(&mut s, Action::SpLoss(infantry as u8));
+    assert_ne!(s.step, Step::SpLoss, "the 4th has one candidate left");
+    assert_eq!(s.strength[tank], 1);
+    assert_eq!(s.strength[infantry], 1);
+}
+
+/// 7.5.2: "Strength Point Losses are distributed as the owner wishes among combat units",
+/// within the even spread: an attacker without AFVs picks the unit taking the first SP
+/// (AMBIG-16), and "no unit may absorb two Strength Point Losses before all other units have
+/// absorbed one", so the 2nd goes to the other unit without asking.
+#[test]
+fn rule_7_5_2_the_owner_distributes_each_sp_loss_within_the_even_spread() {
+    let fx = Fx::s2();
+    let mut s = attack(&fx, &[], AttackKind::Hasty);
+    let (first, second) = (fx.unit("1/16"), fx.put(&mut s, "2/16", 1412));
+    s.fight.attackers = 1 << first | 1 << second;
+    let before = (s.strength[first], s.strength[second]);
+    resolve_with(&fx, &mut s, result(2, 0, false));
+    assert_eq!(
+        s.step,
+        Step::SpLoss,
+        "no armour attacked: the owner picks the first"
+    );
+    assert_eq!(fx.g.actor(&s), Actor::Player(Side::Us.index()));
+    assert_eq!(
+        fx.legal(&s),
+        vec![Action::SpLoss(first as u8), Action::SpLoss(second as u8)]
+    );
+    fx.decide(&mut s, Action::SpLoss(second as u8));
+    if s.step == Step::SecondHit {
+        fx.decide(&mut s, Action::TakeLoss);
+    }
+    assert_ne!(s.step, Step::SpLoss, "the 2nd has one candidate left");
+    assert_eq!(
+        (s.strength[first], s.strength[second]),
+        (before.0 - 1, before.1 - 1),
+        "one each, the owner's pick first"
+    );
 }
 
 #[test]
