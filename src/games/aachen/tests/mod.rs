@@ -2,6 +2,7 @@
 
 mod cases;
 mod combat;
+mod components;
 mod example;
 mod movement;
 mod odds;

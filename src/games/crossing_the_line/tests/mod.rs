@@ -15,6 +15,7 @@ mod movement;
 mod ops;
 mod playouts;
 mod reinforcements;
+mod sequence;
 mod victory;
 
 use super::action::Action;
