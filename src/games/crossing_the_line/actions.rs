@@ -3,7 +3,7 @@
 //! Combat have their own modules.
 //!
 //! AMBIG-33 (5.8.3, 7.1): Out of Command units may only Move or make a Hasty Attack, so Refit
-//! and Improved Defense need In Command units. AMBIG-45 (7.7): Improved Defense only for a hex
+//! (but under the reading `out_of_command_refit`) and Improved Defense need In Command units. AMBIG-45 (7.7): Improved Defense only for a hex
 //! whose combat units all act now. AMBIG-38 (7.4): "within Command Range" is hex distance.
 
 use super::action::Action;
@@ -12,6 +12,7 @@ use super::command::{self, Standing};
 use super::control::{self, HexSet};
 use super::movement;
 use super::ops;
+use super::readings;
 use super::ruleset::Ruleset;
 use super::state::{bits, on_map, CheckKind, State, Step, BONUS_ONLY};
 
@@ -31,19 +32,27 @@ pub fn action_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
 
 fn refit_actions(rs: &Ruleset, s: &State, standing: &Standing, out: &mut impl FnMut(Action)) {
     let side = s.act().side;
+    let out_of_command_may = rs
+        .charts
+        .readings
+        .is(&readings::OUT_OF_COMMAND_REFIT, "allowed");
     for u in bits(rs.side_units[side.index()] & s.disrupted) {
-        if ops::acts_now(s, u)
-            && ops::available(s, 1 << u) >= rs.charts.ap_costs.refit
-            && standing.in_command & (1 << u) != 0
-        {
+        let bit = 1 << u;
+        let may =
+            standing.in_command & bit != 0 || (out_of_command_may && standing.isolated & bit == 0);
+        let cost = movement::action_cost(rs, standing, rs.charts.ap_costs.refit, bit);
+        if may && ops::acts_now(s, u) && ops::available(s, bit) >= cost {
             out(Action::Refit(u as u8));
         }
     }
 }
 
-/// 7.6: the unit checks; on a pass it recovers, on a failure nothing happens.
+/// 7.6: the unit checks; on a pass it recovers, on a failure nothing happens. Out of Command
+/// (the reading `out_of_command_refit`), it pays double (5.8.3).
 pub fn refit(rs: &Ruleset, s: &mut State, u: u8) {
-    ops::pay(s, rs.charts.ap_costs.refit, 1 << u);
+    let standing = command::standing(rs, s, 1 << u);
+    let cost = movement::action_cost(rs, &standing, rs.charts.ap_costs.refit, 1 << u);
+    ops::pay(s, cost, 1 << u);
     s.queue = 1 << u;
     s.step = Step::Check(CheckKind::Refit);
 }

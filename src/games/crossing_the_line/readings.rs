@@ -31,10 +31,26 @@ pub const IMPROVED_DEFENSE_ON_REASSIGNMENT: ReadingSpec = ReadingSpec {
     alternatives: &["lifted", "kept"],
 };
 
+/// AMBIG-13 (5.3.1, 5.6.2): an already disrupted unit in an overstacked hex loses an SP
+/// (`loses_sp`), or only stays disrupted (`stays_disrupted`).
+pub const OVERSTACKED_DISRUPTED: ReadingSpec = ReadingSpec {
+    name: "overstacked_disrupted",
+    alternatives: &["loses_sp", "stays_disrupted"],
+};
+
+/// AMBIG-33 (5.8.3, 7.1, 7.6): a disrupted Out of Command (not isolated) unit may not Refit
+/// (`barred`), or may, at double cost (`allowed`).
+pub const OUT_OF_COMMAND_REFIT: ReadingSpec = ReadingSpec {
+    name: "out_of_command_refit",
+    alternatives: &["barred", "allowed"],
+};
+
 /// Every reading, in the order `sandtable games` lists them.
-pub const ALL: [ReadingSpec; 4] = [
+pub const ALL: [ReadingSpec; 6] = [
     GERMAN_LEG_ROADS,
     US_REPLACEMENT_TYPES,
     REINFORCEMENT_FALLBACK,
     IMPROVED_DEFENSE_ON_REASSIGNMENT,
+    OVERSTACKED_DISRUPTED,
+    OUT_OF_COMMAND_REFIT,
 ];

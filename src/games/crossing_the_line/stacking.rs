@@ -7,6 +7,7 @@
 use super::command;
 use super::control::{self, HexSet};
 use super::counters::UnitClass;
+use super::readings;
 use super::ruleset::{Ruleset, NO_HEX};
 use super::side::Side;
 use super::state::{bits, State, Units, ELIMINATED};
@@ -62,8 +63,8 @@ pub fn disrupt(rs: &Ruleset, s: &mut State, u: usize) {
     s.refresh(rs);
 }
 
-/// 5.3.1–5.3.3: `side`'s stack in `h` over the limits: every combat unit disrupts (AMBIG-13:
-/// a disrupted one loses an SP), then the surplus is displaced one unit at a time, cascading.
+/// 5.3.1–5.3.3: `side`'s stack in `h` over the limits: every combat unit disrupts (AMBIG-13,
+/// the reading `overstacked_disrupted`: a disrupted one loses an SP), then the surplus is displaced one unit at a time, cascading.
 /// Fixed choices for the opponent (5.3.3): the last units in index order go, each to the
 /// adjacent hex with the fewest friendly units (not full if any is not), nearest the owner's
 /// supply edge; a unit with no hex free of enemy units is eliminated. AMBIG-14: 5.3.3 (the
@@ -81,8 +82,14 @@ pub fn resolve_overstack(rs: &Ruleset, s: &mut State, h: u16, side: Side) {
         if within_limits(rs, units) {
             continue;
         }
+        let keep_sp = rs
+            .charts
+            .readings
+            .is(&readings::OVERSTACKED_DISRUPTED, "stays_disrupted");
         for u in bits(units) {
-            disrupt(rs, s, u);
+            if !(keep_sp && s.is_disrupted(u)) {
+                disrupt(rs, s, u);
+            }
         }
         let mut stay = s.units_at(rs, side, hex);
         while !within_limits(rs, stay) {

@@ -5,6 +5,7 @@ use super::Fx;
 use crate::engine::Game;
 use crate::games::crossing_the_line::action::Action;
 use crate::games::crossing_the_line::command;
+use crate::games::crossing_the_line::control::CommandStatus;
 use crate::games::crossing_the_line::reinforcements;
 use crate::games::crossing_the_line::side::Side;
 use crate::games::crossing_the_line::stacking;
@@ -559,5 +560,49 @@ fn rule_8_5_1_the_fallback_hex_is_in_command_range_or_anywhere_by_the_reading() 
         }
         assert_eq!(on_map(s.hex[eng]), anywhere);
         assert_eq!(s.held & (1 << eng) != 0, !anywhere, "held to the next turn");
+    }
+}
+
+/// AMBIG-13 (the reading `overstacked_disrupted`): an overstacked hex disrupts every unit
+/// (5.3.1); one already disrupted loses an SP (5.6.2), or only stays disrupted.
+#[test]
+fn rule_5_3_1_ambig_13_an_overstacked_disrupted_unit_loses_an_sp_or_not_by_the_reading() {
+    for (fx, loses) in [
+        (Fx::s2(), true),
+        (with_reading("loses_sp", "stays_disrupted"), false),
+    ] {
+        let mut s = fx.bare();
+        fx.hq(&mut s, "1ID", 1113);
+        for name in ["1/16", "2/16", "3/16", "1/18"] {
+            fx.put(&mut s, name, 1412);
+        }
+        let (worn, fresh) = (fx.unit("1/16"), fx.unit("2/16"));
+        s.disrupted |= 1 << worn;
+        s.refresh(fx.rs());
+        let (worn_sp, fresh_sp) = (s.strength[worn], s.strength[fresh]);
+        stacking::resolve_overstack(fx.rs(), &mut s, fx.hex(1412), Side::Us);
+        assert_eq!(s.strength[worn], worn_sp - u8::from(loses));
+        assert!(s.is_disrupted(worn));
+        assert_eq!(s.strength[fresh], fresh_sp, "a fresh unit only disrupts");
+        assert!(s.is_disrupted(fresh));
+    }
+}
+
+/// AMBIG-33 (the reading `out_of_command_refit`): a disrupted Out of Command unit may not
+/// Refit, or may at double cost (5.8.3: "pay two Action Points instead the normal one").
+#[test]
+fn rule_5_8_3_ambig_33_an_out_of_command_unit_refits_at_double_cost_or_not_by_the_reading() {
+    for (fx, allowed) in [(Fx::s2(), false), (with_reading("barred", "allowed"), true)] {
+        let (mut s, u) = us_at_1412(&fx);
+        s.disrupted |= 1 << u;
+        fx.hq(&mut s, "1ID", 1102);
+        assert_eq!(command::status(fx.rs(), &s, u), CommandStatus::OutOfCommand);
+        let refit = Action::Refit(u as u8);
+        assert_eq!(fx.legal(&s).contains(&refit), allowed);
+        if allowed {
+            let ap = s.act().ap;
+            fx.decide(&mut s, refit);
+            assert_eq!(ap - s.act().ap, 2 * fx.rs().charts.ap_costs.refit);
+        }
     }
 }
