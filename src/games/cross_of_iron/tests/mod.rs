@@ -1,6 +1,9 @@
 //! Cross of Iron's rules, by rule number, on the embedded scenario's counters placed where
 //! each test needs them.
 
+mod cases_63;
+mod cases_64_70;
+mod cases_71_101;
 mod data;
 mod fire;
 mod movement;

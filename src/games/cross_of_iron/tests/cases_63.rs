@@ -1,0 +1,425 @@
+//! New artillery characteristics (63): guns of 20mm or more, their covered arc, suffix, rate of
+//! fire and ammunition, gun shields and gun hits, and the rocket rules the shot calculator and
+//! the procedures carry. The engine's only guns are anti-tank guns and AFV main guns; indirect
+//! fire, mortars, rockets in play and gun movement are not implemented.
+
+use super::*;
+use crate::analysis::cross_of_iron::to_hit as to_hit_odds;
+use crate::analysis::cross_of_iron_shot::calculate;
+use crate::analysis::Fraction;
+use crate::games::cross_of_iron::gunnery::{
+    resolve_to_hit, Ammo, CriticalThreshold, Shot, ToHitDice,
+};
+use crate::games::cross_of_iron::modifiers::{range_drm, GunSuffix, DIRECT_ROCKETS};
+use crate::games::cross_of_iron::procedures::rocket_reload_player_turns;
+use crate::games::cross_of_iron::Action;
+
+/// The main-gun or AT-gun shots open to `u` now, at its side's fire targets.
+fn gun_list(g: &CrossOfIron, s: &State, u: usize) -> Vec<Action> {
+    let mut list = Vec::new();
+    g.gun_actions(s, u, g.target_hexes(s, g.def(u).side), &mut list);
+    list
+}
+
+/// `u` fires one armour-piercing shot at `target`; the dice are left unrolled.
+fn shoot(g: &CrossOfIron, s: &mut State, u: usize, target: usize) {
+    g.open_gun_fire(s, u, target as u8, false, false);
+    s.pending = Pending::None;
+}
+
+/// The PaK 40 (ROF 2) in A5 facing east, the T-34s "Tank 1" in E5 and "Tank 2" in D5, in the
+/// German Prep Fire Phase.
+fn pak_and_two_tanks(g: &CrossOfIron) -> (State, usize, usize, usize) {
+    let mut s = empty(g, Phase::PrepFire, 0);
+    let pak = place(g, &mut s, "PaK 40", "A5", 0);
+    let t1 = place(g, &mut s, "Tank 1", "E5", 3);
+    let t2 = place(g, &mut s, "Tank 2", "D5", 3);
+    (s, pak, t1, t2)
+}
+
+/// The Russian 45mm AT gun (shielded) in C5 facing `facing`, in the German Prep Fire Phase.
+fn gun_in_c5(g: &CrossOfIron, facing: u8) -> (State, usize) {
+    let mut s = empty(g, Phase::PrepFire, 0);
+    let gun = place(g, &mut s, "45mm gun", "C5", facing);
+    (s, gun)
+}
+
+/// The German 1st Squad (4 FP) fires on C5 from the adjacent hex `from` with the raw roll
+/// `raw` (point blank: the 8 column).
+fn squad_fires_on_c5(g: &CrossOfIron, s: &mut State, from: &str, raw: u8) {
+    let sq = place(g, s, "1st Squad", from, 0);
+    g.open_fire(s, sq, hex(g, "C5"), false);
+    g.resolve_fire(s, raw);
+}
+
+/// The TO HIT modifiers of `gun` firing from `from` at the AFV `target` in `to`, the gun
+/// facing the target.
+fn drm_facing(g: &CrossOfIron, gun: &str, target: &str, from: &str, to: &str) -> i8 {
+    let mut s = empty(g, Phase::PrepFire, 0);
+    let dir = g.rules().board.direction(hex(g, from), hex(g, to));
+    let u = place(g, &mut s, gun, from, dir);
+    let t = place(g, &mut s, target, to, 0);
+    g.to_hit(&s, u, hex(g, to), Some(t)).1
+}
+
+/// 63: "All weapons 20mm or larger are generically termed 'guns'": a gun counter below 20mm
+/// is refused when the data is loaded, one of 20mm is accepted.
+#[test]
+fn rule_63_weapons_of_20mm_or_more_are_guns_and_a_smaller_gun_is_refused() {
+    let from = "{ id = \"45\", calibre = 45,";
+    let with_calibre = |mm: u16| {
+        edited("counters.toml", move |t| {
+            assert!(t.contains(from), "{from} not in counters.toml");
+            t.replace(from, &format!("{{ id = \"45\", calibre = {mm},"))
+        })
+    };
+    match with_calibre(19) {
+        Ok(_) => panic!("a 19mm gun was accepted"),
+        Err(e) => {
+            assert_eq!((e.table.as_str(), e.entry.as_str()), ("guns", "45"));
+            assert!(e.message.contains("calibre 20-400"), "{}", e.message);
+        }
+    }
+    assert!(with_calibre(20).is_ok(), "20mm is a gun");
+}
+
+/// 63.11: "All Guns have a covered arc similar to AFVs, while their side and rear is
+/// considered their 'uncovered arc'." The PaK 40 turns to fire outside its arc exactly where a
+/// StuG (the same 75L, its crew exposed) in the same hex facing the same way does, and after
+/// firing behind it the hexes ahead are outside its arc.
+#[test]
+fn rule_63_11_a_gun_has_a_covered_arc_like_an_afvs_hull_and_turns_out_of_it_to_fire() {
+    let g = game();
+    let board = &g.rules().board;
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let c5 = hex(&g, "C5");
+    let pak = place(&g, &mut s, "PaK 40", "C5", 0);
+    let stug = place(&g, &mut s, "StuG", "C5", 0);
+    s.units[stug].flags |= flag::CE; // not buttoned up (64.47): no modifier of its own
+    let turn = g.rules().data.charts.to_hit.hull_turn_drm;
+    let arc_drm = |s: &State, u: usize, h: u8| {
+        g.to_hit(s, u, h, None).1 - range_drm(GunSuffix::L, u16::from(board.distance(c5, h)))
+    };
+    let (mut covered, mut uncovered) = (0, 0);
+    for h in (0..board.len() as u8).filter(|&h| h != c5) {
+        let drm = arc_drm(&s, pak, h);
+        assert_eq!(drm, arc_drm(&s, stug, h), "{}", board.name(h));
+        match drm {
+            0 => covered += 1,
+            d if d == turn => uncovered += 1,
+            d => panic!("{}: {d}", board.name(h)),
+        }
+    }
+    assert!(
+        covered > 0 && uncovered > 0,
+        "{covered} covered, {uncovered} not"
+    );
+    assert_eq!(arc_drm(&s, pak, hex(&g, "E5")), 0, "ahead: covered");
+    assert_eq!(arc_drm(&s, pak, hex(&g, "A5")), turn, "behind: uncovered");
+    g.open_gun_fire(&mut s, pak, hex(&g, "A5"), true, false);
+    assert_eq!(s.units[pak].hull, 3, "the gun now faces west");
+    assert_eq!(arc_drm(&s, pak, hex(&g, "A5")), 0);
+    assert_eq!(
+        arc_drm(&s, pak, hex(&g, "E5")),
+        turn,
+        "east is now its rear"
+    );
+}
+
+/// 63.12: "An *, L, or LL suffix means that certain 'to hit' modifiers are used at various
+/// ranges … An underscore means the gun cannot fire HE ammunition." The PaK 40's 75L takes
+/// −1 at 14 hexes and the plain 45mm nothing; a gun without HE (the data's `he_fp = 0`) is
+/// offered armour-piercing shots only.
+#[test]
+fn rule_63_12_the_suffix_brings_its_range_modifier_and_a_gun_without_he_fires_only_ap() {
+    let g = game();
+    let near = g.rules().board.distance(hex(&g, "A5"), hex(&g, "E5"));
+    let far = g.rules().board.distance(hex(&g, "A2"), hex(&g, "L8"));
+    assert!(
+        near <= 12 && (13..=24).contains(&far),
+        "ranges {near} and {far}"
+    );
+    let pak = |from: &str, to: &str| drm_facing(&g, "PaK 40", "Tank 1", from, to);
+    assert_eq!(
+        pak("A2", "L8"),
+        pak("A5", "E5") - 1,
+        "L: −1 at 13 hexes or more"
+    );
+    let gun45 = |from: &str, to: &str| drm_facing(&g, "45mm gun", "Panzer 2", from, to);
+    assert_eq!(
+        gun45("A2", "L8"),
+        gun45("A5", "E5"),
+        "no suffix: no range modifier"
+    );
+
+    let from = "calibre = 45, suffix = \"\", rof = 1, breakdown = 12, he_fp = 4,";
+    let no_he = edited("counters.toml", |t| {
+        assert!(t.contains(from), "{from} not in counters.toml");
+        t.replace(from, &from.replace("he_fp = 4", "he_fp = 0"))
+    })
+    .unwrap();
+    for (variant, he) in [(&g, true), (&no_he, false)] {
+        let mut s = empty(variant, Phase::PrepFire, 1);
+        let gun = place(variant, &mut s, "45mm gun", "E5", 3);
+        let pz = place(variant, &mut s, "Panzer 2", "A5", 0);
+        place(variant, &mut s, "1st Squad", "C5", 0);
+        let list = gun_list(variant, &s, gun);
+        assert!(list.contains(&Action::Shoot {
+            target: pz as u8,
+            intensive: false
+        }));
+        let fires_he = list
+            .iter()
+            .any(|a| matches!(a, Action::HighExplosive { .. }));
+        assert_eq!(fires_he, he, "{list:?}");
+    }
+}
+
+/// 63.14: "a circled number here means the gun may fire twice or more … PER PLAYER TURN. All
+/// firing must still occur during the SAME PHASE within the player-turn, but need not be used
+/// against the same target." The PaK 40 (ROF 2) fires its two shots at two tanks in Prep Fire
+/// (one of ROF 1 has only 70's intensive fire shot after the first), and the shot it kept is
+/// not fired in the Advancing Fire Phase.
+#[test]
+fn rule_63_14_a_rof_2_gun_fires_twice_in_one_phase_at_any_targets_and_in_no_later_phase() {
+    let g = game();
+    let at = |target: usize, intensive: bool| Action::Shoot {
+        target: target as u8,
+        intensive,
+    };
+    let (mut s, pak, t1, t2) = pak_and_two_tanks(&g);
+    assert!(gun_list(&g, &s, pak).contains(&at(t1, false)));
+    shoot(&g, &mut s, pak, t1);
+    let after_one = s;
+    assert!(
+        gun_list(&g, &s, pak).contains(&at(t2, false)),
+        "a second shot, at another target"
+    );
+    shoot(&g, &mut s, pak, t2);
+    let list = gun_list(&g, &s, pak);
+    assert!(!list.contains(&at(t1, false)) && !list.contains(&at(t2, false)));
+    assert!(list.contains(&at(t1, true)), "only 70's extra shot is left");
+
+    let from = "gun = \"75L\", rof = 2,";
+    let rof_1 = edited("counters.toml", |t| {
+        assert!(t.contains(from), "{from} not in counters.toml");
+        t.replace(from, "gun = \"75L\", rof = 1,")
+    })
+    .unwrap();
+    let (mut one, p, a, b) = pak_and_two_tanks(&rof_1);
+    shoot(&rof_1, &mut one, p, a);
+    let list = gun_list(&rof_1, &one, p);
+    assert!(!list.contains(&at(b, false)) && list.contains(&at(b, true)));
+
+    // The next phase: its shot count starts again, but a gun that fired in Prep Fire does
+    // not fire in Advancing Fire; one that held its fire does.
+    let advancing = |mut s: State| {
+        s.phase = Phase::AdvancingFire;
+        s.units[pak].shots = 0;
+        s.units[pak].flags &= !flag::PER_PHASE;
+        let mut list = Vec::new();
+        g.unit_actions(&s, pak, &mut list);
+        list
+    };
+    assert!(advancing(after_one).is_empty());
+    let (held, ..) = pak_and_two_tanks(&g);
+    assert!(advancing(held).contains(&at(t1, false)));
+}
+
+/// 63.19: "Normally, guns can only fire into their Covered Arc, and must be rotated in place
+/// like SP guns to fire in another direction (48.5). However, guns with a 360° mount may
+/// rotate and fire in any direction like tank turret guns, with a much smaller TO HIT DRM (+2,
+/// case A)." The PaK 40 pays an SP gun's hull turn, not a turret's, and turns in its hex; the
+/// shot calculator's `mount360` adds 2.
+#[test]
+fn rule_63_19_a_gun_rotates_in_place_like_an_sp_gun_and_a_360_mount_turns_at_plus_2() {
+    let g = game();
+    let chart = &g.rules().data.charts.to_hit;
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let pak = place(&g, &mut s, "PaK 40", "C5", 3);
+    let t34 = place(&g, &mut s, "Tank 1", "E5", 3);
+    let e5 = hex(&g, "E5");
+    let behind = g.to_hit(&s, pak, e5, Some(t34)).1;
+    shoot(&g, &mut s, pak, t34);
+    assert_eq!(
+        (s.units[pak].hex, s.units[pak].hull),
+        (hex(&g, "C5"), 0),
+        "rotated in place to face the target"
+    );
+    let ahead = g.to_hit(&s, pak, e5, Some(t34)).1;
+    assert_eq!(behind - ahead, chart.hull_turn_drm, "the SP gun's Case A");
+
+    let plain = calculate("to_hit=7").unwrap();
+    assert!(plain.contains("a raw roll of 7 or less"), "{plain}");
+    let mount = calculate("to_hit=7,mount360").unwrap();
+    assert!(
+        mount.contains("+2  63.19  360° mount turning (Case A)"),
+        "{mount}"
+    );
+    assert!(mount.contains("a raw roll of 5 or less"), "{mount}");
+}
+
+/// 63.21: "Unless otherwise restricted, a gun may use HE or AP ammunition in unlimited
+/// quantity." No TO HIT roll of an AP or HE shot runs its ammunition out, where HEAT (63.16)
+/// and smoke (63.22) do; the PaK 40 still has both after ten phases of firing both.
+#[test]
+fn rule_63_21_ap_and_he_never_run_out_where_heat_and_smoke_do() {
+    let roll = |shot: Shot, raw: u8| {
+        resolve_to_hit(
+            &shot,
+            ToHitDice { raw, third_die: 6 },
+            CriticalThreshold::Final,
+        )
+    };
+    let ap_he = Shot::plain(7, 0);
+    let heat = Shot {
+        ammo: Ammo::Heat(5),
+        ..ap_he
+    };
+    let smoke = Shot {
+        ammo: Ammo::Smoke,
+        ..ap_he
+    };
+    for raw in 2..=12 {
+        let r = roll(ap_he, raw);
+        assert!(!r.out_of_heat && !r.out_of_smoke, "raw {raw}");
+    }
+    assert!((2..=12).any(|raw| roll(heat, raw).out_of_heat));
+    assert!((2..=12).any(|raw| roll(smoke, raw).out_of_smoke));
+
+    let g = game();
+    let (mut s, pak, t1, _) = pak_and_two_tanks(&g);
+    place(&g, &mut s, "1st Section", "C5", 3);
+    let c5 = hex(&g, "C5");
+    for _ in 0..10 {
+        s.units[pak].shots = 0;
+        s.units[pak].flags &= !flag::PER_PHASE;
+        shoot(&g, &mut s, pak, t1);
+        g.open_gun_fire(&mut s, pak, c5, true, false);
+        s.pending = Pending::None;
+    }
+    s.units[pak].shots = 0;
+    let list = gun_list(&g, &s, pak);
+    assert!(list.contains(&Action::Shoot {
+        target: t1 as u8,
+        intensive: false
+    }));
+    assert!(list.contains(&Action::HighExplosive {
+        hex: c5,
+        intensive: false
+    }));
+}
+
+/// 63.51: "A gun shield will help protect the crew of a gun against firing through the gun's
+/// Covered Arc. Attacks through the uncovered arc … ignore the gun shield effect." The same
+/// point-blank attack with the same roll only checks the 45mm's crew from its front, and
+/// eliminates it from its rear.
+#[test]
+fn rule_63_51_the_shield_protects_only_against_fire_through_the_covered_arc() {
+    let g = game();
+    let (mut front, gun) = gun_in_c5(&g, 3); // facing west, toward B5
+    let mut rear = front;
+    squad_fires_on_c5(&g, &mut front, "B5", 3);
+    squad_fires_on_c5(&g, &mut rear, "D5", 3);
+    assert!(!rear.units[gun].in_play(), "3 on the 8 column: KIA");
+    let crew = front.units[gun];
+    assert!(
+        crew.in_play() && crew.has(flag::MC_DUE),
+        "3 + 2: a morale check"
+    );
+}
+
+/// 63.52: "If a crew is protected by a gun shield, add two (+2) to the dice roll on the
+/// Infantry Firepower Table, when resolving fire effects against the gun crew." The 45mm fired
+/// on through its covered arc, with its shield and with it taken away in the data.
+#[test]
+fn rule_63_52_a_shield_adds_2_to_the_ift_roll_against_the_crew() {
+    let g = game();
+    let from = "crew = \"2-3-7\", shield = true";
+    let bare = edited("counters.toml", |t| {
+        assert!(t.contains(from), "{from} not in counters.toml");
+        t.replace(from, "crew = \"2-3-7\", shield = false")
+    })
+    .unwrap();
+    let (mut shielded, gun) = gun_in_c5(&g, 3);
+    let (mut unshielded, _) = gun_in_c5(&bare, 3);
+    let b5 = hex(&g, "B5");
+    assert_eq!(
+        g.target_drm(&shielded, b5, gun) - bare.target_drm(&unshielded, b5, gun),
+        2
+    );
+    squad_fires_on_c5(&g, &mut shielded, "B5", 3);
+    squad_fires_on_c5(&bare, &mut unshielded, "B5", 3);
+    assert!(!unshielded.units[gun].in_play(), "3: KIA");
+    assert_eq!(
+        (
+            shielded.units[gun].has(flag::MC_DUE),
+            shielded.units[gun].mc_drm
+        ),
+        (true, 2),
+        "5: a 2MC"
+    );
+}
+
+/// 63.731: "the addition of a +2 TO HIT DRM for all direct fire rocket attacks". The shot
+/// calculator's `rockets` adds 2: a TO HIT number of 7 then needs a raw 5 or less, 10 rolls in
+/// 36.
+#[test]
+fn rule_63_731_direct_fire_rockets_add_2_to_hit_in_the_shot_calculator() {
+    let plain = calculate("to_hit=7").unwrap();
+    assert!(plain.contains("a raw roll of 7 or less"), "{plain}");
+    let rockets = calculate("to_hit=7,rockets").unwrap();
+    assert!(
+        rockets.contains("+2  63.731 rockets firing direct"),
+        "{rockets}"
+    );
+    assert!(
+        rockets.contains("DRM +2: a hit on a final roll of 7 or less, a raw roll of 5 or less"),
+        "{rockets}"
+    );
+    let d = to_hit_odds(&Shot::plain(7, DIRECT_ROCKETS), CriticalThreshold::Final);
+    assert_eq!(d.prob(|r| r.hit), Fraction::new(10, 36));
+}
+
+/// 63.76: "Reloading requires 2 player turns (1 game turn) for a unit with 4 to 9 tubes; 5
+/// player turns for a unit with 10 to 19 tubes, and 9 player turns for a unit with 20 or more
+/// tubes."
+#[test]
+fn rule_63_76_reloading_takes_2_player_turns_for_4_to_9_tubes_5_for_10_to_19_9_for_20_or_more() {
+    for (tubes, turns) in [(4, 2), (9, 2), (10, 5), (19, 5), (20, 9), (48, 9)] {
+        assert_eq!(rocket_reload_player_turns(tubes, 0), turns, "{tubes} tubes");
+    }
+}
+
+/// 63.9: "The gun crew is unaffected by AP hits but would undergo attack on the IFT if the gun
+/// is hit by MG fire or HE. This attack would be modified by a +2 DRM for the gun shield
+/// provided the hit was traced through the gun's Covered Arc." The PaK 40 fires only HE at the
+/// 45mm, on the "infantry and gun" TO HIT line; the hit's IFT roll of 4 on the 75mm's 12
+/// column checks the crew when the gun faces the PaK and eliminates it when it faces away.
+#[test]
+fn rule_63_9_he_hitting_a_gun_attacks_its_crew_on_the_ift_shielded_only_through_its_arc() {
+    let g = game();
+    let chart = &g.rules().data.charts.to_hit;
+    let c5 = hex(&g, "C5");
+    for (facing, eliminated) in [(3, false), (0, true)] {
+        let (mut s, gun) = gun_in_c5(&g, facing);
+        let pak = place(&g, &mut s, "PaK 40", "A5", 0);
+        let list = gun_list(&g, &s, pak);
+        assert!(list.contains(&Action::HighExplosive {
+            hex: c5,
+            intensive: false
+        }));
+        assert!(
+            !list.iter().any(|a| matches!(a, Action::Shoot { .. })),
+            "no AP at a gun"
+        );
+        let band = g.rules().band(2).unwrap();
+        assert_eq!(g.to_hit(&s, pak, c5, None).0, chart.infantry[band]);
+        g.open_gun_fire(&mut s, pak, c5, true, false);
+        g.resolve_to_hit(&mut s, 3, None);
+        assert!(matches!(s.pending, Pending::Fire { .. }), "{:?}", s.pending);
+        g.resolve_fire(&mut s, 4);
+        assert_eq!(!s.units[gun].in_play(), eliminated, "facing {facing}");
+        assert_eq!(s.units[gun].has(flag::MC_DUE), !eliminated);
+    }
+}
