@@ -215,7 +215,7 @@ impl CrossOfIron {
         if unit.stunned_until >= s.player_turn && unit.in_play() {
             marks.push("stunned");
         }
-        if unit.acquisition > 0 && unit.acquired != u8::MAX {
+        if unit.acquired != u8::MAX {
             marks.push("has acquired a target");
         }
         if marks.is_empty() {

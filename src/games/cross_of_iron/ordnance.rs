@@ -13,9 +13,10 @@ use super::state::{self, flag, Pending, Phase, State};
 use super::{Action, CrossOfIron};
 
 impl CrossOfIron {
-    /// Whether `u`'s gun may fire now, and whether this would be its Intensive Fire shot
-    /// (70: one more shot after the ROF, not in Advancing Fire).
-    fn gun_ready(&self, s: &State, u: usize) -> Option<bool> {
+    /// The shots `u`'s gun may fire now, as (normal, intensive). Intensive Fire is declared
+    /// before the gun's first shot of the phase (70.4) and then holds for every shot, each at
+    /// +2 (70.2) and B# −2 (70.5), one more than the ROF (70.1); none in Advancing Fire (70.3).
+    fn gun_ready(&self, s: &State, u: usize) -> Option<(bool, bool)> {
         let gun = self.def(u).gun.as_ref()?;
         let unit = &s.units[u];
         if unit.has(flag::GUN_BROKEN | flag::DISABLED | flag::FIRED)
@@ -23,20 +24,24 @@ impl CrossOfIron {
         {
             return None;
         }
-        if unit.shots < gun.rof {
-            return Some(false);
-        }
-        let intensive =
-            unit.shots == gun.rof && !unit.has(flag::INTENSIVE) && s.phase != Phase::AdvancingFire;
-        intensive.then_some(true)
+        let ready = if unit.has(flag::INTENSIVE) {
+            (false, unit.shots <= gun.rof)
+        } else if unit.shots == 0 {
+            (true, s.phase != Phase::AdvancingFire)
+        } else {
+            (unit.shots < gun.rof, false)
+        };
+        (ready.0 || ready.1).then_some(ready)
     }
 
     /// The main-gun or AT-gun shots open to `u`: at enemy AFVs, and HE at `targets` (its
     /// side's `target_hexes`).
     pub(super) fn gun_actions(&self, s: &State, u: usize, targets: u128, out: &mut impl Sink) {
-        let Some(intensive) = self.gun_ready(s, u) else {
+        let Some((normal, intensive)) = self.gun_ready(s, u) else {
             return;
         };
+        let modes = [false, true];
+        let modes = &modes[usize::from(!normal)..1 + usize::from(intensive)];
         let side = self.def(u).side;
         let from = s.units[u].hex;
         let board = &self.rules.board;
@@ -57,10 +62,12 @@ impl CrossOfIron {
                 return;
             }
             if self.vehicle(t) && own >> hex & 1 == 0 && in_reach(hex) {
-                out.push(Action::Shoot {
-                    target: t as u8,
-                    intensive,
-                });
+                for &intensive in modes {
+                    out.push(Action::Shoot {
+                        target: t as u8,
+                        intensive,
+                    });
+                }
             }
         }
         let he = self.def(u).gun.as_ref().is_some_and(|g| g.he_fp > 0);
@@ -68,7 +75,9 @@ impl CrossOfIron {
             let hex = targets.trailing_zeros() as u8;
             targets &= targets - 1;
             if in_reach(hex) {
-                out.push(Action::HighExplosive { hex, intensive });
+                for &intensive in modes {
+                    out.push(Action::HighExplosive { hex, intensive });
+                }
             }
         }
     }
@@ -95,9 +104,7 @@ impl CrossOfIron {
             if s.phase == Phase::DefensiveFire && s.units[t].has(flag::MOVED) {
                 drm += MOVING_TARGET; // 69.8, Case J
             }
-            if s.units[u].acquired == t as u8 {
-                drm -= s.units[u].acquisition as i8; // 69.1
-            }
+            drm -= self.acquisition(s, u, t) as i8; // 69.1
         }
         if let Some(v) = d.vehicle.as_ref() {
             if !v.open_top && !unit.has(flag::CE) {
@@ -123,6 +130,34 @@ impl CrossOfIron {
         (number, drm)
     }
 
+    /// 69.1: the acquisition DRM (0-2) a shot by `u` at the AFV `t` gets now: one more than
+    /// in the immediately preceding eligible Fire Phase if `u` fired at `t` then (69.2: its Prep
+    /// Fire and Defensive Fire only, so Advancing Fire never gains it), the same for every shot
+    /// of one phase (69.4), at most 2. Moving (69.1) or firing at another target (69.5) loses it.
+    pub(super) fn acquisition(&self, s: &State, u: usize, t: usize) -> u8 {
+        let unit = &s.units[u];
+        if unit.acquired != t as u8 {
+            return 0;
+        }
+        let now = fire_phase_stamp(s.player_turn, s.phase);
+        let preceding = match s.phase {
+            Phase::PrepFire => {
+                fire_phase_stamp(s.player_turn.wrapping_sub(1), Phase::DefensiveFire)
+            }
+            Phase::DefensiveFire => {
+                fire_phase_stamp(s.player_turn.wrapping_sub(1), Phase::PrepFire)
+            }
+            _ => fire_phase_stamp(s.player_turn, Phase::PrepFire),
+        };
+        if unit.acquired_in == now {
+            unit.acquisition
+        } else if unit.acquired_in == preceding {
+            (unit.acquisition + 1).min(2)
+        } else {
+            0
+        }
+    }
+
     /// Fires one shot: the turret or gun turns to the target, acquisition is kept or lost,
     /// and the TO HIT dice are next.
     pub(super) fn open_gun_fire(
@@ -139,7 +174,11 @@ impl CrossOfIron {
             s.units[target as usize].hex
         };
         let (number, drm) = self.to_hit(s, u, hex, (!he).then_some(target as usize));
-        let stamp = s.player_turn * 16 + s.phase as u8;
+        let level = if he {
+            0
+        } else {
+            self.acquisition(s, u, target as usize)
+        };
         let board = &self.rules.board;
         let turret = self.def(u).vehicle.as_ref().is_some_and(|v| v.turret);
         let unit = &mut s.units[u];
@@ -152,13 +191,16 @@ impl CrossOfIron {
             unit.hull = dir;
             unit.turret = dir;
         }
-        if he || unit.acquired != target {
+        if s.phase == Phase::AdvancingFire {
+            // 69.2: Advancing Fire does not qualify; another target loses the acquired one (69.5).
+            if he || unit.acquired != target {
+                unit.acquired = u8::MAX;
+            }
+        } else {
             unit.acquired = if he { u8::MAX } else { target };
-            unit.acquisition = 0;
-        } else if unit.acquired_in != stamp {
-            unit.acquisition = (unit.acquisition + 1).min(2); // 69.1: at most −2
+            unit.acquisition = level;
+            unit.acquired_in = fire_phase_stamp(s.player_turn, s.phase);
         }
-        unit.acquired_in = stamp;
         unit.shots += 1;
         if intensive {
             unit.flags |= flag::INTENSIVE;
@@ -316,4 +358,9 @@ impl CrossOfIron {
     pub fn ordnance(&self, u: usize) -> bool {
         matches!(self.def(u).kind, Kind::Vehicle | Kind::Gun)
     }
+}
+
+/// A fire phase of a player turn, as `Unit::acquired_in` records it.
+pub(super) fn fire_phase_stamp(player_turn: u8, phase: Phase) -> u8 {
+    player_turn.wrapping_mul(16).wrapping_add(phase as u8)
 }

@@ -60,15 +60,21 @@ fn shots_offered(g: &CrossOfIron, s: &State, u: usize, target: usize) -> Vec<boo
         .collect()
 }
 
-/// Fires `u`'s gun at `target` as long as a shot is offered in the phase; the Intensive Fire
-/// flag of each shot fired.
-fn fire_every_shot(g: &CrossOfIron, s: &mut State, u: usize, target: usize) -> Vec<bool> {
-    let mut fired = Vec::new();
-    while let Some(&intensive) = shots_offered(g, s, u, target).first() {
+/// Fires `u`'s gun at `target`, with Intensive Fire declared or not, as long as such a shot
+/// is offered in the phase: the number of shots.
+fn fire_every_shot(
+    g: &CrossOfIron,
+    s: &mut State,
+    u: usize,
+    target: usize,
+    intensive: bool,
+) -> usize {
+    let mut fired = 0;
+    while shots_offered(g, s, u, target).contains(&intensive) {
         g.open_gun_fire(s, u, target as u8, false, intensive);
         s.pending = Pending::None;
-        fired.push(intensive);
-        assert!(fired.len() <= 8, "the shots never end");
+        fired += 1;
+        assert!(fired <= 8, "the shots never end");
     }
     fired
 }
@@ -613,8 +619,7 @@ fn rule_69_5_and_69_6_a_shot_at_another_target_loses_the_acquisition() {
     let e5 = hex(&g, "E5");
     let unacquired = g.to_hit(&s, pak, e5, Some(t34)).1;
     // Two fire phases in a row at the T-34 have earned -2 (69.1).
-    s.units[pak].acquired = t34 as u8;
-    s.units[pak].acquisition = 2;
+    acquired(&mut s, pak, t34, 2);
     let shot_drm = |s: &State| {
         let mut t = *s;
         g.open_gun_fire(&mut t, pak, t34 as u8, false, false);
@@ -653,8 +658,7 @@ fn rule_69_6_backing_out_of_the_firing_hex_removes_the_acquisition() {
     g.refresh(&mut fresh);
     let unacquired_from_d5 = g.to_hit(&fresh, pz, k5, Some(t34)).1;
     let unacquired_from_e5 = g.to_hit(&s, pz, k5, Some(t34)).1;
-    s.units[pz].acquired = t34 as u8;
-    s.units[pz].acquisition = 2;
+    acquired(&mut s, pz, t34, 2);
     assert_eq!(g.to_hit(&s, pz, k5, Some(t34)).1, unacquired_from_e5 - 2);
     g.do_reverse(&mut s, pz, d5); // 71: backing, the hull keeps its facing
     assert_eq!((s.units[pz].hex, s.units[pz].hull), (d5, 0));
@@ -667,24 +671,24 @@ fn rule_69_6_backing_out_of_the_firing_hex_removes_the_acquisition() {
 #[test]
 fn rule_70_1_intensive_fire_adds_one_shot_the_mkivf2_fires_twice_an_at_gun_three_times() {
     let g = game();
-    let (mut s, pz, t34) = duel_at(&g, "A5", "E5");
-    assert_eq!(fire_every_shot(&g, &mut s, pz, t34), [false, true]);
+    let (s, pz, t34) = duel_at(&g, "A5", "E5");
+    assert_eq!(fire_every_shot(&g, &mut s.clone(), pz, t34, false), 1);
+    assert_eq!(fire_every_shot(&g, &mut s.clone(), pz, t34, true), 2);
     let mut s = empty(&g, Phase::PrepFire, 0);
     let pak = place(&g, &mut s, "PaK 40", "A5", 0);
     let t34 = place(&g, &mut s, "Tank 1", "E5", 3);
-    assert_eq!(fire_every_shot(&g, &mut s, pak, t34), [false, false, true]);
+    assert_eq!(fire_every_shot(&g, &mut s.clone(), pak, t34, false), 2);
+    assert_eq!(fire_every_shot(&g, &mut s, pak, t34, true), 3);
 }
 
 /// 70.2: "All guns using Intensive Fire must add +2 to all TO HIT dice rolls to reflect loss
-/// of accuracy." (In the engine Intensive Fire is the extra shot only: the gun's ROF shots
-/// before it take no +2; see 70.4.)
+/// of accuracy."
 #[test]
 fn rule_70_2_the_intensive_fire_shot_adds_2_to_its_to_hit_roll() {
     let g = game();
     let (mut s, pz, t34) = duel_at(&g, "A5", "E5");
     let mut plain = s;
     g.open_gun_fire(&mut plain, pz, t34 as u8, false, false);
-    s.units[pz].shots = 1; // the PzKw IV F2's ROF 1 fired
     g.open_gun_fire(&mut s, pz, t34 as u8, false, true);
     let (Pending::ToHit(ordinary), Pending::ToHit(intensive)) = (plain.pending, s.pending) else {
         panic!("{:?} {:?}", plain.pending, s.pending)
@@ -723,11 +727,12 @@ fn rule_70_3_no_intensive_fire_in_the_advancing_fire_phase() {
     assert_eq!(shots_offered(&g, &s, pz, t34), [false], "its ROF shot");
     s.units[pz].shots = 1;
     assert!(shots_offered(&g, &s, pz, t34).is_empty(), "no more");
+    s.units[pz].shots = 0;
     s.phase = Phase::PrepFire;
-    assert_eq!(shots_offered(&g, &s, pz, t34), [true]);
+    assert_eq!(shots_offered(&g, &s, pz, t34), [false, true]);
     s.phasing = 1;
     s.phase = Phase::DefensiveFire;
-    assert_eq!(shots_offered(&g, &s, pz, t34), [true]);
+    assert_eq!(shots_offered(&g, &s, pz, t34), [false, true]);
 }
 
 /// 70.6: "Malfunctions occurring prior to an Intensive Firing gun using its full expended

@@ -36,6 +36,14 @@ fn empty(g: &CrossOfIron, phase: Phase, phasing: u8) -> State {
     s
 }
 
+/// `u` has fired at the AFV `t` in this fire phase with the acquisition DRM `level` (69.1).
+fn acquired(s: &mut State, u: usize, t: usize, level: u8) {
+    let unit = &mut s.units[u];
+    unit.acquired = t as u8;
+    unit.acquisition = level;
+    unit.acquired_in = super::ordnance::fire_phase_stamp(s.player_turn, s.phase);
+}
+
 /// The counter named `name` of the scenario.
 fn unit(g: &CrossOfIron, name: &str) -> usize {
     g.rules()

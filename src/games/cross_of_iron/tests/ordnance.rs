@@ -79,74 +79,131 @@ fn rule_64_6_a_white_front_target_adds_1() {
     assert_eq!(at_stug - at_pz, 1);
 }
 
+/// 69.1: ordnance that "used direct fire at the same target in the immediately preceding
+/// eligible Fire Phase" gets "−1 per consecutive Fire Phase, up to a maximum of −2", as 69.7's
+/// Panther does: its Prep Fire (0), its Defensive Fire (−1), its next Prep Fire (−2). 69.4:
+/// every shot of one phase gets the same DRM. A skipped eligible phase breaks the chain, and
+/// moving loses it.
 #[test]
-fn rule_69_1_acquisition_minus_1_then_minus_2_lost_on_moving_or_switching() {
+fn rule_69_1_and_69_4_acquisition_minus_1_then_minus_2_the_same_for_a_phase_lost_on_moving() {
     let g = game();
     let (mut s, pz, t34) = duel(&g, "E5");
-    let fire_phase = |s: &mut State, phase: Phase| {
-        s.phase = phase;
-        s.units[pz].shots = 0;
-        s.units[pz].flags &= !flag::FIRED;
-        g.open_gun_fire(s, pz, t34 as u8, false, false);
-        s.pending = Pending::None;
-    };
-    let base = g.to_hit(&s, pz, hex(&g, "E5"), Some(t34)).1;
-    fire_phase(&mut s, Phase::PrepFire);
+    let e5 = hex(&g, "E5");
+    let base = g.to_hit(&s, pz, e5, Some(t34)).1;
+    let (turn, shot) = fire_phase_shots(&g, pz, t34);
+    assert_eq!(turn(&mut s, 3, Phase::PrepFire), base);
+    assert_eq!(turn(&mut s, 4, Phase::DefensiveFire), base - 1);
+    assert_eq!(turn(&mut s, 5, Phase::PrepFire), base - 2);
+    assert_eq!(shot(&mut s), base - 2, "69.4: the phase's second shot too");
     assert_eq!(
-        g.to_hit(&s, pz, hex(&g, "E5"), Some(t34)).1,
-        base,
-        "acquired, level 0 until the next phase"
-    );
-    fire_phase(&mut s, Phase::DefensiveFire);
-    s.phase = Phase::PrepFire;
-    assert_eq!(g.to_hit(&s, pz, hex(&g, "E5"), Some(t34)).1, base - 1);
-    fire_phase(&mut s, Phase::AdvancingFire);
-    s.phase = Phase::PrepFire;
-    assert_eq!(g.to_hit(&s, pz, hex(&g, "E5"), Some(t34)).1, base - 2);
-    fire_phase(&mut s, Phase::DefensiveFire);
-    s.phase = Phase::PrepFire;
-    assert_eq!(
-        g.to_hit(&s, pz, hex(&g, "E5"), Some(t34)).1,
+        turn(&mut s, 6, Phase::DefensiveFire),
         base - 2,
         "at most -2"
     );
+    assert_eq!(
+        turn(&mut s, 8, Phase::DefensiveFire),
+        base,
+        "the Prep Fire of turn 7 skipped"
+    );
+    assert_eq!(turn(&mut s, 9, Phase::PrepFire), base - 1);
     move_to(&g, &mut s, pz, hex(&g, "B5"));
     s.pending = Pending::None;
     s.units[pz].hex = hex(&g, "A5");
     s.units[pz].flags &= !flag::MOVED;
     g.refresh(&mut s);
     assert_eq!(
-        g.to_hit(&s, pz, hex(&g, "E5"), Some(t34)).1,
+        turn(&mut s, 10, Phase::DefensiveFire),
         base,
         "moving loses it"
     );
 }
 
+/// 69.2: "the immediately preceding Fire Phase ... must be either the firer's Defensive Fire
+/// Phase or Prep Fire Phase. Fire during the preceding Advancing Fire Phase does not qualify":
+/// a shot in Advancing Fire after none in Prep Fire leaves the next Defensive Fire at 0.
 #[test]
-fn rule_70_intensive_fire_is_one_more_shot_at_plus_2_never_in_advancing_fire() {
+fn rule_69_2_advancing_fire_does_not_qualify_for_acquisition() {
     let g = game();
     let (mut s, pz, t34) = duel(&g, "E5");
-    let mut list = Vec::new();
-    g.gun_actions(&s, pz, g.target_hexes(&s, g.def(pz).side), &mut list);
-    assert!(list.contains(&Action::Shoot {
+    let base = g.to_hit(&s, pz, hex(&g, "E5"), Some(t34)).1;
+    let (turn, _) = fire_phase_shots(&g, pz, t34);
+    assert_eq!(turn(&mut s, 2, Phase::DefensiveFire), base);
+    assert_eq!(
+        turn(&mut s, 3, Phase::AdvancingFire),
+        base,
+        "its Prep Fire, the preceding eligible phase, had no shot"
+    );
+    assert_eq!(turn(&mut s, 4, Phase::DefensiveFire), base);
+    assert_eq!(turn(&mut s, 5, Phase::PrepFire), base - 1, "a chain again");
+}
+
+/// Fires `pz` at `t34`: in a new fire phase (player turn, phase), and again in the same
+/// phase; each gives the TO HIT DRM of its shot.
+#[allow(clippy::type_complexity)]
+fn fire_phase_shots<'a>(
+    g: &'a CrossOfIron,
+    pz: usize,
+    t34: usize,
+) -> (
+    impl Fn(&mut State, u8, Phase) -> i8 + 'a,
+    impl Fn(&mut State) -> i8 + 'a,
+) {
+    let shot = move |s: &mut State| {
+        g.open_gun_fire(s, pz, t34 as u8, false, false);
+        let Pending::ToHit(shot) = s.pending else {
+            panic!("no TO HIT roll: {:?}", s.pending)
+        };
+        s.pending = Pending::None;
+        shot.drm
+    };
+    let phase = move |s: &mut State, player_turn: u8, phase: Phase| {
+        (s.player_turn, s.phase) = (player_turn, phase);
+        s.units[pz].shots = 0;
+        s.units[pz].flags &= !flag::PER_PHASE;
+        shot(s)
+    };
+    (phase, shot)
+}
+
+/// 70.1, 70.4: "Intensive Fire adds one shot to the rate of fire", and the player "must state
+/// so before any firing takes place by the gun": the first shot is offered both ways; after a
+/// plain shot the PzKw IV F2 (ROF 1) has none left, after an intensive one a second, also
+/// intensive (70.2: +2 to all TO HIT rolls; 70.5: B# −2). None in Advancing Fire (70.3).
+#[test]
+fn rule_70_4_intensive_fire_is_declared_before_the_first_shot_and_adds_one_more() {
+    let g = game();
+    let (s, pz, t34) = duel(&g, "E5");
+    let list = |s: &State| {
+        let mut list = Vec::new();
+        g.gun_actions(s, pz, g.target_hexes(s, g.def(pz).side), &mut list);
+        list
+    };
+    let at = |intensive: bool| Action::Shoot {
         target: t34 as u8,
-        intensive: false
-    }));
-    s.units[pz].shots = 1; // the PzKw IV F2's ROF 1 used (70.1)
-    list.clear();
-    g.gun_actions(&s, pz, g.target_hexes(&s, g.def(pz).side), &mut list);
-    assert!(list.contains(&Action::Shoot {
-        target: t34 as u8,
-        intensive: true
-    }));
-    assert!(!list.contains(&Action::Shoot {
-        target: t34 as u8,
-        intensive: false
-    }));
-    s.phase = Phase::AdvancingFire;
-    list.clear();
-    g.gun_actions(&s, pz, g.target_hexes(&s, g.def(pz).side), &mut list);
-    assert!(list.is_empty());
+        intensive,
+    };
+    assert!(list(&s).contains(&at(false)) && list(&s).contains(&at(true)));
+    let mut plain = s;
+    g.open_gun_fire(&mut plain, pz, t34 as u8, false, false);
+    plain.pending = Pending::None;
+    assert!(
+        list(&plain).is_empty(),
+        "ROF 1 used, no Intensive Fire declared"
+    );
+    let mut intensive = s;
+    g.open_gun_fire(&mut intensive, pz, t34 as u8, false, true);
+    intensive.pending = Pending::None;
+    assert_eq!(
+        list(&intensive),
+        vec![at(true)],
+        "the extra shot, intensive too"
+    );
+    g.open_gun_fire(&mut intensive, pz, t34 as u8, false, true);
+    intensive.pending = Pending::None;
+    assert!(list(&intensive).is_empty());
+    let mut advancing = s;
+    advancing.phase = Phase::AdvancingFire;
+    assert!(list(&advancing).contains(&at(false)) && !list(&advancing).contains(&at(true)));
     // 70.5: the B12 gun breaks down on 10 or more under Intensive Fire.
     let shot = g.shot(pz, 9, 0, true);
     assert_eq!((shot.breakdown_number(), shot.total_drm()), (10, 2));
