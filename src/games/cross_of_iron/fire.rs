@@ -185,7 +185,7 @@ impl CrossOfIron {
         };
     }
 
-    /// The modifiers of one target of an IFT attack from `from` (SL TEM; 63.5; 64.44; 73.4;
+    /// The modifiers of one target of an IFT attack from `from` (SL TEM; 63.5; 64.44; 73.5;
     /// 91; moving in the open).
     pub(super) fn target_drm(&self, s: &State, from: u8, t: usize) -> i8 {
         let rs = &self.rules;
@@ -209,7 +209,7 @@ impl CrossOfIron {
             if terrain == super::Terrain::Open {
                 drm += rs.data.charts.fire.moving_in_open_drm;
             } else if unit.has(flag::DOUBLE_TIME) {
-                drm -= 1; // 73.4: Double Time through woods or buildings
+                drm -= 1; // 73.5: Double Time through woods or buildings
             }
         }
         if rs.options.infantry_height && board.level[from as usize] < board.level[hex as usize] {
@@ -288,12 +288,13 @@ impl CrossOfIron {
     /// most the unit's morale passes. A leader's breaking makes his stack check (SL 12.x);
     /// a broken unit failing is eliminated (96.6).
     /// `u`'s morale check on `raw`: the modified roll (the check's modifier and the leader's)
-    /// and the morale it must not exceed.
+    /// and the morale it must not exceed. An AFV's crew takes its armour leader's morale (76.3)
+    /// but not his modifier, which applies only to TO HIT, overruns and repair (76.6).
     pub(super) fn morale_roll(&self, s: &State, u: usize, raw: u8) -> (i8, i8) {
         let unit = &s.units[u];
         let d = self.def(u);
         let leader = if d.kind == Kind::Vehicle {
-            d.leadership * i8::from(!unit.has(flag::LEADER_LOST) && d.armor_leader)
+            0
         } else {
             self.leadership(s, unit.hex, d.side, u)
         };

@@ -1,5 +1,5 @@
 //! Close combat (SL 20, reconstructed table) with the Cross of Iron cases: AFVs in close
-//! combat (72.8), Double Time (73.4) and prisoners (89.2).
+//! combat (72.81-72.86), Double Time (73.8) and prisoners (89.2).
 
 use super::ruleset::Kind;
 use super::state::{flag, Pending, State};
@@ -139,7 +139,7 @@ impl CrossOfIron {
             }
         }
         if afv && raw == 12 {
-            // 72.8: an unmodified 12 against an AFV eliminates the attackers.
+            // 72.86: an unmodified 12 against an AFV eliminates the attackers.
             for a in self
                 .in_hex(s, hex, side)
                 .filter(|&a| self.cc_attack(s, a) > 0)
@@ -150,7 +150,7 @@ impl CrossOfIron {
         doomed
     }
 
-    /// 72.8: −1 against an AFV unbuttoned or open-topped, −1 if it has no manned MG; 73.4:
+    /// 72.81, 72.82: −1 against an AFV unbuttoned or open-topped, −1 if it has no manned MG; 73.8:
     /// −1 against a unit that moved at Double Time.
     pub(super) fn melee_target_drm(&self, s: &State, t: usize) -> i8 {
         let unit = &s.units[t];

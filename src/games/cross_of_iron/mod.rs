@@ -160,10 +160,20 @@ impl CrossOfIron {
 
     /// A good-order enemy infantry counter or AFV next to `hex`.
     fn enemy_adjacent(&self, s: &State, hex: u8, side: u8) -> bool {
+        self.enemy_adjacent_where(s, hex, side, |u| self.def(u).kind != Kind::Gun)
+    }
+
+    /// A good-order enemy counter for which `kind` holds next to `hex`.
+    fn enemy_adjacent_where(
+        &self,
+        s: &State,
+        hex: u8,
+        side: u8,
+        kind: impl Fn(usize) -> bool,
+    ) -> bool {
         let nb = self.rules.board.neighbour[hex as usize];
-        self.side_in_play(s, 1 - side).any(|u| {
-            self.good(s, u) && self.def(u).kind != Kind::Gun && nb.contains(&s.units[u].hex)
-        })
+        self.side_in_play(s, 1 - side)
+            .any(|u| self.good(s, u) && kind(u) && nb.contains(&s.units[u].hex))
     }
 
     /// A unit's morale now: 93's battlefield-integrity loss applied.
@@ -215,10 +225,11 @@ impl CrossOfIron {
         s.in_play &= !(1 << u);
         s.occupied[side] = self.find_occupied(s, d.side);
         s.losses[side] += 1;
-        let points = d.points + if d.sw.is_some() { self.sw_points(u) } else { 0 };
         if self.infantry(u) {
-            s.lost_points[side] = s.lost_points[side].saturating_add(points);
+            // 93.2: the infantry counter's own points, its support weapon not counted (93.1).
+            s.lost_points[side] = s.lost_points[side].saturating_add(d.points);
         }
+        let points = d.points + if d.sw.is_some() { self.sw_points(u) } else { 0 };
         let cp = if captured { 2 * points } else { points };
         s.casualty_points[side] = s.casualty_points[side].saturating_add(cp);
     }

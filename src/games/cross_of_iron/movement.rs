@@ -21,7 +21,7 @@ pub(super) struct Reach {
 }
 
 impl CrossOfIron {
-    /// A squad's or leader's MF (SL 4; 94.1 inexperienced), or a vehicle's MP.
+    /// A squad's or leader's MF (SL 4; 94.2 inexperienced), or a vehicle's MP.
     pub(super) fn allowance(&self, s: &State, u: usize) -> u8 {
         let d = self.def(u);
         let m = &self.rules.data.charts.morale;
@@ -32,7 +32,7 @@ impl CrossOfIron {
             Kind::Squad => {
                 let with_leader = self.leadership_present(s, u);
                 match (self.inexperienced(u), with_leader) {
-                    (true, false) => 3, // 94.1
+                    (true, false) => 3, // 94.2
                     (true, true) => 5,
                     (false, false) => m.squad_mf,
                     (false, true) => m.with_leader_mf,
@@ -236,7 +236,7 @@ impl CrossOfIron {
     }
 
     /// 72.1: an overrun attacks the hex on the IFT with 4, half the main gun's HE firepower
-    /// (doubled for a gun of ROF 2 or more) and the AFV's MGs; halved in woods (72.3).
+    /// (doubled for a gun of ROF 2 or more) and the AFV's MGs; halved in woods (72.4).
     pub(super) fn overrun(&self, s: &mut State, u: usize) {
         s.units[u].flags &= !flag::OVERRUN_DUE;
         let hex = s.units[u].hex;
@@ -251,12 +251,18 @@ impl CrossOfIron {
         if self.rules.board.terrain[hex as usize] == super::Terrain::Woods {
             half /= 2;
         }
+        // 76.6: the armour leader's modifier applies to overrun attacks.
+        let drm = if d.armor_leader && !s.units[u].has(flag::LEADER_LOST) {
+            d.leadership
+        } else {
+            0
+        };
         if let Some(column) = self.column(half) {
             s.pending = Pending::Fire {
                 firer: u as u8,
                 hex,
                 column,
-                drm: 0,
+                drm,
                 breakdown: 0,
                 overrun: u as u8,
             };

@@ -111,7 +111,7 @@ impl CrossOfIron {
                 drm += BUTTONED_UP; // 64.47 (and 64.44 for a crew forced to button up)
             }
             if d.armor_leader && !unit.has(flag::LEADER_LOST) {
-                drm += d.leadership; // 76.3
+                drm += d.leadership; // 76.6
             }
         }
         let turret = d.vehicle.as_ref().is_some_and(|v| v.turret);

@@ -301,7 +301,7 @@ impl CrossOfIron {
     }
 
     /// A rally roll: 2d6 + the leader's modifier, +4 under Desperation Morale (enemy
-    /// adjacent; SS +2, 83.2), at most morale (SS +1, 83.3; inexperienced −1, 94.4).
+    /// adjacent; SS +2, 83.2), at most morale (SS +1, 83.3; inexperienced −1, 94.5).
     pub(super) fn resolve_rally(&self, s: &mut State, u: usize, raw: u8) {
         let (roll, target) = self.rally_roll(s, u, raw);
         if roll <= target {
@@ -353,9 +353,11 @@ impl CrossOfIron {
                     let safe = !self.enemy_adjacent(s, n, side);
                     (safe, self.rules.tem(n), self.enemy_distance(s, n, side))
                 });
+            // 89.21: captured "if adjacent to an unbroken enemy infantry unit", else eliminated.
+            let captor = self.enemy_adjacent_where(s, unit.hex, side, |e| self.infantry(e));
             match best {
                 Some(hex) => self.relocate(s, u, hex),
-                None => self.eliminate(s, u, self.rules.options.prisoners),
+                None => self.eliminate(s, u, self.rules.options.prisoners && captor),
             }
         }
     }
@@ -393,7 +395,7 @@ impl CrossOfIron {
         for u in 0..self.n() {
             let unit = &mut s.units[u];
             if self.def(u).side == phasing {
-                // 73.5: no Double Time in the next player turn after one.
+                // 73.7: no Double Time in the next player turn after one.
                 unit.flags &= !flag::TIRED;
                 if unit.has(flag::DOUBLE_TIME) {
                     unit.flags |= flag::TIRED;

@@ -43,11 +43,14 @@ pub enum Repair {
 }
 
 /// 66.3: in a Rally Phase, 2d6 of 2 or less repairs, 9 or more makes it permanent; `drm` is
-/// the armour leader's (76), applied to the roll.
+/// the armour leader's (76.6), which helps the repair but "does not modify die rolls which
+/// would otherwise result in permanent immobilization": a raw 9 or more stays permanent.
 pub fn repair(roll: u8, drm: i8) -> Repair {
+    if roll >= 9 {
+        return Repair::Permanent;
+    }
     match i16::from(roll) + i16::from(drm) {
         r if r <= 2 => Repair::Fixed,
-        r if r >= 9 => Repair::Permanent,
         _ => Repair::NotYet,
     }
 }

@@ -154,11 +154,12 @@ impl Ruleset {
         if !(1..=20).contains(&s.turns) {
             return Err(at.err("turns", format!("{}: a scenario lasts 1-20 turns", s.turns)));
         }
+        // 93.1: "Do not count support weapons or vehicles or their inherent crews."
         let infantry_points = [0, 1].map(|side| {
             units
                 .iter()
                 .filter(|u| u.side == side && matches!(u.kind, Kind::Squad | Kind::Leader))
-                .map(|u| u.points + u.sw.as_ref().map_or(0, |_| sw_points(&data, u)))
+                .map(|u| u.points)
                 .sum()
         });
         let t = &data.charts.terrain;

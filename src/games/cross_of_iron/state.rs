@@ -47,7 +47,7 @@ pub mod flag {
     pub const LEADER_LOST: u32 = 1 << 19;
     /// The gun or support weapon is permanently disabled.
     pub const DISABLED: u32 = 1 << 20;
-    /// 73.5: moved at Double Time in its side's last player turn: may not again in this one.
+    /// 73.7: moved at Double Time in its side's last player turn: may not again in this one.
     pub const TIRED: u32 = 1 << 21;
     /// An AFV has moved and its facing is to be chosen.
     pub const FACE_DUE: u32 = 1 << 22;

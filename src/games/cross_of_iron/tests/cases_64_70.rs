@@ -524,8 +524,14 @@ fn rule_66_33_the_armour_leader_modifies_the_repair_roll() {
     );
     let without = repair(false, 3);
     assert!(without.has(flag::IMMOBILIZED) && !without.has(flag::PERMANENT));
-    assert!(!repair(true, 9).has(flag::PERMANENT), "9 - 1 = 8");
+    // 76.6 Note: the modifier does "not modify die rolls which would otherwise result in
+    // permanent immobilization".
+    assert!(
+        repair(true, 9).has(flag::PERMANENT),
+        "a raw 9 stays permanent"
+    );
     assert!(repair(false, 9).has(flag::PERMANENT));
+    assert!(!repair(true, 8).has(flag::PERMANENT));
 }
 
 /// 66.4: "Henceforth, the act of immobilization in itself … does not require a Morale Check

@@ -13,6 +13,7 @@ use crate::games::cross_of_iron::modifiers::CAPTURED_RED_NUMBERS;
 use crate::games::cross_of_iron::procedures::{
     bogged, mine_dud, mine_placed_in_close_combat, mine_placed_in_overrun, near_miss, Landing,
 };
+use crate::games::cross_of_iron::ruleset::Kind;
 use crate::games::cross_of_iron::Action;
 
 /// The decisions open to `u` in the current phase.
@@ -519,7 +520,7 @@ fn rule_76_4_an_armour_leader_helps_no_other_counter_in_his_hex() {
 /// dice roll of the AFVs main armament, Overrun attacks, AA MG attacks, and to repair (18.2 &
 /// 66.3) attempts."
 #[test]
-fn rule_76_6_the_armour_leaders_modifier_applies_to_to_hit_and_repair() {
+fn rule_76_6_the_armour_leaders_modifier_applies_to_to_hit_overruns_and_repair_only() {
     let g = game();
     let mut s = empty(&g, Phase::Repair, 0);
     let lead = place(&g, &mut s, "Panzer 1", "A5", 0); // -1
@@ -539,6 +540,20 @@ fn rule_76_6_the_armour_leaders_modifier_applies_to_to_hit_and_repair() {
     };
     assert!(repaired_on_3(&s, lead), "66.3: 3 - 1 = 2 repairs");
     assert!(!repaired_on_3(&s, other));
+    let overrun_drm = |u: usize| {
+        let mut t = s;
+        g.overrun(&mut t, u);
+        match t.pending {
+            Pending::Fire { drm, .. } => drm,
+            other => panic!("no overrun attack: {other:?}"),
+        }
+    };
+    assert_eq!(overrun_drm(lead), overrun_drm(other) - 1, "overrun attacks");
+    assert_eq!(
+        g.morale_roll(&s, lead, 7).0,
+        g.morale_roll(&s, other, 7).0,
+        "\"only\" those: not the crew's morale check"
+    );
     s.units[lead].flags |= flag::LEADER_LOST;
     assert!(!repaired_on_3(&s, lead), "no leader, no help");
 }
@@ -667,6 +682,15 @@ fn rule_89_2_and_89_21_a_broken_unit_unable_to_rout_from_good_enemy_infantry_is_
     // With no unbroken enemy next to it, it is neither routed nor taken.
     let (s, sq) = boxed_in(true);
     assert!(s.units[sq].in_play() && s.units[sq].hex == hex(&g, "A1"));
+    // Boxed in by AFVs only: no infantry to take it, so it is eliminated, not captured.
+    let mut s = empty(&g, Phase::Rout, 0);
+    let sq = place(&g, &mut s, "1st Section", "A1", 3);
+    s.units[sq].flags |= flag::BROKEN;
+    for (name, at) in [("Panzer 1", "B1"), ("Panzer 2", "A2")] {
+        place(&g, &mut s, name, at, 0);
+    }
+    g.rout(&mut s);
+    assert!(!s.units[sq].in_play() && !s.units[sq].has(flag::CAPTURED));
 }
 
 /// 90.13: "All attacks (including American) by captured ordnance must use the red TO HIT
@@ -736,7 +760,7 @@ fn rule_92_2_no_more_than_three_squads_a_hex() {
 /// 93.1: "total the point value ... of all infantry counters (squads, leaders, crews) starting
 /// the game. Do not count support weapons or vehicles or their inherent crews."
 #[test]
-fn rule_93_1_the_infantry_base_leaves_out_vehicles_and_guns() {
+fn rule_93_1_the_infantry_base_leaves_out_vehicles_guns_and_support_weapons() {
     let g = game();
     let fewer = edited("scenario.toml", |t| {
         let mut t = t;
@@ -755,6 +779,22 @@ fn rule_93_1_the_infantry_base_leaves_out_vehicles_and_guns() {
         g.rules().points(0)
     );
     assert_eq!(fewer.rules().infantry_points, g.rules().infantry_points);
+    // "Do not count support weapons": the squads' and leaders' own points (with their
+    // support weapons the bases would be 189 and 224).
+    assert_eq!(g.rules().infantry_points, [154, 184]);
+    let mut s = empty(&g, Phase::PrepFire, 1);
+    let armed = (0..g.rules().units.len())
+        .find(|&u| g.def(u).sw.is_some() && g.def(u).kind == Kind::Squad)
+        .expect("a squad with a support weapon");
+    s.units[armed].flags = 0;
+    g.refresh(&mut s);
+    let side = usize::from(g.def(armed).side);
+    g.eliminate(&mut s, armed, false);
+    assert_eq!(
+        s.lost_points[side],
+        g.def(armed).points,
+        "its weapon not counted"
+    );
 }
 
 /// 93.2: "keep a running tally of the point values of enemy infantry counters eliminated or

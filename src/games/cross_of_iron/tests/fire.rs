@@ -106,7 +106,7 @@ fn rule_91_fire_up_to_higher_ground_adds_1() {
 }
 
 #[test]
-fn rule_73_4_double_time_through_woods_is_fired_on_at_minus_1_and_in_the_open_at_minus_2() {
+fn rule_73_5_double_time_through_woods_is_fired_on_at_minus_1_and_in_the_open_at_minus_2() {
     let g = game();
     let mut s = empty(&g, Phase::DefensiveFire, 0);
     let t = place(&g, &mut s, "1st Squad", "E4", 0); // woods

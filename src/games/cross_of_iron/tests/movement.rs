@@ -51,7 +51,7 @@ fn sl_a_squad_has_4_mf_6_with_a_leader_and_rule_73_double_time_adds_2() {
 }
 
 #[test]
-fn rule_73_5_no_double_time_in_the_next_player_turn_and_73_3_no_advancing_fire() {
+fn rule_73_7_no_double_time_in_the_next_player_turn_and_73_6_no_advancing_fire() {
     let g = game();
     let mut s = empty(&g, Phase::Movement, 0);
     let sq = place(&g, &mut s, "1st Squad", "A5", 0);
@@ -72,7 +72,7 @@ fn rule_73_5_no_double_time_in_the_next_player_turn_and_73_3_no_advancing_fire()
 }
 
 #[test]
-fn rule_94_1_inexperienced_squads_have_3_mf() {
+fn rule_94_2_inexperienced_squads_have_3_mf() {
     let g = edited("scenario.toml", |t| {
         t.replace("inexperienced = false", "inexperienced = true")
     })

@@ -39,7 +39,7 @@ fn rule_83_2_desperation_morale_adds_4_next_to_the_enemy_but_2_for_ss() {
 }
 
 #[test]
-fn rule_94_4_inexperienced_squads_rally_at_morale_minus_1() {
+fn rule_94_5_inexperienced_squads_rally_at_morale_minus_1() {
     let g = edited("scenario.toml", |t| {
         t.replace("inexperienced = false", "inexperienced = true")
     })
