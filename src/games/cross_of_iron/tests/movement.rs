@@ -30,7 +30,7 @@ fn sl_los_is_blocked_by_woods_between_and_seen_over_from_a_hill() {
 }
 
 #[test]
-fn sl_a_squad_has_4_mf_6_with_a_leader_and_rule_73_double_time_adds_2() {
+fn rule_73_3_double_time_adds_2_mf_to_a_squads_4_or_its_6_with_a_leader() {
     let g = game();
     let mut s = empty(&g, Phase::Movement, 0);
     let sq = place(&g, &mut s, "1st Squad", "A5", 0);
