@@ -94,11 +94,7 @@ impl CrossOfIron {
                     self.label(t),
                     self.hex_name(hex),
                     board.distance(here, hex),
-                    if intensive {
-                        " (Intensive Fire, 70)"
-                    } else {
-                        ""
-                    }
+                    self.intensive_note(s, u, intensive)
                 )
             }
             Action::HighExplosive { hex, intensive } => {
@@ -111,7 +107,7 @@ impl CrossOfIron {
                     self.enemies_named(s, hex, side),
                     board.distance(here, hex),
                     self.def(u).gun.as_ref().map_or(0, |g| g.he_fp),
-                    if intensive { " (Intensive Fire, 70)" } else { "" }
+                    self.intensive_note(s, u, intensive)
                 )
             }
             Action::Move { hex, cost } => {
@@ -159,6 +155,20 @@ impl CrossOfIron {
                 text
             }
             Action::Roll(r) => format!("roll {r}"),
+        }
+    }
+
+    /// What Intensive Fire means for this shot: declared with the first shot, it holds for
+    /// all of the phase's shots, one more than the rate of fire (70.1, 70.2, 70.4).
+    fn intensive_note(&self, s: &State, u: usize, intensive: bool) -> String {
+        let rof = self.def(u).gun.as_ref().map_or(1, |g| g.rof);
+        match (intensive, s.units[u].shots) {
+            (false, _) => String::new(),
+            (true, 0) => format!(
+                " (Intensive Fire, 70: {} shots this phase instead of {rof}, each at +2)",
+                rof + 1
+            ),
+            (true, _) => " (Intensive Fire, 70)".into(),
         }
     }
 
