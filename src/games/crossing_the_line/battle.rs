@@ -14,6 +14,7 @@ use super::command::{self, Standing};
 use super::control::HexSet;
 use super::movement;
 use super::ops;
+use super::readings;
 use super::ruleset::{Ruleset, ScenarioKind, NO_HEX};
 use super::side::Side;
 use super::stacking;
@@ -268,11 +269,7 @@ pub fn apply_results(rs: &Ruleset, s: &mut State) {
 }
 
 fn participants(s: &State, role: Role) -> Units {
-    let units = match role {
-        Role::Attacker => s.fight.attackers,
-        Role::Defender => s.fight.defenders,
-    };
-    bits(units)
+    bits(involved(s, role))
         .filter(|&u| on_map(s.hex[u]))
         .fold(0, |m, u| m | 1 << u)
 }
@@ -313,13 +310,25 @@ fn apply_side(rs: &Ruleset, s: &mut State) {
     }
 }
 
-/// Step 2: a red result makes every unit left take an EC.
+/// Step 2: a red result makes every unit left take an EC: those of the defending hex, and of
+/// the attacking hex those that attacked or (the reading `red_result_attacker_checks`,
+/// AMBIG-18) every unit there.
 fn red_check(rs: &Ruleset, s: &mut State) {
     let role = s.fight.applying;
     let alive = participants(s, role);
     if hits(s, role).red && alive != 0 {
+        let whole_hex = role == Role::Attacker
+            && rs
+                .charts
+                .readings
+                .is(&readings::RED_RESULT_ATTACKER_CHECKS, "whole_hex");
+        let bystanders = if whole_hex {
+            s.units_at(rs, applying_side(rs, s), s.fight.from)
+        } else {
+            0
+        };
         s.fight.failed = 0;
-        s.queue = alive;
+        s.queue = alive | bystanders;
         s.step = Step::Check(CheckKind::Combat);
         return;
     }
@@ -407,16 +416,29 @@ fn take(rs: &Ruleset, s: &mut State, u: usize, n: u8) {
     }
 }
 
-/// 7.5.2 step 2: a unit's EC on a red result; a failure disrupts (or costs an SP, 5.6.2).
+/// 7.5.2 step 2: a unit's EC on a red result; a failure disrupts (or costs an SP, 5.6.2). A
+/// unit of the attacking hex that did not attack (AMBIG-18's `whole_hex`) is no part of the
+/// combat's losses or its retreat.
 pub fn combat_check(rs: &Ruleset, s: &mut State, u: usize, passed: bool) {
     if passed {
         return;
     }
-    s.fight.failed |= 1 << u;
-    if s.is_disrupted(u) {
-        take(rs, s, u, 1);
-    } else {
-        stacking::disrupt(rs, s, u);
+    let involved = involved(s, s.fight.applying) & 1 << u != 0;
+    if involved {
+        s.fight.failed |= 1 << u;
+    }
+    match (s.is_disrupted(u), involved) {
+        (true, true) => take(rs, s, u, 1),
+        (true, false) => stacking::lose(rs, s, u, 1),
+        (false, _) => stacking::disrupt(rs, s, u),
+    }
+}
+
+/// The units that took part in the combat on `role`'s side, eliminated ones included.
+fn involved(s: &State, role: Role) -> Units {
+    match role {
+        Role::Attacker => s.fight.attackers,
+        Role::Defender => s.fight.defenders,
     }
 }
 

@@ -11,7 +11,8 @@
 //!   selects it, whether or not D compared it; an attacker without AFVs chooses freely.
 //! - AMBIG-17 (7.5.2 step 4): the first SP counts for the even distribution; retreat and
 //!   failed-EC extra losses do not.
-//! - AMBIG-18 (7.5.2): on a red result only the units that took part in the combat take the EC.
+//! - AMBIG-18 (7.5.2): on a red result only the units that took part in the combat take the EC
+//!   (the reading `red_result_attacker_checks`; `battle::red_check`).
 
 use super::charts::{ApCosts, Charts, ChitColumn, Hexside, Hits, Ratio, Terrain};
 use super::counters::{UnitClass, UnitDef};

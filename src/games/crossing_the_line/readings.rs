@@ -45,12 +45,20 @@ pub const OUT_OF_COMMAND_REFIT: ReadingSpec = ReadingSpec {
     alternatives: &["barred", "allowed"],
 };
 
+/// AMBIG-18 (7.5.2): on a red result against the attacker, the units that attacked take the
+/// EC (`attackers`), or every unit in the attacking hex (`whole_hex`).
+pub const RED_RESULT_ATTACKER_CHECKS: ReadingSpec = ReadingSpec {
+    name: "red_result_attacker_checks",
+    alternatives: &["attackers", "whole_hex"],
+};
+
 /// Every reading, in the order `sandtable games` lists them.
-pub const ALL: [ReadingSpec; 6] = [
+pub const ALL: [ReadingSpec; 7] = [
     GERMAN_LEG_ROADS,
     US_REPLACEMENT_TYPES,
     REINFORCEMENT_FALLBACK,
     IMPROVED_DEFENSE_ON_REASSIGNMENT,
     OVERSTACKED_DISRUPTED,
     OUT_OF_COMMAND_REFIT,
+    RED_RESULT_ATTACKER_CHECKS,
 ];

@@ -431,3 +431,37 @@ fn rule_7_5_an_hq_takes_no_hit_does_not_retreat_and_is_displaced_when_left_alone
         "displacement costs Support and FAL, not the combat"
     );
 }
+
+/// AMBIG-18 (the reading `red_result_attacker_checks`): "Hits printed in red require that all
+/// units in the corresponding attacking / defending hex must make an EC": the units that
+/// attacked (`attackers`), or every unit of the attacking hex (`whole_hex`); a bystander that
+/// fails is disrupted.
+#[test]
+fn rule_7_5_2_ambig_18_a_red_result_checks_the_attackers_or_the_whole_hex_by_the_reading() {
+    let whole_hex = Fx::s2_edited(
+        "charts.toml",
+        "value = \"attackers\"",
+        "value = \"whole_hex\"",
+    );
+    for (fx, bystander_checks) in [(Fx::s2(), false), (whole_hex, true)] {
+        let mut s = attack(&fx, &[], AttackKind::Hasty);
+        let (attacker, bystander) = (fx.unit("1/16"), fx.put(&mut s, "2/16", 1412));
+        assert_eq!(s.fight.attackers, 1 << attacker);
+        let red = CombatResult {
+            attacker: Hits { hits: 1, red: true },
+            defender: Hits {
+                hits: 0,
+                red: false,
+            },
+        };
+        resolve_with(&fx, &mut s, red);
+        let mut checked = 0;
+        while let Step::Check(_) = s.step {
+            fx.chance(&mut s, Action::Check(false));
+            checked += 1;
+        }
+        assert_eq!(checked, 1 + usize::from(bystander_checks));
+        assert!(s.is_disrupted(attacker));
+        assert_eq!(s.is_disrupted(bystander), bystander_checks);
+    }
+}
