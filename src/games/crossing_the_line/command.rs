@@ -2,6 +2,7 @@
 //! into `control`, which holds the rules.
 
 use super::control::{self, CommandStatus};
+use super::readings;
 use super::ruleset::Ruleset;
 use super::side::Side;
 use super::state::{bits, on_map, State, Units};
@@ -114,8 +115,9 @@ pub fn hq_supplied(rs: &Ruleset, s: &State, f: u8) -> bool {
 }
 
 /// 5.7.1, 6.3.3: the supply check before an activation or a reaction. An unsupplied HQ on its
-/// front side flips to Emergency Supply; one already flipped drops its FAL to 0. AMBIG-8
-/// (6.3): the drop comes before the AP roll, so such an activation gets no APs.
+/// front side flips to Emergency Supply; one already flipped drops its FAL to 0. AMBIG-8, the
+/// reading `emergency_supply_spent`: the drop comes before the AP roll, so such an activation
+/// gets no APs (`before_roll`), or after it, as 6.3.2 orders it (`after_roll`).
 pub fn supply_check(rs: &Ruleset, s: &mut State, f: u8) {
     if hq_supplied(rs, s, f) {
         return;
@@ -123,6 +125,12 @@ pub fn supply_check(rs: &Ruleset, s: &mut State, f: u8) {
     let bit = 1 << f;
     if s.emergency & bit == 0 {
         s.emergency |= bit;
+    } else if rs
+        .charts
+        .readings
+        .is(&readings::EMERGENCY_SUPPLY_SPENT, "after_roll")
+    {
+        s.fal_drop |= bit;
     } else {
         s.fal[usize::from(f)] = 0;
     }

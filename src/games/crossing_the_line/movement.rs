@@ -777,6 +777,7 @@ pub fn reaction_check_weights(rs: &Ruleset, s: &State) -> (u32, u32) {
 /// on failure the move goes on.
 pub fn reaction_check(rs: &Ruleset, s: &mut State, passed: bool) {
     if !passed {
+        s.fal_drop &= !(1 << s.reactor); // no activation conducted: nothing to pay
         advance(rs, s);
         return;
     }

@@ -165,7 +165,10 @@ pub fn ap_roll(rs: &Ruleset, s: &mut State, reaction: bool, die: u8) {
         .action_points(fal, die)
         .map_or(0, |p| if reaction { p.red } else { p.black });
     // AMBIG-29: the FAL is tracked in First Blood too (it starts at the data's level).
-    s.fal[usize::from(f)] = fal.saturating_sub(1);
+    // AMBIG-8 under `after_roll`: an HQ that had spent its Emergency Supply goes to 0 now.
+    let dropped = s.fal_drop & 1 << f != 0;
+    s.fal_drop &= !(1 << f);
+    s.fal[usize::from(f)] = if dropped { 0 } else { fal.saturating_sub(1) };
     s.act_mut().ap = ap;
     after_action(rs, s);
 }

@@ -52,8 +52,15 @@ pub const RED_RESULT_ATTACKER_CHECKS: ReadingSpec = ReadingSpec {
     alternatives: &["attackers", "whole_hex"],
 };
 
+/// AMBIG-8 (5.7.3, 6.3.2, 6.3.3): an unsupplied HQ that already spent its Emergency Supply
+/// drops its FAL to 0 before the AP roll (`before_roll`: no APs) or after it (`after_roll`).
+pub const EMERGENCY_SUPPLY_SPENT: ReadingSpec = ReadingSpec {
+    name: "emergency_supply_spent",
+    alternatives: &["before_roll", "after_roll"],
+};
+
 /// Every reading, in the order `sandtable games` lists them.
-pub const ALL: [ReadingSpec; 7] = [
+pub const ALL: [ReadingSpec; 8] = [
     GERMAN_LEG_ROADS,
     US_REPLACEMENT_TYPES,
     REINFORCEMENT_FALLBACK,
@@ -61,4 +68,5 @@ pub const ALL: [ReadingSpec; 7] = [
     OVERSTACKED_DISRUPTED,
     OUT_OF_COMMAND_REFIT,
     RED_RESULT_ATTACKER_CHECKS,
+    EMERGENCY_SUPPLY_SPENT,
 ];

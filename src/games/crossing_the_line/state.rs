@@ -256,6 +256,9 @@ pub struct State {
     pub fal: [u8; MAX_FORMATIONS],
     /// HQs on their Emergency Supply side (5.7.1).
     pub emergency: Formations,
+    /// Formations whose FAL goes to 0 after this activation's AP roll (6.3.2, the reading
+    /// `emergency_supply_spent` = `after_roll`).
+    pub fal_drop: Formations,
     pub turn: u8,
     pub step: Step,
     pub marker: InitiativeMarker,
@@ -333,6 +336,7 @@ impl State {
             support: [0; MAX_FORMATIONS],
             fal: [0; MAX_FORMATIONS],
             emergency: 0, // AMBIG-32: every HQ starts on its supplied (front) side
+            fal_drop: 0,
             turn: 1,
             step: Step::Choose,
             marker: InitiativeMarker::ZERO,

@@ -170,6 +170,39 @@ fn rule_6_3_3_an_unsupplied_hq_flips_to_emergency_supply_then_drops_to_fal_0() {
     assert_ne!(s.step, Step::Action, "no APs, the activation is over");
 }
 
+/// AMBIG-8 (the reading `emergency_supply_spent`): an HQ already on its Emergency Supply
+/// side activates with its FAL moved to 0 before the AP roll (`before_roll`: no APs), or
+/// after it, as 6.3.2 orders "Place the AP marker ... the FAL marker would then be adjusted
+/// onto the 0 space" (`after_roll`: the APs of its level, then 0).
+#[test]
+fn rule_6_3_2_ambig_8_the_fal_drops_to_0_before_or_after_the_ap_roll_by_the_reading() {
+    let after = Fx::s2_edited(
+        "charts.toml",
+        "value = \"before_roll\"",
+        "value = \"after_roll\"",
+    );
+    for (fx, after_roll) in [(Fx::s2(), false), (after, true)] {
+        let mut s = fx.bare();
+        let f = fx.hq(&mut s, "1ID", 1311);
+        for (name, &hex) in ["453", "328", "473", "GR 941", "GR 942", "GR 943"]
+            .iter()
+            .zip(&fx.ring(1311))
+        {
+            fx.put(&mut s, name, hex);
+        }
+        s.fal[usize::from(f)] = 4;
+        s.emergency |= 1 << f; // spent earlier this turn
+        s.initiative = Side::Us;
+        s.step = Step::Choose;
+        fx.decide(&mut s, Action::Act(f));
+        let fal_at_roll = s.fal[usize::from(f)];
+        fx.chance(&mut s, Action::Die(10));
+        assert_eq!(fal_at_roll, if after_roll { 4 } else { 0 });
+        assert_eq!(s.fal[usize::from(f)], 0, "at 0 afterwards either way");
+        assert_eq!(s.step == Step::Action, after_roll, "APs only after_roll");
+    }
+}
+
 #[test]
 fn rule_6_the_ops_phase_ends_when_both_sides_have_passed_and_the_admin_phase_follows() {
     let fx = Fx::s2();
