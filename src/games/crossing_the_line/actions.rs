@@ -3,8 +3,9 @@
 //! Combat have their own modules.
 //!
 //! AMBIG-33 (5.8.3, 7.1): Out of Command units may only Move or make a Hasty Attack, so Refit
-//! (but under the reading `out_of_command_refit`) and Improved Defense need In Command units. AMBIG-45 (7.7): Improved Defense only for a hex
-//! whose combat units all act now. AMBIG-38 (7.4): "within Command Range" is hex distance.
+//! (unless the reading `out_of_command_refit` is `allowed`) and Improved Defense need In
+//! Command units. AMBIG-45 (7.7): Improved Defense only for a hex whose combat units all act
+//! now. AMBIG-38 (7.4): "within Command Range" is hex distance.
 
 use super::action::Action;
 use super::battle;
