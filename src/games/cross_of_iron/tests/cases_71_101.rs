@@ -1018,29 +1018,29 @@ fn rule_95_1_sustained_fire_is_chosen_for_an_mg_with_the_attack_before_its_dice(
 /// column on the Infantry Fire Table."
 #[test]
 fn rule_95_2_sustained_fire_moves_the_attack_one_column_right() {
+    // 4 + LMG 2
+    assert_eq!(plain_and_sustained_columns("4th Squad", "D5"), (6, 8));
+}
+
+/// The IFT columns of squad `name` at A5 firing at a Russian section in `target`, plain and
+/// with sustained fire (95).
+fn plain_and_sustained_columns(name: &str, target: &str) -> (u8, u8) {
     let g = game();
     let mut s = empty(&g, Phase::PrepFire, 0);
-    let sq = place(&g, &mut s, "4th Squad", "A5", 0); // 4 + LMG 2
-    place(&g, &mut s, "1st Section", "D5", 3);
+    let sq = place(&g, &mut s, name, "A5", 0);
+    place(&g, &mut s, "1st Section", target, 3);
     let mut t = s;
-    g.open_fire(&mut s, sq, hex(&g, "D5"), false);
-    g.open_fire(&mut t, sq, hex(&g, "D5"), true);
-    assert_eq!((attack(&g, &s).0, attack(&g, &t).0), (6, 8));
+    g.open_fire(&mut s, sq, hex(&g, target), false);
+    g.open_fire(&mut t, sq, hex(&g, target), true);
+    (attack(&g, &s).0, attack(&g, &t).0)
 }
 
 /// 95.22: "The addition of one column of firepower on the Infantry Fire Table takes place
 /// after modification for Point Blank, Long Range, or Area Fire".
 #[test]
 fn rule_95_22_the_extra_column_is_added_after_point_blank_doubling() {
-    let g = game();
-    let mut s = empty(&g, Phase::PrepFire, 0);
-    let sq = place(&g, &mut s, "2nd Squad", "A5", 0); // 4 + MMG 4
-    place(&g, &mut s, "1st Section", "B5", 3);
-    let mut t = s;
-    g.open_fire(&mut s, sq, hex(&g, "B5"), false);
-    g.open_fire(&mut t, sq, hex(&g, "B5"), true);
-    // 8 x 2 = 16, then the next column: 20 (not 8 -> 12, x 2 = 24).
-    assert_eq!((attack(&g, &s).0, attack(&g, &t).0), (16, 20));
+    // 4 + MMG 4 at point blank: 8 x 2 = 16, then the next column: 20 (not 8 -> 12, x 2 = 24).
+    assert_eq!(plain_and_sustained_columns("2nd Squad", "B5"), (16, 20));
 }
 
 /// 95.23: "Sustained fire may not be used by any unit during the Advancing Fire Phase if it

@@ -5,7 +5,7 @@ use crate::engine::Game;
 use crate::games::crossing_the_line::action::Action;
 use crate::games::crossing_the_line::charts::InitiativeMarker;
 use crate::games::crossing_the_line::side::Side;
-use crate::games::crossing_the_line::state::Step;
+use crate::games::crossing_the_line::state::{State, Step};
 
 fn marker(side: Side, value: u8) -> InitiativeMarker {
     InitiativeMarker {
@@ -137,18 +137,7 @@ fn rule_6_3_1_a_formation_at_fal_0_cannot_activate() {
 #[test]
 fn rule_6_3_3_an_unsupplied_hq_flips_to_emergency_supply_then_drops_to_fal_0() {
     let fx = Fx::s2();
-    let mut s = fx.bare();
-    let f = fx.hq(&mut s, "1ID", 1311);
-    // German units all round the HQ break every Supply Path (5.7.2).
-    let ring = fx.ring(1311);
-    assert_eq!(ring.len(), 6);
-    for (name, &hex) in ["453", "328", "473", "GR 941", "GR 942", "GR 943"]
-        .iter()
-        .zip(&ring)
-    {
-        fx.put(&mut s, name, hex);
-    }
-    s.fal[usize::from(f)] = 4;
+    let (mut s, f) = cut_off_1st_id(&fx);
     s.initiative = Side::Us;
     s.step = Step::Choose;
     fx.decide(&mut s, Action::Act(f));
@@ -170,6 +159,23 @@ fn rule_6_3_3_an_unsupplied_hq_flips_to_emergency_supply_then_drops_to_fal_0() {
     assert_ne!(s.step, Step::Action, "no APs, the activation is over");
 }
 
+/// The 1st ID's HQ at 1311 with German units all round it, which break every Supply Path
+/// (5.7.2), at FAL 4.
+fn cut_off_1st_id(fx: &Fx) -> (State, u8) {
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "1ID", 1311);
+    let ring = fx.ring(1311);
+    assert_eq!(ring.len(), 6);
+    for (name, &hex) in ["453", "328", "473", "GR 941", "GR 942", "GR 943"]
+        .iter()
+        .zip(&ring)
+    {
+        fx.put(&mut s, name, hex);
+    }
+    s.fal[usize::from(f)] = 4;
+    (s, f)
+}
+
 /// AMBIG-8 (the reading `emergency_supply_spent`): an HQ already on its Emergency Supply
 /// side activates with its FAL moved to 0 before the AP roll (`before_roll`: no APs), or
 /// after it, as 6.3.2 orders "Place the AP marker ... the FAL marker would then be adjusted
@@ -182,15 +188,7 @@ fn rule_6_3_2_ambig_8_the_fal_drops_to_0_before_or_after_the_ap_roll_by_the_read
         "value = \"after_roll\"",
     );
     for (fx, after_roll) in [(Fx::s2(), false), (after, true)] {
-        let mut s = fx.bare();
-        let f = fx.hq(&mut s, "1ID", 1311);
-        for (name, &hex) in ["453", "328", "473", "GR 941", "GR 942", "GR 943"]
-            .iter()
-            .zip(&fx.ring(1311))
-        {
-            fx.put(&mut s, name, hex);
-        }
-        s.fal[usize::from(f)] = 4;
+        let (mut s, f) = cut_off_1st_id(&fx);
         s.emergency |= 1 << f; // spent earlier this turn
         s.initiative = Side::Us;
         s.step = Step::Choose;
