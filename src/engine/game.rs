@@ -57,7 +57,7 @@ pub trait Game: Sync {
     /// Fixed-size state: cloning is a memcpy.
     type State: Clone + Send + Sync + PartialEq;
     /// A small decision or chance outcome.
-    type Action: Copy + Eq + Send + Sync + std::fmt::Debug;
+    type Action: Copy + Eq + Send + Sync + std::fmt::Debug + 'static;
 
     /// The game's identifier (`rudders-line`).
     fn id(&self) -> &'static str;
@@ -108,7 +108,8 @@ pub trait Game: Sync {
     ) -> Self::Action {
         random_listed_action(self, s, buf, rng)
     }
-    /// Apply a decision or a chance outcome. The action must be legal.
+    /// Apply a decision or a chance outcome. The action must be on offer (debug builds check
+    /// it: every game's `apply` starts with [`debug_assert_on_offer`]).
     fn apply(&self, s: &mut Self::State, a: Self::Action);
     /// `Some` once the game is over.
     fn outcome(&self, s: &Self::State) -> Option<Outcome>;
@@ -232,4 +233,56 @@ pub fn sample_chance<A: Copy, R: Rng + ?Sized>(outcomes: &[(A, u32)], rng: &mut 
         pick -= w;
     }
     unreachable!("pick < total")
+}
+
+/// Debug builds: panics unless `a` is on offer in `s` (a decision in `legal_actions`, an
+/// outcome in `chance_outcomes`, nothing once the game is over). Every game's `apply` calls it
+/// first, so a bot, a replay or a test that applies an action the rules do not offer fails
+/// at once instead of corrupting the state; release builds compile it away.
+#[inline]
+pub fn debug_assert_on_offer<G: Game + ?Sized>(game: &G, s: &G::State, a: G::Action) {
+    #[cfg(debug_assertions)]
+    on_offer::check(game, s, a);
+    #[cfg(not(debug_assertions))]
+    let _ = (game, s, a);
+}
+
+#[cfg(debug_assertions)]
+mod on_offer {
+    use super::{Actor, Game};
+    use std::any::{Any, TypeId};
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+
+    thread_local! {
+        /// One reused list per action type, so the check allocates nothing once warm (the
+        /// allocation tests count `apply`).
+        static LISTS: RefCell<HashMap<TypeId, Box<dyn Any>>> = RefCell::new(HashMap::new());
+    }
+
+    pub(super) fn check<G: Game + ?Sized>(game: &G, s: &G::State, a: G::Action) {
+        let taken = LISTS.with(|l| l.borrow_mut().remove(&TypeId::of::<G::Action>()));
+        let mut buf = match taken.map(|b| b.downcast::<(Vec<G::Action>, Vec<(G::Action, u32)>)>()) {
+            Some(Ok(b)) => b,
+            _ => Box::new((Vec::with_capacity(4096), Vec::with_capacity(1024))),
+        };
+        let (legal, chance) = &mut *buf;
+        let on_offer = match game.actor(s) {
+            Actor::Player(_) => {
+                game.legal_actions(s, legal);
+                legal.contains(&a)
+            }
+            Actor::Chance => {
+                game.chance_outcomes(s, chance);
+                chance.iter().any(|&(x, _)| x == a)
+            }
+            Actor::Terminal => false,
+        };
+        LISTS.with(|l| l.borrow_mut().insert(TypeId::of::<G::Action>(), buf));
+        assert!(
+            on_offer,
+            "{a:?} is not on offer ({:?} to act)",
+            game.actor(s)
+        );
+    }
 }

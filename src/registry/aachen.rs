@@ -65,6 +65,10 @@ impl Entry for Aachen {
         self.data().reconstructed_tables()
     }
 
+    fn last_turn(&self) -> u32 {
+        u32::from(crate::games::aachen::data::TURNS)
+    }
+
     fn data_identity(&self) -> String {
         crate::engine::data::identity(self.data())
     }

@@ -82,6 +82,10 @@ impl Entry for CrossOfIron {
         self.rules().data.reconstructed_tables()
     }
 
+    fn last_turn(&self) -> u32 {
+        u32::from(self.rules().turns)
+    }
+
     fn data_identity(&self) -> String {
         crate::engine::data::identity(&self.rules().data)
     }

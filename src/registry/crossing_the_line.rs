@@ -113,6 +113,10 @@ impl Entry for CrossingTheLine {
         self.data().reconstructed()
     }
 
+    fn last_turn(&self) -> u32 {
+        u32::from(self.rules().last_turn)
+    }
+
     fn data_identity(&self) -> String {
         crate::engine::data::identity(self.data())
     }

@@ -104,6 +104,8 @@ pub trait Entry: Game<State: 'static, Action: 'static> + Odds {
     fn reconstructed(&self) -> Reconstructed;
     /// The identity of the data loaded (`engine::data::identity`), recorded in saves.
     fn data_identity(&self) -> String;
+    /// The scenario's last game turn: no game goes past it (the conformance suite checks).
+    fn last_turn(&self) -> u32;
     /// The game's scripted doctrine, the `scripted` bot and the MCTS rollout policy.
     fn scripted() -> RolloutFactory<Self>;
     /// Other names a person may type for a side in `play --side` (alias, side name).

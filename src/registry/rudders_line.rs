@@ -66,6 +66,10 @@ impl Entry for RuddersLine {
         self.data().reconstructed_tables()
     }
 
+    fn last_turn(&self) -> u32 {
+        u32::from(self.rules().turns)
+    }
+
     fn data_identity(&self) -> String {
         crate::engine::data::identity(self.data())
     }

@@ -253,6 +253,7 @@ impl Game for Aachen {
     }
 
     fn apply(&self, s: &mut State, a: Action) {
+        crate::engine::game::debug_assert_on_offer(self, s, a);
         self.apply_action(s, a);
     }
 

@@ -186,6 +186,7 @@ impl Game for CrossOfIron {
     }
 
     fn apply(&self, s: &mut State, a: Action) {
+        crate::engine::game::debug_assert_on_offer(self, s, a);
         match a {
             Action::Roll(r) => self.roll(s, r),
             _ => self.decide(s, a),

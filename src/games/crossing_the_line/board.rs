@@ -60,7 +60,7 @@ impl CrossingTheLine {
             (x.max(p.x + R + 4.0), y.max(p.y + R + 4.0))
         });
         Board {
-            title: super::describe::headline(rs, s),
+            title: super::describe::headline(rs, s, viewer.map(|p| Side::BOTH[p])),
             width,
             height,
             places,
@@ -181,6 +181,17 @@ fn place(rs: &Ruleset, h: Hex, (x, y): (f32, f32)) -> Place {
 
 fn counter(rs: &Ruleset, s: &State, u: usize, hidden: bool, show_strength: bool) -> Counter {
     let info = rs.unit(u);
+    if hidden {
+        // 5.3.4: only its side shows; the picture carries nothing the viewer may not see.
+        return Counter {
+            side: info.side.index(),
+            name: String::new(),
+            values: String::new(),
+            face: String::new(),
+            status: String::new(),
+            hidden,
+        };
+    }
     let disrupted = s.is_disrupted(u);
     let er = info.er[usize::from(disrupted)];
     let mut status = Vec::new();

@@ -213,8 +213,9 @@ pub fn step_name(step: Step) -> String {
     }
 }
 
-/// The scenario, the turn, who is active and the US VP, in one line.
-pub fn headline(rs: &Ruleset, s: &State) -> String {
+/// The scenario, the turn, who is active and the US VP, in one line, as `viewer` may know
+/// them (`None`: everything).
+pub fn headline(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
     let active = match s.step {
         Step::Action | Step::Destination { .. } | Step::Attackers => {
             let side = match s.act().side {
@@ -226,11 +227,31 @@ pub fn headline(rs: &Ruleset, s: &State) -> String {
         _ => String::new(),
     };
     format!(
-        "{} — turn {}{active}; US VP {}",
+        "{} — turn {}{active}; {}",
         rs.scenario_name,
         s.turn,
-        victory::us_vp(rs, s)
+        known_vp(rs, s, viewer)
     )
+}
+
+/// The US VP as `viewer` knows them. In the Campaign the German does not know the hidden
+/// Victory Plan markers (8.3), and the US does not know how the German losses are shared
+/// among units of different VP value (5.3.4, 9: they are counted at the end).
+fn known_vp(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
+    let Some(p) = &rs.plan else {
+        return format!("US VP {}", victory::us_vp(rs, s));
+    };
+    match viewer {
+        None => format!("US VP {}", victory::us_vp(rs, s)),
+        Some(Side::Us) => format!(
+            "US VP {} for the Victory Plan, and those of the German SP losses (counted at the end, 9)",
+            victory::plan_vp(p, s)
+        ),
+        Some(Side::German) => format!(
+            "US VP {} for German SP losses, and those of the hidden Victory Plan (8.3)",
+            victory::loss_vp(rs, p, s)
+        ),
+    }
 }
 
 pub fn render(rs: &Ruleset, s: &State) -> String {

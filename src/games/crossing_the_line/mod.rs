@@ -361,6 +361,7 @@ impl Game for CrossingTheLine {
     }
 
     fn apply(&self, s: &mut State, a: Action) {
+        crate::engine::game::debug_assert_on_offer(self, s, a);
         if a.is_chance() {
             self.apply_chance(s, a);
         } else {

@@ -234,6 +234,7 @@ impl Game for RuddersLine {
     }
 
     fn apply(&self, s: &mut State, a: Action) {
+        crate::engine::game::debug_assert_on_offer(self, s, a);
         match a {
             Action::Die(_) | Action::Dice(_) => self.apply_chance(s, a),
             _ => self.apply_decision(s, a),
