@@ -90,6 +90,35 @@ pub fn identity(data: &impl std::fmt::Debug) -> String {
     format!("{hash:016x}")
 }
 
+// ------------------------------------------------------------------------- ranges
+
+/// The range a numeric data field may take, and what it rests on: the rule that gives it, or
+/// (where the rules print none) the arithmetic of the engine that reads it.
+#[derive(Clone, Copy, Debug)]
+pub struct Limit<T> {
+    pub lo: T,
+    pub hi: T,
+    pub basis: &'static str,
+}
+
+impl<T: PartialOrd + std::fmt::Display + Copy> Limit<T> {
+    /// "tem 10 is out of range 0–9 (basis)" for a value outside.
+    pub fn check(&self, field: &str, value: T) -> Result<(), String> {
+        if (self.lo..=self.hi).contains(&value) {
+            return Ok(());
+        }
+        Err(format!(
+            "{field} {value} is out of range {}–{} ({})",
+            self.lo, self.hi, self.basis
+        ))
+    }
+
+    /// [`check`](Limit::check), as the error of `entry` in `at`'s file and table.
+    pub fn check_at(&self, at: At, entry: &str, field: &str, value: T) -> Result<(), DataError> {
+        self.check(field, value).map_err(|m| at.err(entry, m))
+    }
+}
+
 // ------------------------------------------------------------------------- writing
 
 /// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, then

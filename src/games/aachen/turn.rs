@@ -173,6 +173,7 @@ pub fn event_in_effect(rs: &Ruleset, total: u8, turn: u8) -> u8 {
 pub fn supply_points(rs: &Ruleset, total: u8, event: u8) -> u8 {
     let base = rs.charts.supply.points[usize::from(total - 3)];
     let change = rs.event(event).supply;
+    // At most 99 + 99: the data's ranges (`data/validate.rs`) keep it within u8.
     (i16::from(base) + i16::from(change)).max(0) as u8
 }
 

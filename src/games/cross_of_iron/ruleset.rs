@@ -5,7 +5,7 @@
 use super::board::{Board, Terrain, DIRECTIONS};
 use super::data::{self, DataError, DataSet, FireColumn, RuleOptions, TerrainCost, SIDES};
 use super::modifiers::{GunSuffix, TargetSize};
-use crate::engine::data::{At, Origins};
+use crate::engine::data::{At, Limit, Origins};
 
 /// At most this many counters in a scenario (the state holds a fixed array).
 pub const MAX_UNITS: usize = 32;
@@ -112,6 +112,7 @@ pub struct Ruleset {
 impl Ruleset {
     pub fn new(data: DataSet, origins: &Origins<3>) -> Result<Ruleset, DataError> {
         check_charts(&data, origins.get(0))?;
+        check_counters(&data, origins.get(1))?;
         let file = origins.get(2);
         let board = Board::load(&data.scenario.board, file)?;
         let units = data
@@ -137,23 +138,23 @@ impl Ruleset {
                     .ok_or_else(|| at.err("objectives", format!("'{h}' is not a hex of the board")))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        if objectives.is_empty()
-            || objectives.len() > 8
-            || s.required == 0
-            || s.required as usize > objectives.len()
-        {
+        // The Germans' objectives are kept as the bits of a u8 (`State::german_objectives`).
+        if objectives.is_empty() || objectives.len() > 8 {
             return Err(at.err(
-                "required",
+                "objectives",
                 format!(
-                    "{} of {} objectives: give 1-8 objectives and require 1 to all of them",
-                    s.required,
+                    "{} objectives are out of range 1–8 (the engine's u8 of held objectives)",
                     objectives.len()
                 ),
             ));
         }
-        if !(1..=20).contains(&s.turns) {
-            return Err(at.err("turns", format!("{}: a scenario lasts 1-20 turns", s.turns)));
-        }
+        let required = Limit {
+            lo: 1,
+            hi: objectives.len() as u8,
+            basis: "objectives the Germans must control, at least one and at most all",
+        };
+        required.check_at(at, "required", "required", s.required)?;
+        TURNS.check_at(at, "turns", "turns", s.turns)?;
         // 93.1: "Do not count support weapons or vehicles or their inherent crews."
         let infantry_points = [0, 1].map(|side| {
             units
@@ -341,6 +342,209 @@ fn side(name: &str, at: At, entry: &str) -> Result<u8, DataError> {
         .ok_or_else(|| at.err(entry, format!("side '{name}': use germans or russians")))
 }
 
+// ------------------------------------------------------------------------- ranges
+//
+// Every numeric field of the three files, with the range the rules give it or, where the text
+// (whose Squad Leader charts and listings are missing) prints none, the range the engine's
+// arithmetic allows; each basis says which.
+
+/// An IFT column's firepower: "the 36+/200+ column of the IFT" is the last (63.8).
+const IFT_FP: Limit<u8> = Limit {
+    lo: 1,
+    hi: 36,
+    basis: "an Infantry Fire Table column, 1 to 36+, 63.8",
+};
+/// The highest final roll of an IFT result: 2d6 (2-12) with its DRMs; compared as i8.
+const IFT_ROLL: Limit<i8> = Limit {
+    lo: -4,
+    hi: 20,
+    basis: "a final 2d6 IFT roll with its DRMs; the SL chart is missing",
+};
+/// The TEM (digest 2.2: woods +1, wooden building +2, stone building +3, from 92.8, 98, 101);
+/// a target's DRMs stay small in i8 (`fire::target_drm`).
+const TEM: Limit<i8> = Limit {
+    lo: 0,
+    hi: 5,
+    basis: "Terrain Effects Modifier: woods +1 to stone building +3, 92.8, 98, 101",
+};
+/// Infantry MF to enter: SL 5.5 (missing); a step costs at most 6 + 6 climbing (`MF_CLIMB`).
+const MF_COST: Limit<u8> = Limit {
+    lo: 1,
+    hi: 6,
+    basis: "MF to enter, SL 5.5 (missing); a squad has 4 MF, 73.3",
+};
+/// Vehicle MP to enter (0: may not); a step costs at most 10 + 10 climbing, below `u8::MAX`
+/// (no entry) and within the 64 costs `movement::reach` counts.
+const MP_COST: Limit<u8> = Limit {
+    lo: 0,
+    hi: 10,
+    basis: "MP to enter, SL 30.4 (missing), 0 where vehicles may not; a Tiger has 13 MP, 79.2",
+};
+const MF_CLIMB: Limit<u8> = Limit {
+    lo: 0,
+    hi: 6,
+    basis: "MF to climb a level, as an MF cost; the rules print no limit",
+};
+const MP_CLIMB: Limit<u8> = Limit {
+    lo: 0,
+    hi: 10,
+    basis: "MP to climb a level, 79.2: 4 MP plus the terrain",
+};
+/// Point blank ×2 and long range up to ×2 the normal range: a squad's range ≤ 30 × 4 stays
+/// in u8 (`fire::firepower`).
+const FIRE_FACTOR: Limit<u8> = Limit {
+    lo: 1,
+    hi: 4,
+    basis: "SL fire multipliers: point blank x2, long range up to twice the normal (digest 2.2)",
+};
+const MOVING_IN_OPEN: Limit<i8> = Limit {
+    lo: -4,
+    hi: 0,
+    basis: "the DRM for moving in the open, -2, 63.75, 80.33",
+};
+const PER_HEX: Limit<u8> = Limit {
+    lo: 1,
+    hi: 6,
+    basis: "stacking a hex: three squads, 92.2",
+};
+/// Desperation Morale, added to an i8 rally roll (`phases::rally_roll`).
+const DESPERATION: Limit<u8> = Limit {
+    lo: 0,
+    hi: 6,
+    basis: "Desperation Morale: 4, SS 2, 83.2",
+};
+/// MF, plus 2 at Double Time (73.3), within `movement::reach`'s 64 costs.
+const MF: Limit<u8> = Limit {
+    lo: 1,
+    hi: 12,
+    basis: "Movement Factors: a squad 4, a leader 6, 73.3",
+};
+/// A TO HIT number on 2d6 (33.3, missing).
+const TO_HIT: Limit<i8> = Limit {
+    lo: 0,
+    hi: 12,
+    basis: "a TO HIT number on 2d6, 33.3",
+};
+/// The upper end of a TO HIT range band, in hexes (a board distance, u8).
+const RANGE_BAND: Limit<u8> = Limit {
+    lo: 1,
+    hi: u8::MAX,
+    basis: "the last range of a TO HIT band in hexes, 33.3, 65.2",
+};
+/// A Case DRM of the TO HIT roll; with every other DRM (64.2-76.6, at most about 20) the
+/// total stays far inside i8 (`ordnance::to_hit`).
+const TO_HIT_DRM: Limit<i8> = Limit {
+    lo: 0,
+    hi: 6,
+    basis: "a TO HIT Case DRM: turret +1, hull +2 (Case A, 63.19, 64.123); the rules print no \
+            limit",
+};
+/// A Close Combat odds term: `melee::cc_kill_number` compares attack × d with defence × a in
+/// u16, attack ≤ 32 counters × 40 FP: 1,280 × 50 = 64,000 ≤ 65,535.
+const CC_ODDS: Limit<u8> = Limit {
+    lo: 1,
+    hi: 50,
+    basis: "a Close Combat odds term, SL 20.3 (missing: 1-4 to 8-1); the engine's u16 odds",
+};
+/// A kill number on 2d6 with DRMs: Close Combat (SL 20.3) and AFV KILL (33.4), both missing.
+const KILL: Limit<i8> = Limit {
+    lo: 0,
+    hi: 20,
+    basis: "a kill number for 2d6 with DRMs, SL 20.3, 33.4",
+};
+const AFV_DEFENSE: Limit<u8> = Limit {
+    lo: 1,
+    hi: 20,
+    basis: "an AFV's defensive firepower in Close Combat, 72.8",
+};
+/// Printed firepower: the IFT's columns stop at 36 (63.8); squad + weapon ≤ 40 a counter.
+const FIREPOWER: Limit<u8> = Limit {
+    lo: 0,
+    hi: 20,
+    basis: "printed firepower, 2 to 6 in the DYO list (p. 82); the rules print no limit",
+};
+/// Printed normal range in hexes; long range (×4 at most) stays in u8.
+const RANGE: Limit<u8> = Limit {
+    lo: 0,
+    hi: 30,
+    basis: "printed normal range in hexes, 2 to 10 in the DYO list (p. 82)",
+};
+/// Morale: a 2d6 Morale Check passes at or under it.
+const MORALE: Limit<u8> = Limit {
+    lo: 2,
+    hi: 12,
+    basis: "a 2d6 Morale Check at or under it, SL 12, 76.3",
+};
+/// Breakdown: a 2d6 roll of it or more jams the weapon; one lower when inexperienced (94.3).
+const BREAKDOWN: Limit<u8> = Limit {
+    lo: 2,
+    hi: 12,
+    basis: "a 2d6 TO HIT or IFT roll of it or more, B12 when unprinted, 63.18",
+};
+/// Design-Your-Own points. 32 counters stay within the u16 totals (93.1 infantry points, and
+/// casualty points doubled for prisoners, 89).
+const POINTS: Limit<u16> = Limit {
+    lo: 0,
+    hi: 1000,
+    basis: "DYO points, 14 to 60 on p. 82; the rules print no limit",
+};
+const VEHICLE_POINTS: Limit<u16> = Limit {
+    lo: 0,
+    hi: 2000,
+    basis: "BPV x rarity, p. 61 (the listings are missing); the rules print no limit",
+};
+/// A leader's modifier (negative helps): 8-1 is -1 (p. 82); added to i8 rolls.
+const LEADER_MODIFIER: Limit<i8> = Limit {
+    lo: -4,
+    hi: 2,
+    basis: "a leadership DRM, 8-1: -1 (p. 82)",
+};
+const ARMOR_LEADER_MODIFIER: Limit<i8> = Limit {
+    lo: -4,
+    hi: 0,
+    basis: "an armour leader's modifier to the TO HIT roll, 76.6",
+};
+const CALIBRE: Limit<u16> = Limit {
+    lo: 20,
+    hi: 400,
+    basis: "63: weapons of 20mm or more are guns; 63.12: the size in mm",
+};
+const ROF: Limit<u8> = Limit {
+    lo: 1,
+    hi: 4,
+    basis: "rate of fire, 63.14, 70.1: an AT gun 2",
+};
+/// The IFT column of the gun's HE (63.2: 50mm is 6, 100.5: 120mm is 24); ×2 for ROF 2 in an
+/// overrun stays in u16 (`movement::overrun`).
+const HE_FP: Limit<u8> = Limit {
+    lo: 0,
+    hi: 36,
+    basis: "the IFT column of its HE, 63.2, 100.5, at most 36, 63.8",
+};
+/// A vehicle's MP: with 3 past it (79.2) within `movement::reach`'s 64 costs.
+const VEHICLE_MP: Limit<u8> = Limit {
+    lo: 1,
+    hi: 40,
+    basis: "Movement Points, a Tiger 13, 79.2",
+};
+const ARMOR: Limit<i8> = Limit {
+    lo: -4,
+    hi: 6,
+    basis: "an armour modifier added to the KILL roll, 64.3",
+};
+/// AFV MG firepower; bow + coaxial ≤ 24 stays in u8 (`movement::overrun`, `melee`).
+const MG: Limit<u8> = Limit {
+    lo: 0,
+    hi: 12,
+    basis: "AFV MG firepower, 64.4",
+};
+/// Game turns: the text's scenarios are missing; the state counts turns in a u8.
+const TURNS: Limit<u8> = Limit {
+    lo: 1,
+    hi: 20,
+    basis: "game turns of a DYO scenario (p. 82); the rules print no limit",
+};
+
 /// Checks the charts' values against the ranges the rules give them.
 fn check_charts(d: &DataSet, file: &str) -> Result<(), DataError> {
     let c = &d.charts;
@@ -361,30 +565,43 @@ fn check_charts(d: &DataSet, file: &str) -> Result<(), DataError> {
         return Err(at.err("columns", "1-16 columns, the first the 1 column"));
     }
     for (i, col) in cols.iter().enumerate() {
+        let entry = format!("fp = {}", col.fp);
+        IFT_FP.check_at(at, &entry, "fp", col.fp)?;
+        for (field, v) in [
+            ("kia", col.kia),
+            ("mc3", col.mc3),
+            ("mc2", col.mc2),
+            ("mc1", col.mc1),
+            ("mc", col.mc),
+        ] {
+            IFT_ROLL.check_at(at, &entry, field, v)?;
+        }
         let ordered =
             col.kia <= col.mc3 && col.mc3 <= col.mc2 && col.mc2 <= col.mc1 && col.mc1 <= col.mc;
-        if !ordered || col.kia < -4 || col.mc > 20 || (i > 0 && col.fp <= cols[i - 1].fp) {
+        if !ordered || (i > 0 && col.fp <= cols[i - 1].fp) {
             return Err(at.err(
-                format!("fp = {}", col.fp),
-                "columns rise in firepower, and kia <= mc3 <= mc2 <= mc1 <= mc within -4..20",
+                entry,
+                "columns rise in firepower, and kia <= mc3 <= mc2 <= mc1 <= mc",
             ));
         }
     }
     let t = &c.terrain;
+    let at = At::new(file, "terrain");
     for (name, tc) in [
         ("open", t.open),
         ("woods", t.woods),
         ("wooden_building", t.wooden_building),
         ("stone_building", t.stone_building),
     ] {
-        if !(0..=5).contains(&tc.tem)
-            || !(1..=6).contains(&tc.mf)
-            || tc.mp > 10
-            || (name == "open" && tc.mp == 0)
-        {
-            return Err(At::new(file, "terrain").err(name, "tem 0-5, mf 1-6, mp 0-10 (0: vehicles may not enter; open ground must be enterable)"));
+        TEM.check_at(at, name, "tem", tc.tem)?;
+        MF_COST.check_at(at, name, "mf", tc.mf)?;
+        MP_COST.check_at(at, name, "mp", tc.mp)?;
+        if name == "open" && tc.mp == 0 {
+            return Err(at.err(name, "mp 0: open ground must be enterable by vehicles"));
         }
     }
+    MF_CLIMB.check_at(at, "climb_mf", "climb_mf", t.climb_mf)?;
+    MP_CLIMB.check_at(at, "climb_mp", "climb_mp", t.climb_mp)?;
     let h = &c.to_hit;
     let at = At::new(file, "to_hit");
     if h.ranges.is_empty()
@@ -398,40 +615,202 @@ fn check_charts(d: &DataSet, file: &str) -> Result<(), DataError> {
             "1-8 increasing range bands, with a vehicle and an infantry number for each",
         ));
     }
-    if h.vehicle
-        .iter()
-        .chain(&h.infantry)
-        .any(|n| !(0..=12).contains(n))
-    {
-        return Err(at.err("vehicle", "TO HIT numbers are 0-12"));
+    for &r in &h.ranges {
+        RANGE_BAND.check_at(at, "ranges", "range", r)?;
+    }
+    for (field, numbers) in [("vehicle", &h.vehicle), ("infantry", &h.infantry)] {
+        for &n in numbers.iter() {
+            TO_HIT.check_at(at, field, field, n)?;
+        }
+    }
+    for (field, v) in [
+        ("turret_turn_drm", h.turret_turn_drm),
+        ("hull_turn_drm", h.hull_turn_drm),
+        ("firer_moved_drm", h.firer_moved_drm),
+    ] {
+        TO_HIT_DRM.check_at(at, field, field, v)?;
     }
     let cc = &c.close_combat;
-    if cc.odds.is_empty()
-        || cc.odds.len() != cc.kill.len()
-        || cc.odds.iter().any(|o| o[0] == 0 || o[1] == 0)
-        || !(1..=20).contains(&cc.afv_defense)
-    {
-        return Err(At::new(file, "close_combat").err("odds", "one kill number per odds column, odds as [attacker, defender] of 1 or more, afv_defense 1-20"));
+    let at = At::new(file, "close_combat");
+    if cc.odds.is_empty() || cc.odds.len() != cc.kill.len() {
+        return Err(at.err("odds", "one kill number per odds column"));
     }
+    for o in &cc.odds {
+        CC_ODDS.check_at(at, "odds", "odds attacker", o[0])?;
+        CC_ODDS.check_at(at, "odds", "odds defender", o[1])?;
+    }
+    for &k in &cc.kill {
+        KILL.check_at(at, "kill", "kill", k)?;
+    }
+    AFV_DEFENSE.check_at(at, "afv_defense", "afv_defense", cc.afv_defense)?;
     let m = &c.morale;
-    if m.desperation > 6
-        || m.desperation_ss > 6
-        || !(1..=12).contains(&m.squad_mf)
-        || !(1..=12).contains(&m.leader_mf)
-        || !(1..=12).contains(&m.with_leader_mf)
-    {
-        return Err(At::new(file, "morale").err("-", "desperation 0-6, MF 1-12"));
+    let at = At::new(file, "morale");
+    DESPERATION.check_at(at, "desperation", "desperation", m.desperation)?;
+    DESPERATION.check_at(at, "desperation_ss", "desperation_ss", m.desperation_ss)?;
+    for (field, v) in [
+        ("squad_mf", m.squad_mf),
+        ("leader_mf", m.leader_mf),
+        ("with_leader_mf", m.with_leader_mf),
+    ] {
+        MF.check_at(at, field, field, v)?;
     }
     let f = &c.fire;
-    if !(1..=4).contains(&f.point_blank_multiplier)
-        || !(1..=4).contains(&f.long_range_factor)
-        || !(-4..=0).contains(&f.moving_in_open_drm)
-        || !(1..=6).contains(&f.squads_per_hex)
-        || !(1..=6).contains(&f.vehicles_per_hex)
-    {
-        return Err(At::new(file, "fire").err("-", "point_blank_multiplier 1-4, long_range_factor 1-4, moving_in_open_drm -4..0, squads_per_hex and vehicles_per_hex 1-6"));
-    }
+    let at = At::new(file, "fire");
+    FIRE_FACTOR.check_at(
+        at,
+        "point_blank_multiplier",
+        "point_blank_multiplier",
+        f.point_blank_multiplier,
+    )?;
+    FIRE_FACTOR.check_at(
+        at,
+        "long_range_factor",
+        "long_range_factor",
+        f.long_range_factor,
+    )?;
+    MOVING_IN_OPEN.check_at(
+        at,
+        "moving_in_open_drm",
+        "moving_in_open_drm",
+        f.moving_in_open_drm,
+    )?;
+    PER_HEX.check_at(at, "squads_per_hex", "squads_per_hex", f.squads_per_hex)?;
+    PER_HEX.check_at(
+        at,
+        "vehicles_per_hex",
+        "vehicles_per_hex",
+        f.vehicles_per_hex,
+    )?;
     Ok(())
+}
+
+/// Every counter of counters.toml, used by the scenario or not: its values in range, its id
+/// used once a side, and what it names (a vehicle's or AT gun's gun, an AT gun's crew) there.
+fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
+    let k = &d.counters;
+    let bands = d.charts.to_hit.ranges.len();
+    let twice = |table: &str, ids: Vec<(&str, &str)>| -> Result<(), DataError> {
+        for (i, id) in ids.iter().enumerate() {
+            if ids[..i].contains(id) {
+                return Err(At::new(file, table).err(id.0, format!("'{}' is listed twice", id.0)));
+            }
+        }
+        Ok(())
+    };
+    let at = At::new(file, "infantry");
+    for i in &k.infantry.units {
+        FIREPOWER.check_at(at, &i.id, "fp", i.fp)?;
+        RANGE.check_at(at, &i.id, "range", i.range)?;
+        MORALE.check_at(at, &i.id, "morale", i.morale)?;
+        POINTS.check_at(at, &i.id, "points", i.points)?;
+    }
+    twice(
+        "infantry",
+        k.infantry
+            .units
+            .iter()
+            .map(|u| (u.id.as_str(), u.side.as_str()))
+            .collect(),
+    )?;
+    let at = At::new(file, "leaders");
+    for l in &k.leaders.units {
+        MORALE.check_at(at, &l.id, "morale", l.morale)?;
+        LEADER_MODIFIER.check_at(at, &l.id, "modifier", l.modifier)?;
+        POINTS.check_at(at, &l.id, "points", l.points)?;
+    }
+    twice(
+        "leaders",
+        k.leaders
+            .units
+            .iter()
+            .map(|u| (u.id.as_str(), u.side.as_str()))
+            .collect(),
+    )?;
+    let at = At::new(file, "support_weapons");
+    for w in &k.support_weapons.weapons {
+        FIREPOWER.check_at(at, &w.id, "fp", w.fp)?;
+        RANGE.check_at(at, &w.id, "range", w.range)?;
+        BREAKDOWN.check_at(at, &w.id, "breakdown", w.breakdown)?;
+        POINTS.check_at(at, &w.id, "points", w.points)?;
+    }
+    let weapons = k.support_weapons.weapons.iter();
+    twice(
+        "support_weapons",
+        weapons.map(|w| (w.id.as_str(), w.side.as_str())).collect(),
+    )?;
+    let at = At::new(file, "guns");
+    for g in &k.guns.guns {
+        CALIBRE.check_at(at, &g.id, "calibre", g.calibre)?;
+        ROF.check_at(at, &g.id, "rof", g.rof)?;
+        BREAKDOWN.check_at(at, &g.id, "breakdown", g.breakdown)?;
+        HE_FP.check_at(at, &g.id, "he_fp", g.he_fp)?;
+        if g.kill.len() != bands {
+            return Err(at.err(
+                &g.id,
+                format!(
+                    "kill: {} numbers; give {bands}, one per TO HIT range band (33.4, 65.2)",
+                    g.kill.len()
+                ),
+            ));
+        }
+        for &n in &g.kill {
+            KILL.check_at(at, &g.id, "kill", n)?;
+        }
+    }
+    twice(
+        "guns",
+        k.guns.guns.iter().map(|g| (g.id.as_str(), "")).collect(),
+    )?;
+    let gun = |table: &str, entry: &str, id: &str| {
+        if k.guns.guns.iter().any(|g| g.id == id) {
+            Ok(())
+        } else {
+            Err(At::new(file, table).err(entry, format!("gun '{id}' is not in [guns]")))
+        }
+    };
+    let at = At::new(file, "vehicles");
+    for v in &k.vehicles.vehicles {
+        VEHICLE_MP.check_at(at, &v.id, "mp", v.mp)?;
+        ARMOR.check_at(at, &v.id, "front", v.front)?;
+        ARMOR.check_at(at, &v.id, "side_rear", v.side_rear)?;
+        MG.check_at(at, &v.id, "bow_mg", v.bow_mg)?;
+        MG.check_at(at, &v.id, "coax_mg", v.coax_mg)?;
+        VEHICLE_POINTS.check_at(at, &v.id, "points", v.points)?;
+        gun("vehicles", v.id.as_str(), v.gun.as_str())?;
+    }
+    let vehicles = k.vehicles.vehicles.iter();
+    twice(
+        "vehicles",
+        vehicles.map(|v| (v.id.as_str(), v.side.as_str())).collect(),
+    )?;
+    let at = At::new(file, "at_guns");
+    for g in &k.at_guns.guns {
+        ROF.check_at(at, &g.id, "rof", g.rof)?;
+        POINTS.check_at(at, &g.id, "points", g.points)?;
+        gun("at_guns", g.id.as_str(), g.gun.as_str())?;
+        let crew = k
+            .infantry
+            .units
+            .iter()
+            .any(|i| i.id == g.crew && i.side == g.side);
+        if !crew {
+            return Err(at.err(
+                &g.id,
+                format!(
+                    "crew '{}' is not a {} counter of [infantry]",
+                    g.crew, g.side
+                ),
+            ));
+        }
+    }
+    twice(
+        "at_guns",
+        k.at_guns
+            .guns
+            .iter()
+            .map(|g| (g.id.as_str(), g.side.as_str()))
+            .collect(),
+    )
 }
 
 /// One counter of the set-up, with its values looked up in counters.toml.
@@ -480,13 +859,6 @@ fn unit(
         .iter()
         .find(|i| i.id == s.counter && mine(&i.side))
     {
-        check(
-            counters,
-            "infantry",
-            &i.id,
-            i.fp <= 20 && i.range <= 30 && (2..=12).contains(&i.morale) && i.points <= 1000,
-            "fp 0-20, range 0-30, morale 2-12, points 0-1000",
-        )?;
         (u.fp, u.range, u.morale, u.points) = (i.fp, i.range, i.morale, i.points);
     } else if let Some(l) = k
         .leaders
@@ -494,13 +866,6 @@ fn unit(
         .iter()
         .find(|l| l.id == s.counter && mine(&l.side))
     {
-        check(
-            counters,
-            "leaders",
-            &l.id,
-            (2..=12).contains(&l.morale) && (-4..=2).contains(&l.modifier) && l.points <= 1000,
-            "morale 2-12, modifier -4..2, points 0-1000",
-        )?;
         (u.kind, u.morale, u.leadership, u.points) = (Kind::Leader, l.morale, l.modifier, l.points);
     } else if let Some(g) = k
         .at_guns
@@ -523,13 +888,6 @@ fn unit(
                 )
             })?;
         let mut gun = ordnance(d, &g.gun, counters, "at_guns", &g.id)?;
-        check(
-            counters,
-            "at_guns",
-            &g.id,
-            (1..=4).contains(&g.rof) && g.points <= 1000,
-            "rof 1-4, points 0-1000",
-        )?;
         (gun.rof, gun.shield) = (g.rof, g.shield);
         (u.kind, u.morale, u.fp, u.range, u.points, u.gun) = (
             Kind::Gun,
@@ -545,18 +903,6 @@ fn unit(
         .iter()
         .find(|v| v.id == s.counter && mine(&v.side))
     {
-        check(
-            counters,
-            "vehicles",
-            &v.id,
-            (1..=40).contains(&v.mp)
-                && (-4..=6).contains(&v.front)
-                && (-4..=6).contains(&v.side_rear)
-                && v.bow_mg <= 12
-                && v.coax_mg <= 12
-                && v.points <= 2000,
-            "mp 1-40, armour -4..6, MG firepower 0-12, points 0-2000",
-        )?;
         let size = match v.size.as_str() {
             "normal" => TargetSize::Normal,
             "red_front" => TargetSize::RedFront,
@@ -578,15 +924,13 @@ fn unit(
             bow_mg: v.bow_mg,
             coax_mg: v.coax_mg,
         });
-        if let Some(al) = s.armor_leader.filter(|_| d.scenario.rules.armor_leaders) {
-            check(
-                origins.get(2),
-                "setup",
-                name,
-                (2..=12).contains(&al.morale) && (-4..=0).contains(&al.modifier),
-                "armour leader morale 2-12, modifier -4..0",
-            )?;
-            (u.morale, u.leadership, u.armor_leader) = (al.morale, al.modifier, true);
+        if let Some(al) = s.armor_leader {
+            // Checked whether or not 76 is in play: the value is in the file either way.
+            MORALE.check_at(at, name, "armor_leader morale", al.morale)?;
+            ARMOR_LEADER_MODIFIER.check_at(at, name, "armor_leader modifier", al.modifier)?;
+            if d.scenario.rules.armor_leaders {
+                (u.morale, u.leadership, u.armor_leader) = (al.morale, al.modifier, true);
+            }
         }
     } else {
         return Err(at.err(
@@ -615,13 +959,6 @@ fn unit(
                     ),
                 )
             })?;
-        check(
-            counters,
-            "support_weapons",
-            &w.id,
-            w.fp <= 20 && w.range <= 30 && (2..=12).contains(&w.breakdown) && w.points <= 1000,
-            "fp 0-20, range 0-30, breakdown 2-12, points 0-1000",
-        )?;
         if u.kind != Kind::Squad {
             return Err(at.err(name, "only a squad carries a support weapon here"));
         }
@@ -645,14 +982,6 @@ fn unit(
     Ok(u)
 }
 
-fn check(file: &str, table: &str, entry: &str, ok: bool, ranges: &str) -> Result<(), DataError> {
-    if ok {
-        Ok(())
-    } else {
-        Err(At::new(file, table).err(entry, format!("out of range: {ranges}")))
-    }
-}
-
 fn ordnance(
     d: &DataSet,
     id: &str,
@@ -667,8 +996,6 @@ fn ordnance(
         .iter()
         .find(|g| g.id == id)
         .ok_or_else(|| At::new(file, table).err(entry, format!("gun '{id}' is not in [guns]")))?;
-    let bands = d.charts.to_hit.ranges.len();
-    check(file, "guns", &g.id, (20..=400).contains(&g.calibre) && (1..=4).contains(&g.rof) && (2..=12).contains(&g.breakdown) && g.he_fp <= 36 && g.kill.len() == bands && g.kill.iter().all(|k| (0..=20).contains(k)), &format!("calibre 20-400, rof 1-4, breakdown 2-12, he_fp 0-36, kill: {bands} numbers 0-20 (one per TO HIT range band)"))?;
     let suffix = match g.suffix.as_str() {
         "" => GunSuffix::Plain,
         "L" => GunSuffix::L,

@@ -4,7 +4,8 @@
 //! the values, and a failure names the file, the table and the entry.
 
 pub use super::side::Side;
-use crate::engine::data::{check_provenance, parse, At, DataError, Provenance};
+use super::state::MAX_PATH;
+use crate::engine::data::{check_provenance, parse, At, DataError, Limit, Provenance};
 use serde::Deserialize;
 use std::collections::HashSet;
 
@@ -117,6 +118,12 @@ pub const INDEPENDENT: &str = "independent";
 pub const ER_RANGE: std::ops::RangeInclusive<u8> = 2..=7;
 /// 3.4: Current Combat Strength markers go up to 15.
 pub const MAX_STRENGTH: u8 = 15;
+/// The most Movement Points of a motorized unit: the rules print no limit, and the engine
+/// keeps a move's path in `state::MAX_PATH` hexes (its start and one hex per half-MP at the
+/// cheapest, 0.5 MP): 2 × 11 + 1 = 23 ≤ 24. This also keeps `2 × MA + 4` far below u8.
+pub const MAX_MA_MOTORIZED: u8 = ((MAX_PATH - 1) / 2) as u8;
+/// The most Movement Points of a leg unit: as [`MAX_MA_MOTORIZED`], less the 2 MP of 7.3.5.
+pub const MAX_MA_LEG: u8 = MAX_MA_MOTORIZED - 2;
 
 /// Parses and checks a counters file.
 pub fn load(text: &str, file: &str) -> Result<CounterTables, DataError> {
@@ -141,32 +148,41 @@ fn check_formations(formations: &[FormationDef], at: At) -> Result<(), DataError
         if !seen.insert(f.id.as_str()) || f.id == INDEPENDENT {
             return Err(at.err(entry, format!("formation id {:?} is used twice", f.id)));
         }
+        // The sums these values enter stay far inside u8: FAL + recovery ≤ 10 + 15 (8.1),
+        // Support Points ≤ 15 (3.4); command range is compared as a u16 distance.
         let ranges = [
             (
                 "reaction_rating",
                 f.reaction_rating,
                 1,
                 10,
-                "a d10 check, 6.4.2",
+                "a d10 Reaction Check, 6.4.2",
             ),
-            ("command_range", f.command_range, 1, 20, "hexes, 5.8"),
-            ("support", f.support, 0, MAX_STRENGTH, "3.3, 3.4"),
-            ("relocation", f.relocation, 1, 3, "7.4"),
+            (
+                "command_range",
+                f.command_range,
+                1,
+                20,
+                "hexes, 5.8; the rules print no limit",
+            ),
+            (
+                "support",
+                f.support,
+                0,
+                MAX_STRENGTH,
+                "Attack Support Points, 3.3, 3.4",
+            ),
+            ("relocation", f.relocation, 1, 3, "Relocation Points, 7.4"),
             (
                 "max_activation_level",
                 f.max_activation_level,
                 1,
                 10,
-                "6.3.1",
+                "the Formation Activation track, 6.3.1",
             ),
         ];
         for (field, value, lo, hi, basis) in ranges {
-            if !(lo..=hi).contains(&value) {
-                return Err(at.err(
-                    &entry,
-                    format!("{field} {value} is outside {lo}–{hi} ({basis})"),
-                ));
-            }
+            Limit { lo, hi, basis }.check_at(at, &entry, field, value)?;
         }
         if (f.side == Side::Us) != f.corps.is_some() {
             return Err(at.err(entry, "a US formation, and only a US one, names its corps"));
@@ -220,12 +236,25 @@ fn check_unit(t: &CounterTables, u: &UnitDef) -> Result<(), String> {
     }
     if !(1..=MAX_STRENGTH).contains(&u.strength) {
         return Err(format!(
-            "strength {} is outside 1–{MAX_STRENGTH} (3.4)",
+            "strength {} is out of range 1–{MAX_STRENGTH} (Combat Strength, 3.2, 3.4)",
             u.strength
         ));
     }
-    if u.ma == 0 {
-        return Err("ma 0: every unit has a Movement Allowance (3.2)".into());
+    // 3.2 prints a Movement Allowance on every unit; its top is the engine's (MAX_PATH).
+    let max_ma = match u.movement {
+        Movement::Leg => MAX_MA_LEG,
+        Movement::Motorized => MAX_MA_MOTORIZED,
+    };
+    if !(1..=max_ma).contains(&u.ma) {
+        return Err(format!(
+            "ma {} is out of range 1–{max_ma} (Movement Allowance of a {} unit, 3.2; the rules \
+             print no limit, a move's path holds {MAX_PATH} hexes)",
+            u.ma,
+            match u.movement {
+                Movement::Leg => "leg",
+                Movement::Motorized => "motorized",
+            }
+        ));
     }
     check_armor_points(u)
 }
@@ -244,9 +273,19 @@ fn check_armor_points(u: &UnitDef) -> Result<(), String> {
             )
         }
     };
-    if points[1] > points[0] || points[0] > MAX_STRENGTH {
+    let field = match u.class {
+        UnitClass::Afv => "tank",
+        UnitClass::Infantry => "anti_tank",
+    };
+    if points[0] > MAX_STRENGTH {
         return Err(format!(
-            "points {points:?}: the disrupted side has no more than the front (3.2)"
+            "{field} {} is out of range 0–{MAX_STRENGTH} (3.2, 3.4)",
+            points[0]
+        ));
+    }
+    if points[1] > points[0] {
+        return Err(format!(
+            "{field} {points:?}: the disrupted side has no more than the front (3.2)"
         ));
     }
     Ok(())

@@ -1,14 +1,17 @@
 //! The whole data set of Crossing the Line: the map, the charts, the counters and the
 //! scenarios, each from its embedded default or a user's `--data` directory (per-file
-//! override), and the checks that span files: every set-up and entry hex on the map and in
-//! its scenario's area, HQs only in town, city or industrial hexes (3.3), stacking within the
-//! limits at set-up (5.3.1), and Activation Levels within the Action Points Table (6.3.2).
+//! override), and the checks that span files: every scenario's area on the map (10), every
+//! set-up and entry hex on the map and in its scenario's area, HQs only in town, city or
+//! industrial hexes (3.3), stacking within the limits at set-up (5.3.1), Activation Levels
+//! within the Action Points Table (6.3.2), and the HQ Recovery Chart's rows for every German
+//! Recovery Rating and an entry for every US formation, and only those (8.1.1, 8.1.3).
 
 use super::charts::{Charts, CHARTS_FILE, CHARTS_TOML};
 use super::counters::{self, CounterTables, UnitClass};
 use super::hex::{Bounds, Hex};
 use super::map::{Map, MAP_TOML};
 use super::scenario::{self, ScenarioDef, ScenarioTables};
+use super::side::Side;
 use crate::engine::data::{read_dir, At, DataError};
 use std::collections::HashMap;
 use std::path::Path;
@@ -90,7 +93,7 @@ impl DataSet {
                 At::new(files[3], "scenarios").err(format!("scenario {}: {entry}", s.id), message)
             })?;
         }
-        data.check_activation_levels(files[2])?;
+        data.check_formations_on_charts(files[2], files[1])?;
         Ok(data)
     }
 
@@ -148,6 +151,22 @@ impl DataSet {
     }
 
     fn check_scenario(&self, s: &ScenarioDef) -> Result<(), (String, String)> {
+        // 10: a scenario plays on a portion of the map ("South of 25XX", "10XX to 42XX").
+        let (b, area) = (self.map.bounds(), DataSet::area(s));
+        if area.first_row < b.first_row
+            || area.last_row > b.last_row
+            || area.first_col < b.first_col
+            || area.last_col > b.last_col
+        {
+            return Err((
+                "rows, cols".into(),
+                format!(
+                    "rows {:?} and cols {:?} are out of range: the map has hexrows {}–{} and \
+                     columns {}–{} (10: a scenario's area is part of the map)",
+                    s.rows, s.cols, b.first_row, b.last_row, b.first_col, b.last_col
+                ),
+            ));
+        }
         let mut combat_units: HashMap<Hex, (u8, u8)> = HashMap::new();
         for u in &s.units {
             let hex = self
@@ -159,7 +178,11 @@ impl DataSet {
                 .iter()
                 .any(|d| d.id == u.unit && d.class == UnitClass::Afv);
             let count = combat_units.entry(hex).or_default();
-            *count = (count.0 + 1, count.1 + u8::from(afv));
+            // Saturating: a file may set up more units in a hex than a u8 counts.
+            *count = (
+                count.0.saturating_add(1),
+                count.1.saturating_add(u8::from(afv)),
+            );
         }
         let limits = &self.charts.stacking;
         if let Some((hex, _)) = combat_units
@@ -199,17 +222,64 @@ impl DataSet {
         Ok(())
     }
 
-    /// 6.3.2: the Action Points Table has a column for every Activation Level a formation
-    /// can reach.
-    fn check_activation_levels(&self, file: &str) -> Result<(), DataError> {
+    /// The formations against the charts: the Action Points Table has a column for every
+    /// Activation Level a formation can reach (6.3.2); a German Recovery Rating is a row of the
+    /// HQ Recovery Chart (8.1.3); the chart lists the US formations, every one of them (8.1.1).
+    fn check_formations_on_charts(
+        &self,
+        counters_file: &str,
+        charts_file: &str,
+    ) -> Result<(), DataError> {
+        let at = At::new(counters_file, "formations");
         let max = self.charts.max_activation_level();
-        match self.counters.formations.iter().find(|f| f.max_activation_level > max) {
-            Some(f) => Err(At::new(file, "formations").err(
-                format!("formation {}", f.id),
-                format!("max_activation_level {} is beyond the Action Points Table's last column {max} (6.3.2)", f.max_activation_level),
-            )),
-            None => Ok(()),
+        let ratings = self.charts.german_recovery_ratings();
+        let recovery = At::new(charts_file, "hq_recovery");
+        for f in &self.counters.formations {
+            let entry = format!("formation {}", f.id);
+            if f.max_activation_level > max {
+                return Err(at.err(
+                    entry,
+                    format!(
+                        "max_activation_level {} is out of range 1–{max} (the Action Points \
+                         Table's last column, 6.3.2)",
+                        f.max_activation_level
+                    ),
+                ));
+            }
+            if let Some(r) = f.recovery_rating.filter(|r| !(1..=ratings).contains(r)) {
+                return Err(at.err(
+                    entry,
+                    format!(
+                        "recovery_rating {r} is out of range 1–{ratings} (the rows of the HQ \
+                         Recovery Chart, 8.1.3)"
+                    ),
+                ));
+            }
+            if f.side == Side::Us && self.charts.us_recovery(&f.id).is_none() {
+                return Err(recovery.err(
+                    format!("us {}", f.id),
+                    format!(
+                        "missing: the US formation {} of counters.toml recovers by its value on \
+                         the HQ Recovery Chart (8.1.1)",
+                        f.id
+                    ),
+                ));
+            }
         }
+        for id in self.charts.us_recovery_formations() {
+            let us = self
+                .counters
+                .formations
+                .iter()
+                .any(|f| f.id == id && f.side == Side::Us);
+            if !us {
+                return Err(recovery.err(
+                    format!("us {id}"),
+                    format!("{id:?} is not a US formation of counters.toml (8.1.1)"),
+                ));
+            }
+        }
+        Ok(())
     }
 }
 

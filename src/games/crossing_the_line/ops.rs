@@ -28,6 +28,13 @@ pub fn start_ops(rs: &Ruleset, s: &mut State) {
         ScenarioKind::FirstBlood => {
             s.initiative = Side::Us;
             s.step = Step::Choose;
+            // 6: the Ops Cycles go on until "neither side can conduct any more Formation
+            // Activations". 10.1 has no Pass: a 1st ID that cannot activate at the start (its
+            // FAL at 0, 6.3.1, or no HQ on the map) ends the scenario without a decision, as
+            // after its last activation (`victory::first_blood_after_activation`).
+            if !side_can_activate(rs, s, Side::Us) {
+                end_ops(rs, s);
+            }
         }
         // 10: the US wins the first Initiative of the scenario, the marker at +2 German
         // (10 says "of game turn 1"; Scenario 3 starts on turn 5, read as its first turn).
@@ -137,7 +144,9 @@ fn activate(rs: &Ruleset, s: &mut State, f: u8) {
         bonus_units: 0,
         reaction: false,
     };
-    s.activations += 1;
+    // Counted for 10.1 (at most 5 there); a long game at the largest Activation Levels and
+    // recoveries (8 turns of up to 14 formations × 10) activates more often than a u8 counts.
+    s.activations = s.activations.saturating_add(1);
     s.step = Step::ApRoll { reaction: false };
 }
 

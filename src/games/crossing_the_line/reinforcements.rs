@@ -290,7 +290,10 @@ pub(super) fn withdrawals(rs: &Ruleset, s: &mut State) {
 pub(super) fn note_losses(rs: &Ruleset, s: &mut State, u: usize) {
     if let Some(p) = &rs.plan {
         let lost = rs.unit(u).strength.saturating_sub(s.strength[u]);
-        s.noted_loss_quarters += u16::from(lost) * u16::from(p.loss_quarters[u]);
+        // ≤ 15 SP × 34 quarters a unit (`scenario::MAX_SP_LOSS_QUARTER_VP`); saturating, since
+        // a formation withdrawn, returned and withdrawn again is noted twice.
+        let quarters = u16::from(lost) * u16::from(p.loss_quarters[u]);
+        s.noted_loss_quarters = s.noted_loss_quarters.saturating_add(quarters);
     }
     s.strength[u] = rs.unit(u).strength;
 }

@@ -305,6 +305,12 @@ pub fn load(text: &str, file: &str, counters: &CounterTables) -> Result<Scenario
 /// The most Victory Plan markers (draws are kept in a fixed array) and locations.
 pub const MAX_PLAN_MARKERS: usize = 8;
 pub const MAX_PLAN_LOCATIONS: usize = 8;
+/// 4: "Crossing the Line lasts up to eight game turns."
+pub const LAST_GAME_TURN: u8 = 8;
+/// The most quarter VPs a German SP loss is worth. General Chart B is lost and the rules print
+/// no limit; the engine notes withdrawn units' losses in a u16 (`State::noted_loss_quarters`):
+/// 128 units (`state::MAX_UNITS`) × 15 SP (3.4) × 34 = 65,280 ≤ 65,535.
+pub const MAX_SP_LOSS_QUARTER_VP: u8 = 34;
 
 /// 10.4 needs General Chart B's Victory Plan; each plan scores every location, a dummy none;
 /// at least one plan, so that a plan is drawn (8.3).
@@ -339,6 +345,18 @@ fn check_victory_plan(s: &ScenarioDef) -> Result<(), String> {
     }
     if p.markers.iter().all(|m| m.vp.is_empty()) {
         return Err("victory_plan: every marker is a dummy; 8.3 needs a plan".into());
+    }
+    // The markers' VP (u8 each) are summed as u32 (`victory::plan_vp`): any u8 value fits.
+    if let Some((kind, q)) = p
+        .sp_loss_quarter_vp
+        .iter()
+        .find(|(_, q)| **q > MAX_SP_LOSS_QUARTER_VP)
+    {
+        return Err(format!(
+            "victory_plan: sp_loss_quarter_vp {q} for {kind:?} is out of range \
+             0–{MAX_SP_LOSS_QUARTER_VP} (quarter VPs per German SP lost, 9; the rules print no \
+             limit, the engine's u16 total of noted losses does)"
+        ));
     }
     Ok(())
 }
@@ -404,8 +422,18 @@ fn check_against_rule(s: &ScenarioDef) -> Result<(), String> {
 /// Every formation and unit named exists and is in play, each unit is set up or enters once,
 /// and the turns fit the scenario.
 fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
+    for (field, turn) in [("first_turn", s.first_turn), ("last_turn", s.last_turn)] {
+        if !(1..=LAST_GAME_TURN).contains(&turn) {
+            return Err(format!(
+                "{field} {turn} is out of range 1–{LAST_GAME_TURN} (the game lasts up to eight \
+                 game turns, 4)"
+            ));
+        }
+    }
     check_against_rule(s)?;
     check_victory_plan(s)?;
+    // VP values (u8) and bands (u32) are summed and compared as u32 (`victory::us_vp`), so any
+    // value fits; 10.2 and 10.3 fix them (`check_against_rule`).
     if let Some(levels) = &s.vp_levels {
         if levels.windows(2).any(|w| w[0] <= w[1]) {
             return Err(format!(
@@ -414,11 +442,7 @@ fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
             ));
         }
     }
-    if s.first_turn == 0
-        || s.first_turn > s.last_turn
-        || s.rows[0] > s.rows[1]
-        || s.cols[0] > s.cols[1]
-    {
+    if s.first_turn > s.last_turn || s.rows[0] > s.rows[1] || s.cols[0] > s.cols[1] {
         return Err("first_turn..last_turn, rows and cols must be ranges [low, high]".into());
     }
     for f in &s.formations {
@@ -448,6 +472,17 @@ fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
             ));
         }
     }
+    let set_up = s
+        .hqs
+        .iter()
+        .map(|h| (&h.formation, h.activation_level, None));
+    let arriving = s
+        .reinforcement_hqs
+        .iter()
+        .map(|h| (&h.formation, h.activation_level, Some(h.turn)));
+    for (hq, level, turn) in set_up.chain(arriving) {
+        check_hq(s, c, hq, level, turn)?;
+    }
     let units = s
         .units
         .iter()
@@ -468,12 +503,19 @@ fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
         if !placed.insert(id.clone()) && !returns(&def.formation, reinforcement.map(|r| r.turn)) {
             return Err(format!("unit {id:?} is placed twice"));
         }
-        if reinforcement.is_some_and(|r| r.turn <= s.first_turn || r.turn > s.last_turn) {
+        if let Some(r) = reinforcement.filter(|r| r.turn <= s.first_turn || r.turn > s.last_turn) {
             return Err(format!(
-                "unit {id:?} arrives outside the scenario's turns after the first (8.5)"
+                "unit {id:?}: turn {} is out of range {}–{} (a reinforcement enters on a later \
+                 turn of the scenario's {}–{}, 8.5)",
+                r.turn,
+                s.first_turn.saturating_add(1),
+                s.last_turn,
+                s.first_turn,
+                s.last_turn
             ));
         }
     }
+    check_hqs_of_units(s, c)?;
     for w in &s.withdrawals {
         if !in_play(&w.formation) || w.turn <= s.first_turn || w.turn > s.last_turn {
             return Err(format!(
@@ -481,6 +523,83 @@ fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
                 w.formation, w.turn
             ));
         }
+    }
+    Ok(())
+}
+
+/// An HQ of the set-up (`turn: None`) or arriving on `turn` (8.5.1): its Formation Activation
+/// marker in a box of its formation's track (6.3.1: 0 up to the top; 8.1: never above its
+/// Maximum Activation Level), and its turn a later turn of the scenario (8.5: reinforcements
+/// come in the Admin Phase, which the first turn skips, 10).
+fn check_hq(
+    s: &ScenarioDef,
+    c: &CounterTables,
+    hq: &str,
+    level: u8,
+    turn: Option<u8>,
+) -> Result<(), String> {
+    let Some(f) = c.formations.iter().find(|f| f.id == hq) else {
+        return Err(format!("formation {hq:?} is not in counters.toml"));
+    };
+    // The FAL (≤ 10) plus a recovery (≤ 15, charts) stays far inside u8 (`admin::start`).
+    if level > f.max_activation_level {
+        return Err(format!(
+            "HQ {hq}: activation_level {level} is out of range 0–{} (the {hq}'s Formation \
+             Activation track, 6.3.1, 8.1)",
+            f.max_activation_level
+        ));
+    }
+    if let Some(t) = turn.filter(|&t| t <= s.first_turn || t > s.last_turn) {
+        return Err(format!(
+            "HQ {hq}: turn {t} is out of range {}–{} (a reinforcement enters on a later turn of \
+             the scenario's {}–{}, 8.5)",
+            s.first_turn.saturating_add(1),
+            s.last_turn,
+            s.first_turn,
+            s.last_turn
+        ));
+    }
+    Ok(())
+}
+
+/// 3.3, 5.5.1, 5.8: a formation is its HQ and its units, which act, command and supply through
+/// it; so every formation with units set up has its HQ set up, and every formation whose units
+/// arrive has its HQ on the map by then (set up, or arriving no later).
+fn check_hqs_of_units(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
+    let parent = |id: &str| {
+        c.units
+            .iter()
+            .find(|u| u.id == id)
+            .map(|u| u.formation.as_str())
+    };
+    let set_up = s
+        .units
+        .iter()
+        .filter_map(|u| Some((u.formation.as_deref().or(parent(u.unit.as_str()))?, None)));
+    let arriving = s.reinforcements.iter().filter_map(|r| {
+        let formation = r.formation.as_deref().or(parent(r.unit.as_str()))?;
+        Some((formation, Some(r.turn)))
+    });
+    for (formation, turn) in set_up.chain(arriving) {
+        let at_start = s.hqs.iter().any(|h| h.formation == formation);
+        let in_time = |t: u8| {
+            s.reinforcement_hqs
+                .iter()
+                .any(|h| h.formation == formation && h.turn <= t)
+        };
+        if at_start || turn.is_some_and(in_time) {
+            continue;
+        }
+        return Err(match turn {
+            None => format!(
+                "formation {formation:?} has units set up but no HQ in [[scenarios.hqs]] (3.3, \
+                 5.8: a formation's units act and command through its HQ)"
+            ),
+            Some(t) => format!(
+                "formation {formation:?} has units arriving on turn {t} but no HQ set up or \
+                 arriving by then (3.3, 5.8, 8.5.1)"
+            ),
+        });
     }
     Ok(())
 }

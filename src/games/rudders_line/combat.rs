@@ -20,6 +20,7 @@ pub fn begin(
         kind,
         attacker,
         area,
+        // Within u8: the data's ranges (`data/validate.rs`) keep every total at most 143.
         offense: offense.iter().sum(),
         defense: defense.iter().sum(),
         offense_terms: offense,

@@ -384,7 +384,8 @@ impl DataSet {
         check_map(&self.map, files.get(FileKind::Map as usize))?;
         check_counters(&self.counters, files.get(FileKind::Counters as usize))?;
         check_setup(self, files.get(FileKind::Setup as usize))?;
-        check_scenario(self, files.get(FileKind::Scenario as usize))
+        check_scenario(self, files.get(FileKind::Scenario as usize))?;
+        check_releases(self, files.get(FileKind::Setup as usize))
     }
 
     /// Design rule 3: every table says where its values come from.

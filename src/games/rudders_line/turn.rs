@@ -25,6 +25,7 @@ pub fn initiative_die(rs: &Ruleset, s: &mut State, roll: Roll, die: u8) {
         s.step = Step::Roll(Roll::InitiativeGermans);
         return;
     }
+    // Within i8: at most 20 modifiers of ±6 (`data/validate.rs`), 6 + 120 = 126.
     let rangers = s.initiative_die as i8 + rs.initiative_modifier(s, Side::Rangers);
     let germans = die as i8 + rs.initiative_modifier(s, Side::Germans);
     match initiative_winner(rangers, germans) {

@@ -2,8 +2,68 @@
 //! tables, each failure naming the file, the table and the entry.
 
 use super::*;
-use crate::engine::data::{check_area_graph, check_layout};
+use crate::engine::data::{check_area_graph, check_layout, Limit};
 use std::collections::{HashMap, HashSet};
+
+// ------------------------------------------------------------------------- ranges
+
+/// A non-Leader's Attack Factor (0 keeps its own message). The AV is summed in i16 (9.5.2).
+pub(super) const ATTACK: Limit<u8> = Limit {
+    lo: 1,
+    hi: 9,
+    basis: "Attack Factor, 4.3.1; the rules print no limit, one digit on the counter",
+};
+/// A German unit's Defense Factor. The DV is summed in i16 (9.5.3).
+pub(super) const DEFENSE: Limit<u8> = Limit {
+    lo: 1,
+    hi: 9,
+    basis: "Defense Factor, 4.4; the rules print no limit, one digit on the counter",
+};
+/// A Random Event's change of German Morale (added in i16 and kept to the track, 5.2).
+pub(super) const EVENT_MORALE: Limit<i8> = Limit {
+    lo: -19,
+    hi: 19,
+    basis: "5.2: the Morale track runs 0–19",
+};
+/// A Random Event's change of the Supply Points. With `SUPPLY_POINTS`, keeps the Supply
+/// Phase's points within u8 (`turn::supply_points`): at most 99 + 99 = 198.
+pub(super) const EVENT_SUPPLY: Limit<i8> = Limit {
+    lo: -99,
+    hi: 99,
+    basis: "6.3; the rules print no limit, two digits on the chart",
+};
+/// Support points given or limited by a Random Event: the markers' spaces on the
+/// Turn/Record Track (they are added to a u8 count with saturation, `turn::random_event`).
+pub(super) const SUPPORT_POINTS: Limit<u8> = Limit {
+    lo: 0,
+    hi: 9,
+    basis: "3.2, 5.2: support points are kept on the Turn/Record Track, spaces 0–9",
+};
+/// The last turn a Random Event applies.
+pub(super) const LAST_TURN: Limit<u8> = Limit {
+    lo: 1,
+    hi: TURNS,
+    basis: "5.1: nine turns",
+};
+/// Supply Points of a 3d6 total (see `EVENT_SUPPLY`).
+pub(super) const SUPPLY_POINTS: Limit<u8> = Limit {
+    lo: 0,
+    hi: 99,
+    basis: "6.3; the rules print no limit, two digits on the table",
+};
+/// Supply Points per support point or returning unit (0 keeps its own message).
+pub(super) const SUPPLY_COST: Limit<u8> = Limit {
+    lo: 1,
+    hi: 99,
+    basis: "6.3.1; the rules print no limit, two digits on the chart",
+};
+/// MF to enter an Area (0 keeps its own message): more than a unit's 6 MF costs the same as
+/// 6, since a unit that has not moved may spend all its MF to enter (8.2).
+pub(super) const MOVEMENT_COST: Limit<u8> = Limit {
+    lo: 1,
+    hi: 6,
+    basis: "4.3.1, 8.2: a unit has 6 MF and may spend them all to enter an Area",
+};
 
 // ------------------------------------------------------------------------- map checks
 
@@ -143,6 +203,22 @@ fn check_americans(units: &[AmericanDef], map: &MapTables, at: At) -> Result<(),
             }
         }
     }
+    // 4.3.4: a Leader commands the units of his organisation; with none he could never join
+    // an attack (9.5.2B) nor stack free (7.1).
+    for unit in units.iter().filter(|u| u.kind == UnitKind::Leader) {
+        let commands = units
+            .iter()
+            .any(|u| u.kind != UnitKind::Leader && u.organisation == unit.organisation);
+        if !commands {
+            return Err(at.err(
+                format!("unit {}", unit.id),
+                format!(
+                    "Leader {} commands organisation '{}', which has no other unit (4.3.4)",
+                    unit.id, unit.organisation
+                ),
+            ));
+        }
+    }
     Ok(())
 }
 
@@ -165,7 +241,7 @@ fn check_american(unit: &AmericanDef, map: &MapTables) -> Result<(), String> {
                 unit.id
             ))
         }
-        _ => {}
+        (_, a) => ATTACK.check("attack", a)?,
     }
     match (unit.setup_area, unit.arrives) {
         (Some(_), Some(_)) => Err(format!(
@@ -211,9 +287,9 @@ fn check_germans(units: &[GermanDef], map: &MapTables, at: At) -> Result<(), Dat
                 "a German unit's terrain is suburban, urban or fortified (4.4), not american",
             ));
         }
-        if unit.defense == 0 {
-            return Err(at.err(entry, "Defense Factor 0; a German unit has at least 1"));
-        }
+        DEFENSE
+            .check("defense", unit.defense)
+            .map_err(|m| at.err(entry, m))?;
     }
     for terrain in Terrain::GERMAN {
         let areas = map.areas.iter().filter(|a| a.terrain == terrain).count();
@@ -248,6 +324,11 @@ pub(super) fn check_charts(charts: &ChartTables, file: &str) -> Result<(), DataE
             ),
         ));
     }
+    for (i, &points) in charts.supply.points.iter().enumerate() {
+        SUPPLY_POINTS
+            .check("points", points)
+            .map_err(|m| at.err(format!("total {}", i + 3), m))?;
+    }
     let at = At::new(file, "bloody_streets");
     if charts.bloody_streets.results.len() != 6 {
         return Err(at.err(
@@ -267,14 +348,19 @@ pub(super) fn check_charts(charts: &ChartTables, file: &str) -> Result<(), DataE
         ("return_infantry", c.return_infantry),
         ("return_armor", c.return_armor),
     ];
-    check_costs(&costs, At::new(file, "supply_costs"), "Supply Points")?;
+    check_costs(
+        &costs,
+        At::new(file, "supply_costs"),
+        "Supply Points",
+        SUPPLY_COST,
+    )?;
     let m = &charts.movement_costs;
     let costs = [
         ("american", m.american),
         ("revealed", m.revealed),
         ("unrevealed", m.unrevealed),
     ];
-    check_costs(&costs, At::new(file, "movement_costs"), "MF")?;
+    check_costs(&costs, At::new(file, "movement_costs"), "MF", MOVEMENT_COST)?;
     check_morale(&charts.morale, At::new(file, "morale"))
 }
 
@@ -302,11 +388,19 @@ fn check_morale(m: &MoraleTrack, at: At) -> Result<(), DataError> {
     Ok(())
 }
 
-fn check_costs(costs: &[(&str, u8)], at: At, unit: &str) -> Result<(), DataError> {
-    match costs.iter().find(|(_, cost)| *cost == 0) {
-        Some((key, _)) => Err(at.err(*key, format!("costs 0 {unit}; every cost is at least 1"))),
-        None => Ok(()),
+fn check_costs(
+    costs: &[(&str, u8)],
+    at: At,
+    unit: &str,
+    range: Limit<u8>,
+) -> Result<(), DataError> {
+    for &(key, cost) in costs {
+        if cost == 0 {
+            return Err(at.err(key, format!("costs 0 {unit}; every cost is at least 1")));
+        }
+        range.check(key, cost).map_err(|m| at.err(key, m))?;
     }
+    Ok(())
 }
 
 /// 6.2: a 3d6 roll on the chart, so every total 3 to 18 has exactly one row.
@@ -331,12 +425,34 @@ fn check_random_events(chart: &RandomEventChart, at: At) -> Result<(), DataError
         if event.last_turn == Some(0) {
             return Err(at.err(entry, "last_turn = 0: turns are numbered from 1"));
         }
+        check_event_values(event).map_err(|m| at.err(entry, m))?;
     }
     if let Some(gap) = (3..=18).find(|r| !rows.contains_key(r)) {
         return Err(at.err(
             format!("roll {gap}"),
             format!("no row for the 3d6 total {gap}; the chart covers 3 to 18"),
         ));
+    }
+    Ok(())
+}
+
+/// The ranges of a Random Event's effects (6.2).
+fn check_event_values(event: &RandomEvent) -> Result<(), String> {
+    EVENT_MORALE.check("morale", event.morale)?;
+    EVENT_SUPPLY.check("supply", event.supply)?;
+    let support = [
+        ("artillery_limit", event.artillery_limit),
+        ("free_artillery", Some(event.free_artillery)),
+        ("free_air", Some(event.free_air)),
+        ("free_engineer", Some(event.free_engineer)),
+    ];
+    for (field, points) in support {
+        if let Some(points) = points {
+            SUPPORT_POINTS.check(field, points)?;
+        }
+    }
+    if let Some(turn) = event.last_turn {
+        LAST_TURN.check("last_turn", turn)?;
     }
     Ok(())
 }

@@ -6,6 +6,7 @@ mod components;
 mod example;
 mod movement;
 mod odds;
+mod ranges;
 mod turn;
 
 use super::state::{State, Step};

@@ -77,7 +77,11 @@ fn rule_63_weapons_of_20mm_or_more_are_guns_and_a_smaller_gun_is_refused() {
         Ok(_) => panic!("a 19mm gun was accepted"),
         Err(e) => {
             assert_eq!((e.table.as_str(), e.entry.as_str()), ("guns", "45"));
-            assert!(e.message.contains("calibre 20-400"), "{}", e.message);
+            assert!(
+                e.message.contains("calibre 19 is out of range 20–400"),
+                "{}",
+                e.message
+            );
         }
     }
     assert!(with_calibre(20).is_ok(), "20mm is a gun");

@@ -10,6 +10,7 @@ mod movement;
 mod ordnance;
 mod phases;
 mod play;
+mod ranges;
 
 use super::state::{flag, Pending, Phase, State};
 use super::CrossOfIron;

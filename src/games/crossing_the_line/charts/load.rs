@@ -237,6 +237,11 @@ struct RawReorganizationRow {
     reinforced: String,
 }
 
+/// The most Tank or Anti-Tank Points, Support Points and Combat Strength (3.2, 3.4).
+const MAX_POINTS: u8 = crate::games::crossing_the_line::counters::MAX_STRENGTH;
+/// The largest Combat Support DRM a hex (7.5.1.2 B prints 1 and 2), like the hexside DRM.
+const MAX_SUPPORT_DRM: i8 = 9;
+
 /// A multiple of 0.5 MP in (0, 20] as half-MPs (MPs are never rounded, 5.1).
 fn half_mp(at: At, entry: &str, mp: f64) -> Result<u8, DataError> {
     let half = mp * 2.0;
@@ -456,6 +461,18 @@ impl RawCharts {
                     format!("terrain line '{}' is not a line of [crt]", r.terrain_line),
                 ));
             };
+            // 7.5.1.2 D prints no limit on the Terrain Bonus; above 15, the most Tank Points
+            // (3.2, 3.4), it would void every Armor Superiority (and it is added saturating).
+            if r.at_bonus > MAX_POINTS {
+                return Err(a.err(
+                    &entry,
+                    format!(
+                        "at_bonus {} is out of range 0–{MAX_POINTS} (the defensive Terrain Bonus \
+                         to Anti-Tank Points, 7.5.1.2 D)",
+                        r.at_bonus
+                    ),
+                ));
+            }
             terrain[*kind as usize] = Some(TerrainEffects {
                 half_mp_leg: half_mp(a, &entry, r.mp_leg)?,
                 half_mp_motorized: half_mp(a, &entry, r.mp_motorized)?,
@@ -543,15 +560,20 @@ impl RawCharts {
         let d = self.combat_drm;
         prov("combat_drm", d.source, d.basis)?;
         let a = at("combat_drm");
+        // 7.5.1.2 B prints +1/+2 and -1/-2 a hex; like the hexside DRM the engine takes up to
+        // 9 a hex (`combat::combat_support` multiplies by the hexes in i16 and clamps to i8).
         for (name, v) in [
             ("regular_attack", d.regular_attack),
             ("prepared_attack", d.prepared_attack),
             ("prepared_attack_other", d.prepared_attack_other),
         ] {
-            if v < 0 {
+            if !(0..=MAX_SUPPORT_DRM).contains(&v) {
                 return Err(a.err(
                     name,
-                    format!("{v}: attacker support is a positive DRM (7.5.1.2 B)"),
+                    format!(
+                        "{name} {v} is out of range 0–{MAX_SUPPORT_DRM} (attacker support is a \
+                         positive DRM a hex, 7.5.1.2 B)"
+                    ),
                 ));
             }
         }
@@ -560,19 +582,29 @@ impl RawCharts {
             ("improved_defense", d.improved_defense),
             ("improved_defense_other", d.improved_defense_other),
         ] {
-            if v > 0 {
+            if !(-MAX_SUPPORT_DRM..=0).contains(&v) {
                 return Err(a.err(
                     name,
-                    format!("{v}: defender support is a negative DRM (7.5.1.2 B)"),
+                    format!(
+                        "{name} {v} is out of range -{MAX_SUPPORT_DRM}–0 (defender support is a \
+                         negative DRM a hex, 7.5.1.2 B)"
+                    ),
                 ));
             }
         }
+        // 7.5.1.2 C: half (2) or all (1) of the HQ's Support Points, which go up to 15 (3.4).
         for (name, v) in [
             ("hq_regular_divisor", d.hq_regular_divisor),
             ("hq_prepared_divisor", d.hq_prepared_divisor),
         ] {
-            if v == 0 {
-                return Err(a.err(name, "a divisor must be at least 1"));
+            if !(1..=MAX_POINTS).contains(&v) {
+                return Err(a.err(
+                    name,
+                    format!(
+                        "{name} {v} is out of range 1–{MAX_POINTS} (HQ Attack Support Points \
+                         divided, 7.5.1.2 C, 3.4)"
+                    ),
+                ));
             }
         }
         let combat_drm = CombatDrm {
@@ -665,11 +697,28 @@ impl RawCharts {
         let hq = self.hq_recovery;
         prov("hq_recovery", hq.source, hq.basis)?;
         let a = at("hq_recovery");
+        // 8.1: a marker never goes above its formation's top box, so a recovery past the
+        // Action Points Table's last FAL column (at most 15) is meaningless; FAL + recovery
+        // (`admin`) then stays within 15 + 15, far inside u8.
+        let top = u8::try_from(ap_black.len()).unwrap_or(u8::MAX);
+        let recovery_range = |entry: String, v: u8, rule: &str| {
+            if v > top {
+                return Err(a.err(
+                    entry,
+                    format!(
+                        "recovery {v} is out of range 0–{top} (Activation Levels recovered, \
+                         at most the Action Points Table's FAL columns, {rule})"
+                    ),
+                ));
+            }
+            Ok(())
+        };
         let mut us_recovery: Vec<(String, u8)> = Vec::new();
         for u in &hq.us {
             if us_recovery.iter().any(|(f, _)| *f == u.formation) {
                 return Err(a.err(format!("us {}", u.formation), "formation listed twice"));
             }
+            recovery_range(format!("us {}", u.formation), u.recovery, "8.1.1")?;
             us_recovery.push((u.formation.clone(), u.recovery));
         }
         let mut german_recovery: Vec<[u8; 3]> = Vec::new();
@@ -683,6 +732,10 @@ impl RawCharts {
                     ),
                 )
             })?;
+            for (level, v) in row.iter().enumerate() {
+                let entry = format!("german rating {} level {level}", r + 1);
+                recovery_range(entry, *v, "8.1.3")?;
+            }
             german_recovery.push(row);
         }
         if german_recovery.is_empty() {
@@ -691,10 +744,34 @@ impl RawCharts {
 
         let s = self.stacking;
         prov("stacking", s.source, s.basis)?;
-        if s.combat_units == 0 || s.afv_units > s.combat_units {
+        // 7.5.1.1 note: "one, two or three unit(s)" attack or defend; the engine's combat
+        // stack holds the limit plus one (`combat::MAX_STACK`, 5.3.1: limits are met only at
+        // the end of an Action).
+        let most = (crate::games::crossing_the_line::combat::MAX_STACK - 1) as u8;
+        if !(1..=most).contains(&s.combat_units) {
+            return Err(at("stacking").err(
+                "combat_units",
+                format!(
+                    "combat_units {} is out of range 1–{most} (combat units a hex, 5.3.1, \
+                     7.5.1.1)",
+                    s.combat_units
+                ),
+            ));
+        }
+        if s.afv_units > s.combat_units {
             return Err(at("stacking").err(
                 "afv_units",
-                "combat_units must be at least 1 and afv_units at most combat_units",
+                format!(
+                    "afv_units {} is out of range 0–{} (at most combat_units, 5.3.1)",
+                    s.afv_units, s.combat_units
+                ),
+            ));
+        }
+        // 3.3: "No more than one HQ unit may occupy a single hex"; the engine keeps one.
+        if s.hqs != 1 {
+            return Err(at("stacking").err(
+                "hqs",
+                format!("hqs {} is out of range 1–1 (one HQ a hex, 3.3)", s.hqs),
             ));
         }
         let stacking = Stacking {
@@ -712,6 +789,9 @@ impl RawCharts {
             ));
         }
 
+        // 8.4.1 prints 2, 2 and 3 and no limit: the engine spends RPs one a decision from a
+        // u8 and never adds to them, so any u8 value is safe; the SP they rebuild and lose again
+        // stay within the u16 `State::losses` (8 turns × 3 × 255 + 128 units × 15 SP ≪ 65,535).
         let u = self.us_replacements;
         prov("us_replacements", u.source, u.basis)?;
         let us_replacements = UsReplacements {

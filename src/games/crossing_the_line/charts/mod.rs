@@ -499,6 +499,16 @@ impl Charts {
             .map(|p| p.1)
     }
 
+    /// The formations the HQ Recovery Chart lists for the US (8.1.1), in file order.
+    pub fn us_recovery_formations(&self) -> impl Iterator<Item = &str> + '_ {
+        self.us_recovery.iter().map(|(f, _)| f.as_str())
+    }
+
+    /// The Recovery Ratings the HQ Recovery Chart has a row for: 1 to this (8.1.3).
+    pub fn german_recovery_ratings(&self) -> u8 {
+        u8::try_from(self.german_recovery.len()).unwrap_or(u8::MAX)
+    }
+
     /// German FAL recovery for a Recovery Rating and Interdiction Level (8.1.3). A rating of
     /// 0 recovers nothing; a rating past the chart reads its last row; a level past 2 reads 2.
     pub fn german_recovery(&self, rating: u8, interdiction: u8) -> u8 {

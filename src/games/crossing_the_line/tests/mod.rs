@@ -14,6 +14,7 @@ mod cases;
 mod movement;
 mod ops;
 mod playouts;
+mod ranges;
 mod reinforcements;
 mod sequence;
 mod victory;

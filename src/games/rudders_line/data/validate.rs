@@ -2,8 +2,95 @@
 //! tables, each failure naming the file, the table and the entry.
 
 use super::*;
-use crate::engine::data::{check_area_graph, check_layout};
+use crate::engine::data::{check_area_graph, check_layout, Limit};
 use std::collections::{HashMap, HashSet};
+
+// ------------------------------------------------------------------------- ranges
+
+/// The TEM. Keeps every Defensive Total within u8, with the Defense limits below and at most
+/// 12 units a side in an area (10.35): assault DT ≤ 9 + 9 + 11 + 9 + 1d6 = 44 (11.1), indirect
+/// DT ≤ 2 × 9 + 1d6 = 24 (7.5), direct DT ≤ 9 + 1d6 (9.5).
+pub(super) const TEM: Limit<u8> = Limit {
+    lo: 0,
+    hi: 9,
+    basis: "Terrain Effects Modifier, 2.2; the rules print no limit, one digit in the yellow \
+            circle",
+};
+/// Counters of one type, in the mix or in one Set Up Card entry.
+pub(super) const COUNT: Limit<u8> = Limit {
+    lo: 1,
+    hi: 75,
+    basis: "2.3: 80 counters, 5 of them markers",
+};
+/// Attack of Personnel, fresh side: one printed digit, so a designer may try values the
+/// counters do not print. With the weapon limit, keeps every Offensive Total within u8:
+/// assault OT ≤ 9 + 9 + 11 + 12 × 9 + 1d6 = 143 (11.1: point, NCO/BAR, supporters, one
+/// weapon a unit), direct fire OT ≤ 12 × 9 + 9 + 1d6 = 123 (9.5).
+pub(super) const ATTACK: Limit<u8> = Limit {
+    lo: 1,
+    hi: 9,
+    basis: "one printed digit; 2.6 prints 1 to the Ranger squad's 4",
+};
+/// Defense of Personnel, fresh side (11.1 DT, see `TEM`).
+pub(super) const DEFENSE: Limit<u8> = Limit {
+    lo: 1,
+    hi: 9,
+    basis: "one printed digit; 2.6 prints 1 to the Ranger squad's 6",
+};
+/// Movement of a squad or Weapons Team; MP are spent 1, 2 or 4 at a time (10.32–10.52).
+pub(super) const MOVEMENT: Limit<u8> = Limit {
+    lo: 1,
+    hi: 9,
+    basis: "one printed digit; 2.4, 2.6 print 4 or 5",
+};
+pub(super) const SINGLE_FIGURE_MOVEMENT: Limit<u8> = Limit {
+    lo: 5,
+    hi: 5,
+    basis: "2.4, 10.31: every single-figure counter moves 5",
+};
+/// The Spent side's values: the rules print none (12.1 step 4 gives the German squad's back
+/// Defense 2); one printed digit, as the fresh side.
+pub(super) const SPENT_ATTACK: Limit<u8> = Limit {
+    lo: 0,
+    hi: 9,
+    basis: "the Spent side; the rules print no limit: one printed digit",
+};
+pub(super) const SPENT_DEFENSE: Limit<u8> = Limit {
+    lo: 0,
+    hi: 6,
+    basis: "12.1 step 4 rallies on 1d6 at or below it; 2.6's fresh sides go up to 6",
+};
+/// A weapon's printed strength; it is also a medium mortar's interdiction marker (8.1).
+pub(super) const WEAPON_ATTACK: Limit<u8> = Limit {
+    lo: 1,
+    hi: 9,
+    basis: "one printed digit; 2.4, 2.62 print up to the '4' MG42 and mortars",
+};
+/// Game turns. 0 keeps its own message. The Set Up Card's release table holds 32 turns.
+pub(super) const TURNS: Limit<u8> = Limit {
+    lo: 1,
+    hi: 31,
+    basis: "3.22: eight; the engine keeps the Set Up Card's releases for 31 turns",
+};
+/// The artillery markers' values: also the Indirect Fire OT (7.5) and interdiction marker
+/// (8.1, 8.2: half of it, rounded up, is at most 4 MP), within u8.
+pub(super) const ARTILLERY: Limit<u8> = Limit {
+    lo: 1,
+    hi: 8,
+    basis: "2.3, 7.1: the markers are '3', '5' and '8'",
+};
+/// An initiative die modifier of the Set Up Card. With `MAX_MODIFIERS`, keeps the modified
+/// roll within i8: 1d6 + 20 × 6 = 126, 1 − 20 × 6 = −119 (5.1, `turn::initiative_die`).
+pub(super) const MODIFIER: Limit<i8> = Limit {
+    lo: -6,
+    hi: 6,
+    basis: "5.1 modifies a 1d6 roll; the rules print no limit, and ±6 decides it",
+};
+pub(super) const MAX_MODIFIERS: usize = 20;
+/// Figures (stacking points) of all of a side's Personnel. A Landing Craft box has no stacking
+/// limit (10.35), so this keeps an area's points and a group's within u8; both of one side,
+/// an area's points plus a group entering it are at most this too (`movement::entry_cost`).
+pub(super) const MAX_SIDE_POINTS: u32 = 255;
 
 pub(super) fn check_map(map: &MapTables, file: &str) -> Result<(), DataError> {
     let at = At::new(file, "areas");
@@ -27,7 +114,12 @@ pub(super) fn check_map(map: &MapTables, file: &str) -> Result<(), DataError> {
     check_area_graph(&graph, at)?;
     let positions: Vec<(&String, Option<[u16; 2]>)> =
         map.areas.iter().map(|a| (&a.id, a.pos)).collect();
-    check_layout(&positions, map.layout.as_ref(), at)
+    check_layout(&positions, map.layout.as_ref(), at)?;
+    for a in &map.areas {
+        TEM.check("tem", a.tem)
+            .map_err(|m| at.err(format!("area {}", a.id), m))?;
+    }
+    Ok(())
 }
 
 // ------------------------------------------------------------------------- counter checks
@@ -54,6 +146,14 @@ pub(super) fn check_counters(counters: &CounterTables, file: &str) -> Result<(),
                 format!("{} figures; a counter has 1 to 3 (7.63, 10.36)", p.figures),
             ));
         }
+        check_personnel_values(p)
+            .map_err(|m| At::new(file, "personnel").err(format!("counter {}", p.id), m))?;
+    }
+    for w in &counters.weapons {
+        COUNT
+            .check("count", w.count)
+            .and_then(|()| WEAPON_ATTACK.check("attack", w.attack))
+            .map_err(|m| At::new(file, "weapons").err(format!("counter {}", w.id), m))?;
     }
     let units: u32 = counters
         .personnel
@@ -71,7 +171,41 @@ pub(super) fn check_counters(counters: &CounterTables, file: &str) -> Result<(),
             format!("the counter mix has {units} units; at most {MAX_UNITS} are supported"),
         ));
     }
+    for side in Side::BOTH {
+        let points: u32 = counters
+            .personnel
+            .iter()
+            .filter(|p| p.side == side)
+            .map(|p| u32::from(p.count) * u32::from(p.figures))
+            .sum();
+        if points > MAX_SIDE_POINTS {
+            return Err(At::new(file, "personnel").err(
+                "count",
+                format!(
+                    "the {}' Personnel have {points} stacking points (count × figures); at most \
+                     {MAX_SIDE_POINTS} are supported, all of which a Landing Craft box may hold \
+                     (10.35)",
+                    side.name()
+                ),
+            ));
+        }
+    }
     Ok(())
+}
+
+/// The ranges of one Personnel counter type's printed values (2.4, 2.6).
+fn check_personnel_values(p: &PersonnelDef) -> Result<(), String> {
+    COUNT.check("count", p.count)?;
+    ATTACK.check("attack", p.attack)?;
+    DEFENSE.check("defense", p.defense)?;
+    let movement = if p.figures == 1 {
+        SINGLE_FIGURE_MOVEMENT
+    } else {
+        MOVEMENT
+    };
+    movement.check("movement", p.movement)?;
+    SPENT_ATTACK.check("spent_attack", p.spent_attack)?;
+    SPENT_DEFENSE.check("spent_defense", p.spent_defense)
 }
 
 // ------------------------------------------------------------------------- setup checks
@@ -165,6 +299,7 @@ pub(super) fn check_placement<'a>(
     if count == 0 {
         return Err("count = 0 places nothing; leave the entry out".to_string());
     }
+    COUNT.check("count", place.count)?;
     if place.released_on_turn == Some(0) {
         return Err("released_on_turn = 0: turns are numbered from 1".to_string());
     }
@@ -306,7 +441,27 @@ pub(super) fn check_scenario(data: &DataSet, file: &str) -> Result<(), DataError
     if turns == 0 {
         return Err(At::new(file, "scenario").err("turns", "the game needs at least 1 turn"));
     }
+    TURNS
+        .check("turns", turns)
+        .map_err(|m| At::new(file, "scenario").err("turns", m))?;
+    let at = At::new(file, "artillery");
+    for (key, value) in [
+        ("rangers", s.artillery.rangers),
+        ("germans", s.artillery.germans),
+    ] {
+        ARTILLERY.check(key, value).map_err(|m| at.err(key, m))?;
+    }
     let at = At::new(file, "initiative");
+    let modifiers = s.initiative.modifier.len();
+    if modifiers > MAX_MODIFIERS {
+        return Err(at.err(
+            "modifier",
+            format!(
+                "{modifiers} modifiers; at most {MAX_MODIFIERS} are supported (the modified \
+                 1d6 is kept in 8 bits)"
+            ),
+        ));
+    }
     for (i, m) in s.initiative.modifier.iter().enumerate() {
         if let Some(t) = m.turns.iter().find(|&&t| t == 0 || t > turns) {
             return Err(at.err(
@@ -314,8 +469,34 @@ pub(super) fn check_scenario(data: &DataSet, file: &str) -> Result<(), DataError
                 format!("turn {t} is not a turn of the game (1 to {turns})"),
             ));
         }
+        MODIFIER
+            .check("value", m.value)
+            .map_err(|msg| at.err(format!("modifier {}", i + 1), msg))?;
     }
     check_victory(data, file)
+}
+
+/// The Set Up Card's `released_on_turn` is a turn of the game (3.22), checked once the
+/// scenario's `turns` is (`file` is the Set Up Card's).
+pub(super) fn check_releases(data: &DataSet, file: &str) -> Result<(), DataError> {
+    let at = At::new(file, "place");
+    let release = Limit {
+        lo: 1,
+        hi: data.scenario.scenario.turns,
+        basis: "a turn of the game, 3.22 and scenario `turns`",
+    };
+    for (i, place) in data.setup.place.iter().enumerate() {
+        let Some(turn) = place.released_on_turn else {
+            continue;
+        };
+        release.check("released_on_turn", turn).map_err(|m| {
+            at.err(
+                format!("place {} ({} in area {})", i + 1, place.counter, place.area),
+                m,
+            )
+        })?;
+    }
+    Ok(())
 }
 
 pub(super) fn check_victory(data: &DataSet, file: &str) -> Result<(), DataError> {

@@ -7,6 +7,7 @@ mod casualties;
 mod fire;
 mod initiative;
 mod movement;
+mod ranges;
 mod regroup;
 mod scripted;
 mod weapons;

@@ -1,0 +1,517 @@
+//! Issue 21: every numeric field of the data files has the range the rules allow, checked on
+//! loading with a one-line error naming the file, table, entry and field; the largest values
+//! accepted play through fire, assault and movement without overflow (overflow checks are on
+//! in tests).
+
+use super::Fixture;
+use crate::bots::Bot;
+use crate::engine::{game_rng, Actor, Game};
+use crate::games::rudders_line::data::{
+    AreaDef, DataSet, InitiativeModifier, PersonnelDef, Placement, Side, WeaponDef,
+};
+use crate::games::rudders_line::state::{Phase, Roll, Step};
+use crate::games::rudders_line::{Action, RuddersLine, ScriptedBot};
+
+// ------------------------------------------------------------------------- helpers
+
+fn embedded() -> DataSet {
+    DataSet::embedded().expect("embedded data loads")
+}
+
+/// The one-line error of validating `data`, which must fail.
+fn rejected(data: &DataSet) -> String {
+    let err = data
+        .validate("test.toml")
+        .expect_err("a value out of range must be rejected")
+        .to_string();
+    assert!(!err.contains('\n'), "one line: {err:?}");
+    err
+}
+
+/// `data` is rejected in `[table]`, entry `entry`, with "`what` is out of range `range` (basis)".
+fn assert_out_of_range(data: &DataSet, table: &str, entry: &str, what: &str, range: &str) {
+    let err = rejected(data);
+    let prefix = format!("test.toml: [{table}] {entry}: {what} is out of range {range} (");
+    assert!(err.starts_with(&prefix), "expected {prefix}…, got {err}");
+    assert!(err.ends_with(')'), "the range's basis: {err}");
+}
+
+fn area_mut<'a>(data: &'a mut DataSet, id: &str) -> &'a mut AreaDef {
+    data.map
+        .areas
+        .iter_mut()
+        .find(|a| a.id == id)
+        .expect("area exists")
+}
+
+fn personnel_mut<'a>(data: &'a mut DataSet, id: &str) -> &'a mut PersonnelDef {
+    data.counters
+        .personnel
+        .iter_mut()
+        .find(|p| p.id == id)
+        .expect("personnel exists")
+}
+
+fn weapon_mut<'a>(data: &'a mut DataSet, id: &str) -> &'a mut WeaponDef {
+    data.counters
+        .weapons
+        .iter_mut()
+        .find(|w| w.id == id)
+        .expect("weapon exists")
+}
+
+/// The 1-based number of the first [[place]] entry putting `counter` in `area`.
+fn place_no(data: &DataSet, area: &str, counter: &str) -> usize {
+    1 + data
+        .setup
+        .place
+        .iter()
+        .position(|p| p.area == area && p.counter == counter)
+        .expect("placed")
+}
+
+fn modifier(side: Side, value: i8) -> InitiativeModifier {
+    InitiativeModifier {
+        side,
+        value,
+        turns: Vec::new(),
+        condition: None,
+        reason: "test".into(),
+    }
+}
+
+/// The largest value of every range, on the embedded data: TEM 9 everywhere, Personnel
+/// 9|9|9 with a 9|6 Spent side, 9 for each weapon that may begin on its carrier at 4 (2.62),
+/// artillery 8, 31 turns, and twenty initiative modifiers of 6 for `side` (+6 for the
+/// Rangers, −6 for the Germans).
+fn largest(side: Side) -> DataSet {
+    let mut data = embedded();
+    for a in &mut data.map.areas {
+        a.tem = 9;
+    }
+    for p in &mut data.counters.personnel {
+        // 2.4, 10.31: single-figure counters move 5 whatever their other values.
+        let movement = if p.figures == 1 { 5 } else { 9 };
+        (p.attack, p.defense, p.movement) = (9, 9, movement);
+        (p.spent_attack, p.spent_defense) = (9, 6);
+    }
+    let fours = [
+        "german_mg42",
+        "german_grw34",
+        "ranger_m2_mortar",
+        "ranger_bazooka",
+        "german_panzerschreck",
+    ];
+    for id in fours {
+        weapon_mut(&mut data, id).attack = 9;
+    }
+    let s = &mut data.scenario;
+    (s.artillery.rangers, s.artillery.germans) = (8, 8);
+    s.scenario.turns = 31;
+    let value = if side == Side::Rangers { 6 } else { -6 };
+    s.initiative.modifier = (0..20).map(|_| modifier(side, value)).collect();
+    data
+}
+
+/// `games` whole games on `g`, by the random player or the scripted bot, each to its end.
+fn play(g: &RuddersLine, games: u64, scripted: bool) {
+    let mut bot = ScriptedBot::default();
+    let (mut buf, mut chance) = (Vec::new(), Vec::new());
+    for i in 0..games {
+        let mut rng = game_rng(21, i);
+        let mut s = g.initial_state();
+        let mut steps = 0u32;
+        while g.actor(&s) != Actor::Terminal {
+            let a = match g.actor(&s) {
+                Actor::Chance => g.draw_chance(&s, &mut chance, &mut rng),
+                _ if scripted => bot.choose(g, &s, &mut rng),
+                _ => g.random_action(&s, &mut buf, &mut rng),
+            };
+            g.apply(&mut s, a);
+            steps += 1;
+            assert!(steps < 2_000_000, "game {i} does not end");
+        }
+        assert!(g.outcome(&s).is_some());
+        assert!(s.turn <= g.rules.turns);
+    }
+}
+
+// ------------------------------------------------------------------------- map.toml
+
+/// The known defect: TEM up to 255 was accepted and doubled in 8 bits (128 doubled to 0).
+#[test]
+fn rule_2_2_tem_above_9_is_rejected() {
+    for tem in [10, 128, 255] {
+        let mut data = embedded();
+        area_mut(&mut data, "5").tem = tem;
+        assert_out_of_range(&data, "areas", "area 5", &format!("tem {tem}"), "0–9");
+    }
+    let mut data = embedded();
+    area_mut(&mut data, "5").tem = 9;
+    data.validate("test.toml").expect("TEM 9 is accepted");
+}
+
+// ------------------------------------------------------------------------- counters.toml
+
+#[test]
+fn rule_2_3_counter_count_outside_1_to_75_is_rejected() {
+    for count in [0, 76] {
+        let mut data = embedded();
+        personnel_mut(&mut data, "ranger_squad").count = count;
+        let what = format!("count {count}");
+        assert_out_of_range(&data, "personnel", "counter ranger_squad", &what, "1–75");
+
+        let mut data = embedded();
+        weapon_mut(&mut data, "german_mg42").count = count;
+        assert_out_of_range(&data, "weapons", "counter german_mg42", &what, "1–75");
+    }
+}
+
+#[test]
+fn rule_2_6_personnel_attack_above_9_is_rejected() {
+    let mut data = embedded();
+    personnel_mut(&mut data, "ranger_squad").attack = 10;
+    assert_out_of_range(
+        &data,
+        "personnel",
+        "counter ranger_squad",
+        "attack 10",
+        "1–9",
+    );
+    let mut data = embedded();
+    personnel_mut(&mut data, "german_fo").attack = 0;
+    assert_out_of_range(&data, "personnel", "counter german_fo", "attack 0", "1–9");
+}
+
+#[test]
+fn rule_2_6_personnel_defense_above_9_is_rejected() {
+    let mut data = embedded();
+    personnel_mut(&mut data, "ranger_squad").defense = 10;
+    assert_out_of_range(
+        &data,
+        "personnel",
+        "counter ranger_squad",
+        "defense 10",
+        "1–9",
+    );
+}
+
+#[test]
+fn rule_2_6_squad_and_team_movement_outside_1_to_9_is_rejected() {
+    for movement in [0, 10] {
+        let mut data = embedded();
+        personnel_mut(&mut data, "german_squad").movement = movement;
+        let what = format!("movement {movement}");
+        assert_out_of_range(&data, "personnel", "counter german_squad", &what, "1–9");
+    }
+}
+
+#[test]
+fn rule_2_4_single_figure_counters_move_5() {
+    for movement in [4, 6] {
+        let mut data = embedded();
+        personnel_mut(&mut data, "ranger_nco_1").movement = movement;
+        let what = format!("movement {movement}");
+        assert_out_of_range(&data, "personnel", "counter ranger_nco_1", &what, "5–5");
+    }
+}
+
+#[test]
+fn rule_2_6_spent_attack_above_9_is_rejected() {
+    let mut data = embedded();
+    personnel_mut(&mut data, "german_squad").spent_attack = 10;
+    let entry = "counter german_squad";
+    assert_out_of_range(&data, "personnel", entry, "spent_attack 10", "0–9");
+}
+
+#[test]
+fn rule_12_1_spent_defense_above_6_is_rejected() {
+    let mut data = embedded();
+    personnel_mut(&mut data, "german_squad").spent_defense = 7;
+    let entry = "counter german_squad";
+    assert_out_of_range(&data, "personnel", entry, "spent_defense 7", "0–6");
+}
+
+#[test]
+fn rule_2_62_weapon_attack_above_9_is_rejected() {
+    let mut data = embedded();
+    weapon_mut(&mut data, "german_mg42").attack = 10;
+    assert_out_of_range(&data, "weapons", "counter german_mg42", "attack 10", "1–9");
+    let mut data = embedded();
+    weapon_mut(&mut data, "ranger_bazooka").attack = 0;
+    assert_out_of_range(
+        &data,
+        "weapons",
+        "counter ranger_bazooka",
+        "attack 0",
+        "1–9",
+    );
+}
+
+/// Rangers of 75 squads and `teams` Weapons Teams (75 × 3 + 2 × `teams` stacking points),
+/// all in Landing Craft box LC-B but one team in area 2; one German squad in 38; no weapons.
+fn crowded_landing_craft(teams: u8) -> DataSet {
+    let mut data = embedded();
+    let c = &mut data.counters;
+    c.weapons.clear();
+    let kept = ["ranger_squad", "ranger_weapons_team", "german_squad"];
+    c.personnel.retain(|p| kept.contains(&p.id.as_str()));
+    for p in &mut c.personnel {
+        p.count = match p.id.as_str() {
+            "ranger_squad" => 75,
+            "ranger_weapons_team" => teams,
+            _ => 1,
+        };
+    }
+    let place = |area: &str, counter: &str, count: u8| Placement {
+        area: area.into(),
+        counter: counter.into(),
+        count,
+        carrying: None,
+        released_on_turn: None,
+    };
+    data.setup.place = vec![
+        place("LC-B", "ranger_squad", 75),
+        place("LC-B", "ranger_weapons_team", teams - 1),
+        place("2", "ranger_weapons_team", 1),
+        place("38", "german_squad", 1),
+    ];
+    data
+}
+
+#[test]
+fn rule_10_35_a_side_s_stacking_points_above_255_are_rejected() {
+    let data = crowded_landing_craft(16); // 225 + 32 = 257
+    let err = rejected(&data);
+    assert!(
+        err.starts_with(
+            "test.toml: [personnel] count: the Rangers' Personnel have 257 stacking points \
+             (count × figures); at most 255"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("10.35"), "{err}");
+}
+
+/// 10.35: a Landing Craft box has no stacking limit, so it may hold all of a side's 255
+/// points; a group of them formed there and looking for a move adds its points to the area's
+/// it would enter without overflow.
+#[test]
+fn rule_10_35_a_landing_craft_box_holds_255_stacking_points_without_overflow() {
+    let data = crowded_landing_craft(15); // 225 + 30 = 255
+    data.validate("test.toml").expect("255 points are accepted");
+    let g = RuddersLine::from_data(data).expect("the game builds");
+    play(&g, 4, false);
+    play(&g, 1, true);
+
+    let mut fx = Fixture::with(RuddersLine::from_data(crowded_landing_craft(15)).unwrap());
+    let mut crowd: Vec<u8> = (0..75).map(|_| fx.place("ranger_squad", "LC-B")).collect();
+    crowd.extend((0..14).map(|_| fx.place("ranger_weapons_team", "LC-B")));
+    fx.place("ranger_weapons_team", "2");
+    fx.place("german_squad", "38");
+    let lc_b = fx.area("LC-B");
+    assert_eq!(fx.s.points_of(Side::Rangers, lc_b), 253);
+    fx.group("LC-B", &crowd);
+    let to = fx.area("2");
+    assert!(
+        !fx.legal()
+            .iter()
+            .any(|a| matches!(a, Action::Move { to: t, .. } if *t == to)),
+        "2 + 253 stacking points are over the limit of 12 (10.35)"
+    );
+    assert!(fx.can(Action::EndActivation));
+}
+
+// ------------------------------------------------------------------------- setup.toml
+
+#[test]
+fn rule_2_3_placement_count_above_75_is_rejected() {
+    let mut data = embedded();
+    let n = place_no(&data, "LC-B", "ranger_squad");
+    data.setup.place[n - 1].count = 76;
+    let entry = format!("place {n} (ranger_squad in area LC-B)");
+    assert_out_of_range(&data, "place", &entry, "count 76", "1–75");
+}
+
+#[test]
+fn rule_3_22_released_on_turn_after_the_last_turn_is_rejected() {
+    let mut data = embedded();
+    let n = place_no(&data, "16", "german_squad");
+    data.setup.place[n - 1].released_on_turn = Some(9);
+    let entry = format!("place {n} (german_squad in area 16)");
+    assert_out_of_range(&data, "place", &entry, "released_on_turn 9", "1–8");
+    data.setup.place[n - 1].released_on_turn = Some(8);
+    data.validate("test.toml")
+        .expect("the last turn is accepted");
+}
+
+// ------------------------------------------------------------------------- scenario.toml
+
+#[test]
+fn rule_3_22_turns_above_31_are_rejected() {
+    let mut data = embedded();
+    data.scenario.scenario.turns = 32;
+    assert_out_of_range(&data, "scenario", "turns", "turns 32", "1–31");
+}
+
+#[test]
+fn rule_7_1_artillery_outside_1_to_8_is_rejected() {
+    let mut data = embedded();
+    data.scenario.artillery.rangers = 9;
+    assert_out_of_range(&data, "artillery", "rangers", "rangers 9", "1–8");
+    let mut data = embedded();
+    data.scenario.artillery.germans = 0;
+    assert_out_of_range(&data, "artillery", "germans", "germans 0", "1–8");
+}
+
+#[test]
+fn rule_5_1_initiative_modifier_beyond_6_is_rejected() {
+    for value in [7, -7] {
+        let mut data = embedded();
+        data.scenario.initiative.modifier[0].value = value;
+        let what = format!("value {value}");
+        assert_out_of_range(&data, "initiative", "modifier 1", &what, "-6–6");
+    }
+}
+
+#[test]
+fn rule_5_1_more_than_20_initiative_modifiers_are_rejected() {
+    let mut data = embedded();
+    data.scenario.initiative.modifier = (0..21).map(|_| modifier(Side::Germans, 1)).collect();
+    assert_eq!(
+        rejected(&data),
+        "test.toml: [initiative] modifier: 21 modifiers; at most 20 are supported (the \
+         modified 1d6 is kept in 8 bits)"
+    );
+}
+
+// ------------------------------------------------------------------------- the largest values
+
+#[test]
+fn largest_accepted_values_load_and_play_whole_games_without_overflow() {
+    for side in Side::BOTH {
+        let mut data = largest(side);
+        for p in &mut data.setup.place {
+            if p.released_on_turn.is_some() {
+                p.released_on_turn = Some(31);
+            }
+        }
+        data.validate("test.toml")
+            .expect("the largest values are accepted");
+        let g = RuddersLine::from_data(data).expect("the game builds");
+        play(&g, 6, false);
+        play(&g, 1, true);
+    }
+}
+
+/// 5.1: twenty modifiers of ±6 keep the modified roll in 8 bits: 6 + 120 = 126 for the
+/// Rangers, 1 − 120 = −119 for the Germans.
+#[test]
+fn rule_5_1_largest_modifiers_decide_the_initiative_without_overflow() {
+    for (side, winner) in [
+        (Side::Rangers, Side::Rangers),
+        (Side::Germans, Side::Rangers),
+    ] {
+        let mut fx = Fixture::with(RuddersLine::from_data(largest(side)).unwrap());
+        let expected = if side == Side::Rangers { 120 } else { -120 };
+        assert_eq!(fx.g.rules.initiative_modifier_on(side, 2, false), expected);
+        fx.place("ranger_squad", "3");
+        fx.place("german_squad", "38");
+        fx.s.turn = 2;
+        crate::games::rudders_line::turn::start_turn(&fx.g.rules, &mut fx.s);
+        fx.roll(6); // Rangers
+        fx.roll(1); // Germans
+        assert_eq!(fx.s.step, Step::InitiativeChoice);
+        assert_eq!(fx.s.initiative, winner);
+    }
+}
+
+/// 7.5: artillery '8' against TEM 9 doubled: OT 8, DT 18, within 8 bits.
+#[test]
+fn rule_7_5_largest_indirect_fire_totals_fit() {
+    let mut fx = Fixture::with(RuddersLine::from_data(largest(Side::Rangers)).unwrap());
+    let fo = fx.place("ranger_fo", "3");
+    fx.place("german_squad", "4");
+    fx.phase(Phase::IndirectFire, Side::Rangers);
+    fx.act(Action::CallArtillery {
+        fo,
+        target: fx.area("4"),
+    });
+    assert_eq!((fx.s.attack.offense, fx.s.attack.defense), (8, 18));
+    assert_eq!(fx.s.step, Step::Roll(Roll::Offense));
+    fx.roll(6);
+    fx.roll(1);
+    assert_ne!(
+        fx.s.step,
+        Step::Roll(Roll::Defense),
+        "the attack is resolved"
+    );
+}
+
+/// 9.5: five machine guns of 9 (12 stacking points of carriers) against TEM 9: OT 45, DT 9.
+#[test]
+fn rule_9_5_largest_direct_fire_totals_fit() {
+    let mut fx = Fixture::with(RuddersLine::from_data(largest(Side::Rangers)).unwrap());
+    let mut guns = Vec::new();
+    for counter in [
+        "ranger_weapons_team",
+        "ranger_weapons_team",
+        "ranger_weapons_team",
+        "ranger_squad",
+        "ranger_squad",
+    ] {
+        let carrier = fx.place(counter, "3");
+        guns.push(fx.arm(carrier, "german_mg42")); // 2.65: captured weapons fire normally
+    }
+    fx.place("german_squad", "4");
+    fx.phase(Phase::DirectFire, Side::Rangers);
+    guns.sort();
+    for &w in &guns {
+        fx.act(Action::AddWeapon(w));
+    }
+    fx.act(Action::DirectFire {
+        target: fx.area("4"),
+    });
+    assert_eq!((fx.s.attack.offense, fx.s.attack.defense), (45, 9));
+    fx.roll(6);
+    fx.roll(1);
+    assert_eq!(fx.s.step, Step::Casualties);
+    assert_eq!(fx.s.casualties.cp, 51 - 10);
+}
+
+/// 11.1: twelve stacking points of the strongest assault into a bunker of TEM 9 held by
+/// twelve of the strongest defence: OT 9 (point) + 9 (NCO) + 4 (supporters) + 6 × 9
+/// (weapons) = 76, DT 9 + 9 (NCO) + 4 + 9 (TEM) = 31.
+#[test]
+fn rule_11_1_largest_assault_totals_fit() {
+    let mut fx = Fixture::with(RuddersLine::from_data(largest(Side::Rangers)).unwrap());
+    let mut group = Vec::new();
+    for _ in 0..3 {
+        let squad = fx.place("ranger_squad", "3");
+        fx.arm(squad, "german_mg42");
+        group.push(squad);
+    }
+    for counter in ["ranger_nco_3", "ranger_bar_gunner", "ranger_fo"] {
+        let single = fx.place(counter, "3");
+        fx.arm(single, "ranger_bazooka"); // 11.1e: adds against a bunker (9.33)
+        group.push(single);
+    }
+    for counter in ["german_squad", "german_squad", "german_squad"] {
+        fx.place(counter, "5");
+    }
+    for counter in ["german_nco_2", "german_nco_1", "german_nco_1"] {
+        fx.place(counter, "5");
+    }
+    fx.group("3", &group);
+    fx.act(Action::Move {
+        to: fx.area("5"),
+        pay: false,
+    });
+    assert_eq!(fx.s.step, Step::Point);
+    fx.act(Action::Point(group[0]));
+    assert_eq!((fx.s.attack.offense, fx.s.attack.defense), (76, 31));
+    fx.roll(6);
+    fx.roll(1);
+    assert_eq!(fx.s.step, Step::Casualties);
+    assert_eq!(fx.s.casualties.cp, 82 - 32);
+}
