@@ -1,5 +1,6 @@
 //! The `sandtable` binary: parse, dispatch, and report an error as one line with exit code 2
-//! for bad input (1 for an internal failure). Everything else lives in `sandtable::cli`.
+//! for bad input (1 for an internal failure, 130 for a run stopped by Ctrl-C). Everything
+//! else lives in `sandtable::cli`.
 
 use clap::error::ErrorKind;
 use clap::Parser;
@@ -33,6 +34,11 @@ fn main() -> ExitCode {
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        // Ctrl-C: "interrupted: no file written", not an error.
+        Err(e) if e.is_interrupted() => {
+            eprintln!("{e}");
+            ExitCode::from(e.exit_code())
+        }
         Err(e) => {
             eprintln!("error: {}", one_line(&e.to_string()));
             ExitCode::from(e.exit_code())

@@ -2,7 +2,7 @@
 //! experiment's skill curve (each side's win rate as the bots' search budget grows), so a
 //! designer sees at a glance whether a scenario's balance settles.
 
-use super::plot::{write_whole, Picture, FONT};
+use super::plot::{render, write_whole, Picture, FONT};
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -42,6 +42,11 @@ pub struct Point {
 /// Draws the curve into `path` (.svg or .png), whole or not at all.
 pub fn draw_curve(curve: &Curve, path: &Path) -> Result<(), String> {
     write_whole(curve, path)
+}
+
+/// The curve: the bytes of a PNG file (`png`) or an SVG file.
+pub fn render_curve(curve: &Curve, png: bool) -> Result<Vec<u8>, String> {
+    render(curve, png)
 }
 
 const W: i32 = 1100;

@@ -344,8 +344,14 @@ const PANEL_W: u32 = 1100;
 const MAX_LABEL: usize = 30;
 const PANEL_H: u32 = 900;
 
-/// Draws the tables' panels, two to a row, into `path` (.svg or .png).
+/// Draws the tables' panels, two to a row, into `path` (.svg or .png), whole or not at all.
 pub fn draw(tables: &[Table], path: &Path) -> Result<(), String> {
+    let bytes = chart(tables, is_png(path))?;
+    save(path, &bytes)
+}
+
+/// The tables' panels, two to a row: the bytes of a PNG file (`png`) or an SVG file.
+pub fn chart(tables: &[Table], png: bool) -> Result<Vec<u8>, String> {
     let mut panels: Vec<Heatmap> = tables.iter().flat_map(heatmaps).collect();
     if panels.is_empty() {
         return Err("none of these tables has a chart".into());
@@ -356,12 +362,22 @@ pub fn draw(tables: &[Table], path: &Path) -> Result<(), String> {
     if panels.is_empty() {
         return Err("the charts of these tables show none of the rows --where kept".into());
     }
-    draw_panels(&panels, path)
+    render_panels(&panels, png)
 }
 
 /// Draws heatmap panels, two to a row, into `path` (.svg or .png), whole or not at all.
 pub fn draw_panels(panels: &[Heatmap], path: &Path) -> Result<(), String> {
     write_whole(&Panels(panels), path)
+}
+
+/// Heatmap panels, two to a row: the bytes of a PNG file (`png`) or an SVG file.
+pub fn render_panels(panels: &[Heatmap], png: bool) -> Result<Vec<u8>, String> {
+    render(&Panels(panels), png)
+}
+
+/// Whether `path` names a PNG file (else SVG).
+pub fn is_png(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()) == Some("png")
 }
 
 /// A picture that can be painted on any plotters backend.
@@ -392,35 +408,53 @@ impl Picture for Panels<'_> {
     }
 }
 
-/// Writes `picture` into `path` (.svg or .png), whole or not at all: into a temporary file
-/// beside it, then renamed.
+/// Writes `picture` into `path` (.svg or .png), whole or not at all: drawn in memory, then
+/// written to a temporary file beside it and renamed (`engine::data::write_whole`).
 pub(super) fn write_whole(picture: &impl Picture, path: &Path) -> Result<(), String> {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("chart");
-    // The temporary name keeps the extension: the bitmap backend picks its format by it.
-    let temp = path.with_file_name(format!(".tmp{}.{name}", std::process::id()));
-    let drawn = draw_to(picture, &temp, path);
-    match drawn.and_then(|()| std::fs::rename(&temp, path).map_err(|e| e.to_string())) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            let _ = std::fs::remove_file(&temp);
-            Err(e)
+    let bytes = render(picture, is_png(path))?;
+    save(path, &bytes)
+}
+
+/// Writes a drawn chart whole; an error is the OS's reason alone (the caller names the path).
+fn save(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    crate::engine::data::write_whole(path, bytes).map_err(|e| e.to_string())
+}
+
+/// Draws `picture` in memory: the bytes of a PNG file (`png`) or an SVG file. Nothing here
+/// touches the disk, so a file error is never wrapped in a drawing backend's error.
+pub(super) fn render(picture: &impl Picture, png: bool) -> Result<Vec<u8>, String> {
+    register();
+    let (w, h) = picture.size();
+    if png {
+        let mut rgb = vec![0u8; w as usize * h as usize * 3];
+        {
+            let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
+            picture.paint(&root)?;
+            root.present().map_err(|e| e.to_string())?;
         }
+        encode_png(&rgb, w, h)
+    } else {
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, (w, h)).into_drawing_area();
+            picture.paint(&root)?;
+            root.present().map_err(|e| e.to_string())?;
+        }
+        Ok(svg.into_bytes())
     }
 }
 
-/// Draws into `temp` in the format `path`'s extension names.
-fn draw_to(picture: &impl Picture, temp: &Path, path: &Path) -> Result<(), String> {
-    register();
-    let size = picture.size();
-    if path.extension().and_then(|e| e.to_str()) == Some("png") {
-        let root = BitMapBackend::new(temp, size).into_drawing_area();
-        picture.paint(&root)?;
-        root.present().map_err(|e| e.to_string())
-    } else {
-        let root = SVGBackend::new(temp, size).into_drawing_area();
-        picture.paint(&root)?;
-        root.present().map_err(|e| e.to_string())
-    }
+/// Encodes an RGB picture as PNG (opaque RGBA, with the encoder `board` uses).
+fn encode_png(rgb: &[u8], w: u32, h: u32) -> Result<Vec<u8>, String> {
+    use resvg::tiny_skia::{IntSize, Pixmap};
+    let rgba: Vec<u8> = rgb
+        .chunks_exact(3)
+        .flat_map(|p| [p[0], p[1], p[2], 255])
+        .collect();
+    let pixmap = IntSize::from_wh(w, h)
+        .and_then(|size| Pixmap::from_vec(rgba, size))
+        .ok_or_else(|| format!("a {w}×{h} chart is too large"))?;
+    pixmap.encode_png().map_err(|e| format!("PNG: {e}"))
 }
 
 fn draw_panel<DB: DrawingBackend>(

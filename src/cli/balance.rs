@@ -1,6 +1,6 @@
 //! `sandtable balance <game>`: many bot-vs-bot games in parallel, summarised per side.
 
-use super::common::{check_writable, load_for_run, output_error, RunArgs};
+use super::common::{check_writable, copy_error, load_for_run, output_error, RunArgs};
 use super::{select, CliError};
 use crate::bots::Bot;
 use crate::engine::data::WholeFile;
@@ -340,11 +340,12 @@ pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> 
         Some(path) => {
             check_writable(path)?;
             let mut file = WholeFile::create(path).map_err(|e| output_error(path, e))?;
-            shard::copy_rows(parts, &mut file).map_err(CliError::Usage)?;
+            shard::copy_rows(parts, &mut file).map_err(|e| copy_error(path, e))?;
             file.commit().map_err(|e| output_error(path, e))?;
         }
         // Read the rows all the same: a truncated shard is refused, CSV or not.
-        None => shard::copy_rows(parts, &mut std::io::sink()).map_err(CliError::Usage)?,
+        None => shard::copy_rows(parts, &mut std::io::sink())
+            .map_err(|e| copy_error(Path::new("-"), e))?,
     }
     if !context.provenance.is_empty() {
         eprintln!(

@@ -63,7 +63,7 @@ impl Visitor for Draw<'_> {
             Some("png") => crate::board::to_png(&svg).map_err(|e| output_error(&args.out, e))?,
             _ => svg.into_bytes(),
         };
-        crate::engine::data::write_whole(&args.out, &bytes).map_err(|e| output_error(&args.out, e))
+        super::common::write_file(&args.out, &bytes)
     }
 }
 

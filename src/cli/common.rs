@@ -2,6 +2,7 @@
 
 use super::CliError;
 use crate::bots::Bot;
+use crate::engine::data::{Folder, WholeSet};
 use crate::engine::{Game, PlayerId};
 use crate::sim::{progress, run_folded, GameRecord, Plan, Stop, Totals};
 use clap::Args;
@@ -93,14 +94,28 @@ pub fn check_writable(path: &Path) -> Result<(), CliError> {
             path.display()
         )));
     }
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        // A device or a pipe (/dev/null) is written in place: it must open for writing.
+        return std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map(drop)
+            .map_err(|e| output_error(path, e));
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let probe = dir.join(format!(".sandtable-probe.{}", std::process::id()));
-    std::fs::File::create(&probe)
-        .and_then(|_| std::fs::remove_file(&probe))
-        .map_err(|e| output_error(path, e))
+    crate::engine::data::probe_folder(dir).map_err(|e| output_error(path, e))
+}
+
+/// The folder of a run's files (`ladder --out`, an experiment's results), made if missing
+/// and checked to take new files before the run. Held until the files are written: dropped
+/// after a failure or an interrupt, a folder it made is removed again if empty.
+pub fn output_folder(dir: &Path) -> Result<Folder, CliError> {
+    let folder = Folder::create(dir).map_err(|e| output_error(dir, e))?;
+    crate::engine::data::probe_folder(dir).map_err(|e| output_error(dir, e))?;
+    Ok(folder)
 }
 
 /// Writes `bytes` to `path` whole or not at all (`engine::data::write_whole`).
@@ -108,7 +123,27 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     crate::engine::data::write_whole(path, bytes).map_err(|e| output_error(path, e))
 }
 
-/// An output file that could not be written.
+/// Adds the file `path` holding `bytes` to files written together (`engine::data::WholeSet`).
+pub fn stage(files: &mut WholeSet, path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    files.write(path, bytes).map_err(|e| output_error(path, e))
+}
+
+/// Renames files written together into place; an error names the file.
+pub fn commit(files: WholeSet) -> Result<(), CliError> {
+    files.commit().map_err(|(path, e)| output_error(&path, e))
+}
+
+/// Copying shards' rows into `path` failed: a shard is wrong (its message names it), or
+/// `path` could not be written.
+pub fn copy_error(path: &Path, e: crate::sim::shard::CopyError) -> CliError {
+    match e {
+        crate::sim::shard::CopyError::Shard(message) => CliError::Usage(message),
+        crate::sim::shard::CopyError::Write(e) => output_error(path, e),
+    }
+}
+
+/// An output file that could not be written: "cannot write PATH: REASON", the reason as the
+/// OS gives it (`No space left on device (os error 28)`), never a debug form.
 pub fn output_error(path: &Path, e: impl std::fmt::Display) -> CliError {
     CliError::Output {
         path: path.to_path_buf(),

@@ -1,5 +1,6 @@
 //! The errors a command reports. Each prints as one line; bad input (a name, a file, a flag
-//! value) exits with code 2, an internal failure (a rules bug caught by the simulator) with 1.
+//! value) and an output that cannot be written exit with code 2, an internal failure (a
+//! rules bug caught by the simulator) with 1, a run stopped by Ctrl-C with 130.
 
 use crate::games::rudders_line::DataError;
 use crate::sim::SimError;
@@ -46,13 +47,20 @@ pub enum CliError {
 }
 
 impl CliError {
-    /// 2 for bad input, 1 for a failure that is a bug rather than the user's mistake.
+    /// 2 for bad input (and a file that cannot be written), 1 for a failure that is a bug
+    /// rather than the user's mistake, 130 for a run stopped by Ctrl-C.
     pub fn exit_code(&self) -> u8 {
         match self {
+            CliError::Sim(SimError::Interrupted) => crate::sim::interrupt::EXIT_CODE,
             CliError::Sim(SimError::ThreadPool { .. }) => 2,
             CliError::Sim(_) => 1,
             _ => 2,
         }
+    }
+
+    /// A run stopped by Ctrl-C: its line is printed as it is, not as an error.
+    pub fn is_interrupted(&self) -> bool {
+        matches!(self, CliError::Sim(SimError::Interrupted))
     }
 }
 
@@ -89,5 +97,9 @@ mod tests {
             seed: 0,
         };
         assert_eq!(CliError::Sim(bug).exit_code(), 1);
+        let stopped = CliError::Sim(SimError::Interrupted);
+        assert_eq!(stopped.exit_code(), 130);
+        assert!(stopped.is_interrupted());
+        assert_eq!(stopped.to_string(), crate::sim::interrupt::LINE);
     }
 }

@@ -45,13 +45,16 @@ impl Visitor for Experiment<'_> {
 
     fn visit<G: Entry>(self) -> Self::Output {
         let results = PathBuf::from("results").join(self.spec.name());
-        let out = match (&self.args.out, self.args.shard) {
-            (Some(out), _) => out.clone(),
-            (None, None) => results,
+        // The default shard file's folder, made if missing: removed again if the shard file is
+        // not written into it (an error, Ctrl-C).
+        let (out, _folder) = match (&self.args.out, self.args.shard) {
+            (Some(out), _) => (out.clone(), None),
+            (None, None) => (results, None),
             (None, Some(s)) => {
-                std::fs::create_dir_all(&results)
+                let folder = crate::engine::data::Folder::create(&results)
                     .map_err(|e| super::common::output_error(&results, e))?;
-                results.join(format!("shard-{}-of-{}.shard", s.k, s.n))
+                let file = results.join(format!("shard-{}-of-{}.shard", s.k, s.n));
+                (file, Some(folder))
             }
         };
         let ctx = Context {

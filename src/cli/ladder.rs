@@ -8,7 +8,7 @@ mod sprt;
 
 pub use shards::merge;
 
-use super::common::{check_writable, load_for_run, output_error, RunArgs};
+use super::common::{check_writable, load_for_run, output_error, output_folder, RunArgs};
 use super::{select, CliError};
 use crate::bots::{preset, Bot};
 use crate::engine::{Game, PlayerId};
@@ -226,11 +226,16 @@ where
         )));
     }
     let range = check_shard(args)?;
-    match (&args.out, args.shard) {
-        (Some(path), Some(_)) => check_writable(path)?,
-        (Some(dir), None) => std::fs::create_dir_all(dir).map_err(|e| output_error(dir, e))?,
-        (None, _) => {}
-    }
+    // Checked before the run; a folder made for it is removed again if the run writes
+    // nothing into it (an error, Ctrl-C).
+    let _folder = match (&args.out, args.shard) {
+        (Some(path), Some(_)) => {
+            check_writable(path)?;
+            None
+        }
+        (Some(dir), None) => Some(output_folder(dir)?),
+        (None, _) => None,
+    };
     let (_, provenance) = data;
     if !provenance.is_empty() {
         eprintln!(
@@ -439,7 +444,9 @@ fn tally(n: usize, matchups: &[Matchup]) -> (Results, Vec<(f64, f64)>) {
     (results, score)
 }
 
+/// Writes matchups.csv and ratings.csv into `dir`: both whole, or neither.
 fn write_csvs(context: &Context, matchups: &[Matchup], dir: &Path) -> Result<(), CliError> {
+    let mut files = crate::engine::data::WholeSet::new();
     let prov = context.provenance.join(";");
     let bots = &context.bots;
     let path = dir.join("matchups.csv");
@@ -478,7 +485,7 @@ fn write_csvs(context: &Context, matchups: &[Matchup], dir: &Path) -> Result<(),
         ])
         .map_err(|e| output_error(&path, e))?;
     }
-    finish(w, &path)?;
+    finish(w, &path, &mut files)?;
     let path = dir.join("ratings.csv");
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(["bot", "score", "games", "elo", "elo_95"])
@@ -494,11 +501,16 @@ fn write_csvs(context: &Context, matchups: &[Matchup], dir: &Path) -> Result<(),
         ])
         .map_err(|e| output_error(&path, e))?;
     }
-    finish(w, &path)
+    finish(w, &path, &mut files)?;
+    super::common::commit(files)
 }
 
-/// Writes a CSV built in memory to `path`, whole or not at all.
-fn finish(w: csv::Writer<Vec<u8>>, path: &Path) -> Result<(), CliError> {
+/// Adds a CSV built in memory, as the file `path`, to files written together.
+fn finish(
+    w: csv::Writer<Vec<u8>>,
+    path: &Path,
+    files: &mut crate::engine::data::WholeSet,
+) -> Result<(), CliError> {
     let bytes = w.into_inner().map_err(|e| output_error(path, e))?;
-    super::common::write_file(path, &bytes)
+    super::common::stage(files, path, &bytes)
 }

@@ -58,6 +58,14 @@ pub enum Command {
 
 /// Runs a parsed command line. Numbers go to stdout; progress and notes to stderr.
 pub fn run(cli: Cli) -> Result<(), CliError> {
+    // The commands that write files stop cleanly on Ctrl-C: one line, exit code 130, no new
+    // file and no temporary one (`sim::interrupt`). `play` and `serve` keep their own.
+    if !matches!(
+        cli.command,
+        Command::Games(_) | Command::Play(_) | Command::Serve(_)
+    ) {
+        crate::sim::interrupt::install();
+    }
     match cli.command {
         Command::Games(args) => games::run(&args),
         Command::Balance(args) => balance::run(&args),

@@ -1,9 +1,10 @@
 //! `sandtable crt <game>` and `sandtable initiative <game>`: exact probability tables as CSV
 //! (see `analysis::table` for the columns), optionally drawn as heatmaps.
 
-use super::common::output_error;
+use super::common::{check_writable, commit, output_error, stage};
 use super::CliError;
 use crate::analysis::{self, select, Table};
+use crate::engine::data::WholeSet;
 use crate::registry::{self, Odds as GameOdds, OddsKind, OddsVisitor, Reconstructed};
 use clap::Args;
 use std::io::{BufWriter, Write};
@@ -59,6 +60,10 @@ pub fn run(kind: OddsKind, args: &OddsArgs) -> Result<(), CliError> {
         let text = registry::visit_odds(&args.game, Shot { spec })??;
         return to_stdout(|w| w.write_all(text.as_bytes()));
     }
+    // Check the files before computing the tables: a bad folder fails at once.
+    for path in args.out.iter().chain(&args.plot) {
+        check_writable(path)?;
+    }
     let conditions = args
         .filter
         .iter()
@@ -92,14 +97,28 @@ pub fn run(kind: OddsKind, args: &OddsArgs) -> Result<(), CliError> {
             used.join(", ")
         );
     }
-    // The chart first: a chart that cannot be drawn (a bad folder) leaves no CSV behind.
+    // The chart and the CSV are written together, whole or neither: a chart that cannot be
+    // drawn or written leaves no CSV behind, and a CSV that cannot be written no chart.
+    let mut files = WholeSet::new();
     if let Some(path) = &args.plot {
-        crate::analysis::plot::draw(&tables, path).map_err(|e| output_error(path, e))?;
+        let png = crate::analysis::plot::is_png(path);
+        let chart =
+            crate::analysis::plot::chart(&tables, png).map_err(|e| output_error(path, e))?;
+        stage(&mut files, path, &chart)?;
     }
-    if !conditions.is_empty() && args.out.is_none() {
-        return to_stdout(|w| w.write_all(select::readable(&tables).as_bytes()));
+    if let Some(path) = &args.out {
+        let mut csv = Vec::new();
+        analysis::write_csv(&mut csv, &tables).map_err(|e| output_error(path, e))?;
+        stage(&mut files, path, &csv)?;
     }
-    write(&tables, args)
+    commit(files)?;
+    match &args.out {
+        Some(_) => Ok(()),
+        None if !conditions.is_empty() => {
+            to_stdout(|w| w.write_all(select::readable(&tables).as_bytes()))
+        }
+        None => to_stdout(|w| analysis::write_csv(w, &tables).map_err(std::io::Error::other)),
+    }
 }
 
 /// The odds tables of any game of the registry.
@@ -135,17 +154,6 @@ impl OddsVisitor for Shot<'_> {
 
     fn visit<G: GameOdds>(self) -> Self::Output {
         G::shot_calculator(self.spec)
-    }
-}
-
-fn write(tables: &[Table], args: &OddsArgs) -> Result<(), CliError> {
-    match &args.out {
-        Some(path) => {
-            let mut csv = Vec::new();
-            analysis::write_csv(&mut csv, tables).map_err(|e| output_error(path, e))?;
-            super::common::write_file(path, &csv)
-        }
-        None => to_stdout(|w| analysis::write_csv(w, tables).map_err(std::io::Error::other)),
     }
 }
 

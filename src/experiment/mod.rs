@@ -12,7 +12,7 @@ pub mod spec;
 
 use crate::cli::common::output_error;
 use crate::cli::CliError;
-use crate::engine::data::WholeFile;
+use crate::engine::data::{Folder, WholeFile, WholeSet};
 use crate::engine::PlayerId;
 use crate::registry::{self, Entry};
 use crate::sim::shard::{self, Shard};
@@ -189,16 +189,16 @@ impl<G: Entry> Setup<'_, G> {
         Ok(())
     }
 
-    /// Plays every game and writes the results folder.
+    /// Plays every game and writes the results folder: every file whole, or none of them.
     fn whole(&self) -> Result<(), CliError> {
         let started = Instant::now();
-        let out = Outputs::new(self.ctx.out)?;
+        let mut out = Outputs::new(self.ctx.out)?;
         let games_csv = out.path("games.csv");
         let file = WholeFile::create(&games_csv).map_err(|e| output_error(&games_csv, e))?;
         let csv = records::Writer::new(file, "variant", &self.runs[0])
             .map_err(|e| output_error(&games_csv, e))?;
         let (played, file) = self.play_into(csv, &games_csv)?;
-        file.commit().map_err(|e| output_error(&games_csv, e))?;
+        out.add("games.csv", file)?;
         let seconds = started.elapsed().as_secs_f64();
         let threads = match self.ctx.threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -211,7 +211,9 @@ impl<G: Entry> Setup<'_, G> {
                 if threads == 1 { "" } else { "s" }
             ),
         };
-        write_results(self.spec, self.context, &out, &played, &made)?;
+        let text = write_results(self.spec, self.context, &mut out, &played, &made)?;
+        out.commit()?;
+        print!("{text}");
         eprintln!(
             "wrote {} (summary.csv, games.csv, chart.svg, chart.png, report.md) in {seconds:.1} s",
             self.ctx.out.display()
@@ -324,8 +326,8 @@ fn play<G: Entry>(
     })
 }
 
-/// Draws one chart into a path (.svg or .png).
-type DrawChart = Box<dyn Fn(&Path) -> Result<(), String>>;
+/// Draws one chart: the bytes of a PNG file (`true`) or an SVG file.
+type DrawChart = Box<dyn Fn(bool) -> Result<Vec<u8>, String>>;
 
 /// chart.svg and chart.png: a skill curve when the variants step one preset's budget, else
 /// the heatmap of win rates by variant (or over the sweep's grid).
@@ -334,7 +336,7 @@ fn draw_chart(
     context: &RunContext,
     variants: &[Variant],
     rows: &[output::Row],
-    out: &Outputs,
+    out: &mut Outputs,
 ) -> Result<(), CliError> {
     let names: Vec<&str> = context.names.iter().map(String::as_str).collect();
     let draw: DrawChart = match skill::steps(variants, &context.variant_bots) {
@@ -342,17 +344,18 @@ fn draw_chart(
             let acting = &names[..context.variant_bots[0].len().min(names.len())];
             let baseline = bots_label(&context.variant_bots[0]);
             let curve = skill::chart(spec.name(), acting, &baseline, &steps, rows);
-            Box::new(move |path| crate::analysis::curve::draw_curve(&curve, path))
+            Box::new(move |png| crate::analysis::curve::render_curve(&curve, png))
         }
         None => {
             let panel = output::chart(spec.name(), &names, &spec.axes(), rows);
-            Box::new(move |path| {
-                crate::analysis::plot::draw_panels(std::slice::from_ref(&panel), path)
+            Box::new(move |png| {
+                crate::analysis::plot::render_panels(std::slice::from_ref(&panel), png)
             })
         }
     };
-    for chart in ["chart.svg", "chart.png"] {
-        draw(&out.path(chart)).map_err(|e| out.error(chart, e))?;
+    for (chart, png) in [("chart.svg", false), ("chart.png", true)] {
+        let bytes = draw(png).map_err(|e| out.error(chart, e))?;
+        out.write(chart, &bytes)?;
     }
     Ok(())
 }
@@ -371,15 +374,15 @@ struct Made {
     timing: String,
 }
 
-/// Writes summary.csv, the chart and report.md, and prints the summary table: the same from
-/// one machine's run and from merged shards.
+/// Adds summary.csv, the chart and report.md to the results, and returns the summary table
+/// to print once they are written: the same from one machine's run and from merged shards.
 fn write_results(
     spec: &Spec,
     context: &RunContext,
-    out: &Outputs,
+    out: &mut Outputs,
     played: &Played,
     made: &Made,
-) -> Result<(), CliError> {
+) -> Result<String, CliError> {
     let variants = spec.variants().map_err(CliError::Usage)?;
     let names: Vec<&str> = context.names.iter().map(String::as_str).collect();
     let rows = output::rows(&names, &variants, &played.totals, &played.pairs);
@@ -394,11 +397,11 @@ fn write_results(
         None => report,
     };
     out.write("report.md", report.as_bytes())?;
-    print!("{}", summary_text(&names, &rows));
-    if let Some(text) = &stopped {
-        println!("{text}");
+    let mut text = summary_text(&names, &rows);
+    if let Some(stopped) = &stopped {
+        let _ = writeln!(text, "{stopped}");
     }
-    Ok(())
+    Ok(text)
 }
 
 /// `sandtable merge` of an experiment's shards: the results folder (`out`, else
@@ -416,11 +419,12 @@ pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> 
         Path::to_path_buf,
     );
     let (totals, pairs) = shard::merged_totals(parts).map_err(CliError::Usage)?;
-    let out = Outputs::new(&dir)?;
+    let mut out = Outputs::new(&dir)?;
     let games_csv = out.path("games.csv");
     let mut file = WholeFile::create(&games_csv).map_err(|e| output_error(&games_csv, e))?;
-    shard::copy_rows(parts, &mut file).map_err(CliError::Usage)?;
-    file.commit().map_err(|e| output_error(&games_csv, e))?;
+    shard::copy_rows(parts, &mut file)
+        .map_err(|e| crate::cli::common::copy_error(&games_csv, e))?;
+    out.add("games.csv", file)?;
     let seconds: Vec<f64> = parts.iter().map(|p| p.header.seconds).collect();
     let made = Made {
         command: format!(
@@ -446,7 +450,9 @@ pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> 
         pairs,
         stop: None,
     };
-    write_results(&spec, &context, &out, &played, &made)?;
+    let text = write_results(&spec, &context, &mut out, &played, &made)?;
+    out.commit()?;
+    print!("{text}");
     eprintln!(
         "merged {} shards into {} (summary.csv, games.csv, chart.svg, chart.png, report.md)",
         parts.len(),
@@ -518,16 +524,24 @@ fn bot_names<G: Entry>(
         .collect()
 }
 
-/// The results folder, checked before the run; files written whole or not at all.
+/// The results folder, checked before the run, and its files: each written in full under a
+/// temporary name, then all renamed into place together ([`Outputs::commit`]), so a run
+/// that fails or is interrupted leaves the folder as it was (and none if there was none).
 struct Outputs<'a> {
     dir: &'a Path,
+    files: WholeSet,
+    /// Made for the results if missing; dropped last, so removed again if left empty.
+    _folder: Folder,
 }
 
 impl<'a> Outputs<'a> {
     fn new(dir: &'a Path) -> Result<Self, CliError> {
-        std::fs::create_dir_all(dir).map_err(|e| crate::cli::common::output_error(dir, e))?;
-        crate::cli::common::check_writable(&dir.join("summary.csv"))?;
-        Ok(Outputs { dir })
+        let folder = crate::cli::common::output_folder(dir)?;
+        Ok(Outputs {
+            dir,
+            files: WholeSet::new(),
+            _folder: folder,
+        })
     }
 
     fn path(&self, name: &str) -> PathBuf {
@@ -538,13 +552,24 @@ impl<'a> Outputs<'a> {
         crate::cli::common::output_error(&self.path(name), e)
     }
 
-    fn write(&self, name: &str, bytes: &[u8]) -> Result<(), CliError> {
-        crate::cli::common::write_file(&self.path(name), bytes)
+    /// Adds the file `name` written as a stream (games.csv).
+    fn add(&mut self, name: &str, file: WholeFile) -> Result<(), CliError> {
+        self.files.add(file).map_err(|e| self.error(name, e))
     }
 
-    fn write_csv(&self, name: &str, csv: csv::Result<Vec<u8>>) -> Result<(), CliError> {
+    fn write(&mut self, name: &str, bytes: &[u8]) -> Result<(), CliError> {
+        let path = self.path(name);
+        crate::cli::common::stage(&mut self.files, &path, bytes)
+    }
+
+    fn write_csv(&mut self, name: &str, csv: csv::Result<Vec<u8>>) -> Result<(), CliError> {
         let bytes = csv.map_err(|e| self.error(name, e))?;
         self.write(name, &bytes)
+    }
+
+    /// Renames every file into place.
+    fn commit(self) -> Result<(), CliError> {
+        crate::cli::common::commit(self.files)
     }
 }
 

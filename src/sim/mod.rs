@@ -10,8 +10,10 @@
 //! * [`records`] — one CSV row per game.
 //! * [`shard`] — a run's share played on one machine, and the merge of the shares.
 //! * [`progress`] — the progress bar on stderr.
+//! * [`interrupt`] — Ctrl-C: a long run stops between games and leaves no file behind.
 
 pub mod elo;
+pub mod interrupt;
 pub mod play;
 pub mod progress;
 pub mod records;

@@ -8,7 +8,8 @@ use crate::engine::{Actor, Game, GameRng, PlayerId, Replay, Tally};
 /// with the game's index and seed lets it be replayed and debugged.
 pub const MAX_STEPS: u64 = 1_000_000;
 
-/// What went wrong while playing: always a bug in a game or a bot, never bad user input.
+/// What went wrong while playing: a bug in a game or a bot, never bad user input (or the
+/// run was interrupted, or its threads could not start).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SimError {
     #[error("{game}: game {index} (seed {seed}) did not end within {steps} steps")]
@@ -34,6 +35,9 @@ pub enum SimError {
     },
     #[error("cannot start {threads} worker threads: {message}")]
     ThreadPool { threads: usize, message: String },
+    /// Ctrl-C stopped the run between games (`sim::interrupt`): not a bug.
+    #[error("interrupted: no file written")]
+    Interrupted,
 }
 
 /// The result of one game: one CSV row, one input to the [`Summary`](super::Summary).

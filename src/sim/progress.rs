@@ -1,17 +1,18 @@
 //! The progress bar of long runs: on stderr so stdout stays clean numbers, and hidden when
 //! stderr is not a terminal so logs and CI output are not filled with redraws.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
 use std::io::IsTerminal;
 
-/// A bar counting `n` games, drawn on stderr only if stderr is a terminal.
+/// A bar counting `n` games, drawn on stderr only if stderr is a terminal. Dropped unfinished
+/// (a failed or interrupted run), it is cleared, so the error is the only line left.
 pub fn games_bar(n: u64) -> ProgressBar {
     let target = if std::io::stderr().is_terminal() {
         ProgressDrawTarget::stderr()
     } else {
         ProgressDrawTarget::hidden()
     };
-    let bar = ProgressBar::with_draw_target(Some(n), target);
+    let bar = ProgressBar::with_draw_target(Some(n), target).with_finish(ProgressFinish::AndClear);
     bar.set_style(style());
     bar
 }

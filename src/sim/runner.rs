@@ -108,7 +108,10 @@ where
     G: Game,
     F: Fn(PlayerId) -> Box<dyn Bot<G>> + Sync,
 {
-    let play = |i: u64| {
+    // Ctrl-C stops the run between games (`sim::interrupt`).
+    let _watch = super::interrupt::Watch::start();
+    let play = |i: u64| -> Result<GameRecord, SimError> {
+        super::interrupt::check()?;
         let mut players: Vec<Box<dyn Bot<G>>> = (0..game.acting_players()).map(bots).collect();
         let mut rng = game_rng(seed, i);
         let record = play_game(game, &mut players, i, game_seed(seed, i), &mut rng, None);

@@ -10,6 +10,7 @@
 //! its index, so a shard plays exactly the games one machine would have played.
 
 use super::totals::{PairedWins, Totals};
+use crate::engine::data::{Scratch, WholeFile};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, BufReader, Write};
 use std::ops::Range;
@@ -150,50 +151,35 @@ pub fn run_identity(kind: &str, context: &serde_json::Value) -> String {
     format!("{h:016x}")
 }
 
-/// Writes a shard: its rows stream to a temporary file while the games are played; `finish`
-/// writes the header and the rows to the shard file whole, or leaves nothing.
+/// Writes a shard: its rows stream to a scratch file beside it while the games are played;
+/// `finish` writes the header and the rows to the shard file whole, or leaves nothing.
+/// Dropped unfinished (an error, an interrupt), the scratch file is removed.
 pub struct Writer {
     path: PathBuf,
-    rows_path: PathBuf,
-    rows: Option<std::io::BufWriter<std::fs::File>>,
+    rows: Scratch,
 }
 
 impl Writer {
     pub fn create(path: &Path) -> std::io::Result<Writer> {
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let name = path.file_name().unwrap_or_default().to_string_lossy();
-        let rows_path = dir.join(format!(".{name}.{}.rows", std::process::id()));
-        let file = std::fs::File::create(&rows_path)?;
         Ok(Writer {
             path: path.to_path_buf(),
-            rows_path,
-            rows: Some(std::io::BufWriter::new(file)),
+            rows: Scratch::create(path, "rows")?,
         })
     }
 
     /// Where the CSV rows go as they are played.
-    pub fn rows(&mut self) -> &mut std::io::BufWriter<std::fs::File> {
-        self.rows.as_mut().expect("not finished")
+    pub fn rows(&mut self) -> &mut Scratch {
+        &mut self.rows
     }
 
     /// Writes the header line and then the rows into the shard file, whole.
     pub fn finish(mut self, header: &Header) -> std::io::Result<()> {
-        let rows = self.rows.take().expect("finished once");
-        rows.into_inner().map_err(|e| e.into_error())?;
-        let mut out = crate::engine::data::WholeFile::create(&self.path)?;
+        let mut rows = self.rows.reread()?;
+        let mut out = WholeFile::create(&self.path)?;
         serde_json::to_writer(&mut out, header)?;
         out.write_all(b"\n")?;
-        std::io::copy(&mut std::fs::File::open(&self.rows_path)?, &mut out)?;
+        std::io::copy(&mut rows, &mut out)?;
         out.commit()
-    }
-}
-
-impl Drop for Writer {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.rows_path);
     }
 }
 
@@ -319,14 +305,33 @@ pub fn merged_totals(parts: &[Part]) -> Result<(Vec<Totals>, Vec<PairedWins>), S
     Ok((totals, pairs))
 }
 
+/// Why copying shards' rows failed.
+#[derive(Debug)]
+pub enum CopyError {
+    /// A shard is wrong or unreadable: the message names it.
+    Shard(String),
+    /// Writing the output failed (the caller names it).
+    Write(std::io::Error),
+}
+
+impl std::fmt::Display for CopyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            CopyError::Shard(message) => f.write_str(message),
+            CopyError::Write(e) => std::fmt::Display::fmt(e, f),
+        }
+    }
+}
+
 /// Copies the shards' CSVs into `out` as one: the first shard's header line, then every
 /// shard's rows in shard order. A shard whose CSV header differs, or with fewer or more rows
 /// than its header promises (a truncated file), is an error naming it.
-pub fn copy_rows(parts: &[Part], out: &mut impl Write) -> Result<(), String> {
+pub fn copy_rows(parts: &[Part], out: &mut impl Write) -> Result<(), CopyError> {
     let mut csv_header: Option<Vec<u8>> = None;
     let mut line = Vec::new();
     for part in parts {
-        let at = |e: &dyn std::fmt::Display| format!("{}: {e}", part.path.display());
+        let at =
+            |e: &dyn std::fmt::Display| CopyError::Shard(format!("{}: {e}", part.path.display()));
         let file = std::fs::File::open(&part.path).map_err(|e| at(&e))?;
         let mut input = BufReader::new(file);
         // Lines are copied byte for byte, terminators included.
@@ -340,7 +345,7 @@ pub fn copy_rows(parts: &[Part], out: &mut impl Write) -> Result<(), String> {
         }
         match &csv_header {
             None => {
-                out.write_all(&line).map_err(|e| e.to_string())?;
+                out.write_all(&line).map_err(CopyError::Write)?;
                 csv_header = Some(line.clone());
             }
             Some(h) if *h != line => {
@@ -353,7 +358,7 @@ pub fn copy_rows(parts: &[Part], out: &mut impl Write) -> Result<(), String> {
             if !line.ends_with(b"\n") {
                 return Err(at(&"its last row is cut short (a truncated file)"));
             }
-            out.write_all(&line).map_err(|e| e.to_string())?;
+            out.write_all(&line).map_err(CopyError::Write)?;
             rows += 1;
         }
         if rows != part.header.rows {

@@ -3,7 +3,7 @@
 //! report and CSVs one machine prints and writes (`crate::sim::shard`).
 
 use super::{finish_run, pairings, Context, Matchup, Played};
-use crate::cli::common::output_error;
+use crate::cli::common::{output_error, output_folder};
 use crate::cli::CliError;
 use crate::engine::PlayerId;
 use crate::sim::shard::{self, Shard};
@@ -79,13 +79,13 @@ pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> 
     let mut winners = vec![Vec::new(); pairings(context.bots.len()).len()];
     for part in parts {
         let mut rows = Vec::new();
-        shard::copy_rows(std::slice::from_ref(part), &mut rows).map_err(CliError::Usage)?;
+        shard::copy_rows(std::slice::from_ref(part), &mut rows)
+            .map_err(|e| CliError::Usage(e.to_string()))?;
         read_winners(&context, &rows, &mut winners).map_err(|e| at(part, &e))?;
     }
     let matchups = merged_matchups(&context, &winners).map_err(CliError::Usage)?;
-    if let Some(dir) = out {
-        std::fs::create_dir_all(dir).map_err(|e| output_error(dir, e))?;
-    }
+    // Removed again if nothing is written into it.
+    let _folder = out.map(output_folder).transpose()?;
     if !context.provenance.is_empty() {
         eprintln!(
             "note: results depend on reconstructed data: {}",

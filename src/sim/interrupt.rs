@@ -1,0 +1,91 @@
+//! Ctrl-C in a long run (`balance`, `experiment`, `ladder`, `merge`, `crt`): the run stops
+//! cleanly, prints one line and exits with code 130, leaving no new file and no temporary
+//! one (every output is written under a temporary name and renamed only when complete:
+//! `engine::data::WholeFile`).
+//!
+//! [`install`] sets a handler that raises a flag. While games are being played
+//! (`runner::run_range` holds a [`Watch`]), the flag is all it does: the loop checks it
+//! between games ([`check`]) and unwinds with [`SimError::Interrupted`], dropping the
+//! writers uncommitted, so their temporary files go; `main` prints the line. At any other
+//! moment (writing the results, computing exact odds), or at a second Ctrl-C, the handler
+//! itself removes the temporary files and exits.
+
+use super::play::SimError;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// The exit code of an interrupted run: 128 + SIGINT, as a shell reports a run Ctrl-C
+/// killed.
+pub const EXIT_CODE: u8 = 130;
+
+/// The line an interrupted run prints (also `SimError::Interrupted`'s message).
+pub const LINE: &str = "interrupted: no file written";
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// A game loop saw the flag and is unwinding with `SimError::Interrupted`.
+static SEEN: AtomicBool = AtomicBool::new(false);
+/// Game loops running.
+static WATCHING: AtomicUsize = AtomicUsize::new(0);
+
+/// Sets the Ctrl-C handler (once; later calls do nothing). Without it (another handler is
+/// already set, as a library user may have done), Ctrl-C keeps its own behaviour.
+pub fn install() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = ctrlc::set_handler(on_interrupt);
+    });
+}
+
+fn on_interrupt() {
+    let again = INTERRUPTED.swap(true, Ordering::SeqCst);
+    if again || WATCHING.load(Ordering::SeqCst) == 0 {
+        exit_now();
+    }
+}
+
+/// Removes the temporary files and exits with the line and [`EXIT_CODE`].
+fn exit_now() -> ! {
+    let line = |committed: bool| {
+        if committed {
+            // Files renamed into place before the interrupt are whole; none came after.
+            "interrupted: no further file written".to_string()
+        } else {
+            LINE.to_string()
+        }
+    };
+    crate::engine::data::exit_removing_temporaries(i32::from(EXIT_CODE), &line)
+}
+
+/// Whether Ctrl-C was pressed.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// Between games: `Err(SimError::Interrupted)` once Ctrl-C was pressed.
+pub fn check() -> Result<(), SimError> {
+    if INTERRUPTED.load(Ordering::Relaxed) {
+        SEEN.store(true, Ordering::SeqCst);
+        return Err(SimError::Interrupted);
+    }
+    Ok(())
+}
+
+/// Held while a loop plays games and [`check`]s between them: Ctrl-C then only raises the
+/// flag, and the loop stops at its next check.
+pub struct Watch(());
+
+impl Watch {
+    pub fn start() -> Watch {
+        WATCHING.fetch_add(1, Ordering::SeqCst);
+        Watch(())
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        WATCHING.fetch_sub(1, Ordering::SeqCst);
+        // Ctrl-C came after the loop's last check: no error carries it out, so stop here.
+        if INTERRUPTED.load(Ordering::SeqCst) && !SEEN.load(Ordering::SeqCst) {
+            exit_now();
+        }
+    }
+}
