@@ -301,7 +301,7 @@ impl<'g, G: Entry> Session<'g, G> {
 
     /// Writes the save to `path`, whole or not at all.
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        crate::engine::data::write_whole(path, self.save_text().as_bytes())
+        crate::engine::write::write_whole(path, self.save_text().as_bytes())
             .map_err(|e| format!("cannot save to {}: {e}", path.display()))
     }
 

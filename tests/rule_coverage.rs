@@ -272,7 +272,7 @@ fn the_rule_coverage_index_is_current() {
     let index = render();
     let path = root().join(INDEX);
     if std::env::var_os("SANDTABLE_UPDATE_COVERAGE").is_some() {
-        sandtable::engine::data::write_whole(&path, index.as_bytes()).expect("write the index");
+        sandtable::engine::write::write_whole(&path, index.as_bytes()).expect("write the index");
         return;
     }
     let current = std::fs::read_to_string(&path).unwrap_or_default();

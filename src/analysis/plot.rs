@@ -409,7 +409,7 @@ impl Picture for Panels<'_> {
 }
 
 /// Writes `picture` into `path` (.svg or .png), whole or not at all: drawn in memory, then
-/// written to a temporary file beside it and renamed (`engine::data::write_whole`).
+/// written to a temporary file beside it and renamed (`engine::write::write_whole`).
 pub(super) fn write_whole(picture: &impl Picture, path: &Path) -> Result<(), String> {
     let bytes = render(picture, is_png(path))?;
     save(path, &bytes)
@@ -417,7 +417,7 @@ pub(super) fn write_whole(picture: &impl Picture, path: &Path) -> Result<(), Str
 
 /// Writes a drawn chart whole; an error is the OS's reason alone (the caller names the path).
 fn save(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    crate::engine::data::write_whole(path, bytes).map_err(|e| e.to_string())
+    crate::engine::write::write_whole(path, bytes).map_err(|e| e.to_string())
 }
 
 /// Draws `picture` in memory: the bytes of a PNG file (`png`) or an SVG file. Nothing here

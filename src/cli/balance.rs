@@ -3,7 +3,7 @@
 use super::common::{check_writable, copy_error, load_for_run, output_error, RunArgs};
 use super::{select, CliError};
 use crate::bots::Bot;
-use crate::engine::data::WholeFile;
+use crate::engine::write::WholeFile;
 use crate::engine::{Game, PlayerId};
 use crate::registry::{self, Entry, Visitor};
 use crate::sim::shard::{self, Shard};

@@ -2,7 +2,7 @@
 
 use super::CliError;
 use crate::bots::Bot;
-use crate::engine::data::{Folder, WholeSet};
+use crate::engine::write::{Folder, WholeSet};
 use crate::engine::{Game, PlayerId};
 use crate::sim::{progress, run_folded, GameRecord, Plan, Stop, Totals};
 use clap::Args;
@@ -106,7 +106,7 @@ pub fn check_writable(path: &Path) -> Result<(), CliError> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    crate::engine::data::probe_folder(dir).map_err(|e| output_error(path, e))
+    crate::engine::write::probe_folder(dir).map_err(|e| output_error(path, e))
 }
 
 /// The folder of a run's files (`ladder --out`, an experiment's results), made if missing
@@ -114,16 +114,16 @@ pub fn check_writable(path: &Path) -> Result<(), CliError> {
 /// after a failure or an interrupt, a folder it made is removed again if empty.
 pub fn output_folder(dir: &Path) -> Result<Folder, CliError> {
     let folder = Folder::create(dir).map_err(|e| output_error(dir, e))?;
-    crate::engine::data::probe_folder(dir).map_err(|e| output_error(dir, e))?;
+    crate::engine::write::probe_folder(dir).map_err(|e| output_error(dir, e))?;
     Ok(folder)
 }
 
-/// Writes `bytes` to `path` whole or not at all (`engine::data::write_whole`).
+/// Writes `bytes` to `path` whole or not at all (`engine::write::write_whole`).
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    crate::engine::data::write_whole(path, bytes).map_err(|e| output_error(path, e))
+    crate::engine::write::write_whole(path, bytes).map_err(|e| output_error(path, e))
 }
 
-/// Adds the file `path` holding `bytes` to files written together (`engine::data::WholeSet`).
+/// Adds the file `path` holding `bytes` to files written together (`engine::write::WholeSet`).
 pub fn stage(files: &mut WholeSet, path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     files.write(path, bytes).map_err(|e| output_error(path, e))
 }

@@ -51,7 +51,7 @@ impl Visitor for Experiment<'_> {
             (Some(out), _) => (out.clone(), None),
             (None, None) => (results, None),
             (None, Some(s)) => {
-                let folder = crate::engine::data::Folder::create(&results)
+                let folder = crate::engine::write::Folder::create(&results)
                     .map_err(|e| super::common::output_error(&results, e))?;
                 let file = results.join(format!("shard-{}-of-{}.shard", s.k, s.n));
                 (file, Some(folder))

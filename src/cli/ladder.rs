@@ -446,7 +446,7 @@ fn tally(n: usize, matchups: &[Matchup]) -> (Results, Vec<(f64, f64)>) {
 
 /// Writes matchups.csv and ratings.csv into `dir`: both whole, or neither.
 fn write_csvs(context: &Context, matchups: &[Matchup], dir: &Path) -> Result<(), CliError> {
-    let mut files = crate::engine::data::WholeSet::new();
+    let mut files = crate::engine::write::WholeSet::new();
     let prov = context.provenance.join(";");
     let bots = &context.bots;
     let path = dir.join("matchups.csv");
@@ -509,7 +509,7 @@ fn write_csvs(context: &Context, matchups: &[Matchup], dir: &Path) -> Result<(),
 fn finish(
     w: csv::Writer<Vec<u8>>,
     path: &Path,
-    files: &mut crate::engine::data::WholeSet,
+    files: &mut crate::engine::write::WholeSet,
 ) -> Result<(), CliError> {
     let bytes = w.into_inner().map_err(|e| output_error(path, e))?;
     super::common::stage(files, path, &bytes)

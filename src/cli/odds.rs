@@ -4,7 +4,7 @@
 use super::common::{check_writable, commit, output_error, stage};
 use super::CliError;
 use crate::analysis::{self, select, Table};
-use crate::engine::data::WholeSet;
+use crate::engine::write::WholeSet;
 use crate::registry::{self, Odds as GameOdds, OddsKind, OddsVisitor, Reconstructed};
 use clap::Args;
 use std::io::{BufWriter, Write};

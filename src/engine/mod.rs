@@ -8,6 +8,7 @@ pub mod game;
 pub mod readings;
 pub mod replay;
 pub mod seed;
+pub mod write;
 
 pub use game::{Actor, Game, Outcome, PlayerId, RecordColumns, Tally};
 pub use replay::Replay;

@@ -12,7 +12,7 @@ pub mod spec;
 
 use crate::cli::common::output_error;
 use crate::cli::CliError;
-use crate::engine::data::{Folder, WholeFile, WholeSet};
+use crate::engine::write::{Folder, WholeFile, WholeSet};
 use crate::engine::PlayerId;
 use crate::registry::{self, Entry};
 use crate::sim::shard::{self, Shard};

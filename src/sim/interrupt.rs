@@ -1,7 +1,7 @@
 //! Ctrl-C in a long run (`balance`, `experiment`, `ladder`, `merge`, `crt`): the run stops
 //! cleanly, prints one line and exits with code 130, leaving no new file and no temporary
 //! one (every output is written under a temporary name and renamed only when complete:
-//! `engine::data::WholeFile`).
+//! `engine::write::WholeFile`).
 //!
 //! [`install`] sets a handler that raises a flag. While games are being played
 //! (`runner::run_range` holds a [`Watch`]), the flag is all it does: the loop checks it
@@ -52,7 +52,7 @@ fn exit_now() -> ! {
             LINE.to_string()
         }
     };
-    crate::engine::data::exit_removing_temporaries(i32::from(EXIT_CODE), &line)
+    crate::engine::write::exit_removing_temporaries(i32::from(EXIT_CODE), &line)
 }
 
 /// Whether Ctrl-C was pressed.

@@ -10,7 +10,7 @@
 //! its index, so a shard plays exactly the games one machine would have played.
 
 use super::totals::{PairedWins, Totals};
-use crate::engine::data::{Scratch, WholeFile};
+use crate::engine::write::{Scratch, WholeFile};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, BufReader, Write};
 use std::ops::Range;

@@ -1,0 +1,379 @@
+//! Every file Sandtable writes goes through here: the bytes go to a temporary name beside the
+//! file and are renamed over it once complete, so a failed or interrupted run leaves the old
+//! file (or none), never a partial one. Temporary names in use are registered, so an
+//! interrupt that cannot wait for the run to unwind removes them before the process exits
+//! ([`exit_removing_temporaries`]).
+
+use std::path::Path;
+
+/// The temporary names in use, oldest first: (path, whether it is a folder made for outputs).
+static PENDING: std::sync::Mutex<Vec<(std::path::PathBuf, bool)>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// Whether any file was renamed into place in this process.
+static COMMITTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn pending() -> std::sync::MutexGuard<'static, Vec<(std::path::PathBuf, bool)>> {
+    PENDING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn unregister(list: &mut Vec<(std::path::PathBuf, bool)>, path: &Path) {
+    if let Some(i) = list.iter().rposition(|(p, _)| p == path) {
+        list.remove(i);
+    }
+}
+
+/// Removes every temporary file in use, and every folder made for outputs that is still
+/// empty, then prints `line(any file was written)` on stderr and exits with `code`. For an
+/// interrupt (Ctrl-C) that no game loop is there to notice: no new temporary file can be
+/// made, nor any renamed into place, once it has begun.
+pub fn exit_removing_temporaries(code: i32, line: &dyn Fn(bool) -> String) -> ! {
+    let list = pending();
+    // Newest first: the files in a folder before the folder.
+    for (path, folder) in list.iter().rev() {
+        let _ = if *folder {
+            std::fs::remove_dir(path)
+        } else {
+            std::fs::remove_file(path)
+        };
+    }
+    let committed = COMMITTED.load(std::sync::atomic::Ordering::SeqCst);
+    eprintln!("{}", line(committed));
+    std::process::exit(code)
+}
+
+/// A registered temporary name: removed when dropped, unless renamed into place.
+struct Temp {
+    path: std::path::PathBuf,
+    folder: bool,
+    done: bool,
+}
+
+impl Temp {
+    /// Creates (or truncates) the file `path` under the registry's lock, and registers it.
+    fn create_file(path: std::path::PathBuf) -> std::io::Result<(Temp, std::fs::File)> {
+        let mut list = pending();
+        let file = std::fs::File::create(&path)?;
+        list.push((path.clone(), false));
+        Ok((
+            Temp {
+                path,
+                folder: false,
+                done: false,
+            },
+            file,
+        ))
+    }
+
+    /// Renames the file to `to`; `list` is the registry, locked by the caller.
+    fn rename_locked(
+        &mut self,
+        to: &Path,
+        list: &mut Vec<(std::path::PathBuf, bool)>,
+    ) -> std::io::Result<()> {
+        std::fs::rename(&self.path, to)?;
+        unregister(list, &self.path);
+        self.done = true;
+        COMMITTED.store(true, std::sync::atomic::Ordering::SeqCst);
+        Ok(())
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        if self.done {
+            return;
+        }
+        let mut list = pending();
+        // A folder goes only if empty: one holding files written whole stays.
+        let _ = if self.folder {
+            std::fs::remove_dir(&self.path)
+        } else {
+            std::fs::remove_file(&self.path)
+        };
+        unregister(&mut list, &self.path);
+    }
+}
+
+/// `path`'s folder ("." for a bare file name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+/// A temporary name beside `path`: `.NAME.PID.suffix`.
+fn temp_name(path: &Path, suffix: &str) -> std::io::Result<std::path::PathBuf> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
+    Ok(folder_of(path).join(format!(
+        ".{}.{}.{suffix}",
+        name.to_string_lossy(),
+        std::process::id()
+    )))
+}
+
+/// Where writing to `path` lands: a symbolic link's target (the link stays a link).
+fn resolve(path: &Path) -> std::path::PathBuf {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+        }
+        _ => path.to_path_buf(),
+    }
+}
+
+/// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, then
+/// renamed over it, so an interrupted or failed write leaves the old file (or none).
+pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut file = WholeFile::create(path)?;
+    file.write_all(bytes)?;
+    file.commit()
+}
+
+/// A file written as a stream, whole or not at all: the bytes go to a temporary file beside
+/// `path`, which [`commit`](WholeFile::commit) renames over it. Dropped without a commit (an
+/// error on the way, an interrupt), the temporary file is removed and `path` is left as it
+/// was. A `path` that is not a regular file (`/dev/null`, a pipe) cannot be replaced by a
+/// rename: it is written in place.
+pub struct WholeFile {
+    path: std::path::PathBuf,
+    /// `None`: written in place.
+    temp: Option<Temp>,
+    file: Option<std::io::BufWriter<std::fs::File>>,
+}
+
+impl WholeFile {
+    pub fn create(path: &Path) -> std::io::Result<WholeFile> {
+        let target = resolve(path);
+        if let Ok(meta) = std::fs::metadata(&target) {
+            if meta.is_dir() {
+                return Err(std::io::Error::other("is a folder, not a file"));
+            }
+            if !meta.is_file() {
+                let file = std::fs::OpenOptions::new().write(true).open(&target)?;
+                return Ok(WholeFile {
+                    path: target,
+                    temp: None,
+                    file: Some(std::io::BufWriter::new(file)),
+                });
+            }
+        }
+        let (temp, file) = Temp::create_file(temp_name(&target, "tmp")?)?;
+        Ok(WholeFile {
+            path: target,
+            temp: Some(temp),
+            file: Some(std::io::BufWriter::new(file)),
+        })
+    }
+
+    /// Flushes and syncs the bytes under the temporary name: all that is left is the rename
+    /// ([`Ready::commit`], or with other files [`WholeSet`]).
+    pub fn finish(mut self) -> std::io::Result<Ready> {
+        let file = self.file.take().expect("a WholeFile is finished once");
+        let file = file.into_inner().map_err(|e| e.into_error())?;
+        if self.temp.is_some() {
+            file.sync_all()?;
+        }
+        Ok(Ready {
+            path: std::mem::take(&mut self.path),
+            temp: self.temp.take(),
+        })
+    }
+
+    /// Flushes, syncs and renames the file into place.
+    pub fn commit(self) -> std::io::Result<()> {
+        self.finish()?.commit()
+    }
+}
+
+impl std::io::Write for WholeFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.file.as_mut().expect("not committed").write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.as_mut().expect("not committed").flush()
+    }
+}
+
+impl Drop for WholeFile {
+    fn drop(&mut self) {
+        // Not committed: the bytes still buffered are dropped unwritten, and the temporary
+        // file (the `temp` field, dropped next) removed; `path` is left as it was.
+        if let Some(file) = self.file.take() {
+            drop(file.into_parts());
+        }
+    }
+}
+
+/// A file written in full under its temporary name, waiting to be renamed into place;
+/// dropped, it is removed.
+pub struct Ready {
+    path: std::path::PathBuf,
+    temp: Option<Temp>,
+}
+
+impl Ready {
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Renames the file into place.
+    pub fn commit(mut self) -> std::io::Result<()> {
+        let mut list = pending();
+        self.rename_locked(&mut list)
+    }
+
+    fn rename_locked(&mut self, list: &mut Vec<(std::path::PathBuf, bool)>) -> std::io::Result<()> {
+        match self.temp.as_mut() {
+            Some(temp) => temp.rename_locked(&self.path, list),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Files written together, whole or none of them: each is written in full under its
+/// temporary name first, and only then are they all renamed into place. Dropped without a
+/// commit, none is.
+#[derive(Default)]
+pub struct WholeSet {
+    ready: Vec<Ready>,
+}
+
+impl WholeSet {
+    pub fn new() -> WholeSet {
+        WholeSet::default()
+    }
+
+    /// Adds a file written as a stream: flushed and synced now, so a full disk fails here.
+    pub fn add(&mut self, file: WholeFile) -> std::io::Result<()> {
+        self.ready.push(file.finish()?);
+        Ok(())
+    }
+
+    /// Adds the file `path` holding `bytes`.
+    pub fn write(&mut self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+        use std::io::Write as _;
+        let mut file = WholeFile::create(path)?;
+        file.write_all(bytes)?;
+        self.add(file)
+    }
+
+    /// Renames every file into place (at once for an interrupt: it sees all or none). An
+    /// error names the file that failed.
+    pub fn commit(self) -> Result<(), (std::path::PathBuf, std::io::Error)> {
+        let mut ready = self.ready;
+        let renamed = {
+            let mut list = pending();
+            ready
+                .iter_mut()
+                .try_for_each(|r| r.rename_locked(&mut list).map_err(|e| (r.path.clone(), e)))
+        };
+        // Any not renamed (after a failure) are removed here, the lock released.
+        drop(ready);
+        renamed
+    }
+}
+
+/// A scratch file beside an output (a shard's rows while its games are played): removed when
+/// dropped, and by an interrupt.
+pub struct Scratch {
+    file: std::io::BufWriter<std::fs::File>,
+    temp: Temp,
+}
+
+impl Scratch {
+    /// `.NAME.PID.suffix` beside `path`.
+    pub fn create(path: &Path, suffix: &str) -> std::io::Result<Scratch> {
+        let (temp, file) = Temp::create_file(temp_name(&resolve(path), suffix)?)?;
+        Ok(Scratch {
+            file: std::io::BufWriter::new(file),
+            temp,
+        })
+    }
+
+    /// Flushes what was written and opens the file to read it from the start.
+    pub fn reread(&mut self) -> std::io::Result<std::fs::File> {
+        use std::io::Write as _;
+        self.file.flush()?;
+        std::fs::File::open(&self.temp.path)
+    }
+}
+
+impl std::io::Write for Scratch {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.file.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
+    }
+}
+
+/// Checks that `dir` takes a new file: makes an empty one and removes it.
+pub fn probe_folder(dir: &Path) -> std::io::Result<()> {
+    let name = format!(".sandtable-probe.{}", std::process::id());
+    let (temp, file) = Temp::create_file(dir.join(name))?;
+    drop(file);
+    drop(temp);
+    Ok(())
+}
+
+/// A folder for a run's files, made if missing (with its missing parents). Dropped, the
+/// folders it made are removed again if still empty: a run that failed or was interrupted
+/// leaves no empty results folder behind, one that wrote its files leaves them.
+pub struct Folder {
+    /// The folders made, outermost first.
+    made: Vec<Temp>,
+}
+
+impl Folder {
+    pub fn create(path: &Path) -> std::io::Result<Folder> {
+        if let Ok(meta) = std::fs::metadata(path) {
+            if meta.is_dir() {
+                return Ok(Folder { made: Vec::new() });
+            }
+            return Err(std::io::Error::other("exists and is not a folder"));
+        }
+        let missing: Vec<std::path::PathBuf> = path
+            .ancestors()
+            .take_while(|p| !p.as_os_str().is_empty() && std::fs::metadata(p).is_err())
+            .map(Path::to_path_buf)
+            .collect();
+        let mut folder = Folder { made: Vec::new() };
+        for dir in missing.into_iter().rev() {
+            let mut list = pending();
+            match std::fs::create_dir(&dir) {
+                Ok(()) => {}
+                // Made meanwhile by someone else: theirs to keep.
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && dir.is_dir() => continue,
+                Err(e) => {
+                    drop(list);
+                    return Err(e);
+                }
+            }
+            list.push((dir.clone(), true));
+            folder.made.push(Temp {
+                path: dir,
+                folder: true,
+                done: false,
+            });
+        }
+        Ok(folder)
+    }
+}
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        // Innermost first.
+        while let Some(made) = self.made.pop() {
+            drop(made);
+        }
+    }
+}
