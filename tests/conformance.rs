@@ -13,13 +13,14 @@
 //! And: `random_action` picks what index `random_range(0..n)` of the list picks, and
 //! `draw_chance` follows the weights (a chi-square test over many draws); `apply` of an action
 //! not on offer panics in debug builds; a replay log, through its JSON form, replays to the
-//! same final state. The property test plays sequences of choice indices, so a failure
+//! same final state, and one with an index past its list is refused. The property test plays sequences of choice indices, so a failure
 //! shrinks to a short list of actions, printed in the game's own words.
 
 use proptest::prelude::*;
 use rand::Rng;
 use sandtable::bots::{Bot, RandomBot};
 use sandtable::engine::game::sample_chance;
+use sandtable::engine::replay::ReplayError;
 use sandtable::engine::{game_rng, Actor, Game, GameRng, Replay};
 use sandtable::registry::Entry;
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -405,7 +406,45 @@ fn replays_round_trip<G: Entry>(games: u64) {
                 replayed == end,
                 "{label} seed {seed}: the replay ends elsewhere"
             );
+            if seed == 0 {
+                bad_indices_are_refused(&game, &log, &label);
+            }
         }
+    }
+}
+
+/// A log with an index past its list, at any step, is refused with the list's length (found
+/// by a fuzzed save: the message once built the list of decisions at a chance node, which a
+/// game need not be able to do).
+fn bad_indices_are_refused<G: Entry>(game: &G, log: &Replay, label: &str) {
+    let mut s = game.initial_state();
+    let (mut legal, mut chance) = (Vec::new(), Vec::new());
+    for (step, &index) in log.steps.iter().enumerate() {
+        let len = match game.actor(&s) {
+            Actor::Chance => {
+                game.chance_outcomes(&s, &mut chance);
+                chance.len()
+            }
+            _ => {
+                game.legal_actions(&s, &mut legal);
+                legal.len()
+            }
+        };
+        let mut bad = log.clone();
+        bad.steps.truncate(step + 1);
+        bad.steps[step] = u16::MAX;
+        let expected = ReplayError::BadIndex {
+            step,
+            index: u16::MAX,
+            len,
+        };
+        assert_eq!(
+            bad.replay(game).err(),
+            Some(expected),
+            "{label}: step {step}"
+        );
+        let a = Replay::action_at(game, &s, index).expect("the log replays");
+        game.apply(&mut s, a);
     }
 }
 

@@ -46,10 +46,15 @@ impl<'a> At<'a> {
     }
 
     pub fn err(self, entry: impl Into<String>, message: impl Into<String>) -> DataError {
+        let entry = entry.into();
         DataError {
             file: self.file.to_string(),
             table: self.table.to_string(),
-            entry: entry.into(),
+            // An entry named by an id left empty still shows where the error is.
+            entry: match entry.trim().is_empty() {
+                true => "(an entry with an empty name)".to_string(),
+                false => entry,
+            },
             message: message.into(),
         }
     }
@@ -156,14 +161,15 @@ pub fn toml_error(e: &toml::de::Error, text: &str, file: &str, syntax: bool) -> 
         file: file.to_string(),
         table: table.unwrap_or_else(|| "syntax".to_string()),
         entry: pos.map_or_else(|| "?".to_string(), |p| line_col(text, p)),
-        message: toml_reason(e, text, pos),
+        message: toml_reason(e, text),
     }
 }
 
-/// The parser's reason on one line; it gives none for some errors (a value missing at the
-/// end of a cut-short file), which then get a plain one.
-fn toml_reason(e: &toml::de::Error, text: &str, pos: Option<usize>) -> String {
+/// The parser's reason for error `e` in `text`, on one line; it gives none for some errors (a
+/// value missing at the end of a cut-short file), which then get a plain one.
+pub fn toml_reason(e: &toml::de::Error, text: &str) -> String {
     let reason = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
+    let pos = e.span().map(|span| char_floor(text, span.start));
     match reason.is_empty() {
         false => reason,
         true if pos.is_some_and(|p| text[p..].trim().is_empty()) => {

@@ -96,6 +96,24 @@ impl Replay {
         }
     }
 
+    /// How many choices `s` offers: decisions or chance outcomes, whichever is due (a game
+    /// may not list decisions at a chance node, nor outcomes at a decision).
+    fn offered<G: Game>(game: &G, s: &G::State) -> usize {
+        match game.actor(s) {
+            Actor::Chance => {
+                let mut out = Vec::new();
+                game.chance_outcomes(s, &mut out);
+                out.len()
+            }
+            Actor::Player(_) => {
+                let mut out = Vec::new();
+                game.legal_actions(s, &mut out);
+                out.len()
+            }
+            Actor::Terminal => 0,
+        }
+    }
+
     /// Replays the log from the game's initial state.
     pub fn replay<G: Game>(&self, game: &G) -> Result<G::State, ReplayError> {
         if self.game != game.id() {
@@ -115,16 +133,10 @@ impl Replay {
             if game.actor(&s) == Actor::Terminal {
                 return Err(ReplayError::PastEnd { step });
             }
-            let a = Self::action_at(game, &s, index).ok_or_else(|| {
-                let mut out = Vec::new();
-                let mut chance = Vec::new();
-                game.legal_actions(&s, &mut out);
-                game.chance_outcomes(&s, &mut chance);
-                ReplayError::BadIndex {
-                    step,
-                    index,
-                    len: out.len().max(chance.len()),
-                }
+            let a = Self::action_at(game, &s, index).ok_or_else(|| ReplayError::BadIndex {
+                step,
+                index,
+                len: Self::offered(game, &s),
             })?;
             game.apply(&mut s, a);
         }

@@ -466,7 +466,14 @@ pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> 
 pub fn load_variant<G: Entry>(spec: &Spec, v: &Variant, spec_path: &Path) -> Result<G, CliError> {
     let scenario = spec.scenario.as_deref();
     if v.set.is_empty() {
-        return G::load(spec.data.as_deref(), scenario, false);
+        // The spec names the scenario and the baseline's data: an error is the spec's.
+        return G::load(spec.data.as_deref(), scenario, false).map_err(|e| {
+            CliError::Usage(format!(
+                "{}: {}",
+                spec_path.display(),
+                crate::cli::one_line(&e.to_string())
+            ))
+        });
     }
     let fail = |e: String| {
         CliError::Usage(format!(

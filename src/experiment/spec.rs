@@ -87,8 +87,15 @@ impl Spec {
     /// Checks the spec `text` read from `path` (which names it in errors and anchors its
     /// relative `data` path).
     pub fn parse(text: &str, path: &Path) -> Result<Spec, String> {
-        let mut spec: Spec = toml::from_str(text)
-            .map_err(|e| format!("{}: {}", path.display(), crate::cli::one_line(e.message())))?;
+        let mut spec: Spec = toml::from_str(text).map_err(|e| {
+            format!(
+                "{}: {}",
+                path.display(),
+                crate::engine::data::toml_reason(&e, text)
+            )
+        })?;
+        crate::registry::implemented_game(&spec.game)
+            .map_err(|e| format!("{}: game: {e}", path.display()))?;
         if spec.games == 0 {
             return Err(format!(
                 "{}: games: at least one game is needed",
