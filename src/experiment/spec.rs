@@ -265,11 +265,13 @@ fn range(from: &Value, to: &Value, step: Option<&Value>) -> Result<Vec<Value>, S
         if b < a {
             return Err("to is below from".into());
         }
-        let n = ((b - a) / s) as usize + 1;
-        if n > MAX_VALUES {
+        // In i128: `to - from` of two i64 may not fit an i64.
+        let steps = (i128::from(*b) - i128::from(*a)) / i128::from(*s);
+        if steps >= MAX_VALUES as i128 {
             return Err(format!("more than {MAX_VALUES} values"));
         }
-        return Ok((0..n as i64).map(|k| Value::Integer(a + k * s)).collect());
+        let n = steps as i64 + 1;
+        return Ok((0..n).map(|k| Value::Integer(a + k * s)).collect());
     }
     let (a, b, s) = (
         number(from, "from")?,
@@ -279,19 +281,43 @@ fn range(from: &Value, to: &Value, step: Option<&Value>) -> Result<Vec<Value>, S
     if s <= 0.0 || !s.is_finite() {
         return Err("step must be positive".into());
     }
+    if !a.is_finite() || !b.is_finite() {
+        return Err("from and to must be finite numbers".into());
+    }
     if b < a {
         return Err("to is below from".into());
     }
-    let n = ((b - a) / s + 1e-9).floor() as usize + 1;
-    if n > MAX_VALUES {
+    // Not finite when `to - from` overflows (1e308 - -1e308).
+    let steps = ((b - a) / s + 1e-9).floor();
+    if !steps.is_finite() || steps >= MAX_VALUES as f64 {
         return Err(format!("more than {MAX_VALUES} values"));
     }
-    Ok((0..n).map(|k| Value::Float(a + k as f64 * s)).collect())
+    Ok((0..=steps as usize)
+        .map(|k| Value::Float(a + k as f64 * s))
+        .collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_range_at_the_limits_of_its_numbers_is_refused_not_wrapped() {
+        let int = Value::Integer;
+        let float = Value::Float;
+        for (from, to, step, reason) in [
+            (int(i64::MIN), int(i64::MAX), int(1), "more than"),
+            (int(0), int(i64::MAX), int(1), "more than"),
+            (float(-1e308), float(1e308), float(1.0), "more than"),
+            (float(f64::NAN), float(1.0), float(1.0), "finite"),
+            (float(0.0), float(f64::INFINITY), float(1.0), "finite"),
+        ] {
+            let e = range(&from, &to, Some(&step)).expect_err("refused");
+            assert!(e.contains(reason), "{from:?}..{to:?}: {e}");
+        }
+        let ends = range(&int(i64::MAX - 2), &int(i64::MAX), None).expect("three values");
+        assert_eq!(ends.last(), Some(&int(i64::MAX)));
+    }
 
     fn spec(text: &str) -> Result<Vec<Variant>, String> {
         let spec: Spec = toml::from_str(text).map_err(|e| e.to_string())?;
