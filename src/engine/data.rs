@@ -148,18 +148,20 @@ pub fn parse_syntax(text: &str, file: &str) -> Result<toml::Table, DataError> {
 }
 
 /// A TOML error as a [`DataError`]: the entry is the "line:column" of the error, the table the
-/// one in force there ("syntax" for a syntax error).
+/// one in force there ("syntax" for a syntax error, "top level" outside every table).
 pub fn toml_error(e: &toml::de::Error, text: &str, file: &str, syntax: bool) -> DataError {
     let pos = e.span().map(|span| char_floor(text, span.start));
+    // A schema error outside every table (a missing top-level table) is the file's.
     let table = if syntax {
-        None
+        "syntax".to_string()
     } else {
         pos.and_then(|p| enclosing_table(text, p))
             .or_else(|| key_path(e))
+            .unwrap_or_else(|| "top level".to_string())
     };
     DataError {
         file: file.to_string(),
-        table: table.unwrap_or_else(|| "syntax".to_string()),
+        table,
         entry: pos.map_or_else(|| "?".to_string(), |p| line_col(text, p)),
         message: toml_reason(e, text),
     }
@@ -447,6 +449,18 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_missing_top_level_table_is_no_syntax_error() {
+        #[derive(Debug, serde::Deserialize)]
+        struct Doc {
+            #[allow(dead_code)]
+            setup: toml::Table,
+        }
+        let e = parse::<Doc>("a = 1\n", "x.toml").expect_err("no [setup]");
+        assert_eq!(e.table, "top level", "{e}");
+        assert!(e.message.contains("setup"), "{e}");
+    }
 
     #[test]
     fn a_syntax_error_always_gives_a_reason() {
