@@ -133,6 +133,12 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
             rs.unit(usize::from(u)).strength
         ),
         Action::RetreatTo(h) => format!("retreat to {}", hex(rs, h)),
+        Action::Assign(u, f) if s.step == Step::Heir => format!(
+            "{} goes to the {}: the {} withdraws (8.5.2)",
+            unit(rs, u),
+            rs.formation(f).name,
+            rs.formation(s.formation[usize::from(u)]).name
+        ),
         Action::Assign(u, f) => format!("assign {} to the {}", unit(rs, u), rs.formation(f).name),
         Action::Replace(u) => format!(
             "rebuild {} by 1 SP (to {} of {}, {})",
@@ -191,6 +197,9 @@ pub fn step_name(step: Step) -> String {
             "the {} may hold reinforcements back to next turn (8.5)",
             side.players()
         ),
+        Step::Heir => {
+            "the Germans reassign an independent of a withdrawing division (8.5.2)".into()
+        }
         Step::Initiative => "Initiative roll (6.1)".into(),
         Step::Choose => "the Initiative player activates, transfers or passes (6.2)".into(),
         Step::ApRoll { .. } => "Action Point die (6.3.2)".into(),

@@ -124,6 +124,7 @@ impl CrossingTheLine {
             Step::Reorganize => admin::reorganize_actions(rs, s, out),
             Step::Inspect => admin::inspect_actions(s, out),
             Step::Reinforce(_) => reinforcements::actions(rs, s, out),
+            Step::Heir => reinforcements::heir_actions(rs, s, out),
             _ => {}
         }
     }
@@ -171,6 +172,7 @@ impl CrossingTheLine {
             (Step::Reinforce(side), Action::Delay(_) | Action::Done) => {
                 reinforcements::decide(rs, s, side, a)
             }
+            (Step::Heir, Action::Assign(u, f)) => reinforcements::reassign(rs, s, u, f),
             (Step::Snafu, Action::Keep | Action::Reroll) => {
                 if let Some(roll) = snafu::choose(s, a) {
                     self.resolve_chance(s, roll);
@@ -293,6 +295,12 @@ impl Game for CrossingTheLine {
         }
     }
 
+    /// 2: the owner picks which unit takes each SP loss (7.5.2, `Step::SpLoss`) and where a
+    /// withdrawing division's independents go (8.5.2, `Step::Heir`).
+    fn log_version(&self) -> u32 {
+        2
+    }
+
     fn player_name(&self, p: PlayerId) -> &'static str {
         ["US", "Germans"][p]
     }
@@ -315,7 +323,7 @@ impl Game for CrossingTheLine {
             }
             Step::Snafu => player(s.snafu),
             Step::Assignment(side) | Step::Reinforce(side) => player(side),
-            Step::Reorganize | Step::Inspect => player(Side::German),
+            Step::Reorganize | Step::Inspect | Step::Heir => player(Side::German),
             Step::Replace => player(Side::Us),
             _ => Actor::Chance,
         }

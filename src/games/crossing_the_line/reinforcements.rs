@@ -108,11 +108,52 @@ fn finish(rs: &Ruleset, s: &mut State, side: Side) {
     place(rs, s, side);
     match side {
         Side::German => offer(rs, s, Side::Us),
-        Side::Us => {
-            withdrawals(rs, s);
-            ops::start_ops(rs, s);
+        Side::Us => reassign_then_withdraw(rs, s),
+    }
+}
+
+/// 8.5.2 note: the independents assigned to a formation withdrawing this turn "can be assigned
+/// to a different formation instead": the Germans choose where each goes when two or more
+/// could take it (one: it goes there). Then the withdrawals, and the Ops Phase.
+fn reassign_then_withdraw(rs: &Ruleset, s: &mut State) {
+    while let Some((u, first, several)) = heir_due(rs, s) {
+        if several {
+            s.step = Step::Heir;
+            return;
+        }
+        s.formation[u] = first;
+    }
+    withdrawals(rs, s);
+    ops::start_ops(rs, s);
+}
+
+/// 8.5.2 note: the German reassigns independent `u` to formation `f`.
+pub fn reassign(rs: &Ruleset, s: &mut State, u: u8, f: u8) {
+    s.formation[usize::from(u)] = f;
+    reassign_then_withdraw(rs, s);
+}
+
+/// 8.5.2: the choices of `Step::Heir`, the heirs of the independent due.
+pub fn heir_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    if let Some((u, _, _)) = heir_due(rs, s) {
+        for f in heirs(rs, s, s.formation[u]) {
+            out(Action::Assign(u as u8, f));
         }
     }
+}
+
+/// The lowest independent still assigned to a formation withdrawing this turn that another
+/// formation can take, its first heir, and whether there are several.
+pub(super) fn heir_due(rs: &Ruleset, s: &State) -> Option<(usize, u8, bool)> {
+    let turn = s.turn;
+    rs.withdrawals
+        .iter()
+        .filter(|w| w.0 == turn)
+        .flat_map(|&(_, f)| bits(s.formation_units(rs, f) & !rs.formation_units[usize::from(f)]))
+        .find_map(|u| {
+            let mut heirs = heirs(rs, s, s.formation[u]);
+            heirs.next().map(|first| (u, first, heirs.next().is_some()))
+        })
 }
 
 /// 8.5.1: the entering HQs, then units, at their listed hexes or the nearest hex free of enemy
@@ -143,7 +184,7 @@ fn place(rs: &Ruleset, s: &mut State, side: Side) {
         let a = arrival(rs, s, u);
         // 8.5.2 note: an independent listed with a formation withdrawn meanwhile joins another.
         let f = if s.hq_hex[usize::from(a.formation)] == WITHDRAWN {
-            heir(rs, s, a.formation).unwrap_or(a.formation)
+            heirs(rs, s, a.formation).next().unwrap_or(a.formation)
         } else {
             a.formation
         };
@@ -236,16 +277,23 @@ fn fallback_area(rs: &Ruleset, s: &State, f: u8) -> Option<HexSet> {
     ))
 }
 
-/// 8.5.2 note: the formation that takes over a withdrawn formation's assigned independents, by
-/// a fixed rule: the first other formation of its side with an HQ on the map.
-fn heir(rs: &Ruleset, s: &State, f: u8) -> Option<u8> {
+/// 8.5.2 note: the formations that may take over the independents of withdrawing formation
+/// `f`: the others of its side with an HQ on the map and not withdrawing this turn, in order
+/// (the doctrine's choice, and the rule of `withdrawals` for any left, is the first).
+fn heirs<'a>(rs: &'a Ruleset, s: &'a State, f: u8) -> impl Iterator<Item = u8> + 'a {
     let side = rs.formation(f).side;
-    (0..rs.formations.len() as u8)
-        .find(|&g| g != f && rs.formation(g).side == side && on_map(s.hq_hex[usize::from(g)]))
+    let turn = s.turn;
+    (0..rs.formations.len() as u8).filter(move |&g| {
+        g != f
+            && rs.formation(g).side == side
+            && on_map(s.hq_hex[usize::from(g)])
+            && !rs.withdrawals.contains(&(turn, g))
+    })
 }
 
 /// 8.5.2: a withdrawing formation's units leave if In Command, undisrupted and with their HQ
-/// in supply, else they are eliminated; assigned independents stay, reassigned to the heir.
+/// in supply, else they are eliminated; assigned independents stay (the Germans reassigned
+/// them before, `reassign_then_withdraw`; any left go to the first heir).
 /// The SP the leaving units had lost are noted for the VP (9: "They should be noted at the
 /// time of withdrawal"), and they leave at full strength (the 116th Panzer comes back so,
 /// 8.5.2). Its reinforcements held back (8.5) leave with it.
@@ -255,7 +303,7 @@ pub(super) fn withdrawals(rs: &Ruleset, s: &mut State) {
         let supplied = command::hq_supplied(rs, s, f);
         let units = s.formation_units(rs, f);
         let side = rs.formation(f).side;
-        let heir = heir(rs, s, f);
+        let heir = heirs(rs, s, f).next();
         let own = units & rs.formation_units[usize::from(f)];
         for u in bits(units & !own) {
             if let Some(g) = heir {

@@ -418,6 +418,9 @@ impl<'a> Context<'a> {
             // 8.2, 8.4.2, 8.5: the doctrine keeps its assignments, never cannibalises and
             // never holds reinforcements back.
             Action::Done => END,
+            // 8.5.2: a withdrawing division's independent goes to the first formation that
+            // may take it.
+            Action::Assign(_, f) if s.step == Step::Heir => END - i32::from(f),
             Action::Assign(..) | Action::Cannibalize(_) | Action::Delay(_) => END - 10,
             // 8.4.1: the unit furthest below its printed strength, the first of equals.
             Action::Replace(u) => {

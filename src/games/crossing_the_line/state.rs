@@ -58,6 +58,9 @@ pub enum Step {
     Inspect,
     /// 8.5: `side` may hold back a formation's reinforcements to the next turn, or is done.
     Reinforce(Side),
+    /// 8.5.2 note: the Germans pick the formation that takes over an independent assigned to
+    /// a formation withdrawing this turn (`reinforcements::heir_due`).
+    Heir,
     /// 8.2: `side` assigns and reassigns units (5.5), or is done.
     Assignment(Side),
     /// 8.4.1: the US picks the unit the next Replacement Point rebuilds.

@@ -270,3 +270,88 @@ fn rule_10_4_a_german_combat_unit_in_command_next_to_the_us_southern_supply_sour
     victory::german_automatic_victory(rs, p, &mut s);
     assert!(!s.is_over());
 }
+
+/// 8.5.2 note: "Units assigned to a formation which gets withdrawn, do not get withdrawn
+/// themselves and can be assigned to a different formation instead": the Germans choose
+/// which, among the formations with an HQ on the map that do not withdraw too; the doctrine
+/// takes the first.
+#[test]
+fn rule_8_5_2_the_germans_choose_the_new_formation_of_a_withdrawing_divisions_independent() {
+    let fx = campaign();
+    let rs = fx.rs();
+    let mut s = fx.g.initial_state();
+    let stug = fx.unit("394 StuG");
+    let nine = fx.formation("9PzD");
+    s.formation[stug] = nine;
+    s.turn = 4;
+    let mut at = s;
+    enter_reinforcements(&fx, &mut at);
+    assert_eq!(at.step, Step::Heir);
+    assert_eq!(
+        fx.g.actor(&at),
+        crate::engine::Actor::Player(Side::German.index())
+    );
+    let offered: Vec<u8> = fx
+        .legal(&at)
+        .into_iter()
+        .map(|a| match a {
+            Action::Assign(u, f) if usize::from(u) == stug => f,
+            other => panic!("{other:?} is no reassignment of the StuG"),
+        })
+        .collect();
+    let withdrawing = [nine, fx.formation("116PzD")];
+    assert!(offered.len() >= 2, "{offered:?}");
+    for &f in &offered {
+        assert_eq!(rs.formation(f).side, Side::German);
+        assert!(
+            !withdrawing.contains(&f),
+            "a withdrawing division is no heir"
+        );
+        assert!(crate::games::crossing_the_line::state::on_map(
+            at.hq_hex[usize::from(f)]
+        ));
+    }
+    // The doctrine keeps the fixed rule: the first formation offered.
+    let mut bot = crate::games::crossing_the_line::ScriptedBot;
+    let mut rng = GameRng::seed_from_u64(1);
+    let doctrine = crate::bots::Bot::choose(&mut bot, &fx.g, &at, &mut rng);
+    assert_eq!(doctrine, Action::Assign(stug as u8, offered[0]));
+    // The owner's choice holds through the withdrawal.
+    let chosen = *offered.last().expect("two heirs");
+    let text = fx.g.describe(&at, Action::Assign(stug as u8, chosen));
+    assert!(
+        text.contains("the 9th Panzer Division withdraws (8.5.2)"),
+        "{text}"
+    );
+    fx.decide(&mut at, Action::Assign(stug as u8, chosen));
+    assert_ne!(at.step, Step::Heir);
+    assert_eq!(at.formation[stug], chosen);
+    assert!(crate::games::crossing_the_line::state::on_map(at.hex[stug]));
+    assert_eq!(at.hq_hex[usize::from(nine)], WITHDRAWN);
+}
+
+/// 8.5.2: with one formation left to take an independent, it goes there without a decision.
+#[test]
+fn rule_8_5_2_a_single_heir_takes_the_independent_without_a_decision() {
+    let fx = campaign();
+    let mut s = fx.g.initial_state();
+    let stug = fx.unit("394 StuG");
+    let nine = fx.formation("9PzD");
+    s.formation[stug] = nine;
+    s.turn = 4;
+    let keep = fx.formation("526ID");
+    let rs = fx.rs();
+    for f in 0..rs.formations.len() as u8 {
+        if rs.formation(f).side == Side::German && f != keep && f != nine {
+            s.hq_hex[usize::from(f)] = WITHDRAWN;
+        }
+    }
+    s.refresh(rs);
+    // The US are done with a segment in which nobody enters: the withdrawals are next.
+    (s.entering, s.entering_hqs) = (0, 0);
+    s.step = Step::Reinforce(Side::Us);
+    reinforcements::decide(rs, &mut s, Side::Us, Action::Done);
+    assert_ne!(s.step, Step::Heir);
+    assert_eq!(s.formation[stug], keep);
+    assert_eq!(s.hq_hex[usize::from(nine)], WITHDRAWN);
+}

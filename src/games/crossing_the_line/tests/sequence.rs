@@ -31,7 +31,7 @@ fn segment(step: Step) -> &'static str {
         Step::Assignment(_) => "assignment",
         Step::PlanDraw | Step::PlanPeek | Step::Inspect => "victory plan",
         Step::Replace | Step::Reorganize => "replacement",
-        Step::Reinforce(_) => "reinforcement",
+        Step::Reinforce(_) | Step::Heir => "reinforcement",
         _ => "ops",
     }
 }
