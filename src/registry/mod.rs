@@ -344,6 +344,23 @@ pub fn check_tables<G: Odds>(kind: OddsKind, wanted: &[&str]) -> Result<(), CliE
     }
 }
 
+/// Tests: plays `game` to its end on `seed`, every side random or every side the doctrine,
+/// through the simulator's own loop (debug builds refuse any action not on offer).
+#[cfg(test)]
+pub(crate) fn play_out<G: Entry>(game: &G, seed: u64, scripted: bool) -> G::State {
+    let doctrine = G::scripted();
+    let mut bots: Vec<Box<dyn Bot<G>>> = (0..game.acting_players())
+        .map(|_| match scripted {
+            true => doctrine(),
+            false => Box::new(crate::bots::RandomBot::<G::Action>::default()) as Box<dyn Bot<G>>,
+        })
+        .collect();
+    let mut rng = crate::engine::game_rng(seed, 0);
+    crate::sim::play::play_to_end(game, &mut bots, 0, seed, &mut rng, None)
+        .expect("the game ends")
+        .0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

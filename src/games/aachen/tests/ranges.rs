@@ -4,11 +4,10 @@
 //! on in tests).
 
 use super::{Action, Fixture};
-use crate::bots::Bot;
-use crate::engine::{game_rng, Actor, Game};
+use crate::engine::Game;
 use crate::games::aachen::data::{DataSet, DefenseStrategy, Terrain, UnitKind};
 use crate::games::aachen::state::{Roll, Step, Support, NONE};
-use crate::games::aachen::{attack_inputs, supply_points, Aachen, ScriptedBot};
+use crate::games::aachen::{attack_inputs, supply_points, Aachen};
 
 // ------------------------------------------------------------------------- helpers
 
@@ -96,22 +95,8 @@ fn largest(cost: u8) -> DataSet {
 
 /// `games` whole games on `g`, by the random player or the scripted bot, each to its end.
 fn play(g: &Aachen, games: u64, scripted: bool) {
-    let mut bot = ScriptedBot::default();
-    let (mut buf, mut chance) = (Vec::new(), Vec::new());
-    for i in 0..games {
-        let mut rng = game_rng(21, i);
-        let mut s = g.initial_state();
-        let mut steps = 0u32;
-        while g.actor(&s) != Actor::Terminal {
-            let a = match g.actor(&s) {
-                Actor::Chance => g.draw_chance(&s, &mut chance, &mut rng),
-                _ if scripted => bot.choose(g, &s, &mut rng),
-                _ => g.random_action(&s, &mut buf, &mut rng),
-            };
-            g.apply(&mut s, a);
-            steps += 1;
-            assert!(steps < 1_000_000, "game {i} does not end");
-        }
+    for seed in 0..games {
+        let s = crate::registry::play_out(g, seed, scripted);
         assert!(g.outcome(&s).is_some());
     }
 }

@@ -5,12 +5,10 @@
 //! whole games without overflow (tests run with overflow checks).
 
 use super::edited;
-use crate::bots::Bot;
 use crate::engine::data::DataError;
-use crate::engine::{game::sample_chance, game_rng, Actor, Game};
+use crate::engine::Game;
 use crate::games::cross_of_iron::data::DATA_FILES;
-use crate::games::cross_of_iron::{CrossOfIron, ScriptedBot, State};
-use rand::Rng;
+use crate::games::cross_of_iron::{CrossOfIron, State};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The one-line error of the embedded data with the first `from` of `file` replaced by `to`.
@@ -464,36 +462,9 @@ fn largest_edit(name: &str, mut t: String) -> String {
     t
 }
 
-/// Plays `g` to the end: chance by its weights, decisions at random or by the scripted
-/// doctrine; every decision must have a legal action and every chance node an outcome.
+/// Plays `g` to the end, at random or by the doctrine.
 fn play(g: &CrossOfIron, seed: u64, scripted: bool) -> State {
-    let mut rng = game_rng(seed, 0);
-    let mut bot = ScriptedBot::default();
-    let (mut legal, mut chance) = (Vec::new(), Vec::new());
-    let mut s = g.initial_state();
-    for _ in 0..100_000 {
-        match g.actor(&s) {
-            Actor::Terminal => return s,
-            Actor::Chance => {
-                g.chance_outcomes(&s, &mut chance);
-                assert!(!chance.is_empty(), "no chance outcome in {:?}", s.phase);
-                let a = sample_chance(&chance, &mut rng);
-                g.apply(&mut s, a);
-            }
-            Actor::Player(_) => {
-                g.legal_actions(&s, &mut legal);
-                assert!(!legal.is_empty(), "no legal action in {:?}", s.phase);
-                let a = if scripted {
-                    bot.choose(g, &s, &mut rng)
-                } else {
-                    legal[rng.random_range(0..legal.len())]
-                };
-                assert!(legal.contains(&a), "{a:?} is not legal in {:?}", s.phase);
-                g.apply(&mut s, a);
-            }
-        }
-    }
-    panic!("a game of more than 100,000 steps");
+    crate::registry::play_out(g, seed, scripted)
 }
 
 #[test]

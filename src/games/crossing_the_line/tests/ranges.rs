@@ -4,13 +4,11 @@
 //! US without a decision are refused or play to the end; the largest accepted values play
 //! whole games without overflow (tests run with overflow checks).
 
-use crate::bots::Bot;
 use crate::engine::data::DataError;
-use crate::engine::{game::sample_chance, game_rng, Actor, Game};
+use crate::engine::Game;
 use crate::games::crossing_the_line::data::{DataSet, DATA_FILES};
 use crate::games::crossing_the_line::state::State;
-use crate::games::crossing_the_line::{CrossingTheLine, ScriptedBot};
-use rand::Rng;
+use crate::games::crossing_the_line::CrossingTheLine;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The data set with edits: for each (file, from, to), every `from` of the embedded file
@@ -469,36 +467,9 @@ fn rule_3_1_map_rows_past_99_are_rejected() {
 
 // ------------------------------------------------------------------------- whole games
 
-/// Plays `g` to the end: chance by its weights, decisions at random or by the scripted
-/// doctrine; every decision must have a legal action and every chance node an outcome.
+/// Plays `g` to the end, at random or by the doctrine.
 fn play(g: &CrossingTheLine, seed: u64, scripted: bool) -> State {
-    let mut rng = game_rng(seed, 0);
-    let mut bot = ScriptedBot;
-    let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
-    let mut s = g.initial_state();
-    for _ in 0..200_000 {
-        match g.actor(&s) {
-            Actor::Terminal => return s,
-            Actor::Chance => {
-                g.chance_outcomes(&s, &mut outcomes);
-                assert!(!outcomes.is_empty(), "no chance outcome at {:?}", s.step);
-                let a = sample_chance(&outcomes, &mut rng);
-                g.apply(&mut s, a);
-            }
-            Actor::Player(_) => {
-                g.legal_actions(&s, &mut actions);
-                assert!(!actions.is_empty(), "no legal action at {:?}", s.step);
-                let a = if scripted {
-                    bot.choose(g, &s, &mut rng)
-                } else {
-                    actions[rng.random_range(0..actions.len())]
-                };
-                assert!(actions.contains(&a), "{a:?} is not legal at {:?}", s.step);
-                g.apply(&mut s, a);
-            }
-        }
-    }
-    panic!("a game of more than 200,000 steps");
+    crate::registry::play_out(g, seed, scripted)
 }
 
 fn game(data: DataSet, scenario: &str) -> CrossingTheLine {

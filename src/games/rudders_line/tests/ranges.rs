@@ -4,13 +4,12 @@
 //! in tests).
 
 use super::Fixture;
-use crate::bots::Bot;
-use crate::engine::{game_rng, Actor, Game};
+use crate::engine::Game;
 use crate::games::rudders_line::data::{
     AreaDef, DataSet, InitiativeModifier, PersonnelDef, Placement, Side, WeaponDef,
 };
 use crate::games::rudders_line::state::{Phase, Roll, Step};
-use crate::games::rudders_line::{Action, RuddersLine, ScriptedBot};
+use crate::games::rudders_line::{Action, RuddersLine};
 
 // ------------------------------------------------------------------------- helpers
 
@@ -115,22 +114,8 @@ fn largest(side: Side) -> DataSet {
 
 /// `games` whole games on `g`, by the random player or the scripted bot, each to its end.
 fn play(g: &RuddersLine, games: u64, scripted: bool) {
-    let mut bot = ScriptedBot::default();
-    let (mut buf, mut chance) = (Vec::new(), Vec::new());
-    for i in 0..games {
-        let mut rng = game_rng(21, i);
-        let mut s = g.initial_state();
-        let mut steps = 0u32;
-        while g.actor(&s) != Actor::Terminal {
-            let a = match g.actor(&s) {
-                Actor::Chance => g.draw_chance(&s, &mut chance, &mut rng),
-                _ if scripted => bot.choose(g, &s, &mut rng),
-                _ => g.random_action(&s, &mut buf, &mut rng),
-            };
-            g.apply(&mut s, a);
-            steps += 1;
-            assert!(steps < 2_000_000, "game {i} does not end");
-        }
+    for seed in 0..games {
+        let s = crate::registry::play_out(g, seed, scripted);
         assert!(g.outcome(&s).is_some());
         assert!(s.turn <= g.rules.turns);
     }
