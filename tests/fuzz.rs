@@ -13,9 +13,11 @@
 //!
 //! `SANDTABLE_FUZZ_INPUTS` sets the inputs per target (the defaults take about a minute in
 //! the test profile on two cores). The long run:
-//! `SANDTABLE_FUZZ_INPUTS=1000000 cargo test --release --test fuzz -- --nocapture`
-//! (`--nocapture` shows each target's figures; `--release` has no overflow checks, so the
-//! test profile finds arithmetic overflows the long run does not).
+//! `SANDTABLE_FUZZ_INPUTS=1000000 cargo test --test fuzz -- --nocapture` (`--nocapture`
+//! shows each target's figures; the test profile keeps overflow checks on). A long run may
+//! be done in parts: `SANDTABLE_FUZZ_FROM=N` starts at input N (inputs are seeded by index,
+//! so parts 0..N and N..2N are the run 0..2N), and `SANDTABLE_FUZZ_ONLY=TEXT` runs only the
+//! targets whose name contains TEXT (`data crossing-the-line`, `save`, `bot presets`).
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -40,13 +42,26 @@ const MAX_SHOWN: usize = 25;
 
 /// Inputs per target: `SANDTABLE_FUZZ_INPUTS`, else `default`.
 fn budget(default: usize) -> usize {
-    match std::env::var("SANDTABLE_FUZZ_INPUTS") {
-        Ok(v) => v
-            .trim()
+    count_from_env("SANDTABLE_FUZZ_INPUTS").unwrap_or(default)
+}
+
+/// The first input's index: `SANDTABLE_FUZZ_FROM`, else 0.
+fn first_input() -> usize {
+    count_from_env("SANDTABLE_FUZZ_FROM").unwrap_or(0)
+}
+
+fn count_from_env(name: &str) -> Option<usize> {
+    let v = std::env::var(name).ok()?;
+    Some(
+        v.trim()
             .parse()
-            .unwrap_or_else(|_| panic!("SANDTABLE_FUZZ_INPUTS={v} is not a number of inputs")),
-        Err(_) => default,
-    }
+            .unwrap_or_else(|_| panic!("{name}={v} is not a number of inputs")),
+    )
+}
+
+/// Whether target `name` runs: every target, or those `SANDTABLE_FUZZ_ONLY` names.
+fn wanted(name: &str) -> bool {
+    std::env::var("SANDTABLE_FUZZ_ONLY").map_or(true, |only| name.contains(only.trim()))
 }
 
 // ------------------------------------------------------------------------- the targets
@@ -58,7 +73,7 @@ fn data_files() {
     let inputs = budget(2000);
     let reports: Vec<Report> = GAMES
         .par_iter()
-        .filter(|g| g.implemented)
+        .filter(|g| g.implemented && wanted(&format!("data {}", g.id)))
         .map(|g| registry::visit(g.id, DataTarget { inputs }).expect("an implemented game"))
         .collect();
     assert_clean(&reports);
@@ -71,7 +86,7 @@ fn saves() {
     let inputs = budget(10_000);
     let reports: Vec<Report> = GAMES
         .par_iter()
-        .filter(|g| g.implemented)
+        .filter(|g| g.implemented && wanted(&format!("save {}", g.id)))
         .map(|g| registry::visit(g.id, SaveTarget { inputs }).expect("an implemented game"))
         .collect();
     assert_clean(&reports);
@@ -80,14 +95,18 @@ fn saves() {
 /// The bot presets of `bots/`, mutated and read as a preset file (`--bots FILE`).
 #[test]
 fn bot_presets() {
-    assert_clean(&[preset_target(budget(10_000))]);
+    if wanted("bot presets") {
+        assert_clean(&[preset_target(budget(10_000))]);
+    }
 }
 
 /// The experiment specs of `experiments/`, mutated and checked as `sandtable experiment`
 /// checks them before its first game (no game is played).
 #[test]
 fn experiment_specs() {
-    assert_clean(&[experiment_target(budget(3000))]);
+    if wanted("experiment specs") {
+        assert_clean(&[experiment_target(budget(3000))]);
+    }
 }
 
 /// A file to mutate: its name and its text.
@@ -339,10 +358,11 @@ impl Report {
     fn print(&self) {
         let seconds = self.elapsed.as_secs_f64().max(1e-9);
         println!(
-            "fuzz {:<24} {:>8} inputs {:>8} accepted {:>8} rejected {:>4} panics {:>4} hangs  \
+            "fuzz {:<24} {:>8} inputs from #{} {:>8} accepted {:>8} rejected {:>4} panics {:>4} hangs  \
              slowest #{} {:.1} ms  {:.0} inputs/s",
             self.target,
             self.inputs,
+            first_input(),
             self.accepted,
             self.rejected,
             self.panics,
@@ -393,7 +413,8 @@ fn fuzz(
         failures: BTreeMap::new(),
     };
     let started = Instant::now();
-    for index in 0..inputs {
+    let first = first_input();
+    for index in first..first + inputs {
         let mut rng = input_rng(target, index);
         let which = rng.random_range(0..seeds.len());
         let (bytes, edits) = mutate(&seeds[which].text, &mut rng);
@@ -530,8 +551,8 @@ fn assert_clean(reports: &[Report]) {
         }
     }
     panic!(
-        "{total} fuzzed inputs failed (each is seeded by its target and index: the same \
-         SANDTABLE_FUZZ_INPUTS runs it again):{text}"
+        "{total} fuzzed inputs failed (each is seeded by its target and index: \
+         SANDTABLE_FUZZ_FROM=index SANDTABLE_FUZZ_INPUTS=1 runs one again):{text}"
     );
 }
 

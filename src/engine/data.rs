@@ -137,8 +137,12 @@ pub fn io_error(path: &Path, e: &std::io::Error) -> DataError {
 /// Parses a document, reporting TOML syntax errors (table "syntax") apart from schema errors
 /// (a missing or unknown field, a wrong type), which name the table they occur in.
 pub fn parse<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
-    parse_syntax(text, file)?;
-    toml::from_str(text).map_err(|e| toml_error(&e, text, file, false))
+    // Read once: only a document that fails is read again, to tell syntax from schema (a
+    // whole game's data is ~100 KB of TOML, and loading is mostly parsing).
+    toml::from_str(text).map_err(|e| match parse_syntax(text, file) {
+        Err(syntax) => syntax,
+        Ok(_) => toml_error(&e, text, file, false),
+    })
 }
 
 /// Parses a document as a plain TOML table, reporting only syntax errors.
