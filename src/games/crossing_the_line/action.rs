@@ -67,6 +67,8 @@ pub enum Action {
     SpLoss(u8),
     /// Retreat to this hex.
     RetreatTo(u16),
+    /// 5.3.2: place the displaced HQ in this hex.
+    PlaceHq(u16),
     // ---- the Admin Phase (8)
     /// 8.2, 5.5: assign this unit to this formation.
     Assign(u8, u8),

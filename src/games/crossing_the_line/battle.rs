@@ -614,10 +614,20 @@ fn next_side(rs: &Ruleset, s: &mut State) {
 /// 7.5.3: the side with fewer hits wins 1 bonus AP for its involved units In Command; the
 /// static Germans of 10.1 never win it. HQs left alone are displaced (7.5).
 fn end_battle(rs: &Ruleset, s: &mut State) {
+    stacking::displace_lone_hq_at(rs, s, s.fight.target);
+    stacking::displace_lone_hq_at(rs, s, s.fight.from);
+    if s.displacing != 0 {
+        // 5.3.2: the owners place them first.
+        s.step = Step::HqDisplacement { after_battle: true };
+        return;
+    }
+    finish_battle(rs, s);
+}
+
+/// The battle is over and its displaced HQs placed: Battle Victory (7.5.3).
+pub fn finish_battle(rs: &Ruleset, s: &mut State) {
     let f = s.fight;
     let defender_side = rs.unit(bits(f.attackers).next().unwrap_or(0)).side.other();
-    stacking::displace_lone_hq_at(rs, s, f.target);
-    stacking::displace_lone_hq_at(rs, s, f.from);
     victory::update_control(rs, s);
     s.pending = Pending::None;
     let winner = battle_victory(

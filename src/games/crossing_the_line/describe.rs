@@ -4,6 +4,7 @@ use super::action::Action;
 use super::battle;
 use super::ruleset::Ruleset;
 use super::side::Side;
+use super::stacking;
 use super::state::{bits, on_map, State, Step};
 use super::victory;
 use std::fmt::Write;
@@ -76,7 +77,9 @@ pub fn cost(rs: &Ruleset, s: &State, a: Action) -> Option<String> {
 pub fn list_order(rs: &Ruleset, a: Action) -> u32 {
     match a {
         Action::Move { to, leg_bonus } => 2 * u32::from(rs.hex(to).number()) + u32::from(leg_bonus),
-        Action::Infiltrate { to } | Action::RetreatTo(to) => 2 * u32::from(rs.hex(to).number()),
+        Action::Infiltrate { to } | Action::RetreatTo(to) | Action::PlaceHq(to) => {
+            2 * u32::from(rs.hex(to).number())
+        }
         _ => 0,
     }
 }
@@ -133,6 +136,19 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
             rs.unit(usize::from(u)).strength
         ),
         Action::RetreatTo(h) => format!("retreat to {}", hex(rs, h)),
+        Action::PlaceHq(h) => {
+            let f = stacking::next_displaced(s);
+            let cost = match stacking::hq_places(rs, s, f).case {
+                1 => "in Command Range by a clear path: Support and FAL −1",
+                2 => "beyond Command Range by a clear path: Support and FAL −2",
+                _ => "no clear path: Support and FAL to 0",
+            };
+            format!(
+                "place the {} HQ in {} (5.3.2, {cost})",
+                rs.formation(f).name,
+                hex(rs, h)
+            )
+        }
         Action::Assign(u, f) if s.step == Step::Heir => format!(
             "{} goes to the {}: the {} withdraws (8.5.2)",
             unit(rs, u),
@@ -217,6 +233,7 @@ pub fn step_name(step: Step) -> String {
                 .into()
         }
         Step::Retreat => "the retreat hex (7.5.2)".into(),
+        Step::HqDisplacement { .. } => "where the displaced HQ goes (5.3.2)".into(),
         Step::Snafu => "keep the roll or play the SNAFU token (5.2)".into(),
         Step::Over => "game over".into(),
     }

@@ -118,6 +118,7 @@ impl CrossingTheLine {
             Step::SecondHit => battle::second_hit_actions(out),
             Step::SpLoss => battle::sp_loss_actions(rs, s, out),
             Step::Retreat => battle::retreat_actions(rs, s, out),
+            Step::HqDisplacement { .. } => stacking::hq_place_actions(rs, s, out),
             Step::Snafu => snafu::actions(out),
             Step::Assignment(side) => assignment::actions(rs, s, side, out),
             Step::Replace => admin::replace_actions(rs, s, out),
@@ -159,6 +160,14 @@ impl CrossingTheLine {
             (Step::SecondHit, Action::TakeLoss) => battle::further(rs, s, Some(SecondHit::Loss)),
             (Step::SpLoss, Action::SpLoss(u)) => battle::sp_loss(rs, s, u),
             (Step::Retreat, Action::RetreatTo(h)) => battle::retreat_to(rs, s, h),
+            (Step::HqDisplacement { after_battle }, Action::PlaceHq(h)) => {
+                if stacking::place_hq(rs, s, h) {
+                    match after_battle {
+                        true => battle::finish_battle(rs, s),
+                        false => movement::after_displacement(rs, s),
+                    }
+                }
+            }
             (Step::Assignment(side), Action::Assign(..) | Action::Done) => {
                 if assignment::apply(rs, s, side, a) {
                     admin::after_assignment(rs, s);
@@ -296,9 +305,10 @@ impl Game for CrossingTheLine {
     }
 
     /// 2: the owner picks which unit takes each SP loss (7.5.2, `Step::SpLoss`) and where a
-    /// withdrawing division's independents go (8.5.2, `Step::Heir`).
+    /// withdrawing division's independents go (8.5.2, `Step::Heir`). 3: and where a displaced
+    /// HQ goes (5.3.2, `Step::HqDisplacement`).
     fn log_version(&self) -> u32 {
-        2
+        3
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {
@@ -325,6 +335,7 @@ impl Game for CrossingTheLine {
             Step::Assignment(side) | Step::Reinforce(side) => player(side),
             Step::Reorganize | Step::Inspect | Step::Heir => player(Side::German),
             Step::Replace => player(Side::Us),
+            Step::HqDisplacement { .. } => player(stacking::displacing_side(&self.rules, s)),
             _ => Actor::Chance,
         }
     }

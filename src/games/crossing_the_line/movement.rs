@@ -685,10 +685,25 @@ pub fn advance(rs: &Ruleset, s: &mut State) {
         s.revealed &= !s.moving.units; // 5.3.4: a stack that moves is seen afresh.
         s.refresh(rs);
         displace_lone_hqs(rs, s, to);
+        // 5.3.2: the owner places the displaced HQs before the move goes on.
+        if s.displacing != 0 {
+            s.step = Step::HqDisplacement {
+                after_battle: false,
+            };
+            return;
+        }
         victory::update_control(rs, s);
         if s.is_over() {
             return;
         }
+    }
+}
+
+/// The HQs this move displaced are placed: control of the hexes (10.2), then the move goes on.
+pub fn after_displacement(rs: &Ruleset, s: &mut State) {
+    victory::update_control(rs, s);
+    if !s.is_over() {
+        advance(rs, s);
     }
 }
 

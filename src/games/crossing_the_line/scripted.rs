@@ -407,6 +407,8 @@ impl<'a> Context<'a> {
                 END + 100 * i32::from(s.strength[u]) - u as i32
             }
             Action::RetreatTo(h) => self.retreat_score(h),
+            // 5.3.2: the fixed rule, listed first: the least costly case, the nearest hex.
+            Action::PlaceHq(_) => END,
             Action::Act(f) => i32::from(s.fal[usize::from(f)]),
             // 5.2: hand the SNAFU token over only for a low AP or combat die or a failed check.
             Action::Keep => END,

@@ -1,16 +1,22 @@
 //! Stacking and displacement (5.3), and the Improved Defense marker's removal (7.7).
 //!
-//! The opponent's choices in a displacement (5.3.3) and the owner's choice of an HQ's new hex
-//! (5.3.2) are made by fixed rules, written below, rather than asked: they are forced moves
-//! in all but rare positions, and asking would stall every search on them.
+//! The owner chooses where a displaced HQ goes (5.3.2, `Step::HqDisplacement`). The
+//! opponent's choices in a unit displacement (5.3.3) are still made by a fixed rule, written
+//! below: they happen inside a cascade of overstacked hexes that has no step to pause at yet.
 
+use super::action::Action;
 use super::command;
 use super::control::{self, HexSet};
 use super::counters::UnitClass;
 use super::readings;
-use super::ruleset::{Ruleset, NO_HEX};
+use super::ruleset::{Ruleset, ScenarioKind, NO_HEX};
 use super::side::Side;
 use super::state::{bits, State, Units, ELIMINATED};
+
+/// 5.3.2: at most this many hexes are offered for a displaced HQ (decided: the nearest of
+/// the least costly case; a farther hex of the same case costs the same and takes the HQ
+/// further from its units, and a short list keeps the step usable for search and people).
+pub const MAX_HQ_PLACES: usize = 8;
 
 /// 5.3.1: whether `units` may end in `to` beside `side`'s combat units already there.
 pub fn has_room(rs: &Ruleset, s: &State, side: Side, to: u16, units: Units) -> bool {
@@ -131,14 +137,27 @@ fn displacement_hex(rs: &Ruleset, s: &State, side: Side, from: u16, u: usize) ->
         })
 }
 
-/// 5.3.2: an HQ displaced to a friendly Town, City or Industrial hex: within its Command
-/// Range by a clear path (Support and FAL −1), else beyond it by a clear path (−2), else
-/// anywhere (both to 0). The owner's choice, made by a fixed rule: the best case, then the
-/// nearest hex. AMBIG-11: "friendly" is a hex without enemy units outside a live EZOC
-/// (unless a friendly combat unit is there, 3.3); an HQ with nowhere to go stays, at 0.
-pub fn displace_hq(rs: &Ruleset, s: &mut State, f: u8) {
-    let fi = usize::from(f);
-    let from = s.hq_hex[fi];
+/// 5.3.2: where a displaced HQ may go, the owner's choice: a friendly Town, City or
+/// Industrial hex, within its Command Range by a clear path (case 1: Support and FAL −1), else
+/// beyond it by a clear path (case 2: −2), else anywhere (case 3: both to 0). The hexes of the
+/// least costly case are offered, nearest first (the doctrine's fixed rule takes the first),
+/// at most [`MAX_HQ_PLACES`]. AMBIG-11: "friendly" is a hex without enemy units outside a live
+/// EZOC (unless a friendly combat unit is there, 3.3); an HQ with nowhere to go stays, at 0.
+#[derive(Clone, Copy, Debug)]
+pub struct HqPlaces {
+    pub case: u8,
+    len: usize,
+    hexes: [u16; MAX_HQ_PLACES],
+}
+
+impl HqPlaces {
+    pub fn hexes(&self) -> &[u16] {
+        &self.hexes[..self.len]
+    }
+}
+
+pub fn hq_places(rs: &Ruleset, s: &State, f: u8) -> HqPlaces {
+    let from = s.hq_hex[usize::from(f)];
     let side = rs.formation(f).side;
     // The HQ negates the EZOC of the hex it leaves (5.3.2: friendly units negate EZOC).
     let obstacles = s.obstacles(rs, side);
@@ -148,7 +167,12 @@ pub fn displace_hq(rs: &Ruleset, s: &mut State, f: u8) {
     let range = u16::from(rs.formation(f).command_range);
     let towns = rs.built_up.intersection(&open);
     let reach = control::relocation_reach(&rs.map, rs.hex(from), &obstacles, &towns);
-    let mut best: Option<(u8, u16, u16)> = None;
+    let mut places = HqPlaces {
+        case: 3,
+        len: 0,
+        hexes: [NO_HEX; MAX_HQ_PLACES],
+    };
+    let mut ranks = [(0u16, 0u16); MAX_HQ_PLACES];
     for i in towns.iter() {
         let to = i as u16;
         if to == from || s.hq_at(to).is_some() {
@@ -160,12 +184,79 @@ pub fn displace_hq(rs: &Ruleset, s: &mut State, f: u8) {
             (true, false) => 2,
             (false, _) => 3,
         };
-        if best.is_none_or(|b| (case, distance, to) < b) {
-            best = Some((case, distance, to));
+        if case < places.case {
+            (places.case, places.len) = (case, 0);
+        }
+        if case == places.case {
+            insert_nearest(&mut places, &mut ranks, (distance, to));
         }
     }
-    let (case, to) = best.map_or((3, from), |(c, _, to)| (c, to));
-    s.hq_hex[fi] = to;
+    places
+}
+
+/// Keeps `places` the nearest hexes found so far, nearest (then lowest index) first.
+fn insert_nearest(places: &mut HqPlaces, ranks: &mut [(u16, u16); MAX_HQ_PLACES], r: (u16, u16)) {
+    let at = ranks[..places.len].partition_point(|&x| x < r);
+    if at == MAX_HQ_PLACES {
+        return;
+    }
+    places.len = (places.len + 1).min(MAX_HQ_PLACES);
+    ranks.copy_within(at..places.len - 1, at + 1);
+    ranks[at] = r;
+    for (h, &(_, to)) in places.hexes.iter_mut().zip(ranks.iter()).take(places.len) {
+        *h = to;
+    }
+}
+
+/// 5.3.2: formation `f`'s HQ is displaced: its owner places it (`Step::HqDisplacement`) once
+/// the step under way pauses; with nowhere to go it stays where it is, at 0. The static
+/// Germans of First Blood are no player (10.1): theirs goes by the fixed rule at once.
+pub fn displace_hq(rs: &Ruleset, s: &mut State, f: u8) {
+    let places = hq_places(rs, s, f);
+    let static_owner = rs.kind == ScenarioKind::FirstBlood && rs.formation(f).side == Side::German;
+    match places.hexes().first() {
+        None => penalise(s, f, 3),
+        Some(&to) if static_owner => put_hq(rs, s, f, to, places.case),
+        Some(_) => s.displacing |= 1 << f,
+    }
+}
+
+/// The HQ placed next: the lowest formation of `State::displacing`.
+pub fn next_displaced(s: &State) -> u8 {
+    s.displacing.trailing_zeros() as u8
+}
+
+/// The side placing a displaced HQ.
+pub fn displacing_side(rs: &Ruleset, s: &State) -> Side {
+    rs.formation(next_displaced(s)).side
+}
+
+/// The choices of `Step::HqDisplacement`.
+pub fn hq_place_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    for &h in hq_places(rs, s, next_displaced(s)).hexes() {
+        out(Action::PlaceHq(h));
+    }
+}
+
+/// Places the next displaced HQ in `to` (one of `hq_place_actions`) with its case's
+/// penalties; whether every displaced HQ is now placed.
+pub fn place_hq(rs: &Ruleset, s: &mut State, to: u16) -> bool {
+    let f = next_displaced(s);
+    s.displacing &= !(1 << f);
+    put_hq(rs, s, f, to, hq_places(rs, s, f).case);
+    s.displacing == 0
+}
+
+/// Formation `f`'s HQ goes to `to`, with the penalties of `case`.
+fn put_hq(rs: &Ruleset, s: &mut State, f: u8, to: u16, case: u8) {
+    s.hq_hex[usize::from(f)] = to;
+    penalise(s, f, case);
+    s.refresh(rs);
+}
+
+/// 5.3.2 a, b: Support and FAL down by 1 (case 1) or 2 (case 2), or to 0 (case 3).
+fn penalise(s: &mut State, f: u8, case: u8) {
+    let fi = usize::from(f);
     let penalty = match case {
         1 => 1,
         2 => 2,
@@ -173,7 +264,6 @@ pub fn displace_hq(rs: &Ruleset, s: &mut State, f: u8) {
     };
     s.support[fi] = s.support[fi].saturating_sub(penalty);
     s.fal[fi] = s.fal[fi].saturating_sub(penalty);
-    s.refresh(rs);
 }
 
 /// 7.5: an HQ left alone in a hex after combat is displaced.

@@ -97,6 +97,9 @@ pub enum Step {
     SpLoss,
     /// 7.5.2: the owner picks the retreat hex.
     Retreat,
+    /// 5.3.2: the owner picks where the lowest HQ of `State::displacing` goes; then the move
+    /// (7.3.6) or the end of the battle (7.5, `after_battle`) goes on.
+    HqDisplacement { after_battle: bool },
     /// 5.2: the SNAFU token's owner may have the roll just made (`State::snafu_roll`) rolled
     /// again, handing the token over.
     Snafu,
@@ -303,6 +306,8 @@ pub struct State {
     /// 8.4.2: the unit just cannibalised, and its RPs still to spend.
     pub cannibal: u8,
     pub cannibal_points: u8,
+    /// 5.3.2: formations whose HQ was displaced and waits for its owner to place it.
+    pub displacing: Formations,
     /// 8.5: reinforcements held back to a later turn: units, and formations' HQs.
     pub held: Units,
     pub held_hqs: Formations,
@@ -365,6 +370,7 @@ impl State {
             replacement_points: [0; 3],
             cannibal: 0,
             cannibal_points: 0,
+            displacing: 0,
             held: 0,
             held_hqs: 0,
             entering: 0,

@@ -149,10 +149,49 @@ fn rule_5_3_2_a_displaced_hq_in_range_by_a_clear_path_loses_1_support_and_1_fal(
     s.support[usize::from(f)] = 3;
     s.fal[usize::from(f)] = 3;
     stacking::displace_hq(fx.rs(), &mut s, f);
+    let places = stacking::hq_places(fx.rs(), &s, f);
+    assert_eq!(places.case, 1);
+    assert_eq!(fx.number(places.hexes()[0]), 1705, "the nearest Town first");
+    assert!(
+        stacking::place_hq(fx.rs(), &mut s, places.hexes()[0]),
+        "no other HQ waits"
+    );
+    assert_eq!(fx.number(s.hq_hex[usize::from(f)]), 1705);
+    assert_eq!((s.support[usize::from(f)], s.fal[usize::from(f)]), (2, 2));
+}
+
+/// 5.3.2 "(owning player's choice)": the owner is offered the friendly Town, City and
+/// Industrial hexes of the least costly case, nearest first, and any of them costs the same.
+#[test]
+fn rule_5_3_2_the_owner_chooses_the_displaced_hqs_hex_among_the_least_costly_case() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "1ID", 1507);
+    stacking::displace_hq(fx.rs(), &mut s, f);
+    assert_eq!(s.displacing, 1 << f, "the HQ waits for its owner");
+    let places = stacking::hq_places(fx.rs(), &s, f);
+    let hexes = places.hexes();
+    assert!(hexes.len() > 1 && hexes.len() <= stacking::MAX_HQ_PLACES);
+    let from = fx.rs().hex(s.hq_hex[usize::from(f)]);
+    let distances: Vec<u16> = hexes
+        .iter()
+        .map(|&h| from.distance(fx.rs().hex(h)))
+        .collect();
+    assert!(distances.windows(2).all(|w| w[0] <= w[1]), "nearest first");
+    assert!(hexes
+        .iter()
+        .all(|&h| fx.rs().built_up.contains(usize::from(h))));
+    let last = *hexes.last().expect("places");
+    s.support[usize::from(f)] = 3;
+    s.fal[usize::from(f)] = 3;
+    assert!(
+        stacking::place_hq(fx.rs(), &mut s, last),
+        "the last HQ placed"
+    );
     assert_eq!(
-        fx.number(s.hq_hex[usize::from(f)]),
-        1705,
-        "the nearest Town"
+        s.hq_hex[usize::from(f)],
+        last,
+        "the owner's choice, not the nearest"
     );
     assert_eq!((s.support[usize::from(f)], s.fal[usize::from(f)]), (2, 2));
 }

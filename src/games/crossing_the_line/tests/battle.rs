@@ -415,7 +415,7 @@ fn rule_7_5_an_hq_takes_no_hit_does_not_retreat_and_is_displaced_when_left_alone
     resolve_with(&fx, &mut s, result(0, 2, true));
     fx.chance(&mut s, Action::Check(false)); // a forced retreat
     let mut steps = 0;
-    while s.hex[u] == fx.hex(1413) && steps < 8 {
+    while (s.hex[u] == fx.hex(1413) || s.displacing != 0) && steps < 8 {
         let first = fx.legal(&s)[0];
         fx.decide(&mut s, first);
         steps += 1;

@@ -1,6 +1,7 @@
 //! Movement (7.3), displacement by movement (7.3.6) and Formation Reaction (6.4).
 
 use super::Fx;
+use crate::engine::{Actor, Game};
 use crate::games::crossing_the_line::action::Action;
 use crate::games::crossing_the_line::hex::Hex;
 use crate::games::crossing_the_line::movement::{cost_to, step_cost};
@@ -259,10 +260,26 @@ fn rule_7_3_6_moving_next_to_a_lone_enemy_hq_displaces_it() {
     let u = fx.put(&mut s, "1/16", 1410);
     fx.activate(&mut s, "1ID", 3);
     fx.move_to(&mut s, u, 1408);
+    // The move stops where the HQ was displaced until the Germans place it (5.3.2).
+    assert_eq!(
+        s.step,
+        Step::HqDisplacement {
+            after_battle: false
+        }
+    );
+    assert_eq!(fx.g.actor(&s), Actor::Player(Side::German.index()));
+    let place = fx.legal(&s)[0];
+    fx.decide(&mut s, place);
     assert_ne!(fx.number(s.hq_hex[usize::from(f)]), 1507, "displaced");
     assert!(
         s.support[usize::from(f)] < 2 && s.fal[usize::from(f)] < 2,
         "5.3.2 penalties"
+    );
+    assert_eq!(s.hex[u], fx.hex(1408));
+    assert_eq!(
+        s.step,
+        Step::Action,
+        "then the move ends and the activation goes on"
     );
 }
 
