@@ -69,6 +69,9 @@ pub enum Action {
     RetreatTo(u16),
     /// 5.3.2: place the displaced HQ in this hex.
     PlaceHq(u16),
+    /// 5.3.3: displace this overstacked enemy unit into the adjacent `to` (`NO_HEX`: it has
+    /// nowhere to go and is eliminated).
+    DisplaceUnit { unit: u8, to: u16 },
     // ---- the Admin Phase (8)
     /// 8.2, 5.5: assign this unit to this formation.
     Assign(u8, u8),

@@ -19,8 +19,8 @@ use super::ruleset::{Ruleset, ScenarioKind, NO_HEX};
 use super::side::Side;
 use super::stacking;
 use super::state::{
-    bits, on_map, Activation, CheckKind, Fight, Formations, Pending, State, Step, Units,
-    BONUS_ONLY, MAX_DEPTH, MAX_UNITS,
+    bits, on_map, Activation, AfterOverstack, CheckKind, Fight, Formations, Pending, State, Step,
+    Units, BONUS_ONLY, MAX_DEPTH, MAX_UNITS,
 };
 use super::victory;
 
@@ -597,12 +597,14 @@ fn retreat_dir(rs: &Ruleset, s: &mut State, dir: usize) {
             );
         }
     }
-    stacking::resolve_overstack(rs, s, to, applying_side(rs, s));
-    next_side(rs, s);
+    let side = applying_side(rs, s);
+    if stacking::resolve_overstack(rs, s, to, side, AfterOverstack::Retreat) {
+        next_side(rs, s);
+    }
 }
 
 /// Defender done: the attacker's results; attacker done: Battle Victory (7.5.3).
-fn next_side(rs: &Ruleset, s: &mut State) {
+pub fn next_side(rs: &Ruleset, s: &mut State) {
     s.fight.failed = 0;
     if s.fight.applying == Role::Defender {
         s.fight.applying = Role::Attacker;

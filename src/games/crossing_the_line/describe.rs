@@ -2,7 +2,7 @@
 
 use super::action::Action;
 use super::battle;
-use super::ruleset::Ruleset;
+use super::ruleset::{Ruleset, NO_HEX};
 use super::side::Side;
 use super::stacking;
 use super::state::{bits, on_map, State, Step};
@@ -136,6 +136,12 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
             rs.unit(usize::from(u)).strength
         ),
         Action::RetreatTo(h) => format!("retreat to {}", hex(rs, h)),
+        Action::DisplaceUnit { unit: u, to } if to == NO_HEX => {
+            format!("eliminate {}: it has nowhere to go (5.3.3)", unit(rs, u))
+        }
+        Action::DisplaceUnit { unit: u, to } => {
+            format!("displace {} to {} (5.3.3)", unit(rs, u), hex(rs, to))
+        }
         Action::PlaceHq(h) => {
             let f = stacking::next_displaced(s);
             let cost = match stacking::hq_places(rs, s, f).case {
@@ -234,6 +240,7 @@ pub fn step_name(step: Step) -> String {
         }
         Step::Retreat => "the retreat hex (7.5.2)".into(),
         Step::HqDisplacement { .. } => "where the displaced HQ goes (5.3.2)".into(),
+        Step::UnitDisplacement => "the opponent displaces an overstacked unit (5.3.3)".into(),
         Step::Snafu => "keep the roll or play the SNAFU token (5.2)".into(),
         Step::Over => "game over".into(),
     }

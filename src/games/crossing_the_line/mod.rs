@@ -57,7 +57,7 @@ use crate::engine::game::rewards;
 use crate::engine::{Actor, Game, Outcome, PlayerId, Tally};
 use combat::SecondHit;
 use ruleset::ScenarioKind;
-use state::{bits, CheckKind, ELIMINATED};
+use state::{bits, AfterOverstack, CheckKind, ELIMINATED};
 use std::path::Path;
 
 /// The game on one scenario: the data and its ruleset, immutable and shared by all threads.
@@ -119,6 +119,7 @@ impl CrossingTheLine {
             Step::SpLoss => battle::sp_loss_actions(rs, s, out),
             Step::Retreat => battle::retreat_actions(rs, s, out),
             Step::HqDisplacement { .. } => stacking::hq_place_actions(rs, s, out),
+            Step::UnitDisplacement => stacking::unit_displacement_actions(rs, s, out),
             Step::Snafu => snafu::actions(out),
             Step::Assignment(side) => assignment::actions(rs, s, side, out),
             Step::Replace => admin::replace_actions(rs, s, out),
@@ -160,6 +161,14 @@ impl CrossingTheLine {
             (Step::SecondHit, Action::TakeLoss) => battle::further(rs, s, Some(SecondHit::Loss)),
             (Step::SpLoss, Action::SpLoss(u)) => battle::sp_loss(rs, s, u),
             (Step::Retreat, Action::RetreatTo(h)) => battle::retreat_to(rs, s, h),
+            (Step::UnitDisplacement, Action::DisplaceUnit { unit, to }) => {
+                match stacking::displace_unit(rs, s, unit, to) {
+                    Some(AfterOverstack::Action) => ops::after_action(rs, s),
+                    Some(AfterOverstack::Reaction) => ops::begin_reaction(rs, s, s.reactor),
+                    Some(AfterOverstack::Retreat) => battle::next_side(rs, s),
+                    None => {}
+                }
+            }
             (Step::HqDisplacement { after_battle }, Action::PlaceHq(h)) => {
                 if stacking::place_hq(rs, s, h) {
                     match after_battle {
@@ -306,7 +315,8 @@ impl Game for CrossingTheLine {
 
     /// 2: the owner picks which unit takes each SP loss (7.5.2, `Step::SpLoss`) and where a
     /// withdrawing division's independents go (8.5.2, `Step::Heir`). 3: and where a displaced
-    /// HQ goes (5.3.2, `Step::HqDisplacement`).
+    /// HQ goes (5.3.2, `Step::HqDisplacement`); and the opponent where an overstacked unit goes
+    /// (5.3.3, `Step::UnitDisplacement`).
     fn log_version(&self) -> u32 {
         3
     }
@@ -336,6 +346,8 @@ impl Game for CrossingTheLine {
             Step::Reorganize | Step::Inspect | Step::Heir => player(Side::German),
             Step::Replace => player(Side::Us),
             Step::HqDisplacement { .. } => player(stacking::displacing_side(&self.rules, s)),
+            // AMBIG-14: the opponent displaces (5.3.3).
+            Step::UnitDisplacement => player(s.overstack.side.other()),
             _ => Actor::Chance,
         }
     }

@@ -29,7 +29,8 @@ use super::ruleset::{Ruleset, ScenarioKind, NO_HEX};
 use super::side::Side;
 use super::stacking;
 use super::state::{
-    bits, CheckKind, Formations, Moving, Pending, State, Step, Units, BONUS_ONLY, MAX_PATH,
+    bits, AfterOverstack, CheckKind, Formations, Moving, Pending, State, Step, Units, BONUS_ONLY,
+    MAX_PATH,
 };
 use super::victory;
 
@@ -673,8 +674,9 @@ pub fn advance(rs: &Ruleset, s: &mut State) {
         // An HQ this move displaced may have landed on the rest of its path: it stops short.
         let enemy = s.act().side.other().index();
         if pos + 1 >= s.moving.len || s.present[enemy].contains(usize::from(to)) {
-            finish(rs, s);
-            ops::after_action(rs, s);
+            if finish(rs, s, AfterOverstack::Action) {
+                ops::after_action(rs, s);
+            }
             return;
         }
         for u in bits(s.moving.units) {
@@ -707,16 +709,17 @@ pub fn after_displacement(rs: &Ruleset, s: &mut State) {
     }
 }
 
-/// The mover ends where it stands: stacking (5.3.1) and Improved Defense (7.7) there.
-fn finish(rs: &Ruleset, s: &mut State) {
+/// The mover ends where it stands: stacking (5.3.1) and Improved Defense (7.7) there. Whether
+/// `then` may follow now (else the opponent displaces overstacked units first, 5.3.3).
+fn finish(rs: &Ruleset, s: &mut State, then: AfterOverstack) -> bool {
     let h = s.moving.hex();
     let side = s.act().side;
     // 7.7: another unit ending its move in the hex removes the marker.
     if s.units_at(rs, side, h) & !s.moving.units != 0 {
         stacking::lift_improved_defense(rs, s, h);
     }
-    stacking::resolve_overstack(rs, s, h, side);
     s.moving.units = 0;
+    stacking::resolve_overstack(rs, s, h, side, then)
 }
 
 /// 7.3.6: an enemy HQ alone in its hex next to the mover is displaced; its formation may not
@@ -797,8 +800,9 @@ pub fn reaction_check(rs: &Ruleset, s: &mut State, passed: bool) {
         return;
     }
     s.moving.len = s.moving.pos + 1;
-    finish(rs, s);
-    ops::begin_reaction(rs, s, s.reactor);
+    if finish(rs, s, AfterOverstack::Reaction) {
+        ops::begin_reaction(rs, s, s.reactor);
+    }
 }
 
 /// For rule tests: the cheapest cost in half-MPs of moving `units` to `to`, if they can.

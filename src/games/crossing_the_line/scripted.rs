@@ -409,6 +409,9 @@ impl<'a> Context<'a> {
             Action::RetreatTo(h) => self.retreat_score(h),
             // 5.3.2: the fixed rule, listed first: the least costly case, the nearest hex.
             Action::PlaceHq(_) => END,
+            // 5.3.3: the fixed rule, listed first: the last unit, to the emptiest hex nearest
+            // its supply edge.
+            Action::DisplaceUnit { .. } => END,
             Action::Act(f) => i32::from(s.fal[usize::from(f)]),
             // 5.2: hand the SNAFU token over only for a low AP or combat die or a failed check.
             Action::Keep => END,

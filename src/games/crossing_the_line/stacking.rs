@@ -1,8 +1,9 @@
 //! Stacking and displacement (5.3), and the Improved Defense marker's removal (7.7).
 //!
-//! The owner chooses where a displaced HQ goes (5.3.2, `Step::HqDisplacement`). The
-//! opponent's choices in a unit displacement (5.3.3) are still made by a fixed rule, written
-//! below: they happen inside a cascade of overstacked hexes that has no step to pause at yet.
+//! The owner chooses where a displaced HQ goes (5.3.2, `Step::HqDisplacement`); the opponent
+//! chooses which overstacked unit goes where, one at a time (5.3.3, `Step::UnitDisplacement`),
+//! through every hex a displacement overstacks in turn (`State::overstack`). The doctrine's
+//! picks, listed first, are the fixed rules the engine used before asking.
 
 use super::action::Action;
 use super::command;
@@ -11,7 +12,7 @@ use super::counters::UnitClass;
 use super::readings;
 use super::ruleset::{Ruleset, ScenarioKind, NO_HEX};
 use super::side::Side;
-use super::state::{bits, State, Units, ELIMINATED};
+use super::state::{bits, AfterOverstack, Overstack, State, Step, Units, ELIMINATED};
 
 /// 5.3.2: at most this many hexes are offered for a displaced HQ (decided: the nearest of
 /// the least costly case; a farther hex of the same case costs the same and takes the HQ
@@ -70,21 +71,66 @@ pub fn disrupt(rs: &Ruleset, s: &mut State, u: usize) {
 }
 
 /// 5.3.1–5.3.3: `side`'s stack in `h` over the limits: every combat unit disrupts (AMBIG-13,
-/// the reading `overstacked_disrupted`: a disrupted one loses an SP), then the surplus is displaced one unit at a time, cascading.
-/// Fixed choices for the opponent (5.3.3): the last units in index order go, each to the
-/// adjacent hex with the fewest friendly units (not full if any is not), nearest the owner's
-/// supply edge; a unit with no hex free of enemy units is eliminated. AMBIG-14: 5.3.3 (the
-/// opponent displaces) over 5.3.1 (the owner); only enemy units block a hex, and a hex in an
-/// enemy ZOC may be entered. Prohibited terrain is not checked: the Roer, the only such
-/// hexside, lies outside the shipped map's area.
-pub fn resolve_overstack(rs: &Ruleset, s: &mut State, h: u16, side: Side) {
-    let mut pending = [NO_HEX; 8];
-    pending[0] = h;
-    let mut n = 1;
-    while n > 0 {
-        n -= 1;
-        let hex = pending[n];
-        let units = s.units_at(rs, side, hex);
+/// the reading `overstacked_disrupted`: a disrupted one loses an SP), then the opponent
+/// displaces the surplus one unit at a time (`Step::UnitDisplacement`), and a hex a
+/// displacement overstacks suffers the same in turn. AMBIG-14: 5.3.3 (the opponent displaces)
+/// over 5.3.1 (the owner); only enemy units block a hex, and a hex in an enemy ZOC may be
+/// entered. Prohibited terrain is not checked: the Roer, the only such hexside, lies outside
+/// the shipped map's area. Whether it is all resolved; if not, the opponent's decision is due
+/// and `then` goes on after it.
+pub fn resolve_overstack(
+    rs: &Ruleset,
+    s: &mut State,
+    h: u16,
+    side: Side,
+    then: AfterOverstack,
+) -> bool {
+    if within_limits(rs, s.units_at(rs, side, h)) {
+        return true;
+    }
+    s.overstack = Overstack {
+        side,
+        queued: 1,
+        then,
+        ..Overstack::NONE
+    };
+    s.overstack.queue[0] = h;
+    run_overstack(rs, s)
+}
+
+/// Goes on with the overstacked hexes until the opponent must choose (`false`) or none is
+/// left (`true`). The static Germans of First Blood are no player (10.1): their choices go by
+/// the doctrine's rule, the first listed.
+fn run_overstack(rs: &Ruleset, s: &mut State) -> bool {
+    loop {
+        let o = s.overstack;
+        if o.hex != NO_HEX {
+            let units = s.units_at(rs, o.side, o.hex);
+            if within_limits(rs, units) {
+                s.overstack.hex = NO_HEX;
+                continue;
+            }
+            if rs.kind == ScenarioKind::FirstBlood && o.side.other() == Side::German {
+                let mut first = None;
+                unit_displacement_actions(rs, s, &mut |a| {
+                    first.get_or_insert(a);
+                });
+                if let Some(Action::DisplaceUnit { unit, to }) = first {
+                    displace(rs, s, usize::from(unit), to);
+                }
+                continue;
+            }
+            // 5.3.3: the opponent sees the stack he displaces from (5.3.4).
+            s.revealed |= units;
+            s.step = Step::UnitDisplacement;
+            return false;
+        }
+        if o.queued == 0 {
+            return true;
+        }
+        s.overstack.queued -= 1;
+        let hex = o.queue[usize::from(o.queued - 1)];
+        let units = s.units_at(rs, o.side, hex);
         if within_limits(rs, units) {
             continue;
         }
@@ -97,44 +143,90 @@ pub fn resolve_overstack(rs: &Ruleset, s: &mut State, h: u16, side: Side) {
                 disrupt(rs, s, u);
             }
         }
-        let mut stay = s.units_at(rs, side, hex);
-        while !within_limits(rs, stay) {
-            let u = (Units::BITS - 1 - stay.leading_zeros()) as usize;
-            stay &= !(1 << u);
-            match displacement_hex(rs, s, side, hex, u) {
-                Some(to) => {
-                    s.hex[u] = to;
-                    s.improved &= !(1 << u);
-                    s.revealed &= !(1 << u); // 5.3.4: a unit that moves is seen afresh.
-                    s.refresh(rs);
-                    if n < pending.len() {
-                        pending[n] = to;
-                        n += 1;
-                    }
-                }
-                None => lose(rs, s, u, s.strength[u]),
-            }
+        s.overstack.hex = hex;
+    }
+}
+
+/// The choices of `Step::UnitDisplacement`: each unit of the overstacked hex (the last in
+/// index order first) into each adjacent hex free of enemy units, a hex not fully stacked
+/// unless there is no other (5.3.3), the emptiest and nearest the owner's supply edge first:
+/// the first is the doctrine's. A unit with nowhere to go may be chosen: it is eliminated.
+pub fn unit_displacement_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let o = &s.overstack;
+    let mut units = s.units_at(rs, o.side, o.hex);
+    while units != 0 {
+        let u = (Units::BITS - 1 - units.leading_zeros()) as usize;
+        units &= !(1 << u);
+        let (hexes, n) = displacement_hexes(rs, s, o.side, o.hex, u);
+        if n == 0 {
+            out(Action::DisplaceUnit {
+                unit: u as u8,
+                to: NO_HEX,
+            });
+        }
+        for &to in &hexes[..n] {
+            out(Action::DisplaceUnit { unit: u as u8, to });
         }
     }
 }
 
-fn displacement_hex(rs: &Ruleset, s: &State, side: Side, from: u16, u: usize) -> Option<u16> {
+/// The hexes `u` may be displaced into from `from`, best first.
+fn displacement_hexes(
+    rs: &Ruleset,
+    s: &State,
+    side: Side,
+    from: u16,
+    u: usize,
+) -> ([u16; 6], usize) {
     let enemy = &s.present[side.other().index()];
     let dist = &rs.supply_distance[side.index()];
-    rs.neighbours(from)
-        .filter(|&n| !enemy.contains(usize::from(n)))
-        .filter(|&n| {
-            !(side == Side::German && s.turn <= 3 && rs.german_restricted.contains(usize::from(n)))
-        })
-        .min_by_key(|&n| {
-            let full = !has_room(rs, s, side, n, 1 << u);
-            (
-                full,
-                s.units_at(rs, side, n).count_ones(),
-                dist[usize::from(n)],
-                n,
-            )
-        })
+    let mut ranked = [(false, 0u32, 0u8, NO_HEX); 6];
+    let mut n = 0;
+    for to in rs.neighbours(from) {
+        let restricted =
+            side == Side::German && s.turn <= 3 && rs.german_restricted.contains(usize::from(to));
+        if enemy.contains(usize::from(to)) || restricted {
+            continue;
+        }
+        let full = !has_room(rs, s, side, to, 1 << u);
+        let count = s.units_at(rs, side, to).count_ones();
+        ranked[n] = (full, count, dist[usize::from(to)], to);
+        n += 1;
+    }
+    ranked[..n].sort_unstable();
+    // 5.3.3: a fully stacked hex only when no other is open.
+    if ranked[..n].iter().any(|r| !r.0) {
+        n = ranked[..n].iter().filter(|r| !r.0).count();
+    }
+    let mut hexes = [NO_HEX; 6];
+    for (h, r) in hexes.iter_mut().zip(&ranked[..n]) {
+        *h = r.3;
+    }
+    (hexes, n)
+}
+
+/// 5.3.3: the opponent displaces `unit` into `to` (one of `unit_displacement_actions`); the
+/// overstacked hexes go on. What goes on next once none is left.
+pub fn displace_unit(rs: &Ruleset, s: &mut State, unit: u8, to: u16) -> Option<AfterOverstack> {
+    displace(rs, s, usize::from(unit), to);
+    run_overstack(rs, s).then_some(s.overstack.then)
+}
+
+/// `u` goes to `to`, which may be overstacked in turn; with nowhere to go, it is eliminated.
+fn displace(rs: &Ruleset, s: &mut State, u: usize, to: u16) {
+    if to == NO_HEX {
+        lose(rs, s, u, s.strength[u]);
+        return;
+    }
+    s.hex[u] = to;
+    s.improved &= !(1 << u);
+    s.revealed &= !(1 << u); // 5.3.4: a unit that moves is seen afresh.
+    s.refresh(rs);
+    let o = &mut s.overstack;
+    if usize::from(o.queued) < o.queue.len() {
+        o.queue[usize::from(o.queued)] = to;
+        o.queued += 1;
+    }
 }
 
 /// 5.3.2: where a displaced HQ may go, the owner's choice: a friendly Town, City or

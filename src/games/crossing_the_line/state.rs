@@ -100,6 +100,9 @@ pub enum Step {
     /// 5.3.2: the owner picks where the lowest HQ of `State::displacing` goes; then the move
     /// (7.3.6) or the end of the battle (7.5, `after_battle`) goes on.
     HqDisplacement { after_battle: bool },
+    /// 5.3.3: the opponent displaces a unit of the overstacked hex `State::overstack` names;
+    /// then what was under way goes on (`Overstack::then`).
+    UnitDisplacement,
     /// 5.2: the SNAFU token's owner may have the roll just made (`State::snafu_roll`) rolled
     /// again, handing the token over.
     Snafu,
@@ -196,6 +199,38 @@ impl Moving {
     }
 }
 
+/// What goes on once an overstacked hex is resolved (5.3.1–5.3.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AfterOverstack {
+    /// The Movement Action's mover has stopped: the activation goes on (7.3).
+    Action,
+    /// The mover stopped by a Reaction: the reacting formation acts (6.4.2).
+    Reaction,
+    /// A retreat: the other side's combat results, or the end of the battle (7.5.2).
+    Retreat,
+}
+
+/// Overstacked hexes being resolved (5.3.1–5.3.3): the hex whose surplus the opponent
+/// displaces now, and the hexes a displacement overstacked in turn, last first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Overstack {
+    pub side: Side,
+    pub hex: u16,
+    pub queue: [u16; 8],
+    pub queued: u8,
+    pub then: AfterOverstack,
+}
+
+impl Overstack {
+    pub const NONE: Overstack = Overstack {
+        side: Side::Us,
+        hex: NO_HEX,
+        queue: [NO_HEX; 8],
+        queued: 0,
+        then: AfterOverstack::Action,
+    };
+}
+
 /// A combat under way (7.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Fight {
@@ -280,6 +315,7 @@ pub struct State {
     pub pending: Pending,
     pub moving: Moving,
     pub fight: Fight,
+    pub overstack: Overstack,
     /// Units still to roll (attrition, ECs), lowest first.
     pub queue: Units,
     /// 6.4: the formation attempting a Reaction.
@@ -357,6 +393,7 @@ impl State {
             pending: Pending::None,
             moving: Moving::NONE,
             fight: Fight::NONE,
+            overstack: Overstack::NONE,
             queue: 0,
             reactor: 0,
             snafu: Side::German,

@@ -10,8 +10,25 @@ use crate::games::crossing_the_line::reinforcements;
 use crate::games::crossing_the_line::side::Side;
 use crate::games::crossing_the_line::stacking;
 use crate::games::crossing_the_line::state::{
-    on_map, CheckKind, State, Step, Units, NOT_ENTERED, WITHDRAWN,
+    on_map, AfterOverstack, CheckKind, State, Step, Units, NOT_ENTERED, WITHDRAWN,
 };
+
+/// Resolves `side`'s overstacked hex `number` as the doctrine does: the opponent's first
+/// listed choice each time (5.3.3).
+fn overstack_by_doctrine(fx: &Fx, s: &mut State, number: u16, side: Side) {
+    let then = AfterOverstack::Action;
+    let mut done = stacking::resolve_overstack(fx.rs(), s, fx.hex(number), side, then);
+    while !done {
+        let mut first = None;
+        stacking::unit_displacement_actions(fx.rs(), s, &mut |a| {
+            first.get_or_insert(a);
+        });
+        let Some(Action::DisplaceUnit { unit, to }) = first else {
+            panic!("an overstacked hex offers a choice")
+        };
+        done = stacking::displace_unit(fx.rs(), s, unit, to).is_some();
+    }
+}
 
 /// The US 1/16 at 1412 with its HQ at 1113, the 1st ID activated with 3 APs.
 fn us_at_1412(fx: &Fx) -> (State, usize) {
@@ -106,7 +123,7 @@ fn rule_5_3_1_an_overstacked_hex_disrupts_every_unit_and_displaces_the_surplus()
     for name in ["1/16", "2/16", "3/16", "1/18"] {
         fx.put(&mut s, name, 1412);
     }
-    stacking::resolve_overstack(fx.rs(), &mut s, fx.hex(1412), Side::Us);
+    overstack_by_doctrine(&fx, &mut s, 1412, Side::Us);
     assert_eq!(fx.names_at(&s, Side::Us, 1412).len(), 3);
     let moved = fx.unit("1/18");
     assert!(
@@ -133,12 +150,71 @@ fn rule_5_3_3_a_surplus_unit_with_enemy_all_round_is_eliminated() {
         fx.put(&mut s, name, h);
     }
     let lost_before = s.losses[Side::Us.index()];
-    stacking::resolve_overstack(fx.rs(), &mut s, fx.hex(1412), Side::Us);
+    overstack_by_doctrine(&fx, &mut s, 1412, Side::Us);
     assert_eq!(fx.names_at(&s, Side::Us, 1412).len(), 3);
     let surplus = fx.unit("1/18");
     assert!(!on_map(s.hex[surplus]), "nowhere to go: eliminated");
     assert_eq!(s.strength[surplus], 0);
     assert!(s.losses[Side::Us.index()] > lost_before);
+}
+
+/// 5.3.3: "The opposing player may displace overstacked units of his choice one at a time into
+/// any adjacent hex(es) until the stacking limit is met" (AMBIG-14: the opponent, not the
+/// owner); he sees the stack he chooses from.
+#[test]
+fn rule_5_3_3_the_opponent_chooses_which_overstacked_unit_goes_and_where() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    let names = ["1/16", "2/16", "3/16", "1/18"];
+    for name in names {
+        fx.put(&mut s, name, 1412);
+    }
+    let then = AfterOverstack::Action;
+    assert!(!stacking::resolve_overstack(
+        fx.rs(),
+        &mut s,
+        fx.hex(1412),
+        Side::Us,
+        then
+    ));
+    assert_eq!(s.step, Step::UnitDisplacement);
+    assert_eq!(
+        fx.g.actor(&s),
+        crate::engine::Actor::Player(Side::German.index())
+    );
+    let stack: Units = names.iter().fold(0, |m, n| m | 1 << fx.unit(n));
+    assert_eq!(s.revealed & stack, stack, "the Germans see the stack");
+    let mut choices = Vec::new();
+    stacking::unit_displacement_actions(fx.rs(), &s, &mut |a| choices.push(a));
+    let ring: Vec<u16> = fx.ring(1412).iter().map(|&n| fx.hex(n)).collect();
+    for name in names {
+        let u = fx.unit(name) as u8;
+        assert!(
+            choices.iter().any(|a| matches!(a, Action::DisplaceUnit { unit, to } if *unit == u && ring.contains(to))),
+            "{name} may be displaced next door"
+        );
+    }
+    // Not the doctrine's pick (the last unit to the first hex): the first unit, the last hex.
+    let first = fx.unit("1/16") as u8;
+    let pick = choices
+        .iter()
+        .rev()
+        .find(|a| matches!(a, Action::DisplaceUnit { unit, .. } if *unit == first))
+        .copied()
+        .expect("1/16 may go");
+    assert_ne!(pick, choices[0]);
+    let Action::DisplaceUnit { unit, to } = pick else {
+        unreachable!()
+    };
+    let next = stacking::displace_unit(fx.rs(), &mut s, unit, to);
+    assert_eq!(
+        next,
+        Some(AfterOverstack::Action),
+        "the hex is within the limit"
+    );
+    assert_eq!(s.hex[usize::from(first)], to);
+    assert_eq!(fx.names_at(&s, Side::Us, 1412).len(), 3);
 }
 
 #[test]
@@ -619,7 +695,7 @@ fn rule_5_3_1_ambig_13_an_overstacked_disrupted_unit_loses_an_sp_or_not_by_the_r
         s.disrupted |= 1 << worn;
         s.refresh(fx.rs());
         let (worn_sp, fresh_sp) = (s.strength[worn], s.strength[fresh]);
-        stacking::resolve_overstack(fx.rs(), &mut s, fx.hex(1412), Side::Us);
+        overstack_by_doctrine(&fx, &mut s, 1412, Side::Us);
         assert_eq!(s.strength[worn], worn_sp - u8::from(loses));
         assert!(s.is_disrupted(worn));
         assert_eq!(s.strength[fresh], fresh_sp, "a fresh unit only disrupts");

@@ -238,6 +238,10 @@ fn rule_6_4_3_a_reaction_stops_the_mover_overstacked_or_not_and_a_new_move_costs
     );
     fx.decide(&mut s, Action::React(f));
     fx.chance(&mut s, Action::Check(true));
+    // The Germans displace one of the four (5.3.3), then the Reaction goes on.
+    assert_eq!(s.step, Step::UnitDisplacement);
+    let first = fx.legal(&s)[0];
+    fx.decide(&mut s, first);
     assert_eq!(s.step, Step::ApRoll { reaction: true });
     assert_eq!(fx.names_at(&s, Side::Us, 1214).len(), 3);
     for &v in &all {
