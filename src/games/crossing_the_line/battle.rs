@@ -380,7 +380,7 @@ fn loss_candidates(rs: &Ruleset, s: &State) -> Units {
 /// 10.1: the static Germans of First Blood are no player; their losses go by the doctrine's
 /// rule, the strongest unit first (the first of equals), which keeps units on the map longest.
 fn static_owner(rs: &Ruleset, s: &State) -> bool {
-    rs.kind == ScenarioKind::FirstBlood && applying_side(rs, s) == Side::German
+    rs.kind.is_static(applying_side(rs, s))
 }
 
 fn strongest(s: &State, units: Units) -> usize {

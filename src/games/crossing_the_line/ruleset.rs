@@ -37,6 +37,12 @@ impl ScenarioKind {
     pub fn has_vp_hexes(self) -> bool {
         self != ScenarioKind::FirstBlood
     }
+
+    /// Whether `side` is no player here: the static Germans of First Blood (10.1), whose
+    /// choices the rules make by the doctrine's rule.
+    pub fn is_static(self, side: Side) -> bool {
+        self == ScenarioKind::FirstBlood && side == Side::German
+    }
 }
 
 /// A combat unit's printed values, by unit index.

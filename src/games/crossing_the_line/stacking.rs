@@ -10,7 +10,7 @@ use super::command;
 use super::control::{self, HexSet};
 use super::counters::UnitClass;
 use super::readings;
-use super::ruleset::{Ruleset, ScenarioKind, NO_HEX};
+use super::ruleset::{Ruleset, NO_HEX};
 use super::side::Side;
 use super::state::{bits, AfterOverstack, Overstack, State, Step, Units, ELIMINATED};
 
@@ -110,7 +110,7 @@ fn run_overstack(rs: &Ruleset, s: &mut State) -> bool {
                 s.overstack.hex = NO_HEX;
                 continue;
             }
-            if rs.kind == ScenarioKind::FirstBlood && o.side.other() == Side::German {
+            if rs.kind.is_static(o.side.other()) {
                 let mut first = None;
                 unit_displacement_actions(rs, s, &mut |a| {
                     first.get_or_insert(a);
@@ -229,12 +229,7 @@ fn displace(rs: &Ruleset, s: &mut State, u: usize, to: u16) {
     }
 }
 
-/// 5.3.2: where a displaced HQ may go, the owner's choice: a friendly Town, City or
-/// Industrial hex, within its Command Range by a clear path (case 1: Support and FAL −1), else
-/// beyond it by a clear path (case 2: −2), else anywhere (case 3: both to 0). The hexes of the
-/// least costly case are offered, nearest first (the doctrine's fixed rule takes the first),
-/// at most [`MAX_HQ_PLACES`]. AMBIG-11: "friendly" is a hex without enemy units outside a live
-/// EZOC (unless a friendly combat unit is there, 3.3); an HQ with nowhere to go stays, at 0.
+/// The hexes a displaced HQ is offered, nearest first, and the case of 5.3.2 they share.
 #[derive(Clone, Copy, Debug)]
 pub struct HqPlaces {
     pub case: u8,
@@ -248,6 +243,12 @@ impl HqPlaces {
     }
 }
 
+/// 5.3.2: where a displaced HQ may go, the owner's choice: a friendly Town, City or
+/// Industrial hex, within its Command Range by a clear path (case 1: Support and FAL −1), else
+/// beyond it by a clear path (case 2: −2), else anywhere (case 3: both to 0). The hexes of the
+/// least costly case are offered, nearest first (the doctrine's fixed rule takes the first),
+/// at most [`MAX_HQ_PLACES`]. AMBIG-11: "friendly" is a hex without enemy units outside a live
+/// EZOC (unless a friendly combat unit is there, 3.3); an HQ with nowhere to go stays, at 0.
 pub fn hq_places(rs: &Ruleset, s: &State, f: u8) -> HqPlaces {
     let from = s.hq_hex[usize::from(f)];
     let side = rs.formation(f).side;
@@ -305,10 +306,9 @@ fn insert_nearest(places: &mut HqPlaces, ranks: &mut [(u16, u16); MAX_HQ_PLACES]
 /// Germans of First Blood are no player (10.1): theirs goes by the fixed rule at once.
 pub fn displace_hq(rs: &Ruleset, s: &mut State, f: u8) {
     let places = hq_places(rs, s, f);
-    let static_owner = rs.kind == ScenarioKind::FirstBlood && rs.formation(f).side == Side::German;
     match places.hexes().first() {
         None => penalise(s, f, 3),
-        Some(&to) if static_owner => put_hq(rs, s, f, to, places.case),
+        Some(&to) if rs.kind.is_static(rs.formation(f).side) => put_hq(rs, s, f, to, places.case),
         Some(_) => s.displacing |= 1 << f,
     }
 }

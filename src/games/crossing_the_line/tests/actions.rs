@@ -158,6 +158,22 @@ fn rule_5_3_3_a_surplus_unit_with_enemy_all_round_is_eliminated() {
     assert!(s.losses[Side::Us.index()] > lost_before);
 }
 
+/// 10.1: the static Germans of First Blood are no player: a displaced German HQ goes where the
+/// doctrine would put it, at once (5.3.2), with no decision.
+#[test]
+fn rule_10_1_a_static_german_hq_is_placed_at_once_by_the_doctrines_rule() {
+    let fx = Fx::new("first-blood");
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "526ID", 1507);
+    let first = stacking::hq_places(fx.rs(), &s, f).hexes()[0];
+    stacking::displace_hq(fx.rs(), &mut s, f);
+    assert_eq!(s.displacing, 0, "nobody is asked");
+    assert_eq!(s.hq_hex[usize::from(f)], first);
+    let us = fx.hq(&mut s, "1ID", 1113);
+    stacking::displace_hq(fx.rs(), &mut s, us);
+    assert_eq!(s.displacing, 1 << us, "the US player is asked");
+}
+
 /// 5.3.3: "The opposing player may displace overstacked units of his choice one at a time into
 /// any adjacent hex(es) until the stacking limit is met" (AMBIG-14: the opponent, not the
 /// owner); he sees the stack he chooses from.
