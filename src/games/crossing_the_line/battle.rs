@@ -15,7 +15,7 @@ use super::control::HexSet;
 use super::movement;
 use super::ops;
 use super::readings;
-use super::ruleset::{Ruleset, ScenarioKind, NO_HEX};
+use super::ruleset::{Ruleset, NO_HEX};
 use super::side::Side;
 use super::stacking;
 use super::state::{
@@ -654,8 +654,7 @@ pub fn finish_battle(rs: &Ruleset, s: &mut State) {
             ops::after_action(rs, s);
         }
         Some(Role::Defender)
-            if !(rs.kind == ScenarioKind::FirstBlood && defender_side == Side::German)
-                && usize::from(s.depth) + 1 < MAX_DEPTH =>
+            if !rs.kind.is_static(defender_side) && usize::from(s.depth) + 1 < MAX_DEPTH =>
         {
             if units == 0 {
                 return ops::after_action(rs, s);

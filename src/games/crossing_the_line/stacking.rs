@@ -334,8 +334,10 @@ pub fn hq_place_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
 /// penalties; whether every displaced HQ is now placed.
 pub fn place_hq(rs: &Ruleset, s: &mut State, to: u16) -> bool {
     let f = next_displaced(s);
+    // The case of the hexes offered, found before the HQ leaves its hex.
+    let case = hq_places(rs, s, f).case;
     s.displacing &= !(1 << f);
-    put_hq(rs, s, f, to, hq_places(rs, s, f).case);
+    put_hq(rs, s, f, to, case);
     s.displacing == 0
 }
 
