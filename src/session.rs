@@ -235,7 +235,7 @@ impl<'g, G: Entry> Session<'g, G> {
                 log.push(format!(
                     "{}: {}",
                     self.game.player_name(p),
-                    self.game.describe(&self.state, a)
+                    self.game.describe_seen(&self.state, a, self.human)
                 ));
                 self.apply(a, log);
                 self.renumber(None);

@@ -143,6 +143,12 @@ pub trait Game: Sync {
     /// A plain description of an action in the current state, for logs and the play screen.
     fn describe(&self, s: &Self::State, a: Self::Action) -> String;
 
+    /// Another player's decision as `viewer` learns of it (the play screen's line for the
+    /// opponent's moves): what the rules keep secret is left out. By default, all of it.
+    fn describe_seen(&self, s: &Self::State, a: Self::Action, _viewer: PlayerId) -> String {
+        self.describe(s, a)
+    }
+
     /// The situation as a person reads it (board, units, markers, whose move), for the play
     /// screen.
     fn render(&self, _s: &Self::State) -> String {

@@ -45,10 +45,6 @@ const SCENARIOS: [(&str, &str, &str); 4] = [
     ),
 ];
 
-/// The owner's choices the engine makes by a fixed rule instead of asking (issue: each is to
-/// become a decision with the fixed rule as the doctrine's default).
-const FIXED_CHOICES: &str = "independents are assigned openly, not in secret (5.5.2)";
-
 fn ids_and_names() -> Vec<(&'static str, &'static str)> {
     SCENARIOS.iter().map(|&(id, name, _)| (id, name)).collect()
 }
@@ -200,8 +196,8 @@ impl Entry for CrossingTheLine {
         }
         let _ = writeln!(
             s,
-            "    not implemented: none of the rules; owner's choices made by a fixed rule \
-             rather than asked: {FIXED_CHOICES}"
+            "    not implemented: none of the rules; every choice the rules give a player is \
+             asked of that player, and independents are assigned in secret (5.5.2)"
         );
         write_reconstructed(data.reconstructed(), s);
         write_readings(&data.charts.readings, "charts.toml", s);

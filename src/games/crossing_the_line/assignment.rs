@@ -20,7 +20,7 @@ use super::readings;
 use super::ruleset::Ruleset;
 use super::side::Side;
 use super::stacking;
-use super::state::{bits, on_map, State, Step, Units, MAX_FORMATIONS};
+use super::state::{bits, on_map, State, Step, Units, BONUS_ONLY, MAX_FORMATIONS};
 
 /// 5.5.1: cross-assigned battalions of one regiment, and tank units, at most.
 const MAX_BATTALIONS: u32 = 3;
@@ -119,11 +119,7 @@ fn may_assign(rs: &Ruleset, s: &State, reach: &Reach, u: usize, f: u8) -> bool {
         return false;
     }
     match (info.side, info.parent) {
-        (_, None) => {
-            let corps_ok =
-                info.side == Side::German || info.def.corps == rs.formations[usize::from(f)].corps;
-            corps_ok && !s.is_disrupted(u) && in_range(f) && in_range(current)
-        }
+        (_, None) => attachable(rs, u, f) && !s.is_disrupted(u) && in_range(f) && in_range(current),
         (Side::Us, Some(parent)) => {
             !s.is_disrupted(u)
                 && in_range(f)
@@ -136,6 +132,13 @@ fn may_assign(rs: &Ruleset, s: &State, reach: &Reach, u: usize, f: u8) -> bool {
             f != parent && !reach.traces_to(s, u, parent) && in_range(f)
         }
     }
+}
+
+/// 5.5.2 Assignment restrictions: independent `u` may be attached to formation `f` of its
+/// side (a US one only within its own Corps).
+pub fn attachable(rs: &Ruleset, u: usize, f: u8) -> bool {
+    let (info, formation) = (rs.unit(u), rs.formation(f));
+    formation.side == info.side && (info.side == Side::German || info.def.corps == formation.corps)
 }
 
 /// 5.5.1: the limits of US cross-assignment from `parent` to `f`.
@@ -170,12 +173,28 @@ pub fn actions(rs: &Ruleset, s: &State, side: Side, out: &mut impl FnMut(Action)
     out(Action::Done);
 }
 
+/// Puts unit `u` in formation `f`. 5.5.2: the assignment is recorded secretly, "not shown
+/// to the enemy player unless it is challenged" (`State::assignment_shown`).
+pub fn assign(s: &mut State, u: usize, f: u8) {
+    s.formation[u] = f;
+    s.assignment_shown &= !(1 << u);
+}
+
+/// 5.5.2 (decided): units that conduct an Action of their formation show their assignment,
+/// as a challenge then would (the engine allows only true ones); not so with a Battle
+/// Victory's bonus AP alone, which any unit may use.
+pub fn show(s: &mut State, units: Units) {
+    if s.act().formation != BONUS_ONLY {
+        s.assignment_shown |= units;
+    }
+}
+
 /// One assignment, or the side is done (the US hands over to the Germans); `true` when the
 /// segment is over.
 pub fn apply(rs: &Ruleset, s: &mut State, side: Side, a: Action) -> bool {
     match a {
         Action::Assign(u, f) => {
-            s.formation[usize::from(u)] = f;
+            assign(s, usize::from(u), f);
             // 7.7 (the reading `improved_defense_on_reassignment`): reassignment is none of
             // the marker's triggers, but a marker covers one formation's stack (AMBIG-45).
             let lifted = rs

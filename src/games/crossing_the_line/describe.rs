@@ -84,6 +84,29 @@ pub fn list_order(rs: &Ruleset, a: Action) -> u32 {
     }
 }
 
+/// `a` as `viewer` learns of it: the enemy's assignment of an independent is recorded in
+/// secret (5.5.2), so it shows as one, without the unit or the formation.
+pub fn action_seen(rs: &Ruleset, s: &State, a: Action, viewer: Side) -> String {
+    match a {
+        Action::Assign(u, _) if secret_assignment(rs, u, viewer) && s.step == Step::Heir => {
+            "reassign an independent of the withdrawing division in secret (8.5.2; 5.5.2: which, \
+             and to which division, is not shown)"
+                .into()
+        }
+        Action::Assign(u, _) if secret_assignment(rs, u, viewer) => {
+            "assign an independent in secret (5.5.2: which, and to which formation, is not shown)"
+                .into()
+        }
+        _ => action(rs, s, a),
+    }
+}
+
+/// Whether unit `u`'s assignment is kept from `viewer` (5.5.2): an enemy independent's.
+fn secret_assignment(rs: &Ruleset, u: u8, viewer: Side) -> bool {
+    let info = rs.unit(usize::from(u));
+    info.side != viewer && info.parent.is_none()
+}
+
 pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
     match a {
         Action::Die(d) => format!("die {d}"),

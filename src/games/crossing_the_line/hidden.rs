@@ -20,24 +20,30 @@
 //!   total losses (combat results and every other SP loss are public events): what is hidden is
 //!   how the surviving units share them.
 //!
-//! * Not hidden (simplifications): the assignment notes of 5.5.2 (a unit's current formation is
-//!   kept), and after a German reorganisation (8.4.2) the exact SP it moved, which the kept
-//!   total implies.
+//! * 5.5.2: the formation an independent is assigned to, recorded secretly, until the unit
+//!   conducts an Action of that formation (`State::assignment_shown`, decided: a challenge
+//!   then would show it); a new assignment is secret again. The enemy sees that the side
+//!   assigns, not what (`describe_seen`). Under the reading `improved_defense_on_reassignment
+//!   = "lifted"` a marker lifted by a reassignment is seen to go (7.7).
+//! * Not hidden (a simplification): after a German reorganisation (8.4.2) the exact SP it
+//!   moved, which the kept total implies.
 //!
 //! `determinize` draws the hidden part anew: the hidden units of each (class, disruption,
 //! Improved Defense) group are dealt at random over that group's hidden places, each under a
 //! top unit of lower index so the tops stay the tops; then the side's current SP are spread at
-//! random over its units on the map, each between 1 and its printed strength. Both draws read
-//! only what the viewer sees (they are the same for two states the viewer cannot tell apart)
-//! and keep every hex's occupant class and disruption, hence the ZOC (5.4), the stacking
-//! (5.3.1) and all the viewer's legal actions.
+//! random over its units on the map, each between 1 and its printed strength; then the secret
+//! assignments of its independents are drawn among the formations each may join. The draws
+//! read only what the viewer sees (they are the same for two states the viewer cannot tell
+//! apart) and keep every hex's occupant class and disruption, hence the ZOC (5.4), the
+//! stacking (5.3.1) and all the viewer's legal actions.
 
+use super::assignment;
 use super::control::HexSet;
 use super::counters::UnitClass;
 use super::ruleset::Ruleset;
 use super::scenario::MAX_PLAN_MARKERS;
 use super::side::Side;
-use super::state::{bits, Pending, State, Step, Units, MAX_UNITS};
+use super::state::{bits, on_map, Pending, State, Step, Units, MAX_UNITS};
 use crate::engine::GameRng;
 use rand::Rng;
 
@@ -86,10 +92,27 @@ pub fn determinize(rs: &Ruleset, s: &State, viewer: Side, rng: &mut GameRng) -> 
     let shown = visible_enemy(rs, s, viewer) | engaged(s);
     deal_hidden(rs, &mut d, units & !shown, rng);
     spread_strength(rs, &mut d, units, rng);
+    redraw_assignments(rs, &mut d, enemy, rng);
     if viewer == Side::German {
         redraw_plan(rs, &mut d, rng);
     }
     d
+}
+
+/// 5.5.2: the enemy's independents on the map whose assignment has not been shown, each
+/// assigned anew to a formation it may be attached to whose HQ is on the map (the true one
+/// among them, unless its HQ is off the map: then the draw still reads only what is seen).
+fn redraw_assignments(rs: &Ruleset, s: &mut State, side: Side, rng: &mut GameRng) {
+    let secret = s.on_map_units(rs, side) & !s.assignment_shown;
+    for u in bits(secret).filter(|&u| rs.unit(u).parent.is_none()) {
+        let open = (0..rs.formations.len() as u8)
+            .filter(|&f| on_map(s.hq_hex[usize::from(f)]) && assignment::attachable(rs, u, f));
+        let n = open.clone().count();
+        if n > 0 {
+            let k = rng.random_range(0..n);
+            s.formation[u] = open.clone().nth(k).expect("k < n");
+        }
+    }
 }
 
 /// 8.3: the US lines up its Victory Plan markers hidden; the German knows how many were drawn

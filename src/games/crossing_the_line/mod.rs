@@ -477,6 +477,15 @@ impl Game for CrossingTheLine {
         describe::action(&self.rules, s, a)
     }
 
+    /// 5.5.2: the enemy learns that an independent was assigned, not which nor where (with
+    /// `--open`, everything).
+    fn describe_seen(&self, s: &State, a: Action, viewer: PlayerId) -> String {
+        if self.open {
+            return describe::action(&self.rules, s, a);
+        }
+        describe::action_seen(&self.rules, s, a, self.side_of(viewer))
+    }
+
     fn render(&self, s: &State) -> String {
         describe::render(&self.rules, s)
     }

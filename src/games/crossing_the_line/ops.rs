@@ -200,6 +200,7 @@ pub fn after_action(rs: &Ruleset, s: &mut State) {
 /// Pays `cost` APs for an Action by `units` (7.2), the Battle Victory bonus AP first when all
 /// of them may use it (7.5.3). The bonus is spent or lost with the first Action after it.
 pub fn pay(s: &mut State, cost: u8, units: Units) {
+    super::assignment::show(s, units);
     let act = s.act_mut();
     let usable = if units != 0 && units & !act.bonus_units == 0 {
         act.bonus.min(cost)

@@ -3,6 +3,7 @@
 //! then the rest enter at their listed hexes (8.5.1); then the withdrawals (8.5.2).
 
 use super::action::Action;
+use super::assignment;
 use super::command;
 use super::control::{self, HexSet};
 use super::ops;
@@ -121,7 +122,7 @@ fn reassign_then_withdraw(rs: &Ruleset, s: &mut State) {
             s.step = Step::Heir;
             return;
         }
-        s.formation[u] = first;
+        assignment::assign(s, u, first);
     }
     withdrawals(rs, s);
     ops::start_ops(rs, s);
@@ -129,7 +130,7 @@ fn reassign_then_withdraw(rs: &Ruleset, s: &mut State) {
 
 /// 8.5.2 note: the German reassigns independent `u` to formation `f`.
 pub fn reassign(rs: &Ruleset, s: &mut State, u: u8, f: u8) {
-    s.formation[usize::from(u)] = f;
+    assignment::assign(s, usize::from(u), f);
     reassign_then_withdraw(rs, s);
 }
 
@@ -207,7 +208,7 @@ fn place(rs: &Ruleset, s: &mut State, side: Side) {
             s.improved |= 1 << u;
         }
         s.hex[u] = hex;
-        s.formation[u] = f;
+        assignment::assign(s, u, f);
         s.refresh(rs);
     }
     s.entering = 0;
@@ -307,7 +308,7 @@ pub(super) fn withdrawals(rs: &Ruleset, s: &mut State) {
         let own = units & rs.formation_units[usize::from(f)];
         for u in bits(units & !own) {
             if let Some(g) = heir {
-                s.formation[u] = g;
+                assignment::assign(s, u, g);
             }
         }
         let ok = bits(own)

@@ -291,6 +291,9 @@ pub struct State {
     /// 5.3.4: units the enemy has seen under the top of their stack (a ground attack was
     /// declared on them, or they attacked); cleared when the unit moves (`hidden`).
     pub revealed: Units,
+    /// 5.5.2: units whose current assignment the enemy has been shown (an independent's is
+    /// recorded secretly; it shows when the unit acts for its formation, `ops::pay`).
+    pub assignment_shown: Units,
     pub hq_hex: [u16; MAX_FORMATIONS],
     pub support: [u8; MAX_FORMATIONS],
     /// Formation Activation Level (6.3).
@@ -376,6 +379,7 @@ impl State {
             disrupted: 0,
             improved: 0,
             revealed: 0,
+            assignment_shown: 0,
             hq_hex: [NOT_ENTERED; MAX_FORMATIONS],
             support: [0; MAX_FORMATIONS],
             fal: [0; MAX_FORMATIONS],

@@ -6,7 +6,8 @@ use crate::bots::mcts::{MctsBot, RolloutFactory, RolloutPolicy};
 use crate::bots::{preset, Bot, RandomBot};
 use crate::engine::game::sample_chance;
 use crate::engine::{Actor, Game};
-use crate::games::crossing_the_line::state::on_map;
+use crate::games::crossing_the_line::movement;
+use crate::games::crossing_the_line::state::{on_map, BONUS_ONLY};
 use crate::games::crossing_the_line::{Action, CrossingTheLine};
 use rand::SeedableRng;
 use std::sync::Arc;
@@ -105,10 +106,12 @@ fn rule_5_3_4_determinize_keeps_what_the_viewer_sees_and_redraws_the_rest() {
             for viewer in Side::BOTH {
                 let d = g.determinize(&s, viewer.index(), &mut rng);
                 let enemy = viewer.other();
-                // Only enemy positions and strengths change; every mask, marker and cache stays.
+                // Only enemy positions, strengths and secret assignments change (5.5.2, tested
+                // below); every mask, marker and cache stays.
                 let mut e = d;
                 e.hex = s.hex;
                 e.strength = s.strength;
+                e.formation = s.formation;
                 assert_eq!(e, s);
                 for u in bits(rs.side_units[viewer.index()]) {
                     assert_eq!((d.hex[u], d.strength[u]), (s.hex[u], s.strength[u]));
@@ -294,4 +297,114 @@ fn rule_5_3_4_a_bots_choice_does_not_change_when_hidden_enemy_strengths_change()
         assert_eq!(ra, rb, "the random bot reads legal actions only");
     }
     assert!(open_differs, "with --open the search reads the strengths");
+}
+
+/// The independents of `side` on the map whose assignment the enemy has not been shown.
+fn secret_independents(rs: &Ruleset, s: &State, side: Side) -> Units {
+    bits(s.on_map_units(rs, side) & !s.assignment_shown)
+        .filter(|&u| rs.unit(u).parent.is_none())
+        .fold(0, |m, u| m | 1 << u)
+}
+
+#[test]
+fn rule_5_5_2_an_assignment_is_secret_until_the_unit_acts_for_its_formation() {
+    let (mut assigned, mut moved, mut attacked) = (0, 0, 0);
+    for (scenario, games) in [("campaign", 4), ("stolberg-corridor", 6)] {
+        check_shown_assignments(
+            &game(scenario),
+            games,
+            &mut [&mut assigned, &mut moved, &mut attacked],
+        );
+    }
+    assert!(
+        assigned > 0 && moved > 50 && attacked > 10,
+        "{assigned} {moved} {attacked}"
+    );
+}
+
+/// Counts the secret assignments, moves and attacks of `games` playouts, checking each.
+fn check_shown_assignments(g: &CrossingTheLine, games: u64, counts: &mut [&mut usize; 3]) {
+    let rs = g.rules();
+    let [assigned, moved, attacked] = counts;
+    playouts(g, games, 3000, |before, a, s| {
+        if let Action::Assign(u, f) = a {
+            let u = usize::from(u);
+            if rs.unit(u).parent.is_none() && s.formation[u] == f {
+                assert_eq!(s.assignment_shown >> u & 1, 0, "5.5.2: recorded secretly");
+                **assigned += 1;
+            }
+        }
+        let for_formation = before.act().formation != BONUS_ONLY;
+        if let (Step::Destination { unit, stack }, Action::Move { .. }, true) =
+            (before.step, a, for_formation)
+        {
+            let movers = movement::movers_of(rs, before, unit, stack);
+            assert_eq!(movers & !s.assignment_shown, 0, "the movers show it");
+            **moved += 1;
+        }
+        // `battle::close_attackers`: the attackers pay, and the dice are next.
+        let declared = s.pending == Pending::Attack && before.pending != Pending::Attack;
+        if declared && for_formation {
+            assert_eq!(
+                s.fight.attackers & !s.assignment_shown,
+                0,
+                "the attackers show it"
+            );
+            **attacked += 1;
+        }
+    });
+}
+
+#[test]
+fn rule_5_5_2_determinize_redraws_only_the_secret_assignments_of_the_enemy() {
+    let g = game("campaign");
+    let rs = g.rules();
+    let mut rng = GameRng::seed_from_u64(9);
+    let mut redrawn = 0;
+    for (s, p) in decision_states(&g, 3, 1500) {
+        let viewer = Side::BOTH[p];
+        let secret = secret_independents(rs, &s, viewer.other());
+        let d = g.determinize(&s, p, &mut rng);
+        for u in 0..rs.units.len() {
+            if secret >> u & 1 == 0 {
+                assert_eq!(d.formation[u], s.formation[u], "unit {u}: seen or own");
+            } else {
+                let f = d.formation[u];
+                assert!(assignment::attachable(rs, u, f) && on_map(d.hq_hex[usize::from(f)]));
+                redrawn += usize::from(f != s.formation[u]);
+            }
+        }
+    }
+    assert!(redrawn > 20, "{redrawn}");
+}
+
+#[test]
+fn rule_5_5_2_the_enemy_learns_that_an_independent_was_assigned_not_which_nor_where() {
+    let g = game("campaign");
+    let rs = g.rules();
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    for (s, p) in decision_states(&g, 3, 1500) {
+        if !matches!(s.step, Step::Assignment(_)) {
+            continue;
+        }
+        g.legal_actions(&s, &mut legal);
+        for &a in &legal {
+            let Action::Assign(u, f) = a else { continue };
+            let full = g.describe(&s, a);
+            assert_eq!(g.describe_seen(&s, a, p), full, "its own side reads it all");
+            let enemy = g.describe_seen(&s, a, 1 - p);
+            if rs.unit(usize::from(u)).parent.is_none() {
+                assert!(enemy.contains("in secret (5.5.2"), "{enemy}");
+                assert!(!enemy.contains(&rs.unit(usize::from(u)).name), "{enemy}");
+                assert!(!enemy.contains(&rs.formation(f).name), "{enemy}");
+                let open = game("campaign").with_open(true);
+                assert_eq!(open.describe_seen(&s, a, 1 - p), full, "--open shows all");
+                checked += 1;
+            } else {
+                assert_eq!(enemy, full, "5.5.1: an Assigned marker is public");
+            }
+        }
+    }
+    assert!(checked > 0, "{checked}");
 }
