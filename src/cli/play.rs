@@ -195,14 +195,18 @@ pub fn play<G: Entry>(session: &mut Session<'_, G>, input: &mut dyn Prompt, out:
         }
         if session.actor() == Actor::Terminal {
             let _ = writeln!(out, "{}", session.result_line().unwrap_or_default());
-            for line in session.game().standing(session.state()) {
+            for line in session.game().standing(session.state(), None) {
                 let _ = writeln!(out, "  {line}");
             }
             return;
         }
         let game = session.game();
         if !shown {
-            let _ = write!(out, "\n{}", game.render(session.state()));
+            let _ = write!(
+                out,
+                "\n{}",
+                game.render_seen(session.state(), viewer(session))
+            );
             shown = true;
         }
         print_offers(session.offers(), out);
@@ -259,17 +263,28 @@ fn command<G: Entry>(session: &mut Session<'_, G>, line: &str, out: &mut impl Wr
         ("quit" | "exit", _) => return false,
         ("help" | "?", _) => say(out, HELP),
         ("victory" | "rules", _) => {
-            for line in game.standing(session.state()) {
+            for line in game.standing(session.state(), viewer(session)) {
                 say(out, &line);
             }
         }
         ("board", "--full" | "full") => {
-            let _ = write!(out, "{}", game.render_full(session.state()));
+            let _ = write!(
+                out,
+                "{}",
+                game.render_full(session.state(), viewer(session))
+            );
         }
         ("board", _) => {
-            let _ = write!(out, "{}", game.render(session.state()));
+            let _ = write!(
+                out,
+                "{}",
+                game.render_seen(session.state(), viewer(session))
+            );
         }
-        ("map", place) => say(out, &map_text(game, session.state(), place)),
+        ("map", place) => say(
+            out,
+            &map_text(game, session.state(), viewer(session), place),
+        ),
         ("undo", _) => match session.undo() {
             true => say(out, "Back to your previous decision."),
             false => say(out, "Nothing to undo."),
@@ -285,7 +300,11 @@ fn command<G: Entry>(session: &mut Session<'_, G>, line: &str, out: &mut impl Wr
                     say(out, &note);
                 }
                 say(out, &format!("Loaded {file}."));
-                let _ = write!(out, "{}", game.render(session.state()));
+                let _ = write!(
+                    out,
+                    "{}",
+                    game.render_seen(session.state(), viewer(session))
+                );
             }
             Err(e) => say(out, &e),
         },
@@ -365,10 +384,16 @@ fn capitalise(s: &str) -> String {
         .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
 }
 
+/// Whom the screen shows the position to: the person's side. The game shows them everything
+/// when it was loaded `--open` (hidden information, Crossing the Line 5.3.4).
+fn viewer<G: Entry>(session: &Session<'_, G>) -> Option<PlayerId> {
+    Some(session.human())
+}
+
 /// `map`: every area with its terrain and neighbours, or one area or hex (`map 2107`) — read
 /// off the same board the page draws.
-fn map_text<G: Entry>(game: &G, s: &G::State, wanted: &str) -> String {
-    let board = game.board(s, None);
+fn map_text<G: Entry>(game: &G, s: &G::State, viewer: Option<PlayerId>, wanted: &str) -> String {
+    let board = game.board(s, viewer);
     let neighbours = crate::board::neighbours(&board);
     let line = |i: usize| {
         let p = &board.places[i];

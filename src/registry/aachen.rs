@@ -111,7 +111,7 @@ impl Entry for Aachen {
         ))
     }
 
-    fn standing(&self, s: &Self::State) -> Vec<String> {
+    fn standing(&self, s: &Self::State, _viewer: Option<crate::engine::PlayerId>) -> Vec<String> {
         Aachen::standing(self, s)
     }
 

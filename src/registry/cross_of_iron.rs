@@ -106,7 +106,7 @@ impl Entry for CrossOfIron {
         CrossOfIron::board(self, s)
     }
 
-    fn standing(&self, s: &State) -> Vec<String> {
+    fn standing(&self, s: &State, _viewer: Option<PlayerId>) -> Vec<String> {
         CrossOfIron::standing(self, s)
     }
 

@@ -151,8 +151,12 @@ impl Entry for CrossingTheLine {
         ))
     }
 
-    fn standing(&self, s: &Self::State) -> Vec<String> {
-        CrossingTheLine::standing(self, s)
+    fn standing(&self, s: &Self::State, viewer: Option<crate::engine::PlayerId>) -> Vec<String> {
+        CrossingTheLine::standing(self, s, viewer)
+    }
+
+    fn render_seen(&self, s: &Self::State, viewer: Option<crate::engine::PlayerId>) -> String {
+        CrossingTheLine::render_seen(self, s, viewer)
     }
 
     fn scripted() -> RolloutFactory<Self> {

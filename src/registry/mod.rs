@@ -114,11 +114,17 @@ pub trait Entry: Game<State: 'static, Action: 'static> + Odds {
     }
     /// The position as a picture, as `viewer` may see it (`None`: everything).
     fn board(&self, s: &Self::State, viewer: Option<PlayerId>) -> crate::board::Board;
-    /// The victory conditions and the standing now (who holds what, the score so far).
-    fn standing(&self, s: &Self::State) -> Vec<String>;
-    /// The long form of the play screen's board (`board --full`): by default the same.
-    fn render_full(&self, s: &Self::State) -> String {
+    /// The victory conditions and the standing now (who holds what, the score so far), as
+    /// `viewer` may know them (`None`: everything).
+    fn standing(&self, s: &Self::State, viewer: Option<PlayerId>) -> Vec<String>;
+    /// The play screen's text of the position as `viewer` may see it (`None`: everything);
+    /// by default `Game::render`, for games without hidden information.
+    fn render_seen(&self, s: &Self::State, _viewer: Option<PlayerId>) -> String {
         self.render(s)
+    }
+    /// The long form of the play screen's board (`board --full`): by default the same.
+    fn render_full(&self, s: &Self::State, viewer: Option<PlayerId>) -> String {
+        self.render_seen(s, viewer)
     }
     /// The exact odds of what an action commits to (an assault's point unit, say), in words,
     /// from the game's own odds function; `None` when it commits to no dice.

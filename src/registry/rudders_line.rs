@@ -90,7 +90,7 @@ impl Entry for RuddersLine {
         RuddersLine::action_cost(self, s, a)
     }
 
-    fn render_full(&self, s: &Self::State) -> String {
+    fn render_full(&self, s: &Self::State, _viewer: Option<crate::engine::PlayerId>) -> String {
         RuddersLine::render_full(self, s)
     }
 
@@ -107,7 +107,7 @@ impl Entry for RuddersLine {
         ))
     }
 
-    fn standing(&self, s: &Self::State) -> Vec<String> {
+    fn standing(&self, s: &Self::State, _viewer: Option<crate::engine::PlayerId>) -> Vec<String> {
         RuddersLine::standing(self, s)
     }
 

@@ -122,7 +122,7 @@ impl View {
             stacks,
             places,
             log: live.log[skip..].to_vec(),
-            standing: game.standing(s),
+            standing: game.standing(s, viewer),
             result: session.result_line(),
             message,
         }

@@ -18,8 +18,14 @@ use crate::engine::PlayerId;
 const R: f32 = 20.0;
 
 impl CrossingTheLine {
-    /// The position as `viewer` sees it (`None`: everything, as with `--open`).
+    /// Whom hidden information is kept from: `viewer`, unless the game is `--open`.
+    fn kept_from(&self, viewer: Option<PlayerId>) -> Option<Side> {
+        viewer.filter(|_| !self.is_open()).map(|p| Side::BOTH[p])
+    }
+
+    /// The position as `viewer` sees it (`None`, or an `--open` game: everything).
     pub fn board(&self, s: &State, viewer: Option<PlayerId>) -> Board {
+        let viewer = self.kept_from(viewer).map(Side::index);
         let rs = self.rules();
         let b = rs.map.bounds();
         let w = 3f32.sqrt() * R;
@@ -90,9 +96,15 @@ impl CrossingTheLine {
         }
     }
 
-    /// The victory conditions and who stands where now, in sentences.
-    pub fn standing(&self, s: &State) -> Vec<String> {
-        super::victory::standing(self.rules(), s)
+    /// The victory conditions and who stands where now, in sentences, as `viewer` knows them
+    /// (8.3: the German does not know the Victory Plan; 9: the US how German losses are shared).
+    pub fn standing(&self, s: &State, viewer: Option<PlayerId>) -> Vec<String> {
+        super::victory::standing(self.rules(), s, self.kept_from(viewer))
+    }
+
+    /// The play screen's text of the position as `viewer` sees it (5.3.4, as on the page).
+    pub fn render_seen(&self, s: &State, viewer: Option<PlayerId>) -> String {
+        super::describe::render(self.rules(), s, self.kept_from(viewer))
     }
 
     /// What an action costs in MP or AP (`describe::cost`).

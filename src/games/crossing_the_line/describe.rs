@@ -2,10 +2,11 @@
 
 use super::action::Action;
 use super::battle;
+use super::hidden;
 use super::ruleset::{Ruleset, NO_HEX};
 use super::side::Side;
 use super::stacking;
-use super::state::{bits, on_map, State, Step};
+use super::state::{bits, on_map, State, Step, Units};
 use super::victory;
 use std::fmt::Write;
 
@@ -286,39 +287,22 @@ pub fn headline(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
         "{} — turn {}{active}; {}",
         rs.scenario_name,
         s.turn,
-        known_vp(rs, s, viewer)
+        victory::known_vp(rs, s, viewer)
     )
 }
 
-/// The US VP as `viewer` knows them. In the Campaign the German does not know the hidden
-/// Victory Plan markers (8.3), and the US does not know how the German losses are shared
-/// among units of different VP value (5.3.4, 9: they are counted at the end).
-fn known_vp(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
-    let Some(p) = &rs.plan else {
-        return format!("US VP {}", victory::us_vp(rs, s));
-    };
-    match viewer {
-        None => format!("US VP {}", victory::us_vp(rs, s)),
-        Some(Side::Us) => format!(
-            "US VP {} for the Victory Plan, and those of the German SP losses (counted at the end, 9)",
-            victory::plan_vp(p, s)
-        ),
-        Some(Side::German) => format!(
-            "US VP {} for German SP losses, and those of the hidden Victory Plan (8.3)",
-            victory::loss_vp(rs, p, s)
-        ),
-    }
-}
-
-pub fn render(rs: &Ruleset, s: &State) -> String {
+/// The play screen's text of the position as `viewer` sees it (`None`: everything): of the
+/// enemy, the top unit of each stack and the revealed ones without their strength, and how
+/// many more each stack holds (5.3.4).
+pub fn render(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} — turn {}, {}; US VP {}",
+        "{} — turn {}, {}; {}",
         rs.scenario_name,
         s.turn,
         step_name(s.step),
-        victory::us_vp(rs, s)
+        victory::known_vp(rs, s, viewer)
     );
     if let Step::Destination { unit: u, stack } = s.step {
         let _ = writeln!(out, "moving {}: where to?", mover(rs, u, stack));
@@ -362,21 +346,49 @@ pub fn render(rs: &Ruleset, s: &State) -> String {
                 );
             }
         }
+        let enemy = viewer.is_some_and(|v| v != side);
+        let seen = viewer.map_or(!0, |v| hidden::visible_enemy(rs, s, v));
         for u in bits(s.on_map_units(rs, side)) {
+            if enemy && seen & (1 << u) == 0 {
+                continue;
+            }
+            let strength = if enemy {
+                String::new()
+            } else {
+                format!(" strength {}", s.strength[u])
+            };
             let _ = writeln!(
                 out,
-                "  {:<10} {} strength {}{}{}",
+                "  {:<10} {}{strength}{}{}{}",
                 rs.unit(u).name,
                 hex(rs, s.hex[u]),
-                s.strength[u],
                 if s.is_disrupted(u) { " disrupted" } else { "" },
                 if s.improved & (1 << u) != 0 {
                     " improved"
                 } else {
                     ""
+                },
+                if enemy {
+                    hidden_under(rs, s, side, u, seen)
+                } else {
+                    String::new()
                 }
             );
         }
     }
     out
+}
+
+/// 5.3.4: the stack heights are seen; how many unseen units share the hex of `u`, the top of
+/// its stack, in words (empty under any other unit, or when there are none).
+fn hidden_under(rs: &Ruleset, s: &State, side: Side, u: usize, seen: Units) -> String {
+    let stack = s.units_at(rs, side, s.hex[u]);
+    if stack.trailing_zeros() as usize != u {
+        return String::new();
+    }
+    match (stack & !seen).count_ones() {
+        0 => String::new(),
+        1 => ", and 1 unit unseen under it".into(),
+        n => format!(", and {n} units unseen under it"),
+    }
 }

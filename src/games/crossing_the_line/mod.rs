@@ -487,7 +487,7 @@ impl Game for CrossingTheLine {
     }
 
     fn render(&self, s: &State) -> String {
-        describe::render(&self.rules, s)
+        describe::render(&self.rules, s, None)
     }
 
     fn narrate(&self, before: &State, a: Action, after: &State) -> Option<String> {

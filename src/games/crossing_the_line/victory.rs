@@ -226,8 +226,8 @@ fn rule_number(kind: ScenarioKind) -> &'static str {
 }
 
 /// The victory conditions of the scenario (10.1–10.4) and the standing now, for the play
-/// screen and the page.
-pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
+/// screen and the page, as `viewer` knows it (`None`: everything).
+pub fn standing(rs: &Ruleset, s: &State, viewer: Option<Side>) -> Vec<String> {
     if rs.kind == ScenarioKind::FirstBlood {
         let german = s.present[Side::German.index()];
         let left: Vec<String> = (rs.objectives.intersection(&german).hexes(&rs.map))
@@ -269,7 +269,7 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
         })
         .collect();
     if let Some(p) = &rs.plan {
-        return campaign_standing(rs, p, s, &bands);
+        return campaign_standing(rs, p, s, &bands, viewer);
     }
     let city = if rs.kind == ScenarioKind::StolbergCorridor {
         "a US combat unit in an Aachen City hex is a US decisive victory; otherwise "
@@ -293,8 +293,23 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
 }
 
 /// 10.4's conditions and where they stand: the plan, its locations held, the SP losses.
-fn campaign_standing(rs: &Ruleset, p: &PlanChart, s: &State, bands: &[String]) -> Vec<String> {
-    let plan = victory_plan(p, s);
+fn campaign_standing(
+    rs: &Ruleset,
+    p: &PlanChart,
+    s: &State,
+    bands: &[String],
+    viewer: Option<Side>,
+) -> Vec<String> {
+    let plan = match viewer {
+        Some(Side::German) => "hidden (8.3)".to_string(),
+        _ => victory_plan(p, s).map_or("not drawn yet".to_string(), |m| {
+            format!("\"{}\"", p.markers[m].0)
+        }),
+    };
+    let losses = match viewer {
+        Some(Side::Us) => "counted at the end (9)".to_string(),
+        _ => format!("{} VP", loss_vp(rs, p, s)),
+    };
     let drawn = s.plan_draws.iter().filter(|&&d| d != 0).count();
     let held: Vec<&str> = p
         .locations
@@ -312,21 +327,36 @@ fn campaign_standing(rs: &Ruleset, p: &PlanChart, s: &State, bands: &[String]) -
             bands.join(", ")
         ),
         format!(
-            "Now, turn {} of {}: US VP {} (Victory Plan {}, {drawn} marker(s) drawn; locations \
-             held: {}; German SP losses: {} VP).",
+            "Now, turn {} of {}: {} (Victory Plan {plan}, {drawn} marker(s) drawn; locations \
+             held: {}; German SP losses: {losses}).",
             s.turn,
             rs.last_turn,
-            us_vp(rs, s),
-            plan.map_or("not drawn yet".to_string(), |m| format!(
-                "\"{}\"",
-                p.markers[m].0
-            )),
+            known_vp(rs, s, viewer),
             if held.is_empty() {
                 "none".to_string()
             } else {
                 held.join(", ")
             },
-            loss_vp(rs, p, s)
         ),
     ]
+}
+
+/// The US VP as `viewer` knows them. In the Campaign the German does not know the hidden
+/// Victory Plan markers (8.3), and the US does not know how the German losses are shared
+/// among units of different VP value (5.3.4, 9: they are counted at the end).
+pub fn known_vp(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
+    let Some(p) = &rs.plan else {
+        return format!("US VP {}", us_vp(rs, s));
+    };
+    match viewer {
+        None => format!("US VP {}", us_vp(rs, s)),
+        Some(Side::Us) => format!(
+            "US VP {} for the Victory Plan, and those of the German SP losses (counted at the end, 9)",
+            plan_vp(p, s)
+        ),
+        Some(Side::German) => format!(
+            "US VP {} for German SP losses, and those of the hidden Victory Plan (8.3)",
+            loss_vp(rs, p, s)
+        ),
+    }
 }

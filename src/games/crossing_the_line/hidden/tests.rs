@@ -8,6 +8,7 @@ use crate::engine::game::sample_chance;
 use crate::engine::{Actor, Game};
 use crate::games::crossing_the_line::movement;
 use crate::games::crossing_the_line::state::{on_map, BONUS_ONLY};
+use crate::games::crossing_the_line::victory;
 use crate::games::crossing_the_line::{Action, CrossingTheLine};
 use rand::SeedableRng;
 use std::sync::Arc;
@@ -407,4 +408,89 @@ fn rule_5_5_2_the_enemy_learns_that_an_independent_was_assigned_not_which_nor_wh
         }
     }
     assert!(checked > 0, "{checked}");
+}
+
+#[test]
+fn rule_5_3_4_the_play_screen_lists_only_the_enemy_units_the_viewer_sees() {
+    use crate::registry::Entry;
+    let g = game("stolberg-corridor");
+    let rs = g.rules();
+    let (mut unseen, mut checked) = (0, 0);
+    for (s, p) in decision_states(&g, 4, 400) {
+        let viewer = Side::BOTH[p];
+        let text = Entry::render_seen(&g, &s, Some(p));
+        let line = |u: usize| format!("  {:<10} ", rs.unit(u).name);
+        let seen = visible_enemy(rs, &s, viewer);
+        for u in bits(s.on_map_units(rs, viewer.other())) {
+            let listed = text.lines().find(|l| l.starts_with(&line(u)));
+            assert_eq!(
+                listed.is_some(),
+                seen >> u & 1 == 1,
+                "5.3.4: {}\n{text}",
+                rs.unit(u).name
+            );
+            assert!(
+                listed.is_none_or(|l| !l.contains("strength")),
+                "no enemy strength"
+            );
+            unseen += usize::from(seen >> u & 1 == 0);
+        }
+        for u in bits(s.on_map_units(rs, viewer)) {
+            let strength = format!(" strength {}", s.strength[u]);
+            let own = text.lines().find(|l| l.starts_with(&line(u)));
+            assert!(
+                own.is_some_and(|l| l.contains(&strength)),
+                "{}\n{text}",
+                line(u)
+            );
+        }
+        let hidden_count: usize = text
+            .lines()
+            .filter_map(|l| l.split(", and ").nth(1))
+            .map(|t| t.split(' ').next().unwrap().parse::<usize>().unwrap())
+            .sum();
+        assert_eq!(
+            hidden_count,
+            bits(s.on_map_units(rs, viewer.other()) & !seen).count()
+        );
+        let open = game("stolberg-corridor").with_open(true);
+        assert_eq!(Entry::render_seen(&open, &s, Some(p)), open.render(&s));
+        checked += 1;
+    }
+    assert!(checked > 50 && unseen > 50, "{checked} {unseen}");
+}
+
+#[test]
+fn rule_8_3_the_german_screen_does_not_name_the_hidden_victory_plan() {
+    use crate::registry::Entry;
+    let g = game("campaign");
+    let rs = g.rules();
+    let plan = rs.plan.as_ref().expect("the Campaign has a Victory Plan");
+    let mut checked = 0;
+    for (s, _) in decision_states(&g, 2, 2500) {
+        let Some(m) = victory::victory_plan(plan, &s) else {
+            continue;
+        };
+        let name = format!("\"{}\"", plan.markers[m].0);
+        let german = Entry::standing(&g, &s, Some(Side::German.index())).join(" ");
+        assert!(
+            !german.contains(&name) && german.contains("hidden (8.3)"),
+            "{german}"
+        );
+        let german_screen = Entry::render_seen(&g, &s, Some(Side::German.index()));
+        let headline = german_screen.lines().next().unwrap();
+        assert!(
+            headline.contains("the hidden Victory Plan (8.3)"),
+            "{headline}"
+        );
+        assert!(!german_screen.contains(&name), "{german_screen}");
+        let us = Entry::standing(&g, &s, Some(Side::Us.index())).join(" ");
+        assert!(
+            us.contains(&name) && us.contains("counted at the end (9)"),
+            "{us}"
+        );
+        assert!(Entry::standing(&g, &s, None).join(" ").contains(&name));
+        checked += 1;
+    }
+    assert!(checked > 10, "{checked}");
 }

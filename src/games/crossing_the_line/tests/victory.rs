@@ -105,7 +105,7 @@ fn rule_10_2_ambig_30_the_vp_bands_come_from_the_data() {
         s.us_control = control_worth(&fx, vp);
         assert_eq!(final_level(&fx, &mut s), level, "{vp} VP");
     }
-    let text = victory::standing(fx.rs(), &fx.bare()).join(" ");
+    let text = victory::standing(fx.rs(), &fx.bare(), None).join(" ");
     assert!(
         text.contains("81+ US decisive, 71–80 US substantial"),
         "{text}"
@@ -156,7 +156,7 @@ fn rule_10_3_the_us_vp_total_decides_one_of_five_levels() {
         (75, "US decisive"),
     ];
     assert_levels(&fx, &cases);
-    let text = victory::standing(fx.rs(), &fx.bare()).join(" ");
+    let text = victory::standing(fx.rs(), &fx.bare(), None).join(" ");
     assert!(
         text.contains("Victory (10.3) after turn 8")
             && text.contains(
@@ -353,7 +353,7 @@ fn rule_10_1_first_blood_has_no_estimate_its_rollouts_play_to_the_end() {
 fn rule_10_1_the_standing_names_the_objectives_the_germans_still_hold() {
     let fx = Fx::new("first-blood");
     let mut s = first_blood(&fx);
-    let text = victory::standing(fx.rs(), &s).join(" ");
+    let text = victory::standing(fx.rs(), &s, None).join(" ");
     assert!(
         text.contains("still held by the Germans: 2107, 2108, 2109."),
         "{text}"
@@ -362,6 +362,6 @@ fn rule_10_1_the_standing_names_the_objectives_the_germans_still_hold() {
         s.hex[fx.unit(name)] = crate::games::crossing_the_line::state::ELIMINATED;
     }
     s.refresh(fx.rs());
-    let text = victory::standing(fx.rs(), &s).join(" ");
+    let text = victory::standing(fx.rs(), &s, None).join(" ");
     assert!(text.contains("still held by the Germans: none."), "{text}");
 }
