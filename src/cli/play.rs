@@ -43,7 +43,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "PATH")]
     pub data: Option<PathBuf>,
     /// Let the bot see everything, hidden information included (Crossing the Line, 5.3.4);
-    /// on the page, you see everything too.
+    /// on the screen and the page, you see everything too.
     #[arg(long)]
     pub open: bool,
     /// Play on a page in the browser instead of the terminal: serves it on --bind:--port
