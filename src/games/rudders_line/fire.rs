@@ -349,10 +349,11 @@ pub fn direct_fire(rs: &Ruleset, s: &mut State, target: u8) {
     s.step = Step::Roll(Roll::Offense);
 }
 
-/// The value of the best fresh NCO or BAR gunner of `side` in `area` (9.5b).
+/// The value of the best fresh NCO or BAR gunner of `side` in `area` (9.5b); one the Set Up
+/// Card holds back may not yet fire, so adds nothing either.
 fn best_leader(rs: &Ruleset, s: &State, side: Side, area: u8) -> u8 {
     unit_bits(s.personnel_in(rs, side, area) & rs.nco_or_bar)
-        .filter(|&u| !s.is_spent(u))
+        .filter(|&u| !s.is_spent(u) && rs.released(u, s.turn))
         .map(|u| rs.info(u).attack)
         .max()
         .unwrap_or(0)

@@ -231,9 +231,6 @@ impl Ruleset {
             for turn in 0..usize::from(u.released_on_turn).min(32) {
                 self.held_back[turn] |= bit;
             }
-            for turn in 0..usize::from(u.released_on_turn).min(32) {
-                self.held_back[turn] |= bit;
-            }
             match u.class {
                 Class::Weapon(k) => {
                     self.weapons |= bit;

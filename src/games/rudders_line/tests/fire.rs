@@ -3,7 +3,7 @@
 use super::Fixture;
 use crate::games::rudders_line::data::Side;
 use crate::games::rudders_line::state::{Phase, Roll, Step, NONE};
-use crate::games::rudders_line::Action;
+use crate::games::rudders_line::{turn, Action};
 
 fn indirect(fx: &mut Fixture, side: Side) {
     fx.phase(Phase::IndirectFire, side);
@@ -354,8 +354,9 @@ fn rule_9_3_machine_guns_combine_shoulder_fired_fire_alone_and_carriers_flip() {
     let mg1 = fx.arm(t1, "german_mg42");
     let sq = fx.place("german_squad", "13");
     let mg2 = fx.arm(sq, "german_mg42");
-    fx.place("german_nco_2", "13");
+    fx.place("german_nco_2", "13"); // held back until turn 3 (Set Up Card)
     fx.place("ranger_squad", "7");
+    fx.s.turn = 3;
     direct(&mut fx, Side::Germans);
     fire_direct(&mut fx, &[mg1, mg2], "7");
     // 9.5: OT = 4 + 4 + NCO 2 + 1d6; DT = TEM + 1d6.
@@ -725,4 +726,167 @@ fn rule_8_1_artillery_and_medium_mortars_leave_their_markers_after_the_attack_li
         0,
         "light: no marker"
     );
+}
+
+#[test]
+fn rule_7_3_a_lower_marker_after_a_higher_one_leaves_the_higher() {
+    let mut fx = Fixture::new();
+    let c1 = fx.place("german_weapons_team", "22");
+    let m1 = fx.arm(c1, "german_grw34");
+    let fo = fx.place("german_fo", "24");
+    fx.place("ranger_squad", "38");
+    indirect(&mut fx, Side::Germans);
+    let t = fx.area("23");
+    fx.act(Action::CallArtillery { fo, target: t });
+    fx.phase(Phase::IndirectFire, Side::Germans);
+    fx.act(Action::FireMortar {
+        mortar: m1,
+        target: t,
+        spotter: NONE,
+    });
+    assert_eq!(
+        fx.s.interdiction[Side::Germans.index()][usize::from(t)],
+        5,
+        "the '3' laid after the '5' does not replace it"
+    );
+}
+
+#[test]
+fn rule_7_3_mortars_attacking_in_one_phase_need_not_attack_the_same_area() {
+    let mut fx = Fixture::new();
+    let c1 = fx.place("german_weapons_team", "17");
+    let c2 = fx.place("german_weapons_team", "17");
+    let m1 = fx.arm(c1, "german_grw36");
+    let m2 = fx.arm(c2, "german_grw36");
+    fx.place("ranger_squad", "16");
+    fx.place("ranger_squad", "22");
+    indirect(&mut fx, Side::Germans);
+    fx.act(Action::FireMortar {
+        mortar: m1,
+        target: fx.area("16"),
+        spotter: NONE,
+    });
+    while fx.s.step != Step::Segment {
+        fx.roll(1);
+    }
+    assert_eq!(
+        fx.s.active,
+        Side::Germans,
+        "the Rangers have nothing to fire"
+    );
+    assert!(
+        targets_of(&fx, m2).contains(&fx.area("22")),
+        "the second mortar may attack another area"
+    );
+}
+
+#[test]
+fn rule_7_2_a_player_who_passes_lets_the_other_fire_on_until_both_have_done() {
+    let mut fx = Fixture::new();
+    let c1 = fx.place("german_weapons_team", "17");
+    let c2 = fx.place("german_weapons_team", "17");
+    let m1 = fx.arm(c1, "german_grw36");
+    fx.arm(c2, "german_grw36");
+    fx.place("ranger_squad", "16");
+    fx.place("ranger_fo", "3");
+    fx.place("german_squad", "5");
+    turn::begin_phase(&fx.g.rules, &mut fx.s, Phase::IndirectFire);
+    assert_eq!(fx.s.active, Side::Rangers, "the Initiative player first");
+    fx.act(Action::Pass);
+    assert_eq!(
+        (fx.s.phase, fx.s.active),
+        (Phase::IndirectFire, Side::Germans),
+        "one pass does not end the phase while the other may fire"
+    );
+    fx.act(Action::FireMortar {
+        mortar: m1,
+        target: fx.area("16"),
+        spotter: NONE,
+    });
+    while fx.s.step != Step::Segment {
+        fx.roll(1);
+    }
+    fx.act(Action::Pass);
+    assert_eq!(
+        (fx.s.phase, fx.s.active),
+        (Phase::IndirectFire, Side::Germans),
+        "the Rangers pass again; the Germans' second mortar may still fire"
+    );
+    fx.act(Action::Pass);
+    assert_ne!(fx.s.phase, Phase::IndirectFire, "both have done");
+}
+
+#[test]
+fn rule_7_1_only_the_german_medium_mortars_leave_the_3_marker() {
+    let mut fx = Fixture::new();
+    let crew = fx.place("ranger_weapons_team", "16");
+    let m2 = fx.arm(crew, "ranger_m2_mortar");
+    fx.place("german_squad", "17");
+    indirect(&mut fx, Side::Rangers);
+    fx.act(Action::FireMortar {
+        mortar: m2,
+        target: fx.area("17"),
+        spotter: NONE,
+    });
+    fx.roll(1);
+    fx.roll(6);
+    assert_eq!(
+        fx.s.interdiction[Side::Rangers.index()][usize::from(fx.area("17"))],
+        0,
+        "a Ranger light mortar leaves no '3'"
+    );
+}
+
+#[test]
+fn rule_9_3_one_shoulder_fired_weapon_attacks_alone() {
+    let mut fx = Fixture::new();
+    let s1 = fx.place("german_squad", "14");
+    let pz1 = fx.arm(s1, "german_panzerschreck");
+    let s2 = fx.place("german_squad", "14");
+    let pz2 = fx.arm(s2, "german_panzerschreck");
+    let mg = german_mg42(&mut fx, "14");
+    fx.place("ranger_squad", "14");
+    direct(&mut fx, Side::Germans);
+    let first = pz1.min(pz2);
+    fx.act(Action::AddWeapon(first));
+    let joins = fx
+        .legal()
+        .into_iter()
+        .filter(|a| matches!(a, Action::AddWeapon(_)))
+        .collect::<Vec<_>>();
+    assert!(
+        joins.is_empty(),
+        "nothing joins a shoulder-fired weapon: {joins:?}"
+    );
+    assert!(!fx.can(Action::AddWeapon(mg)));
+}
+
+#[test]
+fn rule_9_2_the_phase_begins_with_the_initiative_player_whichever_it_is() {
+    for side in [Side::Rangers, Side::Germans] {
+        let mut fx = Fixture::new();
+        german_mg42(&mut fx, "13");
+        let gunner = fx.place("ranger_squad", "7");
+        fx.arm(gunner, "ranger_m1919");
+        fx.s.initiative = side;
+        turn::begin_phase(&fx.g.rules, &mut fx.s, Phase::DirectFire);
+        assert_eq!(fx.s.active, side);
+    }
+}
+
+#[test]
+fn rule_9_5_a_held_back_nco_adds_nothing_before_the_set_up_card_releases_him() {
+    let offense_on = |turn: u8| {
+        let mut fx = Fixture::new();
+        let mg = german_mg42(&mut fx, "13");
+        let nco = fx.place_held_back("german_nco_2", "13");
+        fx.place("ranger_squad", "7");
+        fx.s.turn = turn;
+        assert_eq!(fx.g.rules.released(nco, turn), turn >= 3);
+        direct(&mut fx, Side::Germans);
+        fire_direct(&mut fx, &[mg], "7");
+        fx.s.attack.offense
+    };
+    assert_eq!(offense_on(2), 4, "9.5: the MG alone");
+    assert_eq!(offense_on(3), 6, "9.5b: the MG and the NCO's 2");
 }

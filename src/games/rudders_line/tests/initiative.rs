@@ -161,6 +161,7 @@ fn rule_4_1_each_turn_runs_its_phases_in_order_and_each_action_only_in_its_phase
         Phase::Action,
         Phase::Regroup,
     ];
+    let mut every = Vec::new();
     for _ in 0..20 {
         let mut s = g.initial_state();
         let mut bot = RandomBot::default();
@@ -206,6 +207,17 @@ fn rule_4_1_each_turn_runs_its_phases_in_order_and_each_action_only_in_its_phase
                 "turn {turn}: {phases:?}"
             );
         }
-        assert!(seen.iter().any(|&(_, p)| p == Phase::DirectFire));
+        // The Initiative roll and the Action Phase every turn after the first (turn 1's
+        // Initiative is the Set Up Card's) up to the last.
+        every.extend(seen.iter().map(|&(_, p)| p));
+        let last = seen.last().map_or(0, |&(t, _)| t);
+        for turn in 2..last {
+            for p in [Phase::Initiative, Phase::Action] {
+                assert!(seen.contains(&(turn, p)), "turn {turn}: no {p:?}");
+            }
+        }
+    }
+    for p in expected {
+        assert!(every.contains(&p), "{p:?} never came");
     }
 }

@@ -374,3 +374,23 @@ fn rule_10_21_activated_units_move_assault_or_move_and_assault() {
     fx.act(Action::EndActivation);
     assert_eq!(fx.loc(r), fx.area("4"));
 }
+
+#[test]
+fn rule_10_36_a_group_counts_its_figures_against_the_area_s_stacking() {
+    // 11 stacking points in 4: a group of one figure may enter, one of two may not.
+    let fits = |counter: &str| {
+        let mut fx = Fixture::new();
+        for _ in 0..3 {
+            fx.place("ranger_squad", "4");
+        }
+        fx.place("ranger_weapons_team", "4");
+        let u = fx.place(counter, "3");
+        fx.group("3", &[u]);
+        let to = fx.area("4");
+        fx.legal()
+            .iter()
+            .any(|a| matches!(a, Action::Move { to: t, .. } if *t == to))
+    };
+    assert!(fits("ranger_nco_1"), "an NCO is one figure");
+    assert!(!fits("ranger_weapons_team"), "a weapons team is two");
+}

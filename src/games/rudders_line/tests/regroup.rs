@@ -231,3 +231,21 @@ fn rule_12_1_step_1_rangers_driven_off_the_point_lose_at_once() {
     assert_eq!(o.winner, Some(Side::Germans.index()));
     assert_eq!(o.turn, 2);
 }
+
+#[test]
+fn rule_2_64_no_pick_up_in_an_area_the_side_does_not_control() {
+    let mut fx = quiet();
+    let sq = fx.place("ranger_squad", "30");
+    let mg = fx.lay("german_mg42", "30");
+    regroup(&mut fx);
+    assert_eq!(fx.s.step, Step::PickUp);
+    let area = fx.area("30");
+    let pick = Action::PickUp {
+        weapon: mg,
+        unit: sq,
+    };
+    fx.s.ranger_control &= !(1 << area);
+    assert!(!fx.can(pick), "2.64: not in an area the Germans control");
+    fx.s.ranger_control |= 1 << area;
+    assert!(fx.can(pick), "in a Ranger-controlled area it may");
+}
