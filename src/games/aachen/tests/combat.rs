@@ -6,6 +6,7 @@ use super::super::movement::stacking;
 use super::super::state::{Roll, Step, Support, NONE, NOT_ARRIVED, OUT_OF_ACTION};
 use super::super::CombatResult;
 use super::{Action, Fixture};
+use crate::engine::Game;
 
 /// Companies I and K move from Area 12 into unrevealed Area 13 (Urban), owing an attack.
 fn i_and_k_enter_area_13() -> (Fixture, u8, u8) {
@@ -707,4 +708,112 @@ fn rule_4_2_4_a_leader_is_never_the_lead_attacking_unit() {
         (Step::Support, units[0]),
         "Company I leads, with no choice offered: its Leader may not"
     );
+}
+
+#[test]
+fn rule_9_5_2a_a_leader_is_never_offered_as_the_lead_among_several_attackers() {
+    let f0 = Fixture::combat();
+    let rs = f0.game.rules();
+    let leader = rs.unit(rs.leader_of(f0.unit("I"))).id.clone();
+    let mut f = Fixture::combat();
+    let units = f.activated_in_area_12(&["I", "K", &leader]);
+    for &u in &units {
+        f.act(Action::Select(u));
+        f.act(Action::Move { to: 12, via: 11 });
+    }
+    attack_13_revealing(&mut f, DefenseStrategy::None);
+    assert_eq!(f.s.step, Step::Lead);
+    let mut legal = f.legal();
+    legal.sort_by_key(|a| format!("{a:?}"));
+    let mut expected = vec![Action::Lead(units[0]), Action::Lead(units[1])];
+    expected.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(legal, expected, "I or K; never the Leader");
+}
+
+#[test]
+fn rule_5_4_a_revealed_counter_leaves_the_pool_so_each_is_placed_once() {
+    let mut f = Fixture::combat();
+    f.alone_into("I", 13);
+    let urban = |f: &Fixture| {
+        let mut out = Vec::new();
+        f.game.chance_outcomes(&f.s, &mut out);
+        out.iter()
+            .map(|&(a, _)| match a {
+                Action::Draw(c) => c,
+                other => panic!("{other:?}"),
+            })
+            .collect::<Vec<u8>>()
+    };
+    f.act(Action::Attack(12));
+    let before = urban(&f);
+    let c = f.counter_with(Terrain::Urban, DefenseStrategy::None);
+    assert!(
+        before.contains(&c),
+        "5.4: every unplaced Urban counter may be drawn"
+    );
+    f.roll(Action::Draw(c));
+    assert_eq!(f.s.german[12], c, "placed in Area 13");
+    assert_eq!(
+        f.s.pool & (1 << c),
+        0,
+        "and out of the pool: no Area draws it again"
+    );
+}
+
+#[test]
+fn rule_4_3_1_a_spent_unit_may_not_move() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    let units = [f.put("I", 12), f.put("K", 12)];
+    f.s.fresh &= !(1 << units[1]);
+    f.act(Action::Activate(11));
+    let legal = f.legal();
+    assert!(
+        legal.contains(&Action::Select(units[0])),
+        "Fresh I may move"
+    );
+    assert!(
+        !legal.contains(&Action::Select(units[1])),
+        "Spent K may not"
+    );
+}
+
+#[test]
+fn rule_5_3_1_each_company_sets_up_with_its_own_leader_in_its_area() {
+    let f = Fixture::combat();
+    let rs = f.game.rules();
+    let setup = [
+        (
+            1,
+            [
+                ("E", "Smoots"),
+                ("F", "Weeks"),
+                ("G", "Walker"),
+                ("D", "Fuller"),
+            ],
+        ),
+        (
+            2,
+            [
+                ("I", "Botts"),
+                ("K", "Corwell"),
+                ("L", "Chaplin"),
+                ("M", "Nechy"),
+            ],
+        ),
+    ];
+    for (area, pairs) in setup {
+        for (company, leader) in pairs {
+            let (c, l) = (f.unit(company), f.unit(leader));
+            assert_eq!(rs.leader_of(c), l, "Company {company}; Leader {leader}");
+            for u in [c, l] {
+                assert_eq!(
+                    rs.initial.units_in(area - 1) >> u & 1,
+                    1,
+                    "{company} in Area {area}"
+                );
+            }
+        }
+    }
 }

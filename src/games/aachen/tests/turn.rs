@@ -302,3 +302,49 @@ fn rule_5_2_and_10_1_morale_start_and_the_german_victory_level_come_from_the_dat
     let err = data.validate("charts.toml").unwrap_err().to_string();
     assert!(err.contains("german_victory"), "{err}");
 }
+
+#[test]
+fn rule_6_2_the_random_event_roll_is_3d6() {
+    let mut f = Fixture::combat();
+    f.s.step = Step::Roll(Roll::RandomEvent);
+    let mut out = Vec::new();
+    f.game.chance_outcomes(&f.s, &mut out);
+    let weights: Vec<(u8, u32)> = out
+        .iter()
+        .map(|&(a, w)| match a {
+            Action::Dice(t) => (t, w),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    let three_d6 = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1];
+    let expected: Vec<(u8, u32)> = (3..=18).zip(three_d6).collect();
+    assert_eq!(weights, expected);
+}
+
+#[test]
+fn rule_6_2_rain_ends_in_the_end_phase() {
+    let mut f = Fixture::combat();
+    f.s.rain = true;
+    turn::end_combat_phase(f.game.rules(), &mut f.s);
+    assert_eq!(f.s.turn, 3, "the End Phase ran");
+    assert!(!f.s.rain, "6.2: Rain ends during the End Phase");
+}
+
+#[test]
+fn rule_6_1_1_an_m12_may_go_to_an_empty_american_setup_area() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    f.put("I", 12);
+    f.s.turn = 2;
+    turn::start_turn(f.game.rules(), &mut f.s);
+    assert_eq!(f.s.step, Step::Reinforcements);
+    let mut legal = f.legal();
+    legal.sort_by_key(|a| format!("{a:?}"));
+    let mut expected = vec![Action::Place(0), Action::Place(1), Action::Place(11)];
+    expected.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(
+        legal, expected,
+        "Areas 1 and 2 (set-up, empty) and Area 12 (Infantry), nowhere else"
+    );
+}
