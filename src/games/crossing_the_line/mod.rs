@@ -246,7 +246,8 @@ impl CrossingTheLine {
             return;
         }
         match kind {
-            CheckKind::Isolated | CheckKind::Infiltration => movement::resume(rs, s),
+            CheckKind::Isolated => movement::after_isolation_checks(rs, s),
+            CheckKind::Infiltration => movement::resume(rs, s),
             CheckKind::Refit => ops::after_action(rs, s),
             CheckKind::Combat => battle::second_hit_stage(rs, s),
         }

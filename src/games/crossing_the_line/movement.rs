@@ -586,6 +586,7 @@ pub fn start_move(rs: &Ruleset, s: &mut State, unit: u8, stack: bool, to: u16, l
 }
 
 /// 7.3.4: Infiltration: every unit checks; those that pass move into `to`, spending all MA.
+/// An isolated unit first takes 5.8.4's check to conduct the Action at all (5.6 lists both).
 pub fn start_infiltration(rs: &Ruleset, s: &mut State, unit: u8, stack: bool, to: u16) {
     let units = movers_of(rs, s, unit, stack);
     let mut path = [NO_HEX; MAX_PATH];
@@ -593,8 +594,7 @@ pub fn start_infiltration(rs: &Ruleset, s: &mut State, unit: u8, stack: bool, to
     path[1] = to;
     begin(rs, s, units, path, 2);
     s.pending = Pending::Infiltrate { to };
-    s.queue = units;
-    s.step = Step::Check(CheckKind::Infiltration);
+    check_isolated_then_go(rs, s);
 }
 
 pub fn movers_of(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> Units {
@@ -637,6 +637,17 @@ pub fn check_isolated_then_go(rs: &Ruleset, s: &mut State) {
     s.queue = command::isolated_units(rs, s, units);
     if s.queue != 0 {
         s.step = Step::Check(CheckKind::Isolated);
+    } else {
+        after_isolation_checks(rs, s);
+    }
+}
+
+/// After 5.8.4's checks: an Infiltration's own checks (7.3.4) for every unit left, or the
+/// Action goes on.
+pub fn after_isolation_checks(rs: &Ruleset, s: &mut State) {
+    if matches!(s.pending, Pending::Infiltrate { .. }) && s.moving.units != 0 {
+        s.queue = s.moving.units;
+        s.step = Step::Check(CheckKind::Infiltration);
     } else {
         resume(rs, s);
     }

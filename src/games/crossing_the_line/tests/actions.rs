@@ -352,14 +352,18 @@ fn rule_8_1_1_us_formations_recover_their_fixed_rating_up_to_their_maximum() {
 fn rule_8_1_2_and_8_1_3_the_interdiction_level_cuts_german_recovery() {
     let fx = Fx::s2();
     let f = fx.formation("9PzD");
-    let rs = fx.rs();
-    for die in [1, 5, 10] {
+    assert_eq!(
+        fx.rs().formation(f).recovery,
+        3,
+        "its Recovery Rating (counters.toml)"
+    );
+    // The reconstructed charts: die 1-3 level 0, 4-7 level 1, 8-10 level 2; rating 3 recovers
+    // 3, 2, 1 at levels 0, 1, 2.
+    for (die, level, recovered) in [(1, 0, 3), (5, 1, 2), (10, 2, 1)] {
         let mut s = turn_2(&fx, |_, s| s.fal[usize::from(f)] = 0);
         fx.chance(&mut s, Action::Die(die));
-        let level = rs.charts.interdiction_level(die);
-        assert_eq!(s.interdiction, level);
-        let expected = rs.charts.german_recovery(rs.formation(f).recovery, level);
-        assert_eq!(s.fal[usize::from(f)], expected, "die {die}");
+        assert_eq!(s.interdiction, level, "8.1.2: die {die}");
+        assert_eq!(s.fal[usize::from(f)], recovered, "8.1.3: die {die}");
     }
 }
 
@@ -736,4 +740,81 @@ fn rule_5_8_3_ambig_33_an_out_of_command_unit_refits_at_double_cost_or_not_by_th
             assert_eq!(ap - s.act().ap, 2 * fx.rs().charts.ap_costs.refit);
         }
     }
+}
+
+/// 5.6, 5.8.4, 7.3.4: an isolated unit that infiltrates takes 5.8.4's check to conduct the
+/// Action, then the Infiltration's own.
+#[test]
+fn rule_5_8_4_an_isolated_unit_that_infiltrates_checks_to_act_then_to_infiltrate() {
+    let fx = Fx::s2();
+    let (mut s, u) = us_at_1412(&fx);
+    fx.hq(&mut s, "526ID", 1515);
+    let ring = fx.ring(1412);
+    let names = ["453", "328", "473", "GR 941", "GR 942"];
+    for (name, &h) in names.iter().zip(ring.iter().filter(|&&h| h != 1411)) {
+        fx.put(&mut s, name, h);
+    }
+    let to = fx.hex(1411);
+    fx.select(&mut s, u, false);
+    fx.decide(&mut s, Action::Infiltrate { to });
+    assert_eq!(s.step, Step::Check(CheckKind::Isolated), "5.8.4 first");
+    let mut failed = s;
+    fx.chance(&mut s, Action::Check(true));
+    assert_eq!(s.step, Step::Check(CheckKind::Infiltration), "then 7.3.4");
+    fx.chance(&mut s, Action::Check(true));
+    while s.step == Step::ReactionOffer {
+        fx.decide(&mut s, Action::Decline);
+    }
+    assert_eq!(fx.at(&s, u), 1411);
+    fx.chance(&mut failed, Action::Check(false));
+    assert!(
+        failed.is_disrupted(u) && fx.at(&failed, u) == 1412,
+        "no infiltration"
+    );
+    assert_ne!(failed.step, Step::Check(CheckKind::Infiltration));
+}
+
+/// 5.3.2 case 2: with no Town, City or Industrial hex in its Command Range (1ID's range cut
+/// to 1 here) but one beyond by a clear path, Support and FAL −2 (not below 0).
+#[test]
+fn rule_5_3_2_a_displaced_hq_beyond_its_range_by_a_clear_path_loses_2_support_and_2_fal() {
+    let fx = Fx::s2_edited(
+        "counters.toml",
+        "command_range = 5\nsupport = 4\nrelocation = 2",
+        "command_range = 1\nsupport = 4\nrelocation = 2",
+    );
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "1ID", 1507);
+    let fi = usize::from(f);
+    assert_eq!(fx.rs().formation(f).command_range, 1);
+    (s.support[fi], s.fal[fi]) = (3, 1);
+    stacking::displace_hq(fx.rs(), &mut s, f);
+    let places = stacking::hq_places(fx.rs(), &s, f);
+    assert_eq!(places.case, 2);
+    stacking::place_hq(fx.rs(), &mut s, places.hexes()[0]);
+    assert_eq!(
+        (s.support[fi], s.fal[fi]),
+        (1, 0),
+        "3 − 2, and 1 − 2 stays at 0"
+    );
+}
+
+/// 5.3.2 case 3: no clear path to any Town, City or Industrial hex (enemy units all round):
+/// Support and FAL to 0.
+#[test]
+fn rule_5_3_2_a_displaced_hq_with_no_clear_path_loses_all_support_and_fal() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "1ID", 1507);
+    let fi = usize::from(f);
+    (s.support[fi], s.fal[fi]) = (4, 5);
+    let names = ["453", "328", "473", "GR 941", "GR 942", "GR 943"];
+    for (name, &h) in names.iter().zip(&fx.ring(1507)) {
+        fx.put(&mut s, name, h);
+    }
+    stacking::displace_hq(fx.rs(), &mut s, f);
+    let places = stacking::hq_places(fx.rs(), &s, f);
+    assert_eq!(places.case, 3);
+    stacking::place_hq(fx.rs(), &mut s, places.hexes()[0]);
+    assert_eq!((s.support[fi], s.fal[fi]), (0, 0));
 }

@@ -48,6 +48,7 @@ impl Fx {
         let text = match file {
             "charts.toml" => super::charts::CHARTS_TOML,
             "scenarios.toml" => super::scenario::EMBEDDED,
+            "counters.toml" => super::counters::EMBEDDED,
             other => panic!("no embedded {other}"),
         };
         assert!(text.contains(from), "{from:?} not in {file}");

@@ -150,13 +150,15 @@ fn rule_6_3_3_an_unsupplied_hq_flips_to_emergency_supply_then_drops_to_fal_0() {
     fx.chance(&mut s, Action::Die(10));
     assert!(s.act().ap > 0);
     assert_eq!(s.fal[usize::from(f)], 3);
-    // Already flipped: the FAL goes to 0 and the activation yields nothing (AMBIG-8).
+    // Already flipped: the AP roll on its level (3), then the FAL to 0 (6.3.2, the default
+    // reading of AMBIG-8; `before_roll` is tested below).
     s.step = Step::Choose;
     s.initiative = Side::Us;
     fx.decide(&mut s, Action::Act(f));
-    assert_eq!(s.fal[usize::from(f)], 0);
     fx.chance(&mut s, Action::Die(10));
-    assert_ne!(s.step, Step::Action, "no APs, the activation is over");
+    assert_eq!(s.step, Step::Action, "5.7.3: it can still be activated");
+    assert!(s.act().ap > 0);
+    assert_eq!(s.fal[usize::from(f)], 0, "the FAL marker to 0");
 }
 
 /// The 1st ID's HQ at 1311 with German units all round it, which break every Supply Path
@@ -182,12 +184,12 @@ fn cut_off_1st_id(fx: &Fx) -> (State, u8) {
 /// onto the 0 space" (`after_roll`: the APs of its level, then 0).
 #[test]
 fn rule_6_3_2_ambig_8_the_fal_drops_to_0_before_or_after_the_ap_roll_by_the_reading() {
-    let after = Fx::s2_edited(
+    let before = Fx::s2_edited(
         "charts.toml",
-        "value = \"before_roll\"",
         "value = \"after_roll\"",
+        "value = \"before_roll\"",
     );
-    for (fx, after_roll) in [(Fx::s2(), false), (after, true)] {
+    for (fx, after_roll) in [(before, false), (Fx::s2(), true)] {
         let (mut s, f) = cut_off_1st_id(&fx);
         s.emergency |= 1 << f; // spent earlier this turn
         s.initiative = Side::Us;

@@ -587,16 +587,14 @@ fn rule_5_7_1_supply_is_checked_before_a_reaction_attempt_with_the_penalties_of_
     assert!(s.act().reaction);
     assert_eq!((s.act().ap, s.fal[fi]), (red, 2));
 
-    // Already on its Emergency Supply side: its level drops to 0 (AMBIG-8: before the AP roll,
-    // so the Reaction has no APs and the US activation resumes at once).
+    // Already on its Emergency Supply side: its level drops to 0 (AMBIG-8, the default
+    // `after_roll`: after the AP roll on its level, so the Reaction has its red APs).
     fx.decide(&mut flipped, Action::React(f));
-    assert_eq!(flipped.fal[fi], 0);
+    assert_eq!(flipped.fal[fi], 3, "not yet");
     fx.chance(&mut flipped, Action::Check(true));
     fx.chance(&mut flipped, Action::Die(10));
-    assert_eq!(
-        (flipped.step, flipped.act().side, flipped.act().reaction),
-        (Step::Action, Side::Us, false)
-    );
+    assert!(flipped.act().reaction);
+    assert_eq!((flipped.act().ap, flipped.fal[fi]), (red, 0));
 }
 
 /// 5.7.1: "HQs must check for Supply ... At the beginning of a Formation Activation": not while
@@ -1046,4 +1044,51 @@ fn rule_8_4_rps_go_to_undisrupted_units_of_supplied_hqs_up_to_printed_strength_t
     admin::after_assignment(rs, &mut s);
     assert_ne!(s.step, Step::Replace);
     assert_eq!(s.strength[u], 2);
+}
+
+/// 5.6.3: a disrupted unit cannot conduct a Movement Action, projects no ZOC, cannot trigger
+/// a Formation Reaction and cannot be in an Improved Defense.
+#[test]
+fn rule_5_6_3_a_disrupted_unit_does_not_move_project_a_zoc_trigger_a_reaction_or_dig_in() {
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    let u = fx.put(&mut s, "1/16", 1412);
+    fx.activate(&mut s, "1ID", 3);
+    let here = Action::ImprovedDefense(fx.hex(1412));
+    let ring: Vec<u16> = fx.ring(1412).into_iter().map(|h| fx.hex(h)).collect();
+    let zoc = |s: &State| {
+        ring.iter()
+            .all(|&h| s.zoc[Side::Us.index()].contains(usize::from(h)))
+    };
+    assert!(movers(&fx, &s).contains(&u) && fx.legal(&s).contains(&here) && zoc(&s));
+    s.disrupted |= 1 << u;
+    s.refresh(rs);
+    assert!(!movers(&fx, &s).contains(&u), "no Movement Action");
+    assert!(!fx.legal(&s).contains(&here), "no Improved Defense");
+    assert!(
+        ring.iter()
+            .all(|&h| !s.zoc[Side::Us.index()].contains(usize::from(h))),
+        "no ZOC"
+    );
+
+    // The Reaction: offered when the mover passes the fresh Pz Bde 105, not when it is
+    // disrupted.
+    let (s, _, _) = offered_at_1214(&fx, "9PzD", "Pz Bde 105", 3, 1214);
+    assert_eq!(s.step, Step::ReactionOffer);
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1014);
+    fx.hq(&mut s, "9PzD", 1216);
+    let pz = fx.put(&mut s, "Pz Bde 105", 1215);
+    s.disrupted |= 1 << pz;
+    s.refresh(rs);
+    let mover = fx.put(&mut s, "1/16", 1113);
+    fx.activate(&mut s, "1ID", 3);
+    fx.move_to(&mut s, mover, 1214);
+    assert_ne!(
+        s.step,
+        Step::ReactionOffer,
+        "a disrupted unit triggers no Reaction"
+    );
 }
