@@ -39,6 +39,19 @@ fn us_at_1412(fx: &Fx) -> (State, usize) {
     (s, u)
 }
 
+/// `us_at_1412` with German units on five sides of 1412; the sixth, 1411, is in their ZOC:
+/// no Command Path leaves, the unit is isolated (5.8.4).
+fn isolated_at_1412(fx: &Fx) -> (State, usize) {
+    let (mut s, u) = us_at_1412(fx);
+    fx.hq(&mut s, "526ID", 1515);
+    let ring = fx.ring(1412);
+    let names = ["453", "328", "473", "GR 941", "GR 942"];
+    for (name, &h) in names.iter().zip(ring.iter().filter(|&&h| h != 1411)) {
+        fx.put(&mut s, name, h);
+    }
+    (s, u)
+}
+
 #[test]
 fn rule_7_6_a_refit_checks_the_disrupted_er_and_a_pass_recovers() {
     let fx = Fx::s2();
@@ -291,14 +304,7 @@ fn rule_5_3_2_the_owner_chooses_the_displaced_hqs_hex_among_the_least_costly_cas
 #[test]
 fn rule_5_8_4_isolated_units_check_before_they_act_and_stay_disrupted_on_failure() {
     let fx = Fx::s2();
-    let (mut s, u) = us_at_1412(&fx);
-    fx.hq(&mut s, "526ID", 1515);
-    let ring = fx.ring(1412);
-    let names = ["453", "328", "473", "GR 941", "GR 942"];
-    // German units on five sides; the sixth, 1411, is in their ZOC: no Command Path leaves.
-    for (name, &h) in names.iter().zip(ring.iter().filter(|&&h| h != 1411)) {
-        fx.put(&mut s, name, h);
-    }
+    let (mut s, u) = isolated_at_1412(&fx);
     let (from, target) = (fx.hex(1412), fx.hex(1413));
     let kind = crate::games::crossing_the_line::combat::AttackKind::Hasty;
     fx.decide(&mut s, Action::Attack { from, target, kind });
@@ -747,13 +753,7 @@ fn rule_5_8_3_ambig_33_an_out_of_command_unit_refits_at_double_cost_or_not_by_th
 #[test]
 fn rule_5_8_4_an_isolated_unit_that_infiltrates_checks_to_act_then_to_infiltrate() {
     let fx = Fx::s2();
-    let (mut s, u) = us_at_1412(&fx);
-    fx.hq(&mut s, "526ID", 1515);
-    let ring = fx.ring(1412);
-    let names = ["453", "328", "473", "GR 941", "GR 942"];
-    for (name, &h) in names.iter().zip(ring.iter().filter(|&&h| h != 1411)) {
-        fx.put(&mut s, name, h);
-    }
+    let (mut s, u) = isolated_at_1412(&fx);
     let to = fx.hex(1411);
     fx.select(&mut s, u, false);
     fx.decide(&mut s, Action::Infiltrate { to });

@@ -9,6 +9,25 @@ fn indirect(fx: &mut Fixture, side: Side) {
     fx.phase(Phase::IndirectFire, side);
 }
 
+/// Two German weapons teams in area 17, each carrying a GrW 36 light mortar: the mortars.
+fn two_light_mortars_in_17(fx: &mut Fixture) -> (u8, u8) {
+    let c1 = fx.place("german_weapons_team", "17");
+    let c2 = fx.place("german_weapons_team", "17");
+    (fx.arm(c1, "german_grw36"), fx.arm(c2, "german_grw36"))
+}
+
+/// `mortar` fires at area `id` with no spotter; every die is a 1 until the attack is over.
+fn fire_unspotted_and_resolve(fx: &mut Fixture, mortar: u8, id: &str) {
+    fx.act(Action::FireMortar {
+        mortar,
+        target: fx.area(id),
+        spotter: NONE,
+    });
+    while fx.s.step != Step::Segment {
+        fx.roll(1);
+    }
+}
+
 fn targets_of(fx: &Fixture, mortar: u8) -> Vec<u8> {
     let mut t: Vec<u8> = fx
         .legal()
@@ -600,10 +619,7 @@ fn rule_9_2_the_initiative_player_fires_first_then_the_players_alternate_until_b
 #[test]
 fn rule_7_4_the_attacker_chooses_which_of_an_area_s_mortars_fires_first() {
     let mut fx = Fixture::new();
-    let c1 = fx.place("german_weapons_team", "17");
-    let c2 = fx.place("german_weapons_team", "17");
-    let m1 = fx.arm(c1, "german_grw36");
-    let m2 = fx.arm(c2, "german_grw36");
+    let (m1, m2) = two_light_mortars_in_17(&mut fx);
     fx.place("ranger_squad", "16");
     indirect(&mut fx, Side::Germans);
     let (t1, t2) = (targets_of(&fx, m1), targets_of(&fx, m2));
@@ -617,10 +633,7 @@ fn rule_7_4_the_attacker_chooses_which_of_an_area_s_mortars_fires_first() {
 fn rule_7_2_a_segment_is_one_attack_or_an_area_s_mortars_by_the_reading() {
     for (value, area) in [("attack", false), ("area", true)] {
         let mut fx = Fixture::with_reading("fire_segment", value);
-        let c1 = fx.place("german_weapons_team", "17");
-        let c2 = fx.place("german_weapons_team", "17");
-        let m1 = fx.arm(c1, "german_grw36");
-        let m2 = fx.arm(c2, "german_grw36");
+        let (m1, m2) = two_light_mortars_in_17(&mut fx);
         let fo = fx.place("german_fo", "4");
         fx.place("ranger_squad", "16");
         fx.place("ranger_squad", "22");
@@ -754,21 +767,11 @@ fn rule_7_3_a_lower_marker_after_a_higher_one_leaves_the_higher() {
 #[test]
 fn rule_7_3_mortars_attacking_in_one_phase_need_not_attack_the_same_area() {
     let mut fx = Fixture::new();
-    let c1 = fx.place("german_weapons_team", "17");
-    let c2 = fx.place("german_weapons_team", "17");
-    let m1 = fx.arm(c1, "german_grw36");
-    let m2 = fx.arm(c2, "german_grw36");
+    let (m1, m2) = two_light_mortars_in_17(&mut fx);
     fx.place("ranger_squad", "16");
     fx.place("ranger_squad", "22");
     indirect(&mut fx, Side::Germans);
-    fx.act(Action::FireMortar {
-        mortar: m1,
-        target: fx.area("16"),
-        spotter: NONE,
-    });
-    while fx.s.step != Step::Segment {
-        fx.roll(1);
-    }
+    fire_unspotted_and_resolve(&mut fx, m1, "16");
     assert_eq!(
         fx.s.active,
         Side::Germans,
@@ -783,10 +786,7 @@ fn rule_7_3_mortars_attacking_in_one_phase_need_not_attack_the_same_area() {
 #[test]
 fn rule_7_2_a_player_who_passes_lets_the_other_fire_on_until_both_have_done() {
     let mut fx = Fixture::new();
-    let c1 = fx.place("german_weapons_team", "17");
-    let c2 = fx.place("german_weapons_team", "17");
-    let m1 = fx.arm(c1, "german_grw36");
-    fx.arm(c2, "german_grw36");
+    let (m1, _) = two_light_mortars_in_17(&mut fx);
     fx.place("ranger_squad", "16");
     fx.place("ranger_fo", "3");
     fx.place("german_squad", "5");
@@ -798,14 +798,7 @@ fn rule_7_2_a_player_who_passes_lets_the_other_fire_on_until_both_have_done() {
         (Phase::IndirectFire, Side::Germans),
         "one pass does not end the phase while the other may fire"
     );
-    fx.act(Action::FireMortar {
-        mortar: m1,
-        target: fx.area("16"),
-        spotter: NONE,
-    });
-    while fx.s.step != Step::Segment {
-        fx.roll(1);
-    }
+    fire_unspotted_and_resolve(&mut fx, m1, "16");
     fx.act(Action::Pass);
     assert_eq!(
         (fx.s.phase, fx.s.active),
