@@ -127,17 +127,20 @@ fn rule_tests(book: &Book) -> BTreeSet<String> {
 }
 
 /// The case numbers a test's name carries: `rule_9_5_2d_x` → 9.5.2d; a number after an
-/// `and` anywhere names another (`rule_6_5_and_3_2_x`, `rule_8_1_4_x_and_8_1_5_y`); the other
-/// words are its description.
+/// `and` names another when it has two parts or more (`rule_8_1_4_x_and_8_1_5_y`) or the
+/// `and` follows a case number (`rule_91_and_95_x`); the other words, numbers included
+/// (`…_on_turns_6_and_7`), are its description.
 fn numbers(test: &str) -> Vec<String> {
     let tokens: Vec<&str> = test.trim_start_matches("rule_").split('_').collect();
     let mut out = Vec::new();
-    let mut i = 0;
+    let (mut i, mut after_case) = (0, None);
     while i < tokens.len() {
-        let starts = i == 0 || tokens[i - 1] == "and";
         let (number, next) = number_at(&tokens, i);
-        if starts && !number.is_empty() {
+        let joined =
+            i > 0 && tokens[i - 1] == "and" && (number.contains('.') || after_case == Some(i - 1));
+        if !number.is_empty() && (i == 0 || joined) {
             out.push(number);
+            after_case = Some(next);
             i = next;
         } else {
             i += 1;
@@ -264,6 +267,12 @@ fn a_test_name_carries_its_case_numbers() {
         numbers("rule_8_1_4_units_recover_and_8_1_5_isolated_ones_and_two"),
         ["8.1.4", "8.1.5"]
     );
+    assert_eq!(numbers("rule_91_and_95_switched_off"), ["91", "95"]);
+    assert_eq!(
+        numbers("rule_8_5_2_comes_back_on_turns_6_and_7_whole"),
+        ["8.5.2"]
+    );
+    assert_eq!(numbers("rule_5_3_2_loses_1_support_and_1_fal"), ["5.3.2"]);
     assert!(covers("9.5.2d", "9.5.2") && covers("8.5.1", "8.5") && !covers("7.33", "7.3"));
 }
 
