@@ -4,7 +4,7 @@
 use super::casualties;
 use super::data::Side;
 use super::ruleset::Ruleset;
-use super::state::{Attack, AttackKind, Roll, State, Step, Terms};
+use super::state::{Attack, AttackKind, Roll, State, Step, Terms, UnitMask};
 use super::{movement, turn};
 
 /// Records the attack about to be rolled: OT and DT before their dice, term by term.
@@ -103,12 +103,17 @@ fn resolve(rs: &Ruleset, s: &mut State) {
         }
         return;
     };
-    let defender = a.attacker.enemy();
-    let targets = match a.kind {
+    let targets = intended_targets(rs, s);
+    casualties::begin(rs, s, a.attacker.enemy(), targets, cp, false);
+}
+
+/// The units an attack is aimed at: the entering group for interdiction fire (8.2), else the
+/// enemy personnel in the target area.
+fn intended_targets(rs: &Ruleset, s: &State) -> UnitMask {
+    match s.attack.kind {
         AttackKind::Interdiction => s.group.members,
-        _ => s.personnel_in(rs, defender, a.area),
-    };
-    casualties::begin(rs, s, defender, targets, cp, false);
+        _ => s.personnel_in(rs, s.attack.attacker.enemy(), s.attack.area),
+    }
 }
 
 /// The CP are paid: friendly-fire leftovers go to the enemy (7.7), then the attack's
@@ -116,9 +121,8 @@ fn resolve(rs: &Ruleset, s: &mut State) {
 pub fn after_casualties(rs: &Ruleset, s: &mut State) {
     let c = s.casualties;
     if c.then_enemy && c.targets == 0 && !c.any_retreated && c.cp > 0 {
-        let enemy = s.attack.attacker.enemy();
-        let targets = s.personnel_in(rs, enemy, s.attack.area);
-        casualties::begin(rs, s, enemy, targets, c.cp, false);
+        let targets = intended_targets(rs, s);
+        casualties::begin(rs, s, s.attack.attacker.enemy(), targets, c.cp, false);
         return;
     }
     match s.attack.kind {

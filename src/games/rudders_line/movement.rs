@@ -169,7 +169,9 @@ pub fn move_group(rs: &Ruleset, s: &mut State, to: u8, pay: bool) {
         s.guns_reached = true;
     }
     if toll > 0 && !pay {
-        // 8.2: not paying, the group is attacked by the highest marker as Indirect Fire.
+        // 8.2: not paying, the group is attacked by the highest marker as Indirect Fire
+        // "normally (as per 7.4)": into an area holding the firer's own units, 7.33's
+        // accuracy roll comes first.
         let marker = s.interdiction[side.enemy().index()][usize::from(to)];
         combat::begin(
             s,
@@ -179,7 +181,11 @@ pub fn move_group(rs: &Ruleset, s: &mut State, to: u8, pay: bool) {
             [marker, 0, 0, 0],
             [super::fire::indirect_defense(rs.tem(to)), 0, 0, 0],
         );
-        s.step = Step::Roll(Roll::Offense);
+        s.step = Step::Roll(if s.has_personnel(side.enemy(), to) {
+            Roll::Accuracy
+        } else {
+            Roll::Offense
+        });
     } else {
         arrive(rs, s);
     }

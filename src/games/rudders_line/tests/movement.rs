@@ -394,3 +394,43 @@ fn rule_10_36_a_group_counts_its_figures_against_the_area_s_stacking() {
     assert!(fits("ranger_nco_1"), "an NCO is one figure");
     assert!(!fits("ranger_weapons_team"), "a weapons team is two");
 }
+
+/// 8.2 "an Indirect Fire Support attack normally (as per 7.4)", 7.33, 7.7: a group entering an
+/// area that holds the marker owner's own units draws the accuracy roll first; on a 6 the
+/// second die's CP fall on the owner's units, the rest on the entering group.
+#[test]
+fn rule_7_33_and_8_2_interdiction_fire_into_the_firers_own_units_rolls_for_accuracy() {
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "3");
+    let g = fx.place("german_squad", "4");
+    fx.marker(Side::Germans, "4", 3);
+    fx.group("3", &[r]);
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    assert_eq!(fx.s.step, Step::Roll(Roll::Accuracy));
+    fx.roll(6);
+    assert_eq!(fx.s.step, Step::Roll(Roll::FriendlyFire));
+    fx.roll(1);
+    assert_eq!(fx.s.step, Step::Casualties);
+    assert_eq!(
+        fx.s.casualties.targets,
+        1 << g,
+        "the Germans' own squad first"
+    );
+
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "3");
+    fx.marker(Side::Germans, "4", 3);
+    fx.group("3", &[r]);
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    assert_eq!(
+        fx.s.step,
+        Step::Roll(Roll::Offense),
+        "no German unit there: no roll"
+    );
+}
