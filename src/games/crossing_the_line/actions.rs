@@ -37,12 +37,21 @@ fn refit_actions(rs: &Ruleset, s: &State, standing: &Standing, out: &mut impl Fn
         .charts
         .readings
         .is(&readings::OUT_OF_COMMAND_REFIT, "allowed");
-    for u in bits(rs.side_units[side.index()] & s.disrupted) {
+    let disrupted = bits(rs.side_units[side.index()] & s.disrupted)
+        .filter(|&u| ops::acts_now(s, u))
+        .fold(0, |m, u| m | 1 << u);
+    // 7.1: "Isolated disrupted units may not carry out any Actions at all"; `standing` does
+    // not tell Isolated from Out of Command, a full trace does (needed under the reading only).
+    let isolated = if out_of_command_may {
+        command::isolated_units(rs, s, disrupted & !standing.in_command)
+    } else {
+        0
+    };
+    for u in bits(disrupted) {
         let bit = 1 << u;
-        let may =
-            standing.in_command & bit != 0 || (out_of_command_may && standing.isolated & bit == 0);
+        let may = standing.in_command & bit != 0 || (out_of_command_may && isolated & bit == 0);
         let cost = movement::action_cost(rs, standing, rs.charts.ap_costs.refit, bit);
-        if may && ops::acts_now(s, u) && ops::available(s, bit) >= cost {
+        if may && ops::available(s, bit) >= cost {
             out(Action::Refit(u as u8));
         }
     }
@@ -130,7 +139,7 @@ fn relocation_targets(rs: &Ruleset, s: &State, f: u8) -> HexSet {
     for i in rs.built_up.iter() {
         let to = i as u16;
         let near = rs.hex(from).distance(rs.hex(to)) <= range;
-        if to != from && near && s.hq_at(to).is_none() {
+        if to != from && near && s.hq_at(to).is_none() && !rs.barred(info.side, s.turn, to) {
             wanted.insert(i);
         }
     }

@@ -499,9 +499,7 @@ fn retreat_hexes(rs: &Ruleset, s: &State, forced: bool) -> (u8, bool) {
             || rs
                 .hexside(from, dir)
                 .contains(super::map::HexsideFeatures::ROER)
-            || (side == Side::German
-                && s.turn <= 3
-                && rs.german_restricted.contains(usize::from(n)))
+            || rs.barred(side, s.turn, n)
         {
             continue;
         }

@@ -35,7 +35,6 @@ use super::state::{
 use super::victory;
 
 /// 7.3.8: German units keep south-east of the outer pillbox line on game turns 1 to 3.
-const GERMAN_RESTRICTION_LAST_TURN: u8 = 3;
 /// 7.3.5: the leg bonus, in half-MPs.
 const LEG_BONUS_HALF_MP: u8 = 4;
 
@@ -115,16 +114,19 @@ pub fn step_terrain(
     let tec = charts.terrain(to_t);
     let mut half_mp = [tec.half_mp_leg, tec.half_mp_motorized];
     let (mut whole, mut road_only) = ([false; 2], [false; 2]);
-    let stream_waived = [from_t, to_t]
-        .iter()
-        .any(|t| matches!(t, Terrain::Town | Terrain::Industrial));
+    // 7.3.7: no stream cost for a unit "following the path of a road" (at whatever rate it
+    // moves, AMBIG-23), nor from or into a Town or Industrial hex.
+    let stream_waived = road
+        || [from_t, to_t]
+            .iter()
+            .any(|t| matches!(t, Terrain::Town | Terrain::Industrial));
     for (feature, hexside) in [
         (HexsideFeatures::STREAM, Hexside::Stream),
         (HexsideFeatures::DRAGONS_TEETH, Hexside::DragonsTeeth),
     ] {
-        // 7.3.7: a stream costs nothing from or into a Town or Industrial hex (AMBIG-24: the
-        // text names no City, read literally); 7.3.3: a road through dragon's teeth negates
-        // their penalty.
+        // 7.3.7: a stream costs nothing along a road or from or into a Town or Industrial hex
+        // (AMBIG-24: the text names no City, read literally); 7.3.3: a road through dragon's
+        // teeth negates their penalty.
         let waived = match hexside {
             Hexside::Stream => stream_waived,
             _ => road,
@@ -177,10 +179,7 @@ struct Steps<'a> {
 impl<'a> Steps<'a> {
     fn new(rs: &'a Ruleset, s: &State, g: Group) -> Steps<'a> {
         let enemy = g.side.other().index();
-        let mut blocked = s.present[enemy];
-        if g.side == Side::German && s.turn <= GERMAN_RESTRICTION_LAST_TURN {
-            blocked = blocked.union(&rs.german_restricted);
-        }
+        let blocked = s.present[enemy].union(&rs.barred_hexes(g.side, s.turn));
         Steps {
             rs,
             g,

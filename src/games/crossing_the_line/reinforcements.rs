@@ -235,6 +235,7 @@ fn nearest_open(
     let enemy = &s.present[side.other().index()];
     let open = |h: u16| {
         !enemy.contains(usize::from(h))
+            && !rs.barred(side, s.turn, h)
             && (units == 0 && s.hq_at(h).is_none()
                 || units != 0 && stacking::has_room(rs, s, side, h, units))
     };

@@ -13,6 +13,9 @@ use super::movement::{step_terrain, StepTerrain};
 use super::scenario::{ScenarioDef, ACROSS_THE_WURM, CAMPAIGN, FIRST_BLOOD, STOLBERG_CORRIDOR};
 use super::side::Side;
 use super::state::{State, Units, MAX_FORMATIONS, MAX_UNITS};
+
+/// 7.3.8: the last game turn of the German movement restriction.
+const GERMAN_RESTRICTION_LAST_TURN: u8 = 3;
 use crate::engine::data::{At, DataError};
 
 /// No hex: off the map or outside the scenario's area.
@@ -279,6 +282,23 @@ impl Ruleset {
     }
 
     /// The hex at a dense index.
+    /// 7.3.8: on turns 1 to 3 German units, HQs included, may not enter the hexes north-west
+    /// of the outer pillbox line (the Bulge of Kerkrade excepted, `german_restricted`).
+    pub fn barred(&self, side: Side, turn: u8, h: u16) -> bool {
+        side == Side::German
+            && turn <= GERMAN_RESTRICTION_LAST_TURN
+            && self.german_restricted.contains(usize::from(h))
+    }
+
+    /// 7.3.8's hexes as a set, for `side` on `turn` (empty when none is barred).
+    pub fn barred_hexes(&self, side: Side, turn: u8) -> HexSet {
+        if side == Side::German && turn <= GERMAN_RESTRICTION_LAST_TURN {
+            self.german_restricted
+        } else {
+            HexSet::EMPTY
+        }
+    }
+
     pub fn hex(&self, i: u16) -> Hex {
         self.map
             .bounds()

@@ -271,9 +271,7 @@ impl<'a> Context<'a> {
                 }
             }
             (_, Side::German) => {
-                if s.turn <= 3 {
-                    blocked = blocked.union(&rs.german_restricted);
-                }
+                blocked = blocked.union(&rs.barred_hexes(Side::German, s.turn));
                 for (k, &(h, v)) in rs.vp_hexes.iter().enumerate() {
                     let held_by_us = s.us_control & (1 << k) != 0;
                     if held_by_us || ctx.needs_defenders(h) {

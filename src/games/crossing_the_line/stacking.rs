@@ -183,9 +183,7 @@ fn displacement_hexes(
     let mut ranked = [(false, 0u32, 0u8, NO_HEX); 6];
     let mut n = 0;
     for to in rs.neighbours(from) {
-        let restricted =
-            side == Side::German && s.turn <= 3 && rs.german_restricted.contains(usize::from(to));
-        if enemy.contains(usize::from(to)) || restricted {
+        if enemy.contains(usize::from(to)) || rs.barred(side, s.turn, to) {
             continue;
         }
         let full = !has_room(rs, s, side, to, 1 << u);
@@ -268,7 +266,7 @@ pub fn hq_places(rs: &Ruleset, s: &State, f: u8) -> HqPlaces {
     let mut ranks = [(0u16, 0u16); MAX_HQ_PLACES];
     for i in towns.iter() {
         let to = i as u16;
-        if to == from || s.hq_at(to).is_some() {
+        if to == from || s.hq_at(to).is_some() || rs.barred(side, s.turn, to) {
             continue;
         }
         let distance = rs.hex(from).distance(rs.hex(to));

@@ -748,6 +748,19 @@ fn rule_5_8_3_ambig_33_an_out_of_command_unit_refits_at_double_cost_or_not_by_th
     }
 }
 
+/// 7.1 "Isolated disrupted units may not carry out any Actions at all": not even a Refit
+/// under the reading that lets Out of Command ones (AMBIG-33).
+#[test]
+fn rule_7_1_an_isolated_disrupted_unit_may_not_refit_under_either_reading() {
+    for fx in [Fx::s2(), with_reading("barred", "allowed")] {
+        let (mut s, u) = isolated_at_1412(&fx);
+        s.disrupted |= 1 << u;
+        s.refresh(fx.rs());
+        assert_eq!(command::status(fx.rs(), &s, u), CommandStatus::Isolated);
+        assert!(!fx.legal(&s).contains(&Action::Refit(u as u8)));
+    }
+}
+
 /// 5.6, 5.8.4, 7.3.4: an isolated unit that infiltrates takes 5.8.4's check to conduct the
 /// Action, then the Infiltration's own.
 #[test]

@@ -6,6 +6,7 @@ use crate::games::crossing_the_line::action::Action;
 use crate::games::crossing_the_line::hex::Hex;
 use crate::games::crossing_the_line::movement::{cost_to, step_cost};
 use crate::games::crossing_the_line::side::Side;
+use crate::games::crossing_the_line::stacking;
 use crate::games::crossing_the_line::state::{State, Step};
 
 fn distance(a: u16, b: u16) -> u16 {
@@ -461,4 +462,46 @@ fn rule_7_3_a_mover_whose_neighbours_are_all_full_still_moves_past_them() {
         far.iter().all(|&(h, _)| distance(corner, h) >= 2),
         "{far:?}"
     );
+}
+
+/// 7.3.8 applies to German HQs too: no relocation (7.4) and no displacement (5.3.2) into the
+/// restricted hexes on turns 1 to 3; from turn 4 both may go there.
+#[test]
+fn rule_7_3_8_german_hqs_keep_out_of_the_west_wall_zone_on_turns_1_to_3() {
+    let fx = Fx::s2();
+    let town = fx.hex(2702);
+    assert!(fx.rs().german_restricted.contains(usize::from(town)));
+    assert!(fx.rs().built_up.contains(usize::from(town)));
+    for turn in [3, 4] {
+        let mut s = fx.bare();
+        s.turn = turn;
+        let f = fx.hq(&mut s, "526ID", 2803);
+        fx.activate(&mut s, "526ID", 3);
+        let relocates = fx.legal(&s).contains(&Action::Relocate(town));
+        assert_eq!(relocates, turn == 4, "7.4 on turn {turn}");
+        stacking::displace_hq(fx.rs(), &mut s, f);
+        let places = stacking::hq_places(fx.rs(), &s, f);
+        assert!(!places.hexes().is_empty());
+        if turn == 3 {
+            assert!(!places.hexes().contains(&town), "5.3.2 on turn 3");
+        }
+    }
+}
+
+/// 7.3.7: "These additional MP costs are not applying, if the unit ... is following the path
+/// of a road": a German leg unit, which pays the terrain along roads (AMBIG-23), crosses the
+/// stream on the 1807-1907 road for the Clear hex alone; off the road it pays 1 more.
+#[test]
+fn rule_7_3_7_no_stream_cost_for_a_unit_following_a_road() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    s.turn = 4; // past 7.3.8's restriction
+    fx.hq(&mut s, "526ID", 2211);
+    let german = fx.put(&mut s, "453", 1807);
+    let rs = fx.rs();
+    let dir = |a: u16, b: u16| rs.direction(fx.hex(a), fx.hex(b)).unwrap();
+    let along = step_cost(rs, &s, 1 << german, fx.hex(1807), dir(1807, 1907), false);
+    assert_eq!(along, Some((2, false)), "the Clear hex's 1 MP, no stream");
+    let off_road = step_cost(rs, &s, 1 << german, fx.hex(1809), dir(1809, 1909), false);
+    assert_eq!(off_road, Some((4, false)), "1 MP and the stream's 1");
 }
