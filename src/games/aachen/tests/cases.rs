@@ -284,3 +284,29 @@ fn rule_9_5_3e_plus_two_if_the_random_event_was_rain() {
     assert_eq!(with_rain, no_event + 2);
     assert_eq!(overcast, no_event, "only Rain: Low overcast adds nothing");
 }
+
+/// 9.5.2B: a Leader adds one only with a combat unit of his own organisation (Hogan's with
+/// Company I alone adds nothing).
+#[test]
+fn rule_9_5_2b_a_leader_adds_one_only_with_a_unit_of_his_organisation() {
+    let f = attack_on_13();
+    let rs = f.game.rules();
+    let (i, botts, hogan) = (f.unit("I"), f.unit("Botts"), f.unit("Hogan"));
+    let av = |units: u32| {
+        let mut s = f.s;
+        s.attack.lead = i;
+        s.attack.units = units;
+        attack_value(rs, &s)
+    };
+    let alone = av(1 << i);
+    assert_eq!(
+        av(1 << i | 1 << botts),
+        alone + 1,
+        "Botts leads Company I's battalion"
+    );
+    assert_eq!(
+        av(1 << i | 1 << hogan),
+        alone,
+        "Hogan has no unit of his here"
+    );
+}

@@ -348,3 +348,14 @@ fn rule_6_1_1_an_m12_may_go_to_an_empty_american_setup_area() {
         "Areas 1 and 2 (set-up, empty) and Area 12 (Infantry), nowhere else"
     );
 }
+
+/// 6.5: at the end of turn 9 there is no turn 10: the last turn's victory check decides.
+#[test]
+fn rule_6_5_the_end_phase_of_turn_9_ends_the_game_instead_of_a_turn_10() {
+    let mut f = Fixture::combat();
+    f.s.turn = 9;
+    turn::end_combat_phase(f.game.rules(), &mut f.s);
+    assert_eq!(f.s.turn, 9, "no turn 10");
+    let over = f.game.outcome(&f.s).is_some() || f.s.step == Step::Roll(Roll::Surrender);
+    assert!(over, "10.2's final check: {:?}", f.s.step);
+}

@@ -4,6 +4,7 @@
 use super::Fx;
 use crate::engine::Game;
 use crate::games::crossing_the_line::action::Action;
+use crate::games::crossing_the_line::assignment;
 use crate::games::crossing_the_line::command;
 use crate::games::crossing_the_line::control::CommandStatus;
 use crate::games::crossing_the_line::reinforcements;
@@ -830,4 +831,38 @@ fn rule_5_3_2_a_displaced_hq_with_no_clear_path_loses_all_support_and_fal() {
     assert_eq!(places.case, 3);
     stacking::place_hq(fx.rs(), &mut s, places.hexes()[0]);
     assert_eq!((s.support[fi], s.fal[fi]), (0, 0));
+}
+
+/// 5.5.2 Assignment restrictions: "German independent units may be attached to any German
+/// formation. US independent units may only be attached to formations of their own Corps."
+#[test]
+fn rule_5_5_2_a_us_independent_joins_only_its_own_corps_a_german_one_any_german_formation() {
+    let fx = Fx::new("campaign");
+    let rs = fx.rs();
+    let (vii, xix, german) = (fx.unit("745 Tk"), fx.unit("1128 Eng"), fx.unit("1012 StuG"));
+    for (u, own) in [(vii, "1ID"), (vii, "3AD"), (xix, "30ID"), (xix, "2AD")] {
+        assert!(assignment::attachable(rs, u, fx.formation(own)));
+    }
+    for (u, other) in [(vii, "30ID"), (vii, "29ID"), (xix, "1ID"), (vii, "116PzD")] {
+        assert!(!assignment::attachable(rs, u, fx.formation(other)));
+    }
+    for f in ["526ID", "353ID", "9PzD", "116PzD"] {
+        assert!(assignment::attachable(rs, german, fx.formation(f)));
+    }
+    assert!(!assignment::attachable(rs, german, fx.formation("1ID")));
+}
+
+/// 7.6: a failed Refit check leaves the unit disrupted, with no other adverse effect.
+#[test]
+fn rule_7_6_a_failed_refit_costs_nothing_more() {
+    let fx = Fx::s2();
+    let (mut s, u) = us_at_1412(&fx);
+    s.disrupted |= 1 << u;
+    s.refresh(fx.rs());
+    let strength = s.strength[u];
+    fx.decide(&mut s, Action::Refit(u as u8));
+    fx.chance(&mut s, Action::Check(false));
+    assert!(s.is_disrupted(u));
+    assert_eq!(s.strength[u], strength, "no SP lost");
+    assert_eq!(fx.at(&s, u), 1412, "no retreat");
 }

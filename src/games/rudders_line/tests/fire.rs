@@ -883,3 +883,60 @@ fn rule_9_5_a_held_back_nco_adds_nothing_before_the_set_up_card_releases_him() {
     assert_eq!(offense_on(2), 4, "9.5: the MG alone");
     assert_eq!(offense_on(3), 6, "9.5b: the MG and the NCO's 2");
 }
+
+#[test]
+fn rule_9_31_a_machine_gun_fires_into_its_own_area() {
+    let mut fx = Fixture::new();
+    let mg = german_mg42(&mut fx, "14");
+    fx.place("ranger_squad", "14");
+    direct(&mut fx, Side::Germans);
+    fx.act(Action::AddWeapon(mg));
+    assert!(fx.can(Action::DirectFire {
+        target: fx.area("14")
+    }));
+}
+
+#[test]
+fn rule_7_1_the_battery_markers_are_the_rangers_8_and_the_germans_5_the_medium_mortars_3() {
+    let marker_after = |fire: &dyn Fn(&mut Fixture) -> (Side, &'static str)| {
+        let mut fx = Fixture::new();
+        // Fresh squads far off, so that the turn stops in its Action Phase, before the
+        // Regroup Phase lifts the markers.
+        fx.place("german_squad", "38");
+        fx.place("ranger_squad", "30");
+        let (side, id) = fire(&mut fx);
+        fx.s.interdiction[side.index()][usize::from(fx.area(id))]
+    };
+    let ranger_battery = |fx: &mut Fixture| {
+        let fo = fx.place("ranger_fo", "3");
+        indirect(fx, Side::Rangers);
+        fx.act(Action::CallArtillery {
+            fo,
+            target: fx.area("4"),
+        });
+        (Side::Rangers, "4")
+    };
+    let german_battery = |fx: &mut Fixture| {
+        let fo = fx.place("german_fo", "24");
+        indirect(fx, Side::Germans);
+        fx.act(Action::CallArtillery {
+            fo,
+            target: fx.area("23"),
+        });
+        (Side::Germans, "23")
+    };
+    let german_medium = |fx: &mut Fixture| {
+        let crew = fx.place("german_weapons_team", "22");
+        let mortar = fx.arm(crew, "german_grw34");
+        indirect(fx, Side::Germans);
+        fx.act(Action::FireMortar {
+            mortar,
+            target: fx.area("23"),
+            spotter: NONE,
+        });
+        (Side::Germans, "23")
+    };
+    assert_eq!(marker_after(&ranger_battery), 8);
+    assert_eq!(marker_after(&german_battery), 5);
+    assert_eq!(marker_after(&german_medium), 3);
+}

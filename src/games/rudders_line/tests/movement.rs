@@ -434,3 +434,17 @@ fn rule_7_33_and_8_2_interdiction_fire_into_the_firers_own_units_rolls_for_accur
         "no German unit there: no roll"
     );
 }
+
+/// 10.2: only the units that join the group are spent; the area may be activated again for
+/// the others.
+#[test]
+fn rule_10_2_units_left_out_of_the_group_stay_fresh_and_their_area_may_activate_again() {
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "3");
+    let b = fx.place("ranger_squad", "3");
+    fx.place("german_squad", "38");
+    fx.group("3", &[a]);
+    fx.act(Action::EndActivation);
+    assert!(fx.is_spent(a) && !fx.is_spent(b));
+    assert!(fx.can(Action::Activate(fx.area("3"))));
+}
