@@ -359,3 +359,17 @@ fn rule_6_5_the_end_phase_of_turn_9_ends_the_game_instead_of_a_turn_10() {
     let over = f.game.outcome(&f.s).is_some() || f.s.step == Step::Roll(Roll::Surrender);
     assert!(over, "10.2's final check: {:?}", f.s.step);
 }
+
+/// 6.4.2: when the player declines another Action Round, the Combat Phase ends with 10.1's
+/// check: with no German Area left, the Americans win at once.
+#[test]
+fn rule_6_4_2_declining_ends_the_combat_phase_with_the_automatic_victory_check() {
+    let mut f = Fixture::combat();
+    for n in 1..=27 {
+        f.vacate(n);
+    }
+    f.act(Action::Pass);
+    let outcome = f.game.outcome(&f.s).expect("10.1: the game is over");
+    assert_eq!(outcome.winner, Some(0), "an American automatic victory");
+    assert_eq!(outcome.turn, 2, "at once, on turn 2");
+}

@@ -866,3 +866,26 @@ fn rule_7_6_a_failed_refit_costs_nothing_more() {
     assert_eq!(s.strength[u], strength, "no SP lost");
     assert_eq!(fx.at(&s, u), 1412, "no retreat");
 }
+
+/// 8.1.4: "regardless of the HQ's supply status": a disrupted unit in the Command Range of
+/// an HQ cut off from supply still refits.
+#[test]
+fn rule_8_1_4_a_unit_refits_in_command_range_of_an_unsupplied_hq() {
+    let fx = Fx::s2();
+    let u = fx.unit("1/16");
+    let f = fx.formation("1ID");
+    let mut s = turn_2(&fx, |fx, s| {
+        s.hq_hex[usize::from(f)] = fx.hex(1311);
+        fx.put(s, "1/16", 1311);
+        s.disrupted |= 1 << u;
+        for (name, h) in ["453", "328", "473", "GR 941", "GR 942", "GR 943"]
+            .iter()
+            .zip(fx.ring(1311))
+        {
+            fx.put(s, name, h);
+        }
+    });
+    assert!(!command::hq_supplied(fx.rs(), &s, f), "the HQ is cut off");
+    fx.chance(&mut s, Action::Die(1));
+    assert!(!s.is_disrupted(u), "it refits all the same");
+}

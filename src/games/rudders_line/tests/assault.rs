@@ -360,3 +360,17 @@ fn rule_11_3_a_failed_assault_retreats_into_the_last_area_entered_before_it() {
         "back to 3, the last area entered, not to 7 where it began"
     );
 }
+
+/// 10.1c: a failed assault hands the Action Phase to the other player even though the
+/// assaulting player still has fresh units to activate.
+#[test]
+fn rule_10_1c_a_failed_assault_passes_the_action_phase() {
+    let (mut fx, [point, ..]) = assault_4();
+    fx.place("german_squad", "38");
+    let fresh = fx.place("ranger_squad", "9");
+    fx.act(Action::Point(point));
+    fx.roll(1);
+    fx.roll(6);
+    assert!(!fx.is_spent(fresh), "the Rangers could still act");
+    assert_eq!(fx.s.active, Side::Germans);
+}
