@@ -158,18 +158,21 @@ fn rule_8_3_1_no_move_into_a_fully_stacked_area() {
     );
 }
 
+/// The Attack Value of `units` attacking Area 13 with Company I as the Lead (9.5.2).
+fn av_led_by_i(f: &Fixture, units: u32) -> i16 {
+    let mut s = f.s;
+    s.attack.lead = f.unit("I");
+    s.attack.units = units;
+    attack_value(f.game.rules(), &s)
+}
+
 /// 9.5.2B: "+1 Each additional unit (regardless of type) participating in the attack".
 #[test]
 fn rule_9_5_2b_plus_one_for_each_additional_unit_of_any_type() {
     let f = attack_on_13();
     let rs = f.game.rules();
     let i = f.unit("I");
-    let av = |units: u32| {
-        let mut s = f.s;
-        s.attack.lead = i;
-        s.attack.units = units;
-        attack_value(rs, &s)
-    };
+    let av = |units: u32| av_led_by_i(&f, units);
     let alone = av(1 << i);
     // Infantry, Armor, Halftrack, SP Artillery, and a Leader with his own company.
     let others = ["K", "G/33", "A/36", "M-12/A", "Botts"].map(|id| f.unit(id));
@@ -290,14 +293,8 @@ fn rule_9_5_3e_plus_two_if_the_random_event_was_rain() {
 #[test]
 fn rule_9_5_2b_a_leader_adds_one_only_with_a_unit_of_his_organisation() {
     let f = attack_on_13();
-    let rs = f.game.rules();
     let (i, botts, hogan) = (f.unit("I"), f.unit("Botts"), f.unit("Hogan"));
-    let av = |units: u32| {
-        let mut s = f.s;
-        s.attack.lead = i;
-        s.attack.units = units;
-        attack_value(rs, &s)
-    };
+    let av = |units: u32| av_led_by_i(&f, units);
     let alone = av(1 << i);
     assert_eq!(
         av(1 << i | 1 << botts),

@@ -907,24 +907,19 @@ fn rule_7_1_the_battery_markers_are_the_rangers_8_and_the_germans_5_the_medium_m
         let (side, id) = fire(&mut fx);
         fx.s.interdiction[side.index()][usize::from(fx.area(id))]
     };
-    let ranger_battery = |fx: &mut Fixture| {
-        let fo = fx.place("ranger_fo", "3");
-        indirect(fx, Side::Rangers);
-        fx.act(Action::CallArtillery {
-            fo,
-            target: fx.area("4"),
-        });
-        (Side::Rangers, "4")
+    let battery = |side: Side, fo: &'static str, from: &'static str, target: &'static str| {
+        move |fx: &mut Fixture| {
+            let fo = fx.place(fo, from);
+            indirect(fx, side);
+            fx.act(Action::CallArtillery {
+                fo,
+                target: fx.area(target),
+            });
+            (side, target)
+        }
     };
-    let german_battery = |fx: &mut Fixture| {
-        let fo = fx.place("german_fo", "24");
-        indirect(fx, Side::Germans);
-        fx.act(Action::CallArtillery {
-            fo,
-            target: fx.area("23"),
-        });
-        (Side::Germans, "23")
-    };
+    let ranger_battery = battery(Side::Rangers, "ranger_fo", "3", "4");
+    let german_battery = battery(Side::Germans, "german_fo", "24", "23");
     let german_medium = |fx: &mut Fixture| {
         let crew = fx.place("german_weapons_team", "22");
         let mortar = fx.arm(crew, "german_grw34");
