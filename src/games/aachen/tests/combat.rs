@@ -26,6 +26,39 @@ fn attack_13_revealing(f: &mut Fixture, strategy: DefenseStrategy) {
 }
 
 #[test]
+fn rule_3_1_units_move_directly_only_between_areas_sharing_a_boundary() {
+    // The map: Area 1 borders 2, 3 and 4; Area 6 borders 3, 4, 7, 8, 13 and 14, not 1.
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    let i = f.put("I", 1);
+    f.vacate(4);
+    f.act(Action::Activate(0));
+    f.act(Action::Select(i));
+    let rs = f.game.rules();
+    assert_eq!(rs.adjacent[0], 1 << 1 | 1 << 2 | 1 << 3, "Area 1: 2, 3, 4");
+    let legal = f.legal();
+    assert!(
+        legal.contains(&Action::Move { to: 2, via: 0 }),
+        "German Area 3 borders Area 1: entered straight from it"
+    );
+    assert!(
+        !legal.contains(&Action::Move { to: 5, via: 0 }),
+        "Area 6 does not border Area 1"
+    );
+    assert!(
+        legal.contains(&Action::Move { to: 5, via: 3 }),
+        "Area 6 is entered through vacant Area 4, which borders both"
+    );
+    for a in &legal {
+        if let Action::Move { to, via } = *a {
+            if via != NONE {
+                assert_ne!(rs.adjacent[usize::from(to)] & 1 << via, 0, "{a:?}");
+            }
+        }
+    }
+}
+
+#[test]
 fn rule_3_1_2_tem_is_2_suburban_3_urban_4_fortified() {
     assert_eq!(Terrain::Suburban.tem(), 2);
     assert_eq!(Terrain::Urban.tem(), 3);
@@ -776,6 +809,27 @@ fn rule_4_3_1_a_spent_unit_may_not_move() {
     assert!(
         !legal.contains(&Action::Select(units[1])),
         "Spent K may not"
+    );
+}
+
+#[test]
+fn rule_4_3_1_a_spent_unit_may_not_attack() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    let i = f.put("I", 13);
+    let k = f.put("K", 13);
+    f.s.fresh &= !(1 << k);
+    f.reveal(13, f.counter_with(Terrain::Urban, DefenseStrategy::None));
+    f.act(Action::Activate(12));
+    f.act(Action::Attack(12));
+    let legal = f.legal();
+    assert!(
+        legal.contains(&Action::AddAttacker(i)),
+        "Fresh I may attack"
+    );
+    assert!(
+        !legal.contains(&Action::AddAttacker(k)),
+        "Spent K has no factors and may not attack"
     );
 }
 

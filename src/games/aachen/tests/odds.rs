@@ -52,6 +52,34 @@ fn result_on_the_board(f: &Fixture, s: &super::super::State) -> CombatResult {
 }
 
 #[test]
+fn rule_9_5_4_the_exact_table_agrees_with_dice_counted_by_hand() {
+    // AV 12 against DV 12, a unit of Defense Factor 3: AT − DT is the difference of two 2D6
+    // (and, with Air Support, plus 1D6). Counted by hand over the 1,296 (7,776) rolls: equal
+    // Σ n² = 146 over 2D6's counts 1…6…1; below (1,296 − 146) / 2 = 575; above by 1–3, 369;
+    // above by 4 or more (more than the Defense Factor: an Overrun), 206.
+    let cases = [
+        (false, [575, 146, 369, 206], 1296.0),
+        (true, [1182, 540, 2166, 3888], 7776.0),
+    ];
+    for (air, counts, rolls) in cases {
+        let table = combat(12, 12, 3, air);
+        let results = [
+            CombatResult::Repulse,
+            CombatResult::Stalemate,
+            CombatResult::Success,
+            CombatResult::Overrun,
+        ];
+        for (r, n) in results.iter().zip(counts) {
+            let p = table.prob(|x| x == r).to_f64();
+            assert!(
+                (p - f64::from(n) / rolls).abs() < 1e-12,
+                "air {air}: {r:?} {p}"
+            );
+        }
+    }
+}
+
+#[test]
 fn rule_9_5_monte_carlo_through_the_engine_agrees_with_the_exact_combat_table() {
     for air in [false, true] {
         let f = before_the_dice(air);

@@ -496,6 +496,13 @@ fn rule_5_5_2_an_independent_is_reassigned_within_range_of_both_hqs() {
         "arrived assigned"
     );
     assert!(fx.legal(&s).contains(&assign(&fx, "238 Eng", "3AD")));
+    // In range of the 1st ID's HQ, but ten hexes or more from the 3rd AD's at 2614: "within
+    // Command Range of the formation HQ it wishes to be assigned to" fails.
+    let near = s.hq_hex[usize::from(fx.formation("3AD"))];
+    fx.hq(&mut s, "3AD", 2614);
+    assert!(!fx.legal(&s).contains(&assign(&fx, "238 Eng", "3AD")));
+    s.hq_hex[usize::from(fx.formation("3AD"))] = near;
+    s.refresh(fx.rs());
     // Seven hexes from the 1st ID's HQ: out of its range.
     fx.put(&mut s, "238 Eng", 2206);
     fx.hq(&mut s, "3AD", 2211);

@@ -171,6 +171,51 @@ fn rule_10_4_the_us_scores_its_plans_locations_and_the_roer_area_counts_once() {
     assert_eq!(plan_vp(p, &s), 0);
 }
 
+/// 10.4: "All VPs of the US player get summed up and are compared to the following Victory
+/// table": 49 or more US decisive, 43–48 substantial, 36–42 marginal, 29–35 draw, 22–28 German
+/// marginal, 16–21 substantial, 0–15 decisive.
+#[test]
+fn rule_10_4_the_summed_vp_meet_the_campaign_victory_table() {
+    let fx = campaign();
+    let rs = fx.rs();
+    let names = victory::level_names(rs.kind);
+    let table = [
+        (80, "US decisive"),
+        (49, "US decisive"),
+        (48, "US substantial"),
+        (43, "US substantial"),
+        (42, "US marginal"),
+        (36, "US marginal"),
+        (35, "draw"),
+        (29, "draw"),
+        (28, "German marginal"),
+        (22, "German marginal"),
+        (21, "German substantial"),
+        (16, "German substantial"),
+        (15, "German decisive"),
+        (0, "German decisive"),
+    ];
+    for (vp, level) in table {
+        assert_eq!(names[victory::vp_level(rs, vp)], level, "{vp} VP");
+    }
+    // At the end of turn 8: the Aachen plan's City hex (15) and the Roer area (5) sum to 20,
+    // plus 1 for four lost German infantry SP (two of GR 941, two of GR 942):
+    // 21, a German substantial victory.
+    let mut s = fx.bare();
+    s.plan_draws[0] = marker(&fx, "Aachen") + 1;
+    let bit = |n: u16| {
+        let h = fx.hex(n);
+        1u32 << rs.vp_hexes.iter().position(|&(x, _)| x == h).unwrap()
+    };
+    s.us_control = bit(2806) | bit(5418);
+    for name in ["GR 941", "GR 942"] {
+        s.strength[fx.unit(name)] -= 2;
+    }
+    assert_eq!(us_vp(rs, &s), 21);
+    victory::final_victory(rs, &mut s);
+    assert_eq!(fx.g.outcome(&s).unwrap().level, "German substantial");
+}
+
 #[test]
 fn rule_9_german_sp_losses_score_by_type_and_withdrawn_losses_are_noted() {
     let fx = campaign();
@@ -269,6 +314,11 @@ fn rule_10_4_a_german_combat_unit_in_command_next_to_the_us_southern_supply_sour
     fx.put(&mut s, "453", 1004);
     victory::german_automatic_victory(rs, p, &mut s);
     assert!(!s.is_over());
+    // A "combat unit": an HQ next to the supply source does not qualify.
+    let mut s = fx.bare();
+    fx.hq(&mut s, "526ID", 1004);
+    victory::german_automatic_victory(rs, p, &mut s);
+    assert!(!s.is_over(), "an HQ is no combat unit");
 }
 
 /// 8.5.2 note: "Units assigned to a formation which gets withdrawn, do not get withdrawn

@@ -167,6 +167,47 @@ fn rule_7_3_7_leg_units_pay_1_more_across_a_stream_motorized_units_spend_their_w
     );
 }
 
+/// 3.1.2/7.3.7: "Streams can be crossed without additional movement costs when leaving or
+/// entering a town or industrial hex over a stream." No road crosses 1909/1910 (into Town
+/// 1910) or 2714/2715 (into Industrial 2715); off a road and a town the stream costs 1 more.
+#[test]
+fn rule_3_1_2_no_stream_cost_into_or_out_of_a_town_or_industrial_hex() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1507);
+    fx.hq(&mut s, "3AD", 1214);
+    let leg = fx.put(&mut s, "1/16", 1909);
+    let tank = fx.put(&mut s, "1/32", 1910);
+    let rs = fx.rs();
+    let dir = |a: u16, b: u16| rs.direction(fx.hex(a), fx.hex(b)).unwrap();
+    let cost = |u: usize, a: u16, b: u16| step_cost(rs, &s, 1 << u, fx.hex(a), dir(a, b), false);
+    assert_eq!(
+        cost(leg, 1909, 1910),
+        Some((2, false)),
+        "into the Town: its 1 MP"
+    );
+    assert_eq!(
+        cost(leg, 1910, 1909),
+        Some((2, false)),
+        "out of the Town: 1 MP"
+    );
+    assert_eq!(
+        cost(leg, 2714, 2715),
+        Some((2, false)),
+        "into Industrial: its 1 MP"
+    );
+    assert_eq!(
+        cost(leg, 1809, 1909),
+        Some((4, false)),
+        "clear to clear: 1 MP + 1"
+    );
+    assert_eq!(
+        cost(tank, 1910, 1909),
+        Some((2, false)),
+        "a motorised unit leaving the Town does not spend its whole MA"
+    );
+}
+
 #[test]
 fn rule_5_4_1_no_move_from_one_ezoc_hex_into_another_but_infiltration() {
     let fx = Fx::s2();

@@ -910,6 +910,35 @@ fn rule_7_2_the_ap_is_paid_before_the_action_and_one_unit_acts_until_the_aps_run
     assert_eq!(s.step, Step::Initiative, "no AP left: the next Ops Cycle");
 }
 
+/// 7.2: "a. Select eligible units: Any units subordinate or assigned to an activated formation
+/// are eligible ... d. Check, whether the unit is in Command Range": the 3rd AD's battalion is
+/// not eligible in the 1st ID's activation, and Command Range is checked anew at each Action:
+/// out of range (6 hexes from its HQ, range 5) a move costs 2 AP (5.8.3), back in range 1.
+#[test]
+fn rule_7_2_a_and_d_only_the_formation_s_units_act_and_command_range_is_checked_each_action() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1311);
+    fx.hq(&mut s, "3AD", 1214);
+    let own = fx.put(&mut s, "1/16", 1317);
+    let other = fx.put(&mut s, "1/32", 1215);
+    fx.activate(&mut s, "1ID", 4);
+    let select = |u: usize| Action::Select {
+        unit: u as u8,
+        stack: false,
+    };
+    let legal = fx.legal(&s);
+    assert!(legal.contains(&select(own)), "the 1st ID's own battalion");
+    assert!(
+        !legal.contains(&select(other)),
+        "the 3rd AD's is not eligible"
+    );
+    fx.move_to(&mut s, own, 1316);
+    assert_eq!(s.act().ap, 2, "out of Command Range: 2 AP");
+    fx.move_to(&mut s, own, 1315);
+    assert_eq!(s.act().ap, 1, "in Command Range again: 1 AP");
+}
+
 // ------------------------------------------------------------------ Admin Phase (8.1, 8.2, 8.4)
 
 /// 8.1: "An HQ determined to be out of supply during the Recovery Phase is not able to recover

@@ -202,6 +202,47 @@ fn rule_7_32_only_medium_mortars_and_artillery_fire_at_empty_areas_and_leave_mar
 }
 
 #[test]
+fn rule_7_32_fire_at_an_empty_area_flips_the_firing_and_spotting_units_normally() {
+    let mut fx = Fixture::new();
+    let crew = fx.place("german_weapons_team", "17");
+    let medium = fx.arm(crew, "german_grw34");
+    let nco = fx.place("german_nco_1", "9");
+    let fo = fx.place("german_fo", "9");
+    fx.place("ranger_squad", "38");
+    indirect(&mut fx, Side::Germans);
+    let empty = fx.area("6");
+    fx.act(Action::FireMortar {
+        mortar: medium,
+        target: empty,
+        spotter: nco,
+    });
+    assert_eq!(
+        fx.s.interdiction[Side::Germans.index()][usize::from(empty)],
+        3
+    );
+    assert!(fx.is_spent(nco), "the spotting NCO is flipped");
+    assert!(fx.is_spent(crew), "the firing crew is flipped");
+    assert!(fx.is_spent(medium), "the mortar is flipped to 'F'");
+    // Off-board artillery at an empty area: the '5' marker, and the FO is flipped.
+    fx.phase(Phase::IndirectFire, Side::Germans);
+    let also_empty = fx.area("13");
+    fx.act(Action::CallArtillery {
+        fo,
+        target: also_empty,
+    });
+    assert_eq!(
+        fx.s.interdiction[Side::Germans.index()][usize::from(also_empty)],
+        5
+    );
+    assert!(fx.is_spent(fo), "the FO that called it is flipped");
+    assert_ne!(
+        fx.s.step,
+        Step::Roll(Roll::Offense),
+        "no attack on an empty area"
+    );
+}
+
+#[test]
 fn rule_7_5_indirect_fire_ot_strength_plus_die_dt_doubled_tem_plus_die() {
     let mut fx = Fixture::new();
     let fo = fx.place("ranger_fo", "3");

@@ -238,6 +238,10 @@ fn rule_10_5_moving_into_enemy_area_forces_an_assault_and_ends_movement() {
     });
     assert_eq!(fx.s.step, Step::Point, "the assault starts at once");
     assert_eq!(fx.s.unit(a).mp, 1, "4 MP to enter fresh enemy");
+    assert!(
+        fx.legal().iter().all(|a| matches!(a, Action::Point(_))),
+        "movement ends on entering: only the choice of point unit is open, no move"
+    );
 }
 
 #[test]
@@ -251,6 +255,38 @@ fn rule_10_1_passing_hands_the_action_phase_over_and_two_idle_passes_end_it() {
     assert_eq!(
         fx.s.phase,
         crate::games::rudders_line::state::Phase::Regroup
+    );
+}
+
+#[test]
+fn rule_10_1_a_pass_after_acting_is_not_idle_so_one_idle_pass_after_it_does_not_end_the_phase() {
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "3");
+    fx.place("ranger_squad", "2");
+    fx.place("german_squad", "38");
+    fx.group("3", &[r]);
+    fx.act(Action::EndActivation);
+    assert_eq!(
+        fx.s.active,
+        Side::Rangers,
+        "10.1b: fresh units left, he keeps it"
+    );
+    fx.act(Action::Pass);
+    assert_eq!(fx.s.active, Side::Germans);
+    fx.act(Action::Pass);
+    assert_eq!(
+        (fx.s.phase, fx.s.active),
+        (
+            crate::games::rudders_line::state::Phase::Action,
+            Side::Rangers
+        ),
+        "the Rangers acted before passing: the phase goes on"
+    );
+    fx.act(Action::Pass);
+    assert_eq!(
+        fx.s.phase,
+        crate::games::rudders_line::state::Phase::Regroup,
+        "both players passed without performing any action"
     );
 }
 
