@@ -55,11 +55,16 @@ pub fn retreat_areas(rs: &Ruleset, s: &State, unit: u8) -> u64 {
 /// The owner's ways to pay the next CP.
 pub fn actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     let c = &s.casualties;
-    let mut any_retreat = false;
-    for u in unit_bits(c.targets) {
-        if s.is_spent(u) {
+    let can_retreat = |u: u8| s.is_spent(u) && retreat_areas(rs, s, u) != 0;
+    let retreaters = unit_bits(c.targets).filter(|&u| can_retreat(u)).count();
+    // 11.21: "the defender must absorb that many Casualty Points", and a unit may not retreat
+    // and then be eliminated: a retreat is open only while the retreats left (2 CP each) can
+    // absorb every CP still owed; otherwise the CP are paid by eliminations, and CP "greater
+    // than the defender could pay" eliminate him (11.4).
+    let any_retreat = retreaters > 0 && usize::from(c.cp) <= 2 * retreaters;
+    if any_retreat {
+        for u in unit_bits(c.targets).filter(|&u| can_retreat(u)) {
             for a in bits(retreat_areas(rs, s, u)) {
-                any_retreat = true;
                 out(Action::Retreat {
                     unit: u,
                     to: a as u8,

@@ -162,8 +162,10 @@ fn rule_11_4_no_overrun_when_a_defender_retreated() {
         fx.s.personnel_in(&fx.g.rules, Side::Germans, fx.area("4"))
             .trailing_zeros() as u8;
     fx.act(Action::Point(point));
-    fx.roll(6);
+    // OT 10 + 1 against DT 5 + 1: 5 CP, paid by the flip (3) and a retreat (2).
     fx.roll(1);
+    fx.roll(1);
+    assert_eq!(fx.s.casualties.cp, 5);
     fx.act(Action::Flip(g));
     let retreat = *fx
         .legal()
@@ -174,6 +176,37 @@ fn rule_11_4_no_overrun_when_a_defender_retreated() {
     assert_eq!(fx.s.group.members, 0, "the activation is over");
     assert_ne!(fx.s.step, Step::Group);
     assert!(fx.is_spent(point) && fx.is_spent(nco));
+}
+
+/// 11.21: "the defender must absorb that many Casualty Points"; 11.4: defenders are eliminated
+/// "if the CP was greater than the defender could pay". 10 CP against one fresh squad: the
+/// flip pays 3, and a retreat (2) could not absorb the 7 left, so none is offered: the squad
+/// is eliminated and the Rangers overrun.
+#[test]
+fn rule_11_21_cp_beyond_what_the_defender_can_pay_by_retreating_eliminate_him() {
+    let (mut fx, [point, ..]) = assault_4();
+    fx.place("german_squad", "38");
+    let g =
+        fx.s.personnel_in(&fx.g.rules, Side::Germans, fx.area("4"))
+            .trailing_zeros() as u8;
+    fx.act(Action::Point(point));
+    fx.roll(6);
+    fx.roll(1);
+    assert_eq!(fx.s.casualties.cp, 10);
+    fx.act(Action::Flip(g));
+    assert!(
+        !fx.legal()
+            .iter()
+            .any(|a| matches!(a, Action::Retreat { .. })),
+        "7 CP left: a retreat would leave 5 unpaid"
+    );
+    fx.act(Action::Eliminate(g));
+    assert_eq!(fx.s.loc(g), ELIMINATED);
+    assert_eq!(
+        fx.s.step,
+        Step::Group,
+        "11.4: an overrun, the group goes on"
+    );
 }
 
 #[test]

@@ -40,19 +40,21 @@ fn rule_7_63_each_option_says_the_cp_it_pays() {
     let mut fx = Fixture::new();
     let squad = fx.place("german_squad", "13");
     let spent = fx.place("german_squad", "13");
+    let other = fx.place("german_squad", "13");
     fx.spend(spent);
-    owe(&mut fx, "13", 8);
+    fx.spend(other);
+    owe(&mut fx, "13", 4);
     let cost = |fx: &Fixture, a| fx.g.action_cost(&fx.s, a).unwrap_or_default();
-    assert_eq!(cost(&fx, Action::Flip(squad)), "pays 3 CP of 8 due");
-    assert_eq!(cost(&fx, Action::Eliminate(spent)), "pays 3 CP of 8 due");
+    assert_eq!(cost(&fx, Action::Flip(squad)), "pays 3 CP of 4 due");
+    assert_eq!(cost(&fx, Action::Eliminate(spent)), "pays 3 CP of 4 due");
     let retreat = *fx
         .legal()
         .iter()
         .find(|a| matches!(a, Action::Retreat { .. }))
         .unwrap();
-    assert_eq!(cost(&fx, retreat), "pays 2 CP of 8 due");
+    assert_eq!(cost(&fx, retreat), "pays 2 CP of 4 due");
     fx.act(Action::Flip(squad));
-    assert_eq!(cost(&fx, Action::Eliminate(squad)), "pays 3 CP of 5 due");
+    assert_eq!(cost(&fx, Action::Eliminate(squad)), "pays 3 CP of 1 due");
 }
 
 #[test]
@@ -77,6 +79,10 @@ fn rule_7_63_retreat_costs_2_and_only_spent_units_retreat() {
     let fresh = fx.place("german_squad", "13");
     let spent = fx.place("german_squad", "13");
     fx.spend(spent);
+    for _ in 0..2 {
+        let more = fx.place("german_squad", "13");
+        fx.spend(more);
+    }
     owe(&mut fx, "13", 5);
     let legal = fx.legal();
     assert!(legal
@@ -101,6 +107,13 @@ fn rule_7_63_all_eliminations_before_any_retreat() {
     fx.spend(a);
     fx.spend(b);
     owe(&mut fx, "13", 5);
+    assert!(
+        !fx.legal()
+            .iter()
+            .any(|x| matches!(x, Action::Retreat { .. })),
+        "11.21: two retreats absorb 4 of 5 CP: an elimination comes first"
+    );
+    owe(&mut fx, "13", 4);
     let r = *fx
         .legal()
         .iter()
