@@ -51,10 +51,11 @@ pub fn interdiction(rs: &Ruleset, s: &mut State, die: u8) {
             s.fal[fi] = (s.fal[fi] + gain).min(info.max_activation_level);
         }
     }
-    // 8.1.4: disrupted units In Command of their HQ recover, whatever its supply.
+    // 8.1.4: disrupted units In Command of their parent or assigned HQ recover, whatever its
+    // supply.
     let disrupted = s.disrupted;
     for u in bits(disrupted) {
-        if command::in_command(rs, s, u) {
+        if command::in_command_of_parent_or_assigned(rs, s, u) {
             s.disrupted &= !(1 << u);
         }
     }

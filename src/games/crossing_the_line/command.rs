@@ -10,7 +10,11 @@ use super::state::{bits, on_map, State, Units};
 /// 5.8: unit `u`'s standing toward the HQ of the formation it belongs to now. A unit whose HQ
 /// is off the map is Isolated.
 pub fn status(rs: &Ruleset, s: &State, u: usize) -> CommandStatus {
-    let f = s.formation[u];
+    status_toward(rs, s, u, s.formation[u])
+}
+
+/// 5.8: unit `u`'s standing toward formation `f`'s HQ.
+fn status_toward(rs: &Ruleset, s: &State, u: usize, f: u8) -> CommandStatus {
     let hq = s.hq_hex[usize::from(f)];
     let hex = s.hex[u];
     if !on_map(hq) || !on_map(hex) {
@@ -29,6 +33,16 @@ pub fn status(rs: &Ruleset, s: &State, u: usize) -> CommandStatus {
 
 pub fn in_command(rs: &Ruleset, s: &State, u: usize) -> bool {
     status(rs, s, u) == CommandStatus::InCommand
+}
+
+/// 8.1.4: "in Command Range of its parent or currently assigned HQ" (5.6.4: its parent HQ),
+/// for a disrupted unit's recovery: a battalion cross-assigned (5.5.1) recovers near either.
+pub fn in_command_of_parent_or_assigned(rs: &Ruleset, s: &State, u: usize) -> bool {
+    in_command(rs, s, u)
+        || rs
+            .unit(u)
+            .parent
+            .is_some_and(|p| status_toward(rs, s, u, p) == CommandStatus::InCommand)
 }
 
 /// The command status of a set of units (5.8): the rest are Out of Command.

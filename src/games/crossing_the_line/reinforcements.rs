@@ -183,8 +183,9 @@ fn place(rs: &Ruleset, s: &mut State, side: Side) {
     s.entering_hqs = 0;
     for u in bits(s.entering) {
         let a = arrival(rs, s, u);
-        // 8.5.2 note: an independent listed with a formation withdrawn meanwhile joins another.
-        let f = if s.hq_hex[usize::from(a.formation)] == WITHDRAWN {
+        // 8.5.2 note: an independent listed with a formation withdrawn meanwhile joins another;
+        // so does one whose formation's HQ left play with its last unit (3.3).
+        let f = if matches!(s.hq_hex[usize::from(a.formation)], WITHDRAWN | ELIMINATED) {
             heirs(rs, s, a.formation).next().unwrap_or(a.formation)
         } else {
             a.formation

@@ -12,7 +12,7 @@ use super::counters::UnitClass;
 use super::readings;
 use super::ruleset::{Ruleset, NO_HEX};
 use super::side::Side;
-use super::state::{bits, AfterOverstack, Overstack, State, Step, Units, ELIMINATED};
+use super::state::{bits, on_map, AfterOverstack, Overstack, State, Step, Units, ELIMINATED};
 
 /// 5.3.2: at most this many hexes are offered for a displaced HQ (decided: the nearest of
 /// the least costly case; a farther hex of the same case costs the same and takes the HQ
@@ -55,6 +55,21 @@ pub fn lose(rs: &Ruleset, s: &mut State, u: usize, n: u8) {
         if h != NO_HEX {
             lift_improved_defense(rs, s, h);
         }
+        remove_hq_without_units(rs, s, s.formation[u]);
+        if let Some(parent) = rs.unit(u).parent {
+            remove_hq_without_units(rs, s, parent);
+        }
+    }
+}
+
+/// 3.3: "HQ units are only removed from play when all their subordinate or currently assigned
+/// units have been eliminated" (a unit withdrawn or still to enter keeps it in play).
+fn remove_hq_without_units(rs: &Ruleset, s: &mut State, f: u8) {
+    let fi = usize::from(f);
+    let subordinates_gone = bits(rs.formation_units[fi]).all(|v| s.hex[v] == ELIMINATED);
+    if on_map(s.hq_hex[fi]) && subordinates_gone && s.formation_units(rs, f) == 0 {
+        s.hq_hex[fi] = ELIMINATED;
+        s.refresh(rs);
     }
 }
 

@@ -399,6 +399,28 @@ fn rule_8_1_4_disrupted_units_in_command_recover_and_8_1_5_isolated_ones_suffer_
     assert_eq!(s.strength[isolated], before.saturating_sub(10 - er));
 }
 
+/// 5.6.4: "a disrupted unit recovers automatically if it is currently in Command Range of its
+/// parent HQ"; 8.1.4: "of its parent or currently assigned HQ". The 1/16, cross-assigned to
+/// the 3rd AD (5.5.1) whose HQ is ten hexes off, recovers next to the 1st ID's HQ.
+#[test]
+fn rule_5_6_4_a_cross_assigned_unit_in_range_of_its_parent_hq_recovers() {
+    let fx = Fx::s2();
+    let u = fx.unit("1/16");
+    let mut s = turn_2(&fx, |fx, s| {
+        fx.hq(s, "1ID", 1507);
+        fx.hq(s, "3AD", 2614);
+        fx.put(s, "1/16", 1606);
+        s.formation[u] = fx.formation("3AD");
+        s.disrupted |= 1 << u;
+    });
+    assert!(
+        !command::in_command(fx.rs(), &s, u),
+        "out of the 3rd AD's range"
+    );
+    fx.chance(&mut s, Action::Die(1));
+    assert!(!s.is_disrupted(u), "in range of its parent HQ: it recovers");
+}
+
 #[test]
 fn rule_8_5_reinforcements_arrive_on_their_turn_assigned_to_their_formation() {
     let fx = Fx::s2();

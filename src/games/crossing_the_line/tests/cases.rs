@@ -20,6 +20,43 @@ fn to_admin_phase(fx: &Fx, s: &mut State) {
 }
 
 /// 3.8: "two ten-sided dice ... The number zero (0) is always treated as ten (10)".
+/// 3.3: "HQ units are only removed from play when all their subordinate or currently assigned
+/// units have been eliminated": the 1st ID's HQ stays while a battalion still to enter or an
+/// assigned independent is left, and goes with the last of them.
+#[test]
+fn rule_3_3_an_hq_leaves_play_with_its_last_subordinate_or_assigned_unit() {
+    use crate::games::crossing_the_line::ops;
+    use crate::games::crossing_the_line::stacking::lose;
+    use crate::games::crossing_the_line::state::{bits, on_map, ELIMINATED};
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "1ID", 1507);
+    let fi = usize::from(f);
+    for u in bits(rs.formation_units[fi]) {
+        s.hex[u] = ELIMINATED;
+    }
+    let last = fx.put(&mut s, "1/16", 1606);
+    let eng = fx.put(&mut s, "238 Eng", 1607);
+    s.formation[eng] = f;
+    let waiting = fx.unit("2/16");
+    s.hex[waiting] = NOT_ENTERED;
+    s.refresh(rs);
+    let mut no_one_waiting = s;
+    no_one_waiting.hex[waiting] = ELIMINATED;
+    for s in [&mut s, &mut no_one_waiting] {
+        lose(rs, s, last, s.strength[last]);
+        assert!(on_map(s.hq_hex[fi]), "238 Eng is still assigned");
+        lose(rs, s, eng, s.strength[eng]);
+    }
+    assert!(on_map(s.hq_hex[fi]), "the 2/16 is still to enter");
+    assert_eq!(
+        no_one_waiting.hq_hex[fi], ELIMINATED,
+        "all eliminated: removed"
+    );
+    assert!(!ops::can_activate(&no_one_waiting, f));
+}
+
 #[test]
 fn rule_3_8_a_die_roll_is_a_d10_reading_1_to_10_each_as_likely() {
     let fx = Fx::s2();
