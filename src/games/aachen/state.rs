@@ -87,6 +87,10 @@ pub enum Step {
     Over,
 }
 
+/// 3.2: support points are kept on the Turn/Record Track, whose spaces run 0–9 (the track is
+/// not printed in the text: read from its nine turns and a zero space): no marker goes above.
+pub const SUPPORT_TRACK_TOP: u8 = 9;
+
 /// Support point kinds (9.5.2C, 9.5.3D), indices into `State::support`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Support {

@@ -5,7 +5,8 @@ use super::data::{BloodyStreetsResult, Terrain, UnitKind};
 use super::movement::{has_room, with_room};
 use super::ruleset::{Ruleset, ALL_AREAS, AREAS, TURNS};
 use super::state::{
-    bits, Phase, Roll, State, Step, Support, UnitMask, KIA, NONE, NOT_ARRIVED, RETURNING, WOUNDED,
+    bits, Phase, Roll, State, Step, Support, UnitMask, KIA, NONE, NOT_ARRIVED, RETURNING,
+    SUPPORT_TRACK_TOP, WOUNDED,
 };
 use super::Action;
 
@@ -143,7 +144,9 @@ pub fn random_event(rs: &Ruleset, s: &mut State, total: u8) {
         let e = rs.event(s.event);
         s.rain = e.rain;
         s.change_morale(e.morale);
-        let free = |points: &mut u8, n: u8| *points = points.saturating_add(n);
+        let free = |points: &mut u8, n: u8| {
+            *points = points.saturating_add(n).min(SUPPORT_TRACK_TOP);
+        };
         free(
             &mut s.support[Support::Artillery as usize],
             e.free_artillery,
@@ -215,7 +218,7 @@ pub fn supply_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
             Support::Artillery => e.artillery_limit.is_none_or(|n| s.artillery_bought < n),
             Support::Engineer => true,
         };
-        if allowed && cost(rs, k) <= s.supply && s.support[k as usize] < u8::MAX {
+        if allowed && cost(rs, k) <= s.supply && s.support[k as usize] < SUPPORT_TRACK_TOP {
             out.push(Action::Buy(k));
         }
     }

@@ -36,7 +36,7 @@ pub(super) const EVENT_SUPPLY: Limit<i8> = Limit {
 /// Turn/Record Track (they are added to a u8 count with saturation, `turn::random_event`).
 pub(super) const SUPPORT_POINTS: Limit<u8> = Limit {
     lo: 0,
-    hi: 9,
+    hi: crate::games::aachen::state::SUPPORT_TRACK_TOP,
     basis: "3.2, 5.2: support points are kept on the Turn/Record Track, spaces 0–9",
 };
 /// The last turn a Random Event applies.

@@ -288,6 +288,21 @@ fn rule_9_5_3e_plus_two_if_the_random_event_was_rain() {
     assert_eq!(overcast, no_event, "only Rain: Low overcast adds nothing");
 }
 
+/// 9.5.2B: "he must have an Armor or Infantry unit of the same parent organization": Hogan
+/// adds one with his tank G/33, an Armor unit.
+#[test]
+fn rule_9_5_2b_a_leader_adds_one_with_an_armor_unit_of_his_organisation() {
+    let mut f = attack_on_13();
+    let (tank, hogan) = (f.unit("G/33"), f.unit("Hogan"));
+    let rs = f.game.rules();
+    assert_eq!(rs.unit(tank).organisation, rs.unit(hogan).organisation);
+    f.s.attack.lead = tank;
+    f.s.attack.units = 1 << tank;
+    let alone = attack_value(rs, &f.s);
+    f.s.attack.units |= 1 << hogan;
+    assert_eq!(attack_value(rs, &f.s), alone + 1);
+}
+
 /// 9.5.2B: a Leader adds one only with a combat unit of his own organisation (Hogan's with
 /// Company I alone adds nothing).
 #[test]

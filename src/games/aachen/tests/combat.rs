@@ -264,6 +264,50 @@ fn rule_9_5_2_attack_value_lead_plus_one_per_unit_supports_combined_arms_and_mor
     assert_eq!(attack_value(rs, &f.s), base + 5, "E: Morale 9 or lower");
 }
 
+/// 4.2.1: "An Armor unit is required ... [for] the Combined Arms Bonus" under the default
+/// reading (an Armor or an Infantry unit): the tank G/33 alone with Artillery and Engineer
+/// support earns it; the SP Artillery M-12/A alone, neither Armor nor Infantry (4.2.5), does not.
+#[test]
+fn rule_4_2_1_an_armor_unit_alone_earns_the_combined_arms_bonus() {
+    let mut f = Fixture::combat();
+    let (tank, sp) = (f.unit("G/33"), f.unit("M-12/A"));
+    f.reveal(13, f.counter_with(Terrain::Urban, DefenseStrategy::None));
+    f.s.attack.area = 12;
+    f.s.attack.support = Support::Artillery.bit() | Support::Engineer.bit();
+    let rs = f.game.rules();
+    for (lead, bonus) in [(tank, 1), (sp, 0)] {
+        f.s.attack.lead = lead;
+        f.s.attack.units = 1 << lead;
+        let supports = 1 + 2;
+        assert_eq!(
+            attack_value(rs, &f.s),
+            i16::from(rs.unit(lead).attack) + supports + bonus,
+            "{}",
+            rs.unit(lead).id
+        );
+    }
+}
+
+/// 9.5.2A: "The Attack Factor of any one attacking American unit of the player's choice (the
+/// Lead Attacking Unit)": the same two units attack for a different AV by who leads.
+#[test]
+fn rule_9_5_2a_the_av_starts_from_the_chosen_lead_s_attack_factor() {
+    let mut f = Fixture::combat();
+    let (i, sp) = (f.unit("I"), f.unit("M-12/A"));
+    f.reveal(13, f.counter_with(Terrain::Urban, DefenseStrategy::None));
+    f.s.attack.area = 12;
+    f.s.attack.units = 1 << i | 1 << sp;
+    let rs = f.game.rules();
+    let (af_i, af_sp) = (i16::from(rs.unit(i).attack), i16::from(rs.unit(sp).attack));
+    assert_ne!(af_i, af_sp, "two different Attack Factors");
+    f.s.attack.lead = i;
+    let led_by_i = attack_value(rs, &f.s);
+    f.s.attack.lead = sp;
+    let led_by_sp = attack_value(rs, &f.s);
+    assert_eq!(led_by_sp - led_by_i, af_sp - af_i);
+    assert_eq!(led_by_i, af_i + 1, "I's factor and +1 for M-12/A");
+}
+
 /// 9.5.2D against 4.2.1 and 4.2.3 (the reading `combined_arms`): with two ground supports the
 /// bonus needs an Armor or an Infantry unit, or both an Armor and an Infantry unit (a Halftrack
 /// may be either, 4.2.2, but is one unit).
@@ -434,6 +478,93 @@ fn rule_9_5_4_overrun_leaves_the_attackers_fresh_success_spends_them() {
     let overrun = margin > i16::from(df);
     assert_eq!(f.s.fresh & 1 << i != 0, overrun);
     assert_eq!(f.s.morale, 18, "Urban Success −1");
+}
+
+/// Company I, alone in vacant Area `from`, moves into Area `n` holding revealed counter `c`
+/// and attacks it with the dice `at` (American) and `dt` (German), German Morale at 15.
+fn attack_from(from: u8, n: u8, c: u8, at: u8, dt: u8) -> (Fixture, u8) {
+    let mut f = Fixture::combat();
+    f.s.morale = MORALE;
+    f.clear_americans();
+    f.vacate(from);
+    let i = f.put("I", from);
+    f.reveal(n, c);
+    f.act(Action::Activate(from - 1));
+    f.act(Action::Select(i));
+    f.act(Action::Move {
+        to: n - 1,
+        via: from - 1,
+    });
+    f.act(Action::Attack(n - 1));
+    f.roll(Action::Dice(at));
+    f.roll(Action::Dice(dt));
+    (f, i)
+}
+
+/// German Morale in `attack_from`: above 10 (DV +1, 9.5.3C) and room to rise.
+const MORALE: u8 = 15;
+
+/// The counter of `terrain` with the lowest or highest Defense Factor, not Fanatic (its
+/// Defense Strategy was played when it was revealed, before this attack).
+fn weakest_or_strongest(f: &Fixture, terrain: Terrain, strongest: bool) -> u8 {
+    let g = &f.game.rules().germans;
+    let of_terrain = (0..g.len())
+        .filter(|&c| g[c].terrain == terrain && g[c].strategy != DefenseStrategy::Fanatic);
+    let c = if strongest {
+        of_terrain.max_by_key(|&c| g[c].defense)
+    } else {
+        of_terrain.min_by_key(|&c| g[c].defense)
+    };
+    c.expect("such a counter") as u8
+}
+
+/// 9.5.4: "Decrease German Morale ... -2 if a Fortified area": from Area 5 into Fortified
+/// Area 20, AT 4 + 12 against the weakest Fortified unit's DF + 4 + 1 + 2.
+#[test]
+fn rule_9_5_4_a_fortified_success_lowers_morale_2() {
+    let f0 = Fixture::combat();
+    let c = weakest_or_strongest(&f0, Terrain::Fortified, false);
+    let df = i16::from(f0.game.rules().germans[usize::from(c)].defense);
+    assert!(4 + 12 > df + 4 + 1 + 2, "a Success");
+    let (f, _) = attack_from(5, 20, c, 12, 2);
+    assert_eq!(f.s.german[19], NONE, "the German unit is eliminated");
+    assert_eq!(f.s.morale, MORALE - 2);
+}
+
+/// 9.5.4 Overrun: "the difference between the AT and DT is greater than the printed Defense
+/// Strength ... All attacking units remain Fresh"; a Success only: "flipped to their Spent side".
+#[test]
+fn rule_9_5_4_an_overrun_leaves_the_attackers_fresh() {
+    let f0 = Fixture::combat();
+    let c = weakest_or_strongest(&f0, Terrain::Suburban, false);
+    let df = i16::from(f0.game.rules().germans[usize::from(c)].defense);
+    // AV 4 + 12 against DV df + 2 (Suburban) + 1 (Morale 15) + 2.
+    let margin = 4 + 12 - (df + 2 + 1 + 2);
+    assert!(margin > df, "the data's weakest Suburban unit is overrun");
+    let (f, i) = attack_from(12, 5, c, 12, 2);
+    assert_eq!(f.s.german[4], NONE);
+    assert_ne!(f.s.fresh & 1 << i, 0, "Overrun: I stays Fresh");
+    assert_eq!(f.s.morale, MORALE - 1, "and it is a Success: Morale −1");
+}
+
+/// 9.5.4 Stalemate: "All attacking units including the Lead Attacking Unit are flipped to their
+/// Spent side ... German Morale does not change"; Repulse: "The Lead Attacking Unit is
+/// eliminated and placed in the Out of Action Box ... Increase German Morale +1".
+#[test]
+fn rule_9_5_4_a_stalemate_spends_the_attackers_and_a_repulse_puts_the_lead_out_of_action() {
+    let f0 = Fixture::combat();
+    let c = weakest_or_strongest(&f0, Terrain::Suburban, true);
+    let df = f0.game.rules().germans[usize::from(c)].defense;
+    // AT = DT: 4 + at = df + 2 + 1 + dt, with dt 2.
+    let (f, i) = attack_from(12, 5, c, df + 1, 2);
+    assert_eq!(f.s.german[4], c, "no effect on the German unit");
+    assert_eq!(f.s.fresh & 1 << i, 0, "Stalemate: I is Spent");
+    assert_eq!(f.s.loc[usize::from(i)], 4, "and still in the Area");
+    assert_eq!(f.s.morale, MORALE, "Morale does not change");
+    let (f, i) = attack_from(12, 5, c, 2, 12);
+    assert_eq!(f.s.german[4], c);
+    assert_eq!(f.s.loc[usize::from(i)], OUT_OF_ACTION);
+    assert_eq!(f.s.morale, MORALE + 1, "Repulse: Morale +1");
 }
 
 #[test]

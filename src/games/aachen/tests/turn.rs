@@ -200,6 +200,68 @@ fn rule_10_2_the_garrison_surrenders_if_the_die_beats_morale() {
     }
 }
 
+/// 10.2: the surrender roll comes "if German Morale is 5 or less": at 5 the die must beat it.
+#[test]
+fn rule_10_2_morale_5_still_gets_the_surrender_roll() {
+    for (die, american) in [(6, true), (5, false)] {
+        let mut f = Fixture::combat();
+        f.s.turn = 9;
+        f.s.morale = 5;
+        f.act(Action::Pass);
+        assert_eq!(f.s.step, Step::Roll(Roll::Surrender));
+        f.roll(Action::Die(die));
+        assert_eq!(
+            f.game.outcome(&f.s).unwrap().winner,
+            Some(usize::from(!american))
+        );
+    }
+}
+
+/// 3.2: the Turn/Record Track keeps the support points: a marker on its top space (9) goes no
+/// higher.
+#[test]
+fn rule_3_2_a_support_marker_stops_at_the_track_s_top_space() {
+    let mut f = Fixture::combat();
+    f.s.step = Step::Supply;
+    f.s.supply = 30;
+    f.s.support[Support::Engineer as usize] = 8;
+    assert!(f.legal().contains(&Action::Buy(Support::Engineer)));
+    f.act(Action::Buy(Support::Engineer));
+    assert_eq!(f.s.support[Support::Engineer as usize], 9);
+    assert!(!f.legal().contains(&Action::Buy(Support::Engineer)));
+}
+
+/// 6.3.1: "Infantry and Armor units" return "on their Fresh side ... with, or adjacent to,
+/// another unit of the same parent organization ... Otherwise, they can be placed in any
+/// American-Controlled Area"; a Leader never returns so.
+#[test]
+fn rule_6_3_1_with_none_of_its_organisation_on_the_map_any_american_area() {
+    let mut f = Fixture::combat();
+    let e = f.unit("E");
+    let rs = f.game.rules().clone();
+    let org = rs.unit(e).organisation;
+    for u in 0..rs.americans.len() as u8 {
+        if rs.unit(u).organisation == org {
+            f.set_loc(u, OUT_OF_ACTION);
+            f.s.fresh &= !(1 << u);
+        }
+    }
+    let smoots = f.unit("Smoots");
+    assert_eq!(rs.unit(smoots).organisation, org);
+    f.s.step = Step::Supply;
+    f.s.supply = 30;
+    assert!(!f.legal().contains(&Action::Refit(smoots)), "a Leader");
+    f.act(Action::Refit(e));
+    let legal = f.legal();
+    assert!(
+        legal.contains(&Action::Place(0)) && legal.contains(&Action::Place(1)),
+        "Areas 1 and 2, both American-Controlled: {legal:?}"
+    );
+    f.act(Action::Place(1));
+    assert_eq!(f.s.loc[usize::from(e)], 1);
+    assert_ne!(f.s.fresh & 1 << e, 0, "on its Fresh side");
+}
+
 #[test]
 fn rule_10_2_graded_rewards_give_the_surrender_odds_not_the_die() {
     // Morale 3: the die must beat it, 3 in 6. Either die gives the Americans exactly ½.
