@@ -229,6 +229,50 @@ fn rule_2_4_and_2_6_printed_counter_values() {
     assert_eq!((grw34.attack, grw34.count), (3, 2));
 }
 
+/// 2.6: every listed type is in the mix: NCOs "rated 1-3 for both combatants", the FO's "'1'
+/// Attack value", and the WEAPONS: light mortars and machine-guns for both, the German medium
+/// mortar, bazookas and Panzerschrecks (shoulder-fired).
+#[test]
+fn rule_2_6_every_listed_unit_and_weapon_type_is_in_the_mix() {
+    use sandtable::games::rudders_line::data::{Side, WeaponKind};
+    let data = embedded();
+    let personnel = &data.counters.personnel;
+    let attack = |id: &str| personnel.iter().find(|p| p.id == id).unwrap().attack;
+    assert_eq!(attack("ranger_fo"), 1);
+    assert_eq!(attack("german_fo"), 1);
+    for side in ["ranger", "german"] {
+        let ratings: Vec<u8> = personnel
+            .iter()
+            .filter(|p| p.id.starts_with(&format!("{side}_nco")))
+            .map(|p| p.attack)
+            .collect();
+        assert!(!ratings.is_empty(), "{side} NCOs");
+        assert!(
+            ratings.iter().all(|r| (1..=3).contains(r)),
+            "{side}: {ratings:?}"
+        );
+    }
+    let has = |side: Side, kind: WeaponKind| {
+        data.counters
+            .weapons
+            .iter()
+            .any(|w| w.side == side && w.kind == kind && w.count > 0)
+    };
+    for side in [Side::Rangers, Side::Germans] {
+        assert!(has(side, WeaponKind::LightMortar), "{side:?} light mortars");
+        assert!(has(side, WeaponKind::MachineGun), "{side:?} machine-guns");
+        assert!(
+            has(side, WeaponKind::ShoulderFired),
+            "{side:?} bazooka/Panzerschreck"
+        );
+    }
+    assert!(has(Side::Germans, WeaponKind::MediumMortar));
+    assert!(
+        !has(Side::Rangers, WeaponKind::MediumMortar),
+        "the German medium mortar"
+    );
+}
+
 #[test]
 fn rule_3_22_and_5_1_eight_turns_rangers_first() {
     use sandtable::games::rudders_line::Side;

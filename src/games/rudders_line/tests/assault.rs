@@ -154,6 +154,73 @@ fn rule_11_4_overrun_after_all_defenders_eliminated_units_move_on() {
     assert!(fx.legal().iter().any(|a| matches!(a, Action::Move { .. })));
 }
 
+/// 11.4: "Units which have no movement points remaining after the assault are done (flipped
+/// to their spent side) for the turn": a German squad (MA 4) and NCO (MA 5) pay 4 MP to enter
+/// a fresh Ranger NCO's area and overrun him; the squad is spent, the NCO goes on with 1 MP.
+#[test]
+fn rule_11_4_units_out_of_mp_after_an_overrun_are_spent_the_others_go_on() {
+    let mut fx = Fixture::new();
+    let squad = fx.place("german_squad", "8");
+    let nco = fx.place("german_nco_1", "8");
+    let ranger = fx.place("ranger_nco_1", "4");
+    fx.place("ranger_squad", "38");
+    fx.phase(Phase::Action, Side::Germans);
+    fx.group("8", &[squad, nco]);
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    fx.act(Action::Point(squad));
+    fx.roll(6);
+    fx.roll(1);
+    assert!(fx.s.casualties.cp >= 4, "more than a flip and a retreat");
+    fx.act(Action::Flip(ranger));
+    fx.act(Action::Eliminate(ranger));
+    assert_eq!(fx.s.step, Step::Group, "an overrun");
+    assert!(fx.is_spent(squad), "no MP left: done");
+    assert_eq!(fx.s.group.members, 1 << nco);
+    assert_eq!(fx.s.unit(nco).mp, 1);
+    assert!(fx.legal().iter().any(|a| matches!(a, Action::Move { .. })));
+}
+
+/// 10.53: "Units entering an area to assault may never combine in attack with friendly units
+/// already in the area. They must assault separately. A single area may be assaulted any
+/// number of times during a single turn."
+#[test]
+fn rule_10_53_an_area_is_assaulted_again_and_never_with_the_units_already_there() {
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "3");
+    let b = fx.place("ranger_squad", "7");
+    fx.place("ranger_squad", "4");
+    fx.place("german_squad", "4");
+    fx.place("german_squad", "4");
+    fx.place("german_squad", "38");
+    fx.group("3", &[a]);
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    assert_eq!(fx.s.attack.offense, 4, "A's Attack Factor alone");
+    fx.roll(1);
+    fx.roll(6); // a failed assault: the Action Phase passes (10.1c)
+    assert_eq!(fx.s.active, Side::Germans);
+    fx.act(Action::Pass);
+    assert_eq!(fx.s.active, Side::Rangers);
+    fx.group("7", &[b]);
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    assert_eq!(
+        (fx.s.step, fx.s.attack.offense),
+        (
+            Step::Roll(crate::games::rudders_line::state::Roll::Offense),
+            4
+        ),
+        "area 4 assaulted again, by B alone"
+    );
+}
+
 #[test]
 fn rule_11_4_no_overrun_when_a_defender_retreated() {
     let (mut fx, [point, nco, ..]) = assault_4();

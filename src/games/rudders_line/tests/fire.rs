@@ -427,6 +427,48 @@ fn rule_9_3_machine_guns_combine_shoulder_fired_fire_alone_and_carriers_flip() {
     assert!(!fx.is_spent(sq), "a squad that fired may still assault");
 }
 
+/// 9.3: "One or more machine-guns or ONE shoulder-fired weapon": a Panzerschreck never joins
+/// a machine-gun's attack.
+#[test]
+fn rule_9_3_a_shoulder_fired_weapon_never_joins_machine_guns() {
+    let mut fx = Fixture::new();
+    let team = fx.place("german_weapons_team", "14");
+    let mg = fx.arm(team, "german_mg42");
+    let squad = fx.place("german_squad", "14");
+    let pz = fx.arm(squad, "german_panzerschreck");
+    fx.place("ranger_squad", "14");
+    direct(&mut fx, Side::Germans);
+    assert!(fx.can(Action::AddWeapon(pz)), "alone it may fire");
+    fx.act(Action::AddWeapon(mg));
+    assert!(!fx.can(Action::AddWeapon(pz)), "not with the MG42");
+    fx.act(Action::DirectFire {
+        target: fx.area("14"),
+    });
+    assert_eq!(fx.s.attack.offense, 4, "the MG42 alone");
+    assert!(fx.is_spent(team) && !fx.is_spent(pz));
+}
+
+/// 7.3: "Units may be attacked using Indirect Fire Support more than once during a turn"; each
+/// mortar's attack is its own: the second GrW 36 attacks the squad in 16 again, at its own
+/// value, not the two mortars' sum.
+#[test]
+fn rule_7_3_a_unit_may_be_attacked_twice_and_each_attack_is_separate() {
+    let mut fx = Fixture::new();
+    let (m1, m2) = two_light_mortars_in_17(&mut fx);
+    fx.place("ranger_squad", "16");
+    indirect(&mut fx, Side::Germans);
+    fire_unspotted_and_resolve(&mut fx, m1, "16");
+    assert!(fx.is_spent(m1), "the first mortar fired");
+    assert!(targets_of(&fx, m2).contains(&fx.area("16")));
+    fx.act(Action::FireMortar {
+        mortar: m2,
+        target: fx.area("16"),
+        spotter: NONE,
+    });
+    let value = fx.g.rules.info(m2).attack;
+    assert_eq!(fx.s.attack.offense, value, "one mortar's value");
+}
+
 #[test]
 fn rule_9_3_no_fire_from_landing_craft_and_weapons_fire_only_when_carried() {
     let mut fx = Fixture::new();
