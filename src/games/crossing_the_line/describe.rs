@@ -168,7 +168,7 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         }
         Action::PlaceHq(h) => {
             let f = stacking::next_displaced(s);
-            let cost = match stacking::hq_places(rs, s, f).case {
+            let cost = match stacking::hq_places(rs, s, f).case_of(h).unwrap_or(3) {
                 1 => "in Command Range by a clear path: Support and FAL −1",
                 2 => "beyond Command Range by a clear path: Support and FAL −2",
                 _ => "no clear path: Support and FAL to 0",

@@ -317,9 +317,10 @@ impl Game for CrossingTheLine {
     /// 2: the owner picks which unit takes each SP loss (7.5.2, `Step::SpLoss`) and where a
     /// withdrawing division's independents go (8.5.2, `Step::Heir`). 3: and where a displaced
     /// HQ goes (5.3.2, `Step::HqDisplacement`); and the opponent where an overstacked unit goes
-    /// (5.3.3, `Step::UnitDisplacement`).
+    /// (5.3.3, `Step::UnitDisplacement`). 4: a displaced HQ is offered every friendly built-up
+    /// hex (5.3.2), and an HQ leaves play with its last unit (3.3).
     fn log_version(&self) -> u32 {
-        3
+        4
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

@@ -59,8 +59,15 @@ pub const EMERGENCY_SUPPLY_SPENT: ReadingSpec = ReadingSpec {
     alternatives: &["before_roll", "after_roll"],
 };
 
+/// 5.3.2: a displaced HQ goes to any friendly Town, City or Industrial hex, each at the
+/// penalty of its case (`any_hex`), or only to those of the least costly case (`least_costly`).
+pub const HQ_DISPLACEMENT: ReadingSpec = ReadingSpec {
+    name: "hq_displacement",
+    alternatives: &["any_hex", "least_costly"],
+};
+
 /// Every reading, in the order `sandtable games` lists them.
-pub const ALL: [ReadingSpec; 8] = [
+pub const ALL: [ReadingSpec; 9] = [
     GERMAN_LEG_ROADS,
     US_REPLACEMENT_TYPES,
     REINFORCEMENT_FALLBACK,
@@ -69,4 +76,5 @@ pub const ALL: [ReadingSpec; 8] = [
     OUT_OF_COMMAND_REFIT,
     RED_RESULT_ATTACKER_CHECKS,
     EMERGENCY_SUPPLY_SPENT,
+    HQ_DISPLACEMENT,
 ];

@@ -12,6 +12,7 @@ use super::map::{HexsideFeatures, Map, Terrain};
 use super::movement::{step_terrain, StepTerrain};
 use super::scenario::{ScenarioDef, ACROSS_THE_WURM, CAMPAIGN, FIRST_BLOOD, STOLBERG_CORRIDOR};
 use super::side::Side;
+use super::stacking::MAX_HQ_PLACES;
 use super::state::{State, Units, MAX_FORMATIONS, MAX_UNITS};
 
 /// 7.3.8: the last game turn of the German movement restriction.
@@ -214,6 +215,18 @@ impl Ruleset {
             ));
         }
         let map = data.map.clone();
+        let built_up = HexSet::filter(&map, |h| map.terrain(h).is_some_and(Terrain::is_built_up));
+        // 5.3.2: a displaced HQ is offered every Town, City and Industrial hex, a fixed list.
+        if built_up.len() > MAX_HQ_PLACES {
+            return Err(At::new("map.toml", "terrain").err(
+                "hexes",
+                format!(
+                    "{} Town, City and Industrial hexes; the engine holds {MAX_HQ_PLACES} \
+                     (the places a displaced HQ is offered, 5.3.2)",
+                    built_up.len()
+                ),
+            ));
+        }
         // AMBIG-28: the scenario's area as its data gives it, bounds included (10.2's "10XX to
         // 42XX" is rows 10-42; 10.1's "South of 25XX, West of XX16" is rows up to 24, columns
         // up to 15); supply edges, paths, retreats and placements stop at it.
@@ -236,7 +249,7 @@ impl Ruleset {
             neighbours,
             steps,
             zoc_dirs: zoc_table(&map, &data.charts),
-            built_up: HexSet::filter(&map, |h| map.terrain(h).is_some_and(Terrain::is_built_up)),
+            built_up,
             supply_edge: Side::BOTH.map(|side| {
                 HexSet::filter(&map, |h| map.is_supply_edge(h, side)).intersection(&area)
             }),

@@ -14,10 +14,9 @@ use super::ruleset::{Ruleset, NO_HEX};
 use super::side::Side;
 use super::state::{bits, on_map, AfterOverstack, Overstack, State, Step, Units, ELIMINATED};
 
-/// 5.3.2: at most this many hexes are offered for a displaced HQ (decided: the nearest of
-/// the least costly case; a farther hex of the same case costs the same and takes the HQ
-/// further from its units, and a short list keeps the step usable for search and people).
-pub const MAX_HQ_PLACES: usize = 8;
+/// 5.3.2: the most hexes a displaced HQ is offered: every Town, City and Industrial hex of the
+/// map, which loading holds to this many.
+pub const MAX_HQ_PLACES: usize = 128;
 
 /// 5.3.1: whether `units` may end in `to` beside `side`'s combat units already there.
 pub fn has_room(rs: &Ruleset, s: &State, side: Side, to: u16, units: Units) -> bool {
@@ -245,23 +244,37 @@ fn displace(rs: &Ruleset, s: &mut State, u: usize, to: u16) {
 /// The hexes a displaced HQ is offered, nearest first, and the case of 5.3.2 they share.
 #[derive(Clone, Copy, Debug)]
 pub struct HqPlaces {
-    pub case: u8,
     len: usize,
     hexes: [u16; MAX_HQ_PLACES],
+    cases: [u8; MAX_HQ_PLACES],
 }
 
 impl HqPlaces {
+    /// The hexes offered, the least costly case first, then nearest, then lowest index.
     pub fn hexes(&self) -> &[u16] {
         &self.hexes[..self.len]
+    }
+
+    /// The case (1-3) of hex `h`, if it is offered.
+    pub fn case_of(&self, h: u16) -> Option<u8> {
+        let i = self.hexes().iter().position(|&x| x == h)?;
+        Some(self.cases[i])
+    }
+
+    /// The case of the first hex offered (3 when none is).
+    pub fn least_case(&self) -> u8 {
+        self.hexes().first().map_or(3, |_| self.cases[0])
     }
 }
 
 /// 5.3.2: where a displaced HQ may go, the owner's choice: a friendly Town, City or
-/// Industrial hex, within its Command Range by a clear path (case 1: Support and FAL −1), else
-/// beyond it by a clear path (case 2: −2), else anywhere (case 3: both to 0). The hexes of the
-/// least costly case are offered, nearest first (the doctrine's fixed rule takes the first),
-/// at most [`MAX_HQ_PLACES`]. AMBIG-11: "friendly" is a hex without enemy units outside a live
-/// EZOC (unless a friendly combat unit is there, 3.3); an HQ with nowhere to go stays, at 0.
+/// Industrial hex, within its Command Range by a clear path (case 1: Support and FAL −1),
+/// beyond it by a clear path (case 2: −2), or with no clear path (case 3: both to 0). Every
+/// such hex is offered at its case's penalty, the least costly first and nearest first (the
+/// doctrine's fixed rule takes the first); under the reading `hq_displacement =
+/// "least_costly"` only those of the least costly case. AMBIG-11: "friendly" is a hex without
+/// enemy units outside a live EZOC (unless a friendly combat unit is there, 3.3); an HQ with
+/// nowhere to go stays, at 0.
 pub fn hq_places(rs: &Ruleset, s: &State, f: u8) -> HqPlaces {
     let from = s.hq_hex[usize::from(f)];
     let side = rs.formation(f).side;
@@ -271,14 +284,19 @@ pub fn hq_places(rs: &Ruleset, s: &State, f: u8) -> HqPlaces {
         .difference(&obstacles.enemy_units)
         .difference(&obstacles.live_ezoc().difference(&s.occupied[side.index()]));
     let range = u16::from(rs.formation(f).command_range);
-    let towns = rs.built_up.intersection(&open);
+    // Within the scenario's map area (AMBIG-28).
+    let towns = rs.built_up.intersection(&open).intersection(&rs.area);
     let reach = control::relocation_reach(&rs.map, rs.hex(from), &obstacles, &towns);
+    let least_costly_only = rs
+        .charts
+        .readings
+        .is(&readings::HQ_DISPLACEMENT, "least_costly");
     let mut places = HqPlaces {
-        case: 3,
         len: 0,
         hexes: [NO_HEX; MAX_HQ_PLACES],
+        cases: [0; MAX_HQ_PLACES],
     };
-    let mut ranks = [(0u16, 0u16); MAX_HQ_PLACES];
+    let mut ranks = [(0u8, 0u16, 0u16); MAX_HQ_PLACES];
     for i in towns.iter() {
         let to = i as u16;
         if to == from || s.hq_at(to).is_some() || rs.barred(side, s.turn, to) {
@@ -290,27 +308,32 @@ pub fn hq_places(rs: &Ruleset, s: &State, f: u8) -> HqPlaces {
             (true, false) => 2,
             (false, _) => 3,
         };
-        if case < places.case {
-            (places.case, places.len) = (case, 0);
-        }
-        if case == places.case {
-            insert_nearest(&mut places, &mut ranks, (distance, to));
-        }
+        insert_ranked(&mut places, &mut ranks, (case, distance, to));
+    }
+    if least_costly_only {
+        let least = places.least_case();
+        places.len = places.cases[..places.len].partition_point(|&c| c == least);
     }
     places
 }
 
-/// Keeps `places` the nearest hexes found so far, nearest (then lowest index) first.
-fn insert_nearest(places: &mut HqPlaces, ranks: &mut [(u16, u16); MAX_HQ_PLACES], r: (u16, u16)) {
+/// Keeps `places` in rank order: case, then distance, then hex index.
+fn insert_ranked(
+    places: &mut HqPlaces,
+    ranks: &mut [(u8, u16, u16); MAX_HQ_PLACES],
+    r: (u8, u16, u16),
+) {
+    debug_assert!(
+        places.len < MAX_HQ_PLACES,
+        "loading holds the built-up hexes to this"
+    );
     let at = ranks[..places.len].partition_point(|&x| x < r);
-    if at == MAX_HQ_PLACES {
-        return;
-    }
-    places.len = (places.len + 1).min(MAX_HQ_PLACES);
+    places.len += 1;
     ranks.copy_within(at..places.len - 1, at + 1);
     ranks[at] = r;
-    for (h, &(_, to)) in places.hexes.iter_mut().zip(ranks.iter()).take(places.len) {
-        *h = to;
+    for (i, &(case, _, to)) in ranks.iter().enumerate().take(places.len) {
+        places.hexes[i] = to;
+        places.cases[i] = case;
     }
 }
 
@@ -321,7 +344,9 @@ pub fn displace_hq(rs: &Ruleset, s: &mut State, f: u8) {
     let places = hq_places(rs, s, f);
     match places.hexes().first() {
         None => penalise(s, f, 3),
-        Some(&to) if rs.kind.is_static(rs.formation(f).side) => put_hq(rs, s, f, to, places.case),
+        Some(&to) if rs.kind.is_static(rs.formation(f).side) => {
+            put_hq(rs, s, f, to, places.least_case())
+        }
         Some(_) => s.displacing |= 1 << f,
     }
 }
@@ -347,8 +372,8 @@ pub fn hq_place_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
 /// penalties; whether every displaced HQ is now placed.
 pub fn place_hq(rs: &Ruleset, s: &mut State, to: u16) -> bool {
     let f = next_displaced(s);
-    // The case of the hexes offered, found before the HQ leaves its hex.
-    let case = hq_places(rs, s, f).case;
+    // The case of the hex chosen, found before the HQ leaves its hex.
+    let case = hq_places(rs, s, f).case_of(to).unwrap_or(3);
     s.displacing &= !(1 << f);
     put_hq(rs, s, f, to, case);
     s.displacing == 0

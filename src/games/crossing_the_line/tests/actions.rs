@@ -256,7 +256,7 @@ fn rule_5_3_2_a_displaced_hq_in_range_by_a_clear_path_loses_1_support_and_1_fal(
     s.fal[usize::from(f)] = 3;
     stacking::displace_hq(fx.rs(), &mut s, f);
     let places = stacking::hq_places(fx.rs(), &s, f);
-    assert_eq!(places.case, 1);
+    assert_eq!(places.least_case(), 1);
     assert_eq!(fx.number(places.hexes()[0]), 1705, "the nearest Town first");
     assert!(
         stacking::place_hq(fx.rs(), &mut s, places.hexes()[0]),
@@ -266,40 +266,55 @@ fn rule_5_3_2_a_displaced_hq_in_range_by_a_clear_path_loses_1_support_and_1_fal(
     assert_eq!((s.support[usize::from(f)], s.fal[usize::from(f)]), (2, 2));
 }
 
-/// 5.3.2 "(owning player's choice)": the owner is offered the friendly Town, City and
-/// Industrial hexes of the least costly case, nearest first, and any of them costs the same.
+/// 5.3.2 "(owning player's choice)": the owner is offered every friendly Town, City and
+/// Industrial hex of the scenario's area, the least costly case first and nearest first, and
+/// pays the penalty of the hex chosen; the reading `least_costly` offers only the cheapest
+/// case's hexes.
 #[test]
-fn rule_5_3_2_the_owner_chooses_the_displaced_hqs_hex_among_the_least_costly_case() {
-    let fx = Fx::s2();
-    let mut s = fx.bare();
-    let f = fx.hq(&mut s, "1ID", 1507);
-    stacking::displace_hq(fx.rs(), &mut s, f);
-    assert_eq!(s.displacing, 1 << f, "the HQ waits for its owner");
-    let places = stacking::hq_places(fx.rs(), &s, f);
-    let hexes = places.hexes();
-    assert!(hexes.len() > 1 && hexes.len() <= stacking::MAX_HQ_PLACES);
-    let from = fx.rs().hex(s.hq_hex[usize::from(f)]);
-    let distances: Vec<u16> = hexes
-        .iter()
-        .map(|&h| from.distance(fx.rs().hex(h)))
-        .collect();
-    assert!(distances.windows(2).all(|w| w[0] <= w[1]), "nearest first");
-    assert!(hexes
-        .iter()
-        .all(|&h| fx.rs().built_up.contains(usize::from(h))));
-    let last = *hexes.last().expect("places");
-    s.support[usize::from(f)] = 3;
-    s.fal[usize::from(f)] = 3;
-    assert!(
-        stacking::place_hq(fx.rs(), &mut s, last),
-        "the last HQ placed"
-    );
-    assert_eq!(
-        s.hq_hex[usize::from(f)],
-        last,
-        "the owner's choice, not the nearest"
-    );
-    assert_eq!((s.support[usize::from(f)], s.fal[usize::from(f)]), (2, 2));
+fn rule_5_3_2_the_owner_chooses_any_friendly_built_up_hex_at_its_case_s_penalty() {
+    for reading in ["any_hex", "least_costly"] {
+        let fx = Fx::s2_edited(
+            "charts.toml",
+            "value = \"any_hex\"",
+            &format!("value = \"{reading}\""),
+        );
+        let rs = fx.rs();
+        let mut s = fx.bare();
+        let f = fx.hq(&mut s, "1ID", 1507);
+        stacking::displace_hq(rs, &mut s, f);
+        assert_eq!(s.displacing, 1 << f, "the HQ waits for its owner");
+        let places = stacking::hq_places(rs, &s, f);
+        let hexes = places.hexes();
+        let from = rs.hex(s.hq_hex[usize::from(f)]);
+        let ranks: Vec<(u8, u16)> = hexes
+            .iter()
+            .map(|&h| (places.case_of(h).unwrap(), from.distance(rs.hex(h))))
+            .collect();
+        assert!(
+            ranks.windows(2).all(|w| w[0] <= w[1]),
+            "cheapest, nearest first"
+        );
+        let every = rs.built_up.intersection(&rs.area).len() - 1; // all but its own hex
+        if reading == "any_hex" {
+            assert_eq!(hexes.len(), every, "every Town, City and Industrial hex");
+            assert!(ranks.iter().any(|&(case, _)| case == 2), "beyond range too");
+        } else {
+            assert!(hexes.len() > 1 && hexes.len() < every);
+            assert!(ranks.iter().all(|&(case, _)| case == 1));
+        }
+        assert!(hexes.iter().all(|&h| rs.built_up.contains(usize::from(h))));
+        let last = *hexes.last().expect("places");
+        let case = places.case_of(last).unwrap();
+        s.support[usize::from(f)] = 3;
+        s.fal[usize::from(f)] = 3;
+        assert!(stacking::place_hq(rs, &mut s, last), "the last HQ placed");
+        assert_eq!(s.hq_hex[usize::from(f)], last, "the owner's choice");
+        let left = if case == 1 { 2 } else { 1 };
+        assert_eq!(
+            (s.support[usize::from(f)], s.fal[usize::from(f)]),
+            (left, left)
+        );
+    }
 }
 
 #[test]
@@ -833,7 +848,7 @@ fn rule_5_3_2_a_displaced_hq_beyond_its_range_by_a_clear_path_loses_2_support_an
     (s.support[fi], s.fal[fi]) = (3, 1);
     stacking::displace_hq(fx.rs(), &mut s, f);
     let places = stacking::hq_places(fx.rs(), &s, f);
-    assert_eq!(places.case, 2);
+    assert_eq!(places.least_case(), 2);
     stacking::place_hq(fx.rs(), &mut s, places.hexes()[0]);
     assert_eq!(
         (s.support[fi], s.fal[fi]),
@@ -857,7 +872,7 @@ fn rule_5_3_2_a_displaced_hq_with_no_clear_path_loses_all_support_and_fal() {
     }
     stacking::displace_hq(fx.rs(), &mut s, f);
     let places = stacking::hq_places(fx.rs(), &s, f);
-    assert_eq!(places.case, 3);
+    assert_eq!(places.least_case(), 3);
     stacking::place_hq(fx.rs(), &mut s, places.hexes()[0]);
     assert_eq!((s.support[fi], s.fal[fi]), (0, 0));
 }

@@ -167,6 +167,26 @@ fn rule_7_3_7_leg_units_pay_1_more_across_a_stream_motorized_units_spend_their_w
     );
 }
 
+/// 7.3: "Consult the Terrain Effects Chart by cross-referencing the unit type with the terrain
+/// entered": into the pillbox hex 1812 (no road, no stream from 1811) a leg unit pays 1 MP, a
+/// motorised one 2; back into Clear 1811 both pay 1.
+#[test]
+fn rule_7_3_leg_and_motorised_units_pay_their_own_column_of_the_chart() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1507);
+    fx.hq(&mut s, "3AD", 1214);
+    let leg = fx.put(&mut s, "1/16", 1811);
+    let tank = fx.put(&mut s, "1/32", 1811);
+    let rs = fx.rs();
+    let dir = |a: u16, b: u16| rs.direction(fx.hex(a), fx.hex(b)).unwrap();
+    let cost = |u: usize, a: u16, b: u16| step_cost(rs, &s, 1 << u, fx.hex(a), dir(a, b), false);
+    assert_eq!(cost(leg, 1811, 1812), Some((2, false)), "leg: 1 MP");
+    assert_eq!(cost(tank, 1811, 1812), Some((4, false)), "motorised: 2 MP");
+    assert_eq!(cost(leg, 1812, 1811), Some((2, false)));
+    assert_eq!(cost(tank, 1812, 1811), Some((2, false)));
+}
+
 /// 3.1.2/7.3.7: "Streams can be crossed without additional movement costs when leaving or
 /// entering a town or industrial hex over a stream." No road crosses 1909/1910 (into Town
 /// 1910) or 2714/2715 (into Industrial 2715); off a road and a town the stream costs 1 more.

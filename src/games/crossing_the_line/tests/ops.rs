@@ -59,6 +59,44 @@ fn rule_6_1_initiative_odds_read_the_marker_and_the_interdiction_level_ties_to_t
     assert_eq!(us_weight(&fx, &s), 55);
 }
 
+/// 8.1.2: "The US player applies the Interdiction Level as an additional Initiative DRM": the
+/// level an Interdiction die of 10 gives counts in the next Initiative roll, against the
+/// marker at +2 German; the count of the 100 pairs of d10s is made here by hand.
+#[test]
+fn rule_8_1_2_the_level_rolled_adds_to_the_us_initiative() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    fx.decide(&mut s, Action::Pass);
+    fx.decide(&mut s, Action::Pass);
+    assert_eq!(s.step, Step::Interdiction);
+    fx.chance(&mut s, Action::Die(10));
+    let level = fx.rs().charts.interdiction_level(10);
+    assert!(level > 0);
+    assert_eq!(s.interdiction, level);
+    s.step = Step::Initiative;
+    s.marker = marker(Side::German, 2);
+    let level = i32::from(level);
+    let by_hand = (1..=10)
+        .flat_map(|us| (1..=10).map(move |german| (us, german)))
+        .filter(|&(us, german)| us + level >= german + 2)
+        .count();
+    assert_eq!(us_weight(&fx, &s), by_hand as u32);
+}
+
+/// 10: "Units never start in an Improved Defense" in any scenario.
+#[test]
+fn rule_10_no_unit_starts_in_improved_defense() {
+    for id in [
+        "first-blood",
+        "stolberg-corridor",
+        "across-the-wurm",
+        "campaign",
+    ] {
+        let fx = Fx::new(id);
+        assert_eq!(fx.g.initial_state().improved, 0, "{id}");
+    }
+}
+
 #[test]
 fn rule_6_1_the_marker_turns_to_the_reaction_side_at_2_and_then_grows_by_1() {
     let fx = Fx::s2();

@@ -939,6 +939,32 @@ fn rule_7_2_a_and_d_only_the_formation_s_units_act_and_command_range_is_checked_
     assert_eq!(s.act().ap, 1, "in Command Range again: 1 AP");
 }
 
+/// 6.2: "The passing side may still conduct Formation Reactions" (the 9th Panzer reacts after
+/// the Germans passed), and "Transferring the Initiative does not alter the Initiative +DRM
+/// marker".
+#[test]
+fn rule_6_2_a_side_that_passed_still_reacts_and_a_transfer_keeps_the_marker() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1014);
+    let f = fx.hq(&mut s, "9PzD", 1216);
+    s.fal[usize::from(f)] = 3;
+    fx.put(&mut s, "Pz Bde 105", 1215);
+    let u = fx.put(&mut s, "1/16", 1113);
+    s.passed[Side::German.index()] = true;
+    fx.activate(&mut s, "1ID", 3);
+    fx.move_to(&mut s, u, 1413);
+    assert_eq!(
+        s.step,
+        Step::ReactionOffer,
+        "offered to the side that passed"
+    );
+    let mut t = fx.g.initial_state();
+    let before = t.marker;
+    fx.decide(&mut t, Action::Transfer);
+    assert_eq!(t.marker, before);
+}
+
 // ------------------------------------------------------------------ Admin Phase (8.1, 8.2, 8.4)
 
 /// 8.1: "An HQ determined to be out of supply during the Recovery Phase is not able to recover
@@ -979,6 +1005,37 @@ fn rule_8_1_only_hqs_in_supply_recover_their_level_and_flip_back_from_emergency_
     fx.chance(&mut s, Action::Die(5));
     assert_eq!(level(&s, cut_german), 0);
     assert!(level(&s, free_german) > 0);
+}
+
+/// 8.1.3: the German player "checks the Formation Activation Recovery Rating of his supplied
+/// formation": an HQ cut off gains nothing, and a supplied one at its maximum stays there.
+#[test]
+fn rule_8_1_3_german_recovery_needs_supply_and_stops_at_the_maximum() {
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let mut s = fx.bare();
+    let cut = fx.hq(&mut s, "526ID", 2211);
+    surround(&fx, &mut s, 2211, &AMERICANS);
+    let free = fx.hq(&mut s, "9PzD", 2614);
+    let max = rs.formation(free).max_activation_level;
+    s.fal[usize::from(cut)] = 0;
+    s.fal[usize::from(free)] = max;
+    to_admin_phase(&fx, &mut s);
+    let best_die = (1..=10)
+        .max_by_key(|&d| {
+            rs.charts
+                .german_recovery(rs.formation(free).recovery, rs.charts.interdiction_level(d))
+        })
+        .unwrap();
+    assert!(
+        rs.charts.german_recovery(
+            rs.formation(free).recovery,
+            rs.charts.interdiction_level(best_die)
+        ) > 0
+    );
+    fx.chance(&mut s, Action::Die(best_die));
+    assert_eq!(s.fal[usize::from(free)], max, "no higher than its maximum");
+    assert_eq!(s.fal[usize::from(cut)], 0, "out of supply: no recovery");
 }
 
 /// 8.2: "Independent units may be assigned and re-assigned"; 5.5.2: "Assignment and
