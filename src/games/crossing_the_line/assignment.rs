@@ -120,6 +120,9 @@ fn may_assign(rs: &Ruleset, s: &State, reach: &Reach, u: usize, f: u8) -> bool {
     }
     match (info.side, info.parent) {
         (_, None) => attachable(rs, u, f) && !s.is_disrupted(u) && in_range(f) && in_range(current),
+        // 5.5.1 gives no conditions of its own for reassigning a formation's unit: it is read
+        // as an assignment, with 5.5.2's (undisrupted, in range of the new HQ) and 5.8.1's
+        // (Command Range checked to "Assign/Reassign": of the HQ it leaves too).
         (Side::Us, Some(parent)) => {
             !s.is_disrupted(u)
                 && in_range(f)

@@ -149,6 +149,59 @@ fn rule_5_3_1_an_overstacked_hex_disrupts_every_unit_and_displaces_the_surplus()
     }
 }
 
+/// 5.3.1 Stacking Limits: three combat units, at most two of them AFV (reconstructed): three
+/// tanks in a hex overstack it, every one is disrupted and one is displaced.
+#[test]
+fn rule_5_3_1_three_afvs_overstack_a_hex() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "3AD", 1214);
+    let tanks = ["1/32", "2/32", "3/32"];
+    for name in tanks {
+        fx.put(&mut s, name, 1412);
+    }
+    overstack_by_doctrine(&fx, &mut s, 1412, Side::Us);
+    assert_eq!(fx.names_at(&s, Side::Us, 1412).len(), 2);
+    for name in tanks {
+        assert!(s.is_disrupted(fx.unit(name)), "{name}");
+    }
+}
+
+/// 5.3.1: "Should there not be another option than displacement into a hex which becomes
+/// overstacked through the displacement, than this hex suffers the same effects": German units
+/// hold five hexes round 1412 and three US units the sixth, so the surplus goes there, and
+/// that hex's units are disrupted and its own surplus displaced on.
+#[test]
+fn rule_5_3_1_a_displacement_into_a_full_hex_overstacks_it_in_turn() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    for name in ["1/16", "2/16", "3/16", "1/18"] {
+        fx.put(&mut s, name, 1412);
+    }
+    let ring = fx.ring(1412);
+    let germans = ["GR 941", "GR 942", "GR 943", "Fus 353", "Pi 353"];
+    for (name, &h) in germans.iter().zip(&ring) {
+        fx.put(&mut s, name, h);
+    }
+    let full = ring[5];
+    let beside = ["2/18", "3/18", "1/26"];
+    for name in beside {
+        fx.put(&mut s, name, full);
+    }
+    overstack_by_doctrine(&fx, &mut s, 1412, Side::Us);
+    assert_eq!(fx.names_at(&s, Side::Us, 1412).len(), 3);
+    assert_eq!(fx.names_at(&s, Side::Us, full).len(), 3);
+    for name in beside {
+        assert!(s.is_disrupted(fx.unit(name)), "{name}: the same effects");
+    }
+    let on = ["1/16", "2/16", "3/16", "1/18", "2/18", "3/18", "1/26"]
+        .iter()
+        .filter(|&&n| ![1412, full].contains(&fx.at(&s, fx.unit(n))))
+        .count();
+    assert_eq!(on, 1, "one unit displaced on beyond the full hex");
+}
+
 /// 5.3.3: "Any unit that cannot be displaced due to the presence of enemy combat units is
 /// eliminated."
 #[test]
@@ -575,6 +628,41 @@ fn rule_5_5_1_up_to_three_battalions_of_one_regiment_join_the_armored_division()
     );
     fx.decide(&mut s, Action::Done);
     assert_eq!(s.step, Step::Assignment(Side::German));
+}
+
+/// 5.5.1 XIX Corps: "Up to three Infantry battalions belonging to the same Infantry regiment
+/// and part of the 30th Infantry Division may be reassigned to the 2nd Armored Division. Up to
+/// two tank task groups ... of the 2nd Armored Division ... to the 30th Infantry Division";
+/// never across Corps (the 3rd AD is VII Corps').
+#[test]
+fn rule_5_5_1_xix_corps_pairs_the_30th_infantry_with_the_2nd_armored_division() {
+    let fx = Fx::new("campaign");
+    let mut s = fx.bare();
+    fx.hq(&mut s, "30ID", 4311);
+    fx.hq(&mut s, "2AD", 4413);
+    fx.hq(&mut s, "3AD", 4309);
+    s.step = Step::Assignment(Side::Us);
+    for name in ["1/117", "2/117", "3/117", "1/119", "1/66", "2/66", "1/67"] {
+        fx.put(&mut s, name, 4312);
+    }
+    assert!(
+        !fx.legal(&s).contains(&assign(&fx, "1/117", "3AD")),
+        "another Corps"
+    );
+    fx.decide(&mut s, assign(&fx, "1/117", "2AD"));
+    assert!(
+        !fx.legal(&s).contains(&assign(&fx, "1/119", "2AD")),
+        "another regiment"
+    );
+    fx.decide(&mut s, assign(&fx, "2/117", "2AD"));
+    fx.decide(&mut s, assign(&fx, "3/117", "2AD"));
+    assert_eq!(s.formation[fx.unit("3/117")], fx.formation("2AD"));
+    fx.decide(&mut s, assign(&fx, "1/66", "30ID"));
+    fx.decide(&mut s, assign(&fx, "2/66", "30ID"));
+    assert!(
+        !fx.legal(&s).contains(&assign(&fx, "1/67", "30ID")),
+        "two tank task groups at most"
+    );
 }
 
 #[test]
