@@ -201,9 +201,8 @@ impl Entry for CrossingTheLine {
         let _ = writeln!(
             s,
             "    not implemented: none of the rules; owner's choices made by a fixed rule rather \
-             than asked: the formation an independent reinforcement joins is the one the \
-             scenario file lists (8.2, 5.5.2); every other choice is asked, and independents \
-             are assigned in secret (5.5.2)"
+             than asked: none (every choice is asked, and independents are assigned in secret, \
+             5.5.2)"
         );
         write_reconstructed(data.reconstructed(), s);
         write_readings(&data.charts.readings, "charts.toml", s);

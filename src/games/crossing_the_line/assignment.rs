@@ -10,8 +10,8 @@
 //!   and in that formation's Command Range; it returns by itself in the next Assignment Segment
 //!   if it traces a Command Path of any length to its own HQ.
 //!
-//! Decisions: "Command Range" is an In Command Command Path (AMBIG-5); reinforcing independents
-//! arrive assigned as the scenario file says (8.2 "must be assigned before entering").
+//! Decisions: "Command Range" is an In Command Command Path (AMBIG-5). Reinforcing independents
+//! are assigned by their owner before they enter (8.2, `reinforcements::assign_entering`).
 
 use super::action::Action;
 use super::control::{self, HexSet};

@@ -94,6 +94,13 @@ pub fn action_seen(rs: &Ruleset, s: &State, a: Action, viewer: Side) -> String {
              and to which division, is not shown)"
                 .into()
         }
+        Action::Assign(u, _)
+            if secret_assignment(rs, u, viewer) && matches!(s.step, Step::Entering(_)) =>
+        {
+            "assign an entering independent in secret (8.2; 5.5.2: which, and to which \
+             formation, is not shown)"
+                .into()
+        }
         Action::Assign(u, _) if secret_assignment(rs, u, viewer) => {
             "assign an independent in secret (5.5.2: which, and to which formation, is not shown)"
                 .into()
@@ -185,6 +192,11 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
             rs.formation(f).name,
             rs.formation(s.formation[usize::from(u)]).name
         ),
+        Action::Assign(u, f) if matches!(s.step, Step::Entering(_)) => format!(
+            "{} enters assigned to the {} (8.2)",
+            unit(rs, u),
+            rs.formation(f).name
+        ),
         Action::Assign(u, f) => format!("assign {} to the {}", unit(rs, u), rs.formation(f).name),
         Action::Replace(u) => format!(
             "rebuild {} by 1 SP (to {} of {}, {})",
@@ -246,6 +258,10 @@ pub fn step_name(step: Step) -> String {
         Step::Heir => {
             "the Germans reassign an independent of a withdrawing division (8.5.2)".into()
         }
+        Step::Entering(side) => format!(
+            "the {} assign an independent reinforcement before it enters (8.2)",
+            side.players()
+        ),
         Step::Initiative => "Initiative roll (6.1)".into(),
         Step::Choose => "the Initiative player activates, transfers or passes (6.2)".into(),
         Step::ApRoll { .. } => "Action Point die (6.3.2)".into(),

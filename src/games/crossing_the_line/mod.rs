@@ -127,6 +127,7 @@ impl CrossingTheLine {
             Step::Inspect => admin::inspect_actions(s, out),
             Step::Reinforce(_) => reinforcements::actions(rs, s, out),
             Step::Heir => reinforcements::heir_actions(rs, s, out),
+            Step::Entering(_) => reinforcements::entering_actions(rs, s, out),
             _ => {}
         }
     }
@@ -191,6 +192,9 @@ impl CrossingTheLine {
                 reinforcements::decide(rs, s, side, a)
             }
             (Step::Heir, Action::Assign(u, f)) => reinforcements::reassign(rs, s, u, f),
+            (Step::Entering(side), Action::Assign(u, f)) => {
+                reinforcements::assign_entering_to(rs, s, side, u, f)
+            }
             (Step::Snafu, Action::Keep | Action::Reroll) => {
                 if let Some(roll) = snafu::choose(s, a) {
                     self.resolve_chance(s, roll);
@@ -318,7 +322,8 @@ impl Game for CrossingTheLine {
     /// withdrawing division's independents go (8.5.2, `Step::Heir`). 3: and where a displaced
     /// HQ goes (5.3.2, `Step::HqDisplacement`); and the opponent where an overstacked unit goes
     /// (5.3.3, `Step::UnitDisplacement`). 4: a displaced HQ is offered every friendly built-up
-    /// hex (5.3.2), and an HQ leaves play with its last unit (3.3).
+    /// hex (5.3.2), an HQ leaves play with its last unit (3.3), and the owner assigns each
+    /// entering independent (8.2, `Step::Entering`).
     fn log_version(&self) -> u32 {
         4
     }
@@ -344,7 +349,7 @@ impl Game for CrossingTheLine {
                 player(battle::applying_side(&self.rules, s))
             }
             Step::Snafu => player(s.snafu),
-            Step::Assignment(side) | Step::Reinforce(side) => player(side),
+            Step::Assignment(side) | Step::Reinforce(side) | Step::Entering(side) => player(side),
             Step::Reorganize | Step::Inspect | Step::Heir => player(Side::German),
             Step::Replace => player(Side::Us),
             Step::HqDisplacement { .. } => player(stacking::displacing_side(&self.rules, s)),

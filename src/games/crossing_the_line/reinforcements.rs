@@ -103,14 +103,84 @@ pub fn decide(rs: &Ruleset, s: &mut State, side: Side, a: Action) {
     finish(rs, s, side);
 }
 
-/// `side`'s reinforcements enter; then the US side's turn, or the withdrawals and the Ops
-/// Phase.
+/// `side`'s reinforcements enter, each independent assigned first; then the US side's turn,
+/// or the withdrawals and the Ops Phase.
 fn finish(rs: &Ruleset, s: &mut State, side: Side) {
+    let independents = bits(s.entering).filter(|&u| rs.unit(u).parent.is_none());
+    s.queue = independents.fold(Units::default(), |m, u| m | 1 << u);
+    for u in bits(s.queue) {
+        s.formation[u] = listed_formation(rs, s, u);
+    }
+    assign_entering(rs, s, side);
+}
+
+/// 8.2: "Independent reinforcements must be assigned to a formation before entering the map"
+/// (5.5.2: one of its side's, a US one of its own Corps): the owner picks for each that more
+/// than one formation could take; one that only its listed formation can take goes there.
+/// Then the reinforcements enter.
+fn assign_entering(rs: &Ruleset, s: &mut State, side: Side) {
+    while s.queue != 0 {
+        let u = s.queue.trailing_zeros() as usize;
+        if entering_formations_for(rs, s, u).nth(1).is_some() {
+            s.step = Step::Entering(side);
+            return;
+        }
+        s.queue &= !(1 << u);
+    }
     place(rs, s, side);
     match side {
         Side::German => offer(rs, s, Side::Us),
         Side::Us => reassign_then_withdraw(rs, s),
     }
+}
+
+/// The formation the scenario lists entering independent `u` with; one withdrawn meanwhile,
+/// or whose HQ left play with its last unit (3.3), passes it to the first heir (8.5.2 note).
+fn listed_formation(rs: &Ruleset, s: &State, u: usize) -> u8 {
+    let f = arrival(rs, s, u).formation;
+    if matches!(s.hq_hex[usize::from(f)], WITHDRAWN | ELIMINATED) {
+        heirs(rs, s, f).next().unwrap_or(f)
+    } else {
+        f
+    }
+}
+
+/// The formations entering independent `u` may be assigned to: the one it is listed with
+/// first (the doctrine's pick), then every other it may be attached to (5.5.2) whose HQ is
+/// on the map or entering now.
+fn entering_formations_for<'a>(
+    rs: &'a Ruleset,
+    s: &'a State,
+    u: usize,
+) -> impl Iterator<Item = u8> + 'a {
+    let listed = s.formation[u];
+    let side = rs.unit(u).side;
+    let others = (0..rs.formations.len() as u8).filter(move |&f| {
+        let fi = usize::from(f);
+        f != listed
+            && rs.formation(f).side == side
+            && assignment::attachable(rs, u, f)
+            && (on_map(s.hq_hex[fi]) || s.entering_hqs & (1 << f) != 0)
+            && !rs.withdrawals.contains(&(s.turn, f))
+    });
+    std::iter::once(listed).chain(others)
+}
+
+/// The choices of `Step::Entering`: the formations the lowest independent of the queue may
+/// join.
+pub fn entering_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
+    let u = s.queue.trailing_zeros() as usize;
+    for f in entering_formations_for(rs, s, u) {
+        out(Action::Assign(u as u8, f));
+    }
+}
+
+/// 8.2: `side` assigns entering independent `u` to formation `f`; the next, or the entry.
+pub fn assign_entering_to(rs: &Ruleset, s: &mut State, side: Side, u: u8, f: u8) {
+    let u = usize::from(u);
+    s.formation[u] = f;
+    s.queue &= !(1 << u);
+    assign_entering(rs, s, side);
 }
 
 /// 8.5.2 note: the independents assigned to a formation withdrawing this turn "can be assigned
@@ -183,10 +253,10 @@ fn place(rs: &Ruleset, s: &mut State, side: Side) {
     s.entering_hqs = 0;
     for u in bits(s.entering) {
         let a = arrival(rs, s, u);
-        // 8.5.2 note: an independent listed with a formation withdrawn meanwhile joins another;
-        // so does one whose formation's HQ left play with its last unit (3.3).
-        let f = if matches!(s.hq_hex[usize::from(a.formation)], WITHDRAWN | ELIMINATED) {
-            heirs(rs, s, a.formation).next().unwrap_or(a.formation)
+        // An independent enters assigned as its owner chose (`assign_entering`); a formation's
+        // unit with its formation.
+        let f = if rs.unit(u).parent.is_none() {
+            s.formation[u]
         } else {
             a.formation
         };

@@ -58,6 +58,9 @@ pub enum Step {
     Inspect,
     /// 8.5: `side` may hold back a formation's reinforcements to the next turn, or is done.
     Reinforce(Side),
+    /// 8.2, 5.5.2: `side` picks the formation of the lowest entering independent of
+    /// `State::queue` before it enters, where more than one may take it.
+    Entering(Side),
     /// 8.5.2 note: the Germans pick the formation that takes over an independent assigned to
     /// a formation withdrawing this turn (`reinforcements::heir_due`).
     Heir,
@@ -319,7 +322,7 @@ pub struct State {
     pub moving: Moving,
     pub fight: Fight,
     pub overstack: Overstack,
-    /// Units still to roll (attrition, ECs), lowest first.
+    /// Units still to roll (attrition, ECs) or, entering, to be assigned; lowest first.
     pub queue: Units,
     /// 6.4: the formation attempting a Reaction.
     pub reactor: u8,

@@ -39,7 +39,7 @@ fn indirect_targets(rs: &Ruleset, s: &State, side: Side, interdicts: bool) -> u6
 }
 
 /// 7.31: areas friendly units can spot into: in or next to a fresh released personnel unit,
-/// or the area the side's current spotter spots into.
+/// or an area one of its units already spots into this phase.
 fn spotted_areas(rs: &Ruleset, s: &State, side: Side) -> u64 {
     let held = rs.held_back[usize::from(s.turn).min(31)];
     let mut m = 0;
@@ -48,10 +48,10 @@ fn spotted_areas(rs: &Ruleset, s: &State, side: Side) -> u64 {
         if loc < 64 && !s.is_spent(u) {
             m |= rs.adjacent[usize::from(loc)] | (1 << loc);
         }
-    }
-    let (spotter, target) = s.spotter[side.index()];
-    if spotter != NONE && s.loc(spotter) < 64 {
-        m |= 1 << target;
+        let spots = s.unit(u).spots;
+        if loc < 64 && spots != NONE {
+            m |= 1 << spots;
+        }
     }
     m
 }
@@ -85,17 +85,21 @@ fn ready_mortars<'a>(rs: &'a Ruleset, s: &'a State, side: Side) -> impl Iterator
 
 /// 7.31: spotters for a mortar attack on `target` beyond adjacent range: fresh friendly
 /// personnel in or adjacent to it (one squad stands for all squads: squads spot freely), or
-/// the unit already spotting into that area this phase.
+/// a unit already spotting into that area this phase ("it may spot for mortars from more than
+/// one area, as long as the attacks are made against ONE area").
 fn spotters(rs: &Ruleset, s: &State, side: Side, target: u8, emit: &mut impl FnMut(u8)) {
     let near = rs.adjacent[usize::from(target)] | (1 << target);
     let mut squad_done = false;
-    let (current, current_target) = s.spotter[side.index()];
     for u in unit_bits(rs.side_units[side.index()] & rs.personnel) {
         let loc = s.loc(u);
         if loc >= 64 || near & (1 << loc) == 0 {
             continue;
         }
-        let is_current = u == current && current_target == target;
+        let spots = s.unit(u).spots;
+        if spots != NONE && spots != target {
+            continue; // 7.31: it spots into ONE area
+        }
+        let is_current = spots == target;
         if (s.is_spent(u) && !is_current) || !rs.released(u, s.turn) {
             continue;
         }
@@ -210,7 +214,7 @@ pub fn fire_mortar(rs: &Ruleset, s: &mut State, mortar: u8, target: u8, spotter:
         if rs.squads & (1 << spotter) == 0 {
             s.set_spent(rs, spotter, true);
         }
-        s.spotter[side.index()] = (spotter, target);
+        s.units[usize::from(spotter)].spots = target;
     }
     let strength = rs.info(mortar).attack;
     if rs.weapon_kind(mortar) == Some(WeaponKind::MediumMortar) {

@@ -365,6 +365,7 @@ fn build_units(data: &DataSet, index: AreaLookup) -> Result<(Vec<UnitInfo>, Vec<
                 flags: 0,
                 link: NONE,
                 mp: 0,
+                spots: NONE,
             });
             if let Some(w) = &p.carrying {
                 infos.push(UnitInfo {
@@ -377,6 +378,7 @@ fn build_units(data: &DataSet, index: AreaLookup) -> Result<(Vec<UnitInfo>, Vec<
                     flags: 0,
                     link: carrier,
                     mp: 0,
+                    spots: NONE,
                 });
                 units[usize::from(carrier)].link = weapon;
             }

@@ -30,6 +30,9 @@ pub struct Unit {
     pub link: u8,
     /// Movement points left in the current activation.
     pub mp: u8,
+    /// 7.31: the area it spots into this phase (`NONE`: it has not spotted). A spotter may
+    /// spot for any number of mortar attacks into that one area, spent or not.
+    pub spots: u8,
 }
 
 /// The phases of a game turn (4.1).
@@ -186,8 +189,6 @@ pub struct State {
     /// Under the reading `fire_segment = "area"`: the area whose mortars fire in the Indirect
     /// Fire segment under way (`NONE`: an FO's call, a segment of its own).
     pub segment_area: u8,
-    /// The unit each side spotted with this turn and the area it spots into (7.31).
-    pub spotter: [(u8, u8); 2],
     pub group: Group,
     pub attack: Attack,
     pub casualties: Casualties,
@@ -214,6 +215,7 @@ impl State {
                 flags: 0,
                 link: NONE,
                 mp: 0,
+                spots: NONE,
             }; MAX_UNITS],
             points: [[0; MAX_AREAS]; 2],
             count: [[0; MAX_AREAS]; 2],
@@ -231,7 +233,6 @@ impl State {
             acted: false,
             last_hold_idle: false,
             segment_area: NONE,
-            spotter: [(NONE, NONE); 2],
             group: Group {
                 members: 0,
                 area: NONE,

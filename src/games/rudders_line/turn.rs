@@ -68,7 +68,9 @@ pub fn begin_phase(rs: &Ruleset, s: &mut State, phase: Phase) {
     s.active = s.initiative;
     s.acted = false;
     s.last_hold_idle = false;
-    s.spotter = [(NONE, NONE); 2];
+    for u in &mut s.units {
+        u.spots = NONE;
+    }
     s.step = Step::Segment;
     if !can_act(rs, s, s.active) {
         end_hold(rs, s, true);

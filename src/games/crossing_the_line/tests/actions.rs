@@ -405,7 +405,7 @@ fn finish_admin(fx: &Fx, s: &mut State) {
             Step::Assignment(_) | Step::Reorganize | Step::Reinforce(_) => {
                 fx.decide(s, Action::Done)
             }
-            Step::Replace => fx.decide(s, fx.legal(s)[0]),
+            Step::Replace | Step::Entering(_) => fx.decide(s, fx.legal(s)[0]),
             _ => return,
         }
     }
@@ -818,9 +818,7 @@ fn rule_8_5_1_the_fallback_hex_is_in_command_range_or_anywhere_by_the_reading() 
         fx.put(&mut s, "453", 1005);
         fx.hq(&mut s, "1ID", 1805);
         reinforcements::start(rs, &mut s);
-        while let Step::Reinforce(_) = s.step {
-            fx.decide(&mut s, Action::Done);
-        }
+        fx.enter_all(&mut s);
         let from_entry = rs.hex(fx.hex(1005)).distance(rs.hex(s.hex[eng]));
         assert_eq!(from_entry == 2, anywhere, "{from_entry} hexes from 1005");
         assert_eq!(command::in_command(rs, &s, eng), !anywhere);
@@ -829,9 +827,7 @@ fn rule_8_5_1_the_fallback_hex_is_in_command_range_or_anywhere_by_the_reading() 
         s.turn = 2;
         fx.put(&mut s, "453", 1005);
         reinforcements::start(rs, &mut s);
-        while let Step::Reinforce(_) = s.step {
-            fx.decide(&mut s, Action::Done);
-        }
+        fx.enter_all(&mut s);
         assert_eq!(on_map(s.hex[eng]), anywhere);
         assert_eq!(s.held & (1 << eng) != 0, !anywhere, "held to the next turn");
     }

@@ -39,9 +39,7 @@ fn at_victory_plan(fx: &Fx, s: &mut State, turn: u8) {
 /// The Reinforcements Segment (8.5) of the current turn, nothing held back.
 fn enter_reinforcements(fx: &Fx, s: &mut State) {
     reinforcements::start(fx.rs(), s);
-    while let Step::Reinforce(side) = s.step {
-        reinforcements::decide(fx.rs(), s, side, Action::Done);
-    }
+    fx.enter_all(s);
 }
 
 #[test]

@@ -132,6 +132,21 @@ impl Fx {
         s.step = Step::Action;
     }
 
+    /// Through the Reinforcements Segment (8.5): nothing held back, each entering independent
+    /// to the first formation offered (the one it is listed with).
+    pub fn enter_all(&self, s: &mut State) {
+        loop {
+            match s.step {
+                Step::Reinforce(_) => self.decide(s, Action::Done),
+                Step::Entering(_) => {
+                    let first = self.legal(s)[0];
+                    self.decide(s, first);
+                }
+                _ => return,
+            }
+        }
+    }
+
     pub fn legal(&self, s: &State) -> Vec<Action> {
         let mut out = Vec::new();
         self.g.legal_actions(s, &mut out);

@@ -24,7 +24,7 @@ fn rule_8_5_reinforcements_may_be_delayed_turn_after_turn_the_german_side_first(
     assert_eq!(s.step, Step::Reinforce(Side::Us), "then the US");
     assert_eq!(s.hex[gr], NOT_ENTERED, "held back");
     assert!(!on_map(s.hq_hex[usize::from(twelfth)]), "its HQ too");
-    fx.decide(&mut s, Action::Done);
+    fx.enter_all(&mut s);
     assert!(on_map(s.hex[eng]), "the US reinforcements entered");
     // "including those previously delayed": held again on turn 3, in on turn 4.
     for (turn, delay) in [(3, true), (4, false)] {
@@ -35,11 +35,9 @@ fn rule_8_5_reinforcements_may_be_delayed_turn_after_turn_the_german_side_first(
         if delay {
             fx.decide(&mut s, Action::Delay(twelfth));
             assert_eq!(s.hex[gr], NOT_ENTERED);
-            while let Step::Reinforce(_) = s.step {
-                fx.decide(&mut s, Action::Done);
-            }
+            fx.enter_all(&mut s);
         } else {
-            fx.decide(&mut s, Action::Done);
+            fx.enter_all(&mut s);
         }
     }
     let listed = rs
@@ -76,4 +74,48 @@ fn rule_8_5_2_reinforcements_held_back_leave_with_their_formation() {
     reinforcements::withdrawals(rs, &mut s);
     assert_eq!(s.hex[u], WITHDRAWN);
     assert_eq!(s.held & (1 << u), 0, "no longer due");
+}
+
+/// 8.2: "Independent reinforcements must be assigned to a formation before entering the map",
+/// the owner's choice among the formations it may be attached to (5.5.2: a US independent, of
+/// its own Corps) with an HQ in play; the one it is listed with first. The Germans learn only
+/// that an independent was assigned.
+#[test]
+fn rule_8_2_the_owner_assigns_an_entering_independent_before_it_enters() {
+    let fx = Fx::new("stolberg-corridor");
+    let rs = fx.rs();
+    let mut s = fx.g.initial_state();
+    let eng = fx.unit("238 Eng");
+    s.turn = 2;
+    reinforcements::start(rs, &mut s);
+    while s.step != Step::Entering(Side::Us) {
+        let first = fx.legal(&s)[0];
+        let done = if matches!(s.step, Step::Reinforce(_)) {
+            Action::Done
+        } else {
+            first
+        };
+        fx.decide(&mut s, done);
+    }
+    let (first, armored) = (fx.formation("1ID"), fx.formation("3AD"));
+    assert_eq!(
+        fx.legal(&s),
+        [
+            Action::Assign(eng as u8, first),
+            Action::Assign(eng as u8, armored)
+        ],
+        "its listed 1st ID first, then the 3rd AD of VII Corps"
+    );
+    let choice = Action::Assign(eng as u8, armored);
+    let seen = fx.g.describe_seen(&s, choice, Side::German.index());
+    assert!(!seen.contains("238") && !seen.contains("3rd"), "{seen}");
+    fx.decide(&mut s, choice);
+    fx.enter_all(&mut s);
+    assert!(
+        on_map(s.hex[eng]),
+        "{:?} held {}",
+        s.step,
+        s.held & (1 << eng) != 0
+    );
+    assert_eq!(s.formation[eng], armored);
 }

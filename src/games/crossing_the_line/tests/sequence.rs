@@ -31,7 +31,7 @@ fn segment(step: Step) -> &'static str {
         Step::Assignment(_) => "assignment",
         Step::PlanDraw | Step::PlanPeek | Step::Inspect => "victory plan",
         Step::Replace | Step::Reorganize => "replacement",
-        Step::Reinforce(_) | Step::Heir => "reinforcement",
+        Step::Reinforce(_) | Step::Heir | Step::Entering(_) => "reinforcement",
         _ => "ops",
     }
 }
@@ -58,7 +58,7 @@ fn play_on(fx: &Fx, s: &mut State) {
         Step::Assignment(_) | Step::Reorganize | Step::Reinforce(_) | Step::Inspect => {
             fx.decide(s, Action::Done)
         }
-        Step::Replace => {
+        Step::Replace | Step::Entering(_) => {
             let first = fx.legal(s)[0];
             fx.decide(s, first);
         }

@@ -173,6 +173,50 @@ fn rule_7_31_spotting_spends_an_nco_but_not_a_squad_and_spent_units_cannot_spot(
     );
 }
 
+/// 7.31: a unit "may 'spot' for any number of attacks made by mortars in an area it is
+/// spotting into, before being flipped": the NCO spotting into 6 still spots the second GrW 36
+/// there after a squad has spotted the GrW 34 into 19 (the engine once kept one spotter a
+/// side, the last); and it spots into that ONE area only.
+#[test]
+fn rule_7_31_a_spent_spotter_keeps_spotting_its_area_after_another_spot() {
+    let mut fx = Fixture::new();
+    let (m1, m2) = two_light_mortars_in_17(&mut fx);
+    let crew = fx.place("german_weapons_team", "22");
+    let medium = fx.arm(crew, "german_grw34");
+    let nco = fx.place("german_nco_1", "9");
+    let squad = fx.place("german_squad", "20");
+    fx.place("ranger_squad", "6");
+    fx.place("ranger_squad", "19");
+    fx.place("ranger_squad", "7");
+    indirect(&mut fx, Side::Germans);
+    let fire = |fx: &mut Fixture, mortar, id: &str, spotter| {
+        fx.act(Action::FireMortar {
+            mortar,
+            target: fx.area(id),
+            spotter,
+        });
+        while fx.s.step != Step::Segment {
+            fx.roll(1);
+        }
+    };
+    fire(&mut fx, m1, "6", nco);
+    assert!(fx.is_spent(nco));
+    fire(&mut fx, medium, "19", squad);
+    assert!(fx.can(Action::FireMortar {
+        mortar: m2,
+        target: fx.area("6"),
+        spotter: nco
+    }));
+    assert!(
+        !fx.can(Action::FireMortar {
+            mortar: m2,
+            target: fx.area("7"),
+            spotter: nco
+        }),
+        "not into another area (7, two from 17, next to the NCO)"
+    );
+}
+
 #[test]
 fn rule_7_32_only_medium_mortars_and_artillery_fire_at_empty_areas_and_leave_markers() {
     let mut fx = Fixture::new();
