@@ -591,6 +591,45 @@ fn rule_9_5_5_a_retreat_goes_back_where_the_unit_came_from_or_beyond_if_full() {
     assert_eq!(f.s.fresh & 1 << k, 0);
 }
 
+/// 3.4: "units eliminated ... because of a German Defense Strategy" go to the Out of Action
+/// Box, from which they may return (6.3.1): Company I, lost to an Ambush, is offered a Refit.
+#[test]
+fn rule_3_4_a_unit_lost_to_a_defense_strategy_waits_in_the_box() {
+    let (mut f, i, _) = i_and_k_enter_area_13();
+    attack_13_revealing(&mut f, DefenseStrategy::Ambush);
+    f.act(Action::Lead(i));
+    assert_eq!(f.s.loc[usize::from(i)], OUT_OF_ACTION);
+    assert_ne!(f.s.out_of_action & 1 << i, 0);
+    f.s.step = Step::Supply;
+    f.s.supply = 30;
+    assert!(f.legal().contains(&Action::Refit(i)));
+}
+
+/// 9.5.2D: "+1 Combined Arms Bonus if the attack includes an Armor or Infantry unit and any
+/// two of Artillery, Engineer, or Armor Support": one support earns nothing, Artillery with
+/// Armor Support does, and Air Support (9.5.3D, against the DV) is none of the three.
+#[test]
+fn rule_9_5_2d_two_of_the_three_ground_supports_earn_the_bonus() {
+    let mut f = Fixture::combat();
+    let i = f.unit("I");
+    f.reveal(13, f.counter_with(Terrain::Urban, DefenseStrategy::None));
+    f.s.attack.area = 12;
+    f.s.attack.lead = i;
+    f.s.attack.units = 1 << i;
+    let rs = f.game.rules();
+    let af = i16::from(rs.unit(i).attack);
+    let art = Support::Artillery.bit();
+    for (support, value, bonus) in [
+        (art, 1, 0),
+        (art | Support::Armor.bit(), 1 + 3, 1),
+        (art | Support::Engineer.bit(), 1 + 2, 1),
+        (art | Support::Air.bit(), 1, 0),
+    ] {
+        f.s.attack.support = support;
+        assert_eq!(attack_value(rs, &f.s), af + value + bonus, "{support:#b}");
+    }
+}
+
 #[test]
 fn rule_9_4_ambush_takes_the_lead_out_before_the_dice() {
     let (mut f, i, k) = i_and_k_enter_area_13();

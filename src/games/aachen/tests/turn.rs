@@ -163,6 +163,62 @@ fn rule_6_4_1_bloody_streets_only_in_contested_urban_and_fortified_areas() {
     assert_eq!(f.s.step, Step::ActionRound);
 }
 
+/// 6.3: "Roll 3D6 for American Supply" as the Supply Phase begins, after the Random Event.
+#[test]
+fn rule_6_3_supply_is_3d6_rolled_as_the_supply_phase_opens() {
+    let mut f = Fixture::combat();
+    f.s.step = Step::Roll(Roll::RandomEvent);
+    f.roll(Action::Dice(10));
+    assert_eq!(f.s.step, Step::Roll(Roll::Supply));
+    let mut outcomes = Vec::new();
+    f.game.chance_outcomes(&f.s, &mut outcomes);
+    let three_d6 = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1];
+    let expected: Vec<(Action, u32)> = (3..=18).map(|t| Action::Dice(t)).zip(three_d6).collect();
+    assert_eq!(outcomes, expected);
+}
+
+/// 6.4.1: a Bloody Streets roll "for each Urban and Fortified Area" that is Contested, in Area
+/// order: Urban Area 13, then Fortified Area 20.
+#[test]
+fn rule_6_4_1_a_roll_for_each_contested_urban_and_fortified_area() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.put("I", 13);
+    f.put("K", 20);
+    f.s.step = Step::Supply;
+    f.act(Action::Pass);
+    assert_eq!(
+        (f.s.step, f.s.cursor),
+        (Step::Roll(Roll::BloodyStreets), 12)
+    );
+    let results = &f.game.rules().charts.bloody_streets.results;
+    let none = results
+        .iter()
+        .position(|r| *r == BloodyStreetsResult::None)
+        .unwrap() as u8;
+    f.roll(Action::Die(none + 1));
+    assert_eq!(
+        (f.s.step, f.s.cursor),
+        (Step::Roll(Roll::BloodyStreets), 19)
+    );
+    f.roll(Action::Die(none + 1));
+    assert_eq!(f.s.step, Step::ActionRound);
+}
+
+/// 6.5: "If the player has not won an Automatic Victory" the Spent units flip and the turn
+/// advances: after one, neither happens.
+#[test]
+fn rule_6_5_no_flip_or_advance_after_an_automatic_victory() {
+    let mut f = Fixture::combat();
+    for a in 0..27 {
+        f.s.set_german(a, NONE);
+    }
+    f.s.fresh = 0;
+    f.act(Action::Pass);
+    assert!(f.game.outcome(&f.s).is_some());
+    assert_eq!((f.s.turn, f.s.fresh), (2, 0));
+}
+
 #[test]
 fn rule_10_1_every_area_american_at_the_end_of_a_combat_phase_wins_outright() {
     let mut f = Fixture::combat();

@@ -562,6 +562,48 @@ fn rule_8_4_1_us_replacements_restore_lost_strength() {
     assert!(fx.g.outcome(&s).is_none());
 }
 
+/// 8.4.1: "two armored Infantry RPs and three tank RPs per turn"; "US Armored Engineers
+/// cannot receive Replacements": with armored infantry, tanks and the 23rd Armored Engineers
+/// all below strength, the armored infantry gain 2 SP, the AFVs 3, the engineers none.
+#[test]
+fn rule_8_4_1_armored_infantry_and_tank_rps_and_none_for_armored_engineers() {
+    use crate::games::crossing_the_line::counters::UnitKind;
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let engineers = fx.unit("23 Eng");
+    let damaged = ["1/36", "2/36", "1/32", "2/32", "3/32"].map(|n| fx.unit(n));
+    let mut s = turn_2(&fx, |_, s| {
+        for u in damaged {
+            s.strength[u] -= 2;
+        }
+        s.strength[engineers] -= 1;
+    });
+    let before = s.strength;
+    finish_admin(&fx, &mut s);
+    let gained = |of: &dyn Fn(UnitKind) -> bool| -> u8 {
+        (0..rs.units.len())
+            .filter(|&u| rs.unit(u).side == Side::Us && of(rs.unit(u).kind))
+            .map(|u| s.strength[u] - before[u])
+            .sum()
+    };
+    assert_eq!(
+        gained(&|k| k == UnitKind::ArmoredInfantry),
+        2,
+        "two armored Infantry RPs"
+    );
+    let afv = |k| {
+        matches!(
+            k,
+            UnitKind::Tank | UnitKind::TankDestroyer | UnitKind::AssaultGun | UnitKind::Recce
+        )
+    };
+    assert_eq!(gained(&afv), 3, "three tank RPs");
+    assert_eq!(
+        s.strength[engineers], before[engineers],
+        "no RP for armored engineers"
+    );
+}
+
 /// The US Assignment Segment with the 1st ID's HQ at 1507 and the 3rd AD's at 1705.
 fn us_assignment(fx: &Fx) -> State {
     let mut s = fx.bare();

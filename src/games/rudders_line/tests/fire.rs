@@ -513,6 +513,65 @@ fn rule_7_3_a_unit_may_be_attacked_twice_and_each_attack_is_separate() {
     assert_eq!(fx.s.attack.offense, value, "one mortar's value");
 }
 
+/// 7.32: "Only MORTARS and off-board artillery may fire during the Indirect Fire Support
+/// Phase": a machine gun and a Panzerschreck, each able to fire in the next phase, do not.
+#[test]
+fn rule_7_32_machine_guns_and_shoulder_fired_weapons_do_not_fire_in_the_indirect_phase() {
+    let mut fx = Fixture::new();
+    let mg = german_mg42(&mut fx, "13");
+    let squad = fx.place("german_squad", "14");
+    let pz = fx.arm(squad, "german_panzerschreck");
+    fx.place("ranger_squad", "7");
+    fx.place("ranger_squad", "14");
+    indirect(&mut fx, Side::Germans);
+    assert!(!fx.can(Action::AddWeapon(mg)) && !fx.can(Action::AddWeapon(pz)));
+    assert!(!fx
+        .legal()
+        .iter()
+        .any(|a| matches!(a, Action::DirectFire { .. })));
+    direct(&mut fx, Side::Germans);
+    assert!(fx.can(Action::AddWeapon(mg)) && fx.can(Action::AddWeapon(pz)));
+}
+
+/// 2.61: "This type of counter may not move or fire unless it is 'carried'": an MG42 and a
+/// GrW 36 lying loose beside unarmed German squads fire in neither phase.
+#[test]
+fn rule_2_61_a_weapon_lying_loose_may_not_fire() {
+    let mut fx = Fixture::new();
+    let mg = fx.lay("german_mg42", "13");
+    let mortar = fx.lay("german_grw36", "17");
+    fx.place("german_squad", "13");
+    fx.place("german_squad", "17");
+    fx.place("ranger_squad", "7");
+    fx.place("ranger_squad", "16");
+    direct(&mut fx, Side::Germans);
+    assert!(!fx.can(Action::AddWeapon(mg)));
+    indirect(&mut fx, Side::Germans);
+    assert!(!fx
+        .legal()
+        .iter()
+        .any(|a| matches!(a, Action::FireMortar { mortar: m, .. } if *m == mortar)));
+}
+
+/// 9.31: "Shoulder-fired weapons may ONLY fire in their own area": the Panzerschreck in 14
+/// does not reach the Rangers in 8, an adjacent building area a machine gun could reach.
+#[test]
+fn rule_9_31_a_shoulder_fired_weapon_fires_only_in_its_own_area() {
+    let mut fx = Fixture::new();
+    let squad = fx.place("german_squad", "14");
+    let pz = fx.arm(squad, "german_panzerschreck");
+    fx.place("ranger_squad", "14");
+    fx.place("ranger_squad", "8");
+    direct(&mut fx, Side::Germans);
+    fx.act(Action::AddWeapon(pz));
+    assert_eq!(
+        fx.legal(),
+        vec![Action::DirectFire {
+            target: fx.area("14")
+        }]
+    );
+}
+
 #[test]
 fn rule_9_3_no_fire_from_landing_craft_and_weapons_fire_only_when_carried() {
     let mut fx = Fixture::new();

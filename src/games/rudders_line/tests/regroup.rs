@@ -159,6 +159,39 @@ fn rule_12_1_step_5_fatigue_half_a_die_at_least_one_chosen_by_the_enemy() {
     assert_eq!(fx.s.phase, Phase::Initiative);
 }
 
+/// 12.1 step 5: "This die roll is halved, rounding down": a 5 spends two squads, a 6 three.
+#[test]
+fn rule_12_1_step_5_the_fatigue_die_is_halved_rounding_down() {
+    for (die, spent) in [(5, 2), (6, 3)] {
+        let mut fx = quiet();
+        for _ in 0..4 {
+            fx.place("ranger_squad", "12");
+        }
+        regroup(&mut fx);
+        fx.act(Action::Pass);
+        fx.act(Action::Pass);
+        assert_eq!(fx.s.step, Step::Roll(Roll::Fatigue));
+        fx.roll(die);
+        assert_eq!(fx.s.regroup.remaining, spent, "die {die}");
+    }
+}
+
+/// 3.21: control goes with "non-weapon units": a Ranger bazooka lying in 7 keeps nothing.
+#[test]
+fn rule_3_21_weapons_do_not_count_for_control() {
+    let mut fx = Fixture::new();
+    let seven = fx.area("7");
+    let r = fx.place("ranger_squad", "7");
+    fx.lay("ranger_bazooka", "7");
+    fx.place("german_squad", "7");
+    fx.s.eliminate(&fx.g.rules, r);
+    assert_eq!(
+        fx.s.controller(seven),
+        Side::Germans,
+        "the weapon holds nothing"
+    );
+}
+
 #[test]
 fn rule_3_21_control_is_the_last_side_alone_in_an_area_spent_units_still_block() {
     let mut fx = Fixture::new();
