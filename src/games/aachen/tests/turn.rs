@@ -173,7 +173,7 @@ fn rule_6_3_supply_is_3d6_rolled_as_the_supply_phase_opens() {
     let mut outcomes = Vec::new();
     f.game.chance_outcomes(&f.s, &mut outcomes);
     let three_d6 = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1];
-    let expected: Vec<(Action, u32)> = (3..=18).map(|t| Action::Dice(t)).zip(three_d6).collect();
+    let expected: Vec<(Action, u32)> = (3..=18).map(Action::Dice).zip(three_d6).collect();
     assert_eq!(outcomes, expected);
 }
 
