@@ -135,6 +135,7 @@ impl<'g, G: Entry> Session<'g, G> {
     /// The numbers on offer, for "type 1 to 9" (they may have gaps: see `renumber`).
     pub fn numbers_text(&self) -> String {
         match (self.offers.first(), self.offers.last()) {
+            (Some(a), Some(b)) if a.n == b.n => a.n.to_string(),
             (Some(a), Some(b)) if self.offers.len() == b.n - a.n + 1 => {
                 format!("{} to {}", a.n, b.n)
             }
