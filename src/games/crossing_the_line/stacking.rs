@@ -241,7 +241,7 @@ fn displace(rs: &Ruleset, s: &mut State, u: usize, to: u16) {
     }
 }
 
-/// The hexes a displaced HQ is offered, nearest first, and the case of 5.3.2 they share.
+/// The hexes a displaced HQ is offered, each with its case of 5.3.2.
 #[derive(Clone, Copy, Debug)]
 pub struct HqPlaces {
     len: usize,

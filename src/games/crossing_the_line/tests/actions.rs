@@ -489,6 +489,35 @@ fn rule_5_6_4_a_cross_assigned_unit_in_range_of_its_parent_hq_recovers() {
     assert!(!s.is_disrupted(u), "in range of its parent HQ: it recovers");
 }
 
+/// 8.1.5: "Each unit that is still disrupted and determined as isolated, conducts an Attrition
+/// Check": a disrupted unit Out of Command Range (six hexes from its HQ) but able to trace a
+/// path stays disrupted and takes no check; only the cut-off one does.
+#[test]
+fn rule_8_1_5_only_isolated_disrupted_units_take_the_attrition_check() {
+    let fx = Fx::s2();
+    let (far, isolated) = (fx.unit("1/18"), fx.unit("2/16"));
+    let mut s = turn_2(&fx, |fx, s| {
+        fx.hq(s, "1ID", 1507);
+        fx.put(s, "1/18", 1513);
+        fx.put(s, "2/16", 3010);
+        for (name, h) in ["GR 941", "GR 942", "GR 943", "Fus 353", "Pi 353", "MG 353"]
+            .iter()
+            .zip(fx.ring(3010))
+        {
+            fx.put(s, name, h);
+        }
+        s.disrupted |= 1 << far | 1 << isolated;
+    });
+    assert_eq!(
+        command::status(fx.rs(), &s, far),
+        crate::games::crossing_the_line::control::CommandStatus::OutOfCommand
+    );
+    fx.chance(&mut s, Action::Die(1));
+    assert!(s.is_disrupted(far), "out of range: no recovery (8.1.4)");
+    assert_eq!(s.step, Step::Attrition);
+    assert_eq!(s.queue, 1 << isolated, "only the isolated unit checks");
+}
+
 #[test]
 fn rule_8_5_reinforcements_arrive_on_their_turn_assigned_to_their_formation() {
     let fx = Fx::s2();

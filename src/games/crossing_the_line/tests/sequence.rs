@@ -965,6 +965,18 @@ fn rule_6_2_a_side_that_passed_still_reacts_and_a_transfer_keeps_the_marker() {
     assert_eq!(t.marker, before);
 }
 
+/// 7.8: "Advance the game turn marker one box": both sides pass turn 1's Ops Phase and turn
+/// 2's Admin Phase begins; the game is not over before its last turn.
+#[test]
+fn rule_7_8_the_turn_marker_advances_and_the_game_goes_on() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    assert_eq!(s.turn, 1);
+    to_admin_phase(&fx, &mut s);
+    assert_eq!((s.turn, s.step), (2, Step::Interdiction));
+    assert!(fx.g.outcome(&s).is_none());
+}
+
 // ------------------------------------------------------------------ Admin Phase (8.1, 8.2, 8.4)
 
 /// 8.1: "An HQ determined to be out of supply during the Recovery Phase is not able to recover

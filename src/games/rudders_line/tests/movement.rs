@@ -119,11 +119,18 @@ fn rule_10_35_stacking_limit_of_12_applies_during_movement() {
 #[test]
 fn rule_10_36_stacking_points_are_figures() {
     let mut fx = Fixture::new();
-    for _ in 0..3 {
+    let squad = fx.place("ranger_squad", "4");
+    for _ in 0..2 {
         fx.place("ranger_squad", "4"); // 9 points
     }
-    fx.place("ranger_weapons_team", "4"); // 2 figures: 11
+    let team = fx.place("ranger_weapons_team", "4"); // 2 figures: 11
+                                                     // "Weapons do NOT affect stacking. Nor do markers."
+    fx.arm(squad, "ranger_m1919");
+    fx.arm(team, "ranger_m2_mortar");
+    fx.lay("ranger_bazooka", "4");
+    fx.marker(Side::Rangers, "4", 8);
     let nco = fx.place("ranger_nco_1", "3");
+    fx.arm(nco, "ranger_bazooka");
     let w = fx.place("ranger_weapons_team", "3");
     let rs = &fx.g.rules;
     assert_eq!(fx.s.points_of(Side::Rangers, fx.area("4")), 11);
