@@ -245,6 +245,63 @@ fn rule_7_32_only_medium_mortars_and_artillery_fire_at_empty_areas_and_leave_mar
     );
 }
 
+/// 7.3: "Flip over any Weapons Team that fires a mortar" and the mortar to 'F'; "a SQUAD is
+/// still eligible to Assault AFTER firing a mortar"; "Flip over any FO that calls in
+/// artillery"; the owning player distributes the casualties among the units in the area.
+#[test]
+fn rule_7_3_firing_spends_the_crew_and_the_fo_but_not_a_squad() {
+    let mut fx = Fixture::new();
+    let crew = fx.place("german_weapons_team", "17");
+    let by_crew = fx.arm(crew, "german_grw36");
+    let rangers = [
+        fx.place("ranger_squad", "16"),
+        fx.place("ranger_squad", "16"),
+    ];
+    indirect(&mut fx, Side::Germans);
+    fx.act(Action::FireMortar {
+        mortar: by_crew,
+        target: fx.area("16"),
+        spotter: NONE,
+    });
+    assert!(fx.is_spent(crew) && fx.is_spent(by_crew));
+    fx.roll(6);
+    fx.roll(1);
+    assert_eq!(
+        fx.s.step,
+        Step::Casualties,
+        "OT 1 + 6 beats DT 2 × 2 (TEM) + 1"
+    );
+    assert_eq!(
+        fx.s.casualties.owner,
+        Side::Rangers,
+        "the owner distributes"
+    );
+    assert_eq!(fx.s.casualties.targets, 1 << rangers[0] | 1 << rangers[1]);
+    let mut fx2 = Fixture::new();
+    let squad2 = fx2.place("german_squad", "17");
+    let mortar2 = fx2.arm(squad2, "german_grw36");
+    fx2.place("ranger_squad", "16");
+    indirect(&mut fx2, Side::Germans);
+    fx2.act(Action::FireMortar {
+        mortar: mortar2,
+        target: fx2.area("16"),
+        spotter: NONE,
+    });
+    assert!(
+        fx2.is_spent(mortar2) && !fx2.is_spent(squad2),
+        "the squad may still assault"
+    );
+    let mut fx3 = Fixture::new();
+    let fo3 = fx3.place("german_fo", "5");
+    fx3.place("ranger_squad", "9");
+    indirect(&mut fx3, Side::Germans);
+    fx3.act(Action::CallArtillery {
+        fo: fo3,
+        target: fx3.area("9"),
+    });
+    assert!(fx3.is_spent(fo3), "the FO that called is flipped");
+}
+
 #[test]
 fn rule_7_32_fire_at_an_empty_area_flips_the_firing_and_spotting_units_normally() {
     let mut fx = Fixture::new();
