@@ -40,6 +40,33 @@ fn us_at_1412(fx: &Fx) -> (State, usize) {
     (s, u)
 }
 
+/// 5.6.3: "The only Action a disrupted unit can perform is the Refit Action": the disrupted
+/// 1/16 next to the German 453 is offered neither an attack nor a move, only its Refit; when
+/// it is not disrupted it may attack.
+#[test]
+fn rule_5_6_3_a_disrupted_unit_may_only_refit() {
+    let fx = Fx::s2();
+    let (mut s, u) = us_at_1412(&fx);
+    fx.hq(&mut s, "526ID", 2211);
+    fx.put(&mut s, "453", 1413);
+    let from = fx.hex(1412);
+    let attacks = |s: &State| {
+        fx.legal(s)
+            .iter()
+            .any(|a| matches!(a, Action::Attack { from: f, .. } if *f == from))
+    };
+    assert!(attacks(&s), "undisrupted, it may attack");
+    s.disrupted |= 1 << u;
+    let legal = fx.legal(&s);
+    assert!(!attacks(&s), "disrupted: no attack");
+    let select = Action::Select {
+        unit: u as u8,
+        stack: false,
+    };
+    assert!(!legal.contains(&select), "no move");
+    assert!(legal.contains(&Action::Refit(u as u8)), "its Refit");
+}
+
 /// `us_at_1412` with German units on five sides of 1412; the sixth, 1411, is in their ZOC:
 /// no Command Path leaves, the unit is isolated (5.8.4).
 fn isolated_at_1412(fx: &Fx) -> (State, usize) {
