@@ -134,8 +134,8 @@ fn rule_7_4_vacant_means_no_german_unit_whatever_american_units_are_there() {
 /// 8.3.1: "Units may not move into a fully stacked Area (Section 7.1)."
 #[test]
 fn rule_8_3_1_no_move_into_a_fully_stacked_area() {
-    // Company I, alone in Area 4, and Area 3 next to it holding `ids`: may I enter Area 3?
-    let may_enter_area_3 = |ids: &[&str]| {
+    // Company I, alone in Area 4, and Area 3 next to it holding `ids`: its moves.
+    let moves = |ids: &[&str]| {
         let mut f = Fixture::combat();
         f.clear_americans();
         f.vacate(3);
@@ -147,6 +147,9 @@ fn rule_8_3_1_no_move_into_a_fully_stacked_area() {
         f.act(Action::Activate(3));
         f.act(Action::Select(i));
         f.legal()
+    };
+    let may_enter_area_3 = |ids: &[&str]| {
+        moves(ids)
             .iter()
             .any(|a| matches!(a, Action::Move { to: 2, .. }))
     };
@@ -156,6 +159,10 @@ fn rule_8_3_1_no_move_into_a_fully_stacked_area() {
         may_enter_area_3(&["E", "Smoots", "F", "G"]),
         "Smoots stacks free with E (7.1): not full"
     );
+    // Nor through it: German Area 7 borders Area 3, not Area 4.
+    let through_3_into_7 = Action::Move { to: 6, via: 2 };
+    assert!(moves(&["E", "F", "G"]).contains(&through_3_into_7));
+    assert!(!moves(&["E", "F", "G", "D"]).contains(&through_3_into_7));
 }
 
 /// The Attack Value of `units` attacking Area 13 with Company I as the Lead (9.5.2).
