@@ -297,6 +297,7 @@ pub fn hq_places(rs: &Ruleset, s: &State, f: u8) -> HqPlaces {
         cases: [0; MAX_HQ_PLACES],
     };
     let mut ranks = [(0u8, 0u16, 0u16); MAX_HQ_PLACES];
+    let mut n = 0;
     for i in towns.iter() {
         let to = i as u16;
         if to == from || s.hq_at(to).is_some() || rs.barred(side, s.turn, to) {
@@ -308,33 +309,25 @@ pub fn hq_places(rs: &Ruleset, s: &State, f: u8) -> HqPlaces {
             (true, false) => 2,
             (false, _) => 3,
         };
-        insert_ranked(&mut places, &mut ranks, (case, distance, to));
+        debug_assert!(
+            n < MAX_HQ_PLACES,
+            "loading holds the built-up hexes to this"
+        );
+        ranks[n] = (case, distance, to);
+        n += 1;
     }
+    // The least costly case first, then nearest, then lowest hex index.
+    ranks[..n].sort_unstable();
+    for (i, &(case, _, to)) in ranks[..n].iter().enumerate() {
+        places.hexes[i] = to;
+        places.cases[i] = case;
+    }
+    places.len = n;
     if least_costly_only {
         let least = places.least_case();
         places.len = places.cases[..places.len].partition_point(|&c| c == least);
     }
     places
-}
-
-/// Keeps `places` in rank order: case, then distance, then hex index.
-fn insert_ranked(
-    places: &mut HqPlaces,
-    ranks: &mut [(u8, u16, u16); MAX_HQ_PLACES],
-    r: (u8, u16, u16),
-) {
-    debug_assert!(
-        places.len < MAX_HQ_PLACES,
-        "loading holds the built-up hexes to this"
-    );
-    let at = ranks[..places.len].partition_point(|&x| x < r);
-    places.len += 1;
-    ranks.copy_within(at..places.len - 1, at + 1);
-    ranks[at] = r;
-    for (i, &(case, _, to)) in ranks.iter().enumerate().take(places.len) {
-        places.hexes[i] = to;
-        places.cases[i] = case;
-    }
 }
 
 /// 5.3.2: formation `f`'s HQ is displaced: its owner places it (`Step::HqDisplacement`) once

@@ -240,29 +240,14 @@ fn rule_10_1_german_morale_6_or_more_after_turn_9_wins_for_the_germans() {
     assert_eq!(f.game.outcome(&f.s).unwrap().winner, Some(1));
 }
 
+/// 10.2: the surrender roll comes "if German Morale is 5 or less", and the die must beat it
+/// (at 5, the roll still comes).
 #[test]
 fn rule_10_2_the_garrison_surrenders_if_the_die_beats_morale() {
-    for (die, american) in [(4, true), (3, false)] {
+    for (morale, die, american) in [(3, 4, true), (3, 3, false), (5, 6, true), (5, 5, false)] {
         let mut f = Fixture::combat();
         f.s.turn = 9;
-        f.s.morale = 3;
-        f.act(Action::Pass);
-        assert_eq!(f.s.step, Step::Roll(Roll::Surrender));
-        f.roll(Action::Die(die));
-        assert_eq!(
-            f.game.outcome(&f.s).unwrap().winner,
-            Some(usize::from(!american))
-        );
-    }
-}
-
-/// 10.2: the surrender roll comes "if German Morale is 5 or less": at 5 the die must beat it.
-#[test]
-fn rule_10_2_morale_5_still_gets_the_surrender_roll() {
-    for (die, american) in [(6, true), (5, false)] {
-        let mut f = Fixture::combat();
-        f.s.turn = 9;
-        f.s.morale = 5;
+        f.s.morale = morale;
         f.act(Action::Pass);
         assert_eq!(f.s.step, Step::Roll(Roll::Surrender));
         f.roll(Action::Die(die));

@@ -24,6 +24,14 @@ fn german_leg_at_1410(fx: &Fx) -> (State, usize) {
     (s, u)
 }
 
+/// What one step of `unit` alone from hex `a` into the adjacent hex `b` costs (half MP, and
+/// whether it ends the move); `first`: its first step of the move.
+fn step(fx: &Fx, s: &State, unit: usize, a: u16, b: u16, first: bool) -> Option<(u8, bool)> {
+    let rs = fx.rs();
+    let dir = rs.direction(fx.hex(a), fx.hex(b)).expect("adjacent hexes");
+    step_cost(rs, s, 1 << unit, fx.hex(a), dir, first)
+}
+
 #[test]
 fn rule_7_3_2_a_leg_unit_spends_one_mp_a_clear_hex_up_to_its_ma() {
     let fx = Fx::s2();
@@ -126,18 +134,10 @@ fn rule_7_3_3_no_road_rate_into_a_town_but_out_of_it() {
     let mut s = fx.bare();
     fx.hq(&mut s, "1ID", 1014);
     let u = fx.put(&mut s, "1/16", 1113);
-    let rs = fx.rs();
-    let dir = |a: u16, b: u16| rs.direction(fx.hex(a), fx.hex(b)).unwrap();
     // 1113 to the Town 1214 along the road: the Town's 1 MP.
-    assert_eq!(
-        step_cost(rs, &s, 1 << u, fx.hex(1113), dir(1113, 1214), false),
-        Some((2, false))
-    );
+    assert_eq!(step(&fx, &s, u, 1113, 1214, false), Some((2, false)));
     // 1214 out onto the road to 1313: ½ MP.
-    assert_eq!(
-        step_cost(rs, &s, 1 << u, fx.hex(1214), dir(1214, 1313), false),
-        Some((1, false))
-    );
+    assert_eq!(step(&fx, &s, u, 1214, 1313, false), Some((1, false)));
 }
 
 #[test]
@@ -148,23 +148,11 @@ fn rule_7_3_7_leg_units_pay_1_more_across_a_stream_motorized_units_spend_their_w
     fx.hq(&mut s, "3AD", 1214);
     let leg = fx.put(&mut s, "1/16", 1809);
     let tank = fx.put(&mut s, "1/32", 1810);
-    let rs = fx.rs();
-    let dir = |a: u16, b: u16| rs.direction(fx.hex(a), fx.hex(b)).unwrap();
     // 1809/1909 is a stream hexside between clear hexes.
-    assert_eq!(
-        step_cost(rs, &s, 1 << leg, fx.hex(1809), dir(1809, 1909), false),
-        Some((4, false))
-    );
+    assert_eq!(step(&fx, &s, leg, 1809, 1909, false), Some((4, false)));
     // 1810/1909: the tank crosses only as its first step, and stops.
-    let across = dir(1810, 1909);
-    assert_eq!(
-        step_cost(rs, &s, 1 << tank, fx.hex(1810), across, true),
-        Some((16, true))
-    );
-    assert_eq!(
-        step_cost(rs, &s, 1 << tank, fx.hex(1810), across, false),
-        None
-    );
+    assert_eq!(step(&fx, &s, tank, 1810, 1909, true), Some((16, true)));
+    assert_eq!(step(&fx, &s, tank, 1810, 1909, false), None);
 }
 
 /// 7.3: "Consult the Terrain Effects Chart by cross-referencing the unit type with the terrain
@@ -178,9 +166,7 @@ fn rule_7_3_leg_and_motorised_units_pay_their_own_column_of_the_chart() {
     fx.hq(&mut s, "3AD", 1214);
     let leg = fx.put(&mut s, "1/16", 1811);
     let tank = fx.put(&mut s, "1/32", 1811);
-    let rs = fx.rs();
-    let dir = |a: u16, b: u16| rs.direction(fx.hex(a), fx.hex(b)).unwrap();
-    let cost = |u: usize, a: u16, b: u16| step_cost(rs, &s, 1 << u, fx.hex(a), dir(a, b), false);
+    let cost = |u: usize, a: u16, b: u16| step(&fx, &s, u, a, b, false);
     assert_eq!(cost(leg, 1811, 1812), Some((2, false)), "leg: 1 MP");
     assert_eq!(cost(tank, 1811, 1812), Some((4, false)), "motorised: 2 MP");
     assert_eq!(cost(leg, 1812, 1811), Some((2, false)));
@@ -198,9 +184,7 @@ fn rule_3_1_2_no_stream_cost_into_or_out_of_a_town_or_industrial_hex() {
     fx.hq(&mut s, "3AD", 1214);
     let leg = fx.put(&mut s, "1/16", 1909);
     let tank = fx.put(&mut s, "1/32", 1910);
-    let rs = fx.rs();
-    let dir = |a: u16, b: u16| rs.direction(fx.hex(a), fx.hex(b)).unwrap();
-    let cost = |u: usize, a: u16, b: u16| step_cost(rs, &s, 1 << u, fx.hex(a), dir(a, b), false);
+    let cost = |u: usize, a: u16, b: u16| step(&fx, &s, u, a, b, false);
     assert_eq!(
         cost(leg, 1909, 1910),
         Some((2, false)),
@@ -559,10 +543,8 @@ fn rule_7_3_7_no_stream_cost_for_a_unit_following_a_road() {
     s.turn = 4; // past 7.3.8's restriction
     fx.hq(&mut s, "526ID", 2211);
     let german = fx.put(&mut s, "453", 1807);
-    let rs = fx.rs();
-    let dir = |a: u16, b: u16| rs.direction(fx.hex(a), fx.hex(b)).unwrap();
-    let along = step_cost(rs, &s, 1 << german, fx.hex(1807), dir(1807, 1907), false);
+    let along = step(&fx, &s, german, 1807, 1907, false);
     assert_eq!(along, Some((2, false)), "the Clear hex's 1 MP, no stream");
-    let off_road = step_cost(rs, &s, 1 << german, fx.hex(1809), dir(1809, 1909), false);
+    let off_road = step(&fx, &s, german, 1809, 1909, false);
     assert_eq!(off_road, Some((4, false)), "1 MP and the stream's 1");
 }

@@ -16,13 +16,18 @@ fn two_light_mortars_in_17(fx: &mut Fixture) -> (u8, u8) {
     (fx.arm(c1, "german_grw36"), fx.arm(c2, "german_grw36"))
 }
 
-/// `mortar` fires at area `id` with no spotter; every die is a 1 until the attack is over.
-fn fire_unspotted_and_resolve(fx: &mut Fixture, mortar: u8, id: &str) {
+/// `mortar` fires at area `id` with no spotter.
+fn fire_unspotted(fx: &mut Fixture, mortar: u8, id: &str) {
     fx.act(Action::FireMortar {
         mortar,
         target: fx.area(id),
         spotter: NONE,
     });
+}
+
+/// `mortar` fires at area `id` with no spotter; every die is a 1 until the attack is over.
+fn fire_unspotted_and_resolve(fx: &mut Fixture, mortar: u8, id: &str) {
+    fire_unspotted(fx, mortar, id);
     while fx.s.step != Step::Segment {
         fx.roll(1);
     }
@@ -258,11 +263,7 @@ fn rule_7_3_firing_spends_the_crew_and_the_fo_but_not_a_squad() {
         fx.place("ranger_squad", "16"),
     ];
     indirect(&mut fx, Side::Germans);
-    fx.act(Action::FireMortar {
-        mortar: by_crew,
-        target: fx.area("16"),
-        spotter: NONE,
-    });
+    fire_unspotted(&mut fx, by_crew, "16");
     assert!(fx.is_spent(crew) && fx.is_spent(by_crew));
     fx.roll(6);
     fx.roll(1);
@@ -282,11 +283,7 @@ fn rule_7_3_firing_spends_the_crew_and_the_fo_but_not_a_squad() {
     let mortar2 = fx2.arm(squad2, "german_grw36");
     fx2.place("ranger_squad", "16");
     indirect(&mut fx2, Side::Germans);
-    fx2.act(Action::FireMortar {
-        mortar: mortar2,
-        target: fx2.area("16"),
-        spotter: NONE,
-    });
+    fire_unspotted(&mut fx2, mortar2, "16");
     assert!(
         fx2.is_spent(mortar2) && !fx2.is_spent(squad2),
         "the squad may still assault"
@@ -561,11 +558,7 @@ fn rule_7_3_a_unit_may_be_attacked_twice_and_each_attack_is_separate() {
     fire_unspotted_and_resolve(&mut fx, m1, "16");
     assert!(fx.is_spent(m1), "the first mortar fired");
     assert!(targets_of(&fx, m2).contains(&fx.area("16")));
-    fx.act(Action::FireMortar {
-        mortar: m2,
-        target: fx.area("16"),
-        spotter: NONE,
-    });
+    fire_unspotted(&mut fx, m2, "16");
     let value = fx.g.rules.info(m2).attack;
     assert_eq!(fx.s.attack.offense, value, "one mortar's value");
 }
