@@ -3,7 +3,8 @@
 use super::ruleset::MAX_UNITS;
 use super::state::{flag, Pending, Phase, State, Unit};
 use super::{Action, CrossOfIron};
-use crate::engine::dice::{d6, two_d6};
+use crate::engine::dice::{d6, roll_2d6, roll_d6, two_d6};
+use crate::engine::game::random_listed_action;
 use crate::engine::{Actor, Game, Outcome, PlayerId, RecordColumns, Tally};
 
 /// Every level a game of the scenario can end with.
@@ -95,6 +96,14 @@ impl CrossOfIron {
     }
 }
 
+/// Whether the roll due is one die (the others are 2d6).
+fn one_die(s: &State) -> bool {
+    matches!(
+        s.pending,
+        Pending::Critical(_) | Pending::Immobilization { .. } | Pending::WeaponRepair { .. }
+    )
+}
+
 impl Game for CrossOfIron {
     type State = State;
     type Action = Action;
@@ -174,14 +183,39 @@ impl Game for CrossOfIron {
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
         out.clear();
-        let one_die = matches!(
-            s.pending,
-            Pending::Critical(_) | Pending::Immobilization { .. } | Pending::WeaponRepair { .. }
-        );
-        if one_die {
+        if one_die(s) {
             out.extend(d6().map(|(r, w)| (Action::Roll(r), w)));
         } else {
             out.extend(two_d6().map(|(r, w)| (Action::Roll(r), w)));
+        }
+    }
+
+    /// Rolls the dice directly (one random number a roll) rather than sampling the list.
+    fn draw_chance(
+        &self,
+        s: &State,
+        _buf: &mut Vec<(Action, u32)>,
+        rng: &mut crate::engine::GameRng,
+    ) -> Action {
+        Action::Roll(if one_die(s) {
+            roll_d6(rng)
+        } else {
+            roll_2d6(rng)
+        })
+    }
+
+    /// The Movement Phase's choice, most of random play's time, is drawn from the set of hexes
+    /// in reach without listing every move; the other decisions build the list.
+    fn random_action(
+        &self,
+        s: &State,
+        buf: &mut Vec<Action>,
+        rng: &mut crate::engine::GameRng,
+    ) -> Action {
+        let u = s.cursor as usize;
+        match s.pending {
+            Pending::None if self.moves_now(s, u) => self.random_move(s, u, rng),
+            _ => random_listed_action(self, s, buf, rng),
         }
     }
 

@@ -7,17 +7,62 @@ use super::procedures::speed_breakdown_number;
 use super::ruleset::Kind;
 use super::state::{flag, Pending, State};
 use super::{Action, CrossOfIron};
-use crate::engine::bits::ones128;
+use crate::engine::bits::{nth_one128, ones128};
 
 /// 79: how far past its MA a tracked AFV may push (reconstructed: the text gives no limit;
 /// 3 MP makes the breakdown number 9).
 const SPEED_BREAKDOWN_EXCESS: u8 = 3;
 
-/// The hexes a counter may reach (its own included), and what reaching each costs
-/// (`u8::MAX`: out of reach).
+/// The most a move may cost that the cheapest-cost search follows (MP past it are never
+/// reached: no allowance comes near it).
+const MAX_COST: usize = 63;
+
+/// The hexes a counter may reach (its own included), by what reaching each costs.
 pub(super) struct Reach {
     pub set: u128,
-    pub cost: [u8; MAX_HEXES],
+    /// The hexes first reached at each cost, up to `limit`.
+    layers: [u128; MAX_COST + 1],
+    limit: usize,
+}
+
+impl Reach {
+    /// What reaching `hex` costs (`u8::MAX`: out of reach).
+    pub fn cost(&self, hex: usize) -> u8 {
+        (0..=self.limit)
+            .find(|&c| self.layers[c] >> hex & 1 == 1)
+            .map_or(u8::MAX, |c| c as u8)
+    }
+
+    /// What reaching every hex costs (`u8::MAX`: out of reach).
+    pub fn costs(&self) -> [u8; MAX_HEXES] {
+        let mut cost = [u8::MAX; MAX_HEXES];
+        for (c, &layer) in self.layers[..=self.limit].iter().enumerate() {
+            for h in ones128(layer) {
+                cost[h] = c as u8;
+            }
+        }
+        cost
+    }
+}
+
+/// What a counter may choose in the Movement Phase, in the order they are listed: opening or
+/// closing its hatches (64.44), a move to each hex in reach (by hex number), then backing into
+/// each hex behind it (71). Staying (`Pass`) is listed after them.
+pub(super) struct MoveChoices {
+    hatch: bool,
+    reach: Reach,
+    /// The hexes in reach it may end its move in.
+    ends: u128,
+    /// The hexes it may not end its move in.
+    blocked: u128,
+    reverses: usize,
+}
+
+impl MoveChoices {
+    /// How many choices there are (`Pass` not counted).
+    pub fn len(&self) -> usize {
+        usize::from(self.hatch) + self.ends.count_ones() as usize + self.reverses
+    }
 }
 
 impl CrossOfIron {
@@ -63,9 +108,9 @@ impl CrossOfIron {
         (c != u8::MAX).then_some(c)
     }
 
-    /// The cost of every hex `u` may reach this phase: past its allowance by Double Time
-    /// (73.1: 2 MF) or speed breakdown (79).
-    pub(super) fn move_costs(&self, s: &State, u: usize) -> Reach {
+    /// The most `u` may spend this phase: past its allowance by Double Time (73.1: 2 MF) or
+    /// speed breakdown (79).
+    pub(super) fn move_limit(&self, s: &State, u: usize) -> u8 {
         let base = self.allowance(s, u);
         let opts = &self.rules.options;
         let extra = if self.vehicle(u) && opts.speed_breakdown {
@@ -75,7 +120,7 @@ impl CrossOfIron {
         } else {
             0
         };
-        self.reach(s, u, base + extra)
+        base + extra
     }
 
     /// The cheapest cost to every hex within `limit`, passing only hexes free of the enemy
@@ -88,19 +133,20 @@ impl CrossOfIron {
         } else {
             &self.rules.steps_mf
         };
-        let mut cost = [u8::MAX; MAX_HEXES];
         // The hexes first reached at each cost (Dial's algorithm, a set of hexes at a time:
-        // costs are small integers).
-        let mut reached = [0u128; 64];
-        let limit = usize::from(limit).min(reached.len() - 1);
-        reached[0] = start;
-        let mut seen = 0u128;
+        // costs are small integers). Each layer holds every hex reached at its cost until its
+        // turn comes, then only those not reached more cheaply.
+        let limit = usize::from(limit).min(MAX_COST);
+        let mut layers = [0u128; MAX_COST + 1];
+        layers[0] = start;
+        let (mut seen, mut last) = (0u128, 0);
         for c in 0..=limit {
-            let new = reached[c] & !seen;
-            seen |= new;
-            for h in ones128(new) {
-                cost[h] = c as u8;
+            if c > last {
+                break; // nothing is reached at this cost or more
             }
+            let new = layers[c] & !seen;
+            layers[c] = new;
+            seen |= new;
             let onward = new & !impassable;
             if onward == 0 {
                 continue;
@@ -116,11 +162,19 @@ impl CrossOfIron {
                     if to > limit {
                         break;
                     }
-                    reached[to] |= next & hexes;
+                    let entered = next & hexes;
+                    if entered != 0 {
+                        layers[to] |= entered;
+                        last = last.max(to);
+                    }
                 }
             }
         }
-        Reach { set: seen, cost }
+        Reach {
+            set: seen,
+            layers,
+            limit,
+        }
     }
 
     /// The hexes `u` may not end its move in: stacking (SL 6, 92.2) and enemy hexes, but for
@@ -153,59 +207,113 @@ impl CrossOfIron {
         blocked
     }
 
+    /// What `u` may choose in the Movement Phase.
+    pub(super) fn move_choices(&self, s: &State, u: usize) -> MoveChoices {
+        let unit = &s.units[u];
+        let vehicle = self.def(u).vehicle.as_ref();
+        // 64.44 allows the Movement and Advance Phases; here the Movement Phase only.
+        let hatch =
+            vehicle.is_some_and(|v| !v.open_top && !unit.has(flag::FORCED_BU | flag::CE_CHANGED));
+        let immobile = vehicle.is_some() && unit.has(flag::IMMOBILIZED);
+        let blocked = self.may_not_end_in(s, u);
+        // Built in place: the search's layers are large to copy.
+        let mut choices = MoveChoices {
+            hatch,
+            reach: self.reach(s, u, if immobile { 0 } else { self.move_limit(s, u) }),
+            ends: 0,
+            blocked,
+            reverses: 0,
+        };
+        choices.ends = choices.reach.set & !(1 << unit.hex) & !blocked;
+        if vehicle.is_some() && !immobile {
+            choices.reverses = self.reverses(s, u, blocked).count();
+        }
+        choices
+    }
+
     /// The moves open to `u` in the Movement Phase.
     pub(super) fn move_actions(&self, s: &State, u: usize, out: &mut impl Sink) {
-        let unit = &s.units[u];
-        if self.vehicle(u) {
-            let v = self.def(u).vehicle.as_ref().expect("a vehicle");
-            // 64.44 allows the Movement and Advance Phases; here the Movement Phase only.
-            if !v.open_top && !unit.has(flag::FORCED_BU | flag::CE_CHANGED) {
-                out.push(Action::Hatch);
-            }
-            if unit.has(flag::IMMOBILIZED) {
-                return;
-            }
+        let choices = self.move_choices(s, u);
+        if choices.hatch {
+            out.push(Action::Hatch);
         }
-        let reach = self.move_costs(s, u);
-        let here = 1 << unit.hex;
-        for h in ones128(reach.set & !here & !self.may_not_end_in(s, u)) {
+        let cost = choices.reach.costs();
+        for h in ones128(choices.ends) {
             out.push(Action::Move {
                 hex: h as u8,
-                cost: reach.cost[h],
+                cost: cost[h],
             });
         }
-        if self.vehicle(u) {
-            self.reverse_actions(s, u, out);
+        if choices.reverses > 0 {
+            for a in self.reverses(s, u, choices.blocked) {
+                out.push(a);
+            }
         }
     }
 
-    /// 71: hexes straight behind an AFV, each at four times its cost.
-    fn reverse_actions(&self, s: &State, u: usize, out: &mut impl Sink) {
+    /// Movement choice `i` of `u`, in the order `move_actions` lists them (past the last:
+    /// `Pass`).
+    pub(super) fn move_choice(
+        &self,
+        s: &State,
+        u: usize,
+        choices: &MoveChoices,
+        i: usize,
+    ) -> Action {
+        let mut i = i;
+        if choices.hatch {
+            if i == 0 {
+                return Action::Hatch;
+            }
+            i -= 1;
+        }
+        let moves = choices.ends.count_ones() as usize;
+        if i < moves {
+            let hex = nth_one128(choices.ends, i as u32);
+            return Action::Move {
+                hex: hex as u8,
+                cost: choices.reach.cost(hex),
+            };
+        }
+        if i - moves >= choices.reverses {
+            return Action::Pass;
+        }
+        self.reverses(s, u, choices.blocked)
+            .nth(i - moves)
+            .expect("one of the reverses counted")
+    }
+
+    /// 71: hexes straight behind an AFV, each at four times its cost, but those it may not
+    /// end in (`blocked`).
+    fn reverses<'a>(
+        &'a self,
+        s: &'a State,
+        u: usize,
+        blocked: u128,
+    ) -> impl Iterator<Item = Action> + 'a {
         let unit = &s.units[u];
         let back = (unit.hull + 3) % 6;
         let mp = self.allowance(s, u);
-        let blocked = self.may_not_end_in(s, u);
+        let enemy = 1 - self.def(u).side;
         let (mut hex, mut spent) = (unit.hex, 0u8);
-        loop {
+        std::iter::from_fn(move || loop {
             let next = self.rules.board.neighbour[hex as usize][back as usize];
-            if next == NO_HEX || self.occupied_by(s, next, 1 - self.def(u).side) {
-                return;
+            if next == NO_HEX || self.occupied_by(s, next, enemy) {
+                return None;
             }
-            let Some(step) = self.step_cost(u, hex, back as usize) else {
-                return;
-            };
+            let step = self.step_cost(u, hex, back as usize)?;
             spent = spent.saturating_add(step.saturating_mul(4));
             if spent > mp {
-                return;
+                return None;
             }
+            hex = next;
             if blocked >> next & 1 == 0 {
-                out.push(Action::Reverse {
+                return Some(Action::Reverse {
                     hex: next,
                     cost: spent,
                 });
             }
-            hex = next;
-        }
+        })
     }
 
     /// Moves `u` to `hex` for `cost` (a cost `move_actions` listed): it loses acquisition

@@ -4,9 +4,11 @@
 use super::board::NO_HEX;
 use super::procedures::{repair, Repair};
 use super::ruleset::Kind;
-use super::state::{flag, Pending, Phase, State};
+use super::state::{flag, Pending, Phase, State, Unit};
 use super::{Action, CrossOfIron};
 use crate::engine::bits::ones;
+use crate::engine::GameRng;
+use rand::Rng;
 
 /// Where a list of actions goes: a list, or a yes/no (to know whether a counter may act
 /// without building the list).
@@ -81,15 +83,10 @@ impl CrossOfIron {
     }
 
     fn unit_actions_in(&self, s: &State, cx: &Context, u: usize, out: &mut impl Sink) {
-        let unit = &s.units[u];
-        let d = self.def(u);
-        if d.side != self.acting_side(s)
-            || !self.good(s, u)
-            || unit.has(flag::DONE)
-            || unit.stunned_until >= s.player_turn
-        {
+        if !self.decides(s, u) {
             return;
         }
+        let unit = &s.units[u];
         let locked = cx.contested >> unit.hex & 1 == 1;
         match s.phase {
             Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire => {
@@ -103,16 +100,43 @@ impl CrossOfIron {
                     self.gun_actions(s, u, cx.targets, out);
                 }
             }
-            Phase::Movement => {
-                if unit.has(flag::PREP_FIRED) || d.kind == Kind::Gun || (locked && !self.vehicle(u))
-                {
-                    return;
-                }
-                self.move_actions(s, u, out);
-            }
+            Phase::Movement if self.may_try_moving(u, unit, locked) => self.move_actions(s, u, out),
             Phase::Advance if self.infantry(u) && !locked => self.advance_actions(s, u, out),
             _ => {}
         }
+    }
+
+    /// Whether `u` has a decision in this phase at all: a counter of the acting side in good
+    /// order, not yet done, not stunned.
+    fn decides(&self, s: &State, u: usize) -> bool {
+        let unit = &s.units[u];
+        self.def(u).side == self.acting_side(s)
+            && self.good(s, u)
+            && !unit.has(flag::DONE)
+            && unit.stunned_until < s.player_turn
+    }
+
+    /// Whether `u` (deciding in the Movement Phase) may try to move: it did not prep fire, is
+    /// not a gun, and is not locked in melee (an AFV may drive out).
+    fn may_try_moving(&self, u: usize, unit: &Unit, locked: bool) -> bool {
+        !unit.has(flag::PREP_FIRED) && self.def(u).kind != Kind::Gun && (!locked || self.vehicle(u))
+    }
+
+    /// Whether `u` has a choice of moves in the Movement Phase (else it may only stay).
+    pub(super) fn moves_now(&self, s: &State, u: usize) -> bool {
+        let locked = self.contested(s, s.units[u].hex);
+        s.phase == Phase::Movement
+            && self.decides(s, u)
+            && self.may_try_moving(u, &s.units[u], locked)
+    }
+
+    /// A uniformly random choice of `u` (which `moves_now`) in the Movement Phase, `Pass`
+    /// included: the entry `random_range(0..n)` of the `n` that `legal_actions` lists, found
+    /// without the list.
+    pub(super) fn random_move(&self, s: &State, u: usize, rng: &mut GameRng) -> Action {
+        let choices = self.move_choices(s, u);
+        let i = rng.random_range(0..choices.len() + 1);
+        self.move_choice(s, u, &choices, i)
     }
 
     /// The next counter at or after `from` with a decision in this phase. In the Movement

@@ -260,9 +260,12 @@ fn step_costs(board: &Board, charts: &data::Charts) -> (Vec<[u8; 6]>, Vec<[u8; 6
 /// are found with one shift per direction and row parity, then split by what entering costs.
 #[derive(Clone, Debug)]
 pub struct StepSets {
-    /// Each shift of hex number to a neighbour (a direction on an even or odd row), and the
-    /// hexes that have a neighbour there.
-    shifts: Vec<(i8, u128)>,
+    /// Each shift of hex number up to a neighbour (a direction on an even or odd row: east,
+    /// and the three below), and the hexes that have a neighbour there; unused entries have
+    /// no hexes. Fixed arrays, so that `neighbours` is eight shifts without a branch.
+    up: [(u32, u128); 4],
+    /// The same for the shifts down (west, and the three above).
+    down: [(u32, u128); 4],
     /// The hexes on each level.
     pub levels: [u128; 3],
     /// From a hex on each level: the hexes entered at each cost, cheapest first (those it
@@ -273,7 +276,8 @@ pub struct StepSets {
 impl StepSets {
     fn new(board: &Board, steps: &[[u8; 6]]) -> StepSets {
         let mut sets = StepSets {
-            shifts: Vec::new(),
+            up: [(0, 0); 4],
+            down: [(0, 0); 4],
             levels: [0; 3],
             entered: Default::default(),
         };
@@ -284,11 +288,18 @@ impl StepSets {
                 if to == super::board::NO_HEX {
                     continue;
                 }
-                let shift = (to as i16 - h as i16) as i8;
-                match sets.shifts.iter_mut().find(|(s, _)| *s == shift) {
-                    Some((_, from)) => *from |= 1 << h,
-                    None => sets.shifts.push((shift, 1 << h)),
-                }
+                let (shifts, shift) = match to > h as u8 {
+                    true => (&mut sets.up, u32::from(to) - h as u32),
+                    false => (&mut sets.down, h as u32 - u32::from(to)),
+                };
+                // Odd-r rows give each hex at most four neighbours above it and four below
+                // by distinct shifts (`Board::load` lays every board out so).
+                let slot = shifts
+                    .iter()
+                    .position(|&(s, from)| s == shift || from == 0)
+                    .expect("at most four shifts each way");
+                shifts[slot].0 = shift;
+                shifts[slot].1 |= 1 << h;
                 if cost == u8::MAX {
                     continue;
                 }
@@ -313,14 +324,13 @@ impl StepSets {
 
     /// The hexes next to those of `set`.
     pub fn neighbours(&self, set: u128) -> u128 {
-        self.shifts.iter().fold(0, |next, &(shift, from)| {
-            let from = set & from;
-            next | if shift >= 0 {
-                from << shift
-            } else {
-                from >> -shift
-            }
-        })
+        let mut next = 0;
+        for i in 0..4 {
+            let (up, from_below) = self.up[i];
+            let (down, from_above) = self.down[i];
+            next |= (set & from_below) << up | (set & from_above) >> down;
+        }
+        next
     }
 }
 

@@ -100,7 +100,7 @@ fn rule_79_2_climbing_costs_a_vehicle_4_mp_plus_terrain() {
     let g = game();
     let mut s = empty(&g, Phase::Movement, 0);
     let pz = place(&g, &mut s, "Panzer 2", "D5", 0);
-    let cost = g.reach(&s, pz, 40).cost;
+    let cost = g.reach(&s, pz, 40).costs();
     assert_eq!(cost[hex(&g, "E5") as usize], 1);
     assert_eq!(
         cost[hex(&g, "G5") as usize - 1],
@@ -114,7 +114,7 @@ fn rule_79_moving_past_the_ma_rolls_for_speed_breakdown() {
     let g = game();
     let mut s = empty(&g, Phase::Movement, 0);
     let pz = place(&g, &mut s, "Panzer 2", "A8", 0);
-    let cost = g.reach(&s, pz, 40).cost;
+    let cost = g.reach(&s, pz, 40).costs();
     let mp = g.allowance(&s, pz);
     let far = (0..g.rules().board.len())
         .find(|&h| cost[h] == mp + 1)
@@ -255,7 +255,7 @@ fn sl_4_reach_finds_the_cheapest_cost_to_every_hex_as_a_hex_by_hex_search_does()
             let by_sets = g.reach(&s, u, limit);
             let expected = reach_hex_by_hex(steps, &g, start, s.occupied[1], limit);
             assert_eq!(
-                &by_sets.cost[..rs.board.len()],
+                &by_sets.costs()[..rs.board.len()],
                 &expected[..],
                 "from {}",
                 rs.board.name(start)
