@@ -25,6 +25,7 @@ use sandtable::engine::{game_rng, Actor, Game, GameRng, Replay};
 use sandtable::registry::Entry;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::fmt::Display;
 
 // ------------------------------------------------------------------ allocation counting
 
@@ -110,7 +111,7 @@ impl<G: Game> Run<G> {
     }
 
     /// The list on offer in `s` (decisions, or chance outcomes), checked.
-    fn offer(&mut self, game: &G, s: &G::State, at: &str) -> Actor {
+    fn offer(&mut self, game: &G, s: &G::State, at: &dyn Display) -> Actor {
         let actor = game.actor(s);
         let before = allocations();
         match actor {
@@ -154,13 +155,27 @@ impl<G: Game> Run<G> {
 
 fn assert_distinct<'a, A: PartialEq + std::fmt::Debug + 'a>(
     list: impl Iterator<Item = &'a A> + Clone,
-    at: &str,
+    at: &dyn Display,
 ) {
     for (i, a) in list.clone().enumerate() {
         assert!(
             !list.clone().skip(i + 1).any(|b| b == a),
             "{at}: {a:?} offered twice"
         );
+    }
+}
+
+/// Where a check failed: the game and scenario, the seed and the step (formatted only then,
+/// so that long runs format nothing per step).
+struct Step<'a> {
+    label: &'a str,
+    seed: u64,
+    step: u64,
+}
+
+impl Display for Step<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} seed {} step {}", self.label, self.seed, self.step)
     }
 }
 
@@ -181,7 +196,11 @@ fn play<G: Entry>(
     let last = game.last_turn();
     let mut turn = game.turn(&s);
     loop {
-        let at = format!("{label} seed {seed} step {}", run.steps);
+        let at = Step {
+            label,
+            seed,
+            step: run.steps,
+        };
         let now = game.turn(&s);
         assert!(now >= turn, "{at}: the turn went back from {turn} to {now}");
         assert!(now <= last, "{at}: turn {now} is past the last, {last}");
@@ -216,26 +235,54 @@ fn play<G: Entry>(
 
 /// Random and scripted games end, every list is sound, and the hot path allocates nothing
 /// once its buffers are warm (the first game of each kind warms them).
+///
+/// The long run: `SANDTABLE_CONFORMANCE_GAMES=N` plays N random and N scripted games of every
+/// scenario instead, from seed `SANDTABLE_CONFORMANCE_FROM` (0 unless set), so that a run may
+/// be done in parts; each game and kind prints one line of figures (`--nocapture`).
 fn games_keep_the_contract<G: Entry>(random_games: u64, scripted_games: u64) {
+    let long_run = env_u64("SANDTABLE_CONFORMANCE_GAMES");
+    let from = env_u64("SANDTABLE_CONFORMANCE_FROM").unwrap_or(0);
     for (label, game) in scenarios::<G>() {
         for (kind, games) in [("random", random_games), ("scripted", scripted_games)] {
+            let games = long_run.unwrap_or(games);
             let mut players = match kind {
                 "random" => Players::Random(RandomBot::default()),
                 _ => Players::scripted(&game),
             };
-            let mut allocations = 0;
-            for seed in 0..=games {
+            let (mut allocations, mut steps) = (0, 0);
+            let started = std::time::Instant::now();
+            // The first game warms the buffers; its allocations are not counted.
+            for seed in from..=from + games {
                 let (_, _, run) = play(&game, &label, seed, &mut players, |_, _| {});
-                if seed > 0 {
+                if seed > from {
                     allocations += run.allocations;
+                    steps += run.steps;
                 }
             }
             assert_eq!(
                 allocations, 0,
                 "{label}: {kind} games allocated in legal_actions, chance_outcomes or apply"
             );
+            if long_run.is_some() {
+                println!(
+                    "conformance {label:<36} {kind:<8} {games} games from seed {} \
+                     {steps} steps checked  0 failures  {:.1} s",
+                    from + 1,
+                    started.elapsed().as_secs_f64()
+                );
+            }
         }
     }
+}
+
+/// A whole number from the environment (absent: `None`; malformed: a failed test).
+fn env_u64(name: &str) -> Option<u64> {
+    let value = std::env::var(name).ok()?;
+    Some(
+        value
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}={value}: not a whole number")),
+    )
 }
 
 /// 1 − the chi-square distribution function at `x` with `k` degrees of freedom is below
