@@ -369,7 +369,7 @@ fn pair_scores(a: &Matchup, b: &Matchup) -> (Moments, Moments) {
 }
 
 fn pct(x: f64) -> String {
-    format!("{:5.1}%", 100.0 * x)
+    format!("{:>5}%", crate::sim::report::percent(x, 1))
 }
 
 fn report(context: &Context, matchups: &[Matchup]) -> String {

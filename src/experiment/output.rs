@@ -5,6 +5,7 @@
 
 use super::spec::Variant;
 use crate::analysis::plot::Heatmap;
+use crate::sim::report::percent;
 use crate::sim::stats::{
     paired_difference, paired_score_difference, unpaired_difference, Difference, Rate,
 };
@@ -170,10 +171,10 @@ pub fn summary_csv(axes: &[&str], rows: &[Row]) -> csv::Result<Vec<u8>> {
 /// `12.3% [10.1–14.6]` (a rate) or `+2.1 [−0.4, +4.6]` points (a difference).
 pub fn pct(rate: &Rate) -> String {
     format!(
-        "{:.1}% [{:.1}–{:.1}]",
-        100.0 * rate.p,
-        100.0 * rate.ci.lo,
-        100.0 * rate.ci.hi
+        "{}% [{}–{}]",
+        percent(rate.p, 1),
+        percent(rate.ci.lo, 1),
+        percent(rate.ci.hi, 1)
     )
 }
 

@@ -8,15 +8,33 @@ use super::stats::LevelKey;
 /// `45.31% [44.33, 46.29]`: the rate and its interval, in percent.
 pub fn format_rate(r: &Rate) -> String {
     format!(
-        "{:.2}% [{:.2}, {:.2}]",
-        100.0 * r.p,
-        100.0 * r.ci.lo,
-        100.0 * r.ci.hi
+        "{}% [{}, {}]",
+        percent(r.p, 2),
+        percent(r.ci.lo, 2),
+        percent(r.ci.hi, 2)
     )
 }
 
-/// The widest rate `format_rate` writes: "100.00% [100.00, 100.00]".
-const RATE: usize = 24;
+/// The fraction `p` in percent with `decimals` decimals, or with two significant digits of
+/// what separates it from 0% or 100% when that would round away: 3 wins in 1,000,000 games
+/// print `0.00030`, not `0.00`, and 999,997 print `99.99970`, not `100.00`.
+pub fn percent(p: f64, decimals: usize) -> String {
+    let x = 100.0 * p;
+    let unit = 0.5 * 10f64.powi(-(decimals as i32));
+    // How far from the end the rate is, when it is close enough to round onto it.
+    // Below this the gap is the arithmetic's rounding (a Wilson bound of 100% computes as
+    // 99.999999999999986), not a rate: no count of games comes near it.
+    const NOISE: f64 = 1e-9;
+    let gap = if x > NOISE && x < unit {
+        x
+    } else if x < 100.0 - NOISE && x > 100.0 - unit {
+        100.0 - x
+    } else {
+        return format!("{x:.decimals$}");
+    };
+    let digits = (-gap.log10()).floor() as usize + 2;
+    format!("{x:.digits$}")
+}
 
 /// Renders the summary; `names` are the players' names by index.
 pub fn render(summary: &Summary, names: &[&str]) -> String {
@@ -28,18 +46,22 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
         "{} games; rates in percent with 95% Wilson intervals",
         summary.games
     );
+    let rows: Vec<[String; 3]> = summary
+        .sides
+        .iter()
+        .map(|side| [&side.wins, &side.draws, &side.losses].map(format_rate))
+        .collect();
+    // As wide as the widest rate, "100.00% [100.00, 100.00]" or a rare one with more digits.
+    let rate = rows.iter().flatten().map(|r| r.len()).max().unwrap_or(0);
     let _ = writeln!(
         s,
-        "{:w$}  {:>RATE$}  {:>RATE$}  {:>RATE$}",
+        "{:w$}  {:>rate$}  {:>rate$}  {:>rate$}",
         "side", "wins", "draws", "losses"
     );
-    for (name, side) in names.iter().zip(&summary.sides) {
+    for (name, [wins, draws, losses]) in names.iter().zip(&rows) {
         let _ = writeln!(
             s,
-            "{name:w$}  {:>RATE$}  {:>RATE$}  {:>RATE$}",
-            format_rate(&side.wins),
-            format_rate(&side.draws),
-            format_rate(&side.losses)
+            "{name:w$}  {wins:>rate$}  {draws:>rate$}  {losses:>rate$}"
         );
     }
 
@@ -91,8 +113,8 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
             .iter()
             .map(|(t, c)| {
                 format!(
-                    "{t}: {c} ({:.1}%)",
-                    100.0 * *c as f64 / (*count).max(1) as f64
+                    "{t}: {c} ({}%)",
+                    percent(*c as f64 / (*count).max(1) as f64, 1)
                 )
             })
             .collect();
@@ -107,8 +129,8 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
         );
         let _ = writeln!(s, "  {:>6}  {:>8}  {:>7}", "value", "games", "percent");
         for (value, count) in counts {
-            let pct = 100.0 * *count as f64 / n.max(1) as f64;
-            let _ = writeln!(s, "  {value:>6}  {count:>8}  {pct:6.2}%");
+            let pct = *count as f64 / n.max(1) as f64;
+            let _ = writeln!(s, "  {value:>6}  {count:>8}  {:>6}%", percent(pct, 2));
         }
     }
     let _ = writeln!(
@@ -150,4 +172,26 @@ pub fn snake(name: &str) -> String {
         .filter(|w| !w.is_empty())
         .collect::<Vec<_>>()
         .join("_")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rate_that_rounds_to_0_or_100_percent_prints_enough_digits_to_show_it_does_not() {
+        assert_eq!(percent(3.0 / 1_000_000.0, 2), "0.00030");
+        assert_eq!(percent(1.0 - 3.0 / 1_000_000.0, 2), "99.99970");
+        assert_eq!(percent(0.0004, 1), "0.040");
+        assert_eq!(percent(0.0, 2), "0.00");
+        assert_eq!(percent(1.0, 2), "100.00");
+        assert_eq!(
+            percent(0.999_999_999_999_999_86, 2),
+            "100.00",
+            "rounding, not a rate"
+        );
+        assert_eq!(percent(0.4531, 2), "45.31");
+        let rare = format_rate(&Rate::new(3, 1_000_000));
+        assert!(rare.starts_with("0.00030% [0.0001"), "{rare}");
+    }
 }
