@@ -34,7 +34,6 @@ use super::state::{
 };
 use super::victory;
 
-/// 7.3.8: German units keep south-east of the outer pillbox line on game turns 1 to 3.
 /// 7.3.5: the leg bonus, in half-MPs.
 const LEG_BONUS_HALF_MP: u8 = 4;
 

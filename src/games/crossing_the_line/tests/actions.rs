@@ -1,6 +1,7 @@
 //! HQ Relocation (7.4), Refit (7.6), Improved Defense (7.7), stacking and displacement (5.3),
 //! command (5.8) and the Admin Phase (8).
 
+use super::sequence::{cannibals, rebuilt};
 use super::Fx;
 use crate::engine::Game;
 use crate::games::crossing_the_line::action::Action;
@@ -13,6 +14,7 @@ use crate::games::crossing_the_line::stacking;
 use crate::games::crossing_the_line::state::{
     on_map, AfterOverstack, CheckKind, State, Step, Units, NOT_ENTERED, WITHDRAWN,
 };
+use std::collections::BTreeSet;
 
 /// Resolves `side`'s overstacked hex `number` as the doctrine does: the opponent's first
 /// listed choice each time (5.3.3).
@@ -857,6 +859,137 @@ fn rule_8_4_2_the_german_chooses_the_unit_each_rp_rebuilds() {
     // Against the doctrine (the 328, furthest below strength): the 473 first.
     fx.decide(&mut s, Action::Replace(c as u8));
     assert_eq!((s.strength[b], s.strength[c], s.cannibal_points), (1, 3, 2));
+}
+
+/// 8.4.2: the units cannibalised "must be undisrupted".
+#[test]
+fn rule_8_4_2_a_disrupted_unit_may_not_be_cannibalised() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "526ID", 2211);
+    let (a, b) = (fx.put(&mut s, "453", 2210), fx.put(&mut s, "328", 2212));
+    s.disrupted |= 1 << b;
+    s.refresh(fx.rs());
+    s.step = Step::Reorganize;
+    assert_eq!(cannibals(&fx, &s), BTreeSet::from([a]));
+}
+
+/// 8.4.2: "In Command Range of its parent HQ, which must be in Supply": US units all round the
+/// 526th's HQ cut its Supply Path, while the 453 stacked with it stays In Command.
+#[test]
+fn rule_8_4_2_no_cannibalisation_when_the_parent_hq_is_out_of_supply() {
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "526ID", 1311);
+    let a = fx.put(&mut s, "453", 1311);
+    s.step = Step::Reorganize;
+    assert!(command::hq_supplied(rs, &s, f));
+    assert_eq!(cannibals(&fx, &s), BTreeSet::from([a]));
+    let americans = ["1/16", "2/16", "3/16", "1/18", "2/18", "3/18"];
+    for (name, h) in americans.iter().zip(fx.ring(1311)) {
+        fx.put(&mut s, name, h);
+    }
+    assert!(!command::hq_supplied(rs, &s, f));
+    assert_eq!(command::status(rs, &s, a), CommandStatus::InCommand);
+    assert!(cannibals(&fx, &s).is_empty());
+}
+
+/// 8.4.2: "The German player simply removes an infantry type unit from play ... HQ and Support
+/// Type units can never be reorganized": the 9th Panzer's panzergrenadiers may go, its tanks
+/// and an assault gun attached to it never.
+#[test]
+fn rule_8_4_2_only_infantry_type_units_may_be_cannibalised() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "9PzD", 2614);
+    let pzg = fx.put(&mut s, "PzG 10", 2613);
+    let tanks = fx.put(&mut s, "Pz Bde 105", 2615);
+    let stug = fx.put(&mut s, "1012 StuG", 2513);
+    s.formation[stug] = f;
+    s.refresh(fx.rs());
+    assert!(command::in_command(fx.rs(), &s, tanks) && command::in_command(fx.rs(), &s, stug));
+    s.step = Step::Reorganize;
+    assert_eq!(cannibals(&fx, &s), BTreeSet::from([pzg]));
+}
+
+/// 8.4.2: units may be cannibalised "regardless of their current strength", and "Each Strength
+/// Point removed becomes an RP": the 453 down to 1 SP gives one RP, so the 328 gets back one of
+/// its two lost SPs.
+#[test]
+fn rule_8_4_2_a_reduced_unit_gives_one_rp_per_strength_point_it_has_left() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "526ID", 2211);
+    let (a, b) = (fx.put(&mut s, "453", 2210), fx.put(&mut s, "328", 2212));
+    s.strength[a] = 1;
+    s.strength[b] = 1;
+    s.step = Step::Reorganize;
+    assert!(cannibals(&fx, &s).contains(&a));
+    fx.decide(&mut s, Action::Cannibalize(a as u8));
+    assert_eq!(s.cannibal_points, 1);
+    fx.decide(&mut s, Action::Replace(b as u8));
+    assert_eq!((s.strength[b], s.cannibal_points), (2, 0), "one RP, not 3");
+}
+
+/// 8.4.2: "Each point may only be expended to recover one previously lost Strength Point of a
+/// unit of the respective type from the same formation": the 353rd's GR 941, as reduced, of the
+/// same type and In Command of its own supplied HQ, gets none of the 453's RPs.
+#[test]
+fn rule_8_4_2_rps_rebuild_only_units_of_the_same_formation() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "526ID", 2211);
+    fx.hq(&mut s, "353ID", 2417);
+    let (a, b) = (fx.put(&mut s, "453", 2210), fx.put(&mut s, "328", 2212));
+    let other = fx.put(&mut s, "GR 941", 2416);
+    s.strength[b] = 2;
+    s.strength[other] = 1;
+    s.step = Step::Reorganize;
+    assert!(cannibals(&fx, &s).contains(&other), "in good order");
+    fx.decide(&mut s, Action::Cannibalize(a as u8));
+    assert_eq!(rebuilt(&fx, &s), BTreeSet::from([b]));
+}
+
+/// 8.4.2, the German Unit Reorganizations table: a Non Motorized Infantry unit cannibalised
+/// reinforces Non Motorized Infantry only, not the formation's Bicycle Infantry, Machine Gun
+/// or Non Motorized Engineers.
+#[test]
+fn rule_8_4_2_rps_rebuild_only_the_types_the_reorganizations_table_allows() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "353ID", 2417);
+    let names = ["GR 941", "GR 942", "GR 943", "Fus 353", "Pi 353", "MG 353"];
+    let units: Vec<usize> = names
+        .iter()
+        .zip(fx.ring(2417))
+        .map(|(name, h)| fx.put(&mut s, name, h))
+        .collect();
+    for &u in &units[1..] {
+        s.strength[u] = 1;
+    }
+    s.step = Step::Reorganize;
+    fx.decide(&mut s, Action::Cannibalize(units[0] as u8));
+    assert_eq!(rebuilt(&fx, &s), BTreeSet::from([units[1], units[2]]));
+}
+
+/// 8.4.2 "Note: For this rule, an attached unit is considered part of the formation and can be
+/// used for cannibalization": in the Campaign "Pol" starts attached to the 526th (10.4), and
+/// its RPs rebuild the 526th's own 453.
+#[test]
+fn rule_8_4_2_an_attached_unit_may_be_cannibalised_for_its_formation() {
+    let fx = Fx::new("campaign");
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "526ID", 2211);
+    let pol = fx.put(&mut s, "Pol", 2210);
+    let own = fx.put(&mut s, "453", 2212);
+    assert_eq!(s.formation[pol], f, "attached (10.4)");
+    assert_eq!(fx.rs().unit(pol).parent, None, "an independent");
+    s.strength[own] = 1;
+    s.step = Step::Reorganize;
+    assert!(cannibals(&fx, &s).contains(&pol));
+    fx.decide(&mut s, Action::Cannibalize(pol as u8));
+    assert_eq!(rebuilt(&fx, &s), BTreeSet::from([own]));
 }
 
 // ---------------------------------------------------------------------- readings of the text

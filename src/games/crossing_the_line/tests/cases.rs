@@ -185,6 +185,42 @@ fn rule_5_7_3_emergency_supply_spares_the_combat_units_and_flips_back_when_suppl
     );
 }
 
+/// 5.7.3: "The HQ recovers and gets flipped back to its front side in the Recovery Phase ... if
+/// the Supply Path is restored until then": restored during the Ops Phase, it stays flipped
+/// till the Recovery Phase. Meanwhile it is not out of supply, so it activates as any supplied
+/// HQ: its Formation Activation marker is not moved down to zero.
+#[test]
+fn rule_5_7_3_an_hq_supplied_again_stays_flipped_until_the_recovery_phase() {
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "1ID", 1507);
+    fx.put(&mut s, "1/16", 1507);
+    assert!(command::hq_supplied(rs, &s, f));
+    s.emergency = 1 << f; // expended earlier this turn, before the Supply Path was restored
+    s.fal[usize::from(f)] = 4;
+    s.passed = [false; 2];
+    s.initiative = Side::Us;
+    s.step = Step::Choose;
+    fx.decide(&mut s, Action::Act(f));
+    fx.chance(&mut s, Action::Die(10));
+    assert_eq!(s.step, Step::Action);
+    assert_eq!(s.fal[usize::from(f)], 3, "one down, not to zero");
+    assert_eq!(
+        s.emergency & (1 << f),
+        1 << f,
+        "not flipped back before the Recovery Phase"
+    );
+    fx.decide(&mut s, Action::End);
+    assert_eq!(s.emergency & (1 << f), 1 << f);
+    to_admin_phase(&fx, &mut s);
+    assert_eq!(
+        s.emergency & (1 << f),
+        0,
+        "front side in the Recovery Phase"
+    );
+}
+
 /// 6.3.4: "Each time a formation conducts an Action, adjust the Action Point (AP) marker ...
 /// according to the cost of the selected Action."
 #[test]

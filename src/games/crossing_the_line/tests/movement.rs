@@ -7,7 +7,7 @@ use crate::games::crossing_the_line::hex::Hex;
 use crate::games::crossing_the_line::movement::{cost_to, step_cost};
 use crate::games::crossing_the_line::side::Side;
 use crate::games::crossing_the_line::stacking;
-use crate::games::crossing_the_line::state::{State, Step};
+use crate::games::crossing_the_line::state::{AfterOverstack, State, Step};
 
 fn distance(a: u16, b: u16) -> u16 {
     Hex::from_number(a)
@@ -293,6 +293,102 @@ fn rule_7_3_8_german_units_keep_out_of_the_west_wall_zone_on_turns_1_to_3() {
     assert!(!reachable(&s));
     s.turn = 4;
     assert!(reachable(&s));
+}
+
+/// 7.3.8: "German units are not permitted to enter any hex to the north-west of the outer
+/// pillbox-line": not even on the way, so on turns 1 to 3 a move to an open hex may not pass
+/// through one. From 2005, south of the line's start, the short way to 2206 and 2305 (both on
+/// the line) runs through 2105.
+#[test]
+fn rule_7_3_8_german_units_may_not_pass_through_hexes_north_west_of_the_pillbox_line() {
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "526ID", 2107);
+    let u = fx.put(&mut s, "453", 2005);
+    fx.activate(&mut s, "526ID", 3);
+    let restricted = |h: u16| rs.german_restricted.contains(usize::from(fx.hex(h)));
+    assert!(restricted(2105));
+    assert!(!restricted(2005) && !restricted(2206) && !restricted(2305));
+    let cost = |s: &State, to: u16| cost_to(rs, s, 1 << u, fx.hex(to), false);
+    for turn in [3, 4] {
+        s.turn = turn;
+        let open = turn == 4;
+        // Through 2105: two clear hexes (4 half-MPs); around it by 2006 and 2106: three.
+        assert_eq!(
+            cost(&s, 2206),
+            Some(if open { 4 } else { 6 }),
+            "turn {turn}"
+        );
+        let within_ma = fx.destinations(&s, u).contains(&(2305, false));
+        assert_eq!(within_ma, open, "2305 within the MA of 3 on turn {turn}");
+    }
+}
+
+/// 7.3.8: "not permitted to enter any hex to the north-west of the outer pillbox-line" holds
+/// for units displaced from an overstacked hex (5.3.3) too: on turn 3 the US may not push a
+/// German unit from 2106, on the line, into 2105; on turn 4 it may.
+#[test]
+fn rule_7_3_8_german_units_are_not_displaced_north_west_of_the_pillbox_line() {
+    let fx = Fx::s2();
+    for turn in [3, 4] {
+        let mut s = fx.bare();
+        s.turn = turn;
+        fx.hq(&mut s, "526ID", 2107);
+        for name in ["GR 941", "GR 942", "GR 943", "Fus 353"] {
+            fx.put(&mut s, name, 2106);
+        }
+        let then = AfterOverstack::Action;
+        let h = fx.hex(2106);
+        assert!(!stacking::resolve_overstack(
+            fx.rs(),
+            &mut s,
+            h,
+            Side::German,
+            then
+        ));
+        let mut into = Vec::new();
+        stacking::unit_displacement_actions(fx.rs(), &s, &mut |a| {
+            if let Action::DisplaceUnit { to, .. } = a {
+                into.push(fx.number(to));
+            }
+        });
+        assert!(into.contains(&2107), "{into:?}");
+        assert_eq!(into.contains(&2105), turn == 4, "turn {turn}: {into:?}");
+    }
+}
+
+/// 7.3.8 "EXCEPTION: The Bulge of Kerkrade (3803; 3804; 3903; 3904; 3704; 3805; 4004; 4103)":
+/// though north-west of the line, German units may enter it on turns 1 to 3, while the hexes
+/// beyond the bulge stay closed.
+#[test]
+fn rule_7_3_8_german_units_may_enter_the_bulge_of_kerkrade_on_turns_1_to_3() {
+    const BULGE: [u16; 8] = [3803, 3804, 3903, 3904, 3704, 3805, 4004, 4103];
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "526ID", 3706);
+    let u = fx.put(&mut s, "453", 3705);
+    fx.activate(&mut s, "526ID", 3);
+    let ends = |s: &State| -> Vec<u16> { fx.destinations(s, u).iter().map(|d| d.0).collect() };
+    s.turn = 4;
+    let unrestricted = ends(&s);
+    s.turn = 1;
+    let restricted = ends(&s);
+    let into_bulge: Vec<u16> = unrestricted
+        .iter()
+        .copied()
+        .filter(|h| BULGE.contains(h))
+        .collect();
+    assert!(into_bulge.len() >= 2, "{unrestricted:?}");
+    for h in into_bulge {
+        assert!(restricted.contains(&h), "bulge hex {h} on turn 1");
+    }
+    assert!(
+        unrestricted
+            .iter()
+            .any(|h| !BULGE.contains(h) && !restricted.contains(h)),
+        "the rest of the north-west stays closed: {restricted:?}"
+    );
 }
 
 #[test]

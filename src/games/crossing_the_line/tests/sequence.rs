@@ -124,7 +124,7 @@ fn movers(fx: &Fx, s: &State) -> BTreeSet<usize> {
 }
 
 /// The units offered a Replacement Point (8.4.1, 8.4.2): every decision must be one.
-fn rebuilt(fx: &Fx, s: &State) -> BTreeSet<usize> {
+pub(super) fn rebuilt(fx: &Fx, s: &State) -> BTreeSet<usize> {
     fx.legal(s)
         .into_iter()
         .map(|a| match a {
@@ -135,7 +135,7 @@ fn rebuilt(fx: &Fx, s: &State) -> BTreeSet<usize> {
 }
 
 /// The German units offered for cannibalisation (8.4.2).
-fn cannibals(fx: &Fx, s: &State) -> BTreeSet<usize> {
+pub(super) fn cannibals(fx: &Fx, s: &State) -> BTreeSet<usize> {
     fx.legal(s)
         .into_iter()
         .filter_map(|a| match a {
