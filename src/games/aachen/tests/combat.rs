@@ -606,8 +606,9 @@ fn rule_3_4_a_unit_lost_to_a_defense_strategy_waits_in_the_box() {
 }
 
 /// 9.5.2D: "+1 Combined Arms Bonus if the attack includes an Armor or Infantry unit and any
-/// two of Artillery, Engineer, or Armor Support": one support earns nothing, Artillery with
-/// Armor Support does, and Air Support (9.5.3D, against the DV) is none of the three.
+/// two of Artillery, Engineer, or Armor Support": one support earns nothing, any two of the
+/// three earn +1, all three earn the same +1 (one bonus), and Air Support (9.5.3D, against
+/// the DV) is none of the three.
 #[test]
 fn rule_9_5_2d_two_of_the_three_ground_supports_earn_the_bonus() {
     let mut f = Fixture::combat();
@@ -624,6 +625,12 @@ fn rule_9_5_2d_two_of_the_three_ground_supports_earn_the_bonus() {
         (art | Support::Armor.bit(), 1 + 3, 1),
         (art | Support::Engineer.bit(), 1 + 2, 1),
         (art | Support::Air.bit(), 1, 0),
+        (Support::Engineer.bit() | Support::Armor.bit(), 2 + 3, 1),
+        (
+            art | Support::Engineer.bit() | Support::Armor.bit(),
+            1 + 2 + 3,
+            1,
+        ),
     ] {
         f.s.attack.support = support;
         assert_eq!(attack_value(rs, &f.s), af + value + bonus, "{support:#b}");

@@ -397,7 +397,7 @@ fn rule_4_2_american_units_are_of_four_types_and_show_fresh_or_spent() {
 /// 4.2.2: "Halftrack units are considered Armored units but may be treated as Infantry for
 /// purposes of the Combined Arms Bonus."
 #[test]
-fn rule_4_2_2_a_halftrack_is_armor_but_may_be_infantry_for_combined_arms() {
+fn rule_4_2_2_a_halftrack_is_armor_for_support_and_refit_but_may_be_infantry_for_combined_arms() {
     // Armor: no Armor Support for an attack with a Halftrack (9.5.2C), as for a tank.
     assert!(allottable_alone("I").contains(&Action::Allot(Support::Armor)));
     assert!(!allottable_alone("A/36").contains(&Action::Allot(Support::Armor)));
@@ -413,6 +413,12 @@ fn rule_4_2_2_a_halftrack_is_armor_but_may_be_infantry_for_combined_arms() {
         "the Combined Arms Bonus"
     );
     assert_eq!(av_of(&f, tank, halftrack, 0), av_of(&f, tank, tank2, 0));
+
+    // Armor for refit too: back from the Out of Action Box at the Armor price, not the
+    // Infantry one.
+    let costs = &f.game.rules().charts.supply_costs;
+    assert_ne!(costs.return_armor, costs.return_infantry);
+    assert_eq!(refit_price("A/36"), costs.return_armor);
 }
 
 /// 4.2.3: "An Infantry unit is required for an American attack to earn the Combined Arms

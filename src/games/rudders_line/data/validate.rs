@@ -50,6 +50,12 @@ pub(super) const SINGLE_FIGURE_MOVEMENT: Limit<u8> = Limit {
 };
 /// The Spent side's values: the rules print none (12.1 step 4 gives the German squad's back
 /// Defense 2); one printed digit, as the fresh side.
+/// 2.4: "Some NCOs are 'rated' better than others and have values of 1-3 accordingly."
+pub(super) const NCO_RATING: Limit<u8> = Limit {
+    lo: 1,
+    hi: 3,
+    basis: "2.4: NCOs are rated 1-3",
+};
 pub(super) const SPENT_ATTACK: Limit<u8> = Limit {
     lo: 0,
     hi: 9,
@@ -204,6 +210,17 @@ fn check_personnel_values(p: &PersonnelDef) -> Result<(), String> {
         MOVEMENT
     };
     movement.check("movement", p.movement)?;
+    if p.kind == PersonnelKind::Nco {
+        NCO_RATING.check("attack", p.attack)?;
+    }
+    // 2.4: "Non weapon units with only one number use it for attack *and* defense."
+    if p.figures == 1 && p.attack != p.defense {
+        return Err(format!(
+            "attack {} and defense {} differ: a single-figure counter prints one value, its \
+             attack and defense (2.4)",
+            p.attack, p.defense
+        ));
+    }
     SPENT_ATTACK.check("spent_attack", p.spent_attack)?;
     SPENT_DEFENSE.check("spent_defense", p.spent_defense)
 }

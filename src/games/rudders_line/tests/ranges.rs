@@ -6,7 +6,7 @@
 use super::Fixture;
 use crate::engine::Game;
 use crate::games::rudders_line::data::{
-    AreaDef, DataSet, InitiativeModifier, PersonnelDef, Placement, Side, WeaponDef,
+    AreaDef, DataSet, InitiativeModifier, PersonnelDef, PersonnelKind, Placement, Side, WeaponDef,
 };
 use crate::games::rudders_line::state::{Phase, Roll, Step};
 use crate::games::rudders_line::{Action, RuddersLine};
@@ -91,7 +91,9 @@ fn largest(side: Side) -> DataSet {
     for p in &mut data.counters.personnel {
         // 2.4, 10.31: single-figure counters move 5 whatever their other values.
         let movement = if p.figures == 1 { 5 } else { 9 };
-        (p.attack, p.defense, p.movement) = (9, 9, movement);
+        // 2.4: NCOs are rated 1-3.
+        let value = if p.kind == PersonnelKind::Nco { 3 } else { 9 };
+        (p.attack, p.defense, p.movement) = (value, value, movement);
         (p.spent_attack, p.spent_defense) = (9, 6);
     }
     let fours = [
@@ -199,6 +201,33 @@ fn rule_2_4_single_figure_counters_move_5() {
         let what = format!("movement {movement}");
         assert_out_of_range(&data, "personnel", "counter ranger_nco_1", &what, "5–5");
     }
+}
+
+#[test]
+fn rule_2_4_an_nco_rated_above_3_is_rejected() {
+    for rating in [4, 9] {
+        let mut data = embedded();
+        let nco = personnel_mut(&mut data, "ranger_nco_2");
+        (nco.attack, nco.defense) = (rating, rating);
+        let what = format!("attack {rating}");
+        assert_out_of_range(&data, "personnel", "counter ranger_nco_2", &what, "1–3");
+    }
+}
+
+#[test]
+fn rule_2_4_a_single_figure_counter_uses_its_one_value_for_attack_and_defense() {
+    for id in ["ranger_nco_2", "ranger_bar_gunner", "german_fo"] {
+        let mut data = embedded();
+        personnel_mut(&mut data, id).defense += 1;
+        let err = rejected(&data);
+        let prefix = format!("test.toml: [personnel] counter {id}: attack ");
+        assert!(err.starts_with(&prefix), "{err}");
+        assert!(err.ends_with("its attack and defense (2.4)"), "{err}");
+    }
+    // A squad prints three values: its attack and defense may differ (2.4: 3|4|4).
+    let mut data = embedded();
+    personnel_mut(&mut data, "german_squad").defense = 5;
+    data.validate("test.toml").expect("a squad's values differ");
 }
 
 #[test]
@@ -465,8 +494,9 @@ fn rule_9_5_largest_direct_fire_totals_fit() {
 }
 
 /// 11.1: twelve stacking points of the strongest assault into a bunker of TEM 9 held by
-/// twelve of the strongest defence: OT 9 (point) + 9 (NCO) + 4 (supporters) + 6 × 9
-/// (weapons) = 76, DT 9 + 9 (NCO) + 4 + 9 (TEM) = 31.
+/// twelve of the strongest defence: OT 9 (point) + 9 (the BAR gunner, the best leader) + 4
+/// (supporters) + 6 × 9 (weapons) = 76, DT 9 + 3 (an NCO, rated at most 3: 2.4) + 4 + 9
+/// (TEM) = 25.
 #[test]
 fn rule_11_1_largest_assault_totals_fit() {
     let mut fx = Fixture::with(RuddersLine::from_data(largest(Side::Rangers)).unwrap());
@@ -494,9 +524,9 @@ fn rule_11_1_largest_assault_totals_fit() {
     });
     assert_eq!(fx.s.step, Step::Point);
     fx.act(Action::Point(group[0]));
-    assert_eq!((fx.s.attack.offense, fx.s.attack.defense), (76, 31));
+    assert_eq!((fx.s.attack.offense, fx.s.attack.defense), (76, 25));
     fx.roll(6);
     fx.roll(1);
     assert_eq!(fx.s.step, Step::Casualties);
-    assert_eq!(fx.s.casualties.cp, 82 - 32);
+    assert_eq!(fx.s.casualties.cp, 82 - 26);
 }
