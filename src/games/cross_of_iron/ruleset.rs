@@ -260,11 +260,12 @@ fn step_costs(board: &Board, charts: &data::Charts) -> (Vec<[u8; 6]>, Vec<[u8; 6
 /// are found with one shift per direction and row parity, then split by what entering costs.
 #[derive(Clone, Debug)]
 pub struct StepSets {
-    /// Each shift of hex number up to a neighbour (a direction on an even or odd row: east,
-    /// and the three below), and the hexes that have a neighbour there; unused entries have
-    /// no hexes. Fixed arrays, so that `neighbours` is eight shifts without a branch.
+    /// Each shift of hex number up to a neighbour (east, south-east and south-west: on an
+    /// even or odd row, four distinct shifts in all), and the hexes that have a neighbour
+    /// there; unused entries have no hexes. Fixed arrays, so that `neighbours` is eight shifts
+    /// without a branch.
     up: [(u32, u128); 4],
-    /// The same for the shifts down (west, and the three above).
+    /// The same for the shifts down (west, north-west and north-east).
     down: [(u32, u128); 4],
     /// The hexes on each level.
     pub levels: [u128; 3],
@@ -292,8 +293,8 @@ impl StepSets {
                     true => (&mut sets.up, u32::from(to) - h as u32),
                     false => (&mut sets.down, h as u32 - u32::from(to)),
                 };
-                // Odd-r rows give each hex at most four neighbours above it and four below
-                // by distinct shifts (`Board::load` lays every board out so).
+                // Rows of width w, odd rows shifted east ("odd-r", `Board::load`): the
+                // neighbours of higher number lie at +1, +w-1, +w or +w+1, at most four shifts.
                 let slot = shifts
                     .iter()
                     .position(|&(s, from)| s == shift || from == 0)

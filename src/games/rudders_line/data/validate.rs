@@ -48,14 +48,14 @@ pub(super) const SINGLE_FIGURE_MOVEMENT: Limit<u8> = Limit {
     hi: 5,
     basis: "2.4, 10.31: every single-figure counter moves 5",
 };
-/// The Spent side's values: the rules print none (12.1 step 4 gives the German squad's back
-/// Defense 2); one printed digit, as the fresh side.
 /// 2.4: "Some NCOs are 'rated' better than others and have values of 1-3 accordingly."
 pub(super) const NCO_RATING: Limit<u8> = Limit {
     lo: 1,
     hi: 3,
     basis: "2.4: NCOs are rated 1-3",
 };
+/// The Spent side's values: the rules print none (12.1 step 4 gives the German squad's back
+/// Defense 2); one printed digit, as the fresh side.
 pub(super) const SPENT_ATTACK: Limit<u8> = Limit {
     lo: 0,
     hi: 9,
