@@ -71,6 +71,10 @@ pub struct Board {
     pub neighbour: Vec<[u8; 6]>,
     distance: Vec<u8>,
     los: Vec<u128>,
+    /// The hexes within each range of each hex (`hex * (farthest + 1) + range`): a counter's
+    /// targets are a set's AND, not a walk over the board.
+    within: Vec<u128>,
+    farthest: u8,
     /// `direction` and `in_arc` of every pair of hexes, found once (they are asked for
     /// every shot and move).
     toward: Vec<u8>,
@@ -125,6 +129,8 @@ impl Board {
             neighbour: Vec::new(),
             distance: Vec::new(),
             los: Vec::new(),
+            within: Vec::new(),
+            farthest: 0,
             toward: Vec::new(),
             arcs: Vec::new(),
         };
@@ -134,6 +140,15 @@ impl Board {
             .map(|(a, b)| board.cube_distance(a, b))
             .collect();
         board.los = (0..board.len()).map(|a| board.los_row(a)).collect();
+        board.farthest = board.distance.iter().copied().max().unwrap_or(0);
+        board.within = (0..board.len() as u8)
+            .flat_map(|a| (0..=board.farthest).map(move |r| (a, r)))
+            .map(|(a, r)| {
+                (0..board.len() as u8)
+                    .filter(|&b| board.distance(a, b) <= r)
+                    .fold(0, |set, b| set | 1 << b)
+            })
+            .collect();
         let pairs: Vec<(u8, u8)> = (0..board.len() as u8)
             .flat_map(|a| (0..board.len() as u8).map(move |b| (a, b)))
             .collect();
@@ -213,6 +228,17 @@ impl Board {
     /// Whether a unit in `a` sees one in `b`.
     pub fn sees(&self, a: u8, b: u8) -> bool {
         self.los[a as usize] >> b & 1 == 1
+    }
+
+    /// The hexes a unit in `a` sees.
+    pub fn seen_from(&self, a: u8) -> u128 {
+        self.los[a as usize]
+    }
+
+    /// The hexes at most `range` hexes from `a` (`a` included).
+    pub fn within(&self, a: u8, range: u8) -> u128 {
+        let span = usize::from(self.farthest) + 1;
+        self.within[a as usize * span + usize::from(range.min(self.farthest))]
     }
 
     /// A hex's centre in the plane (hex width √3, row height 1.5).

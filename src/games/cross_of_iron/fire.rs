@@ -8,6 +8,11 @@ use super::state::{flag, Pending, Phase, State};
 use super::{Action, CrossOfIron};
 use crate::engine::bits::ones;
 
+/// 64.4: the bow MG's range (it fires in the hull's covered arc) and the coaxial MG's (the
+/// turret's).
+const BOW_MG_RANGE: u8 = 8;
+const COAX_MG_RANGE: u8 = 12;
+
 /// One IFT result for one target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FireResult {
@@ -92,11 +97,11 @@ impl CrossOfIron {
         let board = &self.rules.board;
         let range = board.distance(unit.hex, hex);
         let mut fp = 0u16;
-        if v.bow_mg > 0 && range <= 8 && board.in_arc(unit.hex, unit.hull, hex) {
+        if v.bow_mg > 0 && range <= BOW_MG_RANGE && board.in_arc(unit.hex, unit.hull, hex) {
             fp += u16::from(v.bow_mg);
         }
         let turret = if v.turret { unit.turret } else { unit.hull };
-        if v.coax_mg > 0 && range <= 12 && board.in_arc(unit.hex, turret, hex) {
+        if v.coax_mg > 0 && range <= COAX_MG_RANGE && board.in_arc(unit.hex, turret, hex) {
             fp += u16::from(v.coax_mg);
         }
         let moved = s.phase == Phase::AdvancingFire && unit.has(flag::MOVED);
@@ -104,6 +109,36 @@ impl CrossOfIron {
             fp
         } else {
             2 * fp
+        }
+    }
+
+    /// The farthest `u`'s infantry or MG fire reaches (SL long range, 64.4): beyond it its
+    /// `firepower` is nil, so its targets are found as one set.
+    fn fire_reach(&self, s: &State, u: usize) -> u8 {
+        let d = self.def(u);
+        let factor = self.rules.data.charts.fire.long_range_factor;
+        let long = |fp: u8, normal: u8| {
+            if fp == 0 {
+                0
+            } else {
+                normal.saturating_mul(factor)
+            }
+        };
+        match d.kind {
+            Kind::Squad => {
+                let usable = |_: &&_| !s.units[u].has(flag::SW_BROKEN | flag::SW_DISABLED);
+                let sw =
+                    d.sw.as_ref()
+                        .filter(usable)
+                        .map_or(0, |w| long(w.fp, w.range));
+                long(d.fp, d.range).max(sw)
+            }
+            Kind::Vehicle => {
+                let v = d.vehicle.as_ref().expect("a vehicle");
+                let bow = if v.bow_mg > 0 { BOW_MG_RANGE } else { 0 };
+                bow.max(if v.coax_mg > 0 { COAX_MG_RANGE } else { 0 })
+            }
+            Kind::Leader | Kind::Gun => 0,
         }
     }
 
@@ -131,13 +166,12 @@ impl CrossOfIron {
         if unit.has(flag::FIRED | flag::MG_FIRED) {
             return;
         }
-        let mut targets = targets;
+        let board = &self.rules.board;
+        let mut targets =
+            targets & board.seen_from(unit.hex) & board.within(unit.hex, self.fire_reach(s, u));
         while targets != 0 && !out.full() {
             let hex = targets.trailing_zeros() as u8;
             targets &= targets - 1;
-            if !self.rules.board.sees(unit.hex, hex) {
-                continue;
-            }
             let (half, breakdown) = self.firepower(s, u, hex);
             if self.column(half).is_none() {
                 continue;

@@ -79,7 +79,7 @@ impl CrossOfIron {
     }
 
     fn vehicle(&self, u: usize) -> bool {
-        self.def(u).kind == Kind::Vehicle
+        self.rules.vehicles >> u & 1 == 1
     }
 
     /// The counters of `side` in play, in counter order.

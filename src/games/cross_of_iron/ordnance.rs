@@ -53,8 +53,9 @@ impl CrossOfIron {
             .ranges
             .last()
             .expect("a range band");
-        let in_reach = |hex: u8| board.sees(from, hex) && board.distance(from, hex) <= last;
-        let mut targets = targets;
+        let reach = board.seen_from(from) & board.within(from, last);
+        let in_reach = |hex: u8| reach >> hex & 1 == 1;
+        let mut targets = targets & reach;
         let own = self.occupied(s, side);
         for t in self.side_in_play(s, 1 - side) {
             let hex = s.units[t].hex;
@@ -74,10 +75,8 @@ impl CrossOfIron {
         while he && targets != 0 {
             let hex = targets.trailing_zeros() as u8;
             targets &= targets - 1;
-            if in_reach(hex) {
-                for &intensive in modes {
-                    out.push(Action::HighExplosive { hex, intensive });
-                }
+            for &intensive in modes {
+                out.push(Action::HighExplosive { hex, intensive });
             }
         }
     }
