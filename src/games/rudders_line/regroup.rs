@@ -87,6 +87,8 @@ pub fn auto_rally(rs: &Ruleset, s: &mut State, u: u8) {
 
 /// Step 4: every other spent squad and Weapons Team rolls 1d6.
 fn start_rally_rolls(rs: &Ruleset, s: &mut State) {
+    // 12.1 step 4 "an area lacking an NCO, FO or BAR Gunner": read as lacking a FRIENDLY one
+    // (step 3's complement), so a unit beside only an enemy leader still rolls.
     s.regroup.to_roll = unrallied(rs, s, rs.squads_and_teams);
     next_rally(rs, s);
 }

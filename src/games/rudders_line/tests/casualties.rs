@@ -166,6 +166,48 @@ fn rule_11_31_retreat_priority_empty_then_friendly_then_mixed_never_enemy_only()
     );
 }
 
+/// 10.35: "No more than TWELVE 'stacking points' of Personnel units of each side (24 total)
+/// ... apply at all times": a retreat (11.31) may bring a side's points in an area up to 12
+/// exactly, never to 13, and the enemy's points there do not count against them.
+#[test]
+fn rule_10_35_a_retreat_may_fill_an_area_to_12_points_of_its_side_never_13() {
+    let mut fx = Fixture::new();
+    // 4 is adjacent to 2 3 7 8 15; the spent German squad (3 points) retreats from 4.
+    let g = fx.place("german_squad", "4");
+    fx.spend(g);
+    fx.place("ranger_squad", "4");
+    for _ in 0..3 {
+        fx.place("german_squad", "2"); // 9 German points: only friendly units
+        fx.place("german_squad", "3"); // 9 German points ...
+        fx.place("german_squad", "15"); // 9 German points ...
+    }
+    for _ in 0..4 {
+        fx.place("ranger_squad", "3"); // ... beside 12 Ranger points: 21 in all
+    }
+    fx.place("ranger_squad", "15"); // ... beside 3 Ranger points
+    fx.place("german_nco_1", "15"); // 10 German points in 15
+    fx.place("ranger_squad", "7");
+    fx.place("ranger_squad", "8");
+    let (two, three) = (fx.area("2"), fx.area("3"));
+    assert_eq!(fx.s.points_of(Side::Germans, two), 9);
+    assert_eq!(
+        casualties::retreat_areas(&fx.g.rules, &fx.s, g),
+        1 << two,
+        "9 + 3 = 12 German points in 2: allowed, and first by 11.31"
+    );
+    fx.place("german_nco_1", "2");
+    assert_eq!(
+        casualties::retreat_areas(&fx.g.rules, &fx.s, g),
+        1 << three,
+        "10 + 3 = 13 in 2 and in 15: over the limit; 3 fits, its 12 Ranger points aside"
+    );
+    owe(&mut fx, "4", 2);
+    fx.act(Action::Retreat { unit: g, to: three });
+    assert_eq!(fx.loc(g), three);
+    assert_eq!(fx.s.points_of(Side::Germans, three), 12);
+    assert_eq!(fx.s.points_of(Side::Rangers, three), 12, "24 in all");
+}
+
 #[test]
 fn rule_11_31_an_empty_area_comes_first() {
     let mut fx = Fixture::new();

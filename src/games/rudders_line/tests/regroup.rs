@@ -282,3 +282,169 @@ fn rule_2_64_no_pick_up_in_an_area_the_side_does_not_control() {
     fx.s.ranger_control |= 1 << area;
     assert!(fx.can(pick), "in a Ranger-controlled area it may");
 }
+
+/// The end of the last turn (3.2, the reconstructed Set Up Card of `scenario.toml`): the
+/// Rangers control the Victory Areas in `held` (of 3, 5, 7 and 23), the Germans the others;
+/// a Ranger on 9 keeps the foothold. Returns the winner and the level.
+fn end_of_game(held: &[&str], guns_missed: bool) -> (Option<usize>, &'static str) {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "9");
+    fx.place("german_squad", "38");
+    for id in ["3", "5", "7", "23"] {
+        let who = if held.contains(&id) {
+            "ranger_squad"
+        } else {
+            "german_squad"
+        };
+        fx.place(who, id);
+    }
+    let ranger_held = fx.s.ranger_control & fx.g.rules.victory_areas;
+    assert_eq!(ranger_held.count_ones() as usize, held.len(), "{held:?}");
+    fx.s.guns_reached = !guns_missed;
+    fx.s.guns_missed = guns_missed;
+    fx.s.turn = 8;
+    regroup(&mut fx);
+    let o = fx.g.outcome(&fx.s).expect("the game ends after turn 8");
+    assert_eq!(o.turn, 8);
+    (o.winner, o.level)
+}
+
+const RANGERS: Option<usize> = Some(0);
+const GERMANS: Option<usize> = Some(1);
+
+/// 3.2: without the key area 3 the Rangers lose however many other Victory Areas they hold
+/// (none of them would be sudden death with 3: the Germans need 3 and 5 for that).
+#[test]
+fn rule_3_2_without_area_3_the_germans_win_even_holding_the_three_others() {
+    assert_eq!(end_of_game(&["5"], false), (GERMANS, "German victory"));
+    assert_eq!(end_of_game(&["5", "7"], false), (GERMANS, "German victory"));
+    assert_eq!(
+        end_of_game(&["5", "7", "23"], false),
+        (GERMANS, "German victory")
+    );
+}
+
+/// 3.2: area 3 alone is a draw (no winner); 3 and one other Victory Area (any of them) is
+/// the threshold of a Ranger victory.
+#[test]
+fn rule_3_2_area_3_alone_is_a_draw_and_one_other_victory_area_more_a_ranger_victory() {
+    assert_eq!(end_of_game(&["3"], false), (None, "draw"));
+    for other in ["5", "7", "23"] {
+        assert_eq!(
+            end_of_game(&["3", other], false),
+            (RANGERS, "Ranger victory"),
+            "3 and {other}"
+        );
+    }
+}
+
+/// 3.2: three Victory Areas with 3 are still a plain Ranger victory; all four are decisive.
+#[test]
+fn rule_3_2_three_victory_areas_are_a_ranger_victory_all_four_a_decisive_one() {
+    assert_eq!(
+        end_of_game(&["3", "5", "7"], false),
+        (RANGERS, "Ranger victory")
+    );
+    assert_eq!(
+        end_of_game(&["3", "5", "23"], false),
+        (RANGERS, "Ranger victory")
+    );
+    assert_eq!(
+        end_of_game(&["3", "5", "7", "23"], false),
+        (RANGERS, "Ranger decisive victory")
+    );
+}
+
+/// 3.2: guns not reached by the deadline lower each level by one, a German victory staying
+/// one: decisive → victory, victory → draw, draw → German victory.
+#[test]
+fn rule_3_2_guns_missed_lower_each_end_of_game_level_by_one() {
+    assert_eq!(
+        end_of_game(&["3", "5", "7", "23"], true),
+        (RANGERS, "Ranger victory")
+    );
+    assert_eq!(end_of_game(&["3", "5", "7"], true), (None, "draw"));
+    assert_eq!(end_of_game(&["3"], true), (GERMANS, "German victory"));
+    assert_eq!(end_of_game(&["5"], true), (GERMANS, "German victory"));
+}
+
+/// 12.1 step 3: an FO or a BAR Gunner rallies the spent squads and Weapons Teams of its side
+/// in its area, as an NCO does, and turns fresh itself (a single-figure counter).
+#[test]
+fn rule_12_1_step_3_an_fo_or_a_bar_gunner_rallies_squads_and_teams_in_its_area() {
+    // Rangers control 3 and 5: two automatic rallies in step 4a. Three spent Ranger squads
+    // with no leader outnumber them, so the phase stops at the 4a choice with step 3 done.
+    let mut fx = quiet();
+    let unled: Vec<u8> = (0..3).map(|_| fx.place("ranger_squad", "12")).collect();
+    let fo = fx.place("ranger_fo", "10");
+    let fo_squad = fx.place("ranger_squad", "10");
+    let fo_team = fx.place("ranger_weapons_team", "10");
+    let bar = fx.place("ranger_bar_gunner", "9");
+    let bar_squad = fx.place("ranger_squad", "9");
+    let bar_team = fx.place("ranger_weapons_team", "9");
+    let german_fo = fx.place("german_fo", "30");
+    let german_squad = fx.place("german_squad", "30");
+    let german_team = fx.place("german_weapons_team", "30");
+    let rallied = [
+        fo,
+        fo_squad,
+        fo_team,
+        bar,
+        bar_squad,
+        bar_team,
+        german_fo,
+        german_squad,
+        german_team,
+    ];
+    for &u in unled.iter().chain(&rallied) {
+        fx.spend(u);
+    }
+    regroup(&mut fx);
+    assert_eq!(fx.s.step, Step::AutoRally, "only the unled squads are left");
+    for u in rallied {
+        assert!(!fx.is_spent(u), "unit {u} rallied in step 3");
+    }
+    for u in unled {
+        assert!(fx.is_spent(u), "no leader with unit {u}");
+    }
+}
+
+/// 12.1 step 3: "in the same area as a FRIENDLY NCO, FO or BAR Gunner": an enemy NCO in the
+/// area rallies nobody; the NCO's own side's squad beside it does rally.
+#[test]
+fn rule_12_1_step_3_an_enemy_nco_in_the_area_does_not_rally() {
+    let mut fx = quiet(); // two automatic rallies in step 4a, outnumbered as above
+    for _ in 0..3 {
+        let u = fx.place("ranger_squad", "12");
+        fx.spend(u);
+    }
+    fx.place("german_nco_2", "13");
+    let ranger_squad = fx.place("ranger_squad", "13");
+    let ranger_team = fx.place("ranger_weapons_team", "13");
+    let own_squad = fx.place("german_squad", "13");
+    fx.place("ranger_nco_3", "30");
+    let german_squad = fx.place("german_squad", "30");
+    let german_team = fx.place("german_weapons_team", "30");
+    for u in [
+        ranger_squad,
+        ranger_team,
+        own_squad,
+        german_squad,
+        german_team,
+    ] {
+        fx.spend(u);
+    }
+    regroup(&mut fx);
+    assert_eq!(fx.s.step, Step::AutoRally);
+    assert!(
+        !fx.is_spent(own_squad),
+        "the German NCO rallies its own squad"
+    );
+    for u in [ranger_squad, ranger_team, german_squad, german_team] {
+        assert!(fx.is_spent(u), "unit {u}: its only NCO is an enemy");
+    }
+    assert!(
+        fx.can(Action::AutoRally(ranger_squad)),
+        "the Ranger squad beside the German NCO still needs a rally"
+    );
+}
