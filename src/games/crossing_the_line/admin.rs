@@ -210,16 +210,32 @@ fn below_strength(rs: &Ruleset, s: &State, units: Units) -> Units {
         .fold(0, |m, u| m | 1 << u)
 }
 
-/// 8.4.2: the German units that may be cannibalised: infantry type, undisrupted, In Command
-/// Range of their HQ, which is in supply.
+/// 8.4.2: the German units that may be cannibalised: infantry type (or, under the reading
+/// `german_cannibals = "listed_types"`, of any type the table lists as cannibalised),
+/// undisrupted, In Command Range of their HQ, which is in supply.
 fn cannibals(rs: &Ruleset, s: &State) -> Units {
     cannibals_among(rs, in_good_order(rs, s, Side::German))
 }
 
 /// The cannibals among the German units `in_good_order`.
 fn cannibals_among(rs: &Ruleset, in_good_order: Units) -> Units {
+    // 8.4.2: "removes an infantry type unit", or any type the table lists (`german_cannibals`).
+    let listed_types = rs
+        .charts
+        .readings
+        .is(&readings::GERMAN_CANNIBALS, "listed_types");
+    let listed = |u: usize| {
+        let kind = reorganization_type(rs.unit(u).kind);
+        rs.charts
+            .german_reorganization
+            .iter()
+            .any(|(sources, _)| sources.iter().any(|x| Some(x.as_str()) == kind))
+    };
     bits(in_good_order)
-        .filter(|&u| rs.unit(u).class == UnitClass::Infantry)
+        .filter(|&u| match listed_types {
+            true => listed(u),
+            false => rs.unit(u).class == UnitClass::Infantry,
+        })
         .filter(|&u| reorganization_type(rs.unit(u).kind).is_some())
         .fold(0, |m, u| m | 1 << u)
 }

@@ -124,8 +124,8 @@ pub fn step_terrain(
         (HexsideFeatures::DRAGONS_TEETH, Hexside::DragonsTeeth),
     ] {
         // 7.3.7: a stream costs nothing along a road or from or into a Town or Industrial hex
-        // (AMBIG-24: the text names no City, read literally); 7.3.3: a road through dragon's
-        // teeth negates their penalty.
+        // (AMBIG-24: the text names no City, read literally); 3.1.1: a road through dragon's
+        // teeth negates their penalty for movement through that hexside.
         let waived = match hexside {
             Hexside::Stream => stream_waived,
             _ => road,

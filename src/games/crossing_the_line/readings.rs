@@ -66,8 +66,16 @@ pub const HQ_DISPLACEMENT: ReadingSpec = ReadingSpec {
     alternatives: &["any_hex", "least_costly"],
 };
 
+/// 8.4.2: the German may cannibalise only infantry type units, as the text says
+/// (`infantry_type`), or a unit of any type the German Unit Reorganizations table lists as
+/// cannibalised, AFV type recce included (`listed_types`, the table's Recce row over the text).
+pub const GERMAN_CANNIBALS: ReadingSpec = ReadingSpec {
+    name: "german_cannibals",
+    alternatives: &["infantry_type", "listed_types"],
+};
+
 /// Every reading, in the order `sandtable games` lists them.
-pub const ALL: [ReadingSpec; 9] = [
+pub const ALL: [ReadingSpec; 10] = [
     GERMAN_LEG_ROADS,
     US_REPLACEMENT_TYPES,
     REINFORCEMENT_FALLBACK,
@@ -77,4 +85,5 @@ pub const ALL: [ReadingSpec; 9] = [
     RED_RESULT_ATTACKER_CHECKS,
     EMERGENCY_SUPPLY_SPENT,
     HQ_DISPLACEMENT,
+    GERMAN_CANNIBALS,
 ];

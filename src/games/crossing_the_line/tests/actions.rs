@@ -8,6 +8,7 @@ use crate::games::crossing_the_line::action::Action;
 use crate::games::crossing_the_line::assignment;
 use crate::games::crossing_the_line::command;
 use crate::games::crossing_the_line::control::CommandStatus;
+use crate::games::crossing_the_line::counters::UnitClass;
 use crate::games::crossing_the_line::reinforcements;
 use crate::games::crossing_the_line::side::Side;
 use crate::games::crossing_the_line::stacking;
@@ -252,6 +253,61 @@ fn rule_5_3_3_a_surplus_unit_with_enemy_all_round_is_eliminated() {
     assert!(!on_map(s.hex[surplus]), "nowhere to go: eliminated");
     assert_eq!(s.strength[surplus], 0);
     assert!(s.losses[Side::Us.index()] > lost_before);
+}
+
+/// 5.3.3: "The opponent may not displace a unit into a fully stacked hex unless no other
+/// alternative hex is available." German units hold four hexes round the overstacked 1412,
+/// three US units fill a fifth and the sixth is empty: every unit may go only to the empty one.
+/// With the Germans in that one too, the full hex is the only way out, and it is offered.
+#[test]
+fn rule_5_3_3_no_displacement_into_a_full_hex_while_another_is_open() {
+    let fx = Fx::s2();
+    let ring = fx.ring(1412);
+    let (full, open) = (ring[4], ring[5]);
+    let setup = |closed: bool| {
+        let mut s = fx.bare();
+        fx.hq(&mut s, "1ID", 1113);
+        for name in ["1/16", "2/16", "3/16", "1/18"] {
+            fx.put(&mut s, name, 1412);
+        }
+        let germans = ["GR 941", "GR 942", "GR 943", "Fus 353", "Pi 353"];
+        let closed_hexes = if closed { &ring[..] } else { &ring[..4] };
+        for (name, &h) in germans
+            .iter()
+            .zip(closed_hexes.iter().filter(|&&h| h != full))
+        {
+            fx.put(&mut s, name, h);
+        }
+        for name in ["2/18", "3/18", "1/26"] {
+            fx.put(&mut s, name, full);
+        }
+        let then = AfterOverstack::Action;
+        let h = fx.hex(1412);
+        assert!(!stacking::resolve_overstack(
+            fx.rs(),
+            &mut s,
+            h,
+            Side::Us,
+            then
+        ));
+        let mut into = BTreeSet::new();
+        stacking::unit_displacement_actions(fx.rs(), &s, &mut |a| {
+            if let Action::DisplaceUnit { to, .. } = a {
+                into.insert(fx.number(to));
+            }
+        });
+        into
+    };
+    assert_eq!(
+        setup(false),
+        BTreeSet::from([open]),
+        "not into the full {full}"
+    );
+    assert_eq!(
+        setup(true),
+        BTreeSet::from([full]),
+        "no other hex: the full one"
+    );
 }
 
 /// 10.1: the static Germans of First Blood are no player: a displaced German HQ goes where the
@@ -1018,6 +1074,63 @@ fn rule_8_4_1_ambig_37_which_us_units_take_replacements_by_the_reading() {
     }
 }
 
+/// 8.4.2 (the reading `german_cannibals`): the 9th Panzer's HQ at 2614 with its PzG 10, its
+/// tanks, its PzAA 9 (a recce of AFV type in these counters) and the 3rd PzGren's PzAA 103,
+/// attached to it (part of the formation for this rule, 8.4.2 note) and reduced to 1 SP, all
+/// In Command and ready to be cannibalised; the units offered for cannibalisation.
+fn recce_cannibals(fx: &Fx) -> (State, [usize; 4], BTreeSet<usize>) {
+    let rs = fx.rs();
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "9PzD", 2614);
+    let pzg = fx.put(&mut s, "PzG 10", 2613);
+    let tanks = fx.put(&mut s, "Pz Bde 105", 2615);
+    let recce = fx.put(&mut s, "PzAA 9", 2614);
+    let other = fx.put(&mut s, "PzAA 103", 2513);
+    s.formation[other] = f;
+    s.strength[other] = 1;
+    s.refresh(rs);
+    assert_eq!(rs.unit(recce).class, UnitClass::Afv);
+    assert_eq!(rs.unit(other).class, UnitClass::Afv);
+    for u in [pzg, tanks, recce, other] {
+        assert!(command::in_command(rs, &s, u), "{}", rs.unit(u).name);
+    }
+    s.step = Step::Reorganize;
+    let offered = cannibals(fx, &s);
+    (s, [pzg, tanks, recce, other], offered)
+}
+
+/// 8.4.2, the reading `german_cannibals = "infantry_type"` (the default): "The German player
+/// simply removes an infantry type unit from play": the panzergrenadiers may go, the AFV type
+/// recce (like the tanks) may not.
+#[test]
+fn rule_8_4_2_an_afv_type_recce_is_not_cannibalised_under_the_infantry_type_reading() {
+    let fx = Fx::new("campaign");
+    let (_, [pzg, ..], offered) = recce_cannibals(&fx);
+    assert_eq!(offered, BTreeSet::from([pzg]));
+}
+
+/// 8.4.2, the reading `german_cannibals = "listed_types"`: any unit of a type the German Unit
+/// Reorganizations table lists as cannibalised may go, so its Recce row applies to the AFV type
+/// recce: the PzAA 9's RPs rebuild the PzAA 103 alone (Recce → Recce). The tanks, no type of
+/// the table, still may not go.
+#[test]
+fn rule_8_4_2_an_afv_type_recce_is_cannibalised_for_recce_under_the_listed_types_reading() {
+    let fx = Fx::edited(
+        "campaign",
+        "charts.toml",
+        "value = \"infantry_type\"",
+        "value = \"listed_types\"",
+    );
+    let (mut s, [pzg, _, recce, other], offered) = recce_cannibals(&fx);
+    assert_eq!(offered, BTreeSet::from([pzg, recce, other]));
+    fx.decide(&mut s, Action::Cannibalize(recce as u8));
+    assert_eq!(s.cannibal_points, 2);
+    assert_eq!(rebuilt(&fx, &s), BTreeSet::from([other]));
+    fx.decide(&mut s, Action::Replace(other as u8));
+    assert_eq!(s.strength[other], 2, "back to its printed 2");
+    assert_eq!(s.cannibal_points, 0, "the other RP is lost");
+}
+
 /// 7.7 (the reading `improved_defense_on_reassignment`): reassigning a unit under the marker
 /// lifts it from the hex, or leaves it.
 #[test]
@@ -1224,6 +1337,64 @@ fn rule_7_6_a_failed_refit_costs_nothing_more() {
     assert!(s.is_disrupted(u));
     assert_eq!(s.strength[u], strength, "no SP lost");
     assert_eq!(fx.at(&s, u), 1412, "no retreat");
+}
+
+/// 8.1.4: "Each disrupted unit determined to be in Command Range of its parent or currently
+/// assigned HQ, automatically refits from disruption". The 1/16, cross-assigned to the 3rd AD
+/// (5.5.1), recovers next to the 3rd AD's HQ with the 1st ID's seven hexes off; so does the
+/// 238th Engineers, an independent (no parent) assigned to the 3rd AD. (Near its parent's HQ
+/// alone it recovers too: 5.6.4's test.)
+#[test]
+fn rule_8_1_4_a_cross_assigned_unit_refits_in_command_range_of_its_assigned_hq() {
+    let fx = Fx::s2();
+    let (u, eng) = (fx.unit("1/16"), fx.unit("238 Eng"));
+    let armored = fx.formation("3AD");
+    let mut s = turn_2(&fx, |fx, s| {
+        fx.hq(s, "1ID", 1002);
+        fx.hq(s, "3AD", 1507);
+        fx.put(s, "1/16", 1606);
+        fx.put(s, "238 Eng", 1606);
+        s.formation[u] = armored;
+        s.formation[eng] = armored;
+        s.disrupted |= 1 << u | 1 << eng;
+    });
+    let rs = fx.rs();
+    let parent_range = u16::from(rs.formation(fx.formation("1ID")).command_range);
+    let far = rs.hex(fx.hex(1606)).distance(rs.hex(fx.hex(1002)));
+    assert!(far > parent_range, "out of the 1st ID's range");
+    assert_eq!(rs.unit(eng).parent, None);
+    fx.chance(&mut s, Action::Die(1));
+    assert!(
+        !s.is_disrupted(u),
+        "in range of its assigned HQ: it recovers"
+    );
+    assert!(!s.is_disrupted(eng), "an assigned independent too");
+}
+
+/// 8.1.4: in Command Range of neither its parent nor its assigned HQ, a cross-assigned unit
+/// does not refit, though it can trace a Command Path to both (Out of Command, not Isolated).
+#[test]
+fn rule_8_1_4_a_cross_assigned_unit_out_of_range_of_both_its_hqs_stays_disrupted() {
+    let fx = Fx::s2();
+    let u = fx.unit("1/16");
+    let mut s = turn_2(&fx, |fx, s| {
+        fx.hq(s, "1ID", 1002);
+        fx.hq(s, "3AD", 1214);
+        fx.put(s, "1/16", 1606);
+        s.formation[u] = fx.formation("3AD");
+        s.disrupted |= 1 << u;
+    });
+    assert_eq!(
+        command::status(fx.rs(), &s, u),
+        CommandStatus::OutOfCommand,
+        "beyond the 3rd AD's range, with a path to it"
+    );
+    let rs = fx.rs();
+    let parent_range = u16::from(rs.formation(fx.formation("1ID")).command_range);
+    let far = rs.hex(fx.hex(1606)).distance(rs.hex(fx.hex(1002)));
+    assert!(far > parent_range, "out of the 1st ID's range");
+    fx.chance(&mut s, Action::Die(1));
+    assert!(s.is_disrupted(u), "no refit");
 }
 
 /// 8.1.4: "regardless of the HQ's supply status": a disrupted unit in the Command Range of

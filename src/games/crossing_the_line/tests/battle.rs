@@ -252,6 +252,50 @@ fn rule_7_5_2_a_forced_retreat_with_nowhere_to_go_costs_2_sp_a_unit() {
     assert_eq!(s.hex[u], ELIMINATED);
 }
 
+/// 7.3.8: "During game turns 1 to 3, German units are not permitted to enter any hex to the
+/// north-west of the outer pillbox-line", and a retreat (7.5.2) enters a hex. The 453 at 2106,
+/// the line's end, with US units on every side but 2105, north-west of the line: forced to
+/// retreat on turn 3 it has nowhere to go (+2 SP: eliminated); on turn 4 it retreats into 2105.
+#[test]
+fn rule_7_3_8_german_units_do_not_retreat_north_west_of_the_pillbox_line_on_turns_1_to_3() {
+    let fx = Fx::s2();
+    assert!(fx
+        .rs()
+        .german_restricted
+        .contains(usize::from(fx.hex(2105))));
+    let others: Vec<u16> = fx
+        .ring(2106)
+        .into_iter()
+        .filter(|&h| h != 2105 && h != 2107)
+        .collect();
+    assert_eq!(others.len(), 4);
+    for turn in [3, 4] {
+        let mut s = fx.bare();
+        s.turn = turn;
+        fx.hq(&mut s, "1ID", 1910);
+        fx.hq(&mut s, "526ID", 2211);
+        let u = fx.put(&mut s, "453", 2106);
+        fx.put(&mut s, "1/16", 2107);
+        for (name, &h) in ["2/16", "3/16", "1/18", "2/18"].iter().zip(&others) {
+            fx.put(&mut s, name, h);
+        }
+        fx.activate(&mut s, "1ID", 3);
+        let (from, target) = (fx.hex(2107), fx.hex(2106));
+        let kind = AttackKind::Hasty;
+        fx.decide(&mut s, Action::Attack { from, target, kind });
+        resolve_with(&fx, &mut s, result(0, 2, true));
+        fx.chance(&mut s, Action::Check(false)); // a forced retreat
+        if turn == 3 {
+            assert_eq!(
+                s.hex[u], ELIMINATED,
+                "1 hit and 2 for the impossible retreat"
+            );
+        } else {
+            assert_eq!(fx.at(&s, u), 2105, "turn 4: into 2105");
+        }
+    }
+}
+
 #[test]
 fn rule_7_5_3_the_attacker_with_fewer_hits_wins_a_bonus_ap_for_its_units() {
     let fx = Fx::s2();

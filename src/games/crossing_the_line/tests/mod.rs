@@ -45,21 +45,29 @@ impl Fx {
     /// The Stolberg Corridor on the embedded data with one file edited (`from` → `to`), as
     /// a user's `--data` folder or an experiment's variant gives it.
     pub fn s2_edited(file: &str, from: &str, to: &str) -> Fx {
+        Fx::edited("stolberg-corridor", file, from, to)
+    }
+
+    /// Scenario `scenario` on the embedded data with one file edited (`from` → `to`).
+    pub fn edited(scenario: &str, file: &str, from: &str, to: &str) -> Fx {
+        // One folder per call: tests run in parallel in one process.
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let text = match file {
             "charts.toml" => super::charts::CHARTS_TOML,
             "scenarios.toml" => super::scenario::EMBEDDED,
             "counters.toml" => super::counters::EMBEDDED,
+            "map.toml" => super::map::MAP_TOML,
             other => panic!("no embedded {other}"),
         };
         assert!(text.contains(from), "{from:?} not in {file}");
         let dir = std::env::temp_dir().join(format!(
             "sandtable-ctl-fx-{}-{}",
             std::process::id(),
-            to.len() * 31 + from.len()
+            NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
         ));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join(file), text.replacen(from, to, 1)).unwrap();
-        let g = CrossingTheLine::load(Some(&dir), "stolberg-corridor");
+        let g = CrossingTheLine::load(Some(&dir), scenario);
         let _ = std::fs::remove_dir_all(&dir);
         Fx {
             g: g.expect("the edited data loads"),

@@ -4,6 +4,7 @@ use super::Fx;
 use crate::engine::{Actor, Game};
 use crate::games::crossing_the_line::action::Action;
 use crate::games::crossing_the_line::hex::Hex;
+use crate::games::crossing_the_line::map::HexsideFeatures;
 use crate::games::crossing_the_line::movement::{cost_to, step_cost};
 use crate::games::crossing_the_line::side::Side;
 use crate::games::crossing_the_line::stacking;
@@ -210,6 +211,95 @@ fn rule_3_1_2_no_stream_cost_into_or_out_of_a_town_or_industrial_hex() {
         Some((2, false)),
         "a motorised unit leaving the Town does not spend its whole MA"
     );
+}
+
+/// 3.1.1: "A road that passes through dragon teeth negates penalties formovement (only)
+/// through that hexside." The Zweifall–Lammersdorf road crosses the teeth at 1919/2019
+/// (7.5.1.2A), from Clear 1919 into the pillbox hex 2019. A unit at the road rate pays its ½ MP
+/// (7.3.3); a German leg unit, not at the road rate (AMBIG-23), pays the pillbox hex's 1 MP and
+/// not the teeth's +1; a tank leaving an EZOC along the road (no road rate, 7.3.3) pays the
+/// hex's 2 MP instead of its entire MA, and need not cross as its first step.
+#[test]
+fn rule_3_1_1_a_road_through_dragons_teeth_negates_their_movement_penalty() {
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let (a, b) = (fx.hex(1919), fx.hex(2019));
+    let features = rs.hexside(a, rs.direction(a, b).unwrap());
+    assert!(features.contains(HexsideFeatures::DRAGONS_TEETH));
+    assert!(features.contains(HexsideFeatures::ROAD));
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1507);
+    fx.hq(&mut s, "3AD", 1214);
+    fx.hq(&mut s, "526ID", 2211);
+    let mut german = s;
+    let us_leg = fx.put(&mut s, "1/16", 1919);
+    let tank = fx.put(&mut s, "1/32", 1919);
+    let german_leg = fx.put(&mut german, "453", 1919);
+    let cost = |s: &State, u: usize, first: bool| step(&fx, s, u, 1919, 2019, first);
+    assert_eq!(cost(&s, us_leg, false), Some((1, false)), "road rate: ½ MP");
+    assert_eq!(cost(&s, tank, false), Some((1, false)), "road rate: ½ MP");
+    assert_eq!(
+        cost(&german, german_leg, false),
+        Some((2, false)),
+        "the pillbox hex's 1 MP, no +1 for the teeth"
+    );
+    // A German unit at 1820 puts 1919, not 2019, in an EZOC: the tank leaves it off the rate.
+    fx.put(&mut s, "328", 1820);
+    let ezoc = &s.zoc[Side::German.index()];
+    assert!(ezoc.contains(usize::from(a)) && !ezoc.contains(usize::from(b)));
+    assert_eq!(
+        cost(&s, tank, false),
+        Some((4, false)),
+        "the pillbox hex's 2 MP, not the entire MA"
+    );
+    assert_eq!(cost(&s, tank, true), Some((4, false)), "and no stop");
+}
+
+/// 3.1.1, 3.1.2: off the road, dragon's teeth cost their penalty (the TEC's: +1 MP leg, the
+/// entire MA motorised, as a stream). With teeth added at 1918/2018, between Clear hexes with
+/// no road or stream, beside the road's 1919/2019: a leg unit pays 1 MP + 1, a tank crosses
+/// only as its first step and stops, while along the road the teeth still cost nothing.
+#[test]
+fn rule_3_1_1_dragons_teeth_off_the_road_cost_their_movement_penalty() {
+    let fx = Fx::edited(
+        "stolberg-corridor",
+        "map.toml",
+        "\"3403/3303\"]",
+        "\"3403/3303\", \"1918/2018\"]",
+    );
+    let rs = fx.rs();
+    let (a, b) = (fx.hex(1918), fx.hex(2018));
+    let features = rs.hexside(a, rs.direction(a, b).unwrap());
+    assert!(features.contains(HexsideFeatures::DRAGONS_TEETH));
+    assert!(!features.contains(HexsideFeatures::ROAD));
+    assert!(!features.contains(HexsideFeatures::STREAM));
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1507);
+    fx.hq(&mut s, "3AD", 1214);
+    fx.hq(&mut s, "526ID", 2211);
+    let mut german = s;
+    let us_leg = fx.put(&mut s, "1/16", 1918);
+    let tank = fx.put(&mut s, "1/32", 1918);
+    let german_leg = fx.put(&mut german, "453", 1918);
+    let cost = |s: &State, u: usize, first: bool| step(&fx, s, u, 1918, 2018, first);
+    assert_eq!(cost(&s, us_leg, false), Some((4, false)), "1 MP + 1");
+    assert_eq!(
+        cost(&german, german_leg, false),
+        Some((4, false)),
+        "1 MP + 1"
+    );
+    let ma = rs.unit(tank).ma * 2;
+    assert_eq!(
+        cost(&s, tank, true),
+        Some((ma, true)),
+        "the entire MA, and stop"
+    );
+    assert_eq!(cost(&s, tank, false), None, "only as the first step");
+    // Along the road next door the teeth still cost nothing.
+    german.hex[german_leg] = fx.hex(1919);
+    german.refresh(rs);
+    let along = step(&fx, &german, german_leg, 1919, 2019, false);
+    assert_eq!(along, Some((2, false)));
 }
 
 #[test]

@@ -119,3 +119,48 @@ fn rule_8_2_the_owner_assigns_an_entering_independent_before_it_enters() {
     );
     assert_eq!(s.formation[eng], armored);
 }
+
+/// 7.3.8: "During game turns 1 to 3, German units are not permitted to enter any hex to the
+/// north-west of the outer pillbox-line", and entering as a reinforcement (8.5.1) is entering.
+/// With the 12th ID's I/27 listed (an edited scenario) at 2104, north-west of the line: on turn
+/// 2 the hex is not open to it and it enters the nearest open hex in Command Range of its HQ,
+/// outside the zone; held back to turn 4, it enters at 2104.
+#[test]
+fn rule_7_3_8_german_reinforcements_do_not_enter_north_west_of_the_pillbox_line_on_turns_1_to_3() {
+    let fx = Fx::edited(
+        "stolberg-corridor",
+        "scenarios.toml",
+        "unit = \"I/27\"\nhex = \"3022\"",
+        "unit = \"I/27\"\nhex = \"2104\"",
+    );
+    let rs = fx.rs();
+    let twelfth = fx.formation("12ID");
+    let gr = fx.unit("I/27");
+    let listed = fx.hex(2104);
+    assert!(rs.german_restricted.contains(usize::from(listed)));
+    assert!(rs
+        .arrivals
+        .iter()
+        .any(|a| usize::from(a.unit) == gr && a.hex == listed));
+    let mut s = fx.g.initial_state();
+    s.turn = 2;
+    let mut held = s;
+    reinforcements::start(rs, &mut s);
+    fx.enter_all(&mut s);
+    assert!(on_map(s.hex[gr]), "it enters on turn 2");
+    assert!(
+        !rs.german_restricted.contains(usize::from(s.hex[gr])),
+        "not north-west of the line: {}",
+        fx.at(&s, gr)
+    );
+    // Held back on turns 2 and 3, it enters at its listed hex on turn 4.
+    for (turn, delay) in [(2, true), (3, true), (4, false)] {
+        held.turn = turn;
+        reinforcements::start(rs, &mut held);
+        if delay {
+            fx.decide(&mut held, Action::Delay(twelfth));
+        }
+        fx.enter_all(&mut held);
+    }
+    assert_eq!(held.hex[gr], listed, "turn 4: at 2104");
+}
