@@ -272,6 +272,11 @@ pub struct StepSets {
     up: [(u32, u128); 4],
     /// The same for the shifts down (west, north-west and north-east).
     down: [(u32, u128); 4],
+    /// The board's width, and the hexes with a neighbour at each shift up (1, w-1, w, w+1) and
+    /// down: with the width a constant, the shifts compile to immediates (`neighbours`).
+    width: u32,
+    up_by_shift: [u128; 4],
+    down_by_shift: [u128; 4],
     /// The hexes on each level.
     pub levels: [u128; 3],
     /// From a hex on each level: the hexes entered at each cost, cheapest first (those it
@@ -280,10 +285,13 @@ pub struct StepSets {
 }
 
 impl StepSets {
-    fn new(board: &Board, steps: &[[u8; 6]]) -> StepSets {
+    pub(super) fn new(board: &Board, steps: &[[u8; 6]]) -> StepSets {
         let mut sets = StepSets {
             up: [(0, 0); 4],
             down: [(0, 0); 4],
+            width: u32::from(board.cols),
+            up_by_shift: [0; 4],
+            down_by_shift: [0; 4],
             levels: [0; 3],
             entered: Default::default(),
         };
@@ -316,6 +324,20 @@ impl StepSets {
                 }
             }
         }
+        let w = sets.width;
+        for (by_shift, shifts) in [
+            (&mut sets.up_by_shift, &sets.up),
+            (&mut sets.down_by_shift, &sets.down),
+        ] {
+            for &(shift, hexes) in shifts.iter().filter(|&&(_, hexes)| hexes != 0) {
+                if let Some(i) = [1, w.wrapping_sub(1), w, w + 1]
+                    .iter()
+                    .position(|&k| k == shift)
+                {
+                    by_shift[i] |= hexes;
+                }
+            }
+        }
         for entered in &mut sets.entered {
             entered.sort_by_key(|&(cost, _)| cost);
             let hexes = || entered.iter().map(|&(_, hexes)| hexes);
@@ -330,6 +352,36 @@ impl StepSets {
 
     /// The hexes next to those of `set`.
     pub fn neighbours(&self, set: u128) -> u128 {
+        // The search's inner loop: a board of a common width takes its shifts as constants.
+        match self.width {
+            8 => self.neighbours_at::<8>(set),
+            9 => self.neighbours_at::<9>(set),
+            10 => self.neighbours_at::<10>(set),
+            11 => self.neighbours_at::<11>(set),
+            12 => self.neighbours_at::<12>(set),
+            13 => self.neighbours_at::<13>(set),
+            14 => self.neighbours_at::<14>(set),
+            15 => self.neighbours_at::<15>(set),
+            16 => self.neighbours_at::<16>(set),
+            _ => self.neighbours_any(set),
+        }
+    }
+
+    /// `neighbours` on a board `W` hexes wide (the shifts up are 1, W-1, W and W+1).
+    fn neighbours_at<const W: u32>(&self, set: u128) -> u128 {
+        let (u, d) = (&self.up_by_shift, &self.down_by_shift);
+        (set & u[0]) << 1
+            | (set & u[1]) << (W - 1)
+            | (set & u[2]) << W
+            | (set & u[3]) << (W + 1)
+            | (set & d[0]) >> 1
+            | (set & d[1]) >> (W - 1)
+            | (set & d[2]) >> W
+            | (set & d[3]) >> (W + 1)
+    }
+
+    /// `neighbours` on a board of any width.
+    pub(super) fn neighbours_any(&self, set: u128) -> u128 {
         let mut next = 0;
         for i in 0..4 {
             let (up, from_below) = self.up[i];

@@ -265,3 +265,34 @@ fn sl_4_reach_finds_the_cheapest_cost_to_every_hex_as_a_hex_by_hex_search_does()
         }
     }
 }
+
+#[test]
+fn sl_4_neighbour_shifts_find_every_hexs_neighbours_on_boards_of_every_width() {
+    use crate::games::cross_of_iron::board::Board;
+    use crate::games::cross_of_iron::data::BoardDef;
+    use crate::games::cross_of_iron::ruleset::StepSets;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(4);
+    for cols in 1..=26usize {
+        let rows = (128 / cols).min(26);
+        let def = BoardDef {
+            source: "test".into(),
+            basis: None,
+            terrain: vec![".".repeat(cols); rows],
+            levels: vec!["0".repeat(cols); rows],
+        };
+        let board = Board::load(&def, "board").expect("a plain board loads");
+        let sets = StepSets::new(&board, &vec![[1; 6]; board.len()]);
+        let all = u128::MAX >> (128 - board.len());
+        for _ in 0..200 {
+            let set = rng.random::<u128>() & rng.random::<u128>() & all;
+            let by_hex = (0..board.len())
+                .filter(|&h| set >> h & 1 == 1)
+                .flat_map(|h| board.neighbour[h])
+                .filter(|&n| n != NO_HEX)
+                .fold(0u128, |next, n| next | 1 << n);
+            assert_eq!(sets.neighbours(set), by_hex, "{cols} columns");
+            assert_eq!(sets.neighbours_any(set), by_hex, "{cols} columns");
+        }
+    }
+}
