@@ -94,11 +94,21 @@ fn rule_7_2_fire_segments_alternate_initiative_player_first_until_both_pass() {
     assert_eq!(fx.s.phase, Phase::Action);
 }
 
+/// 3.22: "The game consists of EIGHT game turns": a game that no sudden death (12.1 step 1,
+/// the reconstructed Set Up Card) cuts short ends in turn 8's Regroup Phase, not before and
+/// not after; a sudden death comes in turn 8 at the latest.
 #[test]
 fn rule_3_22_the_game_ends_after_eight_turns() {
     use crate::bots::{Bot, RandomBot};
+    use crate::games::rudders_line::victory::LEVELS;
     let g = RuddersLine::embedded().unwrap();
+    assert_eq!(g.rules.turns, 8, "scenario.toml: 3.22's eight turns");
+    // Levels 0 and 1 are the German sudden deaths; the others are decided after the last turn.
+    let sudden_death = &LEVELS[..2];
+    assert!(sudden_death.iter().all(|l| l.contains("sudden death")));
+    assert!(LEVELS[2..].iter().all(|l| !l.contains("sudden death")));
     let mut rng = crate::engine::game_rng(7, 0);
+    let mut full_length = 0;
     for _ in 0..50 {
         let mut s = g.initial_state();
         let mut bot = RandomBot::default();
@@ -113,8 +123,21 @@ fn rule_3_22_the_game_ends_after_eight_turns() {
             };
             g.apply(&mut s, a);
         }
-        assert!(g.outcome(&s).unwrap().turn <= 8);
+        let o = g.outcome(&s).unwrap();
+        assert_eq!(o.turn, u32::from(s.turn), "decided in the turn it ended");
+        if sudden_death.contains(&o.level) {
+            assert!((1..=8).contains(&o.turn), "sudden death on turn {}", o.turn);
+        } else {
+            assert_eq!(o.turn, 8, "{} without sudden death", o.level);
+            assert_eq!(s.phase, Phase::Over);
+            full_length += 1;
+        }
     }
+    // Random play must reach the end of turn 8 often enough for the check to bite.
+    assert!(
+        full_length >= 10,
+        "only {full_length} of 50 games went the distance"
+    );
 }
 
 #[test]

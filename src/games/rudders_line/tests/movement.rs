@@ -3,7 +3,7 @@
 use super::Fixture;
 use crate::engine::Game;
 use crate::games::rudders_line::data::Side;
-use crate::games::rudders_line::movement::{entry_cost, interdiction_toll};
+use crate::games::rudders_line::movement::{entry_cost, interdiction_toll, move_cost};
 use crate::games::rudders_line::state::{Roll, Step};
 use crate::games::rudders_line::Action;
 
@@ -99,6 +99,68 @@ fn rule_10_34_leaving_enemy_area_only_into_friendly_enemy_free_area() {
         None,
         "2 now holds enemy units"
     );
+}
+
+/// 10.34 "They may move freely that turn, once exited": a squad leaving 3, shared with a
+/// German squad, may only go to 2 (Ranger controlled, empty); from 2 it moves on into the
+/// German-controlled 1, 4 and 5, and back into 3, at the ordinary costs of 10.32, 10.33 and
+/// 10.51, and goes on from 4 to 8.
+#[test]
+fn rule_10_34_once_exited_the_group_moves_freely_at_normal_costs() {
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "3"); // 5 MP
+    fx.place("german_squad", "3");
+    let two = fx.area("2");
+    // Control as it stands: 2 Ranger controlled with no units, the other areas on the way
+    // German controlled (the fixture keeps the set-up's control of the shingle, 1 and 2).
+    fx.s.ranger_control |= 1 << two;
+    for id in ["1", "4", "5", "8"] {
+        fx.s.ranger_control &= !(1 << fx.area(id));
+    }
+    let moves = |fx: &Fixture| -> Vec<(u8, u8)> {
+        let rs = &fx.g.rules;
+        let mut v: Vec<(u8, u8)> = (fx.legal().into_iter())
+            .filter_map(|a| match a {
+                Action::Move { to, pay: false } if !rs.is_landing_craft(to) => {
+                    Some((to, move_cost(rs, &fx.s, to, false).expect("a legal move")))
+                }
+                _ => None,
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    fx.group("3", &[r]);
+    // Leaving 3: 2 alone (10.34), at 1 MP (3's Germans share their area with Rangers, 10.33).
+    assert_eq!(moves(&fx), vec![(two, 1)]);
+    fx.act(Action::Move {
+        to: two,
+        pay: false,
+    });
+    assert_eq!(fx.s.unit(r).mp, 4);
+    // Out of 3: every German-controlled neighbour is open at its normal cost; 4 and 5 are
+    // next to the fresh German squad now alone in 3.
+    let german = |fx: &Fixture, id: &str| fx.s.controller(fx.area(id)) == Side::Germans;
+    assert!(["1", "3", "4", "5"].iter().all(|id| german(&fx, id)));
+    let expected = vec![
+        (fx.area("1"), 1), // 10.32
+        (fx.area("3"), 4), // 10.51: back into the fresh enemy
+        (fx.area("4"), 2), // 10.33
+        (fx.area("5"), 2), // 10.33
+    ];
+    assert_eq!(moves(&fx), expected, "from 2, once exited");
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    assert_eq!(fx.s.unit(r).mp, 2, "4 at its 10.33 cost of 2");
+    assert!(german(&fx, "8"));
+    fx.act(Action::Move {
+        to: fx.area("8"),
+        pay: false,
+    });
+    assert_eq!(fx.s.unit(r).mp, 1, "8 at its 10.32 cost of 1");
+    assert_eq!(fx.loc(r), fx.area("8"));
 }
 
 #[test]

@@ -240,6 +240,45 @@ fn rule_12_1_step_1_ranger_victory_at_the_end_of_turn_8() {
     assert_eq!(o.turn, 8);
 }
 
+/// 3.22 "The game consists of EIGHT game turns": turn 7's Regroup Phase, with no sudden
+/// death, ends nothing (step 6 starts turn 8); turn 8, played through, ends in its Regroup
+/// Phase with the end-of-game result.
+#[test]
+fn rule_3_22_turn_7_regroup_leads_into_turn_8_whose_regroup_ends_the_game() {
+    let mut fx = quiet(); // Rangers hold 3 and 5: no sudden death, a Ranger victory at the end
+    fx.s.turn = 7;
+    regroup(&mut fx);
+    assert!(fx.g.outcome(&fx.s).is_none(), "turn 7 is not the last");
+    assert_eq!(fx.s.phase, Phase::Regroup);
+    assert_ne!(fx.actor(), Actor::Terminal);
+    // The rest of turn 7's Regroup: nothing to rally or pick up, no squads to fatigue.
+    assert_eq!(fx.s.step, Step::PickUp);
+    fx.act(Action::Pass);
+    fx.act(Action::Pass);
+    fx.roll(1);
+    fx.roll(1);
+    assert_eq!(fx.s.turn, 8, "step 6: turn 8 follows");
+    assert_eq!(fx.s.phase, Phase::Initiative);
+    assert!(fx.g.outcome(&fx.s).is_none());
+    // Turn 8: the Initiative (Rangers 6 against the Germans' 1 + 1), nothing to fire, and
+    // both players pass the Action Phase.
+    fx.roll(6);
+    fx.roll(1);
+    fx.act(Action::GoFirst);
+    assert_eq!((fx.s.turn, fx.s.phase), (8, Phase::Action));
+    fx.act(Action::Pass);
+    assert!(fx.g.outcome(&fx.s).is_none(), "turn 8 is played out");
+    fx.act(Action::Pass); // two idle holds: the Regroup Phase, whose step 1 ends the game
+    let o = fx.g.outcome(&fx.s).expect("over in turn 8's Regroup");
+    assert_eq!(fx.actor(), Actor::Terminal);
+    assert_eq!(o.turn, 8);
+    assert_eq!(
+        (o.winner, o.level),
+        (Some(Side::Rangers.index()), "Ranger victory"),
+        "the end-of-game result, not a sudden death"
+    );
+}
+
 #[test]
 fn rule_12_1_step_1_guns_not_reached_by_the_deadline_cost_the_rangers_one_level() {
     let mut fx = quiet(); // Rangers hold 3 and 5, not 7 or 23: a Ranger victory
