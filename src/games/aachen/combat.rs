@@ -11,15 +11,22 @@ use super::Action;
 use crate::engine::GameRng;
 use rand::Rng;
 
-/// 9.0–9.3: the Areas an attack may be declared on now: the German Areas not attacked yet in this activation with a unit among its `candidates`
-/// that can lead (9.5.2A): the Areas where units wait (a unit that can lead waits in each,
-/// since a Leader enters one only to join such a unit), and the Active Area if it was
-/// Contested at activation and holds such a unit that has not acted.
+/// 9.0–9.3: the Areas an attack may be declared on now: the German Areas not attacked yet in
+/// this activation with a unit among its `candidates` that can lead (9.5.2A): the Areas where
+/// such a unit waits, and the Active Area if it was Contested at activation and holds such a
+/// unit that has not acted. A unit that can lead waits in every Area where units wait but
+/// those Contested at activation, which a Leader may enter alone (8.1): only those need a
+/// look at the units.
 pub fn attackable(rs: &Ruleset, s: &State) -> AreaMask {
     let act = &s.activation;
     let starting = s.units_in(act.area) & act.pending & !rs.leaders() != 0;
     let here = u32::from(starting) << act.area & act.contested;
-    (act.waiting_areas() | here) & !act.attacked & s.german_areas()
+    let mut waiting = act.waiting_areas();
+    if waiting & act.contested != 0 {
+        // 8.1: not where only Leaders wait.
+        waiting &= s.areas_of(act.waiting & !rs.leaders()) | !act.contested;
+    }
+    (waiting | here) & !act.attacked & s.german_areas()
 }
 
 /// The units that may attack Area `x`: those that entered it in this activation, or, in an
@@ -526,7 +533,7 @@ fn next_retreat(rs: &Ruleset, s: &mut State) {
         if all == 0 {
             s.attack = Default::default();
             s.step = Step::Activation;
-            end_activation_if_done(s);
+            end_activation_if_done(rs, s);
             return;
         }
         let u = all.trailing_zeros() as u8;

@@ -176,9 +176,10 @@ impl Game for Aachen {
     }
 
     /// 2: a unit's whole move became one decision, and the steps with one choice (a lone
-    /// Lead Attacking Unit, no support to allot, one Area to retreat to) are none.
+    /// Lead Attacking Unit, no support to allot, one Area to retreat to) are none. 3: a
+    /// Leader may enter an Area Contested at activation alone (8.1).
     fn log_version(&self) -> u32 {
-        2
+        3
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

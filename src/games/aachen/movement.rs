@@ -124,15 +124,17 @@ fn first_steps(rs: &Ruleset, s: &State, enterable: AreaMask, from: u8, leaving: 
 }
 
 /// The Areas a unit (a Leader or not) may enter at all, stacking aside: none attacked in this
-/// activation (8.2.1). A Leader never leads an attack (9.5.2A): he enters a German Area only
-/// to join units already waiting there to attack it.
+/// activation (8.2.1). A Leader never leads an attack (9.5.2A): he enters a German Area not
+/// Contested at activation, where the Mandatory Attack is owed (9.1), only to join units
+/// already waiting there to attack it; a Contested one owes no attack, and he may enter it
+/// alone (8.1, 9.3).
 fn may_enter(s: &State, leader: bool) -> AreaMask {
     let act = &s.activation;
     let m = !act.attacked;
     if !leader {
         return m;
     }
-    m & (!s.german_areas() | act.waiting_areas())
+    m & (!s.german_areas() | act.waiting_areas() | act.contested) // 8.1: Contested too
 }
 
 /// 7.1, 8.3.1: the Areas of `m` that unit `u` may join without overstacking them. Only a
@@ -336,13 +338,15 @@ pub fn move_to(rs: &Ruleset, s: &mut State, to: u8, via: u8) {
     s.fresh &= !(u32::from(vacant) << u);
     s.activation.mover = NONE;
     s.step = Step::Activation;
-    end_activation_if_done(s);
+    end_activation_if_done(rs, s);
 }
 
-/// Nothing left to move or attack with: the activation is over.
-pub fn end_activation_if_done(s: &mut State) {
+/// Nothing left to move or attack with: the activation is over. Leaders waiting with no
+/// unit that can lead them (alone in Areas Contested at activation, 8.1) attack nothing once
+/// no unit is left to move: ending is the only choice, so it is taken at once.
+pub fn end_activation_if_done(rs: &Ruleset, s: &mut State) {
     let act = &s.activation;
-    if matches!(s.step, Step::Activation) && act.pending == 0 && act.waiting == 0 {
+    if matches!(s.step, Step::Activation) && act.pending == 0 && act.waiting & !rs.leaders() == 0 {
         end_activation(s);
     }
 }

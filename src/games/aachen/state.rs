@@ -168,8 +168,9 @@ pub struct Activation {
     pub waiting: UnitMask,
     /// The German Areas units entered (8.2). A unit waits in the Area it entered until that
     /// Area is attacked (all waiting there then attack or are left out, 9.1–9.3), and a
-    /// Leader enters one only to join units waiting there (9.5.2A): so the Areas of `waiting`
-    /// are `entered & !attacked` (`waiting_areas`), read without a scan of the units.
+    /// Leader enters one alone only if it was Contested at activation (8.1, 9.5.2A): so the
+    /// Areas of `waiting` are `entered & !attacked` (`waiting_areas`), read without a scan of
+    /// the units, and a unit that can lead waits in each of them not Contested at activation.
     pub entered: AreaMask,
     /// Areas attacked during this activation: no one else may enter them (8.2.1).
     pub attacked: AreaMask,

@@ -465,6 +465,46 @@ fn rule_9_5_4_success_lowers_morale_1_but_only_the_first_suburban_of_a_turn() {
     assert_eq!(g.s.morale, 19, "a second Suburban Success does not count");
 }
 
+/// 9.5.4 note: "only the first Suburban area Success in a turn decreases German Morale": the
+/// count starts again each turn. A Suburban Success on turn 2 lowers Morale; after the End
+/// Phase (6.5), the first Suburban Success of turn 3 lowers it again.
+#[test]
+fn rule_9_5_4_the_first_suburban_success_of_each_turn_lowers_morale() {
+    let f0 = Fixture::combat();
+    let rs = f0.game.rules();
+    let c = f0.counter_with(Terrain::Suburban, DefenseStrategy::None);
+    let (mut f, _) = attack_with_dice(5, c, 12, 2);
+    assert_eq!((f.s.turn, f.s.german[4], f.s.morale), (2, NONE, 18));
+    // The End Phase, and turn 3 up to its first Action Round ("No event" on the Random Event
+    // Chart, so nothing else moves Morale).
+    f.act(Action::Pass);
+    assert_eq!(f.s.turn, 3);
+    while (f.s.phase, f.s.step) != (super::super::Phase::Combat, Step::ActionRound) {
+        match f.s.step {
+            Step::Roll(Roll::RandomEvent) => f.roll(Action::Dice(10)),
+            Step::Roll(Roll::Supply) => f.roll(Action::Dice(3)),
+            Step::Supply => f.act(Action::Pass),
+            _ => {
+                let a = f.legal()[0];
+                f.act(a);
+            }
+        }
+    }
+    assert_eq!(f.s.morale, 18);
+    // Turn 3: Company I takes Suburban Area 4 with another counter.
+    // Revealed here, its Defense Strategy is not played (9.4): any other Suburban counter.
+    let other = (0..rs.germans.len() as u8)
+        .find(|&g| g != c && rs.germans[usize::from(g)].terrain == Terrain::Suburban)
+        .expect("another Suburban counter");
+    f.reveal(4, other);
+    f.alone_into("I", 4);
+    f.act(Action::Attack(3));
+    f.roll(Action::Dice(12));
+    f.roll(Action::Dice(2));
+    assert_eq!(f.s.german[3], NONE, "a Success");
+    assert_eq!(f.s.morale, 17, "turn 3's first Suburban Success counts too");
+}
+
 #[test]
 fn rule_9_5_4_overrun_leaves_the_attackers_fresh_success_spends_them() {
     let f0 = Fixture::combat();
@@ -841,6 +881,70 @@ fn rule_9_5_5_a_unit_that_may_retreat_chooses_to_retreat_or_stay() {
             Action::Stay
         ]
     );
+}
+
+/// 9.5.4 Repulse: "Attacking American units that moved into an Area that was Contested at the
+/// moment of their activation may retreat voluntarily" (9.5.5). Companies I and K enter Area
+/// 13, which Company L contests, attack it and are Repulsed: I, leading, is Out of Action; K
+/// is Spent and may fall back to Area 12, or stay. Units that attack from the Contested Active
+/// Area itself were not moved in: they are offered neither and stay (9.3), even one that had
+/// entered the Area from Area 12 on an earlier turn.
+#[test]
+fn rule_9_5_4_a_repulse_lets_units_that_moved_into_a_contested_area_retreat_or_stay() {
+    let repulsed = |f: &mut Fixture, i: u8, k: u8| {
+        f.act(Action::Attack(12));
+        assert_eq!(
+            f.s.step,
+            Step::Attackers,
+            "optional: Contested at activation"
+        );
+        f.act(Action::AddAttacker(i));
+        f.act(Action::AddAttacker(k));
+        f.act(Action::Resolve);
+        f.act(Action::Lead(i));
+        f.roll(Action::Dice(2));
+        f.roll(Action::Dice(12));
+        assert_eq!(f.s.loc[usize::from(i)], OUT_OF_ACTION, "Repulse");
+        assert_eq!(f.s.fresh & 1 << k, 0, "K is Spent");
+    };
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    f.s.support = [0; 4];
+    f.put("L", 13); // contesting Area 13
+    let i = f.put("I", 12);
+    let k = f.put("K", 12);
+    f.reveal(13, f.counter_with(Terrain::Urban, DefenseStrategy::None));
+    f.act(Action::Activate(11));
+    for u in [i, k] {
+        f.act(Action::Select(u));
+        f.act(Action::Move { to: 12, via: 11 });
+    }
+    repulsed(&mut f, i, k);
+    assert_eq!(f.s.step, Step::Retreat);
+    assert_eq!(
+        f.legal(),
+        vec![Action::Retreat { unit: k, to: 11 }, Action::Stay]
+    );
+    let offered = f.s;
+    f.act(Action::Retreat { unit: k, to: 11 });
+    assert_eq!(f.s.loc[usize::from(k)], 11, "K fell back to Area 12");
+    f.s = offered;
+    f.act(Action::Stay);
+    assert_eq!(f.s.loc[usize::from(k)], 12, "K stayed in Area 13");
+
+    let mut g = Fixture::combat();
+    g.clear_americans();
+    g.vacate(12);
+    g.s.support = [0; 4];
+    let i = g.put("I", 13);
+    let k = g.put("K", 13);
+    g.s.from[usize::from(k)] = 11; // entered Area 13 from Area 12 on an earlier turn
+    g.reveal(13, g.counter_with(Terrain::Urban, DefenseStrategy::None));
+    g.act(Action::Activate(12));
+    repulsed(&mut g, i, k);
+    assert_ne!(g.s.step, Step::Retreat, "no retreat on offer");
+    assert_eq!(g.s.loc[usize::from(k)], 12, "K stays in Area 13");
 }
 
 /// The chance, enumerated here over both 2D6 (no Air Support), of each result of AV `av` on

@@ -46,9 +46,11 @@ fn walk(
         let leader_alone = rs.unit(u).is_leader()
             && !bits(u64::from(s.activation.waiting & !rs.leaders()))
                 .any(|w| s.loc[usize::from(w)] == b);
+        let owes_attack = s.activation.contested & 1 << b == 0; // 9.1
         let barred = s.activation.attacked & 1 << b != 0 // 8.2.1
             || german && must_reach_vacant // 8.3.2
-            || german && leader_alone // 9.5.2A: a Leader only joins units waiting there
+            // 8.1, 9.5.2A: a Leader only joins units waiting there, unless it was Contested
+            || german && leader_alone && owes_attack
             || !has_room(rs, &s, b, 1 << u) // 8.3.1
             || moved && cost > mf; // 8.2: only the first step may take more than is left
         if barred {
@@ -307,4 +309,161 @@ fn rule_8_2_with_only_areas_1_and_2_vacant_a_unit_ends_there_or_enters_a_german_
     let germans: BTreeSet<u8> = walked.iter().filter(|e| e.1 != NONE).map(|e| e.0).collect();
     assert_eq!(germans, areas(&[3, 4, 5, 12]));
     assert_eq!(offered(&f), walked);
+}
+
+/// The German Areas (as Area numbers, with the Area entered from) the mover may end in.
+fn german_ends(f: &Fixture) -> BTreeSet<(u8, u8)> {
+    offered(f)
+        .into_iter()
+        .filter(|e| e.1 != NONE)
+        .map(|e| (e.0 + 1, e.1 + 1))
+        .collect()
+}
+
+/// 8.1 (with 8.2, 9.1, 9.3): nothing forbids a Leader to move into an Area that holds
+/// American units as well as German, where no attack is owed: Smoots, alone in Area 12, may
+/// enter Area 13 while Company E contests it, and, with nothing left to move and nothing he
+/// can attack with, his move is done and he is Spent. The German Areas next to Area 12 that
+/// no American contests (4, 5, 19) stay closed to him.
+#[test]
+fn rule_8_1_a_lone_leader_may_enter_an_area_contested_at_activation() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    let e = f.put("E", 13); // contesting Area 13
+    let smoots = f.put("Smoots", 12);
+    f.act(Action::Activate(11));
+    f.act(Action::Select(smoots));
+    assert_eq!(german_ends(&f), BTreeSet::from([(13, 12)]));
+    f.act(Action::Move { to: 12, via: 11 });
+    assert_eq!(f.s.loc[usize::from(smoots)], 12);
+    assert_eq!(f.s.fresh & 1 << smoots, 0, "Spent: his move is done");
+    assert_eq!(
+        f.s.step,
+        Step::ActionRound,
+        "no attack to make and no one left to move: the activation is over"
+    );
+    assert_eq!(f.s.loc[usize::from(e)], 12);
+    assert_ne!(f.s.fresh & 1 << e, 0, "E, not activated, is still Fresh");
+}
+
+/// 8.1, 9.1, 9.5.2A: a Leader can never lead the Mandatory Attack owed in a German Area no
+/// American contests, so he still may not enter one alone: Smoots, alone in Area 12 with
+/// Area 13 held by the Germans only, may only end in a Vacant Area: 2, 1 beyond it, or 12.
+#[test]
+fn rule_8_1_a_lone_leader_may_not_enter_an_uncontested_german_area() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    let smoots = f.put("Smoots", 12);
+    f.act(Action::Activate(11));
+    f.act(Action::Select(smoots));
+    assert!(german_ends(&f).is_empty(), "{:?}", german_ends(&f));
+    assert_eq!(vacant_ends(&f), areas(&[1, 2, 12]));
+}
+
+/// 8.1: a Leader alone in a Contested Area attacks nothing (9.5.2A), so no attack is offered
+/// there until a unit that can lead him comes in; then the attack is declared, its units
+/// chosen (9.2), and the Leader may join once his own company is in it (9.5.2B). Company F,
+/// contesting Area 13 already, does not join (9.3's note).
+#[test]
+fn rule_8_1_a_leader_alone_in_a_contested_area_is_offered_no_attack_until_his_unit_joins() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    let f_co = f.put("F", 13); // contesting Area 13
+    let e = f.put("E", 12);
+    let smoots = f.put("Smoots", 12);
+    f.act(Action::Activate(11));
+    f.act(Action::Select(smoots));
+    f.act(Action::Move { to: 12, via: 11 });
+    assert_eq!(f.s.step, Step::Activation, "E may still move");
+    let legal = f.legal();
+    assert!(
+        !legal.iter().any(|a| matches!(a, Action::Attack(_))),
+        "no attack with Smoots alone: {legal:?}"
+    );
+    assert!(legal.contains(&Action::Select(e)));
+    f.act(Action::Select(e));
+    f.act(Action::Move { to: 12, via: 11 });
+    f.act(Action::Attack(12));
+    assert_eq!(
+        f.s.step,
+        Step::Attackers,
+        "optional: Contested at activation"
+    );
+    assert_eq!(f.legal(), vec![Action::AddAttacker(e)]);
+    f.act(Action::AddAttacker(e));
+    assert_eq!(
+        f.legal(),
+        vec![Action::AddAttacker(smoots), Action::Resolve]
+    );
+    assert_eq!(f.s.attack.units & 1 << f_co, 0);
+}
+
+/// 8.1: "An Area must contain at least one Fresh American unit in order to activate": Area 12
+/// with only Spent units is not offered; with one of them Fresh, it is.
+#[test]
+fn rule_8_1_an_area_with_only_spent_units_may_not_be_activated() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    let i = f.put("I", 12);
+    let k = f.put("K", 12);
+    f.s.fresh &= !(1 << i | 1 << k);
+    assert!(!f.legal().contains(&Action::Activate(11)), "all Spent");
+    assert_eq!(f.legal(), vec![Action::Pass]);
+    f.s.fresh |= 1 << k;
+    assert!(f.legal().contains(&Action::Activate(11)), "K Fresh");
+}
+
+/// 8.1: "Units move one at a time": Company I moves on its own, and Company K, of the same
+/// Active Area, stays where it was, Fresh, until it is chosen to move in its turn.
+#[test]
+fn rule_8_1_units_move_one_at_a_time() {
+    let mut f = Fixture::combat();
+    let units = f.activated_in_area_12(&["I", "K"]);
+    let (i, k) = (units[0], units[1]);
+    f.act(Action::Select(i));
+    assert_eq!(f.s.step, Step::Moving);
+    assert!(
+        f.legal().iter().all(|a| matches!(a, Action::Move { .. })),
+        "only I's move"
+    );
+    f.act(Action::Move { to: 1, via: NONE }); // Area 2
+    assert_eq!(f.s.loc[usize::from(i)], 1);
+    assert_eq!(f.s.loc[usize::from(k)], 11, "K has not moved");
+    assert_ne!(f.s.fresh & 1 << k, 0);
+    assert_eq!(f.legal(), vec![Action::Select(k), Action::Pass]);
+}
+
+/// 8.1: "If the Active Area contains a German unit at the moment of activation, or if
+/// American units enter an Area with enemy units, the American player may attack ... that
+/// German unit with their activated units": Company I attacks from within Contested Area 13
+/// when it is activated, and Company K attacks Area 13 after entering it from Area 12.
+#[test]
+fn rule_8_1_units_may_attack_in_a_contested_active_area_or_on_entering_a_german_area() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.put("I", 13);
+    f.act(Action::Activate(12));
+    assert!(f.legal().contains(&Action::Attack(12)), "from within");
+    f.act(Action::Attack(12));
+    assert_eq!(f.s.step, Step::Attackers);
+
+    let mut g = Fixture::combat();
+    let k = g.activated_in_area_12(&["K"])[0];
+    assert!(
+        !g.legal().contains(&Action::Attack(12)),
+        "not yet in Area 13"
+    );
+    g.act(Action::Select(k));
+    g.act(Action::Move { to: 12, via: 11 });
+    assert!(g.legal().contains(&Action::Attack(12)), "on entering");
+    g.act(Action::Attack(12));
+    assert_eq!(
+        g.s.step,
+        Step::Reveal,
+        "a Mandatory Attack (9.1): K attacks"
+    );
 }

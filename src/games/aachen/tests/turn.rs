@@ -476,3 +476,22 @@ fn rule_6_4_2_declining_ends_the_combat_phase_with_the_automatic_victory_check()
     assert_eq!(outcome.winner, Some(0), "an American automatic victory");
     assert_eq!(outcome.turn, 2, "at once, on turn 2");
 }
+
+/// 10.1: the American check comes first: "The American player wins an Automatic Victory if at
+/// the end of any Combat Phase every Area on the map is American Controlled. If this does not
+/// occur, the German side wins ... if at the start of the End Phase of Turn 9, German Morale is
+/// 6 or higher." Turn 9, every Area cleared, Morale 19: an American Automatic Victory.
+#[test]
+fn rule_10_1_every_area_american_on_turn_9_wins_for_the_americans_whatever_the_morale() {
+    let mut f = Fixture::combat();
+    f.s.turn = 9;
+    f.s.morale = 19;
+    for n in 1..=27 {
+        f.vacate(n);
+    }
+    f.act(Action::Pass);
+    let o = f.game.outcome(&f.s).expect("over");
+    assert_eq!(o.winner, Some(0), "the Americans win");
+    assert_eq!(o.level, turn::LEVELS[0], "an Automatic Victory");
+    assert_eq!(o.turn, 9);
+}
