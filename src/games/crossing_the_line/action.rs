@@ -45,6 +45,12 @@ pub enum Action {
     AddAttacker(u8),
     /// 7.5: the attackers are chosen; draw the chits.
     Resolve,
+    /// 5.8.4: after isolated units failed their check, the Action goes on with those that
+    /// passed.
+    GoOn,
+    /// 5.8.4: after isolated units failed their check, the owner calls the Action off; its
+    /// APs stay spent.
+    CallOff,
     /// 7.6: refit this disrupted unit.
     Refit(u8),
     /// 7.7: place an Improved Defense marker on this hex.

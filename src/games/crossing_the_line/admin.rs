@@ -187,10 +187,13 @@ fn reorganization_type(kind: UnitKind) -> Option<&'static str> {
 
 /// 8.4: the units of `side` in good order to receive RPs (those below their printed strength
 /// do): on the map, undisrupted, In Command of their HQ, which is in supply (AMBIG-36: the
-/// recipients of cannibalised SPs too; those SPs are no loss for VP, as Scenario 2's VP are
-/// hexes only). (8.4.2
-/// cannibalises from the same units.) No unit's strength counts here: `reorganize` relies
-/// on it.
+/// recipients of cannibalised SPs too). (8.4.2 cannibalises from the same units.) No unit's
+/// strength counts here: `reorganize` relies on it.
+///
+/// AMBIG-36, VP: `reorganize` leaves the cannibalised unit out of play at strength 0, so where
+/// German SP losses score (the Campaign, `victory::loss_vp`, 9) its whole printed strength
+/// counts as lost, offset only by the SPs its RPs rebuild (each at the loss value of the unit
+/// it rebuilds); SPs no unit takes stay lost. Scenarios 2 and 3 score VP hexes only.
 fn in_good_order(rs: &Ruleset, s: &State, side: Side) -> Units {
     let units = s.on_map_units(rs, side) & !s.disrupted;
     // Only the formations with such units need their HQ's supply line traced.

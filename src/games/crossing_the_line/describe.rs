@@ -152,6 +152,11 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         }
         Action::AddAttacker(u) => format!("{} attacks", unit(rs, u)),
         Action::Resolve => "resolve the attack".into(),
+        Action::GoOn => {
+            "go on with the units that passed their check (5.8.4: those that failed stay behind)"
+                .into()
+        }
+        Action::CallOff => "call the Action off (5.8.4: its Action Points stay spent)".into(),
         Action::Refit(u) => format!("refit {}", unit(rs, u)),
         Action::ImprovedDefense(h) => format!("Improved Defense in {}", hex(rs, h)),
         Action::Relocate(h) => format!("relocate the HQ to {}", hex(rs, h)),
@@ -271,6 +276,10 @@ pub fn step_name(step: Step) -> String {
         Step::ReactionCheck => "Reaction Check (6.4.2)".into(),
         Step::Check(_) => "Effectiveness Check (5.6)".into(),
         Step::Attackers => "the attacking units (7.5)".into(),
+        Step::CallOff => {
+            "isolated units failed their check: go on with the rest or call the Action off (5.8.4)"
+                .into()
+        }
         Step::Chits => "chits (7.5.1.1)".into(),
         Step::CombatDie => "combat die (7.5.1.2)".into(),
         Step::SecondHit => "retreat or take the 2nd hit (7.5.2)".into(),
@@ -290,7 +299,7 @@ pub fn step_name(step: Step) -> String {
 /// them (`None`: everything).
 pub fn headline(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
     let active = match s.step {
-        Step::Action | Step::Destination { .. } | Step::Attackers => {
+        Step::Action | Step::Destination { .. } | Step::Attackers | Step::CallOff => {
             let side = match s.act().side {
                 Side::Us => "US",
                 Side::German => "Germans",
@@ -325,7 +334,7 @@ pub fn render(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
     }
     if matches!(
         s.step,
-        Step::Action | Step::Destination { .. } | Step::Attackers
+        Step::Action | Step::Destination { .. } | Step::Attackers | Step::CallOff
     ) {
         let act = s.act();
         let _ = writeln!(

@@ -115,6 +115,10 @@ impl CrossingTheLine {
             Step::Destination { unit, stack } => movement::move_actions(rs, s, unit, stack, out),
             Step::ReactionOffer => movement::reaction_actions(rs, s, out),
             Step::Attackers => battle::attackers_actions(rs, s, out),
+            Step::CallOff => {
+                out(Action::GoOn);
+                out(Action::CallOff);
+            }
             Step::SecondHit => battle::second_hit_actions(out),
             Step::SpLoss => battle::sp_loss_actions(rs, s, out),
             Step::Retreat => battle::retreat_actions(rs, s, out),
@@ -156,6 +160,8 @@ impl CrossingTheLine {
             (Step::ReactionOffer, Action::Decline) => movement::advance(rs, s),
             (Step::Attackers, Action::AddAttacker(u)) => s.fight.attackers |= 1 << u,
             (Step::Attackers, Action::Resolve) => battle::close_attackers(rs, s),
+            (Step::CallOff, Action::GoOn) => movement::go_on(rs, s),
+            (Step::CallOff, Action::CallOff) => movement::call_off(rs, s),
             (Step::SecondHit, Action::RetreatInstead) => {
                 battle::further(rs, s, Some(SecondHit::VoluntaryRetreat))
             }
@@ -241,6 +247,9 @@ impl CrossingTheLine {
                 if !passed {
                     stacking::disrupt(rs, s, u);
                     movement::drop_failed(s, u);
+                    if kind == CheckKind::Isolated {
+                        s.isolated_failed |= 1 << u;
+                    }
                 }
             }
             CheckKind::Refit => actions::refit_check(rs, s, u, passed),
@@ -323,9 +332,10 @@ impl Game for CrossingTheLine {
     /// HQ goes (5.3.2, `Step::HqDisplacement`); and the opponent where an overstacked unit goes
     /// (5.3.3, `Step::UnitDisplacement`). 4: a displaced HQ is offered every friendly built-up
     /// hex (5.3.2), an HQ leaves play with its last unit (3.3), and the owner assigns each
-    /// entering independent (8.2, `Step::Entering`).
+    /// entering independent (8.2, `Step::Entering`). 5: after isolated units failed their
+    /// check, the owner goes on with the rest or calls the Action off (5.8.4, `Step::CallOff`).
     fn log_version(&self) -> u32 {
-        4
+        5
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {
@@ -343,7 +353,9 @@ impl Game for CrossingTheLine {
         match s.step {
             Step::Over => Actor::Terminal,
             Step::Choose => player(s.initiative),
-            Step::Action | Step::Destination { .. } | Step::Attackers => player(s.act().side),
+            Step::Action | Step::Destination { .. } | Step::Attackers | Step::CallOff => {
+                player(s.act().side)
+            }
             Step::ReactionOffer => player(s.act().side.other()),
             Step::SecondHit | Step::SpLoss | Step::Retreat => {
                 player(battle::applying_side(&self.rules, s))

@@ -625,14 +625,20 @@ fn begin(rs: &Ruleset, s: &mut State, units: Units, path: [u16; MAX_PATH], len: 
     };
 }
 
+/// The units taking part in the Action under way: the attackers of an attack, else the
+/// movers.
+fn action_units(s: &State) -> Units {
+    match s.pending {
+        Pending::Attack => s.fight.attackers,
+        _ => s.moving.units,
+    }
+}
+
 /// 5.8.4: the isolated units of the Action check before it goes on (AMBIG-34: each isolated
 /// unit, before every Move or Attack, failing alone).
 pub fn check_isolated_then_go(rs: &Ruleset, s: &mut State) {
-    let units = match s.pending {
-        Pending::Attack => s.fight.attackers,
-        _ => s.moving.units,
-    };
-    s.queue = command::isolated_units(rs, s, units);
+    s.isolated_failed = 0;
+    s.queue = command::isolated_units(rs, s, action_units(s));
     if s.queue != 0 {
         s.step = Step::Check(CheckKind::Isolated);
     } else {
@@ -640,9 +646,28 @@ pub fn check_isolated_then_go(rs: &Ruleset, s: &mut State) {
     }
 }
 
-/// After 5.8.4's checks: an Infiltration's own checks (7.3.4) for every unit left, or the
-/// Action goes on.
+/// After 5.8.4's checks: where some units failed and some passed, the owner decides whether
+/// the Action goes on with those that passed or is called off ("The Action Points are still
+/// expended even if no units participate or the owning side decides to call off the Action");
+/// else it goes on (`go_on`).
 pub fn after_isolation_checks(rs: &Ruleset, s: &mut State) {
+    if s.isolated_failed != 0 && action_units(s) != 0 {
+        s.step = Step::CallOff;
+    } else {
+        go_on(rs, s);
+    }
+}
+
+/// 5.8.4: the owner calls the Action off: no unit takes part, the APs stay spent.
+pub fn call_off(rs: &Ruleset, s: &mut State) {
+    s.moving.units = 0;
+    s.fight.attackers = 0;
+    resume(rs, s);
+}
+
+/// The Action goes on after 5.8.4's checks: an Infiltration's own checks (7.3.4) for every
+/// unit left, or the Action itself.
+pub fn go_on(rs: &Ruleset, s: &mut State) {
     if matches!(s.pending, Pending::Infiltrate { .. }) && s.moving.units != 0 {
         s.queue = s.moving.units;
         s.step = Step::Check(CheckKind::Infiltration);

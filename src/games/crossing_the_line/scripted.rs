@@ -390,6 +390,9 @@ impl<'a> Context<'a> {
                 }
             }
             Action::AddAttacker(_) => 10,
+            // 5.8.4: the doctrine goes on with the units that passed.
+            Action::GoOn => 10,
+            Action::CallOff => END,
             Action::RetreatInstead => {
                 if self.retreat_rather() {
                     10

@@ -89,6 +89,9 @@ pub enum Step {
     Check(CheckKind),
     /// 7.5: the attacker picks the units of the attacking hex that take part.
     Attackers,
+    /// 5.8.4: some isolated units of the Action failed their check and others passed: the
+    /// owner goes on with those that passed or calls the Action off (its APs stay spent).
+    CallOff,
     /// Chance, 7.5.1.1: both chits drawn from the cup.
     Chits,
     /// Chance, 7.5.1.2: the combat die.
@@ -324,6 +327,8 @@ pub struct State {
     pub overstack: Overstack,
     /// Units still to roll (attrition, ECs) or, entering, to be assigned; lowest first.
     pub queue: Units,
+    /// 5.8.4: the units of the Action under way that failed their isolated check.
+    pub isolated_failed: Units,
     /// 6.4: the formation attempting a Reaction.
     pub reactor: u8,
     /// 5.2: the side holding the SNAFU token (Schlachtenglück).
@@ -402,6 +407,7 @@ impl State {
             fight: Fight::NONE,
             overstack: Overstack::NONE,
             queue: 0,
+            isolated_failed: 0,
             reactor: 0,
             snafu: Side::German,
             snafu_roll: Action::Die(1),

@@ -3,7 +3,7 @@
 
 use super::sequence::{cannibals, rebuilt};
 use super::Fx;
-use crate::engine::Game;
+use crate::engine::{Actor, Game};
 use crate::games::crossing_the_line::action::Action;
 use crate::games::crossing_the_line::assignment;
 use crate::games::crossing_the_line::command;
@@ -467,6 +467,98 @@ fn rule_5_8_4_isolated_units_check_before_they_act_and_stay_disrupted_on_failure
     assert!(s.is_disrupted(u));
     assert_eq!(s.step, Step::Action, "the attack is off");
     assert_eq!(s.act().ap, 1, "2 APs spent: isolated units pay double");
+}
+
+/// `isolated_at_1412` with the 2/16 stacked with the 1/16: both isolated, each checks before
+/// the stack acts (5.8.4); the 1/16 fails, the 2/16 passes.
+fn isolated_stack_checked(fx: &Fx, s: &mut State, first: usize, second: usize) {
+    assert_eq!(s.step, Step::Check(CheckKind::Isolated));
+    assert_eq!(s.queue, 1 << first | 1 << second, "both check");
+    assert!(first < second, "the lowest checks first");
+    fx.chance(s, Action::Check(false));
+    fx.chance(s, Action::Check(true));
+    assert!(s.is_disrupted(first) && !s.is_disrupted(second));
+}
+
+/// 5.8.4: "Each isolated unit that fails the check disrupts and may not participate in the
+/// Action. The Action Points are still expended even if no units participate or the owning
+/// side decides to call off the Action." The isolated 1/16 and 2/16 at 1412 make a Hasty
+/// Attack on 1413; the 1/16 fails its check, the 2/16 passes; the US goes on, and the 2/16
+/// attacks alone.
+#[test]
+fn rule_5_8_4_after_an_isolated_unit_fails_the_owner_may_go_on_with_the_rest() {
+    let fx = Fx::s2();
+    let (mut s, a) = isolated_at_1412(&fx);
+    let b = fx.put(&mut s, "2/16", 1412);
+    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    let kind = crate::games::crossing_the_line::combat::AttackKind::Hasty;
+    fx.decide(&mut s, Action::Attack { from, target, kind });
+    fx.decide(&mut s, Action::AddAttacker(a as u8));
+    fx.decide(&mut s, Action::AddAttacker(b as u8));
+    fx.decide(&mut s, Action::Resolve);
+    assert_eq!(s.act().ap, 1, "2 APs spent: isolated units pay double");
+    isolated_stack_checked(&fx, &mut s, a, b);
+    assert_eq!(s.step, Step::CallOff);
+    assert_eq!(fx.g.actor(&s), Actor::Player(Side::Us.index()));
+    assert_eq!(fx.legal(&s), vec![Action::GoOn, Action::CallOff]);
+    assert!(fx
+        .g
+        .describe(&s, Action::CallOff)
+        .contains("call the Action off"));
+    assert!(fx
+        .g
+        .describe(&s, Action::GoOn)
+        .contains("go on with the units that passed"));
+    fx.decide(&mut s, Action::GoOn);
+    assert_eq!(s.step, Step::Chits);
+    assert_eq!(s.fight.attackers, 1 << b, "the 2/16 attacks alone");
+    assert_eq!(s.act().ap, 1);
+}
+
+/// 5.8.4, the same checks before a stack's Movement Action (an Infiltration from 1412 into
+/// 1411): the US calls the Action off. No unit moves and no Infiltration check is rolled; the
+/// APs stay spent and the activation goes on.
+#[test]
+fn rule_5_8_4_after_an_isolated_unit_fails_the_owner_may_call_the_action_off() {
+    let fx = Fx::s2();
+    let (mut s, a) = isolated_at_1412(&fx);
+    let b = fx.put(&mut s, "2/16", 1412);
+    fx.select(&mut s, a, true);
+    fx.decide(&mut s, Action::Infiltrate { to: fx.hex(1411) });
+    assert_eq!(s.act().ap, 1, "2 APs spent: isolated units pay double");
+    isolated_stack_checked(&fx, &mut s, a, b);
+    assert_eq!(s.step, Step::CallOff);
+    assert_eq!(fx.legal(&s), vec![Action::GoOn, Action::CallOff]);
+    let mut go_on = s;
+    fx.decide(&mut s, Action::CallOff);
+    assert_eq!(s.step, Step::Action, "the activation goes on");
+    assert_eq!(s.act().ap, 1, "the APs stay spent");
+    assert_eq!((fx.at(&s, a), fx.at(&s, b)), (1412, 1412), "no one moves");
+    assert!(!s.is_disrupted(b));
+    // Going on instead, the 2/16 alone rolls its Infiltration check (7.3.4).
+    fx.decide(&mut go_on, Action::GoOn);
+    assert_eq!(go_on.step, Step::Check(CheckKind::Infiltration));
+    assert_eq!(go_on.queue, 1 << b);
+    fx.chance(&mut go_on, Action::Check(true));
+    // 6.4.1: leaving 1412, next to the Germans, the move may meet a Reaction; none comes.
+    assert_eq!(go_on.step, Step::ReactionOffer);
+    fx.decide(&mut go_on, Action::Decline);
+    assert_eq!((fx.at(&go_on, a), fx.at(&go_on, b)), (1412, 1411));
+}
+
+/// 5.8.4: the decision comes only when some units failed and some passed: all passing, the
+/// Action goes on; all failing, it is over (`rule_5_8_4_isolated_units_check_before_...`).
+#[test]
+fn rule_5_8_4_no_call_off_decision_when_every_isolated_unit_passes() {
+    let fx = Fx::s2();
+    let (mut s, a) = isolated_at_1412(&fx);
+    let b = fx.put(&mut s, "2/16", 1412);
+    fx.select(&mut s, a, true);
+    fx.decide(&mut s, Action::Infiltrate { to: fx.hex(1411) });
+    fx.chance(&mut s, Action::Check(true));
+    fx.chance(&mut s, Action::Check(true));
+    assert_eq!(s.step, Step::Check(CheckKind::Infiltration));
+    assert_eq!(s.queue, 1 << a | 1 << b);
 }
 
 // ---------------------------------------------------------------------- Admin Phase (8)

@@ -10,7 +10,7 @@ use crate::games::crossing_the_line::combat::{
     self, AttackKind, Battle, Combatant, DefenseKind, Stack, SupportHexes,
 };
 use crate::games::crossing_the_line::side::Side;
-use crate::games::crossing_the_line::state::{State, Step, BONUS_ONLY, ELIMINATED};
+use crate::games::crossing_the_line::state::{CheckKind, State, Step, BONUS_ONLY, ELIMINATED};
 
 fn result(attacker: u8, defender: u8, defender_red: bool) -> CombatResult {
     CombatResult {
@@ -508,4 +508,68 @@ fn rule_7_5_2_ambig_18_a_red_result_checks_the_attackers_or_the_whole_hex_by_the
         assert!(s.is_disrupted(attacker));
         assert_eq!(s.is_disrupted(bystander), bystander_checks);
     }
+}
+
+/// 7.1: "The attacker decides which units in the attacking hex will participate; all defending
+/// units must participate." The 1/16 and 2/16 at 1412 may both attack the 453 at 1413; only
+/// the 1/16 is added. The 2/16 brings no strength to the battle, takes none of the attacker's
+/// losses and, under the adopted reading of AMBIG-18 (`attackers`), no EC on its red result.
+#[test]
+fn rule_7_1_the_attacker_decides_which_units_of_the_attacking_hex_take_part() {
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "526ID", 1515);
+    let a = fx.put(&mut s, "1/16", 1412);
+    let b = fx.put(&mut s, "2/16", 1412);
+    fx.put(&mut s, "453", 1413);
+    fx.activate(&mut s, "1ID", 3);
+    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    let kind = AttackKind::Regular;
+    fx.decide(&mut s, Action::Attack { from, target, kind });
+    assert_eq!(s.step, Step::Attackers);
+    let add = |u: usize| Action::AddAttacker(u as u8);
+    assert_eq!(
+        fx.legal(&s),
+        vec![add(a), add(b)],
+        "no attack without an attacker"
+    );
+    fx.decide(&mut s, add(a));
+    assert_eq!(fx.legal(&s), vec![add(b), Action::Resolve]);
+    fx.decide(&mut s, Action::Resolve);
+    assert_eq!(s.step, Step::Chits);
+    assert_eq!(s.fight.attackers, 1 << a, "the 2/16 stays out");
+    assert_eq!(s.fight.defenders, 1 << fx.unit("453"));
+    assert_eq!(s.act().ap, 1, "a Regular Attack costs 2");
+    let combatant = |u: usize| Combatant::new(&rs.unit(u).def, rs.unit(u).strength, false);
+    assert_eq!(
+        battle::battle(rs, &s).attackers,
+        Stack::of(&[combatant(a)]),
+        "the battle counts the 1/16 alone"
+    );
+    // Two hits and a red result for the attacker, none for the defender.
+    s.fight.result = CombatResult {
+        attacker: Hits { hits: 2, red: true },
+        defender: Hits {
+            hits: 0,
+            red: false,
+        },
+    };
+    battle::apply_results(rs, &mut s);
+    assert_eq!(s.strength[a], rs.unit(a).strength - 1, "the first hit");
+    assert_eq!(s.step, Step::Check(CheckKind::Combat));
+    assert_eq!(s.queue, 1 << a, "the 1/16 checks, and no one else");
+    fx.chance(&mut s, Action::Check(true));
+    assert_eq!(s.step, Step::SecondHit);
+    fx.decide(&mut s, Action::TakeLoss);
+    assert_eq!(
+        s.strength[a],
+        rs.unit(a).strength - 2,
+        "both hits on the 1/16"
+    );
+    assert_eq!(s.step, Step::Action);
+    assert_eq!(s.strength[b], rs.unit(b).strength, "no loss for the 2/16");
+    assert!(!s.is_disrupted(b));
+    assert_eq!(fx.at(&s, b), 1412);
 }

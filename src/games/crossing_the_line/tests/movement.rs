@@ -3,6 +3,8 @@
 use super::Fx;
 use crate::engine::{Actor, Game};
 use crate::games::crossing_the_line::action::Action;
+use crate::games::crossing_the_line::command;
+use crate::games::crossing_the_line::control::CommandStatus;
 use crate::games::crossing_the_line::hex::Hex;
 use crate::games::crossing_the_line::map::HexsideFeatures;
 use crate::games::crossing_the_line::movement::{cost_to, step_cost};
@@ -733,4 +735,162 @@ fn rule_7_3_7_no_stream_cost_for_a_unit_following_a_road() {
     assert_eq!(along, Some((2, false)), "the Clear hex's 1 MP, no stream");
     let off_road = step(&fx, &s, german, 1809, 1909, false);
     assert_eq!(off_road, Some((4, false)), "1 MP and the stream's 1");
+}
+
+/// 6.4.1 with two trigger hexes on one move: the US 1/16 moves 1714-1614-1513-1413 along the
+/// Vicht road (½ MP a hex, the only path within 1½ MP). The 9th Panzer's tank at 1514 is next
+/// to 1614 and 1513, but across the Vicht from both: an AFV projects no ZOC across a stream
+/// (5.4), so neither stops the move.
+fn two_trigger_setup(fx: &Fx) -> (State, usize) {
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1815);
+    let f = fx.hq(&mut s, "9PzD", 1416);
+    s.fal[usize::from(f)] = 3;
+    fx.put(&mut s, "Pz Bde 105", 1514);
+    let u = fx.put(&mut s, "1/16", 1714);
+    fx.activate(&mut s, "1ID", 3);
+    let ezoc = &s.zoc[Side::German.index()];
+    for h in [1614, 1513, 1413] {
+        assert!(!ezoc.contains(usize::from(fx.hex(h))), "{h}");
+    }
+    assert_eq!(cost_to(fx.rs(), &s, 1 << u, fx.hex(1413), false), Some(3));
+    fx.move_to(&mut s, u, 1413);
+    assert_eq!(s.step, Step::ReactionOffer);
+    assert_eq!(fx.at(&s, u), 1614, "the first trigger hex");
+    (s, u)
+}
+
+/// 6.4.1 note: "Only one Reaction attempt can be made per Initiative formation's Movement
+/// Action": after a failed Reaction Check at the first trigger hex, the move goes on past the
+/// second with no new offer.
+#[test]
+fn rule_6_4_1_one_reaction_attempt_per_movement_action_none_after_a_failed_check() {
+    let fx = Fx::s2();
+    let (mut s, u) = two_trigger_setup(&fx);
+    fx.decide(&mut s, Action::React(fx.formation("9PzD")));
+    fx.chance(&mut s, Action::Check(false));
+    assert_eq!(
+        fx.at(&s, u),
+        1413,
+        "the move went on past the second trigger hex 1513"
+    );
+    assert_eq!(s.step, Step::Action, "with no second offer");
+    assert_eq!(s.act().side, Side::Us);
+    assert!(!s.act().reaction);
+}
+
+/// 6.4.1: a declined offer is no attempt ("the Reaction side will therefore have to weigh
+/// carefully when a Reaction attempt should be made"; AMBIG-26: the Reaction side picks the hex
+/// to react in): the move's one attempt is still to be had at the next trigger hex, and a
+/// success there stops the mover in it (6.4.3).
+#[test]
+fn rule_6_4_1_a_declined_offer_is_no_attempt_the_next_trigger_hex_offers_again() {
+    let fx = Fx::s2();
+    let (mut s, u) = two_trigger_setup(&fx);
+    let f = fx.formation("9PzD");
+    fx.decide(&mut s, Action::Decline);
+    assert_eq!(s.step, Step::ReactionOffer, "offered again");
+    assert_eq!(fx.at(&s, u), 1513);
+    assert_eq!(fx.legal(&s), vec![Action::React(f), Action::Decline]);
+    fx.decide(&mut s, Action::React(f));
+    fx.chance(&mut s, Action::Check(true));
+    assert_eq!(s.step, Step::ApRoll { reaction: true });
+    assert_eq!(fx.at(&s, u), 1513, "stopped at the second trigger hex");
+}
+
+/// 6.4.1 clarification: "If by virtue of movement, a reaction unit that was otherwise in
+/// command is placed out of command at the moment the moving unit moves adjacent to it, it is
+/// NOT allowed to make a reaction attempt." With the 9th Panzer's Command Range cut to 2 (an
+/// edited counter), its tank at 1410 is In Command of the HQ at 1412 only through 1411. The US
+/// 1/16 moves 1210-1310, next to the tank; its ZOC falls on 1411, the tank's one path of 2 is
+/// broken and it is Out of Command: no offer. With the printed range of 5 a path around
+/// remains, and the same move is offered a Reaction.
+#[test]
+fn rule_6_4_1_a_unit_put_out_of_command_by_the_move_itself_may_not_react() {
+    let short = Fx::edited(
+        "stolberg-corridor",
+        "counters.toml",
+        "name = \"9th Panzer Division\"\nside = \"german\"\nreaction_rating = 5\ncommand_range = 5",
+        "name = \"9th Panzer Division\"\nside = \"german\"\nreaction_rating = 5\ncommand_range = 2",
+    );
+    for (fx, offered) in [(short, false), (Fx::s2(), true)] {
+        let mut s = fx.bare();
+        fx.hq(&mut s, "1ID", 1014);
+        let f = fx.hq(&mut s, "9PzD", 1412);
+        s.fal[usize::from(f)] = 3;
+        let tank = fx.put(&mut s, "Pz Bde 105", 1410);
+        let u = fx.put(&mut s, "1/16", 1210);
+        fx.activate(&mut s, "1ID", 3);
+        assert_eq!(
+            command::status(fx.rs(), &s, tank),
+            CommandStatus::InCommand,
+            "before the move"
+        );
+        fx.move_to(&mut s, u, 1310);
+        assert_eq!(fx.at(&s, u), 1310);
+        let status = command::status(fx.rs(), &s, tank);
+        if offered {
+            assert_eq!(status, CommandStatus::InCommand);
+            assert_eq!(s.step, Step::ReactionOffer);
+            assert_eq!(fx.legal(&s), vec![Action::React(f), Action::Decline]);
+        } else {
+            assert_ne!(status, CommandStatus::InCommand, "after the move");
+            assert_eq!(s.step, Step::Action, "no Reaction offered");
+        }
+    }
+}
+
+/// 7.3.3: "Units may not use the road movement rate when entering or exiting an EZOC." Along
+/// the Zweifall–Lammersdorf road (1118-1218-1317), with the German 453 at 1418 putting 1317 but
+/// not 1218 in its ZOC: the step 1218-1317 costs the Clear hex's 1 MP instead of ½ and ends
+/// the move (5.4.1), for a leg and a motorised mover alike; without the 453 it is ½ MP and
+/// the move goes on.
+#[test]
+fn rule_7_3_3_no_road_rate_into_an_ezoc_the_mover_pays_the_hex_and_stops() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1014);
+    fx.hq(&mut s, "3AD", 1214);
+    fx.hq(&mut s, "526ID", 1507);
+    let leg = fx.put(&mut s, "1/16", 1118);
+    let tank = fx.put(&mut s, "1/32", 1118);
+    let open = s;
+    fx.put(&mut s, "453", 1418);
+    let ezoc = &s.zoc[Side::German.index()];
+    assert!(ezoc.contains(usize::from(fx.hex(1317))));
+    assert!(!ezoc.contains(usize::from(fx.hex(1218))));
+    for u in [leg, tank] {
+        assert_eq!(
+            step(&fx, &open, u, 1218, 1317, false),
+            Some((1, false)),
+            "road rate"
+        );
+        assert_eq!(
+            step(&fx, &s, u, 1218, 1317, false),
+            Some((2, true)),
+            "the Clear hex's 1 MP, and stop"
+        );
+        // ½ MP along the road to 1218, then 1 MP into the EZOC.
+        assert_eq!(cost_to(fx.rs(), &s, 1 << u, fx.hex(1317), false), Some(3));
+    }
+}
+
+/// 7.3.3: "US units classified as Leg Movement type pay only 1/2 MP if using a road. This is
+/// even possible if the increased MA is used (see 7.3.5)." The 1/16 (MA 4) along the
+/// Zweifall–Lammersdorf road from 1019 to 2118: 11 road hexes, 5½ MP, beyond its MA of 4 but
+/// within the 6 of 7.3.5, far from any enemy.
+#[test]
+fn rule_7_3_3_us_leg_units_keep_the_road_rate_with_the_leg_bonus_of_7_3_5() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1118);
+    let u = fx.put(&mut s, "1/16", 1019);
+    fx.activate(&mut s, "1ID", 3);
+    assert_eq!(fx.rs().unit(u).ma, 4);
+    let cost = |bonus: bool| cost_to(fx.rs(), &s, 1 << u, fx.hex(2118), bonus);
+    assert_eq!(cost(false), None, "5½ MP: beyond the MA of 4");
+    assert_eq!(cost(true), Some(11), "11 road hexes at ½ MP with the +2 MA");
+    let ends = fx.destinations(&s, u);
+    assert!(ends.contains(&(2118, true)), "{ends:?}");
+    assert!(!ends.contains(&(2118, false)));
 }

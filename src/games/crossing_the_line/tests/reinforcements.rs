@@ -5,6 +5,7 @@
 use super::Fx;
 use crate::engine::Game;
 use crate::games::crossing_the_line::action::Action;
+use crate::games::crossing_the_line::counters::UnitKind;
 use crate::games::crossing_the_line::reinforcements;
 use crate::games::crossing_the_line::side::Side;
 use crate::games::crossing_the_line::state::{on_map, Step, NOT_ENTERED, WITHDRAWN};
@@ -163,4 +164,79 @@ fn rule_7_3_8_german_reinforcements_do_not_enter_north_west_of_the_pillbox_line_
         fx.enter_all(&mut held);
     }
     assert_eq!(held.hex[gr], listed, "turn 4: at 2104");
+}
+
+/// 10.2, the Stolberg Corridor's schedule as the text gives it: "US reinforcements: Turn 2:
+/// 1st Infantry Division: 238th & 257th Engineers. Turn 3: 1st Infantry Division: 745th Tank,
+/// 634th Tank Destroyer and 4th Engineer. German reinforcements: Turn 2: 12th Infantry
+/// Division (9 units), 1012 Assault Gun (independent). German withdrawals: Turn 3: 353rd
+/// Infantry Division (6 units)." The US units are VII Corps independents (5.5.2), assigned to
+/// the 1st ID before entering (8.2); the 1012 to the 12th ID, which enters with its HQ. Every
+/// entry, none more: no unit listed is on the map at the start.
+#[test]
+fn rule_10_2_the_stolberg_corridor_reinforcements_and_withdrawals_are_the_texts() {
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let first = fx.formation("1ID");
+    let twelfth = fx.formation("12ID");
+    let mut expected: Vec<(u8, &str, u8, UnitKind)> = vec![
+        (2, "238 Eng", first, UnitKind::InfantryEngineers),
+        (2, "257 Eng", first, UnitKind::InfantryEngineers),
+        (3, "745 Tk", first, UnitKind::Tank),
+        (3, "634 TD", first, UnitKind::TankDestroyer),
+        (3, "4 Eng", first, UnitKind::InfantryEngineers),
+        (2, "1012 StuG", twelfth, UnitKind::AssaultGun),
+    ];
+    // "12th Infantry Division (9 units)": every unit of the division, on turn 2.
+    let division: Vec<usize> = (0..rs.units.len())
+        .filter(|&u| rs.unit(u).parent == Some(twelfth))
+        .collect();
+    assert_eq!(division.len(), 9, "the 12th ID's 9 units");
+    for &u in &division {
+        expected.push((2, rs.unit(u).name.as_str(), twelfth, rs.unit(u).kind));
+    }
+    let mut listed: Vec<(u8, &str, u8, UnitKind)> = rs
+        .arrivals
+        .iter()
+        .map(|a| {
+            let u = usize::from(a.unit);
+            (
+                a.turn,
+                rs.unit(u).name.as_str(),
+                a.formation,
+                rs.unit(u).kind,
+            )
+        })
+        .collect();
+    expected.sort_by_key(|e| (e.0, e.1));
+    listed.sort_by_key(|e| (e.0, e.1));
+    assert_eq!(listed, expected);
+    for name in ["238 Eng", "257 Eng", "745 Tk", "634 TD", "4 Eng"] {
+        let u = fx.unit(name);
+        assert_eq!(rs.unit(u).side, Side::Us, "{name}");
+        assert_eq!(rs.unit(u).parent, None, "{name}: an independent");
+    }
+    let stug = fx.unit("1012 StuG");
+    assert_eq!(rs.unit(stug).side, Side::German);
+    assert_eq!(rs.unit(stug).parent, None, "the 1012: independent");
+    // The 12th ID's HQ arrives with it; no other HQ arrives.
+    let hqs: Vec<(u8, u8)> = rs
+        .hq_arrivals
+        .iter()
+        .map(|h| (h.turn, h.formation))
+        .collect();
+    assert_eq!(hqs, [(2, twelfth)]);
+    // Nothing listed is on the map before its turn.
+    for a in &rs.arrivals {
+        assert!(!on_map(rs.initial.hex[usize::from(a.unit)]));
+    }
+    assert!(!on_map(rs.initial.hq_hex[usize::from(twelfth)]));
+    // "Turn 3: 353rd Infantry Division (6 units)", on the map at the start.
+    let the_353rd = fx.formation("353ID");
+    assert_eq!(rs.withdrawals, [(3, the_353rd)]);
+    let its_units: Vec<usize> = (0..rs.units.len())
+        .filter(|&u| rs.unit(u).parent == Some(the_353rd))
+        .collect();
+    assert_eq!(its_units.len(), 6, "the 353rd's 6 units");
+    assert!(its_units.iter().all(|&u| on_map(rs.initial.hex[u])));
 }

@@ -134,7 +134,9 @@ fn rule_10_2_the_us_vp_total_decides_the_level_and_15_is_a_german_substantial_vi
         (40, "draw"),
         (50, "draw"),
         (55, "US marginal"),
+        (60, "US marginal"),
         (65, "US substantial"),
+        (70, "US substantial"),
         (75, "US decisive"),
     ];
     assert_levels(&fx, &cases);
