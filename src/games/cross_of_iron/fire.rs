@@ -290,7 +290,7 @@ impl CrossOfIron {
                 FireResult::Kia if self.vehicle(t) => self.crew_shaken(s, t, true),
                 FireResult::Kia => self.eliminate(s, t, false),
                 FireResult::Mc(k) => {
-                    s.units[t].flags |= flag::MC_DUE;
+                    s.mark_due(t, flag::MC_DUE);
                     s.units[t].mc_drm = k;
                 }
                 FireResult::NoEffect => {}
@@ -339,7 +339,7 @@ impl CrossOfIron {
         let u = self.next_morale_check(s).expect("a morale check is due");
         let unit = s.units[u];
         let (total, morale) = self.morale_roll(s, u, raw);
-        s.units[u].flags &= !flag::MC_DUE;
+        s.clear_due(u, flag::MC_DUE);
         let d = self.def(u);
         if total <= morale {
             return;
@@ -359,7 +359,7 @@ impl CrossOfIron {
                         && !self.vehicle(o)
                         && !s.units[o].has(flag::MC_DUE)
                     {
-                        s.units[o].flags |= flag::MC_DUE;
+                        s.mark_due(o, flag::MC_DUE);
                         s.units[o].mc_drm = 0;
                     }
                 }
@@ -371,9 +371,11 @@ impl CrossOfIron {
     /// armour leader lost, stunned for the rest of this and the next player turn.
     fn crew_shaken(&self, s: &mut State, u: usize, _kia: bool) {
         let pt = s.player_turn;
+        s.clear_due(u, flag::MC_DUE);
         let unit = &mut s.units[u];
-        unit.flags &= !(flag::CE | flag::MC_DUE);
+        unit.flags &= !flag::CE;
         unit.flags |= flag::FORCED_BU | flag::LEADER_LOST;
         unit.stunned_until = pt + 1;
+        self.retarget(s);
     }
 }

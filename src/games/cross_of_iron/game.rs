@@ -67,7 +67,7 @@ impl CrossOfIron {
             };
             let u = &mut s.units[unit as usize];
             (u.hull, u.turret) = (dir, dir);
-            u.flags &= !flag::FACE_DUE;
+            s.clear_due(unit as usize, flag::FACE_DUE);
             s.pending = Pending::None;
             return;
         }
@@ -83,7 +83,10 @@ impl CrossOfIron {
             }
             Action::Move { hex, cost } => self.do_move(s, u, hex, cost),
             Action::Reverse { hex, .. } => self.do_reverse(s, u, hex),
-            Action::Hatch => s.units[u].flags ^= flag::CE | flag::CE_CHANGED,
+            Action::Hatch => {
+                s.units[u].flags ^= flag::CE | flag::CE_CHANGED;
+                self.retarget(s);
+            }
             Action::Advance { hex } => {
                 self.relocate(s, u, hex);
                 s.units[u].flags |= flag::DONE;
@@ -156,6 +159,8 @@ impl Game for CrossOfIron {
             last_roll: 0,
             in_play: 0,
             occupied: [0; 2],
+            due: 0,
+            targets: 0,
         };
         self.refresh(&mut s);
         self.settle(&mut s);

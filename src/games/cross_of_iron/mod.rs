@@ -75,7 +75,19 @@ impl CrossOfIron {
 
     /// Infantry: a squad or a leader.
     fn infantry(&self, u: usize) -> bool {
-        matches!(self.def(u).kind, Kind::Squad | Kind::Leader)
+        self.rules.infantry >> u & 1 == 1
+    }
+
+    /// The good-order counters of `side` in `hex` among `these` (a set of counters).
+    fn good_in_hex<'a>(
+        &self,
+        s: &'a State,
+        hex: u8,
+        side: u8,
+        these: u64,
+    ) -> impl Iterator<Item = usize> + 'a {
+        let candidates = self.rules.sides[side as usize] & s.in_play & these;
+        ones(candidates).filter(move |&u| s.units[u].hex == hex && !s.units[u].has(flag::BROKEN))
     }
 
     fn vehicle(&self, u: usize) -> bool {
@@ -133,13 +145,24 @@ impl CrossOfIron {
     pub fn refresh(&self, s: &mut State) {
         s.in_play = self.find_in_play(s);
         s.occupied = [self.find_occupied(s, 0), self.find_occupied(s, 1)];
+        s.due = s.find_due();
+        self.retarget(s);
     }
 
     /// Puts `u` in `hex`.
     fn relocate(&self, s: &mut State, u: usize, hex: u8) {
+        let from = s.units[u].hex;
         s.units[u].hex = hex;
-        let side = self.def(u).side;
-        s.occupied[side as usize] = self.find_occupied(s, side);
+        let side = self.def(u).side as usize;
+        if s.in_play >> u & 1 == 0 {
+            return;
+        }
+        let others = self.rules.sides[side] & s.in_play & !(1 << u);
+        if !ones(others).any(|o| s.units[o].hex == from) {
+            s.occupied[side] &= !(1 << from);
+        }
+        s.occupied[side] |= 1 << hex;
+        self.retarget(s);
     }
 
     /// A hex holding counters of both sides: a melee (SL 20), or an overrunning AFV.
@@ -151,8 +174,9 @@ impl CrossOfIron {
     /// (SL 12.x leadership, reconstructed: it modifies his stack's fire, morale checks,
     /// rallies and close combat).
     fn leadership(&self, s: &State, hex: u8, side: u8, except: usize) -> i8 {
-        self.in_hex(s, hex, side)
-            .filter(|&u| u != except && self.def(u).kind == Kind::Leader && self.good(s, u))
+        // `except` may be no counter at all (past the last).
+        let except = 1u64.checked_shl(except as u32).unwrap_or(0);
+        self.good_in_hex(s, hex, side, self.rules.leaders & !except)
             .map(|u| self.def(u).leadership)
             .min()
             .unwrap_or(0)
@@ -171,9 +195,9 @@ impl CrossOfIron {
         side: u8,
         kind: impl Fn(usize) -> bool,
     ) -> bool {
-        let nb = self.rules.board.neighbour[hex as usize];
+        let next_to = self.rules.board.within(hex, 1) & !(1 << hex);
         self.side_in_play(s, 1 - side)
-            .any(|u| self.good(s, u) && kind(u) && nb.contains(&s.units[u].hex))
+            .any(|u| next_to >> s.units[u].hex & 1 == 1 && self.good(s, u) && kind(u))
     }
 
     /// A unit's morale now: 93's battlefield-integrity loss applied.
@@ -219,11 +243,11 @@ impl CrossOfIron {
     fn eliminate(&self, s: &mut State, u: usize, captured: bool) {
         let d = self.def(u);
         let side = d.side as usize;
-        let unit = &mut s.units[u];
-        unit.flags |= flag::GONE | if captured { flag::CAPTURED } else { 0 };
-        unit.flags &= !flag::MC_DUE;
+        s.units[u].flags |= flag::GONE | if captured { flag::CAPTURED } else { 0 };
+        s.clear_due(u, flag::MC_DUE);
         s.in_play &= !(1 << u);
         s.occupied[side] = self.find_occupied(s, d.side);
+        self.retarget(s);
         s.losses[side] += 1;
         if self.infantry(u) {
             // 93.2: the infantry counter's own points, its support weapon not counted (93.1).

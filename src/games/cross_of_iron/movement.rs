@@ -7,7 +7,7 @@ use super::procedures::speed_breakdown_number;
 use super::ruleset::Kind;
 use super::state::{flag, Pending, State};
 use super::{Action, CrossOfIron};
-use crate::engine::bits::{nth_one128, ones128};
+use crate::engine::bits::{nth_one128, ones, ones128};
 
 /// 79: how far past its MA a tracked AFV may push (reconstructed: the text gives no limit;
 /// 3 MP makes the breakdown number 9).
@@ -89,8 +89,9 @@ impl CrossOfIron {
     /// A good-order leader of its side shares the squad's hex (it may move with him).
     fn leadership_present(&self, s: &State, u: usize) -> bool {
         let (hex, side) = (s.units[u].hex, self.def(u).side);
-        self.in_hex(s, hex, side)
-            .any(|o| self.def(o).kind == Kind::Leader && self.good(s, o))
+        self.good_in_hex(s, hex, side, self.rules.leaders)
+            .next()
+            .is_some()
     }
 
     /// What stepping from each hex in each direction costs `u` (`u8::MAX`: it may not).
@@ -180,28 +181,26 @@ impl CrossOfIron {
     /// The hexes `u` may not end its move in: stacking (SL 6, 92.2) and enemy hexes, but for
     /// an AFV overrunning infantry (72).
     fn may_not_end_in(&self, s: &State, u: usize) -> u128 {
+        let rs = &self.rules;
         let side = self.def(u).side;
-        let overruns = self.vehicle(u) && !s.units[u].has(flag::IMMOBILIZED);
-        let enemies = self.side_in_play(s, 1 - side);
-        let mut blocked = enemies
-            .filter(|&e| !overruns || self.vehicle(e))
-            .fold(0u128, |set, e| set | 1 << s.units[e].hex);
-        let fire = &self.rules.data.charts.fire;
-        let (limit, counts): (u8, fn(Kind) -> bool) = match self.def(u).kind {
-            Kind::Vehicle => (fire.vehicles_per_hex, |k| k == Kind::Vehicle),
-            Kind::Squad => (fire.squads_per_hex, |k| {
-                matches!(k, Kind::Squad | Kind::Gun)
-            }),
+        let enemy = rs.sides[1 - side as usize] & s.in_play;
+        let mut blocked = if self.vehicle(u) && !s.units[u].has(flag::IMMOBILIZED) {
+            ones(enemy & rs.vehicles).fold(0u128, |set, e| set | 1 << s.units[e].hex)
+        } else {
+            self.occupied(s, 1 - side)
+        };
+        let fire = &rs.data.charts.fire;
+        let (limit, counted) = match self.def(u).kind {
+            Kind::Vehicle => (fire.vehicles_per_hex, rs.vehicles),
+            Kind::Squad => (fire.squads_per_hex, rs.squads_and_guns),
             Kind::Leader | Kind::Gun => return blocked,
         };
         let mut stacked = [0u8; MAX_HEXES];
-        for o in self.side_in_play(s, side) {
+        for o in ones(rs.sides[side as usize] & s.in_play & counted & !(1 << u)) {
             let hex = s.units[o].hex;
-            if o != u && counts(self.def(o).kind) {
-                stacked[hex as usize] += 1;
-                if stacked[hex as usize] >= limit {
-                    blocked |= 1 << hex;
-                }
+            stacked[hex as usize] += 1;
+            if stacked[hex as usize] >= limit {
+                blocked |= 1 << hex;
             }
         }
         blocked
@@ -330,9 +329,12 @@ impl CrossOfIron {
         if !self.vehicle(u) {
             return;
         }
-        unit.flags |= flag::FACE_DUE | if enemy { flag::OVERRUN_DUE } else { 0 };
         unit.hull = self.rules.board.direction(from, hex);
         unit.turret = unit.hull;
+        s.mark_due(
+            u,
+            flag::FACE_DUE | if enemy { flag::OVERRUN_DUE } else { 0 },
+        );
         let mp = self.allowance(s, u);
         if cost > mp {
             let number = speed_breakdown_number(2 * u16::from(cost - mp)) as i8;
@@ -346,7 +348,7 @@ impl CrossOfIron {
     /// 72.1: an overrun attacks the hex on the IFT with 4, half the main gun's HE firepower
     /// (doubled for a gun of ROF 2 or more) and the AFV's MGs; halved in woods (72.4).
     pub(super) fn overrun(&self, s: &mut State, u: usize) {
-        s.units[u].flags &= !flag::OVERRUN_DUE;
+        s.clear_due(u, flag::OVERRUN_DUE);
         let hex = s.units[u].hex;
         let d = self.def(u);
         let v = d.vehicle.as_ref().expect("a vehicle");

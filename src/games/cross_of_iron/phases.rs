@@ -58,22 +58,32 @@ impl CrossOfIron {
         }
     }
 
-    /// What every counter's decisions in a phase step depend on, found once per step.
+    /// What every counter's decisions in a phase step depend on.
     pub(super) fn context(&self, s: &State) -> Context {
-        let side = self.acting_side(s);
-        let own = self.occupied(s, side);
-        let enemy = self.occupied(s, 1 - side);
-        let fire_phase = matches!(
-            s.phase,
-            Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire
+        debug_assert_eq!(
+            s.targets,
+            self.find_targets(s),
+            "State::targets is stale: a phase step or `refresh` finds it"
         );
         Context {
-            contested: own & enemy,
-            targets: if fire_phase {
-                self.target_hexes(s, side)
-            } else {
-                0
-            },
+            contested: s.occupied[0] & s.occupied[1],
+            targets: s.targets,
+        }
+    }
+
+    /// Brings `State::targets` up to date: the phase changed, or a counter moved, left play
+    /// or exposed or buttoned its crew.
+    pub(super) fn retarget(&self, s: &mut State) {
+        s.targets = self.find_targets(s);
+    }
+
+    /// The hexes the acting side may fire into in a fire phase (else none).
+    pub(super) fn find_targets(&self, s: &State) -> u128 {
+        match s.phase {
+            Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire => {
+                self.target_hexes(s, self.acting_side(s))
+            }
+            _ => 0,
         }
     }
 
@@ -180,8 +190,8 @@ impl CrossOfIron {
             if s.winner != 2 || s.pending != Pending::None {
                 return;
             }
-            // Most steps have nothing due: one look at every counter's flags says so.
-            let due = s.units[..self.n()].iter().fold(0, |f, u| f | u.flags);
+            debug_assert_eq!(s.due, s.find_due(), "State::due is stale: use mark_due");
+            let due = s.due;
             let first = |f: u32| (0..self.n()).find(|&u| s.units[u].has(f));
             if due & flag::OVERRUN_DUE != 0 {
                 let u = first(flag::OVERRUN_DUE).expect("an overrun is due");
@@ -248,7 +258,7 @@ impl CrossOfIron {
 
     fn next_phase(&self, s: &mut State) {
         self.update_control(s);
-        for u in s.units.iter_mut() {
+        for u in s.units[..self.n()].iter_mut() {
             u.flags &= !flag::PER_PHASE;
             u.shots = 0;
         }
@@ -257,6 +267,7 @@ impl CrossOfIron {
             Some(p) => s.phase = p,
             None => self.end_player_turn(s),
         }
+        self.retarget(s);
     }
 
     /// The repairs due in the phasing side's Rally Phase, as jobs `2u` (66.3: an immobilised
@@ -320,8 +331,9 @@ impl CrossOfIron {
             && d.side == s.phasing
             && (d.kind == Kind::Leader
                 || self
-                    .in_hex(s, unit.hex, d.side)
-                    .any(|o| self.def(o).kind == Kind::Leader && self.good(s, o)))
+                    .good_in_hex(s, unit.hex, d.side, self.rules.leaders)
+                    .next()
+                    .is_some())
     }
 
     /// A rally roll: 2d6 + the leader's modifier, +4 under Desperation Morale (enemy
@@ -396,16 +408,16 @@ impl CrossOfIron {
 
     /// Control of the objectives: held alone by good-order infantry (AFVs never control).
     pub(super) fn update_control(&self, s: &mut State) {
+        let held = |side: u8| {
+            let good = ones(self.rules.sides[side as usize] & s.in_play & self.rules.infantry)
+                .filter(|&u| !s.units[u].has(flag::BROKEN));
+            good.fold(0u128, |set, u| set | 1 << s.units[u].hex) & !self.occupied(s, 1 - side)
+        };
+        let (german, russian) = (held(0), held(1));
         for (i, &hex) in self.rules.objectives.iter().enumerate() {
-            let held = |side: u8| {
-                !self.occupied_by(s, hex, 1 - side)
-                    && self
-                        .in_hex(s, hex, side)
-                        .any(|u| self.infantry(u) && self.good(s, u))
-            };
-            if held(0) {
+            if german >> hex & 1 == 1 {
                 s.german_objectives |= 1 << i;
-            } else if held(1) {
+            } else if russian >> hex & 1 == 1 {
                 s.german_objectives &= !(1 << i);
             }
         }
@@ -441,6 +453,7 @@ impl CrossOfIron {
         s.player_turn += 1;
         s.phase = Phase::Repair;
         s.cursor = 0;
+        self.retarget(s);
     }
 
     /// The scenario's victory conditions: the Germans need `required` objectives.

@@ -110,6 +110,11 @@ pub struct Ruleset {
     /// The AFVs, as a set of counter numbers (asked often: a set reads faster than the
     /// counters' definitions).
     pub vehicles: u64,
+    /// The squads and guns: what counts against infantry stacking (SL 6, 92.2).
+    pub squads_and_guns: u64,
+    /// The infantry (squads and leaders), and the leaders alone.
+    pub infantry: u64,
+    pub leaders: u64,
 }
 
 impl Ruleset {
@@ -177,6 +182,9 @@ impl Ruleset {
         Ok(Ruleset {
             sides,
             vehicles: counters(&|u| u.kind == Kind::Vehicle),
+            squads_and_guns: counters(&|u| matches!(u.kind, Kind::Squad | Kind::Gun)),
+            infantry: counters(&|u| matches!(u.kind, Kind::Squad | Kind::Leader)),
+            leaders: counters(&|u| u.kind == Kind::Leader),
             steps_mf: StepSets::new(&board, &step_mf),
             steps_mp: StepSets::new(&board, &step_mp),
             step_mf,

@@ -56,6 +56,9 @@ pub mod flag {
     /// The support weapon is permanently disabled.
     pub const SW_DISABLED: u32 = 1 << 24;
 
+    /// What the automatic steps wait on (`State::due`).
+    pub const DUE: u32 = MC_DUE | FACE_DUE | OVERRUN_DUE;
+
     /// Cleared at the start of every phase.
     pub const PER_PHASE: u32 = FIRED | MG_FIRED | DONE | CE_CHANGED | INTENSIVE;
     /// Cleared at the end of every player turn.
@@ -246,4 +249,30 @@ pub struct State {
     /// current.
     pub in_play: u64,
     pub occupied: [u128; 2],
+    /// The `flag::DUE` flags any counter carries, asked at every step: `mark_due` and
+    /// `clear_due` keep it current (debug builds check).
+    pub due: u32,
+    /// The hexes the acting side may fire into (a fire phase; else none), asked by every
+    /// counter's decisions: whatever changes them calls `CrossOfIron::retarget` (debug
+    /// builds check).
+    pub targets: u128,
+}
+
+impl State {
+    /// Marks `f` (flags of `flag::DUE`) due on counter `u`.
+    pub fn mark_due(&mut self, u: usize, f: u32) {
+        self.units[u].flags |= f;
+        self.due |= f & flag::DUE;
+    }
+
+    /// Clears `f` (flags of `flag::DUE`) from counter `u`.
+    pub fn clear_due(&mut self, u: usize, f: u32) {
+        self.units[u].flags &= !f;
+        self.due = self.find_due();
+    }
+
+    /// The `flag::DUE` flags found from the counters.
+    pub fn find_due(&self) -> u32 {
+        self.units.iter().fold(0, |due, u| due | u.flags) & flag::DUE
+    }
 }

@@ -468,7 +468,7 @@ fn rule_76_3_the_crew_takes_the_armour_leaders_morale_on_one_roll() {
     assert_eq!((g.morale(&s, lead), g.morale(&s, crew)), (9, 7));
     let check = |s: &State, u: usize, raw: u8| {
         let mut t = *s;
-        t.units[u].flags |= flag::MC_DUE;
+        t.mark_due(u, flag::MC_DUE);
         t.units[u].mc_drm = 0;
         g.resolve_morale(&mut t, raw);
         assert!(

@@ -194,10 +194,10 @@ fn rule_96_6_a_broken_unit_failing_a_morale_check_is_eliminated() {
     let g = game();
     let mut s = empty(&g, Phase::PrepFire, 0);
     let t = place(&g, &mut s, "1st Section", "F4", 3);
-    s.units[t].flags |= flag::MC_DUE;
+    s.mark_due(t, flag::MC_DUE);
     g.resolve_morale(&mut s, 12);
     assert!(s.units[t].has(flag::BROKEN) && s.units[t].in_play());
-    s.units[t].flags |= flag::MC_DUE;
+    s.mark_due(t, flag::MC_DUE);
     g.resolve_morale(&mut s, 12);
     assert!(!s.units[t].in_play());
 }
@@ -208,11 +208,11 @@ fn sl_morale_check_passes_at_morale_with_the_leaders_modifier() {
     let mut s = empty(&g, Phase::PrepFire, 1);
     let sq = place(&g, &mut s, "1st Squad", "C4", 0);
     place(&g, &mut s, "Lt. Hahn", "C4", 0); // 8-1
-    s.units[sq].flags |= flag::MC_DUE;
+    s.mark_due(sq, flag::MC_DUE);
     s.units[sq].mc_drm = 1;
     g.resolve_morale(&mut s, 7); // 7 + 1 - 1 = 7: passes morale 7
     assert!(!s.units[sq].has(flag::BROKEN));
-    s.units[sq].flags |= flag::MC_DUE;
+    s.mark_due(sq, flag::MC_DUE);
     g.resolve_morale(&mut s, 8);
     assert!(s.units[sq].has(flag::BROKEN));
 }
@@ -223,7 +223,7 @@ fn sl_a_leader_breaking_makes_his_stack_check() {
     let mut s = empty(&g, Phase::PrepFire, 1);
     let sq = place(&g, &mut s, "1st Squad", "C4", 0);
     let lt = place(&g, &mut s, "Lt. Hahn", "C4", 0);
-    s.units[lt].flags |= flag::MC_DUE;
+    s.mark_due(lt, flag::MC_DUE);
     g.resolve_morale(&mut s, 12);
     assert!(s.units[lt].has(flag::BROKEN) && s.units[sq].has(flag::MC_DUE));
 }
@@ -308,7 +308,7 @@ fn sl_a_morale_check_is_told_with_its_total_and_whether_it_passed() {
     let g = game();
     let mut s = empty(&g, Phase::DefensiveFire, 1);
     let sq = place(&g, &mut s, "1st Squad", "A5", 0);
-    s.units[sq].flags |= flag::MC_DUE;
+    s.mark_due(sq, flag::MC_DUE);
     s.units[sq].mc_drm = 1;
     s.pending = Pending::Morale;
     let told = |raw: u8| {

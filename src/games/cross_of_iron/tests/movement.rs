@@ -60,6 +60,7 @@ fn rule_73_7_no_double_time_in_the_next_player_turn_and_73_6_no_advancing_fire()
     assert!(s.units[sq].has(flag::DOUBLE_TIME));
     s.phase = Phase::AdvancingFire;
     s.units[sq].flags &= !flag::DONE;
+    g.refresh(&mut s);
     let mut list = Vec::new();
     g.unit_actions(&s, sq, &mut list);
     assert!(list.is_empty(), "no Advancing Fire after Double Time");
