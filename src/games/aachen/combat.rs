@@ -511,7 +511,9 @@ fn finish(rs: &Ruleset, s: &mut State, must: UnitMask, may: UnitMask) {
 }
 
 /// 9.5.5: the Areas unit `u` may retreat to: the one it entered from, or, if that is fully
-/// stacked, an Area beyond it that is not (and holds no German unit).
+/// stacked, on to "another Area that is not fully stacked" (and holds no German unit),
+/// through as many fully stacked Vacant Areas as it takes (7.1: "They may, however, retreat
+/// through a fully stacked Area"): the open Areas next to the full ones it passes.
 fn retreat_areas(rs: &Ruleset, s: &State, u: u8) -> u32 {
     let from = s.from[usize::from(u)];
     if from == NONE {
@@ -520,9 +522,22 @@ fn retreat_areas(rs: &Ruleset, s: &State, u: u8) -> u32 {
     if has_room(rs, s, from, 1 << u) {
         return 1 << from;
     }
-    bits(u64::from(rs.adjacent[usize::from(from)]))
-        .filter(|&b| s.is_vacant(b) && has_room(rs, s, b, 1 << u))
-        .fold(0, |m, b| m | 1 << b)
+    let vacant = !s.german_areas() & !s.area_mask_of(u);
+    let (mut through, mut open) = (1u32 << from, 0u32);
+    let mut frontier = through;
+    while frontier != 0 {
+        let mut full = 0;
+        for b in bits(u64::from(rs.expand(frontier) & vacant & !through & !open)) {
+            if has_room(rs, s, b, 1 << u) {
+                open |= 1 << b;
+            } else {
+                full |= 1 << b;
+            }
+        }
+        through |= full;
+        frontier = full;
+    }
+    open
 }
 
 /// Units retreat one at a time (9.5.5), lowest first; one with nowhere to go is lost, and

@@ -177,9 +177,10 @@ impl Game for Aachen {
 
     /// 2: a unit's whole move became one decision, and the steps with one choice (a lone
     /// Lead Attacking Unit, no support to allot, one Area to retreat to) are none. 3: a
-    /// Leader may enter an Area Contested at activation alone (8.1).
+    /// Leader may enter an Area Contested at activation alone (8.1). 4: a retreat goes on
+    /// through as many fully stacked Areas as it takes (9.5.5, 7.1), not one at most.
     fn log_version(&self) -> u32 {
-        3
+        4
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

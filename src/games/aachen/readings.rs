@@ -16,5 +16,13 @@ pub const SUPPORT_POINTS: ReadingSpec = ReadingSpec {
     alternatives: &["lapse", "carry_over"],
 };
 
+/// 6.3.1: a refitted unit whose organisation is on the map but has no American-Controlled
+/// Area with room with or next to it does not return (`none`), or returns to any
+/// American-Controlled Area ("Otherwise", `any_american_area`).
+pub const REFIT_FALLBACK: ReadingSpec = ReadingSpec {
+    name: "refit_fallback",
+    alternatives: &["none", "any_american_area"],
+};
+
 /// Every reading, in the order `sandtable games` lists them.
-pub const ALL: [ReadingSpec; 2] = [COMBINED_ARMS, SUPPORT_POINTS];
+pub const ALL: [ReadingSpec; 3] = [COMBINED_ARMS, SUPPORT_POINTS, REFIT_FALLBACK];

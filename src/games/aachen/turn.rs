@@ -246,9 +246,17 @@ pub fn refit(rs: &Ruleset, s: &mut State, u: u8) {
 }
 
 /// 6.3.1: with, or adjacent to, a unit of the same parent organisation on the map (in an
-/// American-Controlled Area); with none on the map, any American-Controlled Area.
+/// American-Controlled Area); with none on the map, any American-Controlled Area. Where no
+/// Area with or next to the organisation is American-Controlled and has room, the reading
+/// `refit_fallback` decides.
 fn refit_areas(rs: &Ruleset, s: &State, u: u8) -> u32 {
-    with_room(rs, s, u, organisation_areas(rs, s, u))
+    let near = with_room(rs, s, u, organisation_areas(rs, s, u));
+    // 6.3.1 refit_fallback: none open by the organisation: no return ("none") or any Area.
+    if near == 0 && rs.refit_fallback_anywhere {
+        with_room(rs, s, u, ALL_AREAS & !s.german_areas())
+    } else {
+        near
+    }
 }
 
 /// `refit_areas` before stacking: the same for every unit of `u`'s organisation off the map.

@@ -96,7 +96,9 @@ fn spotters(rs: &Ruleset, s: &State, side: Side, target: u8, emit: &mut impl FnM
             continue;
         }
         let spots = s.unit(u).spots;
-        if spots != NONE && spots != target {
+        // 7.31 squad_spotting: a squad spots into ONE area ("one_area") or any number ("free").
+        let free = rs.squads_spot_freely && rs.squads & (1 << u) != 0;
+        if spots != NONE && spots != target && !free {
             continue; // 7.31: it spots into ONE area
         }
         let is_current = spots == target;
@@ -328,7 +330,8 @@ pub fn add_weapon(s: &mut State, w: u8) {
 }
 
 /// 9.4–9.5: the weapons fire (flipped to 'F', Weapons Teams carrying them spent); OT = their
-/// strength + one fresh NCO/BAR gunner of the firing area + 1d6; DT = TEM + 1d6.
+/// strength + one fresh NCO/BAR gunner (of the firing area: `best_leader`) + 1d6; DT = TEM +
+/// 1d6.
 pub fn direct_fire(rs: &Ruleset, s: &mut State, target: u8) {
     let side = s.active;
     let mut strength = 0;
@@ -353,10 +356,20 @@ pub fn direct_fire(rs: &Ruleset, s: &mut State, target: u8) {
     s.step = Step::Roll(Roll::Offense);
 }
 
-/// The value of the best fresh NCO or BAR gunner of `side` in `area` (9.5b); one the Set Up
-/// Card holds back may not yet fire, so adds nothing either.
+/// The value of the best fresh NCO or BAR gunner of `side` in `area` (9.5b), or, by the
+/// reading `direct_fire_leader = "any_area"`, in any area of the map (not a Landing Craft box,
+/// which nobody fires out of); one the Set Up Card holds back may not yet fire, so adds
+/// nothing either.
 fn best_leader(rs: &Ruleset, s: &State, side: Side, area: u8) -> u8 {
-    unit_bits(s.personnel_in(rs, side, area) & rs.nco_or_bar)
+    // 9.5 b direct_fire_leader: from the firing area ("firing_area") or anywhere ("any_area").
+    let candidates = if rs.direct_fire_leader_anywhere {
+        unit_bits(rs.side_units[side.index()] & rs.nco_or_bar)
+            .filter(|&u| s.loc(u) < 64 && !rs.is_landing_craft(s.loc(u)))
+            .fold(0, |m, u| m | 1 << u)
+    } else {
+        s.personnel_in(rs, side, area) & rs.nco_or_bar
+    };
+    unit_bits(candidates)
         .filter(|&u| !s.is_spent(u) && rs.released(u, s.turn))
         .map(|u| rs.info(u).attack)
         .max()

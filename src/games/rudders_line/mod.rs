@@ -184,6 +184,12 @@ impl Game for RuddersLine {
         2
     }
 
+    /// 2: a weapon swap (2.64) is offered either way round, and the weapon a swap sends back
+    /// may be handed on again (before, each weapon moved once a Regroup Phase).
+    fn log_version(&self) -> u32 {
+        2
+    }
+
     fn player_name(&self, p: PlayerId) -> &'static str {
         Side::from_index(p).name()
     }

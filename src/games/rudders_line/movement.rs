@@ -165,9 +165,6 @@ pub fn move_group(rs: &Ruleset, s: &mut State, to: u8, pay: bool) {
     s.group.prev_area = from;
     s.group.area = to;
     s.group.moved = true;
-    if side == Side::Rangers && to == rs.victory.guns_area {
-        s.guns_reached = true;
-    }
     if toll > 0 && !pay {
         // 8.2: not paying, the group is attacked by the highest marker as Indirect Fire
         // "normally (as per 7.4)": into an area holding the firer's own units, 7.33's

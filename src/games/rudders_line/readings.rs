@@ -18,5 +18,24 @@ pub const FIRE_SEGMENT: ReadingSpec = ReadingSpec {
     alternatives: &["attack", "area"],
 };
 
+/// 7.31: "Squads are NOT flipped and may spot freely with no ill effects": a squad, like any
+/// spotter, spots into ONE area a phase (`one_area`), or into any number (`free`).
+pub const SQUAD_SPOTTING: ReadingSpec = ReadingSpec {
+    name: "squad_spotting",
+    alternatives: &["one_area", "free"],
+};
+
+/// 9.5 OT b: "the value of any one non-spent NCO/Bar Gunner": one in the firing area
+/// (`firing_area`), or one anywhere on the map (`any_area`).
+pub const DIRECT_FIRE_LEADER: ReadingSpec = ReadingSpec {
+    name: "direct_fire_leader",
+    alternatives: &["firing_area", "any_area"],
+};
+
 /// Every reading, in the order `sandtable games` lists them.
-pub const ALL: [ReadingSpec; 2] = [ASSAULT_SUPPORTERS, FIRE_SEGMENT];
+pub const ALL: [ReadingSpec; 4] = [
+    ASSAULT_SUPPORTERS,
+    FIRE_SEGMENT,
+    SQUAD_SPOTTING,
+    DIRECT_FIRE_LEADER,
+];

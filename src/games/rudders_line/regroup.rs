@@ -118,8 +118,10 @@ fn start_pick_up(_rs: &Ruleset, s: &mut State, side: Side) {
 }
 
 /// 2.64: a weapon not carried may be placed on an eligible unspent unit in an area the side
-/// controls; weapons may be handed over or swapped between unspent units there. Each weapon
-/// moves once per Regroup Phase.
+/// controls; weapons may be handed over or swapped between unspent units there. The text sets
+/// no limit on swaps; the weapon a pick-up or a hand-over places is on its carrier for good
+/// (`HANDLED`), the one a swap sends back is not, so every arrangement (a three-way rotation
+/// too) can be reached and each decision places one more weapon: the step ends.
 pub fn pick_up_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     let side = s.regroup.side;
     let controlled = if side == Side::Rangers {
@@ -151,8 +153,8 @@ pub fn pick_up_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
                     continue;
                 }
                 let other = s.carried(p);
-                let swap_ok = other == NONE
-                    || (s.unit(other).flags & HANDLED == 0 && eligible(from, other) && p > from);
+                let swap_ok =
+                    other == NONE || (s.unit(other).flags & HANDLED == 0 && eligible(from, other));
                 if swap_ok {
                     out(Action::Hand { from, to: p });
                 }
@@ -175,9 +177,9 @@ pub fn hand(s: &mut State, from: u8, to: u8) {
     s.carry(w, to);
     s.units[usize::from(w)].flags |= HANDLED;
     if other != NONE {
+        // 2.64 sets no limit on swaps: the weapon sent back may move again.
         s.units[usize::from(other)].link = NONE;
         s.carry(other, from);
-        s.units[usize::from(other)].flags |= HANDLED;
     }
 }
 

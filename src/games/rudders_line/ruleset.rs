@@ -82,10 +82,13 @@ pub struct Ruleset {
     pub artillery: [u8; 2],
     pub initiative_modifiers: Vec<InitiativeModifier>,
     pub victory: Victory,
-    /// The readings `assault_supporters = "fresh"` and `fire_segment = "area"`
-    /// (`super::readings`), looked up once.
+    /// The readings `assault_supporters = "fresh"`, `fire_segment = "area"`,
+    /// `squad_spotting = "free"` and `direct_fire_leader = "any_area"` (`super::readings`),
+    /// looked up once.
     pub fresh_supporters_only: bool,
     pub area_fire_segments: bool,
+    pub squads_spot_freely: bool,
+    pub direct_fire_leader_anywhere: bool,
     pub initial: State,
 }
 
@@ -212,6 +215,9 @@ impl Ruleset {
             fresh_supporters_only: (data.scenario.readings)
                 .is(&readings::ASSAULT_SUPPORTERS, "fresh"),
             area_fire_segments: data.scenario.readings.is(&readings::FIRE_SEGMENT, "area"),
+            squads_spot_freely: data.scenario.readings.is(&readings::SQUAD_SPOTTING, "free"),
+            direct_fire_leader_anywhere: (data.scenario.readings)
+                .is(&readings::DIRECT_FIRE_LEADER, "any_area"),
             units,
             initial: State::blank(),
         };

@@ -18,7 +18,8 @@ pub type AreaMask = u64;
 
 /// Unit status flag: a Personnel unit is Spent (back side up) or a weapon is Fired ('F' side).
 pub const SPENT: u8 = 1;
-/// A weapon already picked up or handed over in this Regroup Phase (2.64).
+/// A weapon placed on its carrier for good in this Regroup Phase (2.64): picked up, or handed
+/// over (not the weapon a swap sends back).
 pub const HANDLED: u8 = 2;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -396,10 +397,15 @@ impl State {
         }
     }
 
-    /// Moves a personnel unit (with the weapon it carries) to another area.
+    /// Moves a personnel unit (with the weapon it carries) to another area. A Ranger entering
+    /// the guns area, by a move, a retreat or a return after a failed assault, has reached the
+    /// guns (3.2, the reconstructed Set Up Card: "entered").
     pub fn move_unit(&mut self, rs: &Ruleset, u: u8, to: u8) {
         self.take(rs, u);
         self.put(rs, u, to);
+        if to == rs.victory.guns_area && rs.info(u).side == Side::Rangers {
+            self.guns_reached = true;
+        }
     }
 
     /// Flips a Personnel unit to its Spent side or back to Fresh.

@@ -631,6 +631,97 @@ fn rule_9_5_5_a_retreat_goes_back_where_the_unit_came_from_or_beyond_if_full() {
     assert_eq!(f.s.fresh & 1 << k, 0);
 }
 
+/// 9.5.5: "Attacking units may only retreat into the Area from which they entered the
+/// attacked Area": Company I, entering Area 8 from Area 7 (1, 3, 7, 8), falls back to Area 7
+/// after a Barrage, though Areas 9 and 10, Vacant and empty, border Area 8 too.
+#[test]
+fn rule_9_5_5_a_retreat_goes_only_into_the_area_the_unit_entered_from() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    for n in [3, 7, 9, 10] {
+        f.vacate(n);
+    }
+    let i = f.put("I", 1);
+    f.act(Action::Activate(0));
+    f.act(Action::Select(i));
+    f.act(Action::Move { to: 7, via: 6 });
+    f.act(Action::Attack(7));
+    f.roll(Action::Draw(
+        f.counter_with(Terrain::Urban, DefenseStrategy::Barrage),
+    ));
+    assert_ne!(f.s.step, Step::Retreat, "one Area to go to: no choice");
+    assert_eq!(f.s.loc[usize::from(i)], 6, "back to Area 7, not 9 or 10");
+}
+
+/// The three units of `ids`, setting out from Area 2, enter Area 13 through Area 12, which
+/// holds M and E, and meet a Barrage. Returns the three.
+fn three_enter_13_through_a_crowded_12(ids: [&str; 3]) -> (Fixture, [u8; 3]) {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    f.put("M", 12);
+    f.put("E", 12);
+    let units = ids.map(|id| f.put(id, 2));
+    f.act(Action::Activate(1));
+    for u in units {
+        f.act(Action::Select(u));
+        f.act(Action::Move { to: 12, via: 11 });
+    }
+    f.act(Action::Attack(12));
+    f.roll(Action::Draw(
+        f.counter_with(Terrain::Urban, DefenseStrategy::Barrage),
+    ));
+    (f, units)
+}
+
+/// 9.5.5: "Units must retreat one at a time to determine if the Area becomes fully stacked. If
+/// it does, subsequent units must continue their retreat": I and K fill Area 12 (with M and E
+/// already there) and L, the third, goes on to Area 2.
+#[test]
+fn rule_9_5_5_units_retreat_one_at_a_time_and_those_after_a_fill_go_on() {
+    let (f, [i, k, l]) = three_enter_13_through_a_crowded_12(["I", "K", "L"]);
+    assert!(i < k && k < l, "they retreat lowest first");
+    assert_ne!(f.s.step, Step::Retreat);
+    assert_eq!(f.s.loc[usize::from(i)], 11, "I into Area 12");
+    assert_eq!(f.s.loc[usize::from(k)], 11, "K into Area 12, now full");
+    assert_eq!(f.s.loc[usize::from(l)], 1, "L on through to Area 2");
+}
+
+/// 9.5.5 with 7.1 ("They may, however, retreat through a fully stacked Area"): the retreat
+/// goes on until an Area that is not fully stacked, through as many full ones as it takes.
+/// I, K and L enter Area 8 from Area 9 (setting out from Area 11, through 10); Areas 9 and 10
+/// hold three units each, Area 7 is German. After a Barrage I fills Area 9, K goes on to 10
+/// and fills it, and L goes on through both to Area 11, not lost.
+#[test]
+fn rule_9_5_5_a_retreat_goes_on_through_every_fully_stacked_area() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    for n in [9, 10, 11] {
+        f.vacate(n);
+    }
+    for id in ["E", "F", "G"] {
+        f.put(id, 9);
+    }
+    for id in ["D", "M", "M-12/A"] {
+        f.put(id, 10);
+    }
+    let units = ["I", "K", "L"].map(|id| f.put(id, 11));
+    f.act(Action::Activate(10));
+    for u in units {
+        f.act(Action::Select(u));
+        f.act(Action::Move { to: 7, via: 8 });
+    }
+    f.act(Action::Attack(7));
+    f.roll(Action::Draw(
+        f.counter_with(Terrain::Urban, DefenseStrategy::Barrage),
+    ));
+    assert_ne!(f.s.step, Step::Retreat);
+    let [i, k, l] = units;
+    assert_eq!(f.s.loc[usize::from(i)], 8, "I into Area 9");
+    assert_eq!(f.s.loc[usize::from(k)], 9, "K on to Area 10");
+    assert_eq!(f.s.loc[usize::from(l)], 10, "L through 9 and 10 to Area 11");
+}
+
 /// 3.4: "units eliminated ... because of a German Defense Strategy" go to the Out of Action
 /// Box, from which they may return (6.3.1): Company I, lost to an Ambush, is offered a Refit.
 #[test]

@@ -136,8 +136,87 @@ fn rule_6_3_1_a_refitted_unit_returns_next_to_its_organisation() {
         !legal.contains(&Action::Place(1)),
         "Area 2 is not by Smoots"
     );
+    for a in [3, 5, 6] {
+        assert!(
+            !legal.contains(&Action::Place(a)),
+            "Area {} borders Smoots's but is German-Controlled",
+            a + 1
+        );
+    }
     f.act(Action::Place(2));
     assert_eq!(f.s.step, Step::Supply);
+}
+
+/// The Areas offered to place a refitted unit (6.3.1), as Area numbers.
+fn places(f: &Fixture) -> Vec<u8> {
+    f.legal()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Place(x) => Some(x + 1),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Company E out of action, Smoots (its organisation's Leader) in Contested Area 13 with
+/// Area 12 `vacant` or not; in the Supply Phase with 10 points.
+fn e_out_smoots_in_13(f: &mut Fixture, vacant_12: bool) -> u8 {
+    let e = f.unit("E");
+    f.set_loc(e, OUT_OF_ACTION);
+    f.s.fresh &= !(1 << e);
+    f.put("Smoots", 13);
+    if vacant_12 {
+        f.vacate(12);
+    }
+    f.s.step = Step::Supply;
+    f.s.supply = 10;
+    e
+}
+
+/// 6.3.1: "(and if the Area is American-Controlled)": Smoots in Contested Area 13 (German
+/// Controlled: 7.3) takes E back in Vacant Area 12 next to him, not in Area 13 or the German
+/// Areas 6, 14 and 19 beside it.
+#[test]
+fn rule_6_3_1_a_refitted_unit_never_returns_to_a_contested_area() {
+    let mut f = Fixture::combat();
+    let e = e_out_smoots_in_13(&mut f, true);
+    f.act(Action::Refit(e));
+    assert_eq!(places(&f), vec![12]);
+}
+
+/// 6.3.1 "Otherwise, they can be placed in any American-Controlled Area": with none of its
+/// organisation on the map, every Vacant Area is offered: Areas 1 and 2 and Area 20, taken.
+#[test]
+fn rule_6_3_1_with_none_of_its_organisation_on_the_map_every_vacant_area_is_offered() {
+    let mut f = Fixture::combat();
+    let e = f.unit("E");
+    let smoots = f.unit("Smoots");
+    for u in [e, smoots] {
+        f.set_loc(u, OUT_OF_ACTION);
+        f.s.fresh &= !(1 << u);
+    }
+    f.vacate(20);
+    f.s.step = Step::Supply;
+    f.s.supply = 10;
+    f.act(Action::Refit(e));
+    assert_eq!(places(&f), vec![1, 2, 20]);
+}
+
+/// 6.3.1 (the reading `refit_fallback`): Smoots, E's Leader, is in Contested Area 13, and every
+/// Area beside it is German: E may not return (`none`), or returns to any American-Controlled
+/// Area, 1 or 2 (`any_american_area`, "Otherwise").
+#[test]
+fn rule_6_3_1_no_american_area_by_the_organisation_no_return_or_any_by_the_reading() {
+    for (value, offered) in [("none", vec![]), ("any_american_area", vec![1, 2])] {
+        let mut f = Fixture::combat_reading("refit_fallback", value);
+        let e = e_out_smoots_in_13(&mut f, false);
+        let refit = f.legal().contains(&Action::Refit(e));
+        assert_eq!(refit, !offered.is_empty(), "{value}");
+        if refit {
+            f.act(Action::Refit(e));
+            assert_eq!(places(&f), offered, "{value}");
+        }
+    }
 }
 
 #[test]
@@ -203,6 +282,31 @@ fn rule_6_4_1_a_roll_for_each_contested_urban_and_fortified_area() {
     );
     f.roll(Action::Die(none + 1));
     assert_eq!(f.s.step, Step::ActionRound);
+}
+
+/// 6.4.1: "each Urban and Fortified Area containing at least one American unit that also
+/// contains a German unit": Urban Area 13, Contested, is rolled for; Urban Area 14, taken and
+/// held by Company K, is not.
+#[test]
+fn rule_6_4_1_no_roll_for_an_urban_area_without_a_german_unit() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.put("I", 13);
+    f.vacate(14);
+    f.put("K", 14);
+    f.s.step = Step::Supply;
+    f.act(Action::Pass);
+    assert_eq!(
+        (f.s.step, f.s.cursor),
+        (Step::Roll(Roll::BloodyStreets), 12)
+    );
+    let results = &f.game.rules().charts.bloody_streets.results;
+    let none = results
+        .iter()
+        .position(|r| *r == BloodyStreetsResult::None)
+        .unwrap() as u8;
+    f.roll(Action::Die(none + 1));
+    assert_eq!(f.s.step, Step::ActionRound, "no roll for Area 14");
 }
 
 /// 6.5: "If the player has not won an Automatic Victory" the Spent units flip and the turn

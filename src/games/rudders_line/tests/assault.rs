@@ -76,6 +76,43 @@ fn rule_11_1c_spent_supporters_count_or_not_by_the_reading() {
     }
 }
 
+/// 11.1 DT a: "The Defense Factor (DF) of any ONE defending unit (...; need not be fresh)": a
+/// lone spent German squad defends with its back DF, 2.
+#[test]
+fn rule_11_1_a_spent_defender_gives_its_back_df() {
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "3");
+    let g = fx.place("german_squad", "4");
+    fx.spend(g);
+    fx.group("3", &[r]);
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    assert_eq!(fx.g.rules.info(g).spent_defense, 2);
+    assert_eq!(fx.s.attack.defense, 2 + fx.tem("4"));
+}
+
+/// 11.1 DT b: "the value of any one FRESH NCO/Bar Gunner": a spent German NCO '2' beside the
+/// fresh squad adds not his value, only what c gives him (1 under `all`, 0 under `fresh`).
+#[test]
+fn rule_11_1_a_spent_defending_nco_adds_only_as_a_supporter() {
+    for (value, supporters) in [("all", 1), ("fresh", 0)] {
+        let mut fx = Fixture::with_reading("assault_supporters", value);
+        let r = fx.place("ranger_squad", "3");
+        fx.place("german_squad", "4");
+        let nco = fx.place("german_nco_2", "4");
+        fx.spend(nco);
+        fx.group("3", &[r]);
+        fx.act(Action::Move {
+            to: fx.area("4"),
+            pay: false,
+        });
+        // DF 4 (the fresh squad) + no NCO + supporters + TEM.
+        assert_eq!(fx.s.attack.defense, 4 + supporters + fx.tem("4"), "{value}");
+    }
+}
+
 #[test]
 fn rule_11_1e_shoulder_fired_weapon_adds_only_against_building_areas() {
     let mut fx = Fixture::new();

@@ -108,7 +108,97 @@ fn rule_7_31_light_mortar_reaches_two_areas_medium_four_never_its_own() {
     let d = |a: &str| fx.g.rules.distance[usize::from(fx.area("37"))][usize::from(fx.area(a))];
     assert_eq!((d("33"), d("28"), d("23"), d("17")), (1, 2, 3, 4));
     assert!(t.contains(&fx.area("33")));
+    // 17 (four away) and 12 (five away) are both spotted from 13: the GrW 34 reaches 17 only.
+    assert_eq!(d("12"), 5);
+    assert!(t.contains(&fx.area("17")), "four areas away, spotted");
+    assert!(
+        !t.contains(&fx.area("12")),
+        "five areas away, though spotted"
+    );
     let _ = (light, medium);
+}
+
+/// 7.31: "A friendly NCO, BAR Gunner, FO or Weapons Team that spots for a mortar attack is
+/// ALSO flipped to its Spent side": a Weapons Team, an FO and a BAR Gunner that spot are spent.
+#[test]
+fn rule_7_31_a_weapons_team_an_fo_or_a_bar_gunner_that_spots_is_spent_too() {
+    let spotted_by = |side: Side, crew: &str, mortar: &str, spotter: &str| {
+        let mut fx = Fixture::new();
+        let crew = fx.place(crew, "17");
+        let mortar = fx.arm(crew, mortar);
+        let enemy = if side == Side::Germans {
+            "ranger_squad"
+        } else {
+            "german_squad"
+        };
+        fx.place(enemy, "6"); // 17–12–6: two away
+        let spotter = fx.place(spotter, "9"); // 9 is next to 6
+        indirect(&mut fx, side);
+        fx.act(Action::FireMortar {
+            mortar,
+            target: fx.area("6"),
+            spotter,
+        });
+        fx.is_spent(spotter)
+    };
+    let grw36 = |spotter| {
+        spotted_by(
+            Side::Germans,
+            "german_weapons_team",
+            "german_grw36",
+            spotter,
+        )
+    };
+    assert!(grw36("german_weapons_team"), "a Weapons Team");
+    assert!(grw36("german_fo"), "an FO");
+    let m2 = |spotter| {
+        spotted_by(
+            Side::Rangers,
+            "ranger_weapons_team",
+            "ranger_m2_mortar",
+            spotter,
+        )
+    };
+    assert!(m2("ranger_bar_gunner"), "a BAR Gunner");
+    assert!(!grw36("german_squad"), "a squad is not flipped");
+}
+
+/// 7.31 (the reading `squad_spotting`): a squad that spotted a GrW 36's attack on 6 spots
+/// another one on 7 (both two from 17, both next to the squad in 9) only under `free`; under
+/// `one_area` it spots into ONE area, as any spotter does, and may still spot into 6 again.
+#[test]
+fn rule_7_31_a_squad_spots_one_area_or_freely_by_the_reading() {
+    for (value, second_area) in [("one_area", false), ("free", true)] {
+        let mut fx = Fixture::with_reading("squad_spotting", value);
+        let (m1, m2) = two_light_mortars_in_17(&mut fx);
+        let squad = fx.place("german_squad", "9");
+        fx.place("ranger_squad", "6");
+        fx.place("ranger_squad", "7");
+        indirect(&mut fx, Side::Germans);
+        fx.act(Action::FireMortar {
+            mortar: m1,
+            target: fx.area("6"),
+            spotter: squad,
+        });
+        while fx.s.step != Step::Segment {
+            fx.roll(1);
+        }
+        assert!(!fx.is_spent(squad), "{value}: squads are not flipped");
+        assert_eq!(
+            fx.s.active,
+            Side::Germans,
+            "the Rangers have nothing to fire"
+        );
+        let into = |fx: &Fixture, id: &str| {
+            fx.can(Action::FireMortar {
+                mortar: m2,
+                target: fx.area(id),
+                spotter: squad,
+            })
+        };
+        assert!(into(&fx, "6"), "{value}: its own area again");
+        assert_eq!(into(&fx, "7"), second_area, "{value}: another area");
+    }
 }
 
 #[test]
@@ -670,6 +760,43 @@ fn rule_7_1_mortars_never_fire_from_a_landing_craft_box() {
     fx.place("german_squad", "1");
     indirect(&mut fx, Side::Rangers);
     assert!(targets_of(&fx, mortar).is_empty());
+}
+
+/// 9.5 OT b: "the value of any ONE non-spent NCO/Bar Gunner": with an NCO '2' and an NCO
+/// '1' fresh beside the MG42, OT = 4 + 2, not 4 + 3.
+#[test]
+fn rule_9_5_any_one_nco_or_bar_gunner_adds_to_the_offensive_total() {
+    let mut fx = Fixture::new();
+    let mg = german_mg42(&mut fx, "13");
+    fx.place("german_nco_2", "13"); // released on turn 3 (Set Up Card)
+    fx.place("german_nco_1", "13");
+    fx.place("ranger_squad", "7");
+    fx.s.turn = 3;
+    direct(&mut fx, Side::Germans);
+    fire_direct(&mut fx, &[mg], "7");
+    assert_eq!(fx.s.attack.offense, 4 + 2);
+}
+
+/// 9.5 OT b (the reading `direct_fire_leader`): a fresh NCO '1' away in 30 adds to the MG42's
+/// fire from 13 only under `any_area`; a spent one in 30 never does.
+#[test]
+fn rule_9_5_the_nco_of_the_firing_area_or_of_any_area_by_the_reading() {
+    for (value, fresh_nco_far_off) in [("firing_area", 4), ("any_area", 4 + 1)] {
+        let offense = |spent: bool| {
+            let mut fx = Fixture::with_reading("direct_fire_leader", value);
+            let mg = german_mg42(&mut fx, "13");
+            let nco = fx.place("german_nco_1", "30");
+            if spent {
+                fx.spend(nco);
+            }
+            fx.place("ranger_squad", "7");
+            direct(&mut fx, Side::Germans);
+            fire_direct(&mut fx, &[mg], "7");
+            fx.s.attack.offense
+        };
+        assert_eq!(offense(false), fresh_nco_far_off, "{value}");
+        assert_eq!(offense(true), 4, "{value}: a spent NCO");
+    }
 }
 
 #[test]

@@ -84,6 +84,21 @@ fn rule_10_52_entering_only_spent_enemy_costs_2_or_1_with_friendly_marker() {
     assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(1));
 }
 
+/// 10.52: "again regardless of the presence of other friendly units": a Ranger squad already
+/// in 4 with the spent German squad changes nothing (10.33's exception for areas holding
+/// friendly units is not this rule's): 2 MP, 1 with a Ranger marker.
+#[test]
+fn rule_10_52_friendly_units_in_the_area_do_not_lower_the_cost() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "3");
+    let g = fx.place("german_squad", "4");
+    fx.spend(g);
+    fx.place("ranger_squad", "4");
+    assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(2));
+    fx.marker(Side::Rangers, "4", 8);
+    assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(1));
+}
+
 #[test]
 fn rule_10_34_leaving_enemy_area_only_into_friendly_enemy_free_area() {
     let mut fx = Fixture::new();

@@ -3,9 +3,9 @@
 use super::Fixture;
 use crate::engine::{Actor, Game};
 use crate::games::rudders_line::data::Side;
-use crate::games::rudders_line::regroup;
-use crate::games::rudders_line::state::{Phase, Roll, Step};
+use crate::games::rudders_line::state::{AttackKind, Phase, Roll, Step};
 use crate::games::rudders_line::Action;
+use crate::games::rudders_line::{casualties, regroup};
 
 fn regroup(fx: &mut Fixture) {
     regroup::start(&fx.g.rules, &mut fx.s);
@@ -64,6 +64,24 @@ fn rule_12_1_step_4_rally_roll_at_most_the_back_defense_value() {
     assert!(!fx.is_spent(g), "2 ≤ 2 rallies");
     fx.roll(3);
     assert!(fx.is_spent(g2), "3 > 2 does not");
+}
+
+/// 12.1 step 4: "Attempt to 'rally' each spent friendly Squad and Weapons Team": a spent
+/// Weapons Team with no leader rolls too, rallied on a roll at most its back Defense Value, 1.
+#[test]
+fn rule_12_1_step_4_a_spent_weapons_team_rolls_to_rally_too() {
+    for (die, rallied) in [(1, true), (2, false)] {
+        let mut fx = quiet();
+        let team = fx.place("german_weapons_team", "30");
+        assert_eq!(fx.g.rules.info(team).spent_defense, 1);
+        fx.spend(team);
+        regroup(&mut fx);
+        assert_eq!(fx.s.step, Step::Roll(Roll::Rally), "die {die}");
+        assert_eq!(fx.s.regroup.cursor, team);
+        fx.roll(die);
+        assert_eq!(!fx.is_spent(team), rallied, "die {die}");
+        assert_eq!(fx.s.step, Step::PickUp, "nobody else rolls");
+    }
 }
 
 #[test]
@@ -137,6 +155,66 @@ fn rule_2_64_weapons_swap_between_unspent_units_in_a_controlled_area() {
     fx.act(Action::Hand { from: a, to: b });
     assert_eq!((fx.s.carried(a), fx.s.carried(b)), (bazooka, mortar));
     assert_eq!((fx.s.unit(bazooka).link, fx.s.unit(mortar).link), (a, b));
+}
+
+/// 2.64: "swapped between unspent friendly Personnel": a spent carrier neither gives nor
+/// takes a weapon, and a German carrier in the Rangers' area swaps nothing with them.
+#[test]
+fn rule_2_64_no_swap_with_a_spent_or_an_enemy_carrier() {
+    let mut fx = quiet();
+    let a = fx.place("ranger_squad", "7");
+    let b = fx.place("ranger_squad", "7");
+    let c = fx.place("ranger_squad", "7");
+    fx.arm(a, "ranger_m2_mortar");
+    fx.arm(b, "ranger_bazooka");
+    fx.arm(c, "ranger_m1919");
+    let g = fx.place("german_squad", "7"); // the Rangers were there first: still theirs
+    fx.arm(g, "german_mg42");
+    assert_eq!(fx.s.controller(fx.area("7")), Side::Rangers);
+    regroup(&mut fx);
+    assert_eq!(fx.s.step, Step::PickUp);
+    assert_eq!(fx.s.regroup.side, Side::Rangers);
+    fx.spend(c);
+    let hands: Vec<(u8, u8)> = fx
+        .legal()
+        .into_iter()
+        .filter_map(|x| match x {
+            Action::Hand { from, to } => Some((from, to)),
+            _ => None,
+        })
+        .collect();
+    assert!(hands.contains(&(a, b)) && hands.contains(&(b, a)));
+    for (from, to) in hands {
+        assert!(from != c && to != c, "spent: {from} to {to}");
+        assert!(from != g && to != g, "enemy: {from} to {to}");
+    }
+}
+
+/// 2.64 sets no limit on swaps: three squads pass their weapons round (the mortar from a to
+/// b, then the M1919 from c to a, the bazooka ending with c), each weapon's new carrier being
+/// for good; then no swap is left.
+#[test]
+fn rule_2_64_weapons_may_go_round_three_units() {
+    let mut fx = quiet();
+    let a = fx.place("ranger_squad", "7");
+    let b = fx.place("ranger_squad", "7");
+    let c = fx.place("ranger_squad", "7");
+    let mortar = fx.arm(a, "ranger_m2_mortar");
+    let bazooka = fx.arm(b, "ranger_bazooka");
+    let mg = fx.arm(c, "ranger_m1919");
+    regroup(&mut fx);
+    fx.act(Action::Hand { from: a, to: b });
+    assert_eq!((fx.s.carried(a), fx.s.carried(b)), (bazooka, mortar));
+    fx.act(Action::Hand { from: c, to: a });
+    assert_eq!(
+        (fx.s.carried(a), fx.s.carried(b), fx.s.carried(c)),
+        (mg, mortar, bazooka)
+    );
+    assert_eq!(
+        fx.legal(),
+        vec![Action::Pass],
+        "each swap placed one weapon for good"
+    );
 }
 
 #[test]
@@ -293,15 +371,82 @@ fn rule_12_1_step_1_guns_not_reached_by_the_deadline_cost_the_rangers_one_level(
     assert_eq!((o.winner, o.level), (None, "draw"));
 }
 
+/// 3.2 (the reconstructed Set Up Card) in 12.1 step 1: no Ranger Personnel left in areas
+/// 1–11 is a German sudden death, even with the Rangers still controlling 3 and 5 (so the
+/// other sudden death, the Germans controlling both, cannot be the cause); one Ranger there is
+/// enough to go on.
 #[test]
 fn rule_12_1_step_1_rangers_driven_off_the_point_lose_at_once() {
-    let mut fx = Fixture::new();
-    fx.place("ranger_squad", "23");
-    fx.place("german_squad", "38");
-    regroup(&mut fx);
-    let o = fx.g.outcome(&fx.s).unwrap();
+    let off_the_point = |ranger_in: &str| {
+        let mut fx = Fixture::new();
+        fx.place("ranger_squad", "23");
+        fx.place("ranger_squad", ranger_in);
+        fx.place("german_squad", "38");
+        fx.s.guns_reached = true;
+        // 3.21: the Rangers keep 3 and 5, the last side alone there, with nobody in them.
+        fx.s.ranger_control |= 1 << fx.area("3") | 1 << fx.area("5");
+        regroup(&mut fx);
+        fx.g.outcome(&fx.s)
+    };
+    let o = off_the_point("12").expect("no Ranger left in 1-11");
     assert_eq!(o.winner, Some(Side::Germans.index()));
+    assert_eq!(
+        o.level,
+        "German sudden death (Rangers driven off the point)"
+    );
     assert_eq!(o.turn, 2);
+    assert!(off_the_point("9").is_none(), "a Ranger in 9 holds on");
+}
+
+/// 3.2 (the reconstructed Set Up Card: "If no Ranger has entered this area (the guns)"): a
+/// Ranger group entering area 33 reaches the guns; a German group entering it does not.
+#[test]
+fn rule_3_2_a_ranger_group_entering_area_33_reaches_the_guns_a_german_one_does_not() {
+    let mut fx = Fixture::new();
+    let g = fx.place("german_squad", "34");
+    fx.place("ranger_squad", "3");
+    fx.phase(Phase::Action, Side::Germans);
+    fx.group("34", &[g]);
+    fx.act(Action::Move {
+        to: fx.area("33"),
+        pay: false,
+    });
+    assert_eq!(fx.loc(g), fx.area("33"));
+    assert!(!fx.s.guns_reached, "a German in 33 reaches nothing");
+
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "32");
+    fx.place("german_squad", "3");
+    fx.group("32", &[r]);
+    assert!(!fx.s.guns_reached);
+    fx.act(Action::Move {
+        to: fx.area("33"),
+        pay: false,
+    });
+    assert!(fx.s.guns_reached, "a Ranger entered 33");
+}
+
+/// 3.2 (the reconstructed Set Up Card: "entered"): a Ranger who retreats into area 33 (11.31,
+/// paying CP) has entered it too, and reaches the guns.
+#[test]
+fn rule_3_2_a_ranger_retreating_into_area_33_reaches_the_guns() {
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "28"); // 28 is next to 33; 22 23 27 29 32 33 are empty
+    fx.spend(r);
+    fx.place("german_squad", "3");
+    let a = fx.area("28");
+    fx.s.attack.area = a;
+    fx.s.attack.attacker = Side::Germans;
+    fx.s.attack.kind = AttackKind::Direct;
+    fx.phase(Phase::DirectFire, Side::Germans);
+    casualties::begin(&fx.g.rules, &mut fx.s, Side::Rangers, 1 << r, 2, false);
+    assert!(!fx.s.guns_reached);
+    fx.act(Action::Retreat {
+        unit: r,
+        to: fx.area("33"),
+    });
+    assert_eq!(fx.loc(r), fx.area("33"));
+    assert!(fx.s.guns_reached, "the retreat entered 33");
 }
 
 #[test]
