@@ -367,6 +367,44 @@ fn rule_6_4_3_a_reaction_stops_the_mover_overstacked_or_not_and_a_new_move_costs
     assert_eq!(fx.at(&s, u), 1313);
 }
 
+/// 6.4.3: "During a Formation Reaction, no counter-reaction by the Initiative side is
+/// possible". The 9th Panzer reacts to the 1/16 stopped at 1214; its Pz Bde 105 then leaves
+/// 1215, next to the 1/16 (undisrupted, In Command, its formation at FAL 3): no Reaction is
+/// offered to the US and the move ends where it was sent. Outside a Reaction the same move
+/// would be reacted to.
+#[test]
+fn rule_6_4_3_no_counter_reaction_during_a_formation_reaction() {
+    let fx = Fx::s2();
+    let f = fx.formation("9PzD");
+    let (mut s, u) = offered_at_1214(&fx, &[]);
+    let first = fx.formation("1ID");
+    fx.decide(&mut s, Action::React(f));
+    fx.chance(&mut s, Action::Check(true));
+    fx.chance(&mut s, Action::Die(10));
+    assert!(s.act().reaction && s.act().ap >= 1);
+    assert!(s.fal[usize::from(first)] > 0);
+    assert_eq!(command::status(fx.rs(), &s, u), CommandStatus::InCommand);
+    assert!(!s.is_disrupted(u));
+    let tank = fx.unit("Pz Bde 105");
+    let to = fx
+        .destinations(&s, tank)
+        .into_iter()
+        .map(|(h, _)| h)
+        .find(|&h| fx.ring(h).contains(&1214))
+        .expect("a hex next to the 1/16 the tank may reach");
+    // The same move by the 9th Panzer in an activation of its own is reacted to.
+    let mut own = s;
+    own.depth = 0;
+    fx.activate(&mut own, "9PzD", 3);
+    fx.move_to(&mut own, tank, to);
+    assert_eq!(own.step, Step::ReactionOffer, "a Reaction outside one");
+    assert!(fx.legal(&own).contains(&Action::React(first)));
+    fx.move_to(&mut s, tank, to);
+    assert_ne!(s.step, Step::ReactionOffer, "no counter-reaction");
+    assert_eq!(fx.at(&s, tank), to);
+    assert!(s.act().reaction, "still the Reaction");
+}
+
 /// 7.3.1: "Units currently belonging to the same formation which begin a Movement Action in
 /// the same hex may move together as a stack at no extra cost in Action Points ... The stack's
 /// MA is limited by the MA of the slowest unit ... An HQ cannot move with a stack."

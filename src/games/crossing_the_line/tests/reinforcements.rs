@@ -5,6 +5,7 @@
 use super::Fx;
 use crate::engine::Game;
 use crate::games::crossing_the_line::action::Action;
+use crate::games::crossing_the_line::command;
 use crate::games::crossing_the_line::counters::UnitKind;
 use crate::games::crossing_the_line::reinforcements;
 use crate::games::crossing_the_line::side::Side;
@@ -48,6 +49,27 @@ fn rule_8_5_reinforcements_may_be_delayed_turn_after_turn_the_german_side_first(
         .unwrap();
     assert_eq!(s.hex[gr], listed.hex, "at its listed hex, two turns late");
     assert!(on_map(s.hq_hex[usize::from(twelfth)]));
+}
+
+/// 8.5: "If available, reinforcements must be set up in the given hex (or hexes), possibly
+/// adjacent to enemy units": with the German 453 next to 1005, the 238th Engineers still enter
+/// at 1005 itself (only when the hex is not available do they go "as close as possible ... and
+/// no enemy units are adjacent").
+#[test]
+fn rule_8_5_a_reinforcement_enters_its_listed_hex_even_next_to_an_enemy_unit() {
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let eng = fx.unit("238 Eng");
+    let mut s = fx.bare();
+    s.turn = 2;
+    fx.hq(&mut s, "1ID", 1805);
+    let next_door = fx.ring(1005)[0];
+    fx.put(&mut s, "453", next_door);
+    assert!(command::enemy_adjacent(rs, &s, Side::Us, fx.hex(1005)));
+    reinforcements::start(rs, &mut s);
+    fx.enter_all(&mut s);
+    assert_eq!(fx.at(&s, eng), 1005, "at its listed hex, next to the 453");
+    assert_eq!(fx.at(&s, fx.unit("453")), next_door);
 }
 
 #[test]
