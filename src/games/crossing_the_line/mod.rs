@@ -334,8 +334,9 @@ impl Game for CrossingTheLine {
     /// hex (5.3.2), an HQ leaves play with its last unit (3.3), and the owner assigns each
     /// entering independent (8.2, `Step::Entering`). 5: after isolated units failed their
     /// check, the owner goes on with the rest or calls the Action off (5.8.4, `Step::CallOff`).
+    /// 6: no displacement crosses the Roer (5.3.1, as no retreat does).
     fn log_version(&self) -> u32 {
-        5
+        6
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {
