@@ -156,7 +156,7 @@ impl CrossingTheLine {
             (Step::Action, Action::ImprovedDefense(h)) => actions::improved_defense(rs, s, h),
             (Step::Action, Action::Relocate(h)) => actions::relocate(rs, s, h),
             (Step::Action, Action::End) => ops::end_activation(rs, s),
-            (Step::ReactionOffer, Action::React(f)) => movement::react(rs, s, f),
+            (Step::ReactionOffer, Action::React(f)) => movement::react(s, f),
             (Step::ReactionOffer, Action::Decline) => movement::advance(rs, s),
             (Step::Attackers, Action::AddAttacker(u)) => s.fight.attackers |= 1 << u,
             (Step::Attackers, Action::Resolve) => battle::close_attackers(rs, s),
@@ -334,7 +334,8 @@ impl Game for CrossingTheLine {
     /// hex (5.3.2), an HQ leaves play with its last unit (3.3), and the owner assigns each
     /// entering independent (8.2, `Step::Entering`). 5: after isolated units failed their
     /// check, the owner goes on with the rest or calls the Action off (5.8.4, `Step::CallOff`).
-    /// 6: no displacement crosses the Roer (5.3.1, as no retreat does).
+    /// 6: no displacement crosses the Roer (5.3.1, as no retreat does); a failed Reaction
+    /// attempt costs an unsupplied HQ nothing (6.4.2).
     fn log_version(&self) -> u32 {
         6
     }

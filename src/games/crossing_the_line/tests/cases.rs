@@ -405,6 +405,52 @@ fn rule_6_4_3_no_counter_reaction_during_a_formation_reaction() {
     assert!(s.act().reaction, "still the Reaction");
 }
 
+/// 6.4.2: "If the HQ of a reacting formation is out of supply at the instant of Reaction, all
+/// penalties for activating an unsupplied formation are applied", but "If a Reaction attempt
+/// fails, the formation suffers no adverse results whatsoever". The 9th Panzer's HQ at 1216,
+/// cut off by US units on its five other sides, attempts a Reaction: a failed check leaves it
+/// on its full-strength side and its FAL at 3 (already flipped: its FAL at 3 too, under either
+/// reading of AMBIG-8); a passed one flips it to Emergency Supply (6.3.3), or, already
+/// flipped, ends with its FAL at 0.
+#[test]
+fn rule_6_4_2_a_failed_reaction_attempt_costs_an_unsupplied_hq_nothing() {
+    let before_roll = Fx::s2_edited(
+        "charts.toml",
+        "value = \"after_roll\"",
+        "value = \"before_roll\"",
+    );
+    for fx in [Fx::s2(), before_roll] {
+        let f = fx.formation("9PzD");
+        let (fi, bit) = (usize::from(f), 1 << f);
+        let (mut s, _) = offered_at_1214(&fx, &[]);
+        let ring: Vec<u16> = fx.ring(1216).into_iter().filter(|&h| h != 1215).collect();
+        for (name, &h) in ["2/16", "3/16", "1/18", "2/18", "3/18"].iter().zip(&ring) {
+            fx.put(&mut s, name, h);
+        }
+        assert!(!command::hq_supplied(fx.rs(), &s, f), "cut off");
+        for spent in [false, true] {
+            let mut t = s;
+            if spent {
+                t.emergency |= bit;
+            }
+            let mut failed = t;
+            fx.decide(&mut failed, Action::React(f));
+            fx.chance(&mut failed, Action::Check(false));
+            assert_eq!(failed.emergency & bit, t.emergency & bit, "spent {spent}");
+            assert_eq!(failed.fal[fi], 3, "spent {spent}: the FAL stays");
+            assert_eq!(failed.fal_drop & bit, 0, "spent {spent}: no drop due");
+            assert_eq!(failed.step, Step::Action, "the move went on");
+            let mut passed = t;
+            fx.decide(&mut passed, Action::React(f));
+            fx.chance(&mut passed, Action::Check(true));
+            assert_eq!(passed.emergency & bit, bit, "Emergency Supply");
+            fx.chance(&mut passed, Action::Die(10));
+            let fal = if spent { 0 } else { 2 };
+            assert_eq!(passed.fal[fi], fal, "spent {spent}: after the AP roll");
+        }
+    }
+}
+
 /// 7.3.1: "Units currently belonging to the same formation which begin a Movement Action in
 /// the same hex may move together as a stack at no extra cost in Action Points ... The stack's
 /// MA is limited by the MA of the slowest unit ... An HQ cannot move with a stack."
