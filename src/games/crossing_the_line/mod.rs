@@ -194,9 +194,10 @@ impl CrossingTheLine {
                 admin::reorganize(rs, s, a)
             }
             (Step::Inspect, Action::Inspect(_) | Action::Done) => admin::inspect(rs, s, a),
-            (Step::Reinforce(side), Action::Delay(_) | Action::Done) => {
-                reinforcements::decide(rs, s, side, a)
-            }
+            (
+                Step::Reinforce(side),
+                Action::Delay(_) | Action::DelayHq(_) | Action::DelayUnit(_) | Action::Done,
+            ) => reinforcements::decide(rs, s, side, a),
             (Step::Heir, Action::Assign(u, f)) => reinforcements::reassign(rs, s, u, f),
             (Step::Entering(side), Action::Assign(u, f)) => {
                 reinforcements::assign_entering_to(rs, s, side, u, f)
@@ -335,7 +336,9 @@ impl Game for CrossingTheLine {
     /// entering independent (8.2, `Step::Entering`). 5: after isolated units failed their
     /// check, the owner goes on with the rest or calls the Action off (5.8.4, `Step::CallOff`).
     /// 6: no displacement crosses the Roer (5.3.1, as no retreat does); a failed Reaction
-    /// attempt costs an unsupplied HQ nothing (6.4.2).
+    /// attempt costs an unsupplied HQ nothing (6.4.2); the owner may hold back any one
+    /// reinforcement, an HQ or a unit, besides a formation's whole group (8.5, `DelayHq`,
+    /// `DelayUnit`).
     fn log_version(&self) -> u32 {
         6
     }

@@ -21,7 +21,9 @@ fn rule_8_5_reinforcements_may_be_delayed_turn_after_turn_the_german_side_first(
     s.turn = 2;
     reinforcements::start(rs, &mut s);
     assert_eq!(s.step, Step::Reinforce(Side::German), "the German first");
-    assert_eq!(fx.legal(&s), [Action::Delay(twelfth), Action::Done]);
+    let legal = fx.legal(&s);
+    assert_eq!(legal[0], Action::Delay(twelfth), "the whole 12th ID first");
+    assert_eq!(legal.last(), Some(&Action::Done));
     fx.decide(&mut s, Action::Delay(twelfth));
     assert_eq!(s.step, Step::Reinforce(Side::Us), "then the US");
     assert_eq!(s.hex[gr], NOT_ENTERED, "held back");
@@ -70,6 +72,63 @@ fn rule_8_5_a_reinforcement_enters_its_listed_hex_even_next_to_an_enemy_unit() {
     fx.enter_all(&mut s);
     assert_eq!(fx.at(&s, eng), 1005, "at its listed hex, next to the 453");
     assert_eq!(fx.at(&s, fx.unit("453")), next_door);
+}
+
+/// 8.5: "Entry of reinforcements can be delayed to the next turn at the owning side's option":
+/// any of them, not only a whole formation's. On turn 2 of the Stolberg Corridor the Germans
+/// hold back the 1012 StuG alone, listed with the 12th ID, which enters without it, then the
+/// 12th ID's HQ alone; the US holds back the 257th Engineers, not the 238th. The ones held are
+/// due on turn 3 and enter then. A formation bringing one counter is offered its `Delay` only.
+#[test]
+fn rule_8_5_the_owner_may_hold_back_any_one_unit_or_hq_of_those_listed_together() {
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let mut s = fx.g.initial_state();
+    let (twelfth, first) = (fx.formation("12ID"), fx.formation("1ID"));
+    let (stug, gr) = (fx.unit("1012 StuG"), fx.unit("I/27"));
+    let (e238, e257) = (fx.unit("238 Eng"), fx.unit("257 Eng"));
+    s.turn = 2;
+    reinforcements::start(rs, &mut s);
+    let legal = fx.legal(&s);
+    for a in [
+        Action::Delay(twelfth),
+        Action::DelayHq(twelfth),
+        Action::DelayUnit(stug as u8),
+        Action::DelayUnit(gr as u8),
+    ] {
+        assert!(legal.contains(&a), "{a:?} in {legal:?}");
+    }
+    fx.decide(&mut s, Action::DelayUnit(stug as u8));
+    assert_eq!(s.step, Step::Reinforce(Side::German), "the Germans go on");
+    assert!(!fx.legal(&s).contains(&Action::DelayUnit(stug as u8)));
+    fx.decide(&mut s, Action::DelayHq(twelfth));
+    fx.decide(&mut s, Action::Done);
+    assert_eq!(s.step, Step::Reinforce(Side::Us));
+    assert_eq!(s.hex[stug], NOT_ENTERED, "the StuG held back");
+    assert!(!on_map(s.hq_hex[usize::from(twelfth)]), "the HQ held back");
+    assert!(on_map(s.hex[gr]), "the rest of the 12th ID entered");
+    assert!(fx.legal(&s).contains(&Action::Delay(first)));
+    fx.decide(&mut s, Action::DelayUnit(e257 as u8));
+    fx.enter_all(&mut s);
+    assert!(on_map(s.hex[e238]), "the 238th entered");
+    assert_eq!(s.hex[e257], NOT_ENTERED, "the 257th held back");
+    // Turn 3: those held are due again, with the turn's own.
+    s.turn = 3;
+    reinforcements::start(rs, &mut s);
+    assert_eq!(s.step, Step::Reinforce(Side::German));
+    assert_eq!(
+        fx.legal(&s),
+        [
+            Action::Delay(twelfth),
+            Action::DelayHq(twelfth),
+            Action::DelayUnit(stug as u8),
+            Action::Done
+        ],
+        "the 12th ID's HQ and the StuG"
+    );
+    fx.enter_all(&mut s);
+    assert!(on_map(s.hex[stug]) && on_map(s.hex[e257]));
+    assert!(on_map(s.hq_hex[usize::from(twelfth)]));
 }
 
 #[test]
