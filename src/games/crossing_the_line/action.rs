@@ -87,8 +87,13 @@ pub enum Action {
     Cannibalize(u8),
     /// 8.3: inspect the US's Victory Plan marker drawn at this position (0: the first).
     Inspect(u8),
-    /// 8.5: hold this formation's reinforcements back to the next turn.
+    /// 8.5: hold this formation's reinforcements (its HQ and the units listed with it) back to
+    /// the next turn.
     Delay(u8),
+    /// 8.5: hold this formation's HQ back to the next turn, its units entering.
+    DelayHq(u8),
+    /// 8.5: hold this unit back to the next turn.
+    DelayUnit(u8),
     /// The side is done with the segment.
     Done,
     // ---- the SNAFU token (5.2)

@@ -15,7 +15,7 @@ use super::control::HexSet;
 use super::movement;
 use super::ops;
 use super::readings;
-use super::ruleset::{Ruleset, NO_HEX};
+use super::ruleset::Ruleset;
 use super::side::Side;
 use super::stacking;
 use super::state::{
@@ -483,7 +483,7 @@ fn retreat_or_next(rs: &Ruleset, s: &mut State, second: Option<SecondHit>) {
 
 /// 7.5.2 Retreat: the hexes the stack may retreat to (a mask over the 6 directions) and
 /// whether they are in an EZOC. One hex, never into enemy units, across the Roer or off the
-/// area; into an EZOC only in a forced retreat, and only if no other hex is open. Among the
+/// area (`stacking::forced_into`, as a displacement); into an EZOC only in a forced retreat, and only if no other hex is open. Among the
 /// open hexes the stack must take those nearest a hex adjacent to a friendly supply area
 /// (AMBIG-35: by hexes through the area, even if no nearer than where it stands).
 fn retreat_hexes(rs: &Ruleset, s: &State, forced: bool) -> (u8, bool) {
@@ -493,16 +493,9 @@ fn retreat_hexes(rs: &Ruleset, s: &State, forced: bool) -> (u8, bool) {
     let dist = &rs.supply_distance[side.index()];
     let mut best: [(u8, u8); 2] = [(0, u8::MAX); 2]; // per in-EZOC: (mask, distance)
     for dir in 0..6 {
-        let n = rs.neighbour(from, dir);
-        if n == NO_HEX
-            || s.present[enemy].contains(usize::from(n))
-            || rs
-                .hexside(from, dir)
-                .contains(super::map::HexsideFeatures::ROER)
-            || rs.barred(side, s.turn, n)
-        {
+        let Some(n) = stacking::forced_into(rs, s, side, from, dir) else {
             continue;
-        }
+        };
         let z = usize::from(s.zoc[enemy].contains(usize::from(n)));
         let d = dist[usize::from(n)];
         if d < best[z].1 {

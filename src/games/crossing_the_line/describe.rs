@@ -222,6 +222,11 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
             "hold the {}'s reinforcements back to next turn (8.5)",
             rs.formation(f).name
         ),
+        Action::DelayHq(f) => format!(
+            "hold the {}'s HQ back to next turn, its units entering (8.5)",
+            rs.formation(f).name
+        ),
+        Action::DelayUnit(u) => format!("hold {} back to next turn (8.5)", unit(rs, u)),
         Action::Done => match s.step {
             Step::Assignment(_) => "done assigning (8.2)",
             Step::Reorganize => "done: no more cannibalising (8.4.2)",

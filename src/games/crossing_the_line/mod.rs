@@ -156,7 +156,7 @@ impl CrossingTheLine {
             (Step::Action, Action::ImprovedDefense(h)) => actions::improved_defense(rs, s, h),
             (Step::Action, Action::Relocate(h)) => actions::relocate(rs, s, h),
             (Step::Action, Action::End) => ops::end_activation(rs, s),
-            (Step::ReactionOffer, Action::React(f)) => movement::react(rs, s, f),
+            (Step::ReactionOffer, Action::React(f)) => movement::react(s, f),
             (Step::ReactionOffer, Action::Decline) => movement::advance(rs, s),
             (Step::Attackers, Action::AddAttacker(u)) => s.fight.attackers |= 1 << u,
             (Step::Attackers, Action::Resolve) => battle::close_attackers(rs, s),
@@ -194,9 +194,10 @@ impl CrossingTheLine {
                 admin::reorganize(rs, s, a)
             }
             (Step::Inspect, Action::Inspect(_) | Action::Done) => admin::inspect(rs, s, a),
-            (Step::Reinforce(side), Action::Delay(_) | Action::Done) => {
-                reinforcements::decide(rs, s, side, a)
-            }
+            (
+                Step::Reinforce(side),
+                Action::Delay(_) | Action::DelayHq(_) | Action::DelayUnit(_) | Action::Done,
+            ) => reinforcements::decide(rs, s, side, a),
             (Step::Heir, Action::Assign(u, f)) => reinforcements::reassign(rs, s, u, f),
             (Step::Entering(side), Action::Assign(u, f)) => {
                 reinforcements::assign_entering_to(rs, s, side, u, f)
@@ -334,8 +335,12 @@ impl Game for CrossingTheLine {
     /// hex (5.3.2), an HQ leaves play with its last unit (3.3), and the owner assigns each
     /// entering independent (8.2, `Step::Entering`). 5: after isolated units failed their
     /// check, the owner goes on with the rest or calls the Action off (5.8.4, `Step::CallOff`).
+    /// 6: no displacement crosses the Roer (5.3.1, as no retreat does); a failed Reaction
+    /// attempt costs an unsupplied HQ nothing (6.4.2); the owner may hold back any one
+    /// reinforcement, an HQ or a unit, besides a formation's whole group (8.5, `DelayHq`,
+    /// `DelayUnit`).
     fn log_version(&self) -> u32 {
-        5
+        6
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

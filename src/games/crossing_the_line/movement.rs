@@ -811,11 +811,10 @@ pub fn reaction_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     out(Action::Decline);
 }
 
-/// 6.4.2: the attempt uses the move's one chance; the HQ's supply is checked first.
-pub fn react(rs: &Ruleset, s: &mut State, f: u8) {
+/// 6.4.2: the attempt uses the move's one chance.
+pub fn react(s: &mut State, f: u8) {
     s.moving.reaction_tried = true;
     s.reactor = f;
-    command::supply_check(rs, s, f);
     s.step = Step::ReactionCheck;
 }
 
@@ -825,14 +824,17 @@ pub fn reaction_check_weights(rs: &Ruleset, s: &State) -> (u32, u32) {
     (rr, 10 - rr)
 }
 
-/// 6.4.2: on success the mover stops where it is and the reacting formation rolls its red APs;
-/// on failure the move goes on.
+/// 6.4.2: on success the mover stops where it is and the reacting formation rolls its red APs,
+/// with "all penalties for activating an unsupplied formation" if its HQ is out of supply "at
+/// the instant of Reaction" (6.3.3: Emergency Supply, or the FAL to 0); on failure the move
+/// goes on and the formation "suffers no adverse results whatsoever", the supply penalties
+/// included (they are an activation's, and a failed attempt activates nothing).
 pub fn reaction_check(rs: &Ruleset, s: &mut State, passed: bool) {
     if !passed {
-        s.fal_drop &= !(1 << s.reactor); // no activation conducted: nothing to pay
         advance(rs, s);
         return;
     }
+    command::supply_check(rs, s, s.reactor);
     s.moving.len = s.moving.pos + 1;
     if finish(rs, s, AfterOverstack::Reaction) {
         ops::begin_reaction(rs, s, s.reactor);

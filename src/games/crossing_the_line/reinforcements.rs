@@ -1,6 +1,7 @@
 //! The Reinforcements and Withdrawals Segment (8.5): each side, the German first, may hold back
-//! any formation's reinforcements to the next turn ("including those previously delayed"),
-//! then the rest enter at their listed hexes (8.5.1); then the withdrawals (8.5.2).
+//! any of its reinforcements to the next turn ("including those previously delayed"): a
+//! formation's whole group, its HQ or any one unit; then the rest enter at their listed hexes
+//! (8.5.1); then the withdrawals (8.5.2).
 
 use super::action::Action;
 use super::assignment;
@@ -76,31 +77,56 @@ fn entering_formations(rs: &Ruleset, s: &State) -> Formations {
     bits(s.entering).fold(s.entering_hqs, |m, u| m | 1 << arrival(rs, s, u).formation)
 }
 
-/// 8.5: hold back one formation's reinforcements, or let them all enter (`Done`).
+/// The units entering now that are listed with formation `f` (its own and independents).
+fn entering_with(rs: &Ruleset, s: &State, f: u8) -> Units {
+    bits(s.entering)
+        .filter(|&u| arrival(rs, s, u).formation == f)
+        .fold(Units::default(), |m, u| m | 1 << u)
+}
+
+/// 8.5: "Entry of reinforcements can be delayed to the next turn at the owning side's option":
+/// any reinforcement, the text setting no limit by formation. For each formation with
+/// reinforcements entering: hold back all of them (`Delay`, one decision for the common case);
+/// where it brings two or more counters, also its HQ alone (`DelayHq`) or any one of its units
+/// (`DelayUnit`), so that no two choices do the same. Each decision holds one back and the
+/// side decides again; `Done` lets the rest enter.
 pub fn actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     let formations = entering_formations(rs, s);
     for f in (0..rs.formations.len() as u8).filter(|&f| formations & (1 << f) != 0) {
         out(Action::Delay(f));
+        let units = entering_with(rs, s, f);
+        let hq = s.entering_hqs & (1 << f) != 0;
+        if units.count_ones() + u32::from(hq) < 2 {
+            continue;
+        }
+        if hq {
+            out(Action::DelayHq(f));
+        }
+        for u in bits(units) {
+            out(Action::DelayUnit(u as u8));
+        }
     }
     out(Action::Done);
 }
 
-/// 8.5: `Delay(f)` holds formation `f`'s reinforcements back to the next turn; `Done` places
-/// the rest.
+/// 8.5: `Delay(f)` holds formation `f`'s reinforcements back to the next turn, `DelayHq(f)` its
+/// HQ and `DelayUnit(u)` unit `u`; `Done` places the rest.
 pub fn decide(rs: &Ruleset, s: &mut State, side: Side, a: Action) {
-    if let Action::Delay(f) = a {
-        let units = bits(s.entering)
-            .filter(|&u| arrival(rs, s, u).formation == f)
-            .fold(Units::default(), |m, u| m | 1 << u);
-        s.entering &= !units;
-        s.held |= units;
-        s.held_hqs |= s.entering_hqs & (1 << f);
-        s.entering_hqs &= !(1 << f);
-        if s.entering != 0 || s.entering_hqs != 0 {
-            return;
-        }
+    let (units, hqs) = match a {
+        Action::Delay(f) => (entering_with(rs, s, f), 1 << f),
+        Action::DelayHq(f) => (0, 1 << f),
+        Action::DelayUnit(u) => (1 << u, 0),
+        _ => return finish(rs, s, side),
+    };
+    let units = units & s.entering;
+    s.entering &= !units;
+    s.held |= units;
+    let hqs = hqs & s.entering_hqs;
+    s.entering_hqs &= !hqs;
+    s.held_hqs |= hqs;
+    if s.entering == 0 && s.entering_hqs == 0 {
+        finish(rs, s, side);
     }
-    finish(rs, s, side);
 }
 
 /// `side`'s reinforcements enter, each independent assigned first; then the US side's turn,

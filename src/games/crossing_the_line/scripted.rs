@@ -427,7 +427,11 @@ impl<'a> Context<'a> {
             // 8.5.2: a withdrawing division's independent goes to the first formation that
             // may take it.
             Action::Assign(_, f) if s.step == Step::Heir => END - i32::from(f),
-            Action::Assign(..) | Action::Cannibalize(_) | Action::Delay(_) => END - 10,
+            Action::Assign(..)
+            | Action::Cannibalize(_)
+            | Action::Delay(_)
+            | Action::DelayHq(_)
+            | Action::DelayUnit(_) => END - 10,
             // 8.4.1: the unit furthest below its printed strength, the first of equals.
             Action::Replace(u) => {
                 let u = usize::from(u);

@@ -9,6 +9,7 @@ use super::action::Action;
 use super::command;
 use super::control::{self, HexSet};
 use super::counters::UnitClass;
+use super::map::HexsideFeatures;
 use super::readings;
 use super::ruleset::{Ruleset, NO_HEX};
 use super::side::Side;
@@ -89,9 +90,9 @@ pub fn disrupt(rs: &Ruleset, s: &mut State, u: usize) {
 /// displaces the surplus one unit at a time (`Step::UnitDisplacement`), and a hex a
 /// displacement overstacks suffers the same in turn. AMBIG-14: 5.3.3 (the opponent displaces)
 /// over 5.3.1 (the owner); only enemy units block a hex, and a hex in an enemy ZOC may be
-/// entered. Prohibited terrain is not checked: the Roer, the only such hexside, lies outside
-/// the shipped map's area. Whether it is all resolved; if not, the opponent's decision is due
-/// and `then` goes on after it.
+/// entered. Prohibited terrain is that of a retreat (`forced_into`): no displacement crosses the
+/// Roer. Whether it is all resolved; if not, the opponent's decision is due and `then` goes on
+/// after it.
 pub fn resolve_overstack(
     rs: &Ruleset,
     s: &mut State,
@@ -184,7 +185,23 @@ pub fn unit_displacement_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(A
     }
 }
 
-/// The hexes `u` may be displaced into from `from`, best first.
+/// 7.5.2, 5.3.1: the hex across hexside `dir` of `from` into which `side`'s units may be forced
+/// by a retreat or a displacement, if any: inside the scenario's area, free of enemy units (a
+/// lone HQ too), not across the Roer and, for German units on turns 1–3, not north-west of the
+/// pillbox line (7.3.8). The Roer: 7.5.2 forbids retreats every "Roer River hexside", its two
+/// road crossings too (they are the road rate's, 7.3.7, and neither a retreat nor a
+/// displacement moves along a road), and 5.3.1 names "prohibited terrain" for displacement,
+/// which this one rule serves for both.
+pub fn forced_into(rs: &Ruleset, s: &State, side: Side, from: u16, dir: usize) -> Option<u16> {
+    let to = rs.neighbour(from, dir);
+    let blocked = to == NO_HEX
+        || s.present[side.other().index()].contains(usize::from(to))
+        || rs.hexside(from, dir).contains(HexsideFeatures::ROER)
+        || rs.barred(side, s.turn, to);
+    (!blocked).then_some(to)
+}
+
+/// The hexes `u` may be displaced into from `from` (`forced_into`), best first.
 fn displacement_hexes(
     rs: &Ruleset,
     s: &State,
@@ -192,14 +209,10 @@ fn displacement_hexes(
     from: u16,
     u: usize,
 ) -> ([u16; 6], usize) {
-    let enemy = &s.present[side.other().index()];
     let dist = &rs.supply_distance[side.index()];
     let mut ranked = [(false, 0u32, 0u8, NO_HEX); 6];
     let mut n = 0;
-    for to in rs.neighbours(from) {
-        if enemy.contains(usize::from(to)) || rs.barred(side, s.turn, to) {
-            continue;
-        }
+    for to in (0..6).filter_map(|dir| forced_into(rs, s, side, from, dir)) {
         let full = !has_room(rs, s, side, to, 1 << u);
         let count = s.units_at(rs, side, to).count_ones();
         ranked[n] = (full, count, dist[usize::from(to)], to);

@@ -10,6 +10,7 @@ use crate::games::crossing_the_line::command;
 use crate::games::crossing_the_line::control::CommandStatus;
 use crate::games::crossing_the_line::counters::UnitClass;
 use crate::games::crossing_the_line::reinforcements;
+use crate::games::crossing_the_line::ruleset::NO_HEX;
 use crate::games::crossing_the_line::side::Side;
 use crate::games::crossing_the_line::stacking;
 use crate::games::crossing_the_line::state::{
@@ -324,6 +325,85 @@ fn rule_10_1_a_static_german_hq_is_placed_at_once_by_the_doctrines_rule() {
     let us = fx.hq(&mut s, "1ID", 1113);
     stacking::displace_hq(fx.rs(), &mut s, us);
     assert_eq!(s.displacing, 1 << us, "the US player is asked");
+}
+
+/// 5.3.1: "If displacement is impossible due to the presence of enemy units and prohibited
+/// terrain, the owning side eliminates overstacked units"; the Roer's hexsides are prohibited
+/// to a displacement as to a retreat (7.5.2: "Roer River hexsides"), its road crossings too. In
+/// Across the Wurm, four US battalions at 5420 may be displaced anywhere round it but over the
+/// Roer into 5519 or 5520 (the road crossing 5420-5520); four German units at 5519 not over it
+/// into 5419, 5420 or 5518 (the road crossing 5518-5519). With German units on every other
+/// side of 5420, the US surplus can go nowhere and is eliminated.
+#[test]
+fn rule_5_3_1_no_displacement_across_the_roer() {
+    let fx = Fx::new("across-the-wurm");
+    let rs = fx.rs();
+    let targets = |s: &State| -> BTreeSet<u16> {
+        fx.legal(s)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::DisplaceUnit { to, .. } => Some(to),
+                _ => None,
+            })
+            .map(|h| if h == NO_HEX { 0 } else { fx.number(h) })
+            .collect()
+    };
+    let us = ["1/117", "2/117", "3/117", "1/119"];
+    let germans = ["GR 330", "GR 343", "GR 351", "Fus 183", "Pi 183"];
+    for (side, names, from, across) in [
+        (Side::Us, &us[..], 5420, &[5519, 5520][..]),
+        (Side::German, &germans[..4], 5519, &[5419, 5420, 5518][..]),
+    ] {
+        let ring = fx.ring(from);
+        for &h in across {
+            assert!(ring.contains(&h), "{h} is next to {from}");
+        }
+        let mut s = fx.bare();
+        for name in names {
+            fx.put(&mut s, name, from);
+        }
+        let done =
+            stacking::resolve_overstack(rs, &mut s, fx.hex(from), side, AfterOverstack::Action);
+        assert!(!done && s.step == Step::UnitDisplacement);
+        let open: BTreeSet<u16> = ring
+            .iter()
+            .copied()
+            .filter(|h| !across.contains(h))
+            .collect();
+        assert!(!open.is_empty());
+        assert_eq!(targets(&s), open, "{side:?} at {from}: not across the Roer");
+    }
+    // Enemy units on every side of 5420 but the Roer's: nowhere to go.
+    let mut s = fx.bare();
+    for name in us {
+        fx.put(&mut s, name, 5420);
+    }
+    let dry: Vec<u16> = fx
+        .ring(5420)
+        .into_iter()
+        .filter(|h| ![5519, 5520].contains(h))
+        .collect();
+    assert!(dry.len() <= germans.len());
+    for (name, &h) in germans.iter().zip(&dry) {
+        fx.put(&mut s, name, h);
+    }
+    let then = AfterOverstack::Action;
+    assert!(!stacking::resolve_overstack(
+        rs,
+        &mut s,
+        fx.hex(5420),
+        Side::Us,
+        then
+    ));
+    assert_eq!(targets(&s), BTreeSet::from([0]), "only elimination");
+    let first = fx.legal(&s)[0];
+    fx.decide(&mut s, first);
+    assert_eq!(fx.names_at(&s, Side::Us, 5420).len(), 3);
+    assert_eq!(
+        us.iter().filter(|n| on_map(s.hex[fx.unit(n)])).count(),
+        3,
+        "the surplus eliminated"
+    );
 }
 
 /// 5.3.3: "The opposing player may displace overstacked units of his choice one at a time into

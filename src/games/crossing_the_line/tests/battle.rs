@@ -331,9 +331,9 @@ fn rule_7_5_3_a_defender_that_wins_acts_with_its_bonus_ap_inside_the_activation(
     assert_eq!(s.act().ap, 2);
 }
 
-#[test]
-fn rule_10_1_the_static_germans_take_the_second_hit_as_a_loss_and_win_no_battle() {
-    let fx = Fx::new("first-blood");
+/// First Blood: the US 1/16 at 2007 attacks the static German 453 (3 SP) at 2107, its HQ at
+/// 2211; the attack is declared. Returns the state and the 453.
+fn first_blood_attack(fx: &Fx) -> (State, usize) {
     let mut s = fx.bare();
     fx.hq(&mut s, "1ID", 1507);
     fx.hq(&mut s, "526ID", 2211);
@@ -349,10 +349,105 @@ fn rule_10_1_the_static_germans_take_the_second_hit_as_a_loss_and_win_no_battle(
             kind: AttackKind::Hasty,
         },
     );
+    (s, u)
+}
+
+#[test]
+fn rule_10_1_the_static_germans_take_the_second_hit_as_a_loss_and_win_no_battle() {
+    let fx = Fx::new("first-blood");
+    let (mut s, u) = first_blood_attack(&fx);
     resolve_with(&fx, &mut s, result(1, 2, false));
     assert_eq!(s.strength[u], 1, "no retreat offered");
     assert_eq!(s.step, Step::Action);
     assert_eq!(s.act().side, Side::Us, "no German Battle Victory");
+}
+
+/// 10.1: the static Germans "may not ... earn Battle Victory": a 1/0 result, which wins the
+/// battle for the defender (7.5.3), gives the 453 (In Command of its HQ) no bonus activation;
+/// the US activation goes on. In the Stolberg Corridor the same result gives it one
+/// (`rule_7_5_3_a_defender_that_wins_acts_with_its_bonus_ap_inside_the_activation`).
+#[test]
+fn rule_10_1_the_static_germans_earn_no_battle_victory_when_they_win_the_battle() {
+    let fx = Fx::new("first-blood");
+    let (mut s, u) = first_blood_attack(&fx);
+    assert!(crate::games::crossing_the_line::command::in_command(
+        fx.rs(),
+        &s,
+        u
+    ));
+    let ap = s.act().ap;
+    resolve_with(&fx, &mut s, result(1, 0, false));
+    assert_eq!(s.strength[u], 3, "the 453 took no hit");
+    assert_eq!(s.depth, 0, "no German bonus activation");
+    assert_eq!(s.step, Step::Action);
+    assert_eq!(s.act().side, Side::Us);
+    assert_eq!(s.act().formation, fx.formation("1ID"));
+    assert_eq!((s.act().ap, s.act().bonus), (ap, 0), "nor a US one");
+}
+
+/// 10.1: the static Germans "simply sit and absorb any combat hits as strength point losses
+/// unless forced to conduct a forced retreat": a red 0/2 whose check the 453 fails (7.5.2)
+/// forces its retreat, which stands for the 2nd hit, rather than a second SP loss.
+#[test]
+fn rule_10_1_the_static_germans_make_a_forced_retreat_instead_of_a_second_loss() {
+    let fx = Fx::new("first-blood");
+    let (mut s, u) = first_blood_attack(&fx);
+    resolve_with(&fx, &mut s, result(0, 2, true));
+    assert_eq!(s.step, Step::Check(CheckKind::Combat));
+    fx.chance(&mut s, Action::Check(false));
+    assert_ne!(fx.at(&s, u), 2107, "the 453 retreats out of 2107");
+    assert!(fx.ring(2107).contains(&fx.at(&s, u)), "one hex");
+    assert_eq!(s.strength[u], 2, "the first hit only: no second SP");
+    assert!(s.is_disrupted(u));
+    assert_eq!((s.step, s.act().side), (Step::Action, Side::Us));
+}
+
+/// 5.3.1: "Stacking Limits ... must only be met at the end of an Action ... or retreat", and
+/// "All combat units in an overstacked hex (at the end of an Action or retreat) suffer an
+/// automatic disruption ... any surplus ... must immediately be displaced" (5.3.3: by the
+/// enemy). The 453 retreats (the 2nd hit, 7.5.2) into a hex holding three German units: all
+/// four are disrupted and the US player displaces one of them.
+#[test]
+fn rule_5_3_1_a_retreat_into_a_hex_of_three_friendly_units_overstacks_it() {
+    let fx = Fx::s2();
+    // Where the 453 may retreat to from 1413: the first hex offered.
+    let mut probe = attack(&fx, &[], AttackKind::Hasty);
+    resolve_with(&fx, &mut probe, result(0, 2, false));
+    fx.decide(&mut probe, Action::RetreatInstead);
+    let u = fx.unit("453");
+    let to = match fx.legal(&probe).first() {
+        Some(&Action::RetreatTo(h)) if probe.step == Step::Retreat => h,
+        _ => probe.hex[u],
+    };
+    assert!(fx.ring(1413).contains(&fx.number(to)));
+    let mut s = attack(&fx, &[], AttackKind::Hasty);
+    let there = ["GR 941", "GR 942", "GR 943"];
+    for name in there {
+        fx.put(&mut s, name, fx.number(to));
+    }
+    resolve_with(&fx, &mut s, result(0, 2, false));
+    fx.decide(&mut s, Action::RetreatInstead);
+    if s.step == Step::Retreat {
+        fx.decide(&mut s, Action::RetreatTo(to));
+    }
+    assert_eq!(s.hex[u], to, "retreated");
+    let four: Vec<usize> = there.iter().map(|n| fx.unit(n)).chain([u]).collect();
+    for &v in &four {
+        assert!(s.is_disrupted(v), "{}: disrupted", fx.rs().unit(v).name);
+    }
+    assert_eq!(s.step, Step::UnitDisplacement);
+    assert_eq!(
+        fx.g.actor(&s),
+        Actor::Player(Side::Us.index()),
+        "the enemy displaces"
+    );
+    let first = fx.legal(&s)[0];
+    fx.decide(&mut s, first);
+    assert_eq!(fx.names_at(&s, Side::German, fx.number(to)).len(), 3);
+    let moved: Vec<usize> = four.iter().copied().filter(|&v| s.hex[v] != to).collect();
+    assert_eq!(moved.len(), 1, "one displaced");
+    assert!(fx.ring(fx.number(to)).contains(&fx.at(&s, moved[0])));
+    assert_eq!(s.strength[u], 2, "the retreat stood for the 2nd hit");
 }
 
 #[test]

@@ -367,6 +367,90 @@ fn rule_6_4_3_a_reaction_stops_the_mover_overstacked_or_not_and_a_new_move_costs
     assert_eq!(fx.at(&s, u), 1313);
 }
 
+/// 6.4.3: "During a Formation Reaction, no counter-reaction by the Initiative side is
+/// possible". The 9th Panzer reacts to the 1/16 stopped at 1214; its Pz Bde 105 then leaves
+/// 1215, next to the 1/16 (undisrupted, In Command, its formation at FAL 3): no Reaction is
+/// offered to the US and the move ends where it was sent. Outside a Reaction the same move
+/// would be reacted to.
+#[test]
+fn rule_6_4_3_no_counter_reaction_during_a_formation_reaction() {
+    let fx = Fx::s2();
+    let f = fx.formation("9PzD");
+    let (mut s, u) = offered_at_1214(&fx, &[]);
+    let first = fx.formation("1ID");
+    fx.decide(&mut s, Action::React(f));
+    fx.chance(&mut s, Action::Check(true));
+    fx.chance(&mut s, Action::Die(10));
+    assert!(s.act().reaction && s.act().ap >= 1);
+    assert!(s.fal[usize::from(first)] > 0);
+    assert_eq!(command::status(fx.rs(), &s, u), CommandStatus::InCommand);
+    assert!(!s.is_disrupted(u));
+    let tank = fx.unit("Pz Bde 105");
+    let to = fx
+        .destinations(&s, tank)
+        .into_iter()
+        .map(|(h, _)| h)
+        .find(|&h| fx.ring(h).contains(&1214))
+        .expect("a hex next to the 1/16 the tank may reach");
+    // The same move by the 9th Panzer in an activation of its own is reacted to.
+    let mut own = s;
+    own.depth = 0;
+    fx.activate(&mut own, "9PzD", 3);
+    fx.move_to(&mut own, tank, to);
+    assert_eq!(own.step, Step::ReactionOffer, "a Reaction outside one");
+    assert!(fx.legal(&own).contains(&Action::React(first)));
+    fx.move_to(&mut s, tank, to);
+    assert_ne!(s.step, Step::ReactionOffer, "no counter-reaction");
+    assert_eq!(fx.at(&s, tank), to);
+    assert!(s.act().reaction, "still the Reaction");
+}
+
+/// 6.4.2: "If the HQ of a reacting formation is out of supply at the instant of Reaction, all
+/// penalties for activating an unsupplied formation are applied", but "If a Reaction attempt
+/// fails, the formation suffers no adverse results whatsoever". The 9th Panzer's HQ at 1216,
+/// cut off by US units on its five other sides, attempts a Reaction: a failed check leaves it
+/// on its full-strength side and its FAL at 3 (already flipped: its FAL at 3 too, under either
+/// reading of AMBIG-8); a passed one flips it to Emergency Supply (6.3.3), or, already
+/// flipped, ends with its FAL at 0.
+#[test]
+fn rule_6_4_2_a_failed_reaction_attempt_costs_an_unsupplied_hq_nothing() {
+    let before_roll = Fx::s2_edited(
+        "charts.toml",
+        "value = \"after_roll\"",
+        "value = \"before_roll\"",
+    );
+    for fx in [Fx::s2(), before_roll] {
+        let f = fx.formation("9PzD");
+        let (fi, bit) = (usize::from(f), 1 << f);
+        let (mut s, _) = offered_at_1214(&fx, &[]);
+        let ring: Vec<u16> = fx.ring(1216).into_iter().filter(|&h| h != 1215).collect();
+        for (name, &h) in ["2/16", "3/16", "1/18", "2/18", "3/18"].iter().zip(&ring) {
+            fx.put(&mut s, name, h);
+        }
+        assert!(!command::hq_supplied(fx.rs(), &s, f), "cut off");
+        for spent in [false, true] {
+            let mut t = s;
+            if spent {
+                t.emergency |= bit;
+            }
+            let mut failed = t;
+            fx.decide(&mut failed, Action::React(f));
+            fx.chance(&mut failed, Action::Check(false));
+            assert_eq!(failed.emergency & bit, t.emergency & bit, "spent {spent}");
+            assert_eq!(failed.fal[fi], 3, "spent {spent}: the FAL stays");
+            assert_eq!(failed.fal_drop & bit, 0, "spent {spent}: no drop due");
+            assert_eq!(failed.step, Step::Action, "the move went on");
+            let mut passed = t;
+            fx.decide(&mut passed, Action::React(f));
+            fx.chance(&mut passed, Action::Check(true));
+            assert_eq!(passed.emergency & bit, bit, "Emergency Supply");
+            fx.chance(&mut passed, Action::Die(10));
+            let fal = if spent { 0 } else { 2 };
+            assert_eq!(passed.fal[fi], fal, "spent {spent}: after the AP roll");
+        }
+    }
+}
+
 /// 7.3.1: "Units currently belonging to the same formation which begin a Movement Action in
 /// the same hex may move together as a stack at no extra cost in Action Points ... The stack's
 /// MA is limited by the MA of the slowest unit ... An HQ cannot move with a stack."

@@ -5,6 +5,7 @@
 use super::Fx;
 use crate::engine::Game;
 use crate::games::crossing_the_line::action::Action;
+use crate::games::crossing_the_line::command;
 use crate::games::crossing_the_line::counters::UnitKind;
 use crate::games::crossing_the_line::reinforcements;
 use crate::games::crossing_the_line::side::Side;
@@ -20,7 +21,9 @@ fn rule_8_5_reinforcements_may_be_delayed_turn_after_turn_the_german_side_first(
     s.turn = 2;
     reinforcements::start(rs, &mut s);
     assert_eq!(s.step, Step::Reinforce(Side::German), "the German first");
-    assert_eq!(fx.legal(&s), [Action::Delay(twelfth), Action::Done]);
+    let legal = fx.legal(&s);
+    assert_eq!(legal[0], Action::Delay(twelfth), "the whole 12th ID first");
+    assert_eq!(legal.last(), Some(&Action::Done));
     fx.decide(&mut s, Action::Delay(twelfth));
     assert_eq!(s.step, Step::Reinforce(Side::Us), "then the US");
     assert_eq!(s.hex[gr], NOT_ENTERED, "held back");
@@ -47,6 +50,84 @@ fn rule_8_5_reinforcements_may_be_delayed_turn_after_turn_the_german_side_first(
         .find(|a| usize::from(a.unit) == gr)
         .unwrap();
     assert_eq!(s.hex[gr], listed.hex, "at its listed hex, two turns late");
+    assert!(on_map(s.hq_hex[usize::from(twelfth)]));
+}
+
+/// 8.5: "If available, reinforcements must be set up in the given hex (or hexes), possibly
+/// adjacent to enemy units": with the German 453 next to 1005, the 238th Engineers still enter
+/// at 1005 itself (only when the hex is not available do they go "as close as possible ... and
+/// no enemy units are adjacent").
+#[test]
+fn rule_8_5_a_reinforcement_enters_its_listed_hex_even_next_to_an_enemy_unit() {
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let eng = fx.unit("238 Eng");
+    let mut s = fx.bare();
+    s.turn = 2;
+    fx.hq(&mut s, "1ID", 1805);
+    let next_door = fx.ring(1005)[0];
+    fx.put(&mut s, "453", next_door);
+    assert!(command::enemy_adjacent(rs, &s, Side::Us, fx.hex(1005)));
+    reinforcements::start(rs, &mut s);
+    fx.enter_all(&mut s);
+    assert_eq!(fx.at(&s, eng), 1005, "at its listed hex, next to the 453");
+    assert_eq!(fx.at(&s, fx.unit("453")), next_door);
+}
+
+/// 8.5: "Entry of reinforcements can be delayed to the next turn at the owning side's option":
+/// any of them, not only a whole formation's. On turn 2 of the Stolberg Corridor the Germans
+/// hold back the 1012 StuG alone, listed with the 12th ID, which enters without it, then the
+/// 12th ID's HQ alone; the US holds back the 257th Engineers, not the 238th. The ones held are
+/// due on turn 3 and enter then. A formation bringing one counter is offered its `Delay` only.
+#[test]
+fn rule_8_5_the_owner_may_hold_back_any_one_unit_or_hq_of_those_listed_together() {
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let mut s = fx.g.initial_state();
+    let (twelfth, first) = (fx.formation("12ID"), fx.formation("1ID"));
+    let (stug, gr) = (fx.unit("1012 StuG"), fx.unit("I/27"));
+    let (e238, e257) = (fx.unit("238 Eng"), fx.unit("257 Eng"));
+    s.turn = 2;
+    reinforcements::start(rs, &mut s);
+    let legal = fx.legal(&s);
+    for a in [
+        Action::Delay(twelfth),
+        Action::DelayHq(twelfth),
+        Action::DelayUnit(stug as u8),
+        Action::DelayUnit(gr as u8),
+    ] {
+        assert!(legal.contains(&a), "{a:?} in {legal:?}");
+    }
+    fx.decide(&mut s, Action::DelayUnit(stug as u8));
+    assert_eq!(s.step, Step::Reinforce(Side::German), "the Germans go on");
+    assert!(!fx.legal(&s).contains(&Action::DelayUnit(stug as u8)));
+    fx.decide(&mut s, Action::DelayHq(twelfth));
+    fx.decide(&mut s, Action::Done);
+    assert_eq!(s.step, Step::Reinforce(Side::Us));
+    assert_eq!(s.hex[stug], NOT_ENTERED, "the StuG held back");
+    assert!(!on_map(s.hq_hex[usize::from(twelfth)]), "the HQ held back");
+    assert!(on_map(s.hex[gr]), "the rest of the 12th ID entered");
+    assert!(fx.legal(&s).contains(&Action::Delay(first)));
+    fx.decide(&mut s, Action::DelayUnit(e257 as u8));
+    fx.enter_all(&mut s);
+    assert!(on_map(s.hex[e238]), "the 238th entered");
+    assert_eq!(s.hex[e257], NOT_ENTERED, "the 257th held back");
+    // Turn 3: those held are due again, with the turn's own.
+    s.turn = 3;
+    reinforcements::start(rs, &mut s);
+    assert_eq!(s.step, Step::Reinforce(Side::German));
+    assert_eq!(
+        fx.legal(&s),
+        [
+            Action::Delay(twelfth),
+            Action::DelayHq(twelfth),
+            Action::DelayUnit(stug as u8),
+            Action::Done
+        ],
+        "the 12th ID's HQ and the StuG"
+    );
+    fx.enter_all(&mut s);
+    assert!(on_map(s.hex[stug]) && on_map(s.hex[e257]));
     assert!(on_map(s.hq_hex[usize::from(twelfth)]));
 }
 

@@ -559,7 +559,9 @@ fn pocket_reaction(fx: &Fx) -> (State, u8) {
 
 /// 5.7.1: "HQs must check for Supply ... Before making a Formation Reaction attempt"; 6.4.2: "If
 /// the HQ of a reacting formation is out of supply at the instant of Reaction, all penalties for
-/// activating an unsupplied formation are applied" (6.3.3).
+/// activating an unsupplied formation are applied" (6.3.3), once the Reaction Check is passed
+/// ("If a Reaction attempt fails, the formation suffers no adverse results whatsoever": see
+/// `rule_6_4_2_a_failed_reaction_attempt_costs_an_unsupplied_hq_nothing`).
 #[test]
 fn rule_5_7_1_supply_is_checked_before_a_reaction_attempt_with_the_penalties_of_6_3_3() {
     let fx = Fx::s2();
@@ -570,8 +572,8 @@ fn rule_5_7_1_supply_is_checked_before_a_reaction_attempt_with_the_penalties_of_
     fx.decide(&mut s, Action::React(f));
     assert_eq!(s.emergency & (1 << f), 0);
 
-    // An unsupplied HQ on its front side: flipped before the Reaction Check, then it reacts
-    // normally.
+    // An unsupplied HQ on its front side: flipped when the Reaction Check passes, then it
+    // reacts normally.
     let (mut s, f) = pocket_reaction(&fx);
     let fi = usize::from(f);
     assert!(!command::hq_supplied(rs, &s, f));
@@ -579,9 +581,10 @@ fn rule_5_7_1_supply_is_checked_before_a_reaction_attempt_with_the_penalties_of_
     flipped.emergency |= 1 << f;
     fx.decide(&mut s, Action::React(f));
     assert_eq!(s.step, Step::ReactionCheck);
+    assert_eq!(s.emergency & (1 << f), 0, "not before the check");
+    fx.chance(&mut s, Action::Check(true));
     assert_eq!(s.emergency & (1 << f), 1 << f, "Emergency Supply expended");
     assert_eq!(s.fal[fi], 3);
-    fx.chance(&mut s, Action::Check(true));
     fx.chance(&mut s, Action::Die(10));
     let red = rs.charts.action_points(3, 10).unwrap().red;
     assert!(s.act().reaction);
