@@ -63,10 +63,10 @@ impl CrossOfIron {
         debug_assert_eq!(
             s.targets,
             self.find_targets(s),
-            "State::targets is stale: a phase step or `refresh` finds it"
+            "State::targets is stale: whatever changes the targets calls `retarget`"
         );
         Context {
-            contested: s.occupied[0] & s.occupied[1],
+            contested: self.occupied(s, 0) & self.occupied(s, 1),
             targets: s.targets,
         }
     }
