@@ -270,11 +270,7 @@ fn rule_6_4_1_a_roll_for_each_contested_urban_and_fortified_area() {
         (f.s.step, f.s.cursor),
         (Step::Roll(Roll::BloodyStreets), 12)
     );
-    let results = &f.game.rules().charts.bloody_streets.results;
-    let none = results
-        .iter()
-        .position(|r| *r == BloodyStreetsResult::None)
-        .unwrap() as u8;
+    let none = no_bloody_streets_loss(&f);
     f.roll(Action::Die(none + 1));
     assert_eq!(
         (f.s.step, f.s.cursor),
@@ -282,6 +278,13 @@ fn rule_6_4_1_a_roll_for_each_contested_urban_and_fortified_area() {
     );
     f.roll(Action::Die(none + 1));
     assert_eq!(f.s.step, Step::ActionRound);
+}
+
+/// The Bloody Streets die that costs nothing (the table's "none" result).
+fn no_bloody_streets_loss(f: &Fixture) -> u8 {
+    let results = &f.game.rules().charts.bloody_streets.results;
+    let none = results.iter().position(|r| *r == BloodyStreetsResult::None);
+    none.expect("the table has a result of none") as u8
 }
 
 /// 6.4.1: "each Urban and Fortified Area containing at least one American unit that also
@@ -300,11 +303,7 @@ fn rule_6_4_1_no_roll_for_an_urban_area_without_a_german_unit() {
         (f.s.step, f.s.cursor),
         (Step::Roll(Roll::BloodyStreets), 12)
     );
-    let results = &f.game.rules().charts.bloody_streets.results;
-    let none = results
-        .iter()
-        .position(|r| *r == BloodyStreetsResult::None)
-        .unwrap() as u8;
+    let none = no_bloody_streets_loss(&f);
     f.roll(Action::Die(none + 1));
     assert_eq!(f.s.step, Step::ActionRound, "no roll for Area 14");
 }
