@@ -239,11 +239,17 @@ fn play<G: Entry>(
 /// The long run: `SANDTABLE_CONFORMANCE_GAMES=N` plays N random and N scripted games of every
 /// scenario instead, from seed `SANDTABLE_CONFORMANCE_FROM` (0 unless set), so that a run may
 /// be done in parts; each game and kind prints one line of figures (`--nocapture`).
+/// `SANDTABLE_CONFORMANCE_ONLY=text` plays only the lines whose "scenario kind" contains it
+/// (e.g. "campaign scripted"), to finish a part that was cut short.
 fn games_keep_the_contract<G: Entry>(random_games: u64, scripted_games: u64) {
     let long_run = env_u64("SANDTABLE_CONFORMANCE_GAMES");
     let from = env_u64("SANDTABLE_CONFORMANCE_FROM").unwrap_or(0);
+    let only = std::env::var("SANDTABLE_CONFORMANCE_ONLY").unwrap_or_default();
     for (label, game) in scenarios::<G>() {
         for (kind, games) in [("random", random_games), ("scripted", scripted_games)] {
+            if !format!("{label} {kind}").contains(&only) {
+                continue;
+            }
             let games = long_run.unwrap_or(games);
             let mut players = match kind {
                 "random" => Players::Random(RandomBot::default()),
