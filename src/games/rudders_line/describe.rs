@@ -55,6 +55,8 @@ pub fn area(rs: &Ruleset, a: u8) -> String {
 
 pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
     let u = |x: u8| unit(rs, s, x);
+    // A weapon carried or picked up is where its carrier is: its name alone.
+    let w = |x: u8| format!("{} #{x}", counter_name(&rs.info(x).counter));
     let ar = |x: u8| area(rs, x);
     match a {
         Action::Die(d) => format!("1d6 rolls {d}"),
@@ -98,7 +100,21 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::Retreat { unit, to } => format!("retreat {} to {}", u(unit), ar(to)),
         Action::AutoRally(x) => format!("rally {} automatically", u(x)),
         Action::Fatigue(x) => format!("fatigue {}", u(x)),
-        Action::PickUp { weapon, unit } => format!("{} picks up {}", u(unit), u(weapon)),
-        Action::Hand { from, to } => format!("{} hands its weapon to {}", u(from), u(to)),
+        Action::PickUp { weapon, unit } => format!("{} picks up {}", u(unit), w(weapon)),
+        Action::Hand { from, to } => {
+            let (given, other) = (s.carried(from), s.carried(to));
+            if other == NONE {
+                format!("{} hands {} to {}", u(from), w(given), u(to))
+            } else {
+                // 2.64: a swap; the weapon sent back is named so that the trade is plain.
+                format!(
+                    "{} swaps {} for {} of {}",
+                    u(from),
+                    w(given),
+                    w(other),
+                    u(to)
+                )
+            }
+        }
     }
 }
