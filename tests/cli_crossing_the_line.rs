@@ -293,3 +293,56 @@ fn the_side_table_stays_aligned_when_a_rate_is_100_percent() {
         "{table:#?}"
     );
 }
+
+#[test]
+fn a_save_loads_back_without_naming_its_scenario_again() {
+    let dir = common::temp_dir("ctl-load-scenario");
+    let save = dir.join("game.sav");
+    let save = save.to_str().expect("a UTF-8 path");
+    let args = [
+        "--scenario",
+        "stolberg-corridor",
+        "--side",
+        "germans",
+        "--bot",
+        "random",
+    ];
+    let (text, _, code) = play(&args, &format!("save {save}\nquit\n"));
+    assert_eq!(code, Some(0), "{text}");
+    // `play` and `board` take the scenario from the save.
+    let (text, stderr, code) = play(
+        &["--load", save, "--side", "germans", "--bot", "random"],
+        "quit\n",
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(text.contains("Germans> "), "{text}");
+    let svg = dir.join("board.svg");
+    let out = common::sandtable(&[
+        "board",
+        "crossing-the-line",
+        "--load",
+        save,
+        "--out",
+        svg.to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stdout(&out));
+    // Naming another scenario is still refused, in one line.
+    let (_, stderr, code) = play(
+        &[
+            "--load",
+            save,
+            "--scenario",
+            "across-the-wurm",
+            "--side",
+            "germans",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(2));
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("the scenario stolberg-corridor, not across-the-wurm"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -13,7 +13,8 @@ use std::path::PathBuf;
 pub struct BoardArgs {
     /// Game id (see `sandtable games`).
     pub game: String,
-    /// Scenario name (Crossing the Line needs it).
+    /// Scenario name (Crossing the Line needs it; with --load, the save's own unless you name
+    /// one).
     #[arg(long)]
     pub scenario: Option<String>,
     /// Draw the position of this saved game (`save FILE` at the play prompt or on the page).
@@ -49,7 +50,9 @@ impl Visitor for Draw<'_> {
 
     fn visit<G: Entry>(self) -> Self::Output {
         let args = self.0;
-        let game = G::load(args.data.as_deref(), args.scenario.as_deref(), false)?;
+        let scenario =
+            (args.scenario.clone()).or_else(|| args.load.as_deref().and_then(Replay::scenario_in));
+        let game = G::load(args.data.as_deref(), scenario.as_deref(), false)?;
         let state = match &args.load {
             None => game.initial_state(),
             Some(path) => load(&game, path)?,

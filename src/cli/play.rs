@@ -8,7 +8,7 @@
 use super::prompt::{Plain, Prompt};
 use super::CliError;
 use crate::bots::preset;
-use crate::engine::{Actor, PlayerId};
+use crate::engine::{Actor, PlayerId, Replay};
 use crate::registry::{self, Entry, Visitor};
 use crate::session::{Auto, Identity, Offer, Session};
 use crate::sim::progress::thinking;
@@ -25,7 +25,8 @@ pub struct PlayArgs {
     #[arg(long)]
     pub side: String,
     /// Scenario name (default: the game's only scenario). Crossing the Line has four and
-    /// needs it: first-blood (solitaire), stolberg-corridor, across-the-wurm or campaign.
+    /// needs it: first-blood (solitaire), stolberg-corridor, across-the-wurm or campaign
+    /// (with --load, the save's own scenario unless you name one).
     #[arg(long)]
     pub scenario: Option<String>,
     /// The bot you play against: a preset name (easy, medium, hard, scripted, mcts-fast, …)
@@ -71,9 +72,11 @@ impl Visitor for Play<'_> {
     fn visit<G: Entry>(self) -> Self::Output {
         let args = self.0;
         // The game lives as long as the process: the page's server holds it from any thread.
+        let scenario =
+            (args.scenario.clone()).or_else(|| args.load.as_deref().and_then(Replay::scenario_in));
         let game: &'static G = Box::leak(Box::new(G::load(
             args.data.as_deref(),
-            args.scenario.as_deref(),
+            scenario.as_deref(),
             args.open,
         )?));
         let mut session = new_session(game, &args.side, &args.bot, args.seed)?;

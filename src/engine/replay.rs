@@ -47,6 +47,13 @@ fn first_version() -> u32 {
 }
 
 impl Replay {
+    /// The scenario a saved game at `path` names, so that loading it needs no `--scenario`;
+    /// `None` when it names none or cannot be read (loading it then says why).
+    pub fn scenario_in(path: &std::path::Path) -> Option<String> {
+        let text = std::fs::read_to_string(path).ok()?;
+        toml::from_str::<Replay>(&text).ok()?.scenario
+    }
+
     /// An empty log of `game` played with `seed`.
     pub fn new<G: Game>(game: &G, seed: u64) -> Self {
         Replay {
