@@ -366,6 +366,41 @@ async fn the_stolberg_corridor_is_played_on_the_page_under_the_fog_of_war() {
     c.close().await.unwrap();
 }
 
+/// A game saved in the terminal opens on the page where it was left (`--load`, its scenario
+/// read from the save), and the log says it was loaded, not begun.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_saved_game_opens_on_the_page_where_it_was_left() {
+    let dir = common::temp_dir("web-load");
+    let save = dir.join("game.toml");
+    let save = save.to_str().unwrap();
+    let args = ["--side", "us", "--bot", "random", "--seed", "3"];
+    let mut first = vec!["--scenario", "stolberg-corridor"];
+    first.extend(args);
+    let (text, stderr, code) = common::play(
+        "crossing-the-line",
+        &first,
+        &format!("1\nsave {save}\nquit\n"),
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(text.contains("Saved to"), "{text}");
+    let mut loaded = vec!["--load", save];
+    loaded.extend(args);
+    let (_server, _driver, c) = open_page("crossing-the-line", &loaded).await;
+    let text = log(&c).await;
+    assert!(
+        text.contains(&format!("Loaded {save}: you play the US.")),
+        "{text}"
+    );
+    assert!(!text.contains("New game"), "{text}");
+    assert_eq!(
+        save_from_page(&c).await,
+        std::fs::read_to_string(save).unwrap(),
+        "the page holds the saved game"
+    );
+    c.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn the_germans_see_only_the_top_unit_of_each_us_stack() {
     let args = [

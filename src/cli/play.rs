@@ -87,7 +87,7 @@ impl Visitor for Play<'_> {
         }
         if args.web {
             let addr = std::net::SocketAddr::new(args.bind, args.port);
-            return crate::web::serve(session, addr, args.open);
+            return crate::web::serve(session, addr, args.open, args.load.as_deref());
         }
         let mut out = std::io::stdout().lock();
         match super::prompt::Editor::for_terminal() {

@@ -40,16 +40,19 @@ pub struct Live<G: Entry> {
 
 type Shared<G> = Arc<Mutex<Live<G>>>;
 
-/// Serves the game on `addr` until Ctrl-C. Prints the page's address on stdout.
+/// Serves the game on `addr` until Ctrl-C. Prints the page's address on stdout. `loaded`:
+/// the save the session was loaded from, which the log's first line names.
 pub fn serve<G: Entry>(
     mut session: Session<'static, G>,
     addr: SocketAddr,
     open: bool,
+    loaded: Option<&std::path::Path>,
 ) -> Result<(), CliError> {
-    let mut log = vec![format!(
-        "New game: you play the {}.",
-        session.game().player_name(session.human())
-    )];
+    let side = session.game().player_name(session.human());
+    let mut log = vec![match loaded {
+        Some(path) => format!("Loaded {}: you play the {side}.", path.display()),
+        None => format!("New game: you play the {side}."),
+    }];
     session.advance(&mut log);
     let live = Arc::new(Mutex::new(Live {
         session,
