@@ -306,7 +306,8 @@ fn crt_where_prints_one_battles_odds_as_a_small_table() {
 
 #[test]
 fn crt_where_with_out_writes_just_those_rows_as_csv() {
-    let path = common::temp_dir("crt-where").join("one.csv");
+    let dir = common::temp_dir("crt-where");
+    let path = dir.join("one.csv");
     let p = path.to_str().unwrap();
     stdout(&sandtable(&[
         "crt",

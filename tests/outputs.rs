@@ -89,7 +89,7 @@ const FILLER: &str = "filler";
 
 /// A small tmpfs mounted on a fresh folder, unmounted when dropped (also when a test fails).
 struct Tmpfs {
-    dir: PathBuf,
+    dir: common::TempDir,
 }
 
 impl Tmpfs {

@@ -56,8 +56,7 @@ fn bad_input_is_explained_and_the_game_goes_on() {
 
 #[test]
 fn a_saved_game_loads_back_to_the_same_state() {
-    let dir = std::env::temp_dir().join(format!("sandtable-play-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("play-save");
     let file = dir.join("game.toml");
     let f = file.to_str().unwrap();
     let (first, _) = common::play_first_options(

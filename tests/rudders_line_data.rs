@@ -16,7 +16,7 @@ fn embedded() -> DataSet {
 }
 
 /// A fresh data directory for this test.
-fn temp_dir(test: &str) -> PathBuf {
+fn temp_dir(test: &str) -> common::TempDir {
     common::temp_dir(&format!("rudders-line-{test}"))
 }
 

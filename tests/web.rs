@@ -11,8 +11,9 @@ use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A child process killed when the test ends, however it ends.
-struct Running(Child);
+/// A child process, killed when the test ends however it ends; then its scratch directory (Chromium's profile), if
+/// any, is removed.
+struct Running(Child, Option<common::TempDir>);
 
 impl Drop for Running {
     fn drop(&mut self) {
@@ -39,7 +40,7 @@ fn serve(game: &str, args: &[&str]) -> (Running, String) {
         .spawn()
         .expect("the binary runs");
     let stdout = child.stdout.take().expect("stdout");
-    let running = Running(child);
+    let running = Running(child, None);
     let mut lines = BufReader::new(stdout).lines();
     let line = lines
         .next()
@@ -81,7 +82,7 @@ async fn try_browser() -> Result<(Running, Client), String> {
             "chromedriver runs: install Debian's chromium and chromium-driver \
              (`.ci/run` does)",
         );
-    let driver = Running(driver);
+    let mut driver = Running(driver, None);
     wait_until_ready(port)?;
     let profile = common::temp_dir(&format!("chromium-{port}"));
     let mut caps = serde_json::Map::new();
@@ -102,6 +103,7 @@ async fn try_browser() -> Result<(Running, Client), String> {
         .connect(&format!("http://127.0.0.1:{port}"))
         .await
         .map_err(|e| format!("{e:?}"))?;
+    driver.1 = Some(profile);
     Ok((driver, client))
 }
 

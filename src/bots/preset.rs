@@ -420,6 +420,7 @@ mod tests {
         )
         .unwrap();
         let e = load(file.to_str().unwrap()).unwrap_err().to_string();
+        let _ = std::fs::remove_dir_all(&dir);
         assert!(e.contains("bad.toml") && !e.contains('\n'), "{e}");
     }
 }

@@ -133,12 +133,44 @@ pub fn play_first_options(
     (all, out.status.code())
 }
 
-/// A fresh, empty directory under the system temp dir, unique to this test and process.
-pub fn temp_dir(test: &str) -> std::path::PathBuf {
+/// A fresh, empty directory under the system temp dir, unique to this test and process,
+/// removed with everything in it when the value is dropped (keep it bound while in use).
+pub fn temp_dir(test: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("sandtable-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
+    TempDir(dir)
+}
+
+/// A test's scratch directory (`temp_dir`): a path while it lives, gone when dropped, so that
+/// test runs leave nothing behind.
+#[derive(Debug)]
+pub struct TempDir(std::path::PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for TempDir {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// `text` with the first `from` replaced by `to`; fails if the fixture no longer matches.
