@@ -108,11 +108,9 @@ fn place(game: &Aachen, s: &State, a: u8) -> Place {
     }
     p.counters
         .extend(bits(u64::from(s.units_in(a))).map(|u| american(rs, s, u)));
-    p.holder = match (s.german[i] == NONE, s.units_in(a) != 0) {
-        (false, _) => Some(1),
-        (true, true) => Some(0),
-        (true, false) => None,
-    };
+    // 7.2/7.4: an Area with a German unit is German Controlled; any other (Vacant) Area is
+    // American Controlled, with or without American units in it.
+    p.holder = Some(usize::from(s.german[i] != NONE));
     p
 }
 

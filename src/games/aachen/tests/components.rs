@@ -684,12 +684,16 @@ fn rule_4_5_7_control_goes_american_when_the_german_unit_is_gone() {
     assert_eq!(holder(&f, 13), Some(0), "American Controlled");
     let board = f.game.board(&f.s);
     for (a, p) in board.places.iter().enumerate() {
-        if f.s.german[a] != NONE {
-            assert_eq!(p.holder, Some(1), "Area {}", a + 1);
-        } else if f.s.units_in(a as u8) != 0 {
-            assert_eq!(p.holder, Some(0), "Area {}", a + 1);
-        }
+        // 7.4: a Vacant Area is always American Controlled, with or without American units.
+        let american = f.s.german[a] == NONE;
+        assert_eq!(p.holder, Some(usize::from(!american)), "Area {}", a + 1);
     }
+    let empty =
+        (0..board.places.len()).find(|&a| f.s.german[a] == NONE && f.s.units_in(a as u8) == 0);
+    assert!(
+        empty.is_some(),
+        "the check above met a Vacant Area with no unit in it"
+    );
 }
 
 /// 5.3: "All American units begin play Fresh side face up", and those arriving later are

@@ -280,6 +280,48 @@ fn rule_6_4_1_a_roll_for_each_contested_urban_and_fortified_area() {
     assert_eq!(f.s.step, Step::ActionRound);
 }
 
+/// 6.4.1, the table's "spent" result: one Fresh American unit of the Area, of the player's
+/// choice, is Spent and stays (not Out of Action); a Spent unit is not offered, and with none
+/// Fresh the result costs nothing.
+#[test]
+fn rule_6_4_1_a_spent_result_spends_one_fresh_unit_of_the_players_choice() {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    let (i, k, l) = (f.put("I", 13), f.put("K", 13), f.put("L", 13));
+    f.s.fresh = 1 << i | 1 << k; // L is already Spent
+    f.s.step = Step::Supply;
+    f.act(Action::Pass);
+    assert_eq!(f.s.cursor, 12, "Area 13 is rolled for");
+    let results = &f.game.rules().charts.bloody_streets.results;
+    let spent = results
+        .iter()
+        .position(|r| *r == BloodyStreetsResult::Spent);
+    let spent = spent.expect("the table has a result of spent") as u8;
+    f.roll(Action::Die(spent + 1));
+    let mut offered = Vec::new();
+    f.game.legal_actions(&f.s, &mut offered);
+    assert_eq!(
+        offered,
+        vec![Action::Choose(i), Action::Choose(k)],
+        "the Fresh units"
+    );
+    f.act(Action::Choose(i));
+    assert_eq!(f.s.fresh, 1 << k, "I is Spent, K stays Fresh");
+    for u in [i, k, l] {
+        assert_eq!(f.s.loc[usize::from(u)], 12, "nobody leaves Area 13");
+    }
+    assert_eq!(f.s.step, Step::ActionRound);
+    // With no Fresh unit in the Area the result costs nothing: no choice, on to the Action Round.
+    let mut g = Fixture::combat();
+    g.clear_americans();
+    g.put("I", 13);
+    g.s.fresh = 0;
+    g.s.step = Step::Supply;
+    g.act(Action::Pass);
+    g.roll(Action::Die(spent + 1));
+    assert_eq!(g.s.step, Step::ActionRound);
+}
+
 /// The Bloody Streets die that costs nothing (the table's "none" result).
 fn no_bloody_streets_loss(f: &Fixture) -> u8 {
     let results = &f.game.rules().charts.bloody_streets.results;
