@@ -84,12 +84,14 @@ fn ready_mortars<'a>(rs: &'a Ruleset, s: &'a State, side: Side) -> impl Iterator
 }
 
 /// 7.31: spotters for a mortar attack on `target` beyond adjacent range: fresh friendly
-/// personnel in or adjacent to it (one squad stands for all squads: squads spot freely), or
-/// a unit already spotting into that area this phase ("it may spot for mortars from more than
-/// one area, as long as the attacks are made against ONE area").
+/// personnel in or adjacent to it, or a unit already spotting into that area this phase ("it
+/// may spot for mortars from more than one area, as long as the attacks are made against ONE
+/// area"). Squads that are alike are offered once: under `squad_spotting = "free"` every squad
+/// (none is spent or bound), under "one_area" those already spotting into `target`; any other
+/// squad is offered, since which one spots decides which areas the rest may still spot into.
 fn spotters(rs: &Ruleset, s: &State, side: Side, target: u8, emit: &mut impl FnMut(u8)) {
     let near = rs.adjacent[usize::from(target)] | (1 << target);
-    let mut squad_done = false;
+    let mut alike_done = false;
     for u in unit_bits(rs.side_units[side.index()] & rs.personnel) {
         let loc = s.loc(u);
         if loc >= 64 || near & (1 << loc) == 0 {
@@ -105,12 +107,11 @@ fn spotters(rs: &Ruleset, s: &State, side: Side, target: u8, emit: &mut impl FnM
         if (s.is_spent(u) && !is_current) || !rs.released(u, s.turn) {
             continue;
         }
-        if rs.squads & (1 << u) != 0 {
-            if !squad_done {
-                squad_done = true;
-                emit(u);
-            }
-        } else {
+        let alike = rs.squads & (1 << u) != 0 && (rs.squads_spot_freely || is_current);
+        if !alike {
+            emit(u);
+        } else if !alike_done {
+            alike_done = true;
             emit(u);
         }
     }

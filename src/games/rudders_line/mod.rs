@@ -185,9 +185,11 @@ impl Game for RuddersLine {
     }
 
     /// 2: a weapon swap (2.64) is offered either way round, and the weapon a swap sends back
-    /// may be handed on again (before, each weapon moved once a Regroup Phase).
+    /// may be handed on again (before, each weapon moved once a Regroup Phase). 3: under
+    /// `squad_spotting = "one_area"` every squad next to a mortar's target is offered as its
+    /// spotter (7.31; before, only the first).
     fn log_version(&self) -> u32 {
-        2
+        3
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

@@ -201,6 +201,34 @@ fn rule_7_31_a_squad_spots_one_area_or_freely_by_the_reading() {
     }
 }
 
+/// 7.31 under `squad_spotting = "one_area"`: "ANY adjacent PERSONNEL unit may serve": every
+/// squad next to the target is offered as spotter, since which one spots decides what the
+/// others may still spot. Squad B in 10 (next to 6, not 7) spots the attack on 6, so that
+/// squad A in 9 (next to both) is left to spot the attack on 7.
+#[test]
+fn rule_7_31_any_adjacent_squad_may_spot_so_two_squads_spot_two_areas() {
+    let mut fx = Fixture::with_reading("squad_spotting", "one_area");
+    let (m1, m2) = two_light_mortars_in_17(&mut fx);
+    let a = fx.place("german_squad", "9");
+    let b = fx.place("german_squad", "10");
+    fx.place("ranger_squad", "6");
+    fx.place("ranger_squad", "7");
+    indirect(&mut fx, Side::Germans);
+    let fire = |mortar, id: &str, spotter| Action::FireMortar {
+        mortar,
+        target: fx.area(id),
+        spotter,
+    };
+    let (b_on_6, a_on_6) = (fire(m1, "6", b), fire(m1, "6", a));
+    assert!(fx.can(a_on_6) && fx.can(b_on_6), "either squad spots 6");
+    let a_on_7 = fire(m2, "7", a);
+    fx.act(b_on_6);
+    while fx.s.step != Step::Segment {
+        fx.roll(1);
+    }
+    assert!(fx.can(a_on_7), "A, not yet spotting, spots 7");
+}
+
 #[test]
 fn rule_7_31_beyond_adjacent_a_mortar_needs_a_spotter_in_or_next_to_the_target() {
     let mut fx = Fixture::new();
