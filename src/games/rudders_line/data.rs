@@ -399,19 +399,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rule_2_62_needs_weapons_team_for_threes_and_fours() {
-        let weapon = |kind, attack| WeaponDef {
+    fn rule_2_62_needs_weapons_team_for_three_mortars_and_four_mg42s() {
+        let weapon = |side, kind, attack| WeaponDef {
             id: "w".into(),
-            side: Side::Germans,
+            side,
             kind,
             count: 1,
             attack,
         };
-        assert!(needs_weapons_team(&weapon(WeaponKind::MediumMortar, 3)));
-        assert!(needs_weapons_team(&weapon(WeaponKind::LightMortar, 4)));
-        assert!(!needs_weapons_team(&weapon(WeaponKind::LightMortar, 2)));
-        assert!(needs_weapons_team(&weapon(WeaponKind::MachineGun, 4)));
-        assert!(!needs_weapons_team(&weapon(WeaponKind::MachineGun, 3)));
-        assert!(!needs_weapons_team(&weapon(WeaponKind::ShoulderFired, 4)));
+        let german = |kind, attack| needs_weapons_team(&weapon(Side::Germans, kind, attack));
+        assert!(german(WeaponKind::MediumMortar, 3));
+        assert!(german(WeaponKind::LightMortar, 3));
+        assert!(!german(WeaponKind::LightMortar, 4), "'3' mortars only");
+        assert!(!german(WeaponKind::LightMortar, 2));
+        assert!(german(WeaponKind::MachineGun, 4), "the '4' MG42");
+        assert!(!german(WeaponKind::MachineGun, 3));
+        assert!(!german(WeaponKind::ShoulderFired, 4));
+        let ranger_mg = weapon(Side::Rangers, WeaponKind::MachineGun, 4);
+        assert!(!needs_weapons_team(&ranger_mg), "an MG42 is German");
     }
 }

@@ -389,11 +389,13 @@ pub(super) fn check_carrier(unit: &PersonnelDef, weapon: &WeaponDef) -> Result<(
     Ok(())
 }
 
-/// 2.62: mortars valued '3' and '4' and the '4' machine-guns (MG42s) start on a Weapons Team.
+/// 2.62: "Mortars with a value of '3' and '4' value MG42 machine-guns must begin play carried
+/// by a Weapons Team" — decided: two classes, mortars valued '3' and the German '4' MGs (the
+/// MG42 is German); a mortar of another value, or a Ranger MG, may start on any carrier.
 pub(super) fn needs_weapons_team(weapon: &WeaponDef) -> bool {
     match weapon.kind {
-        WeaponKind::LightMortar | WeaponKind::MediumMortar => matches!(weapon.attack, 3 | 4),
-        WeaponKind::MachineGun => weapon.attack == 4,
+        WeaponKind::LightMortar | WeaponKind::MediumMortar => weapon.attack == 3,
+        WeaponKind::MachineGun => weapon.attack == 4 && weapon.side == Side::Germans,
         WeaponKind::ShoulderFired => false,
     }
 }
