@@ -6,6 +6,7 @@ use crate::bots::mcts::{MctsBot, RolloutFactory, RolloutPolicy};
 use crate::bots::{preset, Bot, RandomBot};
 use crate::engine::game::sample_chance;
 use crate::engine::{Actor, Game};
+use crate::games::crossing_the_line::counters::UnitClass;
 use crate::games::crossing_the_line::movement;
 use crate::games::crossing_the_line::state::{on_map, BONUS_ONLY};
 use crate::games::crossing_the_line::victory;
@@ -108,12 +109,17 @@ fn rule_5_3_4_determinize_keeps_what_the_viewer_sees_and_redraws_the_rest() {
                 let d = g.determinize(&s, viewer.index(), &mut rng);
                 let enemy = viewer.other();
                 // Only enemy positions, strengths and secret assignments change (5.5.2, tested
-                // below); every mask, marker and cache stays.
+                // below), and with them which units the markers cover and the enemy ZOC in the
+                // enemy's own hexes, which the viewer never reads (tested below); every other
+                // mask, marker and cache stays.
                 let mut e = d;
                 e.hex = s.hex;
                 e.strength = s.strength;
                 e.formation = s.formation;
+                e.improved = s.improved;
+                e.zoc[enemy.index()] = s.zoc[enemy.index()];
                 assert_eq!(e, s);
+                assert_keeps_the_stacks_seen(rs, &s, &d, enemy);
                 for u in bits(rs.side_units[viewer.index()]) {
                     assert_eq!((d.hex[u], d.strength[u]), (s.hex[u], s.strength[u]));
                 }
@@ -141,6 +147,50 @@ fn rule_5_3_4_determinize_keeps_what_the_viewer_sees_and_redraws_the_rest() {
     }
     assert!(strengths_redrawn > 50, "{strengths_redrawn}");
     assert!(stacks_redrawn > 50, "{stacks_redrawn}");
+}
+
+/// The hexes of `side`'s units under an Improved Defense marker (7.7).
+fn marker_hexes(rs: &Ruleset, s: &State, side: Side) -> HexSet {
+    let mut out = HexSet::EMPTY;
+    for u in bits(s.on_map_units(rs, side) & s.improved) {
+        out.insert(usize::from(s.hex[u]));
+    }
+    out
+}
+
+/// What the viewer sees of `side`'s stacks is the same in `d` as in `s`: the enemy ZOC outside
+/// the enemy's hexes (5.4.1), the markers (7.7: on the same hexes, covering every unit there,
+/// none disrupted), and every hex within the AFV stacking limit it was within (5.3.1).
+fn assert_keeps_the_stacks_seen(rs: &Ruleset, s: &State, d: &State, side: Side) {
+    let i = side.index();
+    assert_eq!(d.occupied, s.occupied);
+    assert_eq!(
+        d.zoc[i].difference(&d.occupied[i]),
+        s.zoc[i].difference(&s.occupied[i]),
+        "5.4.1: the EZOC the viewer reads"
+    );
+    let markers = marker_hexes(rs, s, side);
+    assert_eq!(marker_hexes(rs, d, side), markers, "7.7: the markers stay");
+    let afvs = |st: &State, h: u16| {
+        bits(st.units_at(rs, side, h) & !st.moving.units)
+            .filter(|&u| rs.unit(u).class == UnitClass::Afv)
+            .count()
+    };
+    let limit = usize::from(rs.charts.stacking.afv_units);
+    for u in bits(d.on_map_units(rs, side)) {
+        let h = d.hex[u];
+        if d.moving.units >> u & 1 == 0 {
+            let covered = markers.contains(usize::from(h));
+            assert_eq!(d.improved >> u & 1 == 1, covered, "7.7: all or nothing");
+            assert!(
+                !(covered && d.is_disrupted(u)),
+                "7.7: no disrupted unit under it"
+            );
+        }
+        if afvs(s, h) <= limit {
+            assert!(afvs(d, h) <= limit, "5.3.1: AFVs in {h}");
+        }
+    }
 }
 
 #[test]
@@ -189,6 +239,155 @@ fn rule_5_3_4_determinize_reads_only_what_the_viewer_sees() {
         assert_eq!(a, b);
     }
     assert!(differ > 50, "{differ}");
+}
+
+/// The units of `side` the viewer does not see and `determinize` deals.
+fn hidden_units(rs: &Ruleset, s: &State, side: Side) -> Units {
+    let shown = visible_enemy(rs, s, side.other()) | engaged(s) | displacing(rs, s, side);
+    s.on_map_units(rs, side) & !shown
+}
+
+/// `s` with units `u` and `v` in each other's place; the markers stay on their hexes (7.7).
+fn swapped(rs: &Ruleset, s: &State, u: usize, v: usize) -> State {
+    let mut t = *s;
+    t.hex.swap(u, v);
+    let (mu, mv) = (s.improved >> u & 1, s.improved >> v & 1);
+    t.improved = t.improved & !(1 << u | 1 << v) | mv << u | mu << v;
+    t.refresh(rs);
+    t
+}
+
+/// Whether the viewer (`p`) sees `t` as it sees `s`: the same tops and revealed units, stack
+/// heights, markers and EZOC outside the enemy's hexes, hence the same legal actions.
+fn looks_alike(g: &CrossingTheLine, s: &State, t: &State, p: usize) -> bool {
+    let rs = g.rules();
+    let viewer = Side::BOTH[p];
+    let i = viewer.other().index();
+    let ezoc = |x: &State| x.zoc[i].difference(&x.occupied[i]);
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    g.legal_actions(s, &mut a);
+    g.legal_actions(t, &mut b);
+    visible_enemy(rs, s, viewer) == visible_enemy(rs, t, viewer)
+        && s.occupied == t.occupied
+        && ezoc(s) == ezoc(t)
+        && marker_hexes(rs, s, viewer.other()) == marker_hexes(rs, t, viewer.other())
+        && bits(t.improved & t.disrupted).next().is_none()
+        && a == b
+}
+
+/// Two hidden units of `side` in different hexes that differ in class (`class`) or else in
+/// disruption, whose swap the viewer (`p`) cannot see, and the state with them swapped.
+fn unseen_swap(g: &CrossingTheLine, s: &State, p: usize, class: bool) -> Option<State> {
+    let rs = g.rules();
+    let side = Side::BOTH[p].other();
+    let hidden = hidden_units(rs, s, side);
+    let differ = |u: usize, v: usize| {
+        let classes = rs.unit(u).class != rs.unit(v).class;
+        let disruption = s.is_disrupted(u) != s.is_disrupted(v);
+        if class {
+            classes
+        } else {
+            !classes && disruption
+        }
+    };
+    let limit = usize::from(rs.charts.stacking.afv_units);
+    let fits = |t: &State| {
+        bits(hidden).all(|u| {
+            let here = t.units_at(rs, side, t.hex[u]) & !t.moving.units;
+            bits(here)
+                .filter(|&x| rs.unit(x).class == UnitClass::Afv)
+                .count()
+                <= limit
+        })
+    };
+    for u in bits(hidden) {
+        for v in bits(hidden).filter(|&v| v > u && s.hex[v] != s.hex[u] && differ(u, v)) {
+            let t = swapped(rs, s, u, v);
+            if fits(&t) && looks_alike(g, s, &t, p) {
+                return Some(t);
+            }
+        }
+    }
+    None
+}
+
+/// `s` with its highest hidden unit of `side` outside an Improved Defense marker disrupted, as
+/// a failed Effectiveness Check leaves a unit in its stack (7.3.4, 5.8.4). In playouts the
+/// disrupted units are nearly all revealed: the combat that disrupts them shows them (5.3.4)
+/// and they stay until they move.
+fn with_a_hidden_disrupted_unit(rs: &Ruleset, s: &State, side: Side) -> Option<State> {
+    let hidden = hidden_units(rs, s, side) & !s.improved;
+    let u = bits(hidden).last()?;
+    let mut t = *s;
+    t.disrupted |= 1 << u;
+    t.refresh(rs);
+    Some(t)
+}
+
+/// 5.3.4: the class and disruption of a unit under a top are not seen, so two states that
+/// differ only in which hidden unit (Infantry or AFV, disrupted or not) is in which stack,
+/// with the same tops, heights, markers and EZOC, give the same determinization.
+#[test]
+fn rule_5_3_4_determinize_reads_no_hidden_units_class_or_disruption() {
+    let mut swaps = [0; 2];
+    for scenario in ["stolberg-corridor", "campaign"] {
+        let g = game(scenario);
+        let rs = g.rules();
+        for (s, p) in decision_states(&g, 3, 800).into_iter().step_by(3) {
+            let enemy = Side::BOTH[p].other();
+            for class in [true, false] {
+                let base = if class {
+                    s
+                } else {
+                    let Some(b) = with_a_hidden_disrupted_unit(rs, &s, enemy) else {
+                        continue;
+                    };
+                    b
+                };
+                let Some(t) = unseen_swap(&g, &base, p, class) else {
+                    continue;
+                };
+                for seed in 0..3 {
+                    let a = g.determinize(&base, p, &mut GameRng::seed_from_u64(seed));
+                    let b = g.determinize(&t, p, &mut GameRng::seed_from_u64(seed));
+                    assert_eq!(a, b, "5.3.4: a hidden unit's class or disruption read");
+                }
+                swaps[usize::from(class)] += 1;
+            }
+        }
+    }
+    assert!(swaps[1] > 20 && swaps[0] > 20, "{swaps:?}");
+}
+
+/// 5.3.4: a hidden unit may be dealt into a stack that held one of another class or
+/// disruption, where the EZOC seen allows it: over the determinizations, some stack's count of
+/// hidden AFVs and of hidden disrupted units changes.
+#[test]
+fn rule_5_3_4_a_hidden_unit_may_be_dealt_where_one_of_another_class_was() {
+    let mut changed = [0; 2];
+    for scenario in ["stolberg-corridor", "campaign"] {
+        let g = game(scenario);
+        let rs = g.rules();
+        let mut rng = GameRng::seed_from_u64(13);
+        for (s, p) in decision_states(&g, 3, 800) {
+            let enemy = Side::BOTH[p].other();
+            let Some(s) = with_a_hidden_disrupted_unit(rs, &s, enemy) else {
+                continue;
+            };
+            let hidden = hidden_units(rs, &s, enemy);
+            let d = g.determinize(&s, p, &mut rng);
+            let afv = bits(hidden)
+                .filter(|&u| rs.unit(u).class == UnitClass::Afv)
+                .fold(0, |m, u| m | 1 << u);
+            for h in bits(hidden).map(|u| s.hex[u]) {
+                for (k, of) in [afv, s.disrupted].into_iter().enumerate() {
+                    let n = |x: &State| (x.units_at(rs, enemy, h) & hidden & of).count_ones();
+                    changed[k] += usize::from(n(&d) != n(&s));
+                }
+            }
+        }
+    }
+    assert!(changed[0] > 10 && changed[1] > 10, "{changed:?}");
 }
 
 #[test]
