@@ -338,9 +338,10 @@ impl Game for CrossingTheLine {
     /// 6: no displacement crosses the Roer (5.3.1, as no retreat does); a failed Reaction
     /// attempt costs an unsupplied HQ nothing (6.4.2); the owner may hold back any one
     /// reinforcement, an HQ or a unit, besides a formation's whole group (8.5, `DelayHq`,
-    /// `DelayUnit`).
+    /// `DelayUnit`). 7: a defender's Battle Victory always gets its bonus activation (7.5.3),
+    /// however long the chain of them (before, none past three nested activations).
     fn log_version(&self) -> u32 {
-        6
+        7
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

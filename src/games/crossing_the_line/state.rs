@@ -33,7 +33,9 @@ pub const WITHDRAWN: u16 = 0xFFFD;
 pub const MAX_PATH: usize = 24;
 /// No formation: a Battle Victory bonus action by the defender's units (7.5.3).
 pub const BONUS_ONLY: u8 = u8::MAX;
-/// Nested activations: a Formation Activation, a Reaction in it, and Battle Victory actions.
+/// Nested activations: a Formation Activation, a Reaction in it, and a defender's Battle
+/// Victory action in either; a chain of Battle Victories takes one level, each replacing the
+/// one before it (`ops::begin_bonus`), so three are used and one is spare.
 pub const MAX_DEPTH: usize = 4;
 
 pub fn on_map(hex: u16) -> bool {
