@@ -81,8 +81,9 @@ pub enum Step {
     ApRoll { reaction: bool },
     /// 7: the active formation performs an Action, or ends its activation.
     Action,
-    /// 7.3: the destination of the Movement Action whose mover was just selected.
-    Destination { unit: u8, stack: bool },
+    /// 7.3: the destination of the Movement Action whose mover was just selected (as
+    /// `Action::Select` names it).
+    Destination { from: u16, pick: u8 },
     /// 6.4: the other side may attempt a Formation Reaction against the moving stack.
     ReactionOffer,
     /// Chance, 6.4.2: the Reaction Check of `State::reactor`.
