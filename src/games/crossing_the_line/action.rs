@@ -26,10 +26,12 @@ pub enum Action {
     /// Make no more activations this Ops Phase.
     Pass,
     // ---- Actions (7)
-    /// 7.3: name the mover of a Movement Action: `unit`, or every unit of its formation in its
-    /// hex that can move (`stack`). The destination is the next decision (`Step::Destination`),
-    /// so that a decision lists tens of options rather than one per mover and hex.
-    Select { unit: u8, stack: bool },
+    /// 7.3, 7.3.1: name the mover of a Movement Action: a unit, or a stack of units of one
+    /// formation in hex `from` chosen by the owner; bit `i` of `pick` is the `i`-th of the
+    /// acting side's units in `from`, in unit order (`movement::movers_of`). The destination is
+    /// the next decision (`Step::Destination`), so that a decision lists tens of options rather
+    /// than one per mover and hex.
+    Select { from: u16, pick: u8 },
     /// 7.3: move the selected mover to `to` along the cheapest path; `leg_bonus`: with the leg
     /// +2 MA of 7.3.5.
     Move { to: u16, leg_bonus: bool },

@@ -19,8 +19,8 @@ use super::ruleset::Ruleset;
 use super::side::Side;
 use super::stacking;
 use super::state::{
-    bits, on_map, Activation, AfterOverstack, CheckKind, Fight, Formations, Pending, State, Step,
-    Units, BONUS_ONLY, MAX_DEPTH, MAX_UNITS,
+    bits, on_map, AfterOverstack, CheckKind, Fight, Formations, Pending, State, Step, Units,
+    MAX_UNITS,
 };
 use super::victory;
 
@@ -644,22 +644,9 @@ pub fn finish_battle(rs: &Ruleset, s: &mut State) {
             }
             ops::after_action(rs, s);
         }
-        Some(Role::Defender)
-            if !rs.kind.is_static(defender_side) && usize::from(s.depth) + 1 < MAX_DEPTH =>
-        {
-            if units == 0 {
-                return ops::after_action(rs, s);
-            }
-            s.depth += 1;
-            *s.act_mut() = Activation {
-                side: defender_side,
-                formation: BONUS_ONLY,
-                ap: 0,
-                bonus: 1,
-                bonus_units: units,
-                reaction: false,
-            };
-            s.step = Step::Action;
+        // 7.5.3: every defender's win gets its bonus, however long the chain (`begin_bonus`).
+        Some(Role::Defender) if !rs.kind.is_static(defender_side) && units != 0 => {
+            ops::begin_bonus(s, defender_side, units)
         }
         _ => ops::after_action(rs, s),
     }

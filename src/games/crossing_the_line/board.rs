@@ -133,13 +133,13 @@ impl CrossingTheLine {
     }
 
     /// The hex an action is about, for pointing at it on the board.
-    pub fn action_place(&self, s: &State, a: Action) -> Option<String> {
+    pub fn action_place(&self, _s: &State, a: Action) -> Option<String> {
         let rs = self.rules();
         let h = match a {
             Action::Move { to, .. } | Action::Infiltrate { to } => to,
             Action::Attack { target, .. } => target,
             Action::ImprovedDefense(h) | Action::Relocate(h) => h,
-            Action::Select { unit, .. } => s.hex[usize::from(unit)],
+            Action::Select { from, .. } => from,
             _ => return None,
         };
         on_map(h).then(|| rs.hex(h).to_string())

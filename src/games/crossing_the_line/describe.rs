@@ -19,17 +19,25 @@ fn unit(rs: &Ruleset, u: u8) -> String {
     format!("{} {}", info.side.adjective(), info.name)
 }
 
-fn mover(rs: &Ruleset, u: u8, stack: bool) -> String {
-    let stack = if stack { " and its stack" } else { "" };
-    format!("{}{stack}", unit(rs, u))
+/// The units a Movement Action names (7.3.1): "US 1/16", or "US 1/16, US 2/16 and US 1 Rcn
+/// as a stack".
+fn mover(rs: &Ruleset, s: &State, from: u16, pick: u8) -> String {
+    let names: Vec<String> = bits(super::movement::movers_of(rs, s, from, pick))
+        .map(|u| unit(rs, u as u8))
+        .collect();
+    match names.as_slice() {
+        [] => "no unit".into(),
+        [one] => one.clone(),
+        [first @ .., last] => format!("{} and {last} as a stack", first.join(", ")),
+    }
 }
 
 /// "3 MP": what a Move to `to` costs the selected mover (7.3).
 fn move_cost(rs: &Ruleset, s: &State, to: u16, leg_bonus: bool) -> Option<String> {
-    let Step::Destination { unit, stack } = s.step else {
+    let Step::Destination { from, pick } = s.step else {
         return None;
     };
-    match super::movement::move_cost_half(rs, s, (unit, stack), to, leg_bonus)? {
+    match super::movement::move_cost_half(rs, s, (from, pick), to, leg_bonus)? {
         half if half % 2 == 0 => Some(format!("{} MP", half / 2)),
         half => Some(format!("{}½ MP", half / 2)),
     }
@@ -41,8 +49,8 @@ pub fn cost(rs: &Ruleset, s: &State, a: Action) -> Option<String> {
     let costs = &rs.charts.ap_costs;
     let (ap, base) = match a {
         Action::Move { to, leg_bonus } => return move_cost(rs, s, to, leg_bonus),
-        Action::Select { unit, stack } => (
-            super::movement::select_cost(rs, s, unit, stack),
+        Action::Select { from, pick } => (
+            super::movement::select_cost(rs, s, from, pick),
             costs.movement,
         ),
         Action::Attack { kind, .. } => {
@@ -132,11 +140,9 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::Act(f) => format!("activate the {}", rs.formation(f).name),
         Action::Transfer => "transfer the Initiative".into(),
         Action::Pass => "pass".into(),
-        Action::Select { unit: u, stack } => format!(
-            "move {} from {}",
-            mover(rs, u, stack),
-            hex(rs, s.hex[usize::from(u)])
-        ),
+        Action::Select { from, pick } => {
+            format!("move {} from {}", mover(rs, s, from, pick), hex(rs, from))
+        }
         Action::Move { to, leg_bonus } => format!(
             "to {}{}",
             hex(rs, to),
@@ -334,8 +340,13 @@ pub fn render(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
         step_name(s.step),
         victory::known_vp(rs, s, viewer)
     );
-    if let Step::Destination { unit: u, stack } = s.step {
-        let _ = writeln!(out, "moving {}: where to?", mover(rs, u, stack));
+    if let Step::Destination { from, pick } = s.step {
+        let _ = writeln!(
+            out,
+            "moving {} from {}: where to?",
+            mover(rs, s, from, pick),
+            hex(rs, from)
+        );
     }
     if matches!(
         s.step,

@@ -112,7 +112,7 @@ impl CrossingTheLine {
         match s.step {
             Step::Choose => ops::choose_actions(rs, s, out),
             Step::Action => actions::action_actions(rs, s, out),
-            Step::Destination { unit, stack } => movement::move_actions(rs, s, unit, stack, out),
+            Step::Destination { from, pick } => movement::move_actions(rs, s, from, pick, out),
             Step::ReactionOffer => movement::reaction_actions(rs, s, out),
             Step::Attackers => battle::attackers_actions(rs, s, out),
             Step::CallOff => {
@@ -140,14 +140,14 @@ impl CrossingTheLine {
         let rs = &self.rules;
         match (s.step, a) {
             (Step::Choose, _) => ops::choose(rs, s, a),
-            (Step::Action, Action::Select { unit, stack }) => {
-                s.step = Step::Destination { unit, stack }
+            (Step::Action, Action::Select { from, pick }) => {
+                s.step = Step::Destination { from, pick }
             }
-            (Step::Destination { unit, stack }, Action::Move { to, leg_bonus }) => {
-                movement::start_move(rs, s, unit, stack, to, leg_bonus)
+            (Step::Destination { from, pick }, Action::Move { to, leg_bonus }) => {
+                movement::start_move(rs, s, from, pick, to, leg_bonus)
             }
-            (Step::Destination { unit, stack }, Action::Infiltrate { to }) => {
-                movement::start_infiltration(rs, s, unit, stack, to)
+            (Step::Destination { from, pick }, Action::Infiltrate { to }) => {
+                movement::start_infiltration(rs, s, from, pick, to)
             }
             (Step::Action, Action::Attack { from, target, kind }) => {
                 battle::declare(rs, s, from, target, kind)
@@ -338,9 +338,12 @@ impl Game for CrossingTheLine {
     /// 6: no displacement crosses the Roer (5.3.1, as no retreat does); a failed Reaction
     /// attempt costs an unsupplied HQ nothing (6.4.2); the owner may hold back any one
     /// reinforcement, an HQ or a unit, besides a formation's whole group (8.5, `DelayHq`,
-    /// `DelayUnit`).
+    /// `DelayUnit`). 7: a defender's Battle Victory always gets its bonus activation (7.5.3),
+    /// however long the chain of them (before, none past three nested activations). 8: a
+    /// Movement Action names any of a formation's units in a hex that can move, as one stack
+    /// (7.1, 7.3.1: `Select { from, pick }`; before, a unit or all of them).
     fn log_version(&self) -> u32 {
-        6
+        8
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

@@ -1,12 +1,14 @@
 //! The Movement Action (7.3) and the Formation Reaction it may trigger (6.4).
 //!
-//! A move is two decisions: the mover (`Select`), then its destination (a macro move, `Move`
-//! or `Infiltrate`). For the destination the engine takes the cheapest path in
-//! MP (ties broken by a fixed search order) and walks it hex by hex, so that a Reaction can
-//! stop the mover at the very hex that triggered it, lone enemy HQs are displaced as the mover
-//! comes adjacent (7.3.6), and VP hexes change hands as it passes (9).
+//! A move is two decisions: the mover (`Select`: any units of one formation in one hex, 7.3.1),
+//! then its destination (a macro move, `Move` or `Infiltrate`). For the destination the engine
+//! takes the cheapest path in MP (ties broken by a fixed search order) and walks it hex by hex,
+//! so that a Reaction can stop the mover at the very hex that triggered it, lone enemy HQs are
+//! displaced as the mover comes adjacent (7.3.6), and VP hexes change hands as it passes (9).
 //!
 //! Decisions on open points, each also beside its code:
+//! - 7.3.1: a moving stack is of one formation, a Battle Victory's too (7.5.3: a winning stack
+//!   of two formations moves formation by formation).
 //! - AMBIG-22 (7.3.5): the leg +2 MA is a separate choice made before moving; "enemy unit"
 //!   includes HQs.
 //! - AMBIG-23 (3.1.1, 7.3.3): only motorized and US leg units move at the road rate; German leg
@@ -368,12 +370,32 @@ fn near_enemy(rs: &Ruleset, s: &State, side: Side) -> HexSet {
     rs.adjacent_to(&s.present[side.other().index()])
 }
 
-/// The units of `u`'s hex that move with it as a stack: those acting now that can move.
-fn stack_of(rs: &Ruleset, s: &State, u: usize) -> Units {
-    let side = rs.unit(u).side;
-    bits(s.units_at(rs, side, s.hex[u]))
-        .filter(|&v| can_move(rs, s, v))
-        .fold(0, |m, v| m | 1 << v)
+/// 7.3.1: the units a mover names: bit `i` of `pick` is the `i`-th of the acting side's units
+/// in `from`, in unit order (5.3.1 holds a hex to a few units; `combat::MAX_STACK`).
+pub fn movers_of(rs: &Ruleset, s: &State, from: u16, pick: u8) -> Units {
+    bits(s.units_at(rs, s.act().side, from))
+        .take(8)
+        .enumerate()
+        .filter(|&(i, _)| pick >> i & 1 != 0)
+        .fold(0, |m, (_, u)| m | 1 << u)
+}
+
+/// `units`, all in one hex of `here`'s, as the bits of a pick (`movers_of`).
+fn pick_of(here: Units, units: Units) -> u8 {
+    bits(here)
+        .take(8)
+        .enumerate()
+        .filter(|&(_, u)| units >> u & 1 != 0)
+        .fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// For rule tests: the `Select` naming `units`, all of one side in one hex.
+#[cfg(test)]
+pub(super) fn select_of(rs: &Ruleset, s: &State, units: Units) -> Action {
+    let u = bits(units).next().expect("a unit");
+    let from = s.hex[u];
+    let pick = pick_of(s.units_at(rs, rs.unit(u).side, from), units);
+    Action::Select { from, pick }
 }
 
 /// 5.6.3: disrupted units cannot move; a unit acts only in its formation's activation.
@@ -387,21 +409,39 @@ pub fn action_cost(rs: &Ruleset, standing: &Standing, base: u8, units: Units) ->
     rs.charts.ap_cost(base, standing.all_in_command(units))
 }
 
-/// The movers an Action may name: each unit that can move, and each hex's whole stack.
-fn movers(rs: &Ruleset, s: &State, out: &mut impl FnMut(u8, bool, Units)) {
+/// The movers an Action may name, as `(from, pick, units)`: 7.1, 7.3.1: a unit, or any
+/// stack of the units that can move of one formation in one hex ("Units currently belonging to
+/// the same formation which begin a Movement Action in the same hex may move together as a
+/// stack"), the owner choosing which; hex by hex, formation by formation, each formation's
+/// picks in decreasing order of their bits (all of them first). 7.3.1 decided: the units of a
+/// Battle Victory's mixed-formation stack (7.5.3, AMBIG-19) move as stacks of one formation
+/// each. HQs are no combat units and never move with a stack (7.1, 7.3.1).
+fn movers(rs: &Ruleset, s: &State, out: &mut impl FnMut(u16, u8, Units)) {
     let side = s.act().side;
     let mut seen = HexSet::EMPTY;
     for u in bits(rs.side_units[side.index()]) {
-        if !can_move(rs, s, u) {
+        let h = s.hex[u];
+        if !can_move(rs, s, u) || seen.contains(usize::from(h)) {
             continue;
         }
-        let stack = stack_of(rs, s, u);
-        let h = usize::from(s.hex[u]);
-        if stack.count_ones() > 1 && !seen.contains(h) {
-            seen.insert(h);
-            out(u as u8, true, stack);
+        seen.insert(usize::from(h));
+        let here = s.units_at(rs, side, h);
+        let mut rest = bits(here)
+            .filter(|&v| can_move(rs, s, v))
+            .fold(0, |m: Units, v| m | 1 << v);
+        while rest != 0 {
+            let f = s.formation[rest.trailing_zeros() as usize];
+            let group = bits(rest)
+                .filter(|&v| s.formation[v] == f)
+                .fold(0, |m: Units, v| m | 1 << v);
+            rest &= !group;
+            let all = pick_of(here, group);
+            let mut pick = all;
+            while pick != 0 {
+                out(h, pick, movers_of(rs, s, h, pick));
+                pick = (pick - 1) & all;
+            }
         }
-        out(u as u8, false, 1 << u);
     }
 }
 
@@ -410,20 +450,20 @@ fn movers(rs: &Ruleset, s: &State, out: &mut impl FnMut(u8, bool, Units)) {
 /// options instead of one per mover and hex, and only the chosen mover's paths are searched.
 pub fn mover_actions(rs: &Ruleset, s: &State, standing: &Standing, out: &mut impl FnMut(Action)) {
     let base = rs.charts.ap_costs.movement;
-    movers(rs, s, &mut |unit, stack, units| {
+    movers(rs, s, &mut |from, pick, units| {
         if ops::available(s, units) >= action_cost(rs, standing, base, units)
-            && has_destination(rs, s, unit, stack, units)
+            && has_destination(rs, s, units)
         {
-            out(Action::Select { unit, stack });
+            out(Action::Select { from, pick });
         }
     });
 }
 
 /// Whether the mover has a Move or an Infiltrate. 7.3.2: a legal first step is always allowed,
 /// so a neighbour with room settles it; only a mover boxed in searches further.
-fn has_destination(rs: &Ruleset, s: &State, unit: u8, stack: bool, units: Units) -> bool {
+fn has_destination(rs: &Ruleset, s: &State, units: Units) -> bool {
     let g = group(rs, units);
-    let start = s.hex[usize::from(unit)];
+    let start = start_of(s, units);
     let steps = Steps::new(rs, s, g);
     let next_door = (0..6).any(|dir| {
         let to = rs.neighbour(start, dir);
@@ -431,17 +471,25 @@ fn has_destination(rs: &Ruleset, s: &State, unit: u8, stack: bool, units: Units)
     });
     next_door || {
         let mut any = false;
-        move_actions(rs, s, unit, stack, &mut |_| any = true);
+        destinations(rs, s, units, &mut |_| any = true);
         any
     }
 }
 
+/// The hex the movers `units` start from.
+fn start_of(s: &State, units: Units) -> u16 {
+    s.hex[units.trailing_zeros() as usize]
+}
+
 /// 7.3, 7.3.4, 7.3.5: every Move (with and without the leg +2 MA) and Infiltrate of the
 /// selected mover; the AP cost was checked when it was selected.
-pub fn move_actions(rs: &Ruleset, s: &State, unit: u8, stack: bool, out: &mut impl FnMut(Action)) {
-    let units = movers_of(rs, s, unit, stack);
+pub fn move_actions(rs: &Ruleset, s: &State, from: u16, pick: u8, out: &mut impl FnMut(Action)) {
+    destinations(rs, s, movers_of(rs, s, from, pick), out);
+}
+
+fn destinations(rs: &Ruleset, s: &State, units: Units, out: &mut impl FnMut(Action)) {
     let g = group(rs, units);
-    let start = s.hex[usize::from(unit)];
+    let start = start_of(s, units);
     let (mut r, mut extra) = (Reach::new(), Reach::new());
     let bonus = search(rs, s, &g, start, &mut r, &mut extra);
     for to in r.reached() {
@@ -490,13 +538,13 @@ fn search(
 pub fn move_cost_half(
     rs: &Ruleset,
     s: &State,
-    (unit, stack): (u8, bool),
+    (from, pick): (u16, u8),
     to: u16,
     leg_bonus: bool,
 ) -> Option<u8> {
-    let g = group(rs, movers_of(rs, s, unit, stack));
+    let g = group(rs, movers_of(rs, s, from, pick));
     let (mut r, mut extra) = (Reach::new(), Reach::new());
-    search(rs, s, &g, s.hex[usize::from(unit)], &mut r, &mut extra);
+    search(rs, s, &g, from, &mut r, &mut extra);
     let reach = if leg_bonus { &extra } else { &r };
     reach.contains(to).then(|| reach.cost[usize::from(to)])
 }
@@ -509,10 +557,10 @@ pub struct MoverKey {
     group: Group,
 }
 
-pub fn mover_key(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> MoverKey {
+pub fn mover_key(rs: &Ruleset, s: &State, from: u16, pick: u8) -> MoverKey {
     MoverKey {
-        start: s.hex[usize::from(unit)],
-        group: group(rs, movers_of(rs, s, unit, stack)),
+        start: from,
+        group: group(rs, movers_of(rs, s, from, pick)),
     }
 }
 
@@ -530,11 +578,10 @@ pub fn reachable(rs: &Ruleset, s: &State, key: MoverKey) -> HexSet {
 }
 
 /// Whether the mover may Infiltrate anywhere (7.3.4).
-pub fn can_infiltrate(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> bool {
-    let units = movers_of(rs, s, unit, stack);
+pub fn can_infiltrate(rs: &Ruleset, s: &State, from: u16, pick: u8) -> bool {
+    let units = movers_of(rs, s, from, pick);
     let mut any = false;
-    let start = s.hex[usize::from(unit)];
-    infiltrations(rs, s, &group(rs, units), start, units, &mut |_| any = true);
+    infiltrations(rs, s, &group(rs, units), from, units, &mut |_| any = true);
     any
 }
 
@@ -569,10 +616,10 @@ fn infiltrations(
 }
 
 /// Pays for a Movement Action and starts it: isolated units check first (5.8.4).
-pub fn start_move(rs: &Ruleset, s: &mut State, unit: u8, stack: bool, to: u16, leg_bonus: bool) {
-    let units = movers_of(rs, s, unit, stack);
+pub fn start_move(rs: &Ruleset, s: &mut State, from: u16, pick: u8, to: u16, leg_bonus: bool) {
+    let units = movers_of(rs, s, from, pick);
     let g = group(rs, units);
-    let start = s.hex[usize::from(unit)];
+    let start = from;
     let mut r = Reach::new();
     let near = near_enemy(rs, s, g.side);
     reach(rs, s, &g, start, leg_bonus.then_some(&near), &mut r);
@@ -585,27 +632,19 @@ pub fn start_move(rs: &Ruleset, s: &mut State, unit: u8, stack: bool, to: u16, l
 
 /// 7.3.4: Infiltration: every unit checks; those that pass move into `to`, spending all MA.
 /// An isolated unit first takes 5.8.4's check to conduct the Action at all (5.6 lists both).
-pub fn start_infiltration(rs: &Ruleset, s: &mut State, unit: u8, stack: bool, to: u16) {
-    let units = movers_of(rs, s, unit, stack);
+pub fn start_infiltration(rs: &Ruleset, s: &mut State, from: u16, pick: u8, to: u16) {
+    let units = movers_of(rs, s, from, pick);
     let mut path = [NO_HEX; MAX_PATH];
-    path[0] = s.hex[usize::from(unit)];
+    path[0] = from;
     path[1] = to;
     begin(rs, s, units, path, 2);
     s.pending = Pending::Infiltrate { to };
     check_isolated_then_go(rs, s);
 }
 
-pub fn movers_of(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> Units {
-    if stack {
-        stack_of(rs, s, usize::from(unit))
-    } else {
-        1 << unit
-    }
-}
-
 /// The AP a Movement Action by the named mover costs (7.3, doubled Out of Command 5.8.3).
-pub fn select_cost(rs: &Ruleset, s: &State, unit: u8, stack: bool) -> u8 {
-    movers_cost(rs, s, movers_of(rs, s, unit, stack))
+pub fn select_cost(rs: &Ruleset, s: &State, from: u16, pick: u8) -> u8 {
+    movers_cost(rs, s, movers_of(rs, s, from, pick))
 }
 
 fn movers_cost(rs: &Ruleset, s: &State, units: Units) -> u8 {

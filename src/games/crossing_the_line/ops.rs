@@ -8,7 +8,7 @@ use super::charts::{initiative_winner, scenario_start_marker};
 use super::command;
 use super::ruleset::{Ruleset, ScenarioKind};
 use super::side::Side;
-use super::state::{on_map, Activation, Pending, State, Step, Units, BONUS_ONLY};
+use super::state::{on_map, Activation, Pending, State, Step, Units, BONUS_ONLY, MAX_DEPTH};
 use super::{admin, victory};
 
 /// The start of a game turn: the Admin Phase, except on a scenario's first turn (4 note, 10).
@@ -162,6 +162,31 @@ pub fn begin_reaction(rs: &Ruleset, s: &mut State, f: u8) {
         reaction: true,
     };
     s.step = Step::ApRoll { reaction: true };
+}
+
+/// 7.5.3: a defender's Battle Victory: its winning units (`units`, of `side`) act at once with
+/// the bonus AP, inside the activation under way. The text sets no limit to a chain of such
+/// wins (the bonus spent on an attack whose defender wins in turn, and so on): where the
+/// activation whose attack this was has nothing left (a defender's bonus activation, its AP
+/// spent on the attack, or a nested one with no AP left), it would end now, so the new one takes
+/// its place rather than nesting in it. Only an activation with AP left is nested in: a
+/// Formation Activation and a Reaction in it (none within a bonus activation, 6.4), so at most
+/// three levels are ever open, whatever the length of the chain.
+pub fn begin_bonus(s: &mut State, side: Side, units: Units) {
+    let act = *s.act();
+    if s.depth == 0 || act.ap != 0 || act.bonus != 0 {
+        s.depth += 1;
+        debug_assert!(usize::from(s.depth) < MAX_DEPTH, "{:?}", s.acts);
+    }
+    *s.act_mut() = Activation {
+        side,
+        formation: BONUS_ONLY,
+        ap: 0,
+        bonus: 1,
+        bonus_units: units,
+        reaction: false,
+    };
+    s.step = Step::Action;
 }
 
 /// 6.3.2, 6.4.2: the AP roll on the FAL column (black for an activation, red for a reaction),

@@ -22,9 +22,11 @@
 //!   when that brings units into Command Range (units In Command now against units within
 //!   the range, less one, of the new hex; units near their goal count double; at least 3, and
 //!   never within two hexes of the enemy); a move or a refit: moves score hexes gained times
-//!   units moved, so whole stacks move together and single units follow, and a refit (7.6)
-//!   scores about one stack's step; then End. A mover (7.3: named before its destination) is
-//!   worth its best destination.
+//!   units moved (hexes gained up to 6), so whole stacks move together and single units
+//!   follow, unless some units of a stack gain enough more without its slowest (7.3.1: any of
+//!   a formation's units in a hex may move as a stack), and a refit (7.6) scores about one
+//!   stack's step; then End. A mover (7.3: named before its destination) is worth its best
+//!   destination.
 //! * *Attacks (7.5):* each declarable attack is valued by its expected result, enumerated
 //!   over both chits and the die with every DRM of 7.5.1.2 (the attacking hex's undisrupted
 //!   units, combat support from the hexes round the target, HQ support, armor superiority,
@@ -210,8 +212,6 @@ struct Context<'a> {
     goal: [u8; CAP],
     /// Steps from each hex to the nearest enemy combat unit.
     enemy: [u8; CAP],
-    /// Per hex: the side's units there that could move now.
-    movers: [u8; CAP],
     /// The side's units that hold their ground (Germans: on a VP or City hex, next to the US,
     /// or in the screen round the city).
     holding: Units,
@@ -229,7 +229,6 @@ impl<'a> Context<'a> {
             side,
             goal: [FAR; CAP],
             enemy: [FAR; CAP],
-            movers: [0; CAP],
             holding: 0,
             in_command: OnceCell::new(),
             reachable: RefCell::new([None; REACH_MEMO]),
@@ -310,9 +309,6 @@ impl<'a> Context<'a> {
             if !on_map(h) {
                 continue;
             }
-            if ops::acts_now(s, u) && !s.is_disrupted(u) && rs.unit(u).ma > 0 {
-                ctx.movers[usize::from(h)] += 1;
-            }
             let i = usize::from(h);
             // The screen holds until the US is in the city, then goes in after it.
             let screen = screen[i] <= SCREEN;
@@ -350,9 +346,11 @@ impl<'a> Context<'a> {
     fn score(&self, a: Action) -> i32 {
         let (rs, s) = (self.rs, self.s);
         match a {
-            Action::Select { unit, stack } => self.mover_score(unit, stack),
+            Action::Select { from, pick } => self.mover_score(from, pick),
             Action::Move { .. } | Action::Infiltrate { .. } => match s.step {
-                Step::Destination { unit, stack } => self.destination_score(unit, stack, a),
+                Step::Destination { from, pick } => {
+                    self.destination_score(from, movement::movers_of(rs, s, from, pick), a)
+                }
                 _ => END,
             },
             Action::Attack { from, target, kind } => {
@@ -450,20 +448,20 @@ impl<'a> Context<'a> {
     }
 
     /// A mover is worth its best destination (`move_actions`' Moves and Infiltrates).
-    fn mover_score(&self, unit: u8, stack: bool) -> i32 {
+    fn mover_score(&self, from: u16, pick: u8) -> i32 {
         let (rs, s) = (self.rs, self.s);
-        let units = movement::movers_of(rs, s, unit, stack);
+        let units = movement::movers_of(rs, s, from, pick);
         let mut best = i32::MIN;
         for to in self
-            .reachable(movement::mover_key(rs, s, unit, stack))
+            .reachable(movement::mover_key(rs, s, from, pick))
             .iter()
         {
             if stacking::has_room(rs, s, self.side, to as u16, units) {
-                best = best.max(self.move_score(usize::from(unit), stack, to as u16));
+                best = best.max(self.move_score(from, units, to as u16));
             }
         }
-        if movement::can_infiltrate(rs, s, unit, stack) {
-            best = best.max(self.destination_score(unit, stack, Action::Infiltrate { to: NO_HEX }));
+        if movement::can_infiltrate(rs, s, from, pick) {
+            best = best.max(self.destination_score(from, units, Action::Infiltrate { to: NO_HEX }));
         }
         best
     }
@@ -486,41 +484,32 @@ impl<'a> Context<'a> {
         set
     }
 
-    fn destination_score(&self, unit: u8, stack: bool, a: Action) -> i32 {
+    fn destination_score(&self, from: u16, units: Units, a: Action) -> i32 {
         match a {
-            Action::Move { to, .. } => self.move_score(usize::from(unit), stack, to),
+            Action::Move { to, .. } => self.move_score(from, units, to),
             _ => -30,
         }
     }
 
-    fn move_score(&self, unit: usize, stack: bool, to: u16) -> i32 {
-        let from = usize::from(self.s.hex[unit]);
+    /// A move of `units` from `from` to `to`: hexes gained toward the goal times the units
+    /// moved (7.3.1: the owner picks which units of a stack move, so a stack moves whole unless
+    /// some of it gains enough more without its slowest units); none that hold their ground.
+    fn move_score(&self, from: u16, units: Units, to: u16) -> i32 {
+        let from = usize::from(from);
         let (d0, d1) = (self.goal[from], self.goal[usize::from(to)]);
         if d1 >= d0 {
             return -10;
         }
-        if !stack && self.holding & (1 << unit) != 0 {
-            return -50;
-        }
-        if stack && self.holding & self.s.units_at(self.rs, self.side, from as u16) != 0 {
+        if self.holding & units != 0 {
             return -50;
         }
         let gained = i32::from(d0.min(12)) - i32::from(d1);
         if gained <= 0 {
             return -10;
         }
-        let n = if stack {
-            i32::from(self.movers[from])
-        } else {
-            1
-        };
+        let n = units.count_ones() as i32;
         // Into an attack position with APs left for a Regular Attack: before the attacks, so
         // that the stack attacks too or supports the attack.
-        let units = if stack {
-            self.s.units_at(self.rs, self.side, from as u16)
-        } else {
-            1 << unit
-        };
         let left = ops::available(self.s, units).saturating_sub(self.rs.charts.ap_costs.movement);
         if self.side == Side::Us && d1 == 1 && left >= MOVE_FIRST_AP {
             return 300 + 10 * n;

@@ -33,7 +33,9 @@ pub const WITHDRAWN: u16 = 0xFFFD;
 pub const MAX_PATH: usize = 24;
 /// No formation: a Battle Victory bonus action by the defender's units (7.5.3).
 pub const BONUS_ONLY: u8 = u8::MAX;
-/// Nested activations: a Formation Activation, a Reaction in it, and Battle Victory actions.
+/// Nested activations: a Formation Activation, a Reaction in it, and a defender's Battle
+/// Victory action in either; a chain of Battle Victories takes one level, each replacing the
+/// one before it (`ops::begin_bonus`), so three are used and one is spare.
 pub const MAX_DEPTH: usize = 4;
 
 pub fn on_map(hex: u16) -> bool {
@@ -79,8 +81,9 @@ pub enum Step {
     ApRoll { reaction: bool },
     /// 7: the active formation performs an Action, or ends its activation.
     Action,
-    /// 7.3: the destination of the Movement Action whose mover was just selected.
-    Destination { unit: u8, stack: bool },
+    /// 7.3: the destination of the Movement Action whose mover was just selected (as
+    /// `Action::Select` names it).
+    Destination { from: u16, pick: u8 },
     /// 6.4: the other side may attempt a Formation Reaction against the moving stack.
     ReactionOffer,
     /// Chance, 6.4.2: the Reaction Check of `State::reactor`.

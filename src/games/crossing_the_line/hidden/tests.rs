@@ -406,8 +406,20 @@ fn rule_5_3_4_an_attack_reveals_the_stacks_until_they_move() {
         for u in bits(s.revealed & !before.revealed) {
             seen_at[u] = s.hex[u];
         }
+        // 5.3.3: the opponent sees the overstacked stack he displaces from, a unit that has
+        // just moved or retreated into it (hidden again on the way) included.
+        if s.step == Step::UnitDisplacement {
+            let o = s.overstack;
+            for u in bits(s.revealed & s.units_at(g.rules(), o.side, o.hex)) {
+                seen_at[u] = s.hex[u];
+            }
+        }
         for u in bits(s.revealed).filter(|&u| on_map(s.hex[u])) {
-            assert_eq!(s.hex[u], seen_at[u], "a unit that moved is hidden again");
+            assert_eq!(
+                s.hex[u], seen_at[u],
+                "a unit that moved is hidden again: unit {u} after {a:?} at {:?}, now {:?}",
+                before.step, s.step
+            );
         }
     });
     assert!(attacks > 10, "{attacks}");
@@ -535,10 +547,10 @@ fn check_shown_assignments(g: &CrossingTheLine, games: u64, counts: &mut [&mut u
             }
         }
         let for_formation = before.act().formation != BONUS_ONLY;
-        if let (Step::Destination { unit, stack }, Action::Move { .. }, true) =
+        if let (Step::Destination { from, pick }, Action::Move { .. }, true) =
             (before.step, a, for_formation)
         {
-            let movers = movement::movers_of(rs, before, unit, stack);
+            let movers = movement::movers_of(rs, before, from, pick);
             assert_eq!(movers & !s.assignment_shown, 0, "the movers show it");
             **moved += 1;
         }

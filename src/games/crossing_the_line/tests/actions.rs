@@ -63,10 +63,7 @@ fn rule_5_6_3_a_disrupted_unit_may_only_refit() {
     s.disrupted |= 1 << u;
     let legal = fx.legal(&s);
     assert!(!attacks(&s), "disrupted: no attack");
-    let select = Action::Select {
-        unit: u as u8,
-        stack: false,
-    };
+    let select = fx.select_action(&s, u, false);
     assert!(!legal.contains(&select), "no move");
     assert!(legal.contains(&Action::Refit(u as u8)), "its Refit");
 }

@@ -331,6 +331,66 @@ fn rule_7_5_3_a_defender_that_wins_acts_with_its_bonus_ap_inside_the_activation(
     assert_eq!(s.act().ap, 2);
 }
 
+/// 7.5.3: "The side that receives the lower combat hit number in a combat, wins the battle ...
+/// The winning unit or stack immediately receives one bonus Action Point", with no limit to how
+/// often. The 1/16 attacks the 453 and the defender wins; the 453 spends its bonus AP on an
+/// attack, and the 1/16's defence wins; and so on, eight defender wins in a row (more than
+/// `MAX_DEPTH` nested activations). Each winner gets its bonus AP and acts with it; when the
+/// last one ends, the 1ID's activation goes on with the 2 AP it had left. (Units are put back to
+/// full strength after each battle so that losses do not cut the chain.)
+#[test]
+fn rule_7_5_3_a_chain_of_defender_wins_gives_every_winner_its_bonus_ap() {
+    use crate::games::crossing_the_line::state::MAX_DEPTH;
+    let fx = Fx::s2();
+    let mut s = attack(&fx, &[], AttackKind::Hasty);
+    let (us, german) = (fx.unit("1/16"), fx.unit("453"));
+    let full = |s: &mut State| {
+        for u in [us, german] {
+            s.strength[u] = fx.rs().unit(u).strength;
+        }
+    };
+    let wins = MAX_DEPTH + 4;
+    for n in 0..wins {
+        // The defender of this battle: the 453 first, then each side in turn.
+        let (winner, side, loser) = if n % 2 == 0 {
+            (german, Side::German, us)
+        } else {
+            (us, Side::Us, german)
+        };
+        resolve_with(&fx, &mut s, result(1, 0, false));
+        full(&mut s);
+        assert_eq!(s.step, Step::Action, "defender win {}", n + 1);
+        assert_eq!(s.act().side, side, "defender win {}: its side acts", n + 1);
+        assert_eq!(
+            s.act().formation,
+            BONUS_ONLY,
+            "defender win {}: a bonus activation",
+            n + 1
+        );
+        assert_eq!(
+            (s.act().ap, s.act().bonus, s.act().bonus_units),
+            (0, 1, 1 << winner),
+            "defender win {}: one bonus AP for the winner",
+            n + 1
+        );
+        if n + 1 == wins {
+            break;
+        }
+        // The winner spends its bonus AP on a Hasty Attack on the unit that attacked it.
+        let (from, target) = (s.hex[winner], s.hex[loser]);
+        let kind = AttackKind::Hasty;
+        fx.decide(&mut s, Action::Attack { from, target, kind });
+    }
+    fx.decide(&mut s, Action::End);
+    assert_eq!(s.step, Step::Action);
+    assert_eq!(s.depth, 0);
+    assert_eq!(
+        (s.act().side, s.act().formation, s.act().ap),
+        (Side::Us, fx.formation("1ID"), 2),
+        "the 1ID's activation goes on"
+    );
+}
+
 /// First Blood: the US 1/16 at 2007 attacks the static German 453 (3 SP) at 2107, its HQ at
 /// 2211; the attack is declared. Returns the state and the 453.
 fn first_blood_attack(fx: &Fx) -> (State, usize) {

@@ -249,10 +249,7 @@ fn rule_6_3_4_each_action_spends_its_ap_cost_and_none_costs_more_than_the_aps_le
     assert_eq!(s.act().ap, 1, "Movement Out of Command: 2 APs");
     // One AP left: no Action costing 2 is offered; with 2 APs both would be.
     let relocate = Action::Relocate(fx.hex(1705));
-    let select = |u: usize| Action::Select {
-        unit: u as u8,
-        stack: false,
-    };
+    let select = |u: usize| fx.select_action(&s, u, false);
     let legal = fx.legal(&s);
     assert!(
         !legal.contains(&relocate),
@@ -464,10 +461,7 @@ fn rule_7_3_1_a_stack_of_one_formation_moves_together_for_one_ap_at_its_slowest_
     let other = fx.put(&mut s, "1/36", 1412); // the 3rd AD's
     let next_door = fx.put(&mut s, "2/16", 1413);
     fx.activate(&mut s, "1ID", 3);
-    let stack = Action::Select {
-        unit: leg.min(rcn) as u8,
-        stack: true,
-    };
+    let stack = fx.select_action(&s, leg, true);
     assert!(fx.legal(&s).contains(&stack));
     let alone = fx.destinations(&s, leg);
     assert!(
@@ -475,13 +469,10 @@ fn rule_7_3_1_a_stack_of_one_formation_moves_together_for_one_ap_at_its_slowest_
         "the recce alone reaches 1608, five clear hexes away"
     );
     fx.decide(&mut s, stack);
-    assert_eq!(
-        s.step,
-        Step::Destination {
-            unit: leg.min(rcn) as u8,
-            stack: true
-        }
-    );
+    let Action::Select { from, pick } = stack else {
+        unreachable!("a Select")
+    };
+    assert_eq!(s.step, Step::Destination { from, pick });
     let moves: Vec<(u16, bool)> = fx
         .legal(&s)
         .into_iter()

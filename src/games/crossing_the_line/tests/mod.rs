@@ -23,7 +23,7 @@ use super::action::Action;
 use super::hex::Hex;
 use super::ruleset::Ruleset;
 use super::side::Side;
-use super::state::{bits, Activation, State, Step, MAX_UNITS, NOT_ENTERED};
+use super::state::{bits, Activation, State, Step, Units, MAX_UNITS, NOT_ENTERED};
 use super::CrossingTheLine;
 use crate::engine::{Actor, Game};
 
@@ -208,10 +208,7 @@ impl Fx {
     /// The hexes (as numbers) where `Move` actions of `unit` (alone) may end; none if the unit
     /// cannot be selected to move.
     pub fn destinations(&self, s: &State, unit: usize) -> Vec<(u16, bool)> {
-        let select = Action::Select {
-            unit: unit as u8,
-            stack: false,
-        };
+        let select = self.select_action(s, unit, false);
         if !self.legal(s).contains(&select) {
             return Vec::new();
         }
@@ -229,11 +226,55 @@ impl Fx {
         out
     }
 
+    /// The `Select` of `unit` for a Movement Action (7.3): alone, or with `stack` with every
+    /// unit of its formation in its hex that can move now (7.3.1).
+    pub fn select_action(&self, s: &State, unit: usize, stack: bool) -> Action {
+        let rs = self.rs();
+        let units = if stack {
+            bits(s.units_at(rs, rs.unit(unit).side, s.hex[unit]))
+                .filter(|&v| {
+                    s.formation[v] == s.formation[unit]
+                        && super::ops::acts_now(s, v)
+                        && !s.is_disrupted(v)
+                        && rs.unit(v).ma > 0
+                })
+                .fold(0, |m: Units, v| m | 1 << v)
+        } else {
+            1 << unit
+        };
+        super::movement::select_of(rs, s, units)
+    }
+
     /// Selects `unit` (with its stack if `stack`) for a Movement Action (7.3), which must be
     /// legal.
     pub fn select(&self, s: &mut State, unit: usize, stack: bool) {
-        let unit = unit as u8;
-        self.decide(s, Action::Select { unit, stack });
+        let a = self.select_action(s, unit, stack);
+        self.decide(s, a);
+    }
+
+    /// Every mover a Movement Action may name now (7.3, 7.3.1), with the units it moves, in
+    /// the order offered.
+    pub fn movers(&self, s: &State) -> Vec<(Action, Units)> {
+        self.legal(s)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Select { from, pick } => {
+                    Some((a, super::movement::movers_of(self.rs(), s, from, pick)))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The mover that moves exactly `units` (by name), if one is offered.
+    pub fn mover(&self, s: &State, units: &[&str]) -> Option<Action> {
+        let mask = units
+            .iter()
+            .fold(0, |m: Units, name| m | 1 << self.unit(name));
+        self.movers(s)
+            .into_iter()
+            .find(|&(_, m)| m == mask)
+            .map(|(a, _)| a)
     }
 
     /// Moves `unit` alone to hex `number` without the leg bonus: selection, then destination.

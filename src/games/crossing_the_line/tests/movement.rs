@@ -5,12 +5,13 @@ use crate::engine::{Actor, Game};
 use crate::games::crossing_the_line::action::Action;
 use crate::games::crossing_the_line::command;
 use crate::games::crossing_the_line::control::CommandStatus;
+use crate::games::crossing_the_line::describe;
 use crate::games::crossing_the_line::hex::Hex;
 use crate::games::crossing_the_line::map::HexsideFeatures;
 use crate::games::crossing_the_line::movement::{cost_to, step_cost};
 use crate::games::crossing_the_line::side::Side;
 use crate::games::crossing_the_line::stacking;
-use crate::games::crossing_the_line::state::{AfterOverstack, State, Step};
+use crate::games::crossing_the_line::state::{Activation, AfterOverstack, State, Step, BONUS_ONLY};
 
 fn distance(a: u16, b: u16) -> u16 {
     Hex::from_number(a)
@@ -635,10 +636,7 @@ fn rule_7_3_a_movement_action_names_its_mover_then_offers_only_that_movers_desti
     let fx = Fx::s2();
     let (mut s, u) = german_leg_at_1410(&fx);
     let v = fx.put(&mut s, "328", 1410);
-    let select = |unit: usize, stack: bool| Action::Select {
-        unit: unit as u8,
-        stack,
-    };
+    let select = |unit: usize, stack: bool| fx.select_action(&s, unit, stack);
     let legal = fx.legal(&s);
     for mover in [select(u, false), select(v, false), select(u, true)] {
         assert!(legal.contains(&mover), "{mover:?}");
@@ -647,14 +645,11 @@ fn rule_7_3_a_movement_action_names_its_mover_then_offers_only_that_movers_desti
         !legal.iter().any(|a| matches!(a, Action::Move { .. })),
         "no destination before a mover is named"
     );
+    let Action::Select { from, pick } = select(u, false) else {
+        unreachable!("a Select")
+    };
     fx.select(&mut s, u, false);
-    assert_eq!(
-        s.step,
-        Step::Destination {
-            unit: u as u8,
-            stack: false
-        }
-    );
+    assert_eq!(s.step, Step::Destination { from, pick });
     let legal = fx.legal(&s);
     assert!(!legal.is_empty());
     assert!(legal
@@ -893,4 +888,123 @@ fn rule_7_3_3_us_leg_units_keep_the_road_rate_with_the_leg_bonus_of_7_3_5() {
     let ends = fx.destinations(&s, u);
     assert!(ends.contains(&(2118, true)), "{ends:?}");
     assert!(!ends.contains(&(2118, false)));
+}
+
+/// 7.1: "A combat unit (or a stack of combat units belonging to the same formation) may conduct
+/// movement" (1 AP per stack); 7.3.1: "Units currently belonging to the same formation which
+/// begin a Movement Action in the same hex may move together as a stack at no extra cost in
+/// Action Points ... The stack's MA is limited by the MA of the slowest unit in the stack". The
+/// owner picks which of them move: the 83 Rcn (MA 10) and the 1/36 (MA 8) of the 3rd AD's three
+/// units at 1412 move as one stack for 1 AP at MA 8 and end together; the 2/36, left behind,
+/// and the HQ stay.
+#[test]
+fn rule_7_1_and_7_3_1_any_units_of_one_formation_in_a_hex_move_as_a_stack_for_1_ap() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "3AD", 1412);
+    let rcn = fx.put(&mut s, "83 Rcn", 1412);
+    let slow = fx.put(&mut s, "1/36", 1412);
+    let left = fx.put(&mut s, "2/36", 1412);
+    fx.activate(&mut s, "3AD", 3);
+    let rcn_alone = fx.destinations(&s, rcn);
+    let slow_alone = fx.destinations(&s, slow);
+    assert!(
+        rcn_alone.iter().any(|m| !slow_alone.contains(m)),
+        "MA 10 goes farther than MA 8"
+    );
+    let pair = fx
+        .mover(&s, &["83 Rcn", "1/36"])
+        .expect("the 83 Rcn and the 1/36 may move as a stack");
+    let words = |s: &State, a| describe::action(fx.rs(), s, a);
+    assert_eq!(
+        words(&s, pair),
+        "move US 1/36 and US 83 Rcn as a stack from 1412"
+    );
+    let all = fx
+        .mover(&s, &["83 Rcn", "1/36", "2/36"])
+        .expect("all three");
+    assert_eq!(
+        words(&s, all),
+        "move US 1/36, US 2/36 and US 83 Rcn as a stack from 1412"
+    );
+    let one = fx.mover(&s, &["2/36"]).expect("one");
+    assert_eq!(words(&s, one), "move US 2/36 from 1412");
+    assert_eq!(
+        describe::cost(fx.rs(), &s, pair).as_deref(),
+        Some("1 AP of 3")
+    );
+    fx.decide(&mut s, pair);
+    assert!(describe::render(fx.rs(), &s, None)
+        .contains("moving US 1/36 and US 83 Rcn as a stack from 1412: where to?"));
+    let mut moves: Vec<(u16, bool)> = fx
+        .legal(&s)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move { to, leg_bonus } => Some((fx.number(to), leg_bonus)),
+            _ => None,
+        })
+        .collect();
+    moves.sort();
+    assert_eq!(moves, slow_alone, "the slowest chosen unit's MA, 8");
+    assert_eq!(s.act().ap, 3, "paid with the destination");
+    fx.decide(
+        &mut s,
+        Action::Move {
+            to: fx.hex(1410),
+            leg_bonus: false,
+        },
+    );
+    assert_eq!(s.act().ap, 2, "one Movement AP for the stack");
+    assert_eq!((fx.at(&s, rcn), fx.at(&s, slow)), (1410, 1410), "together");
+    assert_eq!(fx.at(&s, left), 1412, "the unit left behind stays");
+    assert_eq!(fx.number(s.hq_hex[usize::from(f)]), 1412, "and the HQ");
+}
+
+/// 7.3.1: a moving stack is of "Units currently belonging to the same formation", and "An HQ
+/// cannot move with a stack". A Battle Victory's bonus AP (7.5.3) went to a defending stack of
+/// two formations, the 3rd AD's 1/36 and 2/36 and the 1st ID's 1/16: each formation's units
+/// move as a stack, never the three together. In the 3rd AD's activation the 1/16 joins no
+/// stack. No mover takes the HQ.
+#[test]
+fn rule_7_3_1_a_moving_stack_takes_no_unit_of_another_formation_and_no_hq() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    let f = fx.hq(&mut s, "3AD", 1412);
+    fx.hq(&mut s, "1ID", 1411);
+    let (a, b) = (fx.put(&mut s, "1/36", 1412), fx.put(&mut s, "2/36", 1412));
+    let other = fx.put(&mut s, "1/16", 1412);
+    let sets = |s: &State| {
+        let mut sets: Vec<u128> = fx.movers(s).into_iter().map(|(_, m)| m).collect();
+        sets.sort();
+        sets
+    };
+    let mut expected = vec![1 << a, 1 << b, 1 << a | 1 << b];
+    expected.sort();
+    fx.activate(&mut s, "3AD", 3);
+    assert_eq!(sets(&s), expected, "the 3rd AD's activation");
+    let mut bonus = s;
+    bonus.depth = 1;
+    bonus.acts[1] = Activation {
+        side: Side::Us,
+        formation: BONUS_ONLY,
+        ap: 0,
+        bonus: 1,
+        bonus_units: 1 << a | 1 << b | 1 << other,
+        reaction: false,
+    };
+    expected.push(1 << other);
+    expected.sort();
+    assert_eq!(sets(&bonus), expected, "a Battle Victory's bonus AP");
+    let both = fx.mover(&s, &["1/36", "2/36"]).expect("the 3rd AD's stack");
+    fx.decide(&mut s, both);
+    fx.decide(
+        &mut s,
+        Action::Move {
+            to: fx.hex(1413),
+            leg_bonus: false,
+        },
+    );
+    assert_eq!((fx.at(&s, a), fx.at(&s, b)), (1413, 1413));
+    assert_eq!(fx.at(&s, other), 1412);
+    assert_eq!(fx.number(s.hq_hex[usize::from(f)]), 1412, "the HQ stays");
 }

@@ -13,6 +13,7 @@ use crate::games::crossing_the_line::charts::{CombatResult, Hits, InitiativeMark
 use crate::games::crossing_the_line::combat::AttackKind;
 use crate::games::crossing_the_line::command;
 use crate::games::crossing_the_line::control::{self, CommandStatus};
+use crate::games::crossing_the_line::movement;
 use crate::games::crossing_the_line::side::Side;
 use crate::games::crossing_the_line::state::{CheckKind, State, Step};
 use crate::games::crossing_the_line::victory;
@@ -117,7 +118,9 @@ fn movers(fx: &Fx, s: &State) -> BTreeSet<usize> {
     fx.legal(s)
         .into_iter()
         .filter_map(|a| match a {
-            Action::Select { unit, stack: false } => Some(usize::from(unit)),
+            Action::Select { from, pick } if pick.count_ones() == 1 => {
+                Some(movement::movers_of(fx.rs(), s, from, pick).trailing_zeros() as usize)
+            }
             _ => None,
         })
         .collect()
@@ -883,10 +886,7 @@ fn rule_7_1_the_actions_offered_are_the_five_of_the_overview_each_at_its_ap_cost
     }
     // "Disrupted units are strictly limited to a Refit Action."
     let legal = fx.legal(&s);
-    let select = Action::Select {
-        unit: shaken as u8,
-        stack: false,
-    };
+    let select = fx.select_action(&s, shaken, false);
     assert!(!legal.contains(&select));
     assert!(!legal.contains(&Action::ImprovedDefense(fx.hex(1212))));
     assert!(legal.contains(&Action::Refit(shaken as u8)));
@@ -926,10 +926,7 @@ fn rule_7_2_a_and_d_only_the_formation_s_units_act_and_command_range_is_checked_
     let own = fx.put(&mut s, "1/16", 1317);
     let other = fx.put(&mut s, "1/32", 1215);
     fx.activate(&mut s, "1ID", 4);
-    let select = |u: usize| Action::Select {
-        unit: u as u8,
-        stack: false,
-    };
+    let select = |u: usize| fx.select_action(&s, u, false);
     let legal = fx.legal(&s);
     assert!(legal.contains(&select(own)), "the 1st ID's own battalion");
     assert!(
