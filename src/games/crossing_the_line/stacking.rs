@@ -243,10 +243,14 @@ fn displace(rs: &Ruleset, s: &mut State, u: usize, to: u16) {
         lose(rs, s, u, s.strength[u]);
         return;
     }
+    // 7.7: a unit leaving its hex lifts the marker there; decided: one displaced into a hex
+    // lifts it there too, as one ending a retreat does (the marker is all or nothing).
+    lift_improved_defense(rs, s, s.hex[u]);
     s.hex[u] = to;
     s.improved &= !(1 << u);
     s.revealed &= !(1 << u); // 5.3.4: a unit that moves is seen afresh.
     s.refresh(rs);
+    lift_improved_defense(rs, s, to);
     let o = &mut s.overstack;
     if usize::from(o.queued) < o.queue.len() {
         o.queue[usize::from(o.queued)] = to;

@@ -253,6 +253,55 @@ fn rule_5_3_3_a_surplus_unit_with_enemy_all_round_is_eliminated() {
     assert!(s.losses[Side::Us.index()] > lost_before);
 }
 
+/// 7.7: "If at least one unit leaves the hex for any reason" the marker goes, and (decided,
+/// as for a unit ending a retreat there) a unit displaced into a hex under a marker lifts it:
+/// the marker is "all or nothing". Every hex round the overstacked 1412 holds one US unit
+/// under Improved Defense, the four in 1412 too: after one is displaced, neither 1412 nor the
+/// hex it went to has the marker, the other five keep theirs.
+#[test]
+fn rule_7_7_a_displaced_unit_lifts_the_marker_where_it_leaves_and_where_it_goes() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "3AD", 1411);
+    for name in ["1/16", "2/16", "3/16", "1/18"] {
+        fx.put(&mut s, name, 1412);
+    }
+    let ring = fx.ring(1412);
+    let around = ["2/18", "3/18", "1/26", "1/36", "3/36", "83 Rcn"];
+    for (name, &h) in around.iter().zip(&ring) {
+        fx.put(&mut s, name, h);
+    }
+    s.improved = s.on_map_units(fx.rs(), Side::Us);
+    let then = AfterOverstack::Action;
+    assert!(!stacking::resolve_overstack(
+        fx.rs(),
+        &mut s,
+        fx.hex(1412),
+        Side::Us,
+        then
+    ));
+    let mut first = None;
+    stacking::unit_displacement_actions(fx.rs(), &s, &mut |a| {
+        first.get_or_insert(a);
+    });
+    let Some(Action::DisplaceUnit { unit, to }) = first else {
+        panic!("an overstacked hex offers a choice")
+    };
+    stacking::displace_unit(fx.rs(), &mut s, unit, to);
+    let improved_at = |h: u16| s.units_at(fx.rs(), Side::Us, h) & s.improved != 0;
+    assert!(!improved_at(fx.hex(1412)), "a unit left 1412");
+    assert!(
+        !improved_at(to),
+        "a unit was displaced into {}",
+        fx.number(to)
+    );
+    for &h in ring.iter().filter(|&&h| fx.hex(h) != to) {
+        let h = fx.hex(h);
+        assert!(improved_at(h), "{} keeps its marker", fx.number(h));
+    }
+}
+
 /// 5.3.3: "The opponent may not displace a unit into a fully stacked hex unless no other
 /// alternative hex is available." German units hold four hexes round the overstacked 1412,
 /// three US units fill a fifth and the sixth is empty: every unit may go only to the empty one.
