@@ -557,6 +557,28 @@ fn rule_7_3_interdiction_uses_the_highest_marker_not_the_sum() {
     assert_eq!(fx.s.interdiction[Side::Germans.index()][usize::from(t)], 5);
 }
 
+/// 7.3: "Enemy weapons are NEVER directly attacked": a mortar's attack on 16, where a Ranger
+/// squad carries an M1919 and a bazooka lies loose, hits the squad alone; neither weapon may
+/// be flipped or eliminated to pay the casualty points.
+#[test]
+fn rule_7_3_enemy_weapons_are_never_attacked() {
+    let mut fx = Fixture::new();
+    let crew = fx.place("german_weapons_team", "17");
+    let mortar = fx.arm(crew, "german_grw36");
+    let squad = fx.place("ranger_squad", "16");
+    let carried = fx.arm(squad, "ranger_m1919");
+    let loose = fx.lay("ranger_bazooka", "16");
+    indirect(&mut fx, Side::Germans);
+    fire_unspotted(&mut fx, mortar, "16");
+    fx.roll(6);
+    fx.roll(1);
+    assert_eq!(fx.s.step, Step::Casualties);
+    assert_eq!(fx.s.casualties.targets, 1 << squad, "the squad alone");
+    for w in [carried, loose] {
+        assert!(!fx.can(Action::Flip(w)) && !fx.can(Action::Eliminate(w)));
+    }
+}
+
 fn direct(fx: &mut Fixture, side: Side) {
     fx.phase(Phase::DirectFire, side);
 }

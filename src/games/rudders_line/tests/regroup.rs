@@ -255,6 +255,86 @@ fn rule_12_1_step_5_fatigue_half_a_die_at_least_one_chosen_by_the_enemy() {
     assert_eq!(fx.s.phase, Phase::Initiative);
 }
 
+/// 12.1 step 4a: "automatically rally that number of squads": squads only. With two Victory
+/// Areas held and three spent squads, a spent Ranger Weapons Team is not offered; it is left
+/// to roll (step 4).
+#[test]
+fn rule_12_1_step_4a_a_weapons_team_is_not_rallied_automatically() {
+    let mut fx = quiet();
+    let team = fx.place("ranger_weapons_team", "12");
+    let squads: Vec<u8> = (0..3).map(|_| fx.place("ranger_squad", "12")).collect();
+    fx.spend(team);
+    for &u in &squads {
+        fx.spend(u);
+    }
+    regroup(&mut fx);
+    assert_eq!(fx.s.step, Step::AutoRally);
+    let offered: Vec<Action> = fx.legal();
+    let squads_offered: Vec<Action> = squads.iter().map(|&u| Action::AutoRally(u)).collect();
+    assert_eq!(offered, squads_offered, "the squads, not the team");
+    fx.act(Action::AutoRally(squads[0]));
+    fx.act(Action::AutoRally(squads[1]));
+    assert!(fx.is_spent(team));
+    assert_eq!(
+        fx.s.step,
+        Step::Roll(Roll::Rally),
+        "the team and the third squad roll"
+    );
+}
+
+/// 12.1 step 5: "SQUAD/WEAPON TEAM type units" are fatigued: a fresh Weapons Team may be
+/// chosen, a leader may not.
+#[test]
+fn rule_12_1_step_5_a_weapons_team_may_be_fatigued() {
+    let mut fx = quiet();
+    let team = fx.place("ranger_weapons_team", "12");
+    let squad = fx.place("ranger_squad", "12");
+    let nco = fx.place("ranger_nco_2", "12");
+    regroup(&mut fx);
+    fx.act(Action::Pass);
+    fx.act(Action::Pass);
+    fx.roll(1); // one unit
+    assert_eq!(fx.s.step, Step::Fatigue);
+    assert!(fx.can(Action::Fatigue(team)) && fx.can(Action::Fatigue(squad)));
+    assert!(!fx.can(Action::Fatigue(nco)));
+    fx.act(Action::Fatigue(team));
+    assert!(fx.is_spent(team) && !fx.is_spent(squad));
+}
+
+/// 12.1 step 5: "First the Initiative player, then the non-initiative player": with the
+/// Germans holding the Initiative their units are fatigued first, chosen by the Rangers; then
+/// the Rangers roll.
+#[test]
+fn rule_12_1_step_5_the_initiative_player_is_fatigued_first() {
+    let mut fx = quiet();
+    fx.s.initiative = Side::Germans;
+    let germans: Vec<u8> = (0..2).map(|_| fx.place("german_squad", "30")).collect();
+    fx.place("ranger_squad", "12");
+    fx.place("ranger_squad", "12");
+    regroup(&mut fx);
+    fx.act(Action::Pass); // Germans (initiative) pick up nothing
+    fx.act(Action::Pass); // Rangers
+    assert_eq!(fx.s.step, Step::Roll(Roll::Fatigue));
+    assert_eq!(
+        fx.s.regroup.side,
+        Side::Germans,
+        "the Initiative player's units first"
+    );
+    fx.roll(1);
+    assert_eq!(fx.s.step, Step::Fatigue);
+    assert_eq!(
+        fx.actor(),
+        Actor::Player(Side::Rangers.index()),
+        "the enemy chooses"
+    );
+    fx.act(Action::Fatigue(germans[1]));
+    assert_eq!(
+        (fx.s.step, fx.s.regroup.side),
+        (Step::Roll(Roll::Fatigue), Side::Rangers),
+        "then the Rangers"
+    );
+}
+
 /// 12.1 step 5: "This die roll is halved, rounding down": a 5 spends two squads, a 6 three.
 #[test]
 fn rule_12_1_step_5_the_fatigue_die_is_halved_rounding_down() {
