@@ -50,8 +50,10 @@ impl Visitor for Draw<'_> {
 
     fn visit<G: Entry>(self) -> Self::Output {
         let args = self.0;
-        let scenario =
-            (args.scenario.clone()).or_else(|| args.load.as_deref().and_then(Replay::scenario_in));
+        let scenario = args
+            .scenario
+            .clone()
+            .or_else(|| args.load.as_deref().and_then(Replay::scenario_in));
         let game = G::load(args.data.as_deref(), scenario.as_deref(), false)?;
         let state = match &args.load {
             None => game.initial_state(),

@@ -72,8 +72,10 @@ impl Visitor for Play<'_> {
     fn visit<G: Entry>(self) -> Self::Output {
         let args = self.0;
         // The game lives as long as the process: the page's server holds it from any thread.
-        let scenario =
-            (args.scenario.clone()).or_else(|| args.load.as_deref().and_then(Replay::scenario_in));
+        let scenario = args
+            .scenario
+            .clone()
+            .or_else(|| args.load.as_deref().and_then(Replay::scenario_in));
         let game: &'static G = Box::leak(Box::new(G::load(
             args.data.as_deref(),
             scenario.as_deref(),
