@@ -835,6 +835,26 @@ fn rule_8_5_reinforcements_arrive_on_their_turn_assigned_to_their_formation() {
     assert_ne!(s.hex[fx.unit("I/27")], NOT_ENTERED);
 }
 
+/// 8.5.1: "The Formation Activation marker of a reinforcing formation gets placed on the
+/// Division's maximum value if not indicated otherwise." The 12th ID enters the Stolberg
+/// Corridor on turn 2 with its marker on its maximum, 4, whatever the marker read before.
+#[test]
+fn rule_8_5_1_the_12th_id_arrives_with_its_activation_marker_on_its_maximum() {
+    let fx = Fx::s2();
+    let twelfth = fx.formation("12ID");
+    let f = usize::from(twelfth);
+    let mut s = turn_2(&fx, |_, s| s.fal[f] = 0);
+    assert!(
+        !on_map(s.hq_hex[f]),
+        "not in play before the Reinforcements Segment"
+    );
+    finish_admin(&fx, &mut s);
+    assert_eq!(fx.number(s.hq_hex[f]), 3221, "the 12th ID's HQ has entered");
+    let max = fx.rs().formation(twelfth).max_activation_level;
+    assert_eq!(max, 4, "the 12th ID's track tops at 4");
+    assert_eq!(s.fal[f], max, "placed on the Division's maximum");
+}
+
 #[test]
 fn rule_8_5_2_the_353rd_withdraws_on_turn_3() {
     let fx = Fx::s2();
