@@ -319,3 +319,58 @@ fn bad_data_gives_one_line_naming_file_table_and_entry() {
     let err = Charts::load(Some(Path::new("/no/such/charts.toml"))).unwrap_err();
     assert!(err.to_string().contains("/no/such/charts.toml"));
 }
+
+/// 8.4.2: "Each Strength Point removed becomes an RP as indicated on the German Unit
+/// Reorganization table on General Chart B." Every row of the table as the rulebook prints it:
+/// each infantry-type unit rebuilds its own type; bicycle, machine-gun and non-motorised
+/// engineer units also Non Motorized Infantry; motorised engineers also Motorized Infantry;
+/// armoured engineers also Armored Infantry; nothing else ("HQ and Support Type units can
+/// never be reorganized").
+#[test]
+fn rule_8_4_2_the_german_unit_reorganization_table_row_by_row() {
+    use std::collections::BTreeSet;
+    let c = charts();
+    // (cannibalised type, every type its RPs may rebuild), as the rulebook's table reads.
+    let table: [(&str, &[&str]); 9] = [
+        ("non_motorized_infantry", &["non_motorized_infantry"]),
+        (
+            "bicycle_infantry",
+            &["non_motorized_infantry", "bicycle_infantry"],
+        ),
+        ("machine_gun", &["non_motorized_infantry", "machine_gun"]),
+        (
+            "non_motorized_engineers",
+            &["non_motorized_infantry", "non_motorized_engineers"],
+        ),
+        ("motorized_infantry", &["motorized_infantry"]),
+        (
+            "motorized_engineers",
+            &["motorized_infantry", "motorized_engineers"],
+        ),
+        ("armored_infantry", &["armored_infantry"]),
+        (
+            "armored_engineers",
+            &["armored_infantry", "armored_engineers"],
+        ),
+        ("recce", &["recce"]),
+    ];
+    let rebuilds = |from: &str| -> BTreeSet<&str> {
+        c.german_reorganization
+            .iter()
+            .filter(|(sources, _)| sources.iter().any(|x| x == from))
+            .map(|(_, target)| target.as_str())
+            .collect()
+    };
+    for (from, to) in table {
+        let want: BTreeSet<&str> = to.iter().copied().collect();
+        assert_eq!(rebuilds(from), want, "RPs of a cannibalised {from}");
+    }
+    // No other type is cannibalised or rebuilt.
+    let types: BTreeSet<&str> = table.iter().map(|&(t, _)| t).collect();
+    for (sources, target) in &c.german_reorganization {
+        assert!(types.contains(target.as_str()), "{target} rebuilt");
+        for x in sources {
+            assert!(types.contains(x.as_str()), "{x} cannibalised");
+        }
+    }
+}

@@ -432,6 +432,36 @@ fn rule_5_8_2_command_path_crosses_streams_and_teeth_but_us_not_the_roer() {
     }
 }
 
+/// 5.8.2: a Command Path is broken by "terrain prohibited (to enter or cross) to the tracing
+/// unit"; 7.3.7 lets German units cross the Roer only at its road crossings 5518-5519 and
+/// 5420-5520, US units nowhere. A German path crosses there in one hex, and elsewhere goes
+/// round by a crossing; a US path never reaches the far bank (the corner beyond the Roer,
+/// 5422, 5519–5522, 5619–5622, is closed by the river and the map edge).
+#[test]
+fn rule_5_8_2_german_command_paths_cross_the_roer_only_at_its_road_crossings() {
+    let m = map();
+    let open = Obstacles::default();
+    for (near, far) in [(5518, 5519), (5420, 5520)] {
+        let dir = h(far).direction_to(h(near)).unwrap();
+        assert!(m.hexside(h(far), dir).contains(HexsideFeatures::ROER));
+        assert!(m.has_road(h(far), dir), "{far}-{near} is a road crossing");
+        let german = CommandPaths::trace(&m, Side::German, h(far), &open);
+        assert_eq!(german.length(&m, h(near)), Some(1), "German {far}-{near}");
+        let german = CommandPaths::trace(&m, Side::German, h(near), &open);
+        assert_eq!(german.length(&m, h(far)), Some(1), "German {near}-{far}");
+        let us = CommandPaths::trace(&m, Side::Us, h(far), &open);
+        assert_eq!(us.length(&m, h(near)), None, "US {far}-{near}");
+        let us = CommandPaths::trace(&m, Side::Us, h(near), &open);
+        assert_eq!(us.length(&m, h(far)), None, "US {near}-{far}");
+    }
+    // 5419/5519 is the Roer without a road: the German path goes round by 5518 (2 hexes).
+    let dir = h(5519).direction_to(h(5419)).unwrap();
+    assert!(m.hexside(h(5519), dir).contains(HexsideFeatures::ROER));
+    assert!(!m.has_road(h(5519), dir));
+    let german = CommandPaths::trace(&m, Side::German, h(5519), &open);
+    assert_eq!(german.length(&m, h(5419)), Some(2));
+}
+
 // ------------------------------------------------------------------ 5.3.2, 7.4 relocation
 
 #[test]

@@ -581,6 +581,65 @@ fn rule_5_3_2_the_owner_chooses_any_friendly_built_up_hex_at_its_case_s_penalty(
     }
 }
 
+/// 5.8.2: a Command Path is broken by "an enemy unit of any type" and is not broken by "a
+/// friendly unit of any type (even disrupted)" in an EZOC hex, as the engine's own obstacles
+/// (`State::obstacles`) reckon them. The 1/18 at 1310 has disrupted Germans (no ZOC, 5.6.3) on
+/// five sides; its one way out to the 1st ID's HQ two hexes off runs through the sixth
+/// neighbour. A lone German HQ there cuts it off; with the HQ gone but that hex in an EZOC the
+/// path enters it and stops (5.4.1) until a disrupted US unit there opens it again.
+#[test]
+fn rule_5_8_2_an_enemy_hq_breaks_a_command_path_a_disrupted_friend_in_an_ezoc_keeps_it() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    let x = 1310;
+    let around = fx.ring(x);
+    let gap = around[0];
+    let beyond: Vec<u16> = fx
+        .ring(gap)
+        .into_iter()
+        .filter(|h| *h != x && !around.contains(h))
+        .collect();
+    assert_eq!(beyond.len(), 3);
+    // The HQ and (later) an undisrupted German unit in two of them not next to each other.
+    let (home, post) = beyond
+        .iter()
+        .flat_map(|&a| beyond.iter().map(move |&b| (a, b)))
+        .find(|&(a, b)| a != b && !fx.ring(a).contains(&b))
+        .expect("the two ends of the three");
+    fx.hq(&mut s, "1ID", home);
+    let u = fx.put(&mut s, "1/18", x);
+    for (name, &h) in ["GR 941", "GR 942", "GR 943", "Pi 353", "MG 353"]
+        .iter()
+        .zip(&around[1..])
+    {
+        let v = fx.put(&mut s, name, h);
+        s.disrupted |= 1 << v;
+    }
+    s.refresh(fx.rs());
+    let status = |s: &State| command::status(fx.rs(), s, u);
+    assert_eq!(status(&s), CommandStatus::InCommand, "through the gap");
+    // A lone enemy HQ in the gap: an enemy unit of any type.
+    let hq = fx.hq(&mut s, "353ID", gap);
+    assert_eq!(
+        status(&s),
+        CommandStatus::Isolated,
+        "the enemy HQ breaks the path"
+    );
+    s.hq_hex[usize::from(hq)] = NOT_ENTERED;
+    s.refresh(fx.rs());
+    assert_eq!(status(&s), CommandStatus::InCommand);
+    // The gap in an EZOC (the Fus 353, undisrupted, next to it but not to the 1/18).
+    fx.put(&mut s, "Fus 353", post);
+    assert!(s.zoc[Side::German.index()].contains(usize::from(fx.hex(gap))));
+    assert!(!s.zoc[Side::German.index()].contains(usize::from(fx.hex(home))));
+    assert_eq!(status(&s), CommandStatus::Isolated, "not through an EZOC");
+    // A disrupted US unit in the gap negates the EZOC for the path.
+    let friend = fx.put(&mut s, "2/16", gap);
+    s.disrupted |= 1 << friend;
+    s.refresh(fx.rs());
+    assert_eq!(status(&s), CommandStatus::InCommand, "even disrupted");
+}
+
 #[test]
 fn rule_5_8_4_isolated_units_check_before_they_act_and_stay_disrupted_on_failure() {
     let fx = Fx::s2();
@@ -833,6 +892,26 @@ fn rule_8_5_reinforcements_arrive_on_their_turn_assigned_to_their_formation() {
     let hq = s.hq_hex[usize::from(fx.formation("12ID"))];
     assert_eq!(fx.number(hq), 3221);
     assert_ne!(s.hex[fx.unit("I/27")], NOT_ENTERED);
+}
+
+/// 8.5.1: "The Formation Activation marker of a reinforcing formation gets placed on the
+/// Division's maximum value if not indicated otherwise." The 12th ID enters the Stolberg
+/// Corridor on turn 2 with its marker on its maximum, 4, whatever the marker read before.
+#[test]
+fn rule_8_5_1_the_12th_id_arrives_with_its_activation_marker_on_its_maximum() {
+    let fx = Fx::s2();
+    let twelfth = fx.formation("12ID");
+    let f = usize::from(twelfth);
+    let mut s = turn_2(&fx, |_, s| s.fal[f] = 0);
+    assert!(
+        !on_map(s.hq_hex[f]),
+        "not in play before the Reinforcements Segment"
+    );
+    finish_admin(&fx, &mut s);
+    assert_eq!(fx.number(s.hq_hex[f]), 3221, "the 12th ID's HQ has entered");
+    let max = fx.rs().formation(twelfth).max_activation_level;
+    assert_eq!(max, 4, "the 12th ID's track tops at 4");
+    assert_eq!(s.fal[f], max, "placed on the Division's maximum");
 }
 
 #[test]

@@ -728,3 +728,126 @@ fn rule_7_1_the_attacker_decides_which_units_of_the_attacking_hex_take_part() {
     assert!(!s.is_disrupted(b));
     assert_eq!(fx.at(&s, b), 1412);
 }
+
+/// 7.5.1 step E: "Cross-reference the ratio with the type of hex terrain occupied by the
+/// defender(s)". The 1/16 attacks from clear 1213 into the Town 1214 (no hexside feature
+/// between): with chits and die fixed where the Town and Clear lines give different results,
+/// the result is the Town line's.
+#[test]
+fn rule_7_5_1_the_result_reads_the_defender_s_hex_terrain_line() {
+    use crate::games::crossing_the_line::map::{HexsideFeatures, Terrain};
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let (from, target) = (fx.hex(1213), fx.hex(1214));
+    assert_eq!(rs.terrain(from), Terrain::Clear);
+    assert_eq!(rs.terrain(target), Terrain::Town);
+    let dir = rs.direction(from, target).expect("adjacent");
+    assert_eq!(rs.hexside(from, dir), HexsideFeatures::NONE);
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1111);
+    fx.hq(&mut s, "526ID", 1515);
+    fx.put(&mut s, "1/16", 1213);
+    fx.put(&mut s, "453", 1214);
+    fx.activate(&mut s, "1ID", 3);
+    let kind = AttackKind::Regular;
+    fx.decide(&mut s, Action::Attack { from, target, kind });
+    let unit = |name: &str| {
+        let u = fx.unit(name);
+        Combatant::new(&rs.unit(u).def, rs.unit(u).strength, false)
+    };
+    let support_points = s.support[usize::from(fx.formation("1ID"))];
+    let on = |terrain: Terrain| Battle {
+        attackers: Stack::of(&[unit("1/16")]),
+        defenders: Stack::of(&[unit("453")]),
+        attack: kind,
+        defense: DefenseKind::Regular,
+        terrain,
+        hexside: None,
+        attacker_support: SupportHexes::default(),
+        defender_support: SupportHexes::default(),
+        attacker_in_command: true,
+        hq_support_points: support_points,
+    };
+    let result = |terrain: Terrain, chits: [usize; 2], die: u8| {
+        let b = on(terrain);
+        let (a, d) = b.battle_strengths(&rs.charts, chits);
+        let drm = combat::combat_drm(&rs.charts, &b).total();
+        rs.charts
+            .resolve(rs.charts.terrain_line(terrain), a, d, die, drm)
+    };
+    // The first chits and die where the two lines part.
+    let (chits, die) = fx
+        .outcomes(&s)
+        .into_iter()
+        .filter_map(|(a, w)| match a {
+            Action::Chits(x, y) if w > 0 => Some([usize::from(x), usize::from(y)]),
+            _ => None,
+        })
+        .flat_map(|c| (1..=10).map(move |d| (c, d)))
+        .find(|&(c, d)| result(Terrain::Town, c, d) != result(Terrain::Clear, c, d))
+        .expect("chits and a die where Town and Clear differ");
+    fx.chance(&mut s, Action::Chits(chits[0] as u8, chits[1] as u8));
+    fx.chance(&mut s, Action::Die(die));
+    assert_eq!(s.fight.result, result(Terrain::Town, chits, die));
+    assert_ne!(s.fight.result, result(Terrain::Clear, chits, die));
+}
+
+/// 5.4.1: "Combat Support can only be used, when the supporting unit projects a ZOC onto the
+/// enemy attacking or defending hex" (`battle::support_hexes`). The 453 defends the Town 1214
+/// against the 1/16 from 1213. The 1st ID's recce (an AFV) next to it projects no ZOC into a
+/// Town (5.4: AFVs only into clear) and gives no support; the 2/16 (infantry) in the same hex
+/// does. Next to the 453 in clear 1413 the same AFV supports.
+#[test]
+fn rule_5_4_1_combat_support_needs_a_zoc_on_the_enemy_hex() {
+    use crate::games::crossing_the_line::counters::UnitClass;
+    use crate::games::crossing_the_line::map::{HexsideFeatures, Terrain};
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let support = |s: &State, from: u16, target: u16| {
+        let attacker = fx.unit("1/16");
+        battle::support_hexes(
+            rs,
+            s,
+            (Side::Us, fx.hex(target), fx.hex(from)),
+            battle::formations_of(s, 1 << attacker),
+            |_| true,
+        )
+    };
+    // A neighbour of `target` other than `from`, with no hexside feature toward it.
+    let beside = |target: u16, from: u16| {
+        fx.ring(target)
+            .into_iter()
+            .find(|&n| {
+                n != from
+                    && rs.hexside(fx.hex(n), rs.direction(fx.hex(n), fx.hex(target)).unwrap())
+                        == HexsideFeatures::NONE
+            })
+            .expect("an open neighbour")
+    };
+    let (afv, inf) = ("1 Rcn", "2/16");
+    assert_eq!(rs.unit(fx.unit(afv)).class, UnitClass::Afv);
+    assert_eq!(rs.unit(fx.unit(inf)).class, UnitClass::Infantry);
+    let one = SupportHexes {
+        same_formation: 1,
+        other_formation: 0,
+    };
+    for (from, target, terrain) in [(1213, 1214, Terrain::Town), (1412, 1413, Terrain::Clear)] {
+        assert_eq!(rs.terrain(fx.hex(target)), terrain);
+        let n = beside(target, from);
+        let mut s = fx.bare();
+        fx.hq(&mut s, "1ID", 1111);
+        fx.hq(&mut s, "526ID", 1515);
+        fx.put(&mut s, "1/16", from);
+        fx.put(&mut s, "453", target);
+        let mut with_afv = s;
+        fx.put(&mut with_afv, afv, n);
+        let want = match terrain {
+            Terrain::Town => SupportHexes::default(),
+            _ => one,
+        };
+        assert_eq!(support(&with_afv, from, target), want, "the AFV in {n}");
+        let mut with_inf = s;
+        fx.put(&mut with_inf, inf, n);
+        assert_eq!(support(&with_inf, from, target), one, "the infantry in {n}");
+    }
+}

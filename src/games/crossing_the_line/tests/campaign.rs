@@ -292,6 +292,53 @@ fn rule_8_5_2_the_116th_comes_back_on_turns_6_and_7_at_full_strength() {
     assert_eq!(before, 1, "I/60's 3 SP and Pz 16's 1 (5 quarters)");
 }
 
+/// 8.5.1: "The Formation Activation marker of a reinforcing formation gets placed on the
+/// Division's maximum value if not indicated otherwise." The 116th Panzer, withdrawn on turn 4
+/// (8.5.2), comes back on turn 6 with its marker on its maximum, 4, not where it stood when it
+/// left; and every other formation the Campaign brings in (no arrival indicates otherwise)
+/// enters on its own maximum.
+#[test]
+fn rule_8_5_1_reinforcing_and_returning_formations_start_at_their_maximum_activation() {
+    let fx = campaign();
+    let rs = fx.rs();
+    let pz = fx.formation("116PzD");
+    let mut s = fx.g.initial_state();
+    let mut entered = Vec::new();
+    for turn in 2..=7 {
+        s.turn = turn;
+        reinforcements::withdrawals(rs, &mut s);
+        if turn == 4 {
+            assert_eq!(s.hq_hex[usize::from(pz)], WITHDRAWN);
+            s.fal[usize::from(pz)] = 1; // where it stood when it left
+        }
+        let off: Vec<u8> = (0..rs.formations.len() as u8)
+            .filter(|&f| !crate::games::crossing_the_line::state::on_map(s.hq_hex[usize::from(f)]))
+            .collect();
+        for &f in &off {
+            if f != pz {
+                s.fal[usize::from(f)] = 0;
+            }
+        }
+        enter_reinforcements(&fx, &mut s);
+        for f in off {
+            let fi = usize::from(f);
+            if crate::games::crossing_the_line::state::on_map(s.hq_hex[fi]) {
+                let name = &rs.formation(f).id;
+                assert_eq!(
+                    s.fal[fi],
+                    rs.formation(f).max_activation_level,
+                    "{name} entering on turn {turn}"
+                );
+                entered.push((name.clone(), turn));
+            }
+        }
+    }
+    assert!(entered.contains(&("116PzD".to_string(), 6)), "{entered:?}");
+    assert!(entered.contains(&("12ID".to_string(), 2)), "{entered:?}");
+    assert_eq!(rs.formation(pz).max_activation_level, 4);
+    assert_eq!(s.fal[usize::from(pz)], 4, "the 116th back on its maximum");
+}
+
 #[test]
 fn rule_10_4_a_german_combat_unit_in_command_next_to_the_us_southern_supply_source_wins() {
     let fx = campaign();

@@ -347,6 +347,34 @@ fn rule_5_4_1_a_mover_stops_on_entering_an_ezoc() {
     );
 }
 
+/// 5.4.1: "Units must immediately cease movement upon entering an EZOC, even if the hex is
+/// already occupied by a friendly unit"; friendly units "negate EZOCs" for command and supply
+/// paths only. With the 2/16 in 1412 (in the 453's ZOC), the 1/16's step into 1412 still ends
+/// its move, and it reaches no hex it could not reach with 1412 empty.
+#[test]
+fn rule_5_4_1_a_mover_stops_in_an_ezoc_hex_even_with_a_friendly_unit_there() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "526ID", 1507);
+    let u = fx.put(&mut s, "1/16", 1410);
+    fx.put(&mut s, "453", 1413);
+    fx.activate(&mut s, "1ID", 3);
+    let alone = fx.destinations(&s, u);
+    fx.put(&mut s, "2/16", 1412);
+    let rs = fx.rs();
+    assert!(s.zoc[Side::German.index()].contains(usize::from(fx.hex(1412))));
+    let dir = rs.direction(fx.hex(1411), fx.hex(1412)).unwrap();
+    assert_eq!(
+        step_cost(rs, &s, 1 << u, fx.hex(1411), dir, false),
+        Some((2, true)),
+        "entering the EZOC ends the move, friend or no friend"
+    );
+    assert_eq!(cost_to(rs, &s, 1 << u, fx.hex(1412), false), Some(4));
+    assert_eq!(fx.destinations(&s, u), alone);
+    assert!(alone.contains(&(1412, false)));
+}
+
 #[test]
 fn rule_7_3_4_infiltrating_units_check_and_those_that_fail_stay_disrupted() {
     let fx = Fx::s2();
