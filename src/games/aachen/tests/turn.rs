@@ -221,12 +221,9 @@ fn rule_6_3_1_no_american_area_by_the_organisation_no_return_or_any_by_the_readi
 
 #[test]
 fn rule_6_4_1_bloody_streets_only_in_contested_urban_and_fortified_areas() {
-    let mut f = Fixture::combat();
-    f.clear_americans();
-    let i = f.put("I", 13); // Urban, contested
-    f.put("K", 5); // Suburban, contested: no roll
-    f.s.step = Step::Supply;
-    f.act(Action::Pass);
+    // Urban Area 13 is rolled for; Suburban Area 5, Contested too, is not.
+    let mut f = to_bloody_streets(&[("I", 13), ("K", 5)]);
+    let i = f.unit("I");
     assert_eq!(
         (f.s.step, f.s.cursor),
         (Step::Roll(Roll::BloodyStreets), 12)
@@ -260,12 +257,7 @@ fn rule_6_3_supply_is_3d6_rolled_as_the_supply_phase_opens() {
 /// order: Urban Area 13, then Fortified Area 20.
 #[test]
 fn rule_6_4_1_a_roll_for_each_contested_urban_and_fortified_area() {
-    let mut f = Fixture::combat();
-    f.clear_americans();
-    f.put("I", 13);
-    f.put("K", 20);
-    f.s.step = Step::Supply;
-    f.act(Action::Pass);
+    let mut f = to_bloody_streets(&[("I", 13), ("K", 20)]);
     assert_eq!(
         (f.s.step, f.s.cursor),
         (Step::Roll(Roll::BloodyStreets), 12)
@@ -285,12 +277,9 @@ fn rule_6_4_1_a_roll_for_each_contested_urban_and_fortified_area() {
 /// Fresh the result costs nothing.
 #[test]
 fn rule_6_4_1_a_spent_result_spends_one_fresh_unit_of_the_players_choice() {
-    let mut f = Fixture::combat();
-    f.clear_americans();
-    let (i, k, l) = (f.put("I", 13), f.put("K", 13), f.put("L", 13));
+    let mut f = to_bloody_streets(&[("I", 13), ("K", 13), ("L", 13)]);
+    let (i, k, l) = (f.unit("I"), f.unit("K"), f.unit("L"));
     f.s.fresh = 1 << i | 1 << k; // L is already Spent
-    f.s.step = Step::Supply;
-    f.act(Action::Pass);
     assert_eq!(f.s.cursor, 12, "Area 13 is rolled for");
     let results = &f.game.rules().charts.bloody_streets.results;
     let spent = results
@@ -312,14 +301,23 @@ fn rule_6_4_1_a_spent_result_spends_one_fresh_unit_of_the_players_choice() {
     }
     assert_eq!(f.s.step, Step::ActionRound);
     // With no Fresh unit in the Area the result costs nothing: no choice, on to the Action Round.
-    let mut g = Fixture::combat();
-    g.clear_americans();
-    g.put("I", 13);
+    let mut g = to_bloody_streets(&[("I", 13)]);
     g.s.fresh = 0;
-    g.s.step = Step::Supply;
-    g.act(Action::Pass);
     g.roll(Action::Die(spent + 1));
     assert_eq!(g.s.step, Step::ActionRound);
+}
+
+/// The Combat Phase after Supply with only `units` (id, Area) of the Americans on the map:
+/// the Bloody Streets rolls are next (6.4.1).
+fn to_bloody_streets(units: &[(&str, u8)]) -> Fixture {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    for &(id, area) in units {
+        f.put(id, area);
+    }
+    f.s.step = Step::Supply;
+    f.act(Action::Pass);
+    f
 }
 
 /// The Bloody Streets die that costs nothing (the table's "none" result).

@@ -24,15 +24,31 @@ fn overstack_by_doctrine(fx: &Fx, s: &mut State, number: u16, side: Side) {
     let then = AfterOverstack::Action;
     let mut done = stacking::resolve_overstack(fx.rs(), s, fx.hex(number), side, then);
     while !done {
-        let mut first = None;
-        stacking::unit_displacement_actions(fx.rs(), s, &mut |a| {
-            first.get_or_insert(a);
-        });
-        let Some(Action::DisplaceUnit { unit, to }) = first else {
-            panic!("an overstacked hex offers a choice")
-        };
+        let (unit, to) = first_displacement(fx, s);
         done = stacking::displace_unit(fx.rs(), s, unit, to).is_some();
     }
+}
+
+/// The first unit displacement offered (5.3.3): the unit and where it goes.
+fn first_displacement(fx: &Fx, s: &State) -> (u8, u16) {
+    let mut first = None;
+    stacking::unit_displacement_actions(fx.rs(), s, &mut |a| {
+        first.get_or_insert(a);
+    });
+    let Some(Action::DisplaceUnit { unit, to }) = first else {
+        panic!("an overstacked hex offers a choice")
+    };
+    (unit, to)
+}
+
+/// The 1st ID's HQ at 1113 and four of its units at 1412, one more than a hex holds (5.3.1).
+fn four_us_units_at_1412(fx: &Fx) -> State {
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    for name in ["1/16", "2/16", "3/16", "1/18"] {
+        fx.put(&mut s, name, 1412);
+    }
+    s
 }
 
 /// The US 1/16 at 1412 with its HQ at 1113, the 1st ID activated with 3 APs.
@@ -160,11 +176,7 @@ fn rule_7_4_an_hq_relocates_to_a_built_up_hex_in_range_by_a_clear_path() {
 #[test]
 fn rule_5_3_1_an_overstacked_hex_disrupts_every_unit_and_displaces_the_surplus() {
     let fx = Fx::s2();
-    let mut s = fx.bare();
-    fx.hq(&mut s, "1ID", 1113);
-    for name in ["1/16", "2/16", "3/16", "1/18"] {
-        fx.put(&mut s, name, 1412);
-    }
+    let mut s = four_us_units_at_1412(&fx);
     overstack_by_doctrine(&fx, &mut s, 1412, Side::Us);
     assert_eq!(fx.names_at(&s, Side::Us, 1412).len(), 3);
     let moved = fx.unit("1/18");
@@ -202,11 +214,7 @@ fn rule_5_3_1_three_afvs_overstack_a_hex() {
 #[test]
 fn rule_5_3_1_a_displacement_into_a_full_hex_overstacks_it_in_turn() {
     let fx = Fx::s2();
-    let mut s = fx.bare();
-    fx.hq(&mut s, "1ID", 1113);
-    for name in ["1/16", "2/16", "3/16", "1/18"] {
-        fx.put(&mut s, name, 1412);
-    }
+    let mut s = four_us_units_at_1412(&fx);
     let ring = fx.ring(1412);
     let germans = ["GR 941", "GR 942", "GR 943", "Fus 353", "Pi 353"];
     for (name, &h) in germans.iter().zip(&ring) {
@@ -235,11 +243,7 @@ fn rule_5_3_1_a_displacement_into_a_full_hex_overstacks_it_in_turn() {
 #[test]
 fn rule_5_3_3_a_surplus_unit_with_enemy_all_round_is_eliminated() {
     let fx = Fx::s2();
-    let mut s = fx.bare();
-    fx.hq(&mut s, "1ID", 1113);
-    for name in ["1/16", "2/16", "3/16", "1/18"] {
-        fx.put(&mut s, name, 1412);
-    }
+    let mut s = four_us_units_at_1412(&fx);
     let germans = ["GR 941", "GR 942", "GR 943", "Fus 353", "Pi 353", "MG 353"];
     for (name, h) in germans.iter().zip(fx.ring(1412)) {
         fx.put(&mut s, name, h);
@@ -261,12 +265,8 @@ fn rule_5_3_3_a_surplus_unit_with_enemy_all_round_is_eliminated() {
 #[test]
 fn rule_7_7_a_displaced_unit_lifts_the_marker_where_it_leaves_and_where_it_goes() {
     let fx = Fx::s2();
-    let mut s = fx.bare();
-    fx.hq(&mut s, "1ID", 1113);
+    let mut s = four_us_units_at_1412(&fx);
     fx.hq(&mut s, "3AD", 1411);
-    for name in ["1/16", "2/16", "3/16", "1/18"] {
-        fx.put(&mut s, name, 1412);
-    }
     let ring = fx.ring(1412);
     let around = ["2/18", "3/18", "1/26", "1/36", "3/36", "83 Rcn"];
     for (name, &h) in around.iter().zip(&ring) {
@@ -281,13 +281,7 @@ fn rule_7_7_a_displaced_unit_lifts_the_marker_where_it_leaves_and_where_it_goes(
         Side::Us,
         then
     ));
-    let mut first = None;
-    stacking::unit_displacement_actions(fx.rs(), &s, &mut |a| {
-        first.get_or_insert(a);
-    });
-    let Some(Action::DisplaceUnit { unit, to }) = first else {
-        panic!("an overstacked hex offers a choice")
-    };
+    let (unit, to) = first_displacement(&fx, &s);
     stacking::displace_unit(fx.rs(), &mut s, unit, to);
     let improved_at = |h: u16| s.units_at(fx.rs(), Side::Us, h) & s.improved != 0;
     assert!(!improved_at(fx.hex(1412)), "a unit left 1412");
@@ -458,12 +452,8 @@ fn rule_5_3_1_no_displacement_across_the_roer() {
 #[test]
 fn rule_5_3_3_the_opponent_chooses_which_overstacked_unit_goes_and_where() {
     let fx = Fx::s2();
-    let mut s = fx.bare();
-    fx.hq(&mut s, "1ID", 1113);
+    let mut s = four_us_units_at_1412(&fx);
     let names = ["1/16", "2/16", "3/16", "1/18"];
-    for name in names {
-        fx.put(&mut s, name, 1412);
-    }
     let then = AfterOverstack::Action;
     assert!(!stacking::resolve_overstack(
         fx.rs(),
