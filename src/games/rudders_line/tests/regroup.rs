@@ -11,6 +11,15 @@ fn regroup(fx: &mut Fixture) {
     regroup::start(&fx.g.rules, &mut fx.s);
 }
 
+/// The Regroup Phase up to the fatigue roll (step 5): nothing to rally, and neither side
+/// picks up a weapon (2.64).
+fn to_fatigue(fx: &mut Fixture) {
+    regroup(fx);
+    fx.act(Action::Pass);
+    fx.act(Action::Pass);
+    assert_eq!(fx.s.step, Step::Roll(Roll::Fatigue));
+}
+
 /// Rangers holding 3 and 5 (no sudden death), Germans far away.
 fn quiet() -> Fixture {
     let mut fx = Fixture::new();
@@ -230,10 +239,7 @@ fn rule_2_64_weapons_may_go_round_three_units() {
 fn rule_12_1_step_5_fatigue_half_a_die_at_least_one_chosen_by_the_enemy() {
     let mut fx = quiet();
     let sq: Vec<u8> = (0..4).map(|_| fx.place("ranger_squad", "12")).collect();
-    regroup(&mut fx);
-    fx.act(Action::Pass); // Rangers (initiative) pick up nothing
-    fx.act(Action::Pass); // Germans
-    assert_eq!(fx.s.step, Step::Roll(Roll::Fatigue));
+    to_fatigue(&mut fx);
     fx.roll(1); // halved → 0 → at least 1
     assert_eq!(fx.s.step, Step::Fatigue);
     assert_eq!(fx.actor(), Actor::Player(Side::Germans.index()));
@@ -281,9 +287,7 @@ fn rule_12_1_step_5_a_weapons_team_may_be_fatigued() {
     let team = fx.place("ranger_weapons_team", "12");
     let squad = fx.place("ranger_squad", "12");
     let nco = fx.place("ranger_nco_2", "12");
-    regroup(&mut fx);
-    fx.act(Action::Pass);
-    fx.act(Action::Pass);
+    to_fatigue(&mut fx);
     fx.roll(1); // one unit
     assert_eq!(fx.s.step, Step::Fatigue);
     assert!(fx.can(Action::Fatigue(team)) && fx.can(Action::Fatigue(squad)));
@@ -302,10 +306,7 @@ fn rule_12_1_step_5_the_initiative_player_is_fatigued_first() {
     let germans: Vec<u8> = (0..2).map(|_| fx.place("german_squad", "30")).collect();
     fx.place("ranger_squad", "12");
     fx.place("ranger_squad", "12");
-    regroup(&mut fx);
-    fx.act(Action::Pass); // Germans (initiative) pick up nothing
-    fx.act(Action::Pass); // Rangers
-    assert_eq!(fx.s.step, Step::Roll(Roll::Fatigue));
+    to_fatigue(&mut fx);
     assert_eq!(
         fx.s.regroup.side,
         Side::Germans,
@@ -334,10 +335,7 @@ fn rule_12_1_step_5_the_fatigue_die_is_halved_rounding_down() {
         for _ in 0..4 {
             fx.place("ranger_squad", "12");
         }
-        regroup(&mut fx);
-        fx.act(Action::Pass);
-        fx.act(Action::Pass);
-        assert_eq!(fx.s.step, Step::Roll(Roll::Fatigue));
+        to_fatigue(&mut fx);
         fx.roll(die);
         assert_eq!(fx.s.regroup.remaining, spent, "die {die}");
     }
