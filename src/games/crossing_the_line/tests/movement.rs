@@ -305,14 +305,20 @@ fn rule_3_1_1_dragons_teeth_off_the_road_cost_their_movement_penalty() {
     assert_eq!(along, Some((2, false)));
 }
 
-#[test]
-fn rule_5_4_1_no_move_from_one_ezoc_hex_into_another_but_infiltration() {
-    let fx = Fx::s2();
+/// Both HQs placed, the US 1/16 at `at` and the German 453 at 1413 (its ZOC round it, 5.4).
+fn facing_the_453(fx: &Fx, at: u16) -> (State, usize) {
     let mut s = fx.bare();
     fx.hq(&mut s, "1ID", 1113);
     fx.hq(&mut s, "526ID", 1507);
-    let u = fx.put(&mut s, "1/16", 1412);
+    let u = fx.put(&mut s, "1/16", at);
     fx.put(&mut s, "453", 1413);
+    (s, u)
+}
+
+#[test]
+fn rule_5_4_1_no_move_from_one_ezoc_hex_into_another_but_infiltration() {
+    let fx = Fx::s2();
+    let (mut s, u) = facing_the_453(&fx, 1412);
     fx.activate(&mut s, "1ID", 3);
     let rs = fx.rs();
     let step = |to: u16| {
@@ -331,11 +337,7 @@ fn rule_5_4_1_no_move_from_one_ezoc_hex_into_another_but_infiltration() {
 #[test]
 fn rule_5_4_1_a_mover_stops_on_entering_an_ezoc() {
     let fx = Fx::s2();
-    let mut s = fx.bare();
-    fx.hq(&mut s, "1ID", 1113);
-    fx.hq(&mut s, "526ID", 1507);
-    let u = fx.put(&mut s, "1/16", 1410);
-    fx.put(&mut s, "453", 1413);
+    let (s, u) = facing_the_453(&fx, 1410);
     // 1412 is in the EZOC: a path through it to 1414 is closed, though 1414 is 4 hexes away.
     let into = cost_to(fx.rs(), &s, 1 << u, fx.hex(1412), false);
     assert_eq!(into, Some(4));
@@ -354,11 +356,7 @@ fn rule_5_4_1_a_mover_stops_on_entering_an_ezoc() {
 #[test]
 fn rule_5_4_1_a_mover_stops_in_an_ezoc_hex_even_with_a_friendly_unit_there() {
     let fx = Fx::s2();
-    let mut s = fx.bare();
-    fx.hq(&mut s, "1ID", 1113);
-    fx.hq(&mut s, "526ID", 1507);
-    let u = fx.put(&mut s, "1/16", 1410);
-    fx.put(&mut s, "453", 1413);
+    let (mut s, u) = facing_the_453(&fx, 1410);
     fx.activate(&mut s, "1ID", 3);
     let alone = fx.destinations(&s, u);
     fx.put(&mut s, "2/16", 1412);
