@@ -41,9 +41,9 @@
 //! so the one kept is uniform among the deals the viewer cannot tell from the true one; then
 //! (never in playouts of the scenarios, where at least one deal in eight was kept in every
 //! state measured) the units are dealt within their class and disruption groups, which tells
-//! the classes. While the
-//! enemy's overstacked units are displaced, the stacks there and next to them stay (5.3.3: the
-//! displacing side's choices read their room for an AFV). Then the side's current SP are
+//! the classes. While the enemy's overstacked units are displaced, the stacks there stay
+//! (5.3.3: the displacing side handles them), and so, under the reading `displacement_room =
+//! "told"`, do those next to them (the owner tells which have room for an AFV). Then the side's current SP are
 //! spread at random over its units on the map, each between 1 and its printed strength; then
 //! the secret assignments of its independents are drawn among the formations each may join.
 //! The draws read only what the viewer sees (they are the same for two states the viewer
@@ -52,6 +52,7 @@
 use super::assignment;
 use super::control::HexSet;
 use super::counters::UnitClass;
+use super::readings;
 use super::ruleset::{Ruleset, NO_HEX};
 use super::scenario::MAX_PLAN_MARKERS;
 use super::side::Side;
@@ -93,8 +94,9 @@ fn engaged(s: &State) -> Units {
     m
 }
 
-/// 5.3.3: while `side`'s overstacked stacks are displaced, the units there and in the hexes
-/// next to the one displaced from: the displacing side's choices read whether those hexes
+/// 5.3.3: while `side`'s overstacked stacks are displaced, the units there (the displacing
+/// side handles them) and, under the reading `displacement_room = "told"`, in the hexes next
+/// to the one displaced from: the displacing side's choices then read whether those hexes
 /// have room for the unit it displaces, an AFV too (5.3.1, `stacking::has_room`), so they stay.
 fn displacing(rs: &Ruleset, s: &State, side: Side) -> Units {
     let o = &s.overstack;
@@ -106,7 +108,10 @@ fn displacing(rs: &Ruleset, s: &State, side: Side) -> Units {
         .iter()
         .fold(0, |m, &h| m | at(h));
     if o.hex != NO_HEX {
-        m |= rs.neighbours(o.hex).fold(at(o.hex), |m, n| m | at(n));
+        m |= at(o.hex);
+        if rs.charts.readings.is(&readings::DISPLACEMENT_ROOM, "told") {
+            m |= rs.neighbours(o.hex).fold(0, |m, n| m | at(n));
+        }
     }
     m
 }

@@ -27,6 +27,7 @@ use super::control::{CommandStatus, HexSet};
 use super::counters::Movement;
 use super::map::{HexsideFeatures, Terrain};
 use super::ops;
+use super::readings;
 use super::ruleset::{Ruleset, ScenarioKind, NO_HEX};
 use super::side::Side;
 use super::stacking;
@@ -813,15 +814,27 @@ fn displace_lone_hqs(rs: &Ruleset, s: &mut State, h: u16) {
 /// 6.4: the formations that may react to the mover where it stands: one of their combat units
 /// next to it undisrupted and In Command, FAL above 0 (AMBIG-9), HQ not displaced by this move.
 /// No Reaction in First Blood (static Germans, 10.1), none within a Reaction (no
-/// counter-reaction), none to a defender's Battle Victory move (AMBIG-19).
+/// counter-reaction), none to a defender's Battle Victory move unless the reading
+/// `defender_bonus_reaction` is `allowed` (7.5.3, AMBIG-19).
 pub fn reactors(rs: &Ruleset, s: &State) -> Formations {
+    let chain = &s.acts[..=usize::from(s.depth)];
+    let bonus_reacts = rs
+        .charts
+        .readings
+        .is(&readings::DEFENDER_BONUS_REACTION, "allowed");
     if rs.kind == ScenarioKind::FirstBlood
-        || s.acts[..=usize::from(s.depth)]
+        || chain
             .iter()
-            .any(|a| a.reaction || a.formation == BONUS_ONLY)
+            .any(|a| a.reaction || a.formation == BONUS_ONLY && !bonus_reacts)
     {
         return 0;
     }
+    // Decided (AMBIG-19, `allowed`): a formation whose activation the bonus move interrupts
+    // does not react inside it.
+    let open: Formations = chain
+        .iter()
+        .filter(|a| a.formation != BONUS_ONLY)
+        .fold(0, |m, a| m | 1 << a.formation);
     let h = s.moving.hex();
     let side = s.act().side;
     if !enemy_adjacent(rs, s, side, h) {
@@ -831,7 +844,7 @@ pub fn reactors(rs: &Ruleset, s: &State) -> Formations {
     for n in rs.neighbours(h) {
         for u in bits(s.units_at(rs, side.other(), n)) {
             let f = s.formation[u];
-            if mask & (1 << f) != 0 || s.moving.displaced & (1 << f) != 0 || s.is_disrupted(u) {
+            if (mask | open | s.moving.displaced) & (1 << f) != 0 || s.is_disrupted(u) {
                 continue;
             }
             if ops::can_activate(s, f) && command::status(rs, s, u) == CommandStatus::InCommand {

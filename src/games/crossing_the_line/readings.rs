@@ -74,8 +74,26 @@ pub const GERMAN_CANNIBALS: ReadingSpec = ReadingSpec {
     alternatives: &["infantry_type", "listed_types"],
 };
 
+/// 5.3.3, 5.3.4: the displacing player learns from the owner which adjacent hexes have no
+/// room for the unit he displaces, its AFV limit included (`told`), or judges "fully stacked"
+/// by what he sees, the number of units there (`by_height`), and an AFV sent into a hex that
+/// already holds the most AFVs overstacks it (5.3.3's cascade follows).
+pub const DISPLACEMENT_ROOM: ReadingSpec = ReadingSpec {
+    name: "displacement_room",
+    alternatives: &["told", "by_height"],
+};
+
+/// 7.5.3, 6.4.1; AMBIG-19: a defender's Battle Victory move triggers no Reaction (`none`: 6.4
+/// gives Reactions against the Initiative formation's moves), or the Initiative side may
+/// attempt one against it as against any move (`allowed`: 7.5.3's "The bonus AP can trigger a
+/// reaction attempt" read for either winner).
+pub const DEFENDER_BONUS_REACTION: ReadingSpec = ReadingSpec {
+    name: "defender_bonus_reaction",
+    alternatives: &["none", "allowed"],
+};
+
 /// Every reading, in the order `sandtable games` lists them.
-pub const ALL: [ReadingSpec; 10] = [
+pub const ALL: [ReadingSpec; 12] = [
     GERMAN_LEG_ROADS,
     US_REPLACEMENT_TYPES,
     REINFORCEMENT_FALLBACK,
@@ -86,4 +104,6 @@ pub const ALL: [ReadingSpec; 10] = [
     EMERGENCY_SUPPLY_SPENT,
     HQ_DISPLACEMENT,
     GERMAN_CANNIBALS,
+    DISPLACEMENT_ROOM,
+    DEFENDER_BONUS_REACTION,
 ];

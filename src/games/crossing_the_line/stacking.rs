@@ -164,8 +164,9 @@ fn run_overstack(rs: &Ruleset, s: &mut State) -> bool {
 
 /// The choices of `Step::UnitDisplacement`: each unit of the overstacked hex (the last in
 /// index order first) into each adjacent hex free of enemy units, a hex not fully stacked
-/// unless there is no other (5.3.3), the emptiest and nearest the owner's supply edge first:
-/// the first is the doctrine's. A unit with nowhere to go may be chosen: it is eliminated.
+/// unless there is no other (5.3.3; "fully stacked" by the reading `displacement_room`), the
+/// emptiest and nearest the owner's supply edge first: the first is the doctrine's. A unit
+/// with nowhere to go may be chosen: it is eliminated.
 pub fn unit_displacement_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     let o = &s.overstack;
     let mut units = s.units_at(rs, o.side, o.hex);
@@ -210,11 +211,18 @@ fn displacement_hexes(
     u: usize,
 ) -> ([u16; 6], usize) {
     let dist = &rs.supply_distance[side.index()];
+    let told = rs.charts.readings.is(&readings::DISPLACEMENT_ROOM, "told");
+    let most = u32::from(rs.charts.stacking.combat_units);
     let mut ranked = [(false, 0u32, 0u8, NO_HEX); 6];
     let mut n = 0;
     for to in (0..6).filter_map(|dir| forced_into(rs, s, side, from, dir)) {
-        let full = !has_room(rs, s, side, to, 1 << u);
         let count = s.units_at(rs, side, to).count_ones();
+        // 5.3.3, 5.3.4: "fully stacked" as the owner tells it, or as the stack's height shows.
+        let full = if told {
+            !has_room(rs, s, side, to, 1 << u)
+        } else {
+            count >= most
+        };
         ranked[n] = (full, count, dist[usize::from(to)], to);
         n += 1;
     }

@@ -3,7 +3,7 @@
 
 use super::sequence::{cannibals, rebuilt};
 use super::Fx;
-use crate::engine::{Actor, Game};
+use crate::engine::{Actor, Game, GameRng};
 use crate::games::crossing_the_line::action::Action;
 use crate::games::crossing_the_line::assignment;
 use crate::games::crossing_the_line::command;
@@ -16,6 +16,7 @@ use crate::games::crossing_the_line::stacking;
 use crate::games::crossing_the_line::state::{
     on_map, AfterOverstack, CheckKind, State, Step, Units, NOT_ENTERED, WITHDRAWN,
 };
+use rand::SeedableRng;
 use std::collections::BTreeSet;
 
 /// Resolves `side`'s overstacked hex `number` as the doctrine does: the opponent's first
@@ -1486,6 +1487,100 @@ fn rule_5_3_1_ambig_13_an_overstacked_disrupted_unit_loses_an_sp_or_not_by_the_r
         assert!(s.is_disrupted(worn));
         assert_eq!(s.strength[fresh], fresh_sp, "a fresh unit only disrupts");
         assert!(s.is_disrupted(fresh));
+    }
+}
+
+/// The US 1/16, 2/16, 3/16 and the AFV 1 Rcn overstacking 1412, the Germans in four hexes
+/// round it, the 1/32 (AFV) over a hidden `under` in the fifth and nothing in the sixth; the
+/// 1/26 over the hidden AFV 2/33 far off at 1805. Returns the state with the Germans to
+/// displace, and the fifth hex.
+fn afv_to_displace(fx: &Fx, under: &str) -> (State, u16) {
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    for name in ["1/16", "2/16", "3/16", "1 Rcn"] {
+        fx.put(&mut s, name, 1412);
+    }
+    let ring = fx.ring(1412);
+    for (name, &h) in ["GR 941", "GR 942", "GR 943", "Fus 353"].iter().zip(&ring) {
+        fx.put(&mut s, name, h);
+    }
+    fx.put(&mut s, "1/32", ring[4]);
+    fx.put(&mut s, under, ring[4]);
+    fx.put(&mut s, "1/26", 1805);
+    fx.put(&mut s, "2/33", 1805);
+    let h = fx.hex(1412);
+    assert!(!stacking::resolve_overstack(
+        fx.rs(),
+        &mut s,
+        h,
+        Side::Us,
+        AfterOverstack::Action
+    ));
+    (s, ring[4])
+}
+
+/// The hexes (by number) the 1 Rcn may be displaced into.
+fn rcn_displaced_into(fx: &Fx, s: &State) -> BTreeSet<u16> {
+    let rcn = fx.unit("1 Rcn") as u8;
+    let mut into = BTreeSet::new();
+    stacking::unit_displacement_actions(fx.rs(), s, &mut |a| match a {
+        Action::DisplaceUnit { unit, to } if unit == rcn => {
+            into.insert(fx.number(to));
+        }
+        _ => {}
+    });
+    into
+}
+
+/// 5.3.3, 5.3.4 (the reading `displacement_room`): the German displaces the AFV 1 Rcn next
+/// to a hex of two US units under the AFV 1/32. Under `told` he may not send it there when the
+/// hidden one is an AFV too (no room, 5.3.1), only when it is infantry: his choices show what
+/// lies under the top. Under `by_height` he judges by the height he sees, so his choices are
+/// the same either way, and sending the AFV onto two AFVs overstacks that hex in turn (5.3.3).
+#[test]
+fn rule_5_3_3_a_fully_stacked_hex_is_told_or_judged_by_height_by_the_reading() {
+    let told = Fx::s2();
+    let (afvs, fifth) = afv_to_displace(&told, "2/32");
+    let (mixed, _) = afv_to_displace(&told, "1/36");
+    let sixth = told.ring(1412)[5];
+    assert_eq!(rcn_displaced_into(&told, &afvs), BTreeSet::from([sixth]));
+    assert_eq!(
+        rcn_displaced_into(&told, &mixed),
+        BTreeSet::from([fifth, sixth])
+    );
+    let by_height = with_reading("told", "by_height");
+    let (mut afvs, _) = afv_to_displace(&by_height, "2/32");
+    let (mixed, _) = afv_to_displace(&by_height, "1/36");
+    for s in [&afvs, &mixed] {
+        assert_eq!(
+            rcn_displaced_into(&by_height, s),
+            BTreeSet::from([fifth, sixth])
+        );
+    }
+    let rcn = by_height.unit("1 Rcn") as u8;
+    let next = stacking::displace_unit(by_height.rs(), &mut afvs, rcn, by_height.hex(fifth));
+    assert_eq!(next, None, "three AFVs overstack {fifth}");
+    assert_eq!(afvs.step, Step::UnitDisplacement);
+    assert_eq!(afvs.overstack.hex, by_height.hex(fifth));
+    assert!(
+        afvs.is_disrupted(by_height.unit("2/32")),
+        "5.3.1: disrupted"
+    );
+}
+
+/// 5.3.4 with 5.3.3: while the German displaces, determinization keeps the stack next to the
+/// overstacked hex whose room he was told (`told`), and deals its hidden unit afresh when he
+/// judges by height (`by_height`): the hidden AFVs 2/32 (there) and 2/33 (at 1805) may swap.
+#[test]
+fn rule_5_3_4_a_stack_next_to_a_displacement_stays_hidden_unless_its_room_is_told() {
+    for (fx, redealt) in [(Fx::s2(), false), (with_reading("told", "by_height"), true)] {
+        let (s, fifth) = afv_to_displace(&fx, "2/32");
+        let swapped = (0..64).any(|seed| {
+            let mut rng = GameRng::seed_from_u64(seed);
+            let d = fx.g.determinize(&s, Side::German.index(), &mut rng);
+            d.hex[fx.unit("2/33")] == fx.hex(fifth)
+        });
+        assert_eq!(swapped, redealt);
     }
 }
 

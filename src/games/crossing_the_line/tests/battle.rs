@@ -331,6 +331,38 @@ fn rule_7_5_3_a_defender_that_wins_acts_with_its_bonus_ap_inside_the_activation(
     assert_eq!(s.act().ap, 2);
 }
 
+/// 7.5.3, AMBIG-19 (the reading `defender_bonus_reaction`): the 453 wins its defence against
+/// the 1/16 and moves east with its bonus AP from 1413, next to the 3rd AD's 1/36 to its west
+/// (In Command, FAL 3). Under `none` the US may not react; under `allowed` the 3rd AD may attempt it ("The
+/// bonus AP can trigger a reaction attempt"), the 1st ID, whose activation it interrupts, not.
+#[test]
+fn rule_7_5_3_ambig_19_a_defenders_bonus_move_triggers_a_reaction_or_not_by_the_reading() {
+    let allowed = Fx::s2_edited("charts.toml", "value = \"none\"", "value = \"allowed\"");
+    for (fx, reacts) in [(Fx::s2(), false), (allowed, true)] {
+        let mut s = attack(&fx, &[], AttackKind::Hasty);
+        let ring = fx.ring(1413);
+        let west = *ring.iter().rfind(|&&h| h / 100 == 13).expect("a hex west");
+        let east = *ring.iter().find(|&&h| h / 100 == 15).expect("a hex east");
+        let armored = fx.hq(&mut s, "3AD", 1213);
+        s.fal[usize::from(armored)] = 3;
+        fx.put(&mut s, "1/36", west);
+        resolve_with(&fx, &mut s, result(1, 0, false));
+        let german = fx.unit("453");
+        assert_eq!(s.act().bonus_units, 1 << german);
+        fx.move_to(&mut s, german, east);
+        let offered = s.step == Step::ReactionOffer;
+        assert_eq!(offered, reacts);
+        if reacts {
+            assert_eq!(fx.g.actor(&s), Actor::Player(Side::Us.index()));
+            let legal = fx.legal(&s);
+            assert!(legal.contains(&Action::React(armored)));
+            assert!(!legal.contains(&Action::React(fx.formation("1ID"))));
+        } else {
+            assert_eq!(fx.at(&s, german), east);
+        }
+    }
+}
+
 /// 7.5.3: "The side that receives the lower combat hit number in a combat, wins the battle ...
 /// The winning unit or stack immediately receives one bonus Action Point", with no limit to how
 /// often. The 1/16 attacks the 453 and the defender wins; the 453 spends its bonus AP on an
