@@ -22,7 +22,7 @@ fn fireable_by(rs: &Ruleset, s: &State, w: u8, side: Side) -> Option<u8> {
     let ok = carrier != NONE
         && !s.is_spent(w)
         && rs.info(carrier).side == side
-        && !s.is_spent(carrier)
+        && (rs.spent_carriers_fire || !s.is_spent(carrier))
         && rs.released(carrier, s.turn)
         && !rs.is_landing_craft(s.loc(carrier));
     ok.then_some(carrier)

@@ -187,9 +187,11 @@ impl Game for RuddersLine {
     /// 2: a weapon swap (2.64) is offered either way round, and the weapon a swap sends back
     /// may be handed on again (before, each weapon moved once a Regroup Phase). 3: under
     /// `squad_spotting = "one_area"` every squad next to a mortar's target is offered as its
-    /// spotter (7.31; before, only the first).
+    /// spotter (7.31; before, only the first). 4: a group leaving alone an area it shares with
+    /// fresh enemies pays 10.33's 2 MP next door (`contested_exit`), and units that began the
+    /// turn in the assaulted area never overrun (11.4; before, any group that had moved did).
     fn log_version(&self) -> u32 {
-        3
+        4
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

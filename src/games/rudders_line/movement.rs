@@ -74,8 +74,14 @@ pub fn entry_cost(rs: &Ruleset, s: &State, side: Side, from: u8, to: u8, points:
         return None;
     }
     let friendly_marker = s.interdiction[side.index()][usize::from(to)] > 0;
+    // 10.33: fresh enemies next door raise the cost unless friendly units share their area;
+    // the group leaving `from` alone shares it no more (the reading `contested_exit`).
+    let mut sharing = s.present[side.index()];
+    if !rs.mover_pins_enemy && s.points_of(side, from) == points {
+        sharing &= !(1 << from);
+    }
     let next_to_fresh_enemy =
-        rs.adjacent[usize::from(to)] & s.fresh_present[enemy.index()] & !s.present[side.index()];
+        rs.adjacent[usize::from(to)] & s.fresh_present[enemy.index()] & !sharing;
     let cost = if s.has_fresh(enemy, to) {
         4 // 10.51
     } else if s.has_personnel(enemy, to) || next_to_fresh_enemy != 0 {
@@ -365,8 +371,12 @@ pub fn assault_failed(rs: &Ruleset, s: &mut State) {
 /// 11.4: after a successful assault by units that did not begin the turn there, if every
 /// defender was eliminated (none retreated) the assaulting units with MP left go on.
 pub fn assault_succeeded(rs: &Ruleset, s: &mut State) {
-    let defenders_left = s.has_personnel(s.active.enemy(), s.group.area);
-    let overrun = s.group.moved && !defenders_left && !s.casualties.any_retreated;
+    let area = s.group.area;
+    let defenders_left = s.has_personnel(s.active.enemy(), area);
+    // 11.4, decided: "the assaulting units did not begin the turn in the assaulted area" holds
+    // when none of them did (one that left it and came back began the turn there).
+    let newcomers = unit_bits(s.group.members).all(|u| s.unit(u).began != area);
+    let overrun = newcomers && !defenders_left && !s.casualties.any_retreated;
     if overrun {
         let members = s.group.members;
         for u in unit_bits(members) {

@@ -32,10 +32,28 @@ pub const DIRECT_FIRE_LEADER: ReadingSpec = ReadingSpec {
     alternatives: &["firing_area", "any_area"],
 };
 
+/// 10.33: a group leaving an area it shares with fresh enemy units, the only friendly units
+/// there, enters next door at 2 MP, since once it has left the enemy no longer share their
+/// area with friendly units (`mover_gone`), or at 1 MP, counting it where it stood
+/// (`mover_counts`).
+pub const CONTESTED_EXIT: ReadingSpec = ReadingSpec {
+    name: "contested_exit",
+    alternatives: &["mover_gone", "mover_counts"],
+};
+
+/// 9.31, 2.61: a spent Personnel unit fires no weapon it carries (`holds_fire`), or any weapon
+/// "carried" fires, whatever its carrier's side shows (`fires`).
+pub const SPENT_CARRIER: ReadingSpec = ReadingSpec {
+    name: "spent_carrier",
+    alternatives: &["holds_fire", "fires"],
+};
+
 /// Every reading, in the order `sandtable games` lists them.
-pub const ALL: [ReadingSpec; 4] = [
+pub const ALL: [ReadingSpec; 6] = [
     ASSAULT_SUPPORTERS,
     FIRE_SEGMENT,
     SQUAD_SPOTTING,
     DIRECT_FIRE_LEADER,
+    CONTESTED_EXIT,
+    SPENT_CARRIER,
 ];

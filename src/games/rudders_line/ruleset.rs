@@ -83,12 +83,14 @@ pub struct Ruleset {
     pub initiative_modifiers: Vec<InitiativeModifier>,
     pub victory: Victory,
     /// The readings `assault_supporters = "fresh"`, `fire_segment = "area"`,
-    /// `squad_spotting = "free"` and `direct_fire_leader = "any_area"` (`super::readings`),
-    /// looked up once.
+    /// `squad_spotting = "free"`, `direct_fire_leader = "any_area"`, `contested_exit =
+    /// "mover_counts"` and `spent_carrier = "fires"` (`super::readings`), looked up once.
     pub fresh_supporters_only: bool,
     pub area_fire_segments: bool,
     pub squads_spot_freely: bool,
     pub direct_fire_leader_anywhere: bool,
+    pub mover_pins_enemy: bool,
+    pub spent_carriers_fire: bool,
     pub initial: State,
 }
 
@@ -218,6 +220,9 @@ impl Ruleset {
             squads_spot_freely: data.scenario.readings.is(&readings::SQUAD_SPOTTING, "free"),
             direct_fire_leader_anywhere: (data.scenario.readings)
                 .is(&readings::DIRECT_FIRE_LEADER, "any_area"),
+            mover_pins_enemy: (data.scenario.readings)
+                .is(&readings::CONTESTED_EXIT, "mover_counts"),
+            spent_carriers_fire: data.scenario.readings.is(&readings::SPENT_CARRIER, "fires"),
             units,
             initial: State::blank(),
         };
@@ -372,6 +377,7 @@ fn build_units(data: &DataSet, index: AreaLookup) -> Result<(Vec<UnitInfo>, Vec<
                 link: NONE,
                 mp: 0,
                 spots: NONE,
+                began: area,
             });
             if let Some(w) = &p.carrying {
                 infos.push(UnitInfo {
@@ -385,6 +391,7 @@ fn build_units(data: &DataSet, index: AreaLookup) -> Result<(Vec<UnitInfo>, Vec<
                     link: carrier,
                     mp: 0,
                     spots: NONE,
+                    began: area,
                 });
                 units[usize::from(carrier)].link = weapon;
             }

@@ -34,6 +34,8 @@ pub struct Unit {
     /// 7.31: the area it spots into this phase (`NONE`: it has not spotted). A spotter may
     /// spot for any number of mortar attacks into that one area, spent or not.
     pub spots: u8,
+    /// 11.4: the area it began the turn in.
+    pub began: u8,
 }
 
 /// The phases of a game turn (4.1).
@@ -217,6 +219,7 @@ impl State {
                 link: NONE,
                 mp: 0,
                 spots: NONE,
+                began: ELIMINATED,
             }; MAX_UNITS],
             points: [[0; MAX_AREAS]; 2],
             count: [[0; MAX_AREAS]; 2],

@@ -10,6 +10,9 @@ use super::{fire, movement};
 /// Starts game turn `s.turn` at its Initiative Determination Phase.
 pub fn start_turn(rs: &Ruleset, s: &mut State) {
     s.phase = Phase::Initiative;
+    for u in &mut s.units {
+        u.began = u.loc;
+    }
     if s.turn == 1 {
         // 5.1: on turn one the Rangers (the scenario's first side) have the Initiative.
         set_initiative(rs, s, rs.first_turn_initiative);

@@ -191,6 +191,40 @@ fn rule_11_4_overrun_after_all_defenders_eliminated_units_move_on() {
     assert!(fx.legal().iter().any(|a| matches!(a, Action::Move { .. })));
 }
 
+/// 11.4: "In any attack in which the assaulting units did not begin the turn in the assaulted
+/// area, an overrun may occur." A Ranger squad that began the turn in 4 beside a spent German
+/// squad steps out to 3 and back into 4 (2 MP, 10.52) and eliminates the defender: no overrun,
+/// the squad is done (spent) although it moved and has MP left.
+#[test]
+fn rule_11_4_no_overrun_for_units_that_began_the_turn_in_the_assaulted_area() {
+    let mut fx = Fixture::new();
+    let squad = fx.place("ranger_squad", "4");
+    let german = fx.place("german_squad", "4");
+    fx.spend(german);
+    fx.place("german_squad", "38"); // keeps the Action Phase going afterwards
+    fx.s.ranger_control |= 1 << fx.area("3");
+    fx.group("4", &[squad]);
+    for to in ["3", "4"] {
+        fx.act(Action::Move {
+            to: fx.area(to),
+            pay: false,
+        });
+    }
+    assert!(fx.s.group.moved);
+    assert_eq!(
+        fx.s.unit(squad).mp,
+        2,
+        "5 MP less 1 into 3 and 2 back into 4"
+    );
+    fx.roll(6); // the lone squad is the point unit
+    fx.roll(1);
+    fx.act(Action::Eliminate(german));
+    assert_eq!(fx.loc(german), ELIMINATED);
+    assert_ne!(fx.s.step, Step::Group, "no overrun");
+    assert!(fx.is_spent(squad), "done for the turn");
+    assert_eq!(fx.loc(squad), fx.area("4"));
+}
+
 /// 11.4: "Units which have no movement points remaining after the assault are done (flipped
 /// to their spent side) for the turn": a German squad (MA 4) and NCO (MA 5) pay 4 MP to enter
 /// a fresh Ranger NCO's area and overrun him; the squad is spent, the NCO goes on with 1 MP.

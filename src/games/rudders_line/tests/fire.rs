@@ -1309,6 +1309,22 @@ fn rule_9_31_a_machine_gun_fires_into_its_own_area() {
     }));
 }
 
+/// 9.31, 2.61 (the reading `spent_carrier`): a weapon fires only when "carried"; a spent
+/// carrier holds its fire (`holds_fire`), or fires it all the same (`fires`).
+#[test]
+fn rule_9_31_a_spent_carrier_holds_fire_or_fires_by_the_reading() {
+    for (mut fx, fires) in [
+        (Fixture::new(), false),
+        (Fixture::with_reading("spent_carrier", "fires"), true),
+    ] {
+        let mg = german_mg42(&mut fx, "14");
+        fx.place("ranger_squad", "14");
+        fx.spend(fx.s.unit(mg).link);
+        direct(&mut fx, Side::Germans);
+        assert_eq!(fx.can(Action::AddWeapon(mg)), fires);
+    }
+}
+
 #[test]
 fn rule_7_1_the_battery_markers_are_the_rangers_8_and_the_germans_5_the_medium_mortars_3() {
     let marker_after = |fire: &dyn Fn(&mut Fixture) -> (Side, &'static str)| {

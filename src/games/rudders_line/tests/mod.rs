@@ -47,6 +47,7 @@ impl Fixture {
             let unit = &mut s.units[usize::from(u)];
             unit.loc = ELIMINATED;
             unit.link = NONE;
+            unit.began = ELIMINATED;
         }
         s.turn = 2;
         s.phase = Phase::Action;
@@ -87,11 +88,13 @@ impl Fixture {
         u
     }
 
-    /// Places a fresh personnel counter of type `counter` in area `id`.
+    /// Places a fresh personnel counter of type `counter` in area `id`, where it began the
+    /// turn (11.4).
     pub fn place(&mut self, counter: &str, id: &str) -> u8 {
         let u = self.unused(counter);
         let a = self.area(id);
         self.s.put(&self.g.rules, u, a);
+        self.s.units[usize::from(u)].began = a;
         u
     }
 

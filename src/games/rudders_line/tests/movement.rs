@@ -99,6 +99,28 @@ fn rule_10_52_friendly_units_in_the_area_do_not_lower_the_cost() {
     assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(1));
 }
 
+/// 10.33 (the reading `contested_exit`): "unless the enemy unit(s) are in an area ALSO
+/// containing friendly units". A lone Ranger squad leaving 3, shared with a fresh German
+/// squad, for 2 next door pays 2 MP, as 3 holds no Ranger once it has gone; with a second
+/// squad staying in 3, 1 MP; counting the mover where it stood (`mover_counts`), 1 MP alone.
+#[test]
+fn rule_10_33_leaving_a_shared_area_alone_costs_2_or_1_by_the_reading() {
+    for (mut fx, alone) in [
+        (Fixture::new(), Some(2)),
+        (
+            Fixture::with_reading("contested_exit", "mover_counts"),
+            Some(1),
+        ),
+    ] {
+        fx.place("ranger_squad", "3");
+        fx.place("german_squad", "3");
+        fx.s.ranger_control |= 1 << fx.area("2");
+        assert_eq!(cost(&fx, Side::Rangers, "3", "2"), alone);
+        fx.place("ranger_squad", "3");
+        assert_eq!(cost(&fx, Side::Rangers, "3", "2"), Some(1), "a squad stays");
+    }
+}
+
 #[test]
 fn rule_10_34_leaving_enemy_area_only_into_friendly_enemy_free_area() {
     let mut fx = Fixture::new();
@@ -118,8 +140,8 @@ fn rule_10_34_leaving_enemy_area_only_into_friendly_enemy_free_area() {
 
 /// 10.34 "They may move freely that turn, once exited": a squad leaving 3, shared with a
 /// German squad, may only go to 2 (Ranger controlled, empty); from 2 it moves on into the
-/// German-controlled 1, 4 and 5, and back into 3, at the ordinary costs of 10.32, 10.33 and
-/// 10.51, and goes on from 4 to 8.
+/// German-controlled 1, 4 and 5 at the ordinary costs of 10.32 and 10.33 (back into 3 would be
+/// 10.51's 4 MP, more than it has left), and goes on from 4 to 8.
 #[test]
 fn rule_10_34_once_exited_the_group_moves_freely_at_normal_costs() {
     let mut fx = Fixture::new();
@@ -146,20 +168,20 @@ fn rule_10_34_once_exited_the_group_moves_freely_at_normal_costs() {
         v
     };
     fx.group("3", &[r]);
-    // Leaving 3: 2 alone (10.34), at 1 MP (3's Germans share their area with Rangers, 10.33).
-    assert_eq!(moves(&fx), vec![(two, 1)]);
+    // Leaving 3: 2 alone (10.34), at 2 MP (10.33: once the squad has left, 3's fresh Germans
+    // share their area with no Ranger; the reading `contested_exit`).
+    assert_eq!(moves(&fx), vec![(two, 2)]);
     fx.act(Action::Move {
         to: two,
         pay: false,
     });
-    assert_eq!(fx.s.unit(r).mp, 4);
+    assert_eq!(fx.s.unit(r).mp, 3);
     // Out of 3: every German-controlled neighbour is open at its normal cost; 4 and 5 are
     // next to the fresh German squad now alone in 3.
     let german = |fx: &Fixture, id: &str| fx.s.controller(fx.area(id)) == Side::Germans;
     assert!(["1", "3", "4", "5"].iter().all(|id| german(&fx, id)));
     let expected = vec![
-        (fx.area("1"), 1), // 10.32
-        (fx.area("3"), 4), // 10.51: back into the fresh enemy
+        (fx.area("1"), 1), // 10.32 (3, back into the fresh enemy, is 4 MP: 10.51)
         (fx.area("4"), 2), // 10.33
         (fx.area("5"), 2), // 10.33
     ];
@@ -168,13 +190,13 @@ fn rule_10_34_once_exited_the_group_moves_freely_at_normal_costs() {
         to: fx.area("4"),
         pay: false,
     });
-    assert_eq!(fx.s.unit(r).mp, 2, "4 at its 10.33 cost of 2");
+    assert_eq!(fx.s.unit(r).mp, 1, "4 at its 10.33 cost of 2");
     assert!(german(&fx, "8"));
     fx.act(Action::Move {
         to: fx.area("8"),
         pay: false,
     });
-    assert_eq!(fx.s.unit(r).mp, 1, "8 at its 10.32 cost of 1");
+    assert_eq!(fx.s.unit(r).mp, 0, "8 at its 10.32 cost of 1");
     assert_eq!(fx.loc(r), fx.area("8"));
 }
 
