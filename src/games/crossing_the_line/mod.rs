@@ -341,9 +341,10 @@ impl Game for CrossingTheLine {
     /// `DelayUnit`). 7: a defender's Battle Victory always gets its bonus activation (7.5.3),
     /// however long the chain of them (before, none past three nested activations). 8: a
     /// Movement Action names any of a formation's units in a hex that can move, as one stack
-    /// (7.1, 7.3.1: `Select { from, pick }`; before, a unit or all of them).
+    /// (7.1, 7.3.1: `Select { from, pick }`; before, a unit or all of them). 9: a
+    /// reinforcement's fallback hex is not next to an enemy HQ either (8.5.1).
     fn log_version(&self) -> u32 {
-        8
+        9
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

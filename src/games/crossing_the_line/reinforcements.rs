@@ -319,8 +319,9 @@ fn returns(rs: &Ruleset, s: &State, u: usize) -> bool {
 
 /// AMBIG-44: a reinforcement enters its listed hex unless an enemy unit is there or it is full
 /// (next to the enemy is allowed); else the nearest open hex of the area not next to an enemy
-/// combat unit and, for units, within `area` if given (an HQ: a built-up hex with no HQ); with
-/// none, nowhere (it is held to the next turn).
+/// unit, an HQ too (8.5.1, decided as for 7.3.5's "enemy unit", AMBIG-22) and, for units,
+/// within `area` if given (an HQ: a built-up hex with no HQ); with none, nowhere (it is held to
+/// the next turn).
 fn nearest_open(
     rs: &Ruleset,
     s: &State,
@@ -343,7 +344,7 @@ fn nearest_open(
     rs.area
         .iter()
         .map(|i| i as u16)
-        .filter(|&h| open(h) && !command::enemy_adjacent(rs, s, side, h))
+        .filter(|&h| open(h) && !command::enemy_present_adjacent(rs, s, side, h))
         .filter(|&h| units != 0 || rs.built_up.contains(usize::from(h)))
         .filter(|&h| area.is_none_or(|a| a.contains(usize::from(h))))
         .min_by_key(|&h| (rs.hex(h).distance(target), h))

@@ -131,6 +131,23 @@ fn rule_5_8_3_out_of_command_units_cannot_refit() {
     assert!(!fx.legal(&s).contains(&Action::Refit(u as u8)));
 }
 
+/// 5.8.3: Out of Command units "May only take part in Movement and Hasty Attack Actions":
+/// no Improved Defense (7.7) for the 1/16 at 1412 with its HQ out of range at 1102; with the
+/// HQ in range at 1113, it may.
+#[test]
+fn rule_5_8_3_out_of_command_units_may_not_improve_their_defense() {
+    let fx = Fx::s2();
+    let (mut s, u) = us_at_1412(&fx);
+    let h = fx.hex(1412);
+    assert!(
+        fx.legal(&s).contains(&Action::ImprovedDefense(h)),
+        "In Command"
+    );
+    fx.hq(&mut s, "1ID", 1102);
+    assert_ne!(command::status(fx.rs(), &s, u), CommandStatus::InCommand);
+    assert!(!fx.legal(&s).contains(&Action::ImprovedDefense(h)));
+}
+
 #[test]
 fn rule_7_7_improved_defense_marks_the_stack_until_a_unit_leaves_or_joins_it() {
     let fx = Fx::s2();
@@ -1463,6 +1480,23 @@ fn rule_8_5_1_the_fallback_hex_is_in_command_range_or_anywhere_by_the_reading() 
         assert_eq!(on_map(s.hex[eng]), anywhere);
         assert_eq!(s.held & (1 << eng) != 0, !anywhere, "held to the next turn");
     }
+}
+
+/// 8.5.1: the fallback hex is "not adjacent to an enemy unit", an enemy HQ too (decided as for
+/// 7.3.5's "enemy unit", AMBIG-22): with the 526th's HQ alone on the 238th Engineers' entry
+/// hex 1005, they enter two hexes away (under `anywhere`, so that Command Range plays no part).
+#[test]
+fn rule_8_5_1_the_fallback_hex_is_not_next_to_an_enemy_hq_either() {
+    let fx = with_reading("command_range", "anywhere");
+    let rs = fx.rs();
+    let eng = fx.unit("238 Eng");
+    let mut s = fx.bare();
+    s.turn = 2;
+    fx.hq(&mut s, "526ID", 1005);
+    reinforcements::start(rs, &mut s);
+    fx.enter_all(&mut s);
+    assert!(on_map(s.hex[eng]));
+    assert_eq!(rs.hex(fx.hex(1005)).distance(rs.hex(s.hex[eng])), 2);
 }
 
 /// AMBIG-13 (the reading `overstacked_disrupted`): an overstacked hex disrupts every unit

@@ -1034,3 +1034,32 @@ fn rule_7_3_1_a_moving_stack_takes_no_unit_of_another_formation_and_no_hq() {
     assert_eq!(fx.at(&s, other), 1412);
     assert_eq!(fx.number(s.hq_hex[usize::from(f)]), 1412, "the HQ stays");
 }
+
+/// 7.3.7: "US units cannot cross the Roer"; German units cross it "only via roads". Across the
+/// Wurm: the US 1/117 at 5420 may not step over the road crossing 5420-5520, nor over the
+/// river into 5519; the German GR 330 at 5520 crosses by the road into 5420, and at 5519 may
+/// not step straight over the river into 5419 or 5420 (its way west is the road crossing to
+/// 5518).
+#[test]
+fn rule_7_3_7_the_us_never_crosses_the_roer_the_germans_only_by_road() {
+    let fx = Fx::new("across-the-wurm");
+    let mut s = fx.bare();
+    fx.hq(&mut s, "30ID", 5017);
+    let us = fx.put(&mut s, "1/117", 5420);
+    assert_eq!(step(&fx, &s, us, 5420, 5520, true), None, "not by the road");
+    assert_eq!(step(&fx, &s, us, 5420, 5519, true), None);
+    assert!(step(&fx, &s, us, 5420, 5419, true).is_some(), "this bank");
+    let mut s = fx.bare();
+    let german = fx.put(&mut s, "GR 330", 5520);
+    assert!(
+        step(&fx, &s, german, 5520, 5420, true).is_some(),
+        "by the road"
+    );
+    fx.put(&mut s, "GR 330", 5519);
+    assert_eq!(step(&fx, &s, german, 5519, 5419, true), None);
+    assert_eq!(step(&fx, &s, german, 5519, 5420, true), None);
+    assert!(
+        step(&fx, &s, german, 5519, 5518, true).is_some(),
+        "by the road"
+    );
+}

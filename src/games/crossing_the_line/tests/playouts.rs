@@ -179,25 +179,26 @@ fn the_same_seed_plays_the_same_game() {
     }
 }
 
-/// A saved game of an older version of the decision lists (before 7.3.1's stacks of the
-/// owner's choice and 7.5.3's unlimited Battle Victories) is refused with a message saying
+/// A saved game of an older version of the decision lists (before 8.5.1's fallback hex away
+/// from enemy HQs, 7.3.1's stacks of the owner's choice, 7.5.3's unlimited Battle Victories) is
+/// refused with a message saying
 /// so, rather than replayed into another game.
 #[test]
 fn a_saved_game_of_an_older_version_of_the_lists_is_refused() {
     use crate::engine::replay::{Replay, ReplayError};
     let fx = Fx::s2();
     let mut log = Replay::new(&fx.g, 1);
-    assert_eq!(log.version, 8);
+    assert_eq!(log.version, 9);
     log.version = 6;
     let err = log.replay(&fx.g).expect_err("an old log");
     assert_eq!(
         err,
         ReplayError::WrongVersion {
-            expected: 8,
+            expected: 9,
             found: 6
         }
     );
     assert!(err
         .to_string()
-        .contains("version 6 of the game's decision lists, not the current 8"));
+        .contains("version 6 of the game's decision lists, not the current 9"));
 }

@@ -817,6 +817,31 @@ fn rule_6_4_2_a_failed_attempt_costs_nothing_and_the_next_movement_action_may_be
     assert_eq!(s.fal[fi], 2, "one step down on success");
 }
 
+/// 6.4.3: "The unit or stack performing any movement must stop in the hex it just entered or
+/// attempted to exit." The 1/16, in 1214 next to the Pz Bde 105, sets out for 1313; the 9th
+/// Panzer reacts as it attempts to exit and passes: when the Reaction is over, the 1/16 is
+/// still in 1214, its Movement Action ended, and the 1st ID goes on with the AP left.
+#[test]
+fn rule_6_4_3_a_reaction_to_an_attempt_to_exit_stops_the_mover_in_its_start_hex() {
+    let fx = Fx::s2();
+    let (mut s, u, f) = offered_at_1214(&fx, "9PzD", "Pz Bde 105", 3, 1214);
+    fx.decide(&mut s, Action::Decline);
+    assert_eq!((s.step, s.act().ap), (Step::Action, 2));
+    fx.move_to(&mut s, u, 1313);
+    assert_eq!((s.step, fx.at(&s, u)), (Step::ReactionOffer, 1214));
+    fx.decide(&mut s, Action::React(f));
+    fx.chance(&mut s, Action::Check(true));
+    fx.chance(&mut s, Action::Die(10));
+    assert!(s.act().reaction);
+    fx.decide(&mut s, Action::End);
+    assert_eq!(
+        (s.step, s.act().side, s.act().ap),
+        (Step::Action, Side::Us, 1)
+    );
+    assert_eq!(fx.at(&s, u), 1214, "stopped where it tried to leave");
+    assert!(s.moving.units == 0, "its Movement Action is over");
+}
+
 // ------------------------------------------------------------------ Actions (7.1, 7.2)
 
 /// The kind of Action a decision of `Step::Action` is (7.1).
