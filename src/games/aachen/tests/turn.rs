@@ -638,3 +638,178 @@ fn rule_10_1_every_area_american_on_turn_9_wins_for_the_americans_whatever_the_m
     assert_eq!(o.level, turn::LEVELS[0], "an Automatic Victory");
     assert_eq!(o.turn, 9);
 }
+
+/// The Areas (numbered 1–27) of the `Place` actions on offer; every action on offer must be a
+/// `Place`.
+fn places_offered(f: &Fixture) -> Vec<u8> {
+    let legal = f.legal();
+    let mut areas: Vec<u8> = legal
+        .iter()
+        .map(|a| match a {
+            Action::Place(x) => x + 1,
+            other => panic!("not a placement: {other:?} in {legal:?}"),
+        })
+        .collect();
+    areas.sort_unstable();
+    areas
+}
+
+/// The combat fixture on `turn` with Area 12 taken and held by Company I, Area 3 taken and
+/// empty, Company K in Area 13 with its German unit (Contested), and Areas 1 and 2 empty.
+/// Every other Area keeps its German unit; every other American unit is off the map.
+fn with_12_taken_3_empty_13_contested(turn: u8) -> Fixture {
+    let mut f = Fixture::combat();
+    f.clear_americans();
+    f.vacate(12);
+    f.put("I", 12);
+    f.vacate(3);
+    f.put("K", 13);
+    assert!(f.s.is_vacant(11) && f.s.is_vacant(2) && f.s.is_contested(12));
+    f.s.turn = turn;
+    f
+}
+
+/// 6.1.2: "A Leader unit that is returned to play is placed on its Fresh side in any Area that
+/// is American Controlled and contains at least one other American unit, or the unit's
+/// original setup Area (Case 5.3.1)." The exact set offered: his own setup Area although it
+/// is empty, and the Vacant Area 12 with Company I; not the empty Vacant Area 3, not Area 13
+/// (Contested, so German Controlled) with Company K in it, not the other, empty, setup Area.
+#[test]
+fn rule_6_1_2_a_returning_leader_goes_to_an_american_area_with_another_unit_or_his_setup_area() {
+    for (leader, own, other) in [("Smoots", 1, 2), ("Nechy", 2, 1)] {
+        let mut f = with_12_taken_3_empty_13_contested(4);
+        let u = f.unit(leader);
+        f.set_loc(u, OUT_OF_ACTION);
+        f.s.leaders_hit = 1 << u;
+        turn::start_turn(f.game.rules(), &mut f.s);
+        assert_eq!(f.s.step, Step::Roll(Roll::LeaderMortality));
+        f.roll(Action::Die(5));
+        assert_eq!((f.s.step, f.s.cursor), (Step::PlaceLeader, u));
+        assert_eq!(
+            places_offered(&f),
+            vec![own, 12],
+            "{leader} (setup Area {own})"
+        );
+        assert!(f.s.units_in(own - 1) == 0 && f.s.units_in(other - 1) == 0);
+        f.act(Action::Place(own - 1));
+        assert_eq!(f.s.loc[usize::from(u)], own - 1);
+        assert_ne!(f.s.fresh & 1 << u, 0, "placed on its Fresh side");
+        assert_eq!(f.s.step, Step::Roll(Roll::RandomEvent));
+    }
+}
+
+/// 6.1.2: "On a "1" or "2" result, the Leader is considered Killed in Action (KIA). Remove that
+/// Leader from play for the rest of the game. On a "3" or "4", the Leader is considered lightly
+/// wounded and may return to play during the Reinforcement Phase of the *next* Turn ... On a
+/// "5" or "6" the Leader returns to play immediately." Every face: 1–2 KIA and never offered
+/// again, 3–4 not offered this turn but at the next Dawn, 5–6 offered at once.
+#[test]
+fn rule_6_1_2_every_face_of_the_mortality_die_1_2_kia_3_4_next_turn_5_6_now() {
+    for die in 1..=6u8 {
+        let mut f = Fixture::combat();
+        let smoots = f.unit("Smoots");
+        f.set_loc(smoots, OUT_OF_ACTION);
+        f.s.fresh &= !(1 << smoots);
+        f.s.leaders_hit = 1 << smoots;
+        f.s.turn = 4;
+        turn::start_turn(f.game.rules(), &mut f.s);
+        assert_eq!(f.s.step, Step::Roll(Roll::LeaderMortality));
+        f.roll(Action::Die(die));
+        assert_eq!(f.s.leaders_hit, 0, "die {die}: rolled once");
+        let placed_now = f.s.step == Step::PlaceLeader;
+        assert_eq!(placed_now, die >= 5, "die {die}: back immediately?");
+        if placed_now {
+            assert_eq!(f.s.cursor, smoots);
+            f.act(Action::Place(0));
+            assert_eq!(f.s.loc[usize::from(smoots)], 0, "die {die}");
+            assert_ne!(f.s.fresh & 1 << smoots, 0, "die {die}: Fresh");
+            continue;
+        }
+        let expect = if die <= 2 { KIA } else { WOUNDED };
+        assert_eq!(f.s.loc[usize::from(smoots)], expect, "die {die}");
+        assert_eq!(f.s.step, Step::Roll(Roll::RandomEvent), "die {die}");
+        // The next Dawn (turn 5), after Task Force Hogan is placed, and the one after (turn 6).
+        for next in [5, 6] {
+            f.s.turn = next;
+            turn::start_turn(f.game.rules(), &mut f.s);
+            while f.s.step == Step::Reinforcements {
+                f.act(Action::Place(1));
+            }
+            if die <= 2 || next == 6 {
+                assert_eq!(
+                    f.s.step,
+                    Step::Roll(Roll::RandomEvent),
+                    "die {die}, turn {next}"
+                );
+                let at = if die <= 2 { KIA } else { 0 };
+                assert_eq!(f.s.loc[usize::from(smoots)], at, "die {die}, turn {next}");
+            } else {
+                assert_eq!(
+                    (f.s.step, f.s.cursor),
+                    (Step::PlaceLeader, smoots),
+                    "die {die}"
+                );
+                f.act(Action::Place(0));
+                assert_eq!(f.s.loc[usize::from(smoots)], 0, "die {die}");
+                assert_ne!(f.s.fresh & 1 << smoots, 0, "die {die}: Fresh");
+            }
+        }
+    }
+}
+
+/// 6.1.1: "On Turn 5, the four units of Task Force Hogan may be placed in any Vacant
+/// American-Controlled Area. All four units must be placed in one Area." The exact set offered:
+/// the setup Areas 1 and 2, the taken Area 12 (with Company I) and the taken, empty Area 3;
+/// not Area 13, which Company K shares with a German unit (Contested), though the M-12 rule
+/// would allow it for its Infantry.
+#[test]
+fn rule_6_1_1_task_force_hogan_goes_to_any_vacant_american_controlled_area_all_together() {
+    let mut f = with_12_taken_3_empty_13_contested(5);
+    turn::start_turn(f.game.rules(), &mut f.s);
+    assert_eq!((f.s.phase, f.s.step), (Phase::Dawn, Step::Reinforcements));
+    assert_eq!(places_offered(&f), vec![1, 2, 3, 12]);
+    f.act(Action::Place(11));
+    let hogan = f.game.rules().organisation_of(f.unit("Hogan"));
+    assert_eq!(hogan.count_ones(), 4);
+    for id in ["Hogan", "G/33", "H/33", "A/36"] {
+        let u = f.unit(id);
+        assert_eq!(f.s.loc[usize::from(u)], 11, "{id} in Area 12");
+        assert_ne!(f.s.fresh & 1 << u, 0, "{id} Fresh");
+    }
+    assert_eq!(f.s.units_in(11), hogan | 1 << f.unit("I"));
+    assert_eq!(
+        f.s.step,
+        Step::Roll(Roll::RandomEvent),
+        "all four placed at once"
+    );
+}
+
+/// 6.1.1: "On Turn 7, the three units of the 110th Infantry Regiment may be placed in any
+/// Vacant American-Controlled Area. All three units must be placed in one Area." A turn-7 Dawn:
+/// the reinforcement step, only the Vacant Areas 1, 2, 3 and 12 offered (not the Contested
+/// Area 13), and Hughes, A/110 and B/110 all in the Area chosen.
+#[test]
+fn rule_6_1_1_the_110th_arrives_on_turn_7_all_three_in_one_vacant_american_controlled_area() {
+    let mut f = with_12_taken_3_empty_13_contested(7);
+    turn::start_turn(f.game.rules(), &mut f.s);
+    assert_eq!((f.s.phase, f.s.step), (Phase::Dawn, Step::Reinforcements));
+    let regiment = ["Hughes", "A/110", "B/110"].map(|id| f.unit(id));
+    assert!(regiment.contains(&f.s.cursor));
+    assert_eq!(places_offered(&f), vec![1, 2, 3, 12]);
+    f.act(Action::Place(2));
+    for u in regiment {
+        assert_eq!(
+            f.s.loc[usize::from(u)],
+            2,
+            "{} in Area 3",
+            f.game.rules().unit(u).id
+        );
+        assert_ne!(f.s.fresh & 1 << u, 0);
+    }
+    assert_eq!(f.s.units_in(2), regiment.iter().fold(0, |m, &u| m | 1 << u));
+    assert_eq!(
+        f.s.step,
+        Step::Roll(Roll::RandomEvent),
+        "all three placed at once"
+    );
+}
