@@ -125,7 +125,8 @@ pub fn leader_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
         }
     }
     if !any {
-        // Nowhere the rule allows: the American setup Areas, which are never full (7.1).
+        // 6.1.2, decided (the text is silent; only Hogan and Hughes, who have no setup Area, can
+        // meet it): nowhere the rule allows, so the American setup Areas, never full (7.1).
         (0..AREAS as u8)
             .filter(|&a| rs.terrain[usize::from(a)] == Terrain::American)
             .for_each(|a| out.push(Action::Place(a)));
