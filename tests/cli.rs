@@ -49,3 +49,18 @@ fn a_missing_argument_is_one_line_naming_it() {
     assert_eq!(out.status.code(), Some(2));
     assert!(one_line_error(&out).contains("<GAME>"));
 }
+
+/// Every reading of every game ships at its default: the value in play is the first of its
+/// alternatives, so `sandtable games` never says "(not the default)" of the embedded data.
+#[test]
+fn every_shipped_reading_is_its_default() {
+    let out = sandtable(&["games"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("(default)"), "{text}");
+    let odd: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("(not the default)"))
+        .collect();
+    assert!(odd.is_empty(), "{odd:#?}");
+}

@@ -56,7 +56,7 @@ pub const RED_RESULT_ATTACKER_CHECKS: ReadingSpec = ReadingSpec {
 /// drops its FAL to 0 before the AP roll (`before_roll`: no APs) or after it (`after_roll`).
 pub const EMERGENCY_SUPPLY_SPENT: ReadingSpec = ReadingSpec {
     name: "emergency_supply_spent",
-    alternatives: &["before_roll", "after_roll"],
+    alternatives: &["after_roll", "before_roll"],
 };
 
 /// 5.3.2: a displaced HQ goes to any friendly Town, City or Industrial hex, each at the
