@@ -413,7 +413,8 @@ pub fn attack_inputs(rs: &Ruleset, s: &State) -> Option<AttackInputs> {
     })
 }
 
-/// The result of the attack now rolled.
+/// The result of the attack now rolled; under the reading `overrun = "morale_lowering"` a
+/// Suburban Success after the turn's first (which lowers no Morale) is no Overrun (9.5.4).
 pub fn result(rs: &Ruleset, s: &State) -> CombatResult {
     let a = &s.attack;
     let dice = CombatDice {
@@ -422,13 +423,19 @@ pub fn result(rs: &Ruleset, s: &State) -> CombatResult {
         air: a.air_die,
     };
     let defense = rs.germans[usize::from(s.german[usize::from(a.area)])].defense;
-    combat_outcome(
+    let outcome = combat_outcome(
         attack_value(rs, s),
         defense_value_before_air(rs, s),
         dice,
         defense,
         a.strategy == DefenseStrategy::Fanatic,
-    )
+    );
+    let no_morale = rs.terrain[usize::from(a.area)] == Terrain::Suburban && s.suburban_success;
+    if outcome == CombatResult::Overrun && rs.overrun_lowers_morale && no_morale {
+        CombatResult::Success
+    } else {
+        outcome
+    }
 }
 
 /// 9.5.4: apply the result.

@@ -24,5 +24,14 @@ pub const REFIT_FALLBACK: ReadingSpec = ReadingSpec {
     alternatives: &["none", "any_american_area"],
 };
 
+/// 9.5.4: "If the attack is a Success (decreasing the German Morale) and the difference …":
+/// the bracket describes a Success, so any Success by more than the Defense Strength is an
+/// Overrun (`any_success`), or it is a condition, so a Suburban Success after the turn's
+/// first, which lowers no Morale, is only a Success (`morale_lowering`).
+pub const OVERRUN: ReadingSpec = ReadingSpec {
+    name: "overrun",
+    alternatives: &["any_success", "morale_lowering"],
+};
+
 /// Every reading, in the order `sandtable games` lists them.
-pub const ALL: [ReadingSpec; 3] = [COMBINED_ARMS, SUPPORT_POINTS, REFIT_FALLBACK];
+pub const ALL: [ReadingSpec; 4] = [COMBINED_ARMS, SUPPORT_POINTS, REFIT_FALLBACK, OVERRUN];

@@ -96,11 +96,13 @@ pub struct Ruleset {
     /// The Urban and Fortified Areas, where Bloody Streets rolls are made (6.4.1).
     streets: AreaMask,
     pub charts: ChartTables,
-    /// The readings `combined_arms = "armor_and_infantry"`, `support_points = "carry_over"`
-    /// and `refit_fallback = "any_american_area"` (`super::readings`), looked up once.
+    /// The readings `combined_arms = "armor_and_infantry"`, `support_points = "carry_over"`,
+    /// `refit_fallback = "any_american_area"` and `overrun = "morale_lowering"`
+    /// (`super::readings`), looked up once.
     pub combined_arms_needs_both: bool,
     pub support_carries_over: bool,
     pub refit_fallback_anywhere: bool,
+    pub overrun_lowers_morale: bool,
     /// The Random Event Chart row of each 3d6 total (index = total).
     pub event_of_roll: [u8; 19],
     /// The effects of "no event" (a row whose `last_turn` has passed, 6.2).
@@ -177,6 +179,10 @@ impl Ruleset {
                 .charts
                 .readings
                 .is(&readings::REFIT_FALLBACK, "any_american_area"),
+            overrun_lowers_morale: data
+                .charts
+                .readings
+                .is(&readings::OVERRUN, "morale_lowering"),
             leaders: 0,
             commanded: [0; 32],
             counters_by_terrain: [0; 4],

@@ -373,6 +373,39 @@ fn rule_9_5_2c_one_point_of_each_support_and_no_armor_support_with_armor_attacki
     assert_eq!(f.s.support[0], 1);
 }
 
+/// 9.5.2C: "Armor Support may not be allocated if any attacking unit is an Armor unit", not
+/// only the Lead: Company I leads with the tank G/33 beside it, and no Armor Support is
+/// offered; with the SP Artillery M-12/A beside it instead (no Armor for 9.5.2C, 4.2.5), it is.
+#[test]
+fn rule_9_5_2c_no_armor_support_with_any_armor_unit_attacking_not_only_the_lead() {
+    for (partner, offered) in [("G/33", false), ("M-12/A", true)] {
+        let mut f = Fixture::combat();
+        f.clear_americans();
+        f.vacate(12);
+        let (i, other) = (f.unit("I"), f.unit(partner));
+        for u in [i, other] {
+            f.set_loc(u, 12);
+            f.s.fresh |= 1 << u;
+        }
+        f.s.support = [2, 2, 2, 2];
+        f.act(Action::Activate(12));
+        f.act(Action::Attack(12));
+        f.act(Action::AddAttacker(i));
+        f.act(Action::AddAttacker(other));
+        f.act(Action::Resolve);
+        f.roll(Action::Draw(
+            f.counter_with(Terrain::Urban, DefenseStrategy::None),
+        ));
+        f.act(Action::Lead(i));
+        assert_eq!((f.s.step, f.s.attack.lead), (Step::Support, i));
+        assert_eq!(
+            f.legal().contains(&Action::Allot(Support::Armor)),
+            offered,
+            "{partner}"
+        );
+    }
+}
+
 #[test]
 fn rule_9_5_3_defense_value_factor_tem_morale_rain_and_air() {
     let mut f = Fixture::combat();
@@ -523,7 +556,11 @@ fn rule_9_5_4_overrun_leaves_the_attackers_fresh_success_spends_them() {
 /// Company I, alone in vacant Area `from`, moves into Area `n` holding revealed counter `c`
 /// and attacks it with the dice `at` (American) and `dt` (German), German Morale at 15.
 fn attack_from(from: u8, n: u8, c: u8, at: u8, dt: u8) -> (Fixture, u8) {
-    let mut f = Fixture::combat();
+    attack_from_in(Fixture::combat(), from, n, c, at, dt)
+}
+
+/// `attack_from` in the fixture `f`.
+fn attack_from_in(mut f: Fixture, from: u8, n: u8, c: u8, at: u8, dt: u8) -> (Fixture, u8) {
     f.s.morale = MORALE;
     f.clear_americans();
     f.vacate(from);
@@ -585,6 +622,24 @@ fn rule_9_5_4_an_overrun_leaves_the_attackers_fresh() {
     assert_eq!(f.s.german[4], NONE);
     assert_ne!(f.s.fresh & 1 << i, 0, "Overrun: I stays Fresh");
     assert_eq!(f.s.morale, MORALE - 1, "and it is a Success: Morale −1");
+}
+
+/// 9.5.4 (the reading `overrun`): "If the attack is a Success (decreasing the German Morale)
+/// and the difference ... is greater than the printed Defense Strength": the weakest Suburban
+/// unit beaten by more than its Defense Strength after the turn's first Suburban Success, so
+/// that no Morale is lost: an Overrun under `any_success` (I stays Fresh), a Success only
+/// under `morale_lowering` (I is Spent).
+#[test]
+fn rule_9_5_4_a_success_lowering_no_morale_overruns_or_not_by_the_reading() {
+    for (value, overrun) in [("any_success", true), ("morale_lowering", false)] {
+        let mut f = Fixture::combat_reading("overrun", value);
+        let c = weakest_or_strongest(&f, Terrain::Suburban, false);
+        f.s.suburban_success = true;
+        let (f, i) = attack_from_in(f, 12, 5, c, 12, 2);
+        assert_eq!(f.s.german[4], NONE, "the German unit is eliminated");
+        assert_eq!(f.s.morale, MORALE, "not the turn's first Suburban Success");
+        assert_eq!(f.s.fresh & 1 << i != 0, overrun, "{value}");
+    }
 }
 
 /// 9.5.4 Stalemate: "All attacking units including the Lead Attacking Unit are flipped to their
