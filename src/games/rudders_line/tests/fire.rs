@@ -481,6 +481,43 @@ fn rule_7_5_indirect_fire_ot_strength_plus_die_dt_doubled_tem_plus_die() {
     assert_eq!(fx.s.casualties.targets, 1 << g);
 }
 
+/// 7.5: "Note: The Defense Value of units is NOT used during Indirect Fire Support": a
+/// German FO's artillery (5) and a German GrW 36 (1) fire on a Ranger squad (Defense Value
+/// 6) in area 3 (TEM 2): the DT before the die is 2 × 2 = 4, not TEM + Defense Value 8, and
+/// the CP follow from it.
+#[test]
+fn rule_7_5_indirect_fire_dt_ignores_the_defense_value() {
+    for by_fo in [true, false] {
+        let mut fx = Fixture::new();
+        let r = fx.place("ranger_squad", "3");
+        assert_eq!(fx.g.rules.info(r).defense, 6);
+        assert_eq!(fx.tem("3"), 2);
+        let strength = if by_fo {
+            let fo = fx.place("german_fo", "4");
+            indirect(&mut fx, Side::Germans);
+            fx.act(Action::CallArtillery {
+                fo,
+                target: fx.area("3"),
+            });
+            5
+        } else {
+            let team = fx.place("german_weapons_team", "7");
+            let mortar = fx.arm(team, "german_grw36");
+            indirect(&mut fx, Side::Germans);
+            fire_unspotted(&mut fx, mortar, "3");
+            1
+        };
+        assert_eq!(fx.s.step, Step::Roll(Roll::Offense), "fo {by_fo}");
+        assert_eq!(fx.s.attack.offense, strength, "fo {by_fo}");
+        assert_eq!(fx.s.attack.defense, 4, "fo {by_fo}: 2 × TEM, not TEM + 6");
+        fx.roll(6);
+        fx.roll(1);
+        // 7.61: CP = (strength + 6) − (4 + 1).
+        assert_eq!(fx.s.casualties.cp, strength + 1, "fo {by_fo}");
+        assert_eq!(fx.s.casualties.targets, 1 << r, "fo {by_fo}");
+    }
+}
+
 #[test]
 fn rule_7_6_zero_or_less_does_nothing_and_play_passes() {
     let mut fx = Fixture::new();

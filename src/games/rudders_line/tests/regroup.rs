@@ -235,6 +235,107 @@ fn rule_2_64_weapons_may_go_round_three_units() {
     );
 }
 
+/// The `Hand` decisions (hand-overs and swaps, 2.64) legal now, as (from, to).
+fn hands(fx: &Fixture) -> Vec<(u8, u8)> {
+    fx.legal()
+        .into_iter()
+        .filter_map(|x| match x {
+            Action::Hand { from, to } => Some((from, to)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// 2.64: "Weapons may also be 'swapped' between unspent friendly Personnel in the same
+/// controlled area": two armed Ranger squads in 7 swap nothing while the Rangers' control
+/// bit of 7 is cleared, and may swap either way once it is set.
+#[test]
+fn rule_2_64_swaps_only_in_a_controlled_area() {
+    let mut fx = quiet();
+    let a = fx.place("ranger_squad", "7");
+    let b = fx.place("ranger_squad", "7");
+    fx.arm(a, "ranger_m2_mortar");
+    fx.arm(b, "ranger_bazooka");
+    regroup(&mut fx);
+    assert_eq!(fx.s.step, Step::PickUp);
+    assert_eq!(fx.s.regroup.side, Side::Rangers);
+    let area = fx.area("7");
+    fx.s.ranger_control &= !(1 << area);
+    assert_eq!(fx.s.controller(area), Side::Germans);
+    assert_eq!(
+        hands(&fx),
+        vec![],
+        "2.64: no swap in an area the Rangers do not control"
+    );
+    fx.s.ranger_control |= 1 << area;
+    let h = hands(&fx);
+    assert!(
+        h.contains(&(a, b)) && h.contains(&(b, a)),
+        "in a Ranger-controlled area they may: {h:?}"
+    );
+}
+
+/// 2.64: "Weapons may also be 'swapped' between unspent friendly Personnel in the same
+/// controlled area": armed Ranger squads in 7 and 9 (adjacent, both Ranger-controlled)
+/// neither swap nor hand over between them; the unarmed squad beside one of them in 7 may
+/// take its weapon.
+#[test]
+fn rule_2_64_swaps_only_within_the_same_area() {
+    let mut fx = quiet();
+    let a = fx.place("ranger_squad", "7");
+    let b = fx.place("ranger_squad", "9");
+    let c = fx.place("ranger_squad", "7");
+    fx.arm(a, "ranger_m2_mortar");
+    fx.arm(b, "ranger_bazooka");
+    let (seven, nine) = (fx.area("7"), fx.area("9"));
+    assert_eq!(fx.s.controller(seven), Side::Rangers);
+    assert_eq!(fx.s.controller(nine), Side::Rangers);
+    regroup(&mut fx);
+    assert_eq!(fx.s.step, Step::PickUp);
+    assert_eq!(fx.s.regroup.side, Side::Rangers);
+    let h = hands(&fx);
+    assert!(!h.contains(&(a, b)), "7 to 9: {h:?}");
+    assert!(!h.contains(&(b, a)), "9 to 7: {h:?}");
+    assert_eq!(h, vec![(a, c)], "only the hand-over within 7");
+}
+
+/// 2.61: "Only shoulder-fired weapons may ever be carried by NCO/FO/BAR Gunner Personnel
+/// (i.e., they may NOT carry mortars or machine-guns)", in the Regroup Phase's hand-overs
+/// and swaps (2.64): a Ranger squad's M1919 goes neither to an NCO carrying a bazooka nor to
+/// an unarmed one, and the armed NCO may not swap his bazooka for it; the bazooka itself may
+/// go to the unarmed NCO.
+#[test]
+fn rule_2_61_no_hand_or_swap_gives_an_nco_a_machine_gun() {
+    let mut fx = quiet();
+    let sq = fx.place("ranger_squad", "7");
+    let nco = fx.place("ranger_nco_2", "7");
+    let bare = fx.place("ranger_nco_3", "7");
+    let mg = fx.arm(sq, "ranger_m1919");
+    let bazooka = fx.arm(nco, "ranger_bazooka");
+    assert_eq!(fx.s.controller(fx.area("7")), Side::Rangers);
+    regroup(&mut fx);
+    assert_eq!(fx.s.step, Step::PickUp);
+    assert_eq!(fx.s.regroup.side, Side::Rangers);
+    assert!(
+        !fx.can(Action::Hand { from: sq, to: nco }),
+        "the MG to the armed NCO"
+    );
+    assert!(
+        !fx.can(Action::Hand { from: sq, to: bare }),
+        "the MG to the unarmed NCO"
+    );
+    assert!(
+        !fx.can(Action::Hand { from: nco, to: sq }),
+        "a swap sending the MG back to the NCO"
+    );
+    // A shoulder-fired weapon may go to an NCO.
+    fx.act(Action::Hand {
+        from: nco,
+        to: bare,
+    });
+    assert_eq!((fx.s.carried(bare), fx.s.carried(sq)), (bazooka, mg));
+}
+
 #[test]
 fn rule_12_1_step_5_fatigue_half_a_die_at_least_one_chosen_by_the_enemy() {
     let mut fx = quiet();
