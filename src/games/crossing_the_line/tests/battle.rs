@@ -883,3 +883,247 @@ fn rule_5_4_1_combat_support_needs_a_zoc_on_the_enemy_hex() {
         assert_eq!(support(&with_inf, from, target), one, "the infantry in {n}");
     }
 }
+
+/// 7.5.2: "A hex containing an EZOC must be entered if a unit is forced to conduct retreat and
+/// no other hex is available. Each retreating unit takes one additional Strength Point Loss
+/// which does not count as satisfaction for any remaining combat hits." The 453 and the
+/// LwF VIII (3 SP each) at 1413 take a red 0/2 from the 1/16 at 1412 and fail their checks: a
+/// forced retreat. US units hold every neighbour but 1312, which is in the 1/16's ZOC. The
+/// stack retreats into 1312 and each unit loses one more SP; the retreat stands for the 2nd
+/// hit (AMBIG-15: no further loss for it).
+#[test]
+fn rule_7_5_2_a_forced_retreat_enters_an_ezoc_when_no_other_hex_is_open_at_1_sp_a_unit() {
+    let fx = Fx::s2();
+    let mut s = attack(&fx, &["LwF VIII"], AttackKind::Hasty);
+    let (tank, infantry) = (fx.unit("453"), fx.unit("LwF VIII"));
+    assert_eq!((s.strength[tank], s.strength[infantry]), (3, 3));
+    for (name, h) in [
+        ("2/16", 1414),
+        ("3/16", 1513),
+        ("1/18", 1512),
+        ("2/18", 1313),
+    ] {
+        fx.put(&mut s, name, h);
+    }
+    let open: Vec<u16> = fx
+        .ring(1413)
+        .into_iter()
+        .filter(|&h| h != 1412 && fx.names_at(&s, Side::Us, h).is_empty())
+        .collect();
+    assert_eq!(open, vec![1312], "one hex left open");
+    assert!(s.zoc[Side::Us.index()].contains(usize::from(fx.hex(1312))));
+    resolve_with(&fx, &mut s, result(0, 2, true));
+    let mut checks = 0;
+    while s.step == Step::Check(CheckKind::Combat) {
+        fx.chance(&mut s, Action::Check(false));
+        checks += 1;
+    }
+    assert_eq!(checks, 2, "both units check on the red result");
+    assert_eq!(s.hex[tank], fx.hex(1312), "into the EZOC");
+    assert_eq!(s.hex[infantry], fx.hex(1312), "the stack does not split");
+    assert_eq!(
+        s.strength[tank], 1,
+        "the first hit and 1 for the EZOC; the retreat stood for the 2nd hit"
+    );
+    assert_eq!(
+        s.strength[infantry], 2,
+        "1 for the EZOC; the retreat stood for the 2nd hit"
+    );
+    assert!(s.is_disrupted(tank) && s.is_disrupted(infantry));
+    assert_eq!((s.step, s.act().side), (Step::Action, Side::Us));
+}
+
+/// 7.5.2: "A unit or stack must retreat towards the nearest hex adjacent to a friendly supply
+/// area", and "Hexes ... prohibited to enter by retreating are: Enemy occupied hexes
+/// (including those occupied solely by HQs). EZOCs (Exception: Forced Retreat)." The 453 at
+/// 1413 retreats (voluntarily, for its 2nd hit) from the 1/16 at 1412. Outside the 1/16's ZOC,
+/// 1414 and 1513 are 13 hexes from the German supply area and 1313 is 14 (AMBIG-35): the
+/// German player is offered 1414 and 1513, not 1313. With only a US HQ in 1513, the 453 goes to
+/// 1414 without a choice: 1313 is open, but farther.
+#[test]
+fn rule_7_5_2_a_retreat_goes_toward_the_nearest_hex_adjacent_to_a_friendly_supply_area() {
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let dist = |h: u16| rs.supply_distance[Side::German.index()][usize::from(fx.hex(h))];
+    assert_eq!((dist(1414), dist(1513), dist(1313)), (13, 13, 14));
+    let u = fx.unit("453");
+    // Every non-EZOC neighbour open: the nearest two are offered.
+    let mut s = attack(&fx, &[], AttackKind::Hasty);
+    for h in [1414, 1513, 1313] {
+        assert!(!s.zoc[Side::Us.index()].contains(usize::from(fx.hex(h))));
+    }
+    resolve_with(&fx, &mut s, result(0, 2, false));
+    fx.decide(&mut s, Action::RetreatInstead);
+    assert_eq!(s.step, Step::Retreat);
+    assert_eq!(fx.g.actor(&s), Actor::Player(Side::German.index()));
+    let mut offered: Vec<u16> = fx
+        .legal(&s)
+        .into_iter()
+        .map(|a| match a {
+            Action::RetreatTo(h) => fx.number(h),
+            other => panic!("{other:?} offered in a retreat"),
+        })
+        .collect();
+    offered.sort();
+    assert_eq!(offered, vec![1414, 1513], "not 1313, one hex farther");
+    // A US HQ alone in 1513: two non-EZOC hexes open, 1414 and 1313; only the nearer is taken.
+    let mut s = attack(&fx, &[], AttackKind::Hasty);
+    fx.hq(&mut s, "3AD", 1513);
+    resolve_with(&fx, &mut s, result(0, 2, false));
+    fx.decide(&mut s, Action::RetreatInstead);
+    assert_ne!(s.step, Step::Retreat, "one hex only: no choice");
+    assert_eq!(fx.at(&s, u), 1414);
+    assert_eq!(s.strength[u], 2, "the retreat stood for the 2nd hit");
+}
+
+/// 7.5.3: "The winning unit or stack immediately recieves one bonus Action Point, restricted
+/// as follows: ... 2. The unit(s) must be within Command Range of the parent HQ." The 1/16
+/// wins its Hasty Attack with the 1st ID's HQ at 1102, beyond its Command Range: no bonus AP.
+/// The 453 wins its defence with the 526th's HQ at 2211, out of range: no bonus activation.
+/// The 453 (its HQ at 1515, in range) and the GR 941 (the 353rd's HQ at 2221, out of range)
+/// win together: the 453 alone gets the bonus AP.
+#[test]
+fn rule_7_5_3_only_winners_in_command_range_of_their_hq_get_the_bonus_ap() {
+    use crate::games::crossing_the_line::command::in_command;
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let (us, german, gr) = (fx.unit("1/16"), fx.unit("453"), fx.unit("GR 941"));
+    // The attacker out of range.
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1102);
+    fx.hq(&mut s, "526ID", 1515);
+    fx.put(&mut s, "1/16", 1412);
+    fx.put(&mut s, "453", 1413);
+    assert!(!in_command(rs, &s, us));
+    fx.activate(&mut s, "1ID", 3);
+    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    let kind = AttackKind::Hasty;
+    fx.decide(&mut s, Action::Attack { from, target, kind });
+    resolve_with(&fx, &mut s, result(0, 1, false));
+    assert_eq!(s.step, Step::Action);
+    assert_eq!(
+        (s.act().ap, s.act().bonus, s.act().bonus_units),
+        (1, 0, 0),
+        "the attacker won, out of range: no bonus AP"
+    );
+    // The defender out of range.
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "526ID", 2211);
+    fx.put(&mut s, "1/16", 1412);
+    fx.put(&mut s, "453", 1413);
+    assert!(!in_command(rs, &s, german));
+    fx.activate(&mut s, "1ID", 3);
+    fx.decide(&mut s, Action::Attack { from, target, kind });
+    resolve_with(&fx, &mut s, result(1, 0, false));
+    assert_eq!(s.depth, 0, "no German bonus activation");
+    assert_eq!(
+        (s.step, s.act().formation, s.act().ap, s.act().bonus),
+        (Step::Action, fx.formation("1ID"), 2, 0)
+    );
+    // A defending stack of two formations, one in range and one out.
+    let mut s = attack(&fx, &["GR 941"], AttackKind::Hasty);
+    fx.hq(&mut s, "353ID", 2221);
+    assert_eq!(s.fight.defenders, 1 << german | 1 << gr);
+    assert!(in_command(rs, &s, german));
+    assert!(!in_command(rs, &s, gr));
+    resolve_with(&fx, &mut s, result(1, 0, false));
+    assert_eq!(s.step, Step::Action);
+    assert_eq!(s.act().formation, BONUS_ONLY);
+    assert_eq!(
+        (s.act().bonus, s.act().bonus_units),
+        (1, 1 << german),
+        "the 453 only"
+    );
+}
+
+/// A move leaving the 453's side may offer the Germans a Reaction (6.4): declined.
+fn decline_reactions(fx: &Fx, s: &mut State) {
+    while s.step == Step::ReactionOffer {
+        fx.decide(s, Action::Decline);
+    }
+}
+
+/// 7.5.3: "1. Only units which were involved in the combat may use the bonus AP. ... One or
+/// more units in the stack must immediately expend the bonus AP, or it is lost. No other
+/// units, including those supporting the combat, can use the point." The 1/16 attacks the 453
+/// from 1412 alone, the 2/16 beside it in 1412 staying out, the 1/18 at 1313 supporting; the
+/// 1/16 wins. Only the 1/16 may use the bonus AP: a move by the 2/16 or by the 1/18 costs an AP
+/// of the 1st ID's own and the bonus is lost; a move by the 1/16 spends the bonus.
+#[test]
+fn rule_7_5_3_only_the_units_involved_in_the_combat_may_use_the_bonus_ap() {
+    use crate::games::crossing_the_line::ops;
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "526ID", 1515);
+    let winner = fx.put(&mut s, "1/16", 1412);
+    let idle = fx.put(&mut s, "2/16", 1412);
+    let support = fx.put(&mut s, "1/18", 1313);
+    fx.put(&mut s, "453", 1413);
+    fx.activate(&mut s, "1ID", 3);
+    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    let kind = AttackKind::Hasty;
+    fx.decide(&mut s, Action::Attack { from, target, kind });
+    fx.decide(&mut s, Action::AddAttacker(winner as u8));
+    fx.decide(&mut s, Action::Resolve);
+    assert_eq!(s.fight.attackers, 1 << winner);
+    assert_eq!(
+        battle::battle(rs, &s).attacker_support.same_formation,
+        1,
+        "the 1/18 supports"
+    );
+    resolve_with(&fx, &mut s, result(0, 1, false));
+    assert_eq!(s.step, Step::Action);
+    assert_eq!((s.act().ap, s.act().bonus), (2, 1));
+    assert_eq!(
+        s.act().bonus_units,
+        1 << winner,
+        "not the 2/16 nor the 1/18"
+    );
+    assert_eq!(ops::available(&s, 1 << winner), 3);
+    assert_eq!(ops::available(&s, 1 << idle), 2);
+    assert_eq!(ops::available(&s, 1 << support), 2);
+    assert_eq!(ops::available(&s, 1 << winner | 1 << idle), 2);
+    for (u, to) in [(idle, 1411), (support, 1213)] {
+        let mut other = s;
+        fx.move_to(&mut other, u, to);
+        decline_reactions(&fx, &mut other);
+        assert_eq!(fx.at(&other, u), to);
+        assert_eq!(
+            (other.act().ap, other.act().bonus, other.act().bonus_units),
+            (1, 0, 0),
+            "{}: the 1st ID's AP spent, the bonus lost",
+            rs.unit(u).name
+        );
+    }
+    fx.move_to(&mut s, winner, 1411);
+    decline_reactions(&fx, &mut s);
+    assert_eq!(fx.at(&s, winner), 1411);
+    assert_eq!((s.act().ap, s.act().bonus), (2, 0), "the bonus AP spent");
+}
+
+/// 7.5.3: "If the attacker gains the bonus AP, he can supplement it with any or all remaining
+/// Action Points on the friendly AP track." The 1/16 pays 2 of its 3 AP for a Regular Attack
+/// and wins: with 1 AP left and the bonus AP it makes a second Regular Attack (2 AP), after
+/// which nothing is left. The 2/16 beside it, not in the combat, may not join that attack.
+#[test]
+fn rule_7_5_3_the_attacker_supplements_the_bonus_ap_with_its_remaining_aps() {
+    let fx = Fx::s2();
+    let mut s = attack(&fx, &[], AttackKind::Regular);
+    let winner = fx.unit("1/16");
+    assert_eq!(s.act().ap, 1);
+    resolve_with(&fx, &mut s, result(0, 1, false));
+    assert_eq!((s.act().ap, s.act().bonus), (1, 1));
+    fx.put(&mut s, "2/16", 1412);
+    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    let kind = AttackKind::Regular;
+    assert!(fx
+        .legal(&s)
+        .contains(&Action::Attack { from, target, kind }));
+    fx.decide(&mut s, Action::Attack { from, target, kind });
+    assert_eq!(s.step, Step::Chits, "the 1/16 alone: the 2/16 may not join");
+    assert_eq!(s.fight.attackers, 1 << winner);
+    assert_eq!((s.act().ap, s.act().bonus), (0, 0), "1 AP and the bonus");
+}
