@@ -43,9 +43,10 @@
 //! state measured) the units are dealt within their class and disruption groups, which tells
 //! the classes. While the enemy's overstacked units are displaced, the stacks there stay
 //! (5.3.3: the displacing side handles them), and so, under the reading `displacement_room =
-//! "told"`, do those next to them (the owner tells which have room for an AFV). Then the side's current SP are
-//! spread at random over its units on the map, each between 1 and its printed strength; then
-//! the secret assignments of its independents are drawn among the formations each may join.
+//! "told"`, do those next to them (the owner tells which have room for an AFV). Then the
+//! side's current SP are spread at random over its units on the map, each between 1 and its
+//! printed strength; then the secret assignments of its independents are drawn among the
+//! formations each may join.
 //! The draws read only what the viewer sees (they are the same for two states the viewer
 //! cannot tell apart, the rare fallback aside), and keep the viewer's legal actions.
 

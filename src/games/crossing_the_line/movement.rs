@@ -818,14 +818,11 @@ fn displace_lone_hqs(rs: &Ruleset, s: &mut State, h: u16) {
 /// `defender_bonus_reaction` is `allowed` (7.5.3, AMBIG-19).
 pub fn reactors(rs: &Ruleset, s: &State) -> Formations {
     let chain = &s.acts[..=usize::from(s.depth)];
-    let bonus_reacts = rs
-        .charts
-        .readings
-        .is(&readings::DEFENDER_BONUS_REACTION, "allowed");
-    if rs.kind == ScenarioKind::FirstBlood
-        || chain
-            .iter()
-            .any(|a| a.reaction || a.formation == BONUS_ONLY && !bonus_reacts)
+    if rs.kind == ScenarioKind::FirstBlood || chain.iter().any(|a| a.reaction) {
+        return 0;
+    }
+    if chain.iter().any(|a| a.formation == BONUS_ONLY)
+        && !(rs.charts.readings).is(&readings::DEFENDER_BONUS_REACTION, "allowed")
     {
         return 0;
     }

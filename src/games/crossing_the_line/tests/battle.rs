@@ -333,8 +333,9 @@ fn rule_7_5_3_a_defender_that_wins_acts_with_its_bonus_ap_inside_the_activation(
 
 /// 7.5.3, AMBIG-19 (the reading `defender_bonus_reaction`): the 453 wins its defence against
 /// the 1/16 and moves east with its bonus AP from 1413, next to the 3rd AD's 1/36 to its west
-/// (In Command, FAL 3). Under `none` the US may not react; under `allowed` the 3rd AD may attempt it ("The
-/// bonus AP can trigger a reaction attempt"), the 1st ID, whose activation it interrupts, not.
+/// (In Command, FAL 3). Under `none` the US may not react; under `allowed` the 3rd AD may
+/// attempt it ("The bonus AP can trigger a reaction attempt"), the 1st ID, whose activation
+/// it interrupts, not.
 #[test]
 fn rule_7_5_3_ambig_19_a_defenders_bonus_move_triggers_a_reaction_or_not_by_the_reading() {
     let allowed = Fx::s2_edited("charts.toml", "value = \"none\"", "value = \"allowed\"");
