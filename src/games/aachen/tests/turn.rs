@@ -58,38 +58,6 @@ fn rule_6_1_1_task_force_hogan_arrives_on_turn_5_all_in_one_vacant_area() {
 }
 
 #[test]
-fn rule_6_1_2_leader_mortality_1_2_kia_3_4_back_next_turn_5_6_back_now() {
-    for (die, expect) in [(2, KIA), (4, WOUNDED), (6, 0)] {
-        let mut f = Fixture::combat();
-        let smoots = f.unit("Smoots");
-        f.set_loc(smoots, OUT_OF_ACTION);
-        f.s.fresh &= !(1 << smoots);
-        f.s.leaders_hit = 1 << smoots;
-        f.s.turn = 4;
-        turn::start_turn(f.game.rules(), &mut f.s);
-        assert_eq!(f.s.step, Step::Roll(Roll::LeaderMortality));
-        f.roll(Action::Die(die));
-        if expect == 0 {
-            assert_eq!(f.s.step, Step::PlaceLeader);
-            f.act(Action::Place(0));
-            assert_eq!(f.s.loc[usize::from(smoots)], 0);
-            assert_ne!(f.s.fresh & 1 << smoots, 0);
-        } else {
-            assert_eq!(f.s.loc[usize::from(smoots)], expect);
-        }
-        if expect == WOUNDED {
-            // Back at the next Dawn.
-            f.s.turn = 5;
-            turn::start_turn(f.game.rules(), &mut f.s);
-            while f.s.step == Step::Reinforcements {
-                f.act(Action::Place(1));
-            }
-            assert_eq!(f.s.step, Step::PlaceLeader);
-        }
-    }
-}
-
-#[test]
 fn rule_6_2_rain_on_a_9_cuts_mf_to_4_and_forbids_air_support() {
     let mut f = Fixture::combat();
     f.s.step = Step::Roll(Roll::RandomEvent);
