@@ -886,6 +886,32 @@ fn rule_9_5_the_nco_of_the_firing_area_or_of_any_area_by_the_reading() {
     }
 }
 
+/// 9.5 OT b: "the value of any one non-spent NCO/Bar Gunner" — a BAR Gunner too: a fresh
+/// Ranger BAR Gunner ('2') beside the M1919 in 7 adds 2 to its fire into 13; spent, nothing.
+#[test]
+fn rule_9_5_a_bar_gunner_adds_to_direct_fire_while_fresh() {
+    let offense = |spent: bool| {
+        let mut fx = Fixture::new();
+        let gunner = fx.place("ranger_squad", "7");
+        let mg = fx.arm(gunner, "ranger_m1919");
+        let bar = fx.place("ranger_bar_gunner", "7");
+        assert!(fx.g.rules.released(bar, fx.s.turn));
+        if spent {
+            fx.spend(bar);
+        }
+        fx.place("german_squad", "13");
+        direct(&mut fx, Side::Rangers);
+        fire_direct(&mut fx, &[mg], "13");
+        fx.s.attack.offense
+    };
+    assert_eq!(
+        offense(false),
+        3 + 2,
+        "the M1919's 3 and the BAR Gunner's 2"
+    );
+    assert_eq!(offense(true), 3, "a spent BAR Gunner adds nothing");
+}
+
 #[test]
 fn rule_9_5_a_spent_nco_adds_nothing_to_direct_fire() {
     let mut fx = Fixture::new();
