@@ -191,6 +191,35 @@ fn rule_7_4_an_hq_relocates_to_a_built_up_hex_in_range_by_a_clear_path() {
     assert!(!fx.legal(&blocked).contains(&relocate));
 }
 
+/// 7.4: "An HQ unit must always be located in a town, city or industrial hex": every
+/// Relocation offered is to such a hex, and the clear hexes in range (1506 next door) are not.
+#[test]
+fn rule_7_4_an_hq_relocates_only_to_a_town_city_or_industrial_hex() {
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1507);
+    fx.put(&mut s, "1/16", 1508);
+    fx.activate(&mut s, "1ID", 3);
+    let places: Vec<u16> = fx
+        .legal(&s)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Relocate(h) => Some(h),
+            _ => None,
+        })
+        .collect();
+    assert!(!places.is_empty());
+    for &h in &places {
+        assert!(rs.built_up.contains(usize::from(h)), "{}", fx.number(h));
+    }
+    assert!(
+        !rs.built_up.contains(usize::from(fx.hex(1506))),
+        "1506 is open ground"
+    );
+    assert!(!places.contains(&fx.hex(1506)));
+}
+
 #[test]
 fn rule_5_3_1_an_overstacked_hex_disrupts_every_unit_and_displaces_the_surplus() {
     let fx = Fx::s2();

@@ -72,6 +72,34 @@ fn rule_7_3_5_a_leg_unit_away_from_the_enemy_moves_2_more() {
     assert!(fx.destinations(&s, u).iter().all(|&(_, bonus)| !bonus));
 }
 
+/// 7.3.5: "Combat units classified as Leg units have their MA increased by two": never a
+/// motorized unit, nor a stack with one in it (7.3.1: the stack moves at its slowest). The
+/// 1 Rcn (motorized) far from the enemy at 1410 is offered no leg bonus, alone or stacked with
+/// the 1/16 (leg), which alone is.
+#[test]
+fn rule_7_3_5_no_leg_bonus_for_a_motorized_unit_or_a_stack_with_one() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    let leg = fx.put(&mut s, "1/16", 1410);
+    fx.activate(&mut s, "1ID", 3);
+    let bonus = |s: &State, u: usize| fx.destinations(s, u).iter().any(|&(_, b)| b);
+    assert!(bonus(&s, leg), "the 1/16 alone");
+    let rcn = fx.put(&mut s, "1 Rcn", 1410);
+    assert!(!bonus(&s, rcn), "the 1 Rcn alone");
+    let mut stacked = s;
+    let select = fx.select_action(&s, leg, true);
+    assert!(matches!(select, Action::Select { pick, .. } if pick.count_ones() == 2));
+    fx.decide(&mut stacked, select);
+    assert!(fx.legal(&stacked).iter().all(|a| !matches!(
+        a,
+        Action::Move {
+            leg_bonus: true,
+            ..
+        }
+    )));
+}
+
 #[test]
 fn rule_7_3_5_the_leg_bonus_path_never_passes_next_to_an_enemy() {
     let fx = Fx::s2();
