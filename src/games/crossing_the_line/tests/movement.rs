@@ -538,6 +538,57 @@ fn rule_7_3_8_german_units_may_enter_the_bulge_of_kerkrade_on_turns_1_to_3() {
     );
 }
 
+/// 7.3.6: "No other adjacent combat units currently belonging to the displaced HQ's formation
+/// can attempt Formation Reaction in this Movement Action." The 1/16 moves from 1410 to 1408
+/// and displaces the 526th's lone HQ at 1507; a 526th unit next to 1408 (and to neither 1409
+/// nor 1410), In Command once its HQ is placed near it, may not react; a 9th Panzer unit in
+/// its place, In Command of its own HQ, may (the rule's Note).
+#[test]
+fn rule_7_3_6_the_displaced_hqs_formation_may_not_react_to_that_move() {
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let away = |h: &u16| {
+        ![1409, 1410, 1507].contains(h) && !fx.ring(1409).contains(h) && !fx.ring(1410).contains(h)
+    };
+    let beside = *fx.ring(1408).iter().find(|h| away(h)).expect("a hex");
+    for (unit, formation) in [("453", "526ID"), ("Pz Bde 105", "9PzD")] {
+        let mut s = fx.bare();
+        fx.hq(&mut s, "1ID", 1113);
+        let displaced = fx.hq(&mut s, "526ID", 1507);
+        s.fal[usize::from(displaced)] = 3;
+        if formation == "9PzD" {
+            let f = fx.hq(&mut s, "9PzD", 1705);
+            s.fal[usize::from(f)] = 3;
+        }
+        let reactor = fx.put(&mut s, unit, beside);
+        let u = fx.put(&mut s, "1/16", 1410);
+        fx.activate(&mut s, "1ID", 3);
+        fx.move_to(&mut s, u, 1408);
+        assert_eq!(
+            s.step,
+            Step::HqDisplacement {
+                after_battle: false
+            }
+        );
+        // The 526th's HQ placed as near the unit beside 1408 as it may go.
+        let near = |a: &Action| match a {
+            Action::PlaceHq(h) => rs.hex(*h).distance(rs.hex(fx.hex(beside))),
+            _ => u16::MAX,
+        };
+        let place = fx.legal(&s).into_iter().min_by_key(near).expect("a place");
+        fx.decide(&mut s, place);
+        assert_eq!(fx.at(&s, u), 1408);
+        assert_eq!(
+            command::status(rs, &s, reactor),
+            CommandStatus::InCommand,
+            "{unit}"
+        );
+        let f = fx.formation(formation);
+        let offered = s.step == Step::ReactionOffer && fx.legal(&s).contains(&Action::React(f));
+        assert_eq!(offered, formation == "9PzD", "{unit}");
+    }
+}
+
 #[test]
 fn rule_7_3_6_moving_next_to_a_lone_enemy_hq_displaces_it() {
     let fx = Fx::s2();
