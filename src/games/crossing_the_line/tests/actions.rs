@@ -1206,6 +1206,31 @@ fn rule_5_5_1_a_german_unit_is_attached_only_while_isolated_and_returns_when_it_
     assert_eq!(s.formation[u], fx.formation("526ID"));
 }
 
+/// 5.5.1: German units "may only be temporarily attached to a different formation in Command
+/// Range and only if it is isolated": an isolated unit beyond the 9PzD HQ's Command Range (5)
+/// is not offered to it; the HQ moved next to it, it is.
+#[test]
+fn rule_5_5_1_an_isolated_german_unit_is_attached_only_in_command_range() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "526ID", 2211);
+    fx.hq(&mut s, "9PzD", 1514);
+    fx.hq(&mut s, "1ID", 1014);
+    fx.put(&mut s, "453", 1606);
+    let names = ["1/16", "2/16", "3/16", "1/18", "2/18", "3/18"];
+    for (name, h) in names.iter().zip(fx.ring(2211)) {
+        fx.put(&mut s, name, h);
+    }
+    s.step = Step::Assignment(Side::German);
+    let attach = assign(&fx, "453", "9PzD");
+    assert!(
+        !fx.legal(&s).contains(&attach),
+        "isolated, but beyond the 9PzD's Command Range"
+    );
+    fx.hq(&mut s, "9PzD", 1507);
+    assert!(fx.legal(&s).contains(&attach), "isolated and in range");
+}
+
 #[test]
 fn rule_8_4_2_a_cannibalised_unit_rebuilds_units_of_its_formation() {
     let fx = Fx::s2();

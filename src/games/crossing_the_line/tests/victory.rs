@@ -48,6 +48,67 @@ fn rule_9_control_by_zoc_into_an_empty_vp_hex_and_retaken_by_the_enemy() {
     assert_eq!(s.us_control & bit, 0);
 }
 
+/// 9: "he must be able to trace a line from his supply source to the VP hex that is free of
+/// enemy units and EZOCs": a US unit in a VP hex with German units on every side of it (its
+/// line cut) does not take control; a German unit ringed by US units does not retake one.
+#[test]
+fn rule_9_no_control_of_a_vp_hex_without_a_line_to_the_supply_source() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1507);
+    fx.hq(&mut s, "526ID", 2211);
+    let bit = vp_bit(&fx, 2108);
+    fx.put(&mut s, "1/16", 2108);
+    let germans = ["453", "LwF VIII", "LwF XIX", "328", "473", "PzG 10"];
+    for (name, h) in germans.iter().zip(fx.ring(2108)) {
+        fx.put(&mut s, name, h);
+    }
+    victory::update_control(fx.rs(), &mut s);
+    assert_eq!(s.us_control & bit, 0, "the US line is cut by enemy units");
+    // The same for a German retake: a US-held VP hex, a German unit in it, US units all round.
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1507);
+    fx.hq(&mut s, "526ID", 2211);
+    s.us_control |= bit;
+    fx.put(&mut s, "453", 2108);
+    let americans = ["1/16", "2/16", "3/16", "1/18", "2/18", "3/18"];
+    for (name, h) in americans.iter().zip(fx.ring(2108)) {
+        fx.put(&mut s, name, h);
+    }
+    victory::update_control(fx.rs(), &mut s);
+    assert_eq!(
+        s.us_control & bit,
+        bit,
+        "the German line is cut by enemy units"
+    );
+}
+
+/// 9: "If both US and German units project a ZOC into a hex empty of units, the hex is
+/// mutually controlled". AMBIG-27: mutual control counts for the US, so the US gains the
+/// empty VP hex and the Germans, whose ZOC is in it too, do not take it back.
+#[test]
+fn rule_9_a_mutually_controlled_empty_vp_hex_counts_for_the_us() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1507);
+    fx.hq(&mut s, "526ID", 2211);
+    let bit = vp_bit(&fx, 2108);
+    fx.put(&mut s, "1/16", 2008);
+    let far = fx
+        .ring(2108)
+        .into_iter()
+        .find(|&n| !fx.ring(2008).contains(&n) && n != 2008)
+        .expect("a neighbour of 2108 not next to 2008");
+    fx.put(&mut s, "453", far);
+    let i = usize::from(fx.hex(2108));
+    assert!(s.zoc.iter().all(|z| z.contains(i)), "both ZOCs in 2108");
+    assert!(s.present.iter().all(|p| !p.contains(i)), "2108 empty");
+    victory::update_control(fx.rs(), &mut s);
+    assert_eq!(s.us_control & bit, bit, "the US gains it");
+    victory::update_control(fx.rs(), &mut s);
+    assert_eq!(s.us_control & bit, bit, "the Germans do not retake it");
+}
+
 fn final_level(fx: &Fx, s: &mut State) -> &'static str {
     victory::final_victory(fx.rs(), s);
     assert_eq!(s.step, Step::Over);
