@@ -43,6 +43,14 @@ fn first_displacement(fx: &Fx, s: &State) -> (u8, u16) {
 }
 
 /// The 1st ID's HQ at 1113 and four of its units at 1412, one more than a hex holds (5.3.1).
+/// 5.3.1: the US stack at 1412 found overstacked at the end of an Action; the Germans are to
+/// displace its surplus (5.3.3).
+fn overstack_us_at_1412(fx: &Fx, s: &mut State) {
+    let h = fx.hex(1412);
+    let then = AfterOverstack::Action;
+    assert!(!stacking::resolve_overstack(fx.rs(), s, h, Side::Us, then));
+}
+
 fn four_us_units_at_1412(fx: &Fx) -> State {
     let mut s = fx.bare();
     fx.hq(&mut s, "1ID", 1113);
@@ -320,14 +328,7 @@ fn rule_7_7_a_displaced_unit_lifts_the_marker_where_it_leaves_and_where_it_goes(
         fx.put(&mut s, name, h);
     }
     s.improved = s.on_map_units(fx.rs(), Side::Us);
-    let then = AfterOverstack::Action;
-    assert!(!stacking::resolve_overstack(
-        fx.rs(),
-        &mut s,
-        fx.hex(1412),
-        Side::Us,
-        then
-    ));
+    overstack_us_at_1412(&fx, &mut s);
     let (unit, to) = first_displacement(&fx, &s);
     stacking::displace_unit(fx.rs(), &mut s, unit, to);
     let improved_at = |h: u16| s.units_at(fx.rs(), Side::Us, h) & s.improved != 0;
@@ -501,14 +502,7 @@ fn rule_5_3_3_the_opponent_chooses_which_overstacked_unit_goes_and_where() {
     let fx = Fx::s2();
     let mut s = four_us_units_at_1412(&fx);
     let names = ["1/16", "2/16", "3/16", "1/18"];
-    let then = AfterOverstack::Action;
-    assert!(!stacking::resolve_overstack(
-        fx.rs(),
-        &mut s,
-        fx.hex(1412),
-        Side::Us,
-        then
-    ));
+    overstack_us_at_1412(&fx, &mut s);
     assert_eq!(s.step, Step::UnitDisplacement);
     assert_eq!(
         fx.g.actor(&s),
@@ -1596,14 +1590,7 @@ fn afv_to_displace(fx: &Fx, under: &str) -> (State, u16) {
     fx.put(&mut s, under, ring[4]);
     fx.put(&mut s, "1/26", 1805);
     fx.put(&mut s, "2/33", 1805);
-    let h = fx.hex(1412);
-    assert!(!stacking::resolve_overstack(
-        fx.rs(),
-        &mut s,
-        h,
-        Side::Us,
-        AfterOverstack::Action
-    ));
+    overstack_us_at_1412(fx, &mut s);
     (s, ring[4])
 }
 

@@ -538,6 +538,19 @@ fn rule_7_3_8_german_units_may_enter_the_bulge_of_kerkrade_on_turns_1_to_3() {
     );
 }
 
+/// The 1/16, the 1st ID activated, moves from 1410 to 1408, next to the 526th's lone HQ at
+/// 1507 (7.3.6): the move stops until the Germans place the HQ (5.3.2). Returns the 1/16.
+fn displace_the_526th_hq_by_moving(fx: &Fx, s: &mut State) -> usize {
+    let u = fx.put(s, "1/16", 1410);
+    fx.activate(s, "1ID", 3);
+    fx.move_to(s, u, 1408);
+    let displacing = Step::HqDisplacement {
+        after_battle: false,
+    };
+    assert_eq!(s.step, displacing);
+    u
+}
+
 /// 7.3.6: "No other adjacent combat units currently belonging to the displaced HQ's formation
 /// can attempt Formation Reaction in this Movement Action." The 1/16 moves from 1410 to 1408
 /// and displaces the 526th's lone HQ at 1507; a 526th unit next to 1408 (and to neither 1409
@@ -561,15 +574,7 @@ fn rule_7_3_6_the_displaced_hqs_formation_may_not_react_to_that_move() {
             s.fal[usize::from(f)] = 3;
         }
         let reactor = fx.put(&mut s, unit, beside);
-        let u = fx.put(&mut s, "1/16", 1410);
-        fx.activate(&mut s, "1ID", 3);
-        fx.move_to(&mut s, u, 1408);
-        assert_eq!(
-            s.step,
-            Step::HqDisplacement {
-                after_battle: false
-            }
-        );
+        let u = displace_the_526th_hq_by_moving(&fx, &mut s);
         // The 526th's HQ placed as near the unit beside 1408 as it may go.
         let near = |a: &Action| match a {
             Action::PlaceHq(h) => rs.hex(*h).distance(rs.hex(fx.hex(beside))),
@@ -597,16 +602,7 @@ fn rule_7_3_6_moving_next_to_a_lone_enemy_hq_displaces_it() {
     let f = fx.hq(&mut s, "526ID", 1507);
     s.support[usize::from(f)] = 2;
     s.fal[usize::from(f)] = 2;
-    let u = fx.put(&mut s, "1/16", 1410);
-    fx.activate(&mut s, "1ID", 3);
-    fx.move_to(&mut s, u, 1408);
-    // The move stops where the HQ was displaced until the Germans place it (5.3.2).
-    assert_eq!(
-        s.step,
-        Step::HqDisplacement {
-            after_battle: false
-        }
-    );
+    let u = displace_the_526th_hq_by_moving(&fx, &mut s);
     assert_eq!(fx.g.actor(&s), Actor::Player(Side::German.index()));
     let place = fx.legal(&s)[0];
     fx.decide(&mut s, place);
