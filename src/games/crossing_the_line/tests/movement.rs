@@ -717,19 +717,25 @@ fn rule_6_4_1_disrupted_or_out_of_command_units_qualify_no_reaction() {
     );
 }
 
+/// 10.1: the German units "may not ... react". The 526th at Activation Level 3 (First Blood
+/// gives it 0, which alone would bar a Reaction, 6.3.1) with the 453 next to 2006: in First
+/// Blood the 1/16's move to 2006 goes on; the same move in the Stolberg Corridor is offered
+/// to the 526th's Reaction.
 #[test]
 fn rule_10_1_the_static_germans_never_react() {
-    let fx = Fx::new("first-blood");
-    let mut s = fx.bare();
-    fx.hq(&mut s, "1ID", 1507);
-    fx.hq(&mut s, "526ID", 2211);
-    let u = fx.put(&mut s, "1/16", 1905);
-    fx.put(&mut s, "453", 2107);
-    fx.activate(&mut s, "1ID", 3);
-    // 2006 is next to 2107: in First Blood the 526th does not react.
-    fx.move_to(&mut s, u, 2006);
-    assert_eq!(fx.at(&s, u), 2006);
-    assert_eq!(s.step, Step::Action);
+    for (fx, reacts) in [(Fx::new("first-blood"), false), (Fx::s2(), true)] {
+        let mut s = fx.bare();
+        fx.hq(&mut s, "1ID", 1507);
+        let f = fx.hq(&mut s, "526ID", 2208);
+        s.fal[usize::from(f)] = 3;
+        let u = fx.put(&mut s, "1/16", 1905);
+        fx.put(&mut s, "453", 2106);
+        fx.activate(&mut s, "1ID", 3);
+        fx.move_to(&mut s, u, 2006);
+        assert_eq!(fx.at(&s, u), 2006);
+        let offered = s.step == Step::ReactionOffer && fx.legal(&s).contains(&Action::React(f));
+        assert_eq!(offered, reacts, "reacts: {reacts}");
+    }
 }
 
 #[test]

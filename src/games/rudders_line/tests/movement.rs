@@ -73,6 +73,19 @@ fn rule_10_51_friendly_interdiction_reduces_entering_fresh_enemy_to_2() {
     assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(2));
 }
 
+/// 10.51: "regardless of ... friendly units already in the area": a Ranger squad already in 4
+/// with the fresh German squad leaves the cost at 4 MP, 2 with a Ranger marker.
+#[test]
+fn rule_10_51_friendly_units_in_the_area_do_not_lower_the_cost() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "3");
+    fx.place("german_squad", "4");
+    fx.place("ranger_squad", "4");
+    assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(4));
+    fx.marker(Side::Rangers, "4", 8);
+    assert_eq!(cost(&fx, Side::Rangers, "3", "4"), Some(2));
+}
+
 #[test]
 fn rule_10_52_entering_only_spent_enemy_costs_2_or_1_with_friendly_marker() {
     let mut fx = Fixture::new();
@@ -481,6 +494,24 @@ fn rule_10_11_the_player_handed_the_action_phase_keeps_it_until_he_passes() {
     assert_eq!(fx.s.active, Side::Germans, "he keeps it after acting");
     fx.act(Action::Pass);
     assert_eq!(fx.s.active, Side::Rangers, "and passes it back");
+}
+
+/// 10.11: "or both players must pass because they have no fresh units. The Action Phase then
+/// ends.": each side's one squad activates and ends its activation; the phase is over at once,
+/// with no pass typed by either player.
+#[test]
+fn rule_10_11_the_action_phase_ends_when_neither_side_has_fresh_units() {
+    use crate::games::rudders_line::state::Phase;
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "3");
+    let g = fx.place("german_squad", "38");
+    fx.group("3", &[r]);
+    fx.act(Action::EndActivation);
+    assert_eq!(fx.s.phase, Phase::Action);
+    assert_eq!(fx.s.active, Side::Germans, "the Rangers have no fresh unit");
+    fx.group("38", &[g]);
+    fx.act(Action::EndActivation);
+    assert_eq!(fx.s.phase, Phase::Regroup, "neither side has a fresh unit");
 }
 
 #[test]
