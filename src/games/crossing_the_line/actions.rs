@@ -15,6 +15,7 @@ use super::movement;
 use super::ops;
 use super::readings;
 use super::ruleset::Ruleset;
+use super::stacking;
 use super::state::{bits, on_map, CheckKind, State, Step, BONUS_ONLY};
 
 /// Step::Action: every Action the active formation can afford, and End.
@@ -121,9 +122,35 @@ fn relocation_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     if !on_map(from) || s.act().ap < info.relocation {
         return;
     }
-    for to in relocation_targets(rs, s, f).iter() {
+    let within = relocation_targets(rs, s, f);
+    for to in within.iter() {
         out(Action::Relocate(to as u16));
     }
+    if penalised_relocations(rs) {
+        for &to in stacking::hq_places(rs, s, f).hexes() {
+            if !within.contains(usize::from(to)) {
+                out(Action::Relocate(to));
+            }
+        }
+    }
+}
+
+/// 7.4 under the reading `hq_relocation_limits = "penalised"`: a Relocation beyond the limits
+/// is offered too, at the penalty of HQ Displacement.
+fn penalised_relocations(rs: &Ruleset) -> bool {
+    rs.charts
+        .readings
+        .is(&readings::HQ_RELOCATION_LIMITS, "penalised")
+}
+
+/// 7.4: the case of 5.3.2 whose penalty a Relocation of the active HQ to `to` pays: `None`
+/// within the limits, which is every Relocation offered under the default reading.
+pub fn relocation_penalty(rs: &Ruleset, s: &State, to: u16) -> Option<u8> {
+    let f = s.act().formation;
+    if !penalised_relocations(rs) || relocation_targets(rs, s, f).contains(usize::from(to)) {
+        return None;
+    }
+    Some(stacking::hq_places(rs, s, f).case_of(to).unwrap_or(3))
 }
 
 fn relocation_targets(rs: &Ruleset, s: &State, f: u8) -> HexSet {
@@ -148,8 +175,12 @@ fn relocation_targets(rs: &Ruleset, s: &State, f: u8) -> HexSet {
 
 pub fn relocate(rs: &Ruleset, s: &mut State, to: u16) {
     let f = s.act().formation;
+    let penalty = relocation_penalty(rs, s, to);
     ops::pay(s, rs.formation(f).relocation, 0);
     s.hq_hex[usize::from(f)] = to;
+    if let Some(case) = penalty {
+        stacking::penalise(s, f, case);
+    }
     s.refresh(rs);
     ops::after_action(rs, s);
 }

@@ -165,7 +165,14 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::CallOff => "call the Action off (5.8.4: its Action Points stay spent)".into(),
         Action::Refit(u) => format!("refit {}", unit(rs, u)),
         Action::ImprovedDefense(h) => format!("Improved Defense in {}", hex(rs, h)),
-        Action::Relocate(h) => format!("relocate the HQ to {}", hex(rs, h)),
+        Action::Relocate(h) => match super::actions::relocation_penalty(rs, s, h) {
+            None => format!("relocate the HQ to {}", hex(rs, h)),
+            Some(case) => format!(
+                "relocate the HQ to {} beyond 7.4's limits (5.3.2, {})",
+                hex(rs, h),
+                displacement_penalty(case)
+            ),
+        },
         Action::End => "end the activation".into(),
         Action::React(f) => format!("react with the {}", rs.formation(f).name),
         Action::Decline => "no reaction".into(),
@@ -186,11 +193,7 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         }
         Action::PlaceHq(h) => {
             let f = stacking::next_displaced(s);
-            let cost = match stacking::hq_places(rs, s, f).case_of(h).unwrap_or(3) {
-                1 => "in Command Range by a clear path: Support and FAL −1",
-                2 => "beyond Command Range by a clear path: Support and FAL −2",
-                _ => "no clear path: Support and FAL to 0",
-            };
+            let cost = displacement_penalty(stacking::hq_places(rs, s, f).case_of(h).unwrap_or(3));
             format!(
                 "place the {} HQ in {} (5.3.2, {cost})",
                 rs.formation(f).name,
@@ -247,6 +250,15 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
 }
 
 /// "first", "second", … for draw position `k` (0-based).
+/// 5.3.2: what an HQ placed by `case` pays.
+fn displacement_penalty(case: u8) -> &'static str {
+    match case {
+        1 => "in Command Range by a clear path: Support and FAL −1",
+        2 => "beyond Command Range by a clear path: Support and FAL −2",
+        _ => "no clear path: Support and FAL to 0",
+    }
+}
+
 fn ordinal(k: u8) -> &'static str {
     [
         "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",

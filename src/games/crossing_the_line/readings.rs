@@ -92,8 +92,17 @@ pub const DEFENDER_BONUS_REACTION: ReadingSpec = ReadingSpec {
     alternatives: &["none", "allowed"],
 };
 
+/// 7.4: a Relocation is offered only within its limits (`within_limits`: "A HQ violating the
+/// above limitations" read as the fate of an HQ that ends up outside them otherwise), or also
+/// beyond them, to any hex a displaced HQ could go to, at that case's penalty of 5.3.2
+/// (`penalised`).
+pub const HQ_RELOCATION_LIMITS: ReadingSpec = ReadingSpec {
+    name: "hq_relocation_limits",
+    alternatives: &["within_limits", "penalised"],
+};
+
 /// Every reading, in the order `sandtable games` lists them.
-pub const ALL: [ReadingSpec; 12] = [
+pub const ALL: [ReadingSpec; 13] = [
     GERMAN_LEG_ROADS,
     US_REPLACEMENT_TYPES,
     REINFORCEMENT_FALLBACK,
@@ -106,4 +115,5 @@ pub const ALL: [ReadingSpec; 12] = [
     GERMAN_CANNIBALS,
     DISPLACEMENT_ROOM,
     DEFENDER_BONUS_REACTION,
+    HQ_RELOCATION_LIMITS,
 ];

@@ -537,6 +537,11 @@ impl<'a> Context<'a> {
         }
         let from = s.hq_hex[usize::from(f)];
         let safe = self.enemy[usize::from(to)] >= 3;
+        // 7.4 under `hq_relocation_limits = "penalised"`: beyond the limits only to escape.
+        let penalised = super::actions::relocation_penalty(rs, s, to).is_some();
+        if penalised && !self.hq_in_danger(f) {
+            return -10;
+        }
         if self.hq_in_danger(f) && safe {
             return 90 + i32::from(self.enemy[usize::from(to)].min(8));
         }

@@ -405,7 +405,7 @@ fn put_hq(rs: &Ruleset, s: &mut State, f: u8, to: u16, case: u8) {
 }
 
 /// 5.3.2 a, b: Support and FAL down by 1 (case 1) or 2 (case 2), or to 0 (case 3).
-fn penalise(s: &mut State, f: u8, case: u8) {
+pub fn penalise(s: &mut State, f: u8, case: u8) {
     let fi = usize::from(f);
     let penalty = match case {
         1 => 1,

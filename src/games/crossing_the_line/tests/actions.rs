@@ -1411,6 +1411,33 @@ fn with_reading(from: &str, to: &str) -> Fx {
     )
 }
 
+/// 7.4 (the reading `hq_relocation_limits`): a Relocation beyond Command Range (1214, seven
+/// hexes from 1507, by a clear path) is not offered under `within_limits`; under `penalised`
+/// it is, at the penalty of HQ Displacement's case 2 (5.3.2: Support and FAL −2), while a
+/// Relocation within the limits pays its Relocation Points only.
+#[test]
+fn rule_7_4_a_relocation_beyond_the_limits_is_offered_at_a_penalty_by_the_reading() {
+    let penalised = with_reading("within_limits", "penalised");
+    for (fx, offered) in [(Fx::s2(), false), (penalised, true)] {
+        let mut s = fx.bare();
+        let f = usize::from(fx.hq(&mut s, "1ID", 1507));
+        fx.put(&mut s, "1/16", 1508);
+        fx.activate(&mut s, "1ID", 3);
+        (s.support[f], s.fal[f]) = (3, 3);
+        let far = Action::Relocate(fx.hex(1214));
+        assert_eq!(fx.legal(&s).contains(&far), offered);
+        let mut near = s;
+        fx.decide(&mut near, Action::Relocate(fx.hex(1705)));
+        assert_eq!((near.support[f], near.fal[f]), (3, 3), "within the limits");
+        if offered {
+            fx.decide(&mut s, far);
+            assert_eq!(fx.number(s.hq_hex[f]), 1214);
+            assert_eq!((s.support[f], s.fal[f]), (1, 1), "case 2: −2 each");
+            assert_eq!(s.act().ap, 1, "the 1st ID's Relocation Points: 2");
+        }
+    }
+}
+
 /// AMBIG-37 (the reading `us_replacement_types`): engineers and tank destroyers take
 /// Infantry and Tank RPs under `broad`, none under `named`.
 #[test]
@@ -1794,6 +1821,24 @@ fn rule_7_6_a_failed_refit_costs_nothing_more() {
     assert!(s.is_disrupted(u));
     assert_eq!(s.strength[u], strength, "no SP lost");
     assert_eq!(fx.at(&s, u), 1412, "no retreat");
+}
+
+/// 7.6: "A unit may perform any number of Refit Actions, as long as Action Points are
+/// available": after a failed check the unit is offered another Refit, which recovers it.
+#[test]
+fn rule_7_6_a_unit_may_refit_again_while_action_points_remain() {
+    let fx = Fx::s2();
+    let (mut s, u) = us_at_1412(&fx);
+    s.disrupted |= 1 << u;
+    s.refresh(fx.rs());
+    fx.decide(&mut s, Action::Refit(u as u8));
+    fx.chance(&mut s, Action::Check(false));
+    assert!(s.is_disrupted(u));
+    assert!(fx.legal(&s).contains(&Action::Refit(u as u8)), "2 AP left");
+    fx.decide(&mut s, Action::Refit(u as u8));
+    fx.chance(&mut s, Action::Check(true));
+    assert!(!s.is_disrupted(u));
+    assert_eq!(s.act().ap, 1);
 }
 
 /// 8.1.4: "Each disrupted unit determined to be in Command Range of its parent or currently
