@@ -15,12 +15,12 @@ pub const CRT_TABLES: [&str; 1] = ["combat"];
 /// The Random Event and Supply tables' names.
 pub const INITIATIVE_TABLES: [&str; 2] = ["random_event", "supply"];
 
-/// The dice of one attack (9.5.1, 9.5.3D): 2D6 each side, and Air Support's 1D6 if any.
-pub fn combat_dice(air_support: bool) -> Dist<CombatDice> {
-    let air = if air_support {
-        Dist::d6()
-    } else {
+/// The dice of one attack (9.5.1, 9.5.3D): 2D6 each side, and `air_dice` D6 of Air Support.
+pub fn combat_dice(air_dice: u8) -> Dist<CombatDice> {
+    let air = if air_dice == 0 {
         Dist::certain(0)
+    } else {
+        Dist::sum_of(air_dice, 6)
     };
     Dist::sum_of(2, 6)
         .zip(&Dist::sum_of(2, 6))
@@ -40,14 +40,14 @@ pub fn combat(av: i16, dv: i16, defense: u8, air_support: bool) -> Dist<CombatRe
         av,
         dv,
         defense,
-        air_support,
+        air_dice: u8::from(air_support),
         fanatic: false,
     })
 }
 
 /// The result of an attack about to be rolled, Fanatic Defense included (9.5.1–9.5.4, 11.4).
 pub fn attack(i: &AttackInputs) -> Dist<CombatResult> {
-    combat_dice(i.air_support).map(|&dice| combat_outcome(i.av, i.dv, dice, i.defense, i.fanatic))
+    combat_dice(i.air_dice).map(|&dice| combat_outcome(i.av, i.dv, dice, i.defense, i.fanatic))
 }
 
 fn result_outcome(r: &CombatResult) -> Outcome {
@@ -74,7 +74,7 @@ fn defense_factors(game: &Aachen) -> std::ops::RangeInclusive<u8> {
 /// The combat table: AV and DV 1–25, the revealed unit's Defense Factor, Air Support.
 pub fn combat_table(game: &Aachen) -> Table {
     let mut cells = Vec::new();
-    let dice = [combat_dice(false), combat_dice(true)];
+    let dice = [combat_dice(0), combat_dice(1)];
     for av in 1..=25i16 {
         for dv in 1..=25i16 {
             for df in defense_factors(game) {

@@ -98,7 +98,10 @@ impl Entry for Aachen {
         let i = attack_inputs(self.rules(), &after)?;
         let dist = odds::attack(&i);
         let pct = |r: CombatResult| 100.0 * dist.prob(|x| *x == r).to_f64();
-        let air = if i.air_support { ", Air −1D6" } else { "" };
+        let air = match i.air_dice {
+            0 => String::new(),
+            n => format!(", Air −{n}D6"),
+        };
         Some(format!(
             "AV {} vs DV {} (+2D6 each{air}): Overrun {:.0}%, Success {:.0}%, Stalemate {:.0}%, \
              Repulse {:.0}% (9.5.4)",

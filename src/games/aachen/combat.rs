@@ -226,8 +226,9 @@ fn offer_support(rs: &Ruleset, s: &mut State) {
     };
 }
 
-/// 9.5.2C, 9.5.3D: one point of each kind at most; no Armor Support with Armor attacking; Air
-/// Support only with a Leader and a unit of his organisation, and never in Rain.
+/// 9.5.2C, 9.5.3D: one point of each kind at most (Air: any number under the reading
+/// `air_support = "die_per_point"`); no Armor Support with Armor attacking; Air Support only
+/// with a Leader and a unit of his organisation, and never in Rain.
 pub fn support_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     for k in Support::ALL {
         if may_allot(rs, s, k) {
@@ -239,7 +240,8 @@ pub fn support_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
 
 fn may_allot(rs: &Ruleset, s: &State, k: Support) -> bool {
     let a = &s.attack;
-    if a.support & k.bit() != 0 || s.support[k as usize] == 0 {
+    let again = k == Support::Air && rs.air_die_per_point;
+    if (a.support & k.bit() != 0 && !again) || s.support[k as usize] == 0 {
         return false;
     }
     let event = rs.event(s.event);
@@ -261,6 +263,9 @@ fn may_allot(rs: &Ruleset, s: &State, k: Support) -> bool {
 pub fn allot(rs: &Ruleset, s: &mut State, k: Support) {
     s.support[k as usize] -= 1;
     s.attack.support |= k.bit();
+    if k == Support::Air {
+        s.attack.air_points += 1;
+    }
     offer_support(rs, s);
 }
 
@@ -295,7 +300,7 @@ pub fn attack_value(rs: &Ruleset, s: &State) -> i16 {
     av
 }
 
-/// 9.5.3: the Defense Value, Air Support's 1d6 taken off.
+/// 9.5.3: the Defense Value, Air Support's dice taken off.
 pub fn defense_value(rs: &Ruleset, s: &State) -> i16 {
     defense_value_before_air(rs, s) - i16::from(s.attack.air_die)
 }
@@ -326,15 +331,19 @@ pub fn roll(rs: &Ruleset, s: &mut State, r: Roll, value: u8) {
         }
         Roll::Defense => {
             s.attack.defense_dice = value;
-            if s.attack.support & Support::Air.bit() != 0 {
+            if s.attack.air_points > 0 {
                 s.step = Step::Roll(Roll::Air);
             } else {
                 resolve(rs, s);
             }
         }
+        // One chance node a die: the step stays until every allotted point is rolled.
         Roll::Air => {
-            s.attack.air_die = value;
-            resolve(rs, s);
+            s.attack.air_die += value;
+            s.attack.air_rolled += 1;
+            if s.attack.air_rolled == s.attack.air_points {
+                resolve(rs, s);
+            }
         }
         _ => unreachable!("{r:?} is no combat roll"),
     }
@@ -361,8 +370,8 @@ pub fn combat_result(difference: i16, defense: u8, fanatic: bool) -> CombatResul
     }
 }
 
-/// The dice of an attack (9.5.1, 9.5.3D): 2D6 for each side, and Air Support's 1D6 (0
-/// without Air Support).
+/// The dice of an attack (9.5.1, 9.5.3D): 2D6 for each side, and the total of Air Support's
+/// dice (0 without Air Support).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CombatDice {
     pub attack: u8,
@@ -370,7 +379,7 @@ pub struct CombatDice {
     pub air: u8,
 }
 
-/// 9.5.1–9.5.4 on the values: AT = AV + 2D6, DT = DV − the Air Support die + 2D6; the result
+/// 9.5.1–9.5.4 on the values: AT = AV + 2D6, DT = DV − the Air Support dice + 2D6; the result
 /// of AT − DT against the revealed unit's printed `defense` (`fanatic`: 11.4).
 pub fn combat_outcome(
     av: i16,
@@ -389,11 +398,12 @@ pub fn combat_outcome(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AttackInputs {
     pub av: i16,
-    /// The Defense Value before Air Support's die.
+    /// The Defense Value before Air Support's dice.
     pub dv: i16,
     /// The revealed unit's printed Defense Factor.
     pub defense: u8,
-    pub air_support: bool,
+    /// Air Support points allotted: a die each (9.5.3D).
+    pub air_dice: u8,
     /// 11.4: a Fanatic Defense Strategy turns a Success into a Stalemate.
     pub fanatic: bool,
 }
@@ -408,7 +418,7 @@ pub fn attack_inputs(rs: &Ruleset, s: &State) -> Option<AttackInputs> {
         av: attack_value(rs, s),
         dv: defense_value_before_air(rs, s),
         defense: rs.germans[usize::from(s.german[usize::from(a.area)])].defense,
-        air_support: a.support & Support::Air.bit() != 0,
+        air_dice: a.air_points,
         fanatic: a.strategy == DefenseStrategy::Fanatic,
     })
 }

@@ -223,7 +223,7 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
         {
             let mut rolled = *before;
             match before.step {
-                Step::Roll(Roll::Air) => rolled.attack.air_die = die(a),
+                Step::Roll(Roll::Air) => rolled.attack.air_die += die(a),
                 _ => rolled.attack.defense_dice = die(a),
             }
             let av = attack_value(rs, &rolled);
@@ -233,7 +233,7 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
             Some(format!(
                 "AV {av} + 2d6({}) = {at} vs DV {dv}{} + 2d6({}) = {dt}: {}; German Morale {}",
                 rolled.attack.attack_dice,
-                air(rolled.attack.air_die),
+                air(rolled.attack.air_points, rolled.attack.air_die),
                 rolled.attack.defense_dice,
                 result_name(result(rs, &rolled)),
                 after.morale
@@ -299,12 +299,12 @@ fn event_effects(e: &super::data::RandomEvent) -> String {
     out.join("; ")
 }
 
-/// "(Air Support die 4 off)" when an Air Support die was rolled (9.5.3D).
-fn air(die: u8) -> String {
-    if die == 0 {
-        String::new()
-    } else {
-        format!(" (after the Air Support die, {die} off)")
+/// "(after the Air Support die, 4 off)" when Air Support dice were rolled (9.5.3D).
+fn air(dice: u8, total: u8) -> String {
+    match dice {
+        0 => String::new(),
+        1 => format!(" (after the Air Support die, {total} off)"),
+        n => format!(" (after {n} Air Support dice, {total} off)"),
     }
 }
 

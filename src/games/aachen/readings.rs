@@ -33,5 +33,19 @@ pub const OVERRUN: ReadingSpec = ReadingSpec {
     alternatives: &["any_success", "morale_lowering"],
 };
 
+/// 9.5.3D, 9.5.2C: "−1D6 American Air Support points": at most one Air Support point a
+/// combat, one die (`one_die`), or any number of the track's points, a die each
+/// (`die_per_point`).
+pub const AIR_SUPPORT: ReadingSpec = ReadingSpec {
+    name: "air_support",
+    alternatives: &["one_die", "die_per_point"],
+};
+
 /// Every reading, in the order `sandtable games` lists them.
-pub const ALL: [ReadingSpec; 4] = [COMBINED_ARMS, SUPPORT_POINTS, REFIT_FALLBACK, OVERRUN];
+pub const ALL: [ReadingSpec; 5] = [
+    COMBINED_ARMS,
+    SUPPORT_POINTS,
+    REFIT_FALLBACK,
+    OVERRUN,
+    AIR_SUPPORT,
+];

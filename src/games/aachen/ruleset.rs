@@ -103,6 +103,8 @@ pub struct Ruleset {
     pub support_carries_over: bool,
     pub refit_fallback_anywhere: bool,
     pub overrun_lowers_morale: bool,
+    /// The reading `air_support = "die_per_point"` (9.5.3D): several Air points a combat.
+    pub air_die_per_point: bool,
     /// The Random Event Chart row of each 3d6 total (index = total).
     pub event_of_roll: [u8; 19],
     /// The effects of "no event" (a row whose `last_turn` has passed, 6.2).
@@ -183,6 +185,10 @@ impl Ruleset {
                 .charts
                 .readings
                 .is(&readings::OVERRUN, "morale_lowering"),
+            air_die_per_point: data
+                .charts
+                .readings
+                .is(&readings::AIR_SUPPORT, "die_per_point"),
             leaders: 0,
             commanded: [0; 32],
             counters_by_terrain: [0; 4],

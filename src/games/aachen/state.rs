@@ -134,7 +134,11 @@ pub struct Attack {
     pub strategy: DefenseStrategy,
     /// Support allotted, one bit per `Support`.
     pub support: u8,
-    /// The 2d6 of each side and the Air Support 1d6.
+    /// Air Support points allotted, a die each (9.5.3D; one at most but under the reading
+    /// `air_support = "die_per_point"`), and how many of those dice are rolled.
+    pub air_points: u8,
+    pub air_rolled: u8,
+    /// The 2d6 of each side and the Air Support dice's total.
     pub attack_dice: u8,
     pub defense_dice: u8,
     pub air_die: u8,
@@ -149,6 +153,8 @@ impl Default for Attack {
             mandatory: false,
             strategy: DefenseStrategy::None,
             support: 0,
+            air_points: 0,
+            air_rolled: 0,
             attack_dice: 0,
             defense_dice: 0,
             air_die: 0,

@@ -450,6 +450,45 @@ fn rule_9_5_3d_air_support_needs_a_leader_with_his_unit_and_no_rain() {
     assert_eq!(f.s.step, Step::Roll(Roll::Air));
 }
 
+/// 9.5.3D (the reading `air_support`): with three Air Support points on the track, one is
+/// allotted to the combat and its die rolled under `one_die` (no more is offered); under
+/// `die_per_point` all three are, and each die rolled takes its pips off the DV.
+#[test]
+fn rule_9_5_3d_one_air_die_a_combat_or_a_die_a_point_by_the_reading() {
+    for (value, points) in [("one_die", 1), ("die_per_point", 3)] {
+        let mut f = Fixture::combat_reading("air_support", value);
+        f.clear_americans();
+        let i = f.put("I", 13);
+        let botts = f.put("Botts", 13);
+        f.reveal(13, f.counter_with(Terrain::Urban, DefenseStrategy::None));
+        f.s.support = [0, 0, 0, 3];
+        f.act(Action::Activate(12));
+        f.act(Action::Attack(12));
+        f.act(Action::AddAttacker(i));
+        f.act(Action::AddAttacker(botts));
+        f.act(Action::Resolve);
+        for _ in 0..points {
+            f.act(Action::Allot(Support::Air));
+        }
+        assert_eq!(f.s.support[Support::Air as usize], 3 - points);
+        let dv = defense_value(f.game.rules(), &f.s);
+        assert_eq!(
+            f.s.step,
+            Step::Roll(Roll::Attack),
+            "no support left to allot"
+        );
+        f.roll(Action::Dice(7));
+        f.roll(Action::Dice(7));
+        for n in 0..points {
+            assert_eq!(f.s.step, Step::Roll(Roll::Air), "{value}: die {n}");
+            let off = i16::from(2 * n);
+            assert_eq!(defense_value(f.game.rules(), &f.s), dv - off);
+            f.roll(Action::Die(2));
+        }
+        assert_ne!(f.s.step, Step::Roll(Roll::Air), "the combat is resolved");
+    }
+}
+
 #[test]
 fn rule_9_5_4_results_repulse_stalemate_success_overrun() {
     assert_eq!(combat_result(-1, 5, false), CombatResult::Repulse);

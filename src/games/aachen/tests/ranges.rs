@@ -311,7 +311,7 @@ fn rule_9_5_largest_attack_and_defense_values_fit() {
     );
     let inputs = attack_inputs(f.game.rules(), &f.s).expect("the attack's inputs");
     assert_eq!((inputs.av, inputs.dv, inputs.defense), (19, 13, 9));
-    assert!(inputs.air_support);
+    assert_eq!(inputs.air_dice, 1);
     let morale = f.s.morale;
     f.roll(Action::Dice(12));
     f.roll(Action::Dice(2));
