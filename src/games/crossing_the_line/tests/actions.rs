@@ -9,6 +9,7 @@ use crate::games::crossing_the_line::assignment;
 use crate::games::crossing_the_line::command;
 use crate::games::crossing_the_line::control::CommandStatus;
 use crate::games::crossing_the_line::counters::UnitClass;
+use crate::games::crossing_the_line::describe;
 use crate::games::crossing_the_line::reinforcements;
 use crate::games::crossing_the_line::ruleset::NO_HEX;
 use crate::games::crossing_the_line::side::Side;
@@ -1430,6 +1431,9 @@ fn rule_7_4_a_relocation_beyond_the_limits_is_offered_at_a_penalty_by_the_readin
         fx.decide(&mut near, Action::Relocate(fx.hex(1705)));
         assert_eq!((near.support[f], near.fal[f]), (3, 3), "within the limits");
         if offered {
+            let words = describe::action(fx.rs(), &s, far);
+            assert!(words.contains("beyond 7.4's limits"), "{words}");
+            assert!(words.contains("Support and FAL −2"), "{words}");
             fx.decide(&mut s, far);
             assert_eq!(fx.number(s.hq_hex[f]), 1214);
             assert_eq!((s.support[f], s.fal[f]), (1, 1), "case 2: −2 each");
