@@ -119,6 +119,12 @@ impl Game for CrossOfIron {
         2
     }
 
+    /// 2: an AFV with no working gun or MG entering an infantry hex makes no overrun attack
+    /// (72.1), so no IFT roll follows its move.
+    fn log_version(&self) -> u32 {
+        2
+    }
+
     fn player_name(&self, p: PlayerId) -> &'static str {
         ["Germans", "Russians"][p]
     }
