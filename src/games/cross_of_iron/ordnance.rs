@@ -226,7 +226,9 @@ impl CrossOfIron {
             breakdown: gun.breakdown,
             intensive_fire: intensive,
             captured: false,
-            calibre_150_plus: gun.calibre >= 150,
+            // 64.9: "the last round of ammunition for the AFV's main armament": AFVs only,
+            // not towed guns.
+            calibre_150_plus: gun.calibre >= 150 && self.vehicle(u),
         }
     }
 
