@@ -256,7 +256,11 @@ impl CrossOfIron {
         };
         let result = resolve_to_hit(&shot, dice, self.rules.options.critical_threshold);
         if result.jammed {
-            s.units[firer as usize].flags |= flag::GUN_BROKEN;
+            // 69.3: a gun that breaks down loses its acquisition, even if repaired at once.
+            let unit = &mut s.units[firer as usize];
+            unit.flags |= flag::GUN_BROKEN;
+            unit.acquired = u8::MAX;
+            unit.acquisition = 0;
         }
         if result.last_round {
             s.units[firer as usize].flags |= flag::DISABLED;

@@ -725,8 +725,9 @@ fn rule_69_5_and_69_6_a_shot_at_another_target_loses_the_acquisition() {
 }
 
 /// 69.6: the Acquired Target counter "remains on the target until … the firer moves out of
-/// its original firing hex". (Not in the engine: its removal when the target leaves the
-/// firer's LOS or the firer skips the next eligible fire phase.)
+/// its original firing hex". (Its other removals: the target leaving the firer's LOS,
+/// `rule_69_6_a_target_moving_out_of_the_firers_los_is_no_longer_acquired`; the firer
+/// skipping the next eligible fire phase, `rule_69_1_and_69_4_…` in `tests/ordnance.rs`.)
 #[test]
 fn rule_69_6_backing_out_of_the_firing_hex_removes_the_acquisition() {
     let g = game();
@@ -744,6 +745,57 @@ fn rule_69_6_backing_out_of_the_firing_hex_removes_the_acquisition() {
     g.do_reverse(&mut s, pz, d5); // 71: backing, the hull keeps its facing
     assert_eq!((s.units[pz].hex, s.units[pz].hull), (d5, 0));
     assert_eq!(g.to_hit(&s, pz, k5, Some(t34)).1, unacquired_from_d5);
+}
+
+/// 69.3: "The target is not considered acquired if it has moved out of the LOS of the firer
+/// at any time since the firer's last shot"; 69.6: the counter "remains on the target until
+/// the target moves out of the LOS of the firer". Panzer 2 at A5 has acquired the T-34 at
+/// E5; the T-34 moves behind the woods of G5 (out of A5's LOS) and back to E5: the next shot
+/// has the unacquired DRM. Moving to D5 and back, in sight all along, keeps the acquisition.
+#[test]
+fn rule_69_6_a_target_moving_out_of_the_firers_los_is_no_longer_acquired() {
+    let g = game();
+    let (mut s, pz, t34) = duel_at(&g, "A5", "E5");
+    let board = &g.rules().board;
+    let (a5, e5, h5, d5) = (hex(&g, "A5"), hex(&g, "E5"), hex(&g, "H5"), hex(&g, "D5"));
+    assert!(!board.sees(a5, h5) && board.sees(a5, d5) && board.sees(a5, e5));
+    let unacquired = g.to_hit(&s, pz, e5, Some(t34)).1;
+    acquired(&mut s, pz, t34, 1);
+    assert_eq!(g.to_hit(&s, pz, e5, Some(t34)).1, unacquired - 1);
+    let there_and_back = |s: &State, via: u8| {
+        let mut t = *s;
+        move_to(&g, &mut t, t34, via);
+        t.pending = Pending::None;
+        move_to(&g, &mut t, t34, e5);
+        t.pending = Pending::None;
+        assert_eq!(t.units[t34].hex, e5);
+        g.to_hit(&t, pz, e5, Some(t34)).1
+    };
+    assert_eq!(there_and_back(&s, h5), unacquired, "out of LOS: lost");
+    assert_eq!(there_and_back(&s, d5), unacquired - 1, "in LOS: kept");
+}
+
+/// 69.3: "… or if the firing weapon breaks down (even if immediately repaired)." Panzer 2's
+/// gun (B12) jams on a raw 12 at the T-34 it has acquired; repaired, its next shot has the
+/// unacquired DRM. A raw 11 keeps the acquisition.
+#[test]
+fn rule_69_3_a_gun_that_breaks_down_loses_its_acquisition() {
+    let g = game();
+    let (mut s, pz, t34) = duel_at(&g, "A5", "E5");
+    let e5 = hex(&g, "E5");
+    let unacquired = g.to_hit(&s, pz, e5, Some(t34)).1;
+    acquired(&mut s, pz, t34, 1);
+    let after = |raw: u8| {
+        let mut t = s;
+        g.open_gun_fire(&mut t, pz, t34 as u8, false, false);
+        g.resolve_to_hit(&mut t, raw, None);
+        t.pending = Pending::None;
+        g.resolve_weapon_repair(&mut t, pz, 1);
+        assert!(!t.units[pz].has(flag::GUN_BROKEN));
+        g.to_hit(&t, pz, e5, Some(t34)).1
+    };
+    assert_eq!(after(11), unacquired - 1);
+    assert_eq!(after(12), unacquired);
 }
 
 /// 70.1: "Intensive Fire adds one "shot" to the rate of fire of every gun using it. EXAMPLE:
