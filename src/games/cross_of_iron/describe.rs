@@ -219,7 +219,11 @@ impl CrossOfIron {
             let said = (f == flag::IMMOBILIZED && unit.has(flag::PERMANENT))
                 || (f == flag::GUN_BROKEN && unit.has(flag::DISABLED));
             if unit.has(f) && !said {
-                marks.push(word);
+                marks.push(match f {
+                    flag::SW_BROKEN if self.vehicle(u) => "MGs malfunctioned",
+                    flag::SW_DISABLED if self.vehicle(u) => "MGs disabled",
+                    _ => word,
+                });
             }
         }
         if unit.stunned_until >= s.player_turn && unit.in_play() {

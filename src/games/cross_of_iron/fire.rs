@@ -13,6 +13,12 @@ use crate::engine::bits::ones;
 const BOW_MG_RANGE: u8 = 8;
 const COAX_MG_RANGE: u8 = 12;
 
+/// Reading of 95.3 and 18.1 (the B# "any MG" has): an AFV's MGs carry no printed B#, so, like
+/// a gun with none printed (63.18), they break down on a raw 12 (10 with sustained fire); a
+/// breakdown silences the bow and coaxial MGs together (they fire as one attack, 64.46) until
+/// repaired like a support weapon (`flag::SW_BROKEN`, 1 repairs, 6 disables).
+const AFV_MG_BREAKDOWN: u8 = 12;
+
 /// One IFT result for one target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FireResult {
@@ -79,7 +85,10 @@ impl CrossOfIron {
                 }
                 (half, breakdown)
             }
-            Kind::Vehicle => (self.mg_firepower(s, u, hex), 0),
+            Kind::Vehicle => {
+                let half = self.mg_firepower(s, u, hex);
+                (half, if half > 0 { AFV_MG_BREAKDOWN } else { 0 })
+            }
             Kind::Leader | Kind::Gun => (0, 0),
         }
     }
@@ -94,6 +103,9 @@ impl CrossOfIron {
     fn mg_firepower(&self, s: &State, u: usize, hex: u8) -> u16 {
         let v = self.def(u).vehicle.as_ref().expect("a vehicle");
         let unit = &s.units[u];
+        if unit.has(flag::SW_BROKEN | flag::SW_DISABLED) {
+            return 0; // its MGs malfunctioned (95.3)
+        }
         let board = &self.rules.board;
         let range = board.distance(unit.hex, hex);
         let mut fp = 0u16;
@@ -133,6 +145,7 @@ impl CrossOfIron {
                         .map_or(0, |w| long(w.fp, w.range));
                 long(d.fp, d.range).max(sw)
             }
+            Kind::Vehicle if s.units[u].has(flag::SW_BROKEN | flag::SW_DISABLED) => 0,
             Kind::Vehicle => {
                 let v = d.vehicle.as_ref().expect("a vehicle");
                 let bow = if v.bow_mg > 0 { BOW_MG_RANGE } else { 0 };
@@ -151,11 +164,12 @@ impl CrossOfIron {
             .map(|i| i as u8)
     }
 
-    /// Whether `u` has an MG support weapon that may use 95's sustained fire.
+    /// Whether `u` has an MG that may use 95's sustained fire: a squad's MG support weapon,
+    /// or an AFV's bow and coaxial MGs (95.1 "any unit"; 95.24 bars only an overrun's).
     fn may_sustain(&self, s: &State, u: usize) -> bool {
         let unit = &s.units[u];
         self.rules.options.sustained_fire
-            && self.def(u).sw.as_ref().is_some_and(|w| w.id.contains("MG"))
+            && (self.vehicle(u) || self.def(u).sw.as_ref().is_some_and(|w| w.id.contains("MG")))
             && !unit.has(flag::SW_BROKEN | flag::SW_DISABLED)
             && !(s.phase == Phase::AdvancingFire && unit.has(flag::MOVED))
     }

@@ -119,6 +119,13 @@ impl Game for CrossOfIron {
         2
     }
 
+    /// 2: an AFV with no working gun or MG entering an infantry hex makes no overrun attack
+    /// (72.1), so no IFT roll follows its move. 3: an AFV's MGs are offered sustained fire
+    /// (95.1) and may break down (95.3), which silences them until repaired.
+    fn log_version(&self) -> u32 {
+        3
+    }
+
     fn player_name(&self, p: PlayerId) -> &'static str {
         ["Germans", "Russians"][p]
     }

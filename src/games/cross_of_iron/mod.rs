@@ -162,7 +162,25 @@ impl CrossOfIron {
             s.occupied[side] &= !(1 << from);
         }
         s.occupied[side] |= 1 << hex;
+        if self.vehicle(u) {
+            self.lose_sight(s, u);
+        }
         self.retarget(s);
+    }
+
+    /// 69.3: every enemy firer that has acquired `u` and no longer sees it (the move just
+    /// applied took it out of the firer's LOS) loses the acquisition. A move is applied whole,
+    /// so only the hex it ends in is checked, not the hexes passed on the way.
+    fn lose_sight(&self, s: &mut State, u: usize) {
+        let (hex, side) = (s.units[u].hex, self.def(u).side as usize);
+        let board = &self.rules.board;
+        for f in ones(self.rules.sides[1 - side] & s.in_play) {
+            let firer = &mut s.units[f];
+            if firer.acquired == u as u8 && !board.sees(firer.hex, hex) {
+                firer.acquired = u8::MAX;
+                firer.acquisition = 0;
+            }
+        }
     }
 
     /// A hex holding counters of both sides: a melee (SL 20), or an overrunning AFV.

@@ -356,8 +356,20 @@ impl CrossOfIron {
             .gun
             .as_ref()
             .filter(|_| !s.units[u].has(flag::GUN_BROKEN | flag::DISABLED));
-        let mut half = 8 + gun.map_or(0, |g| u16::from(g.he_fp) * if g.rof > 1 { 2 } else { 1 });
-        half += 2 * u16::from(v.bow_mg + v.coax_mg);
+        // In half factors: half the HE firepower is `he_fp` halves, doubled for ROF 2 or more.
+        let gun_half = gun.map_or(0, |g| u16::from(g.he_fp) * if g.rof > 1 { 2 } else { 1 });
+        let mgs_broken = s.units[u].has(flag::SW_BROKEN | flag::SW_DISABLED);
+        let mg_half = if mgs_broken {
+            0
+        } else {
+            2 * u16::from(v.bow_mg + v.coax_mg)
+        };
+        // 72.1: no working gun with HE and no MG: no base 4, so no overrun attack (the AFV
+        // still enters the hex).
+        if gun_half + mg_half == 0 {
+            return;
+        }
+        let mut half = 8 + gun_half + mg_half;
         if self.rules.board.terrain[hex as usize] == super::Terrain::Woods {
             half /= 2;
         }

@@ -226,7 +226,9 @@ impl CrossOfIron {
             breakdown: gun.breakdown,
             intensive_fire: intensive,
             captured: false,
-            calibre_150_plus: gun.calibre >= 150,
+            // 64.9: "the last round of ammunition for the AFV's main armament": AFVs only,
+            // not towed guns.
+            calibre_150_plus: gun.calibre >= 150 && self.vehicle(u),
         }
     }
 
@@ -254,7 +256,11 @@ impl CrossOfIron {
         };
         let result = resolve_to_hit(&shot, dice, self.rules.options.critical_threshold);
         if result.jammed {
-            s.units[firer as usize].flags |= flag::GUN_BROKEN;
+            // 69.3: a gun that breaks down loses its acquisition, even if repaired at once.
+            let unit = &mut s.units[firer as usize];
+            unit.flags |= flag::GUN_BROKEN;
+            unit.acquired = u8::MAX;
+            unit.acquisition = 0;
         }
         if result.last_round {
             s.units[firer as usize].flags |= flag::DISABLED;

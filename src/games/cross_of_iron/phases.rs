@@ -308,15 +308,18 @@ impl CrossOfIron {
     }
 
     /// A malfunctioned weapon (SL 15, reconstructed): 1 repairs it, 6 disables it for good.
+    /// An AFV with both its gun and its MGs malfunctioned rolls once: 1 repairs both, 6
+    /// disables the gun (its MGs are rolled for in a later Rally Phase).
     pub(super) fn resolve_weapon_repair(&self, s: &mut State, u: usize, die: u8) {
         let unit = &mut s.units[u];
+        let gun = unit.has(flag::GUN_BROKEN) && !unit.has(flag::DISABLED);
         match die {
             1 => unit.flags &= !(flag::GUN_BROKEN | flag::SW_BROKEN),
-            6 if unit.has(flag::SW_BROKEN) && !unit.has(flag::GUN_BROKEN) => {
+            6 if gun => unit.flags |= flag::DISABLED,
+            6 if unit.has(flag::SW_BROKEN) => {
                 unit.flags &= !flag::SW_BROKEN;
                 unit.flags |= flag::SW_DISABLED;
             }
-            6 => unit.flags |= flag::DISABLED,
             _ => {}
         }
     }

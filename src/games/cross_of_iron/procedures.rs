@@ -3,13 +3,14 @@
 //! anti-tank magnetic mines (86), battlefield integrity (93) and paratroop drops (99). Each
 //! function decides one roll; `analysis::cross_of_iron` enumerates them.
 
-/// 79.12, 79.2: the Speed Breakdown Number, 12 less 1 for every MP or fraction of one by which
+/// 79.2: the Speed Breakdown Number, 12 less 1 for every MP or fraction of one by which
 /// the move exceeds the printed Movement Allowance (`excess_half_mp` in half MPs: 7 is 3½).
 pub fn speed_breakdown_number(excess_half_mp: u16) -> i32 {
     12 - i32::from(excess_half_mp.div_ceil(2))
 }
 
-/// 79.12, 79.2: a speed breakdown roll (2d6) at or above the number immobilises.
+/// 79.2 (and 79.12's 12, not in play): a speed breakdown roll (2d6) at or above the number
+/// immobilises.
 pub fn speed_breakdown(roll: u8, number: i32) -> bool {
     i32::from(roll) >= number
 }
@@ -173,8 +174,11 @@ mod tests {
         assert!(speed_breakdown(8, number) && !speed_breakdown(7, number));
     }
 
+    /// 79.2: "The Speed Breakdown Number of 12 is decreased by 1 for every MP (or fraction
+    /// thereof) which the AFV exceeds its printed Movement Point Allowance." (The roll of 79.12
+    /// at the end of a move of exactly the MA is not in the engine: see `rule_cases.txt`.)
     #[test]
-    fn rule_79_12_a_full_move_breaks_down_only_on_12() {
+    fn rule_79_2_the_breakdown_number_drops_from_12_by_1_per_mp_or_fraction_over() {
         assert_eq!(speed_breakdown_number(0), 12);
         assert!(speed_breakdown(12, 12) && !speed_breakdown(11, 12));
         assert_eq!(
@@ -182,6 +186,8 @@ mod tests {
             11,
             "half an MP over counts as one"
         );
+        assert_eq!(speed_breakdown_number(2), 11);
+        assert_eq!(speed_breakdown_number(3), 10);
     }
 
     #[test]

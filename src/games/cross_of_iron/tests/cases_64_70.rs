@@ -558,6 +558,81 @@ fn rule_66_4_an_immobilization_calls_for_no_crew_morale_check() {
     assert_eq!(s.pending, Pending::None);
 }
 
+/// The game with the 75L gun (the PzKpfw IV's, the StuG's and the PaK 40's) made a 150mm gun.
+fn with_150mm_75l() -> CrossOfIron {
+    let from = "{ id = \"75L\", calibre = 75,";
+    edited("counters.toml", |t| {
+        assert!(t.contains(from), "{from} not in counters.toml");
+        t.replace(from, "{ id = \"75L\", calibre = 150,")
+    })
+    .expect("a 150mm gun is accepted")
+}
+
+/// 64.9: "any 150mm or larger guns' TO HIT dice roll of 11 or 12 (prior to modifications)
+/// uses the last round of ammunition for the AFV's main armament. It is treated as a
+/// disabled gun incapable of repair for the duration of the scenario." With the 75L made a
+/// 150mm gun, the PzKw IV firing a raw 11 is disabled and offered no shot in its next fire
+/// phase; one firing a raw 12 (which also jams it, B12) is offered no repair in the Rally
+/// Phase and a repair die of 1 does not bring the gun back. A raw 10 does none of this, nor
+/// does a raw 11 of the 75mm gun. The PaK 40 (a towed gun, not an AFV's main armament) is
+/// not disabled by a raw 11.
+#[test]
+fn rule_64_9_a_150mm_afv_gun_firing_its_last_round_is_disabled_for_good() {
+    let g = with_150mm_75l();
+    // One shot of the PzKw IV at the T-34 on `raw`, then the German fire phase after.
+    let fire = |g: &CrossOfIron, raw: u8| {
+        let (mut s, pz, t34) = duel_at(g, "A5", "E5");
+        g.open_gun_fire(&mut s, pz, t34 as u8, false, false);
+        g.resolve_to_hit(&mut s, raw, None);
+        s.pending = Pending::None;
+        s.units[pz].shots = 0;
+        s.units[pz].flags &= !(flag::PER_PHASE | flag::PREP_FIRED);
+        (s, pz, t34)
+    };
+    let repair_offered = |s: &State, pz: usize| {
+        let mut t = *s;
+        t.phase = Phase::Repair;
+        let mut from = 0;
+        let mut offered = false;
+        while let Some((job, pending)) = g.next_repair(&t, from) {
+            offered |= pending == Pending::WeaponRepair { unit: pz as u8 };
+            from = job + 1;
+        }
+        offered
+    };
+    for raw in [11, 12] {
+        let (s, pz, t34) = fire(&g, raw);
+        assert!(s.units[pz].has(flag::DISABLED), "raw {raw}: the last round");
+        assert!(shots_offered(&g, &s, pz, t34).is_empty(), "raw {raw}");
+        assert!(!repair_offered(&s, pz), "raw {raw}: no repair");
+    }
+    let (mut jammed, pz, t34) = fire(&g, 12);
+    assert!(jammed.units[pz].has(flag::GUN_BROKEN));
+    g.resolve_weapon_repair(&mut jammed, pz, 1);
+    assert!(
+        shots_offered(&g, &jammed, pz, t34).is_empty(),
+        "still disabled"
+    );
+
+    let (s, pz, t34) = fire(&g, 10);
+    assert!(
+        !s.units[pz].has(flag::DISABLED | flag::GUN_BROKEN),
+        "a raw 10"
+    );
+    assert!(!shots_offered(&g, &s, pz, t34).is_empty(), "it fires again");
+    let (s, pz, t34) = fire(&game(), 11);
+    assert!(!s.units[pz].has(flag::DISABLED), "a 75mm gun has rounds");
+    assert!(!shots_offered(&game(), &s, pz, t34).is_empty());
+
+    // The towed PaK 40 with the same 150mm gun keeps firing after a raw 11.
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let pak = place(&g, &mut s, "PaK 40", "A5", 0);
+    let t34 = place(&g, &mut s, "Tank 1", "E5", 3);
+    g.open_gun_fire(&mut s, pak, t34 as u8, false, false);
+    g.resolve_to_hit(&mut s, 11, None);
+    assert!(!s.units[pak].has(flag::DISABLED));
+}
+
 /// 68.3: "Armor modifiers of the target AFV are applied to the AFV KILL roll only if
 /// negative" (after a critical hit, 68.2: against the Rear, -1).
 #[test]
@@ -650,8 +725,9 @@ fn rule_69_5_and_69_6_a_shot_at_another_target_loses_the_acquisition() {
 }
 
 /// 69.6: the Acquired Target counter "remains on the target until … the firer moves out of
-/// its original firing hex". (Not in the engine: its removal when the target leaves the
-/// firer's LOS or the firer skips the next eligible fire phase.)
+/// its original firing hex". (Its other removals: the target leaving the firer's LOS,
+/// `rule_69_6_a_target_moving_out_of_the_firers_los_is_no_longer_acquired`; the firer
+/// skipping the next eligible fire phase, `rule_69_1_and_69_4_…` in `tests/ordnance.rs`.)
 #[test]
 fn rule_69_6_backing_out_of_the_firing_hex_removes_the_acquisition() {
     let g = game();
@@ -669,6 +745,57 @@ fn rule_69_6_backing_out_of_the_firing_hex_removes_the_acquisition() {
     g.do_reverse(&mut s, pz, d5); // 71: backing, the hull keeps its facing
     assert_eq!((s.units[pz].hex, s.units[pz].hull), (d5, 0));
     assert_eq!(g.to_hit(&s, pz, k5, Some(t34)).1, unacquired_from_d5);
+}
+
+/// 69.3: "The target is not considered acquired if it has moved out of the LOS of the firer
+/// at any time since the firer's last shot"; 69.6: the counter "remains on the target until
+/// the target moves out of the LOS of the firer". Panzer 2 at A5 has acquired the T-34 at
+/// E5; the T-34 moves behind the woods of G5 (out of A5's LOS) and back to E5: the next shot
+/// has the unacquired DRM. Moving to D5 and back, in sight all along, keeps the acquisition.
+#[test]
+fn rule_69_6_a_target_moving_out_of_the_firers_los_is_no_longer_acquired() {
+    let g = game();
+    let (mut s, pz, t34) = duel_at(&g, "A5", "E5");
+    let board = &g.rules().board;
+    let (a5, e5, h5, d5) = (hex(&g, "A5"), hex(&g, "E5"), hex(&g, "H5"), hex(&g, "D5"));
+    assert!(!board.sees(a5, h5) && board.sees(a5, d5) && board.sees(a5, e5));
+    let unacquired = g.to_hit(&s, pz, e5, Some(t34)).1;
+    acquired(&mut s, pz, t34, 1);
+    assert_eq!(g.to_hit(&s, pz, e5, Some(t34)).1, unacquired - 1);
+    let there_and_back = |s: &State, via: u8| {
+        let mut t = *s;
+        move_to(&g, &mut t, t34, via);
+        t.pending = Pending::None;
+        move_to(&g, &mut t, t34, e5);
+        t.pending = Pending::None;
+        assert_eq!(t.units[t34].hex, e5);
+        g.to_hit(&t, pz, e5, Some(t34)).1
+    };
+    assert_eq!(there_and_back(&s, h5), unacquired, "out of LOS: lost");
+    assert_eq!(there_and_back(&s, d5), unacquired - 1, "in LOS: kept");
+}
+
+/// 69.3: "… or if the firing weapon breaks down (even if immediately repaired)." Panzer 2's
+/// gun (B12) jams on a raw 12 at the T-34 it has acquired; repaired, its next shot has the
+/// unacquired DRM. A raw 11 keeps the acquisition.
+#[test]
+fn rule_69_3_a_gun_that_breaks_down_loses_its_acquisition() {
+    let g = game();
+    let (mut s, pz, t34) = duel_at(&g, "A5", "E5");
+    let e5 = hex(&g, "E5");
+    let unacquired = g.to_hit(&s, pz, e5, Some(t34)).1;
+    acquired(&mut s, pz, t34, 1);
+    let after = |raw: u8| {
+        let mut t = s;
+        g.open_gun_fire(&mut t, pz, t34 as u8, false, false);
+        g.resolve_to_hit(&mut t, raw, None);
+        t.pending = Pending::None;
+        g.resolve_weapon_repair(&mut t, pz, 1);
+        assert!(!t.units[pz].has(flag::GUN_BROKEN));
+        g.to_hit(&t, pz, e5, Some(t34)).1
+    };
+    assert_eq!(after(11), unacquired - 1);
+    assert_eq!(after(12), unacquired);
 }
 
 /// 70.1: "Intensive Fire adds one "shot" to the rate of fire of every gun using it. EXAMPLE:

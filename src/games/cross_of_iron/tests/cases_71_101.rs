@@ -1094,6 +1094,110 @@ fn rule_95_3_sustained_fire_breaks_a_russian_lmg_on_8_a_german_mg_on_10() {
     assert_eq!(attack(&g, &s).1, 10);
 }
 
+/// 95.1: "Any unit wishing to use sustained fire for its MG must announce the option before
+/// fire combat is resolved"; 95.24 bars only an overrunning AFV, so an AFV's bow and coaxial
+/// MGs may use it. Panzer 2 at A5 facing east fires its MGs (2 + 2, range 3: the 4 column)
+/// at the section in D5: sustained fire is offered with the attack, chosen before the dice,
+/// and moves it to the 6 column with B# 10 (95.3; the unprinted AFV MG B# is 12). The StuG
+/// has no MGs and is offered no IFT attack at all.
+#[test]
+fn rule_95_1_an_afvs_mgs_may_use_sustained_fire_announced_with_the_attack() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A5", 0);
+    let stug = place(&g, &mut s, "StuG", "A6", 0);
+    let d5 = hex(&g, "D5");
+    place(&g, &mut s, "1st Section", "D5", 3);
+    let [plain, sustained] = [false, true].map(|sustained| Action::Fire { hex: d5, sustained });
+    let offered = actions(&g, &s, pz);
+    assert!(offered.contains(&plain) && offered.contains(&sustained));
+    assert!(
+        !actions(&g, &s, stug)
+            .iter()
+            .any(|a| matches!(a, Action::Fire { .. })),
+        "no MG, no IFT attack"
+    );
+    let fire = |a: Action| {
+        let mut t = s;
+        t.cursor = pz as u8;
+        g.apply(&mut t, a);
+        assert_eq!(g.actor(&t), Actor::Chance, "the dice are next");
+        attack(&g, &t)
+    };
+    assert_eq!(fire(plain), (4, 12));
+    assert_eq!(fire(sustained), (6, 10));
+    // 95.23: not in Advancing Fire after moving.
+    s.phase = Phase::AdvancingFire;
+    s.units[pz].flags |= flag::MOVED;
+    let moved = actions(&g, &s, pz);
+    assert!(!moved.contains(&sustained));
+    assert!(moved.iter().any(|a| matches!(a, Action::Fire { .. })));
+}
+
+/// 95.3: "Any MG using sustained fire decreases its breakdown number (18.1) by two", and a
+/// broken MG is repaired as SL 18.2 (88.6: 1 repairs, 6 eliminates). Panzer 2's MGs on
+/// sustained fire break on a raw 10, not 9; broken, they fire no more (no IFT attack, and no
+/// MG factors in an overrun: 4 + 6 = 10, the 8 column) until a repair die of 1 in its Rally
+/// Phase; a 6 disables them for good. On plain fire a raw 11 does not break them.
+#[test]
+fn rule_95_3_an_afvs_mgs_on_sustained_fire_break_down_on_10_and_are_repaired_like_a_support_weapon()
+{
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A5", 0);
+    let d5 = hex(&g, "D5");
+    let section = place(&g, &mut s, "1st Section", "D5", 3);
+    let after = |sustained: bool, raw: u8| {
+        let mut t = s;
+        g.open_fire(&mut t, pz, d5, sustained);
+        g.resolve_fire(&mut t, raw);
+        t.pending = Pending::None;
+        t.units[section].flags &= !(flag::MC_DUE | flag::BROKEN);
+        t.due = t.find_due();
+        t
+    };
+    assert!(!after(true, 9).units[pz].has(flag::SW_BROKEN));
+    assert!(!after(false, 11).units[pz].has(flag::SW_BROKEN));
+    let mut broken = after(true, 10);
+    assert!(broken.units[pz].has(flag::SW_BROKEN));
+    broken.units[pz].flags &= !flag::PER_PHASE;
+    let mut list = Vec::new();
+    g.fire_actions(&broken, pz, g.target_hexes(&broken, 0), &mut list);
+    assert!(list.is_empty(), "its MGs are silent: {list:?}");
+    // An overrun without its MGs: 4 + 12/2 = 10, the 8 column (14 with them, the 12).
+    let mut overrun = broken;
+    overrun.phase = Phase::Movement;
+    overrun.units[pz].hex = hex(&g, "C5");
+    g.refresh(&mut overrun);
+    let cost = moves(&g, &overrun, pz)
+        .into_iter()
+        .find_map(|a| match a {
+            Action::Move { hex, cost } if hex == d5 => Some(cost),
+            _ => None,
+        })
+        .expect("a move into D5");
+    g.do_move(&mut overrun, pz, d5, cost);
+    g.overrun(&mut overrun, pz);
+    assert_eq!(attack(&g, &overrun).0, 8);
+    // The Rally Phase: a repair is due; 1 repairs, 6 disables, 2-5 leave it broken.
+    broken.phase = Phase::Repair;
+    assert_eq!(
+        g.next_repair(&broken, 0).map(|(_, p)| p),
+        Some(Pending::WeaponRepair { unit: pz as u8 })
+    );
+    let repaired = |die: u8| {
+        let mut t = broken;
+        g.resolve_weapon_repair(&mut t, pz, die);
+        t.phase = Phase::PrepFire;
+        let mut list = Vec::new();
+        g.fire_actions(&t, pz, g.target_hexes(&t, 0), &mut list);
+        (!list.is_empty(), t.units[pz].has(flag::SW_DISABLED))
+    };
+    assert_eq!(repaired(1), (true, false));
+    assert_eq!(repaired(3), (false, false));
+    assert_eq!(repaired(6), (false, true));
+}
+
 /// 100.3: "If the TO HIT dice roll exceeds the TO HIT number by more than one, the shell lands
 /// in an adjacent hex. The affected adjacent hex is determined by a roll of one die".
 #[test]

@@ -189,6 +189,63 @@ fn rule_72_1_an_afv_entering_infantry_overruns_with_4_plus_half_he_plus_mgs() {
     );
 }
 
+/// The IFT firepower of the overrun `name` makes from C5 into the Russian section in D5
+/// (`None`: no attack), with `flags` set on it before it moves.
+fn overrun_column(g: &CrossOfIron, name: &str, flags: u32) -> Option<u8> {
+    let mut s = empty(g, Phase::Movement, 0);
+    let afv = place(g, &mut s, name, "C5", 0);
+    s.units[afv].flags |= flags;
+    place(g, &mut s, "1st Section", "D5", 3);
+    move_to(g, &mut s, afv, hex(g, "D5"));
+    assert!(s.units[afv].has(flag::OVERRUN_DUE), "it entered the hex");
+    g.overrun(&mut s, afv);
+    assert!(!s.units[afv].has(flag::OVERRUN_DUE));
+    match s.pending {
+        Pending::Fire {
+            column, overrun, ..
+        } => {
+            assert_eq!(overrun, afv as u8);
+            Some(g.rules().ift[column as usize].fp)
+        }
+        Pending::None => None,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// 72.1: "An AFV … must utilize some form of firepower in order to apply the base firepower
+/// of 4 for an Overrun." The StuG III G has no MGs: with its gun working it overruns with
+/// 4 + 12/2 = 10 (the 8 column); with the gun malfunctioned or disabled it has nothing to
+/// use, so no base 4 and no attack, though it still enters the hex.
+#[test]
+fn rule_72_1_an_afv_with_no_working_gun_or_mg_makes_no_overrun_attack() {
+    let g = game();
+    let stug = unit(&g, "StuG");
+    let v = g.def(stug).vehicle.as_ref().unwrap();
+    assert_eq!((v.bow_mg, v.coax_mg), (0, 0), "the StuG carries no MGs");
+    assert_eq!(overrun_column(&g, "StuG", 0), Some(8));
+    assert_eq!(overrun_column(&g, "StuG", flag::GUN_BROKEN), None);
+    assert_eq!(overrun_column(&g, "StuG", flag::DISABLED), None);
+    // The PzKw IV's MGs alone still give the base 4: 4 + 2 + 2 = 8.
+    assert_eq!(overrun_column(&g, "Panzer 2", flag::GUN_BROKEN), Some(8));
+}
+
+/// 72.1: "half the infantry firepower equivalent of their main armament (doubled for those
+/// AFVs with a multi-shot rate of fire)". With the 75L edited to ROF 2, the PzKw IV F2
+/// overruns with 4 + 12 + 2 + 2 = 20 (the 20 column), not 4 + 6 + 2 + 2 = 14 (the 12).
+#[test]
+fn rule_72_1_a_multi_shot_main_gun_doubles_its_half_he_in_an_overrun() {
+    let from = "{ id = \"75L\", calibre = 75, suffix = \"L\", rof = 1,";
+    let rof_2 = edited("counters.toml", |t| {
+        assert!(t.contains(from), "{from} not in counters.toml");
+        t.replace(from, &from.replace("rof = 1", "rof = 2"))
+    })
+    .unwrap();
+    let pz = unit(&rof_2, "Panzer 2");
+    assert_eq!(rof_2.def(pz).gun.as_ref().unwrap().rof, 2);
+    assert_eq!(overrun_column(&game(), "Panzer 2", 0), Some(12));
+    assert_eq!(overrun_column(&rof_2, "Panzer 2", 0), Some(20));
+}
+
 #[test]
 fn sl_19_advance_one_hex_into_an_enemy_hex_starts_close_combat() {
     let g = game();
