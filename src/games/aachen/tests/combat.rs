@@ -450,6 +450,27 @@ fn rule_9_5_3d_air_support_needs_a_leader_with_his_unit_and_no_rain() {
     assert_eq!(f.s.step, Step::Roll(Roll::Air));
 }
 
+/// 9.5.3D Note: "Air Support may only be allocated if the attack contains a Leader and one
+/// unit in that Leader's parent organization": Company I enters Area 13 and a Leader follows
+/// it into the Mandatory Attack (9.1): Smoots, Company E's Leader, brings no Air Support;
+/// Botts, I's own, does.
+#[test]
+fn rule_9_5_3d_air_support_needs_a_unit_of_the_leader_s_own_organisation() {
+    for (leader, offered) in [("Smoots", false), ("Botts", true)] {
+        let mut f = Fixture::combat();
+        let units = f.activated_in_area_12(&["I", leader]);
+        f.s.support = [0, 0, 0, 1];
+        for &u in &units {
+            f.act(Action::Select(u));
+            f.act(Action::Move { to: 12, via: 11 });
+        }
+        attack_13_revealing(&mut f, DefenseStrategy::None);
+        assert_eq!(f.s.attack.units, 1 << units[0] | 1 << units[1], "{leader}");
+        let air = f.s.step == Step::Support && f.legal().contains(&Action::Allot(Support::Air));
+        assert_eq!(air, offered, "{leader}");
+    }
+}
+
 /// 9.5.3D (the reading `air_support`): with three Air Support points on the track, one is
 /// allotted to the combat and its die rolled under `one_die` (no more is offered); under
 /// `die_per_point` all three are, and each die rolled takes its pips off the DV.

@@ -1035,11 +1035,16 @@ fn rule_9_32_only_machine_guns_and_shoulder_fired_weapons_fire_and_never_at_an_e
     let mut fx = Fixture::new();
     let mg = german_mg42(&mut fx, "13");
     let crew = fx.place("german_weapons_team", "17");
-    fx.arm(crew, "german_grw36");
+    let mortar = fx.arm(crew, "german_grw36");
     fx.place("german_fo", "12");
     fx.place("ranger_squad", "7");
     fx.place("ranger_squad", "16"); // next to the mortar
     direct(&mut fx, Side::Germans);
+    assert!(fx.can(Action::AddWeapon(mg)));
+    assert!(
+        !fx.can(Action::AddWeapon(mortar)),
+        "a mortar is no direct-fire weapon"
+    );
     assert!(
         fx.legal()
             .iter()
