@@ -1128,3 +1128,248 @@ fn rule_7_5_3_the_attacker_supplements_the_bonus_ap_with_its_remaining_aps() {
     assert_eq!(s.fight.attackers, 1 << winner);
     assert_eq!((s.act().ap, s.act().bonus), (0, 0), "1 AP and the bonus");
 }
+
+/// 7.5.2: "Note: Results against the defender are always completely applied before those
+/// against the attacker", and "The defender must always follow the procedure completely before
+/// the attacker". The 1/16 attacks the 453 and a red 1/2 comes up: the 453 loses its first SP,
+/// takes its EC, fails it and retreats, the German player picking the hex, all before the 1/16
+/// loses its SP and takes its own EC.
+#[test]
+fn rule_7_5_2_the_defenders_results_are_applied_completely_before_the_attackers() {
+    let fx = Fx::s2();
+    let (us, german) = (fx.unit("1/16"), fx.unit("453"));
+    let mut s = attack(&fx, &[], AttackKind::Hasty);
+    let (us_full, german_full) = (s.strength[us], s.strength[german]);
+    let red = |hits| Hits { hits, red: true };
+    resolve_with(
+        &fx,
+        &mut s,
+        CombatResult {
+            attacker: red(1),
+            defender: red(2),
+        },
+    );
+    assert_eq!(s.step, Step::Check(CheckKind::Combat));
+    assert_eq!(s.queue, 1 << german, "the defender's EC first");
+    assert_eq!(
+        s.strength[german],
+        german_full - 1,
+        "the defender's first SP"
+    );
+    assert_eq!(s.strength[us], us_full, "the attacker's SP not yet lost");
+    fx.chance(&mut s, Action::Check(false));
+    assert_eq!(s.step, Step::Retreat, "the defender's forced retreat");
+    assert_eq!(fx.g.actor(&s), Actor::Player(Side::German.index()));
+    assert_eq!(s.strength[us], us_full, "the attacker's SP not yet lost");
+    fx.decide(&mut s, Action::RetreatTo(fx.hex(1414)));
+    assert_eq!(fx.at(&s, german), 1414, "the defender is done");
+    assert_eq!(s.step, Step::Check(CheckKind::Combat));
+    assert_eq!(s.queue, 1 << us, "only then the attacker's EC");
+    assert_eq!(s.strength[us], us_full - 1, "and its SP");
+    fx.chance(&mut s, Action::Check(true));
+    assert_eq!((s.step, s.act().side), (Step::Action, Side::Us));
+}
+
+/// 7.5.2, the defender first: a consequence. The 453 (1 SP) at 1413 and the GR 941 at 1411
+/// hold the 1/16 at 1412 between them: every neighbour of 1412 is enemy-occupied or in an
+/// EZOC, and the 453's ZOC alone covers 1312 and 1512. A 2/1 comes up. The 453's hit is
+/// applied first and eliminates it, which lifts its ZOC; the 1/16 then has open hexes, so its
+/// 2nd hit is the US player's choice of a loss or a retreat (step 3). Were the attacker's
+/// result applied first, the 1/16 could not retreat and would lose both SP without a choice.
+#[test]
+fn rule_7_5_2_a_defender_eliminated_first_opens_the_attackers_retreat() {
+    let fx = Fx::s2();
+    let (us, german) = (fx.unit("1/16"), fx.unit("453"));
+    let mut s = attack(&fx, &[], AttackKind::Hasty);
+    fx.put(&mut s, "GR 941", 1411);
+    s.strength[german] = 1;
+    let us_full = s.strength[us];
+    let german_zoc =
+        |s: &State, h: u16| s.zoc[Side::German.index()].contains(usize::from(fx.hex(h)));
+    for h in fx.ring(1412) {
+        assert!(
+            [1411, 1413].contains(&h) || german_zoc(&s, h),
+            "{h}: no retreat while the 453 stands"
+        );
+    }
+    resolve_with(&fx, &mut s, result(2, 1, false));
+    assert_eq!(s.hex[german], ELIMINATED, "the defender's hit first");
+    for h in [1312, 1512] {
+        assert!(!german_zoc(&s, h), "{h}: its ZOC lifted");
+    }
+    assert_eq!(s.step, Step::SecondHit, "the attacker may retreat now");
+    assert_eq!(fx.g.actor(&s), Actor::Player(Side::Us.index()));
+    assert_eq!(s.strength[us], us_full - 1, "the first SP only so far");
+    fx.decide(&mut s, Action::RetreatInstead);
+    if s.step == Step::Retreat {
+        let first = fx.legal(&s)[0];
+        fx.decide(&mut s, first);
+    }
+    assert!([1312, 1413, 1512].contains(&fx.at(&s, us)), "retreated");
+    assert_eq!(
+        s.strength[us],
+        us_full - 1,
+        "the retreat stood for the 2nd hit"
+    );
+}
+
+/// 7.5.2 step 3: "If the unit failed an EC due to a red result, the second hit must be
+/// converted into a forced retreat. Note: If one unit fails an EC, all other units in the
+/// stack must also retreat to satisfy the second hit", and Note 2: "All units must make a
+/// retreat to convert the second hit. If only some units in a stack fail the EC and make a
+/// forced retreat, the other ones who passed the EC still have to fulfil the second combat
+/// hit! It is not possible to negate the second step loss by retreating less than all units."
+/// The 453 and the LwF VIII at 1413 take a red 0/2; one passes its EC and the other fails
+/// (each way round). The passer retreats with the stack into the same hex, not disrupted, and
+/// that retreat stands for the 2nd hit: no loss and no choice of one (AMBIG-15).
+#[test]
+fn rule_7_5_2_when_one_unit_fails_the_red_ec_the_units_that_passed_retreat_with_it() {
+    let fx = Fx::s2();
+    let (tank, infantry) = (fx.unit("453"), fx.unit("LwF VIII"));
+    for passer in [tank, infantry] {
+        let failer = tank ^ infantry ^ passer;
+        let name = &fx.rs().unit(passer).name;
+        let mut s = attack(&fx, &["LwF VIII"], AttackKind::Hasty);
+        let full = s.strength[tank] + s.strength[infantry];
+        resolve_with(&fx, &mut s, result(0, 2, true));
+        let mut checked = 0;
+        while s.step == Step::Check(CheckKind::Combat) {
+            let u = s.queue.trailing_zeros() as usize;
+            fx.chance(&mut s, Action::Check(u == passer));
+            checked |= 1 << u;
+        }
+        assert_eq!(checked, 1 << tank | 1 << infantry, "both check");
+        assert_ne!(s.step, Step::SecondHit, "{name} passed: still no choice");
+        assert_ne!(s.step, Step::SpLoss, "{name} passed: no loss to take");
+        if s.step == Step::Retreat {
+            assert_eq!(fx.g.actor(&s), Actor::Player(Side::German.index()));
+            let first = fx.legal(&s)[0];
+            fx.decide(&mut s, first);
+        }
+        let to = fx.at(&s, failer);
+        assert!(fx.ring(1413).contains(&to), "the unit that failed retreats");
+        assert_eq!(fx.at(&s, passer), to, "{name} passed and retreats with it");
+        assert_eq!(
+            s.strength[tank] + s.strength[infantry],
+            full - 1,
+            "{name} passed: only the first SP, the retreat stood for the 2nd hit"
+        );
+        assert_eq!(s.strength[tank], 2, "the first SP on the anti-tank unit");
+        assert!(s.is_disrupted(failer));
+        assert!(!s.is_disrupted(passer), "{name} passed: not disrupted");
+        assert_eq!((s.step, s.act().side), (Step::Action, Side::Us));
+    }
+}
+
+/// 7.5.1.2 B, the Combat Support requirements as the engine applies them in play
+/// (`battle::battle`, with the real Command test): "1. The friendly combat unit belongs to the
+/// same formation ... The friendly unit is in Command Range of its parent HQ", and "In a
+/// Prepared Attack Action, the attacker may also contribute a DRM of +1 for each hex ...
+/// even if this unit is from a different formation". The 1/16 at 1412 makes a Prepared Attack
+/// on the 453 at 1413, the 1st ID's HQ at 1010 (Command Range 5). Beside the 453: the 2/16
+/// (1st ID, 4 hexes from its HQ) at 1312, the 1/36 (3rd AD, its HQ at 1113) at 1313, the 3/16
+/// (1st ID, 6 hexes from its HQ: Out of Command) at 1513. One same-formation hex (+2) and one
+/// other-formation hex (+1): +3; with the HQ at 1113 the 3/16 supports too: +5. A Regular
+/// Attack counts the same-formation hexes only.
+#[test]
+fn rule_7_5_1_2_b_support_comes_from_in_command_units_same_formation_or_other_in_a_prepared_attack()
+{
+    use crate::games::crossing_the_line::command::in_command;
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1010);
+    fx.hq(&mut s, "3AD", 1113);
+    fx.hq(&mut s, "526ID", 1515);
+    fx.put(&mut s, "1/16", 1412);
+    fx.put(&mut s, "453", 1413);
+    let same = fx.put(&mut s, "2/16", 1312);
+    let other = fx.put(&mut s, "1/36", 1313);
+    let beyond = fx.put(&mut s, "3/16", 1513);
+    assert!(in_command(rs, &s, fx.unit("1/16")));
+    assert!(in_command(rs, &s, same) && in_command(rs, &s, other));
+    assert!(
+        !in_command(rs, &s, beyond),
+        "the 3/16 is beyond Command Range"
+    );
+    fx.activate(&mut s, "1ID", 3);
+    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    let kind = AttackKind::Prepared;
+    fx.decide(&mut s, Action::Attack { from, target, kind });
+    assert_eq!(s.step, Step::Chits);
+    let b = battle::battle(rs, &s);
+    assert_eq!(
+        b.attacker_support,
+        SupportHexes {
+            same_formation: 1,
+            other_formation: 1
+        },
+        "the 2/16's hex same, the 1/36's other, the 3/16's none"
+    );
+    assert_eq!(combat::combat_drm(&rs.charts, &b).attacker_support, 3);
+    let regular = Battle {
+        attack: AttackKind::Regular,
+        ..b
+    };
+    assert_eq!(
+        combat::combat_drm(&rs.charts, &regular).attacker_support,
+        1,
+        "a Regular Attack: the same formation only"
+    );
+    // The 1st ID's HQ moved within range of the 3/16.
+    fx.hq(&mut s, "1ID", 1113);
+    assert!(in_command(rs, &s, beyond));
+    let b = battle::battle(rs, &s);
+    assert_eq!(
+        b.attacker_support,
+        SupportHexes {
+            same_formation: 2,
+            other_formation: 1
+        }
+    );
+    assert_eq!(combat::combat_drm(&rs.charts, &b).attacker_support, 5);
+}
+
+/// 7.5.1.2 B on the defence, in play: "For an Improved Defense, the defender may contribute a
+/// DRM of -2 for each hex adjacent to the attacking hex containing at least one friendly
+/// combat unit when all requirements are met ... also ... -1 ... even from a different
+/// formation". The 453 at 1413 under Improved Defense is attacked by the 1/16 from 1412; the
+/// 526th's HQ is at 1515 (Command Range 4). Beside the 1/16: the LwF VIII (526th, 3 hexes from
+/// its HQ) at 1512, the GR 941 (353rd, its HQ at 1611) at 1511, the LwF XIX (526th, 5 hexes
+/// from its HQ: Out of Command) at 1411. One same-formation hex and one other: -3.
+#[test]
+fn rule_7_5_1_2_b_improved_defense_support_from_in_command_units_same_or_other_formation() {
+    use crate::games::crossing_the_line::command::in_command;
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "526ID", 1515);
+    fx.hq(&mut s, "353ID", 1611);
+    fx.put(&mut s, "1/16", 1412);
+    let defender = fx.put(&mut s, "453", 1413);
+    s.improved |= 1 << defender;
+    let same = fx.put(&mut s, "LwF VIII", 1512);
+    let other = fx.put(&mut s, "GR 941", 1511);
+    let beyond = fx.put(&mut s, "LwF XIX", 1411);
+    assert!(in_command(rs, &s, same) && in_command(rs, &s, other));
+    assert!(
+        !in_command(rs, &s, beyond),
+        "the LwF XIX is beyond Command Range"
+    );
+    fx.activate(&mut s, "1ID", 3);
+    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    let kind = AttackKind::Hasty;
+    fx.decide(&mut s, Action::Attack { from, target, kind });
+    assert_eq!(s.fight.defense, DefenseKind::Improved);
+    let b = battle::battle(rs, &s);
+    assert_eq!(
+        b.defender_support,
+        SupportHexes {
+            same_formation: 1,
+            other_formation: 1
+        },
+        "the LwF VIII's hex same, the GR 941's other, the LwF XIX's none"
+    );
+    assert_eq!(combat::combat_drm(&rs.charts, &b).defender_support, -3);
+}
