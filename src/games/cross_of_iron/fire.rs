@@ -229,6 +229,7 @@ impl CrossOfIron {
             column,
             drm,
             breakdown,
+            gun: false,
             overrun: u8::MAX,
         };
     }
@@ -288,6 +289,7 @@ impl CrossOfIron {
             column,
             drm,
             breakdown,
+            gun,
             overrun,
         } = s.pending
         else {
@@ -311,7 +313,12 @@ impl CrossOfIron {
             }
         }
         if breakdown > 0 && raw >= breakdown {
-            s.units[firer as usize].flags |= flag::SW_BROKEN;
+            if gun {
+                // 63.18: a gun's HE breaks down on its firepower roll as on its TO HIT roll.
+                self.jam_gun(s, firer as usize);
+            } else {
+                s.units[firer as usize].flags |= flag::SW_BROKEN;
+            }
         }
         if overrun != u8::MAX {
             // 72.5: an unmodified 12 (11 or 12 in woods) immobilises the overrunning AFV.

@@ -66,7 +66,12 @@ impl CrossOfIron {
                 unreachable!("a facing is due")
             };
             let u = &mut s.units[unit as usize];
-            (u.hull, u.turret) = (dir, dir);
+            // A new hull facing brings the turret with it; keeping the hull's facing (after a
+            // reverse, 71.3) keeps the turret's too. After a forward move the turret is on
+            // the hull's line already.
+            if dir != u.hull {
+                (u.hull, u.turret) = (dir, dir);
+            }
             s.clear_due(unit as usize, flag::FACE_DUE);
             s.pending = Pending::None;
             return;
@@ -82,7 +87,7 @@ impl CrossOfIron {
                 self.open_gun_fire(s, u, hex, true, intensive)
             }
             Action::Move { hex, cost } => self.do_move(s, u, hex, cost),
-            Action::Reverse { hex, .. } => self.do_reverse(s, u, hex),
+            Action::Reverse { hex, cost } => self.do_reverse(s, u, hex, cost),
             Action::Hatch => {
                 s.units[u].flags ^= flag::CE | flag::CE_CHANGED;
                 self.retarget(s);
@@ -121,9 +126,11 @@ impl Game for CrossOfIron {
 
     /// 2: an AFV with no working gun or MG entering an infantry hex makes no overrun attack
     /// (72.1), so no IFT roll follows its move. 3: an AFV's MGs are offered sustained fire
-    /// (95.1) and may break down (95.3), which silences them until repaired.
+    /// (95.1) and may break down (95.3), which silences them until repaired. 4: an AFV that
+    /// has backed into a hex with 2 MP left chooses a facing (71.3), and a gun's HE breaks down
+    /// on its IFT roll too (63.18), so no more shots follow it.
     fn log_version(&self) -> u32 {
-        3
+        4
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

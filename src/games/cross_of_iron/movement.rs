@@ -13,6 +13,10 @@ use crate::engine::bits::{nth_one128, ones, ones128};
 /// 3 MP makes the breakdown number 9).
 const SPEED_BREAKDOWN_EXCESS: u8 = 3;
 
+/// 71.3: what changing an AFV's Covered Arc costs once it has backed into its hex ("the
+/// usual cost of moving outside its Covered Arc (2 MP for AFVs …)").
+pub(super) const PIVOT_MP: u8 = 2;
+
 /// The most a move may cost that the cheapest-cost search follows (MP past it are never
 /// reached: no allowance comes near it).
 const MAX_COST: usize = 63;
@@ -386,6 +390,7 @@ impl CrossOfIron {
                 column,
                 drm,
                 breakdown: 0,
+                gun: false,
                 overrun: u as u8,
             };
         }
@@ -396,13 +401,20 @@ impl CrossOfIron {
         !self.vehicle(u) && cost > self.allowance(s, u)
     }
 
-    /// 71: backs `u` into `hex`, keeping its facing.
-    pub(super) fn do_reverse(&self, s: &mut State, u: usize, hex: u8) {
+    /// 71: backs `u` into `hex` for `cost`, keeping its facing (71.3: "The vehicle's Covered
+    /// Arc may not change while moving in reverse"). 71.3: "Once backed into its new hex, it
+    /// may change its Covered Arc at the usual cost of moving outside its Covered Arc (2 MP
+    /// for AFVs …)": with 2 MP left it chooses a facing, as after a forward move (its present
+    /// one keeps the turret where it is).
+    pub(super) fn do_reverse(&self, s: &mut State, u: usize, hex: u8, cost: u8) {
         self.relocate(s, u, hex);
         let unit = &mut s.units[u];
         unit.flags |= flag::MOVED | flag::DONE;
         unit.acquired = u8::MAX;
         unit.acquisition = 0;
+        if u16::from(cost) + u16::from(PIVOT_MP) <= u16::from(self.allowance(s, u)) {
+            s.mark_due(u, flag::FACE_DUE);
+        }
     }
 
     /// The hexes `u` may advance into (SL 19): any adjacent hex within stacking; an enemy

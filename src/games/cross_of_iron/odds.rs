@@ -24,10 +24,13 @@ impl CrossOfIron {
                 let hit = self.hit_chance(u, number, drm, intensive);
                 let he = self.def(u).gun.as_ref().map_or(0, |g| g.he_fp);
                 let column = self.column(2 * u16::from(he))?;
+                let shot = self.shot(u, number, drm, intensive);
                 Some(format!(
-                    "hit {}; then {}",
+                    "hit {}; then {}; gun malfunction {} (B{})",
                     pct(hit),
-                    self.ift_odds(s, s.units[u].hex, hex, column, 0)
+                    self.ift_odds(s, s.units[u].hex, hex, column, 0),
+                    pct(self.he_jam_chance(u, number, drm, intensive)),
+                    shot.breakdown_number()
                 ))
             }
             Action::Fire { hex, sustained } => {
@@ -55,6 +58,34 @@ impl CrossOfIron {
                 .hit
             })
             .map(|(_, w)| f64::from(w) / 36.0)
+            .sum()
+    }
+
+    /// 63.18: the chance an HE shot jams the gun: on its TO HIT roll, or, the shot hitting
+    /// without jamming, on the IFT roll of its firepower (the same B#).
+    pub fn he_jam_chance(&self, u: usize, number: i8, drm: i8, intensive: bool) -> f64 {
+        let shot = self.shot(u, number, drm, intensive);
+        let b = shot.breakdown_number();
+        let ift_jam: f64 = two_d6()
+            .filter(|&(raw, _)| raw >= b)
+            .map(|(_, w)| f64::from(w) / 36.0)
+            .sum();
+        two_d6()
+            .map(|(raw, w)| {
+                let p = f64::from(w) / 36.0;
+                let r = resolve_to_hit(
+                    &shot,
+                    ToHitDice { raw, third_die: 6 },
+                    self.rules.options.critical_threshold,
+                );
+                if r.jammed || r.eliminated {
+                    p
+                } else if r.hit {
+                    p * ift_jam
+                } else {
+                    0.0
+                }
+            })
             .sum()
     }
 

@@ -256,11 +256,7 @@ impl CrossOfIron {
         };
         let result = resolve_to_hit(&shot, dice, self.rules.options.critical_threshold);
         if result.jammed {
-            // 69.3: a gun that breaks down loses its acquisition, even if repaired at once.
-            let unit = &mut s.units[firer as usize];
-            unit.flags |= flag::GUN_BROKEN;
-            unit.acquired = u8::MAX;
-            unit.acquisition = 0;
+            self.jam_gun(s, firer as usize);
         }
         if result.last_round {
             s.units[firer as usize].flags |= flag::DISABLED;
@@ -275,7 +271,11 @@ impl CrossOfIron {
                     hex: target,
                     column,
                     drm: 0,
-                    breakdown: 0,
+                    // 63.18: "any TO HIT or firepower result dice roll" of the B# or more
+                    // jams the gun: the HE's IFT roll too, at the shot's B# (70.5's −2 under
+                    // Intensive Fire).
+                    breakdown: shot.breakdown_number(),
+                    gun: true,
                     overrun: u8::MAX,
                 }
             }
@@ -285,6 +285,15 @@ impl CrossOfIron {
                 critical: result.critical,
             },
         };
+    }
+
+    /// 63.18: `u`'s gun has jammed: no more shots until repaired. 69.3: a gun that breaks
+    /// down loses its acquisition, even if repaired at once.
+    pub(super) fn jam_gun(&self, s: &mut State, u: usize) {
+        let unit = &mut s.units[u];
+        unit.flags |= flag::GUN_BROKEN;
+        unit.acquired = u8::MAX;
+        unit.acquisition = 0;
     }
 
     /// The AFV KILL roll's inputs for a hit by `firer` on `target` (64.3, 65, 66, 68).
@@ -297,7 +306,9 @@ impl CrossOfIron {
         let band = rs
             .band(rs.board.distance(from, t.hex))
             .unwrap_or(gun.kill.len() - 1);
-        let front = rs.board.in_arc(t.hex, t.hull, from);
+        // 68.2: after a critical hit the KILL roll "is made on the 'Rear' target facing
+        // (regardless of the target's Covered Arc)": the bottom (side/rear) modifier (64.32).
+        let front = !critical && rs.board.in_arc(t.hex, t.hull, from);
         let (facing, armor) = if front {
             (Facing::Front, v.front)
         } else {

@@ -155,13 +155,15 @@ pub enum Pending {
         unit: u8,
     },
     /// An Infantry Fire Table attack on a hex: 2d6. `breakdown` is the B# of the support
-    /// weapon firing in it (0: none); `overrun` the AFV overrunning the hex (72), if any.
+    /// weapon firing in it, or of the gun firing HE (`gun`, 63.18) (0: none); `overrun` the
+    /// AFV overrunning the hex (72), if any.
     Fire {
         firer: u8,
         hex: u8,
         column: u8,
         drm: i8,
         breakdown: u8,
+        gun: bool,
         overrun: u8,
     },
     /// The morale checks due, one at a time: 2d6.

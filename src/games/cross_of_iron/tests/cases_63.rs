@@ -263,6 +263,111 @@ fn rule_63_19_a_gun_rotates_in_place_like_an_sp_gun_and_a_360_mount_turns_at_plu
     assert!(mount.contains("a raw roll of 5 or less"), "{mount}");
 }
 
+/// 63.18: "any TO HIT or firepower result dice roll of this value or higher means the weapon
+/// has jammed upon firing. Any additional shots that phase, and all subsequent firing is
+/// prohibited until the gun is repaired". The PaK 40 (ROF 2) fires HE at the section in E5;
+/// the TO HIT roll (3) hits, and the IFT roll of the HE is at the gun's B# or one below: at
+/// the B#, the gun has jammed (its second shot is gone, and later phases' shots too, until a
+/// repair die of 1); one below, the second shot is still offered. With the data's B12 and
+/// with the 75L edited to B11 (the number is read, not a constant 12).
+#[test]
+fn rule_63_18_a_guns_he_firepower_roll_at_its_breakdown_number_jams_it_until_repaired() {
+    use crate::engine::Game;
+    let b11 = edited("counters.toml", |t| {
+        let from = "suffix = \"L\", rof = 1, breakdown = 12";
+        assert!(t.contains(from));
+        t.replace(from, "suffix = \"L\", rof = 1, breakdown = 11")
+    })
+    .unwrap();
+    // The PaK 40 after its HE shot's IFT roll `ift`.
+    let fire = |g: &CrossOfIron, ift: u8| {
+        let mut s = empty(g, Phase::PrepFire, 0);
+        let pak = place(g, &mut s, "PaK 40", "A5", 0);
+        place(g, &mut s, "1st Section", "E5", 3);
+        place(g, &mut s, "Tank 2", "D5", 3);
+        let e5 = hex(g, "E5");
+        let he = Action::HighExplosive {
+            hex: e5,
+            intensive: false,
+        };
+        s.cursor = pak as u8;
+        assert!(gun_list(g, &s, pak).contains(&he));
+        g.apply(&mut s, he);
+        g.apply(&mut s, Action::Roll(3));
+        assert!(
+            matches!(s.pending, Pending::Fire { hex, .. } if hex == e5),
+            "the HE hit: {:?}",
+            s.pending
+        );
+        g.apply(&mut s, Action::Roll(ift));
+        (s, pak)
+    };
+    for (g, b) in [(game(), 12), (b11, 11)] {
+        let (s, pak) = fire(&g, b - 1);
+        assert!(
+            !s.units[pak].has(flag::GUN_BROKEN),
+            "B{b}: IFT roll {}",
+            b - 1
+        );
+        assert!(!gun_list(&g, &s, pak).is_empty(), "B{b}: its second shot");
+
+        let (mut s, pak) = fire(&g, b);
+        assert!(
+            s.units[pak].has(flag::GUN_BROKEN),
+            "B{b}: IFT roll {b} jams"
+        );
+        assert_eq!(s.units[pak].acquired, u8::MAX, "69.3");
+        assert_eq!(gun_list(&g, &s, pak), [], "B{b}: no more shots this phase");
+        // A later fire phase: still jammed, until repaired.
+        s.units[pak].shots = 0;
+        s.units[pak].flags &= !flag::PER_PHASE;
+        assert_eq!(gun_list(&g, &s, pak), [], "B{b}: nor later until repaired");
+        g.resolve_weapon_repair(&mut s, pak, 1);
+        assert!(!gun_list(&g, &s, pak).is_empty(), "B{b}: repaired");
+    }
+}
+
+/// 63.18 on the play screen: an HE shot's odds count a malfunction on its firepower (IFT)
+/// roll as well as on its TO HIT roll. The PaK 40 (B12) at A5 firing HE at the section in
+/// E5: a TO HIT 12 (1/36), or a hit below 12 and then an IFT 12 (1/36 of the hits).
+#[test]
+fn rule_63_18_an_he_shots_odds_count_a_malfunction_on_the_firepower_roll() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let pak = place(&g, &mut s, "PaK 40", "A5", 0);
+    place(&g, &mut s, "1st Section", "E5", 3);
+    s.cursor = pak as u8;
+    let e5 = hex(&g, "E5");
+    let (number, drm) = g.to_hit(&s, pak, e5, None);
+    let ways = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0];
+    let hits_below_12: f64 = (2..=11)
+        .filter(|&raw| raw + drm <= number)
+        .map(|raw| ways[(raw - 2) as usize] / 36.0)
+        .sum();
+    assert!(hits_below_12 > 0.3, "a fair shot: {hits_below_12}");
+    let expected = 1.0 / 36.0 + hits_below_12 / 36.0;
+    let chance = g.he_jam_chance(pak, number, drm, false);
+    assert!(
+        (chance - expected).abs() < 1e-12,
+        "{chance} against {expected}"
+    );
+    let text = g
+        .odds_text(
+            &s,
+            Action::HighExplosive {
+                hex: e5,
+                intensive: false,
+            },
+        )
+        .unwrap();
+    let shown = format!("gun malfunction {:.0}% (B12)", 100.0 * expected);
+    assert!(text.ends_with(&shown), "{text}");
+    assert_ne!(
+        shown, "gun malfunction 3% (B12)",
+        "not the TO HIT roll's alone"
+    );
+}
+
 /// 63.21: "Unless otherwise restricted, a gun may use HE or AP ammunition in unlimited
 /// quantity." No TO HIT roll of an AP or HE shot runs its ammunition out, where HEAT (63.16)
 /// and smoke (63.22) do; the PaK 40 still has both after ten phases of firing both.

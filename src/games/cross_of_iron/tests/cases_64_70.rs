@@ -633,6 +633,83 @@ fn rule_64_9_a_150mm_afv_gun_firing_its_last_round_is_disabled_for_good() {
     assert!(!s.units[pak].has(flag::DISABLED));
 }
 
+/// 68.2: "Once the Critical Hit has been obtained, the subsequent AFV KILL dice roll is made
+/// on the 'Rear' target facing (regardless of the target's Covered Arc) with a -1 DRM"; the
+/// Rear's armour modifier is the bottom one (64.32). In play: the T-34 at A5 scores a
+/// critical hit on Panzer 2 (PzKpfw IV F2: front +1, side/rear -1) at E5, which faces it.
+/// The KILL roll takes the side/rear -1, not the front's +1 (68.3 would clamp it to 0): a raw
+/// kill number + 1 is a final kill number - 1, destroying it outright (a final equal to the
+/// kill number would wait for the immobilisation die, 66.1).
+#[test]
+fn rule_68_2_a_critical_hit_kills_with_the_rear_armour_modifier_whatever_the_facing() {
+    use crate::engine::Game;
+    let g = game();
+    let (mut s, pz, t34) = duel_at(&g, "E5", "A5");
+    let board = &g.rules().board;
+    assert!(
+        board.in_arc(hex(&g, "E5"), s.units[pz].hull, hex(&g, "A5")),
+        "the Panzer faces the T-34"
+    );
+    let ordinary = g.kill_roll(&s, t34, pz, false);
+    assert_eq!(
+        (ordinary.facing, ordinary.armor_modifier),
+        (Facing::Front, 1)
+    );
+    let critical = g.kill_roll(&s, t34, pz, true);
+    assert_eq!(
+        (critical.facing, critical.armor_modifier),
+        (Facing::SideOrRear, -1),
+        "the Rear's modifier after a critical hit"
+    );
+    let raw = (critical.kill_number + 1) as u8;
+    assert!((2..=12).contains(&raw));
+
+    // The whole shot through the engine: TO HIT 2, third die 1 (critical), KILL raw.
+    s.phase = Phase::DefensiveFire;
+    s.cursor = t34 as u8;
+    let shoot = Action::Shoot {
+        target: pz as u8,
+        intensive: false,
+    };
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert!(legal.contains(&shoot), "{legal:?}");
+    g.apply(&mut s, shoot);
+    g.apply(&mut s, Action::Roll(2));
+    assert!(matches!(s.pending, Pending::Critical(_)), "{:?}", s.pending);
+    g.apply(&mut s, Action::Roll(1));
+    assert_eq!(
+        s.pending,
+        Pending::Kill {
+            firer: t34 as u8,
+            target: pz as u8,
+            critical: true
+        }
+    );
+    let mut plain = s;
+    g.apply(&mut s, Action::Roll(raw));
+    assert!(
+        !matches!(s.pending, Pending::Immobilization { .. }),
+        "raw {raw} - 1 (rear) - 1 (68.2) is below the kill number: no immobilisation die"
+    );
+    assert!(!s.units[pz].in_play(), "destroyed");
+    // The same raw roll after an ordinary hit through the front armour does nothing.
+    plain.pending = Pending::Kill {
+        firer: t34 as u8,
+        target: pz as u8,
+        critical: false,
+    };
+    g.apply(&mut plain, Action::Roll(raw));
+    assert!(plain.units[pz].in_play(), "raw {raw} + 1: no effect");
+
+    // The SU-76 (front -1, side/rear -2) facing the Panzer: -2 after a critical hit.
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A5", 0);
+    let su = place(&g, &mut s, "SU-76", "E5", 3);
+    assert_eq!(g.kill_roll(&s, pz, su, false).armor_modifier, -1);
+    assert_eq!(g.kill_roll(&s, pz, su, true).armor_modifier, -2);
+}
+
 /// 68.3: "Armor modifiers of the target AFV are applied to the AFV KILL roll only if
 /// negative" (after a critical hit, 68.2: against the Rear, -1).
 #[test]
@@ -656,13 +733,36 @@ fn rule_68_3_a_critical_hit_ignores_a_positive_armour_modifier_not_a_negative_on
         Fraction::new(15, 36),
         "an ordinary hit: raw + 2 at most 8"
     );
-    // In play: a raw roll that, +2 added, would be exactly the kill number.
+    // In play: the T-34 (front +2, side/rear +1) facing Panzer 2 in A5, at a range where the
+    // 75L's kill number is 12. After a critical hit (68.2: the Rear's +1, so 68.3 has a
+    // positive modifier to ignore) a raw 12 is a final 11: destroyed outright; with the +1
+    // added it would be 12, the kill number, and wait for the immobilisation die (66.1).
+    // After an ordinary hit through the front, 12 + 2: no effect.
     let g = game();
-    let (mut s, pz, t34) = duel_at(&g, "A5", "E5");
+    let (s, pz, t34) = duel_at(&g, "A5", "E5");
+    let board = &g.rules().board;
+    let a5 = hex(&g, "A5");
+    let at = |h: u8| {
+        let mut t = s;
+        t.units[t34].hex = h;
+        t.units[t34].hull = board.direction(h, a5);
+        t.units[t34].turret = t.units[t34].hull;
+        g.refresh(&mut t);
+        t
+    };
+    let mut s = (0..board.terrain.len() as u8)
+        .filter(|&h| h != a5 && board.seen_from(a5) >> h & 1 == 1)
+        .map(at)
+        .find(|t| g.kill_roll(t, pz, t34, true).kill_number == 12)
+        .expect("a hex in sight at the 75L's kill number 12");
+    let ordinary = g.kill_roll(&s, pz, t34, false);
+    assert_eq!(
+        (ordinary.facing, ordinary.armor_modifier),
+        (Facing::Front, 2)
+    );
     let k = g.kill_roll(&s, pz, t34, true);
-    assert!(k.critical && k.armor_modifier > 0);
-    let raw = (k.kill_number - k.armor_modifier + 1) as u8;
-    assert!((2..=12).contains(&raw));
+    assert!(k.critical && k.armor_modifier > 0, "{k:?}");
+    let raw = 12;
     let kill = |s: &mut State, critical: bool| {
         s.pending = Pending::Kill {
             firer: pz as u8,
@@ -681,7 +781,7 @@ fn rule_68_3_a_critical_hit_ignores_a_positive_armour_modifier_not_a_negative_on
     assert_eq!(
         s.pending,
         Pending::None,
-        "no immobilization die: +2 not added"
+        "no immobilization die: +1 not added"
     );
     assert!(!s.units[t34].in_play());
 }
@@ -742,7 +842,7 @@ fn rule_69_6_backing_out_of_the_firing_hex_removes_the_acquisition() {
     let unacquired_from_e5 = g.to_hit(&s, pz, k5, Some(t34)).1;
     acquired(&mut s, pz, t34, 2);
     assert_eq!(g.to_hit(&s, pz, k5, Some(t34)).1, unacquired_from_e5 - 2);
-    g.do_reverse(&mut s, pz, d5); // 71: backing, the hull keeps its facing
+    g.do_reverse(&mut s, pz, d5, 4); // 71: backing, the hull keeps its facing
     assert_eq!((s.units[pz].hex, s.units[pz].hull), (d5, 0));
     assert_eq!(g.to_hit(&s, pz, k5, Some(t34)).1, unacquired_from_d5);
 }

@@ -133,22 +133,63 @@ fn rule_71_2_reverse_enters_only_hexes_straight_behind_the_hull() {
     assert_eq!(facings_with_a_reverse, 4);
 }
 
-/// 71.3: "The vehicle's Covered Arc may not change while moving in reverse."
+/// 71.3: "The vehicle's Covered Arc may not change while moving in reverse. Once backed into
+/// its new hex, it may change its Covered Arc at the usual cost of moving outside its Covered
+/// Arc (2 MP for AFVs …)." Panzer 2 (14 MP) at E5 facing east, turret south-east, backs
+/// into C5 (8 MP) or B5 (12 MP): hull and turret are as they were, and a facing is then
+/// asked for; choosing the same facing keeps the turret. With 13 MP, B5 leaves 1 MP: no
+/// facing is asked for.
 #[test]
-fn rule_71_3_reversing_keeps_hull_and_turret_and_asks_no_new_facing() {
+fn rule_71_3_reversing_keeps_the_facing_then_offers_a_new_one_with_2_mp_left() {
+    use crate::engine::Game;
+    let back = |g: &CrossOfIron, to: &str| {
+        let mut s = empty(g, Phase::Movement, 0);
+        let pz = place(g, &mut s, "Panzer 2", "E5", 0);
+        place(g, &mut s, "1st Section", "J3", 3); // an enemy in play: no annihilation
+        s.units[pz].turret = 1;
+        s.cursor = pz as u8;
+        let to = hex(g, to);
+        let cost = reverse_cost(g, &s, pz, to).expect("a reverse");
+        g.apply(&mut s, Action::Reverse { hex: to, cost });
+        let u = s.units[pz];
+        assert_eq!(
+            (u.hex, u.hull, u.turret),
+            (to, 0, 1),
+            "unchanged while backing"
+        );
+        (s, pz, cost)
+    };
     let g = game();
-    let mut s = empty(&g, Phase::Movement, 0);
-    let pz = place(&g, &mut s, "Panzer 2", "E5", 0);
-    s.units[pz].turret = 1;
-    let mut forward = s;
-    g.do_reverse(&mut s, pz, hex(&g, "C5"));
-    let u = s.units[pz];
-    assert_eq!((u.hex, u.hull, u.turret), (hex(&g, "C5"), 0, 1));
+    for (to, cost) in [("C5", 8), ("B5", 12)] {
+        let (s, pz, spent) = back(&g, to);
+        assert_eq!(spent, cost);
+        assert_eq!(s.pending, Pending::Facing { unit: pz as u8 }, "{to}");
+        let mut legal = Vec::new();
+        g.legal_actions(&s, &mut legal);
+        assert_eq!(legal.len(), 6, "{to}: any of the six facings");
+        let mut turned = s;
+        g.apply(&mut turned, Action::Face { dir: 2 });
+        let u = turned.units[pz];
+        assert_eq!((u.hull, u.turret), (2, 2), "{to}: turned");
+        let mut kept = s;
+        g.apply(&mut kept, Action::Face { dir: 0 });
+        let u = kept.units[pz];
+        assert_eq!((u.hull, u.turret), (0, 1), "{to}: kept");
+    }
+    let slow = edited("counters.toml", |t| {
+        assert!(t.contains("mp = 14, front = 1,"));
+        t.replace("mp = 14, front = 1,", "mp = 13, front = 1,")
+    })
+    .unwrap();
+    let (s, pz, spent) = back(&slow, "B5");
+    assert_eq!(spent, 12);
     assert!(
-        !u.has(flag::FACE_DUE),
-        "no facing is chosen after a reverse"
+        !matches!(s.pending, Pending::Facing { .. }) && !s.units[pz].has(flag::FACE_DUE),
+        "1 MP left: no change of Covered Arc"
     );
     // A forward move turns the hull to its path and then asks for a facing.
+    let mut forward = empty(&g, Phase::Movement, 0);
+    let pz = place(&g, &mut forward, "Panzer 2", "E5", 0);
     g.do_move(&mut forward, pz, hex(&g, "D5"), 1);
     assert!(forward.units[pz].has(flag::FACE_DUE));
     assert_eq!(forward.units[pz].hull, 3);

@@ -160,7 +160,7 @@ fn rule_71_reverse_is_straight_back_at_four_times_the_cost_keeping_the_facing() 
         [hex(&g, "D5"), hex(&g, "C5"), hex(&g, "B5")],
         "14 MP: three open hexes at 4 each"
     );
-    g.do_reverse(&mut s, pz, hex(&g, "C5"));
+    g.do_reverse(&mut s, pz, hex(&g, "C5"), 8);
     assert_eq!((s.units[pz].hex, s.units[pz].hull), (hex(&g, "C5"), 0));
 }
 
