@@ -426,19 +426,25 @@ fn rule_9_5_3_defense_value_factor_tem_morale_rain_and_air() {
     assert_eq!(defense_value(rs, &f.s), df + 3 + 2 - 4, "Air Support −1d6");
 }
 
-#[test]
-fn rule_9_5_3d_air_support_needs_a_leader_with_his_unit_and_no_rain() {
-    let mut f = Fixture::combat();
+/// Company I and Botts, its Leader, the only Americans, in the Contested Area 13 with `air`
+/// Air Support points on the track: they attack it, I leading. Returns I.
+fn i_and_botts_attack_13_with_air(mut f: Fixture, air: u8) -> (Fixture, u8) {
     f.clear_americans();
     let i = f.put("I", 13);
     let botts = f.put("Botts", 13);
     f.reveal(13, f.counter_with(Terrain::Urban, DefenseStrategy::None));
-    f.s.support = [0, 0, 0, 1];
+    f.s.support = [0, 0, 0, air];
     f.act(Action::Activate(12));
     f.act(Action::Attack(12));
     f.act(Action::AddAttacker(i));
     f.act(Action::AddAttacker(botts));
     f.act(Action::Resolve);
+    (f, i)
+}
+
+#[test]
+fn rule_9_5_3d_air_support_needs_a_leader_with_his_unit_and_no_rain() {
+    let (mut f, i) = i_and_botts_attack_13_with_air(Fixture::combat(), 1);
     assert_eq!(f.s.attack.lead, i, "9.5.2A: Botts cannot lead");
     assert!(f.legal().contains(&Action::Allot(Support::Air)));
     f.s.rain = true;
@@ -477,17 +483,8 @@ fn rule_9_5_3d_air_support_needs_a_unit_of_the_leader_s_own_organisation() {
 #[test]
 fn rule_9_5_3d_one_air_die_a_combat_or_a_die_a_point_by_the_reading() {
     for (value, points) in [("one_die", 1), ("die_per_point", 3)] {
-        let mut f = Fixture::combat_reading("air_support", value);
-        f.clear_americans();
-        let i = f.put("I", 13);
-        let botts = f.put("Botts", 13);
-        f.reveal(13, f.counter_with(Terrain::Urban, DefenseStrategy::None));
-        f.s.support = [0, 0, 0, 3];
-        f.act(Action::Activate(12));
-        f.act(Action::Attack(12));
-        f.act(Action::AddAttacker(i));
-        f.act(Action::AddAttacker(botts));
-        f.act(Action::Resolve);
+        let f = Fixture::combat_reading("air_support", value);
+        let (mut f, _) = i_and_botts_attack_13_with_air(f, 3);
         for _ in 0..points {
             f.act(Action::Allot(Support::Air));
         }
