@@ -238,9 +238,14 @@ pub fn support_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
     out.push(Action::Resolve);
 }
 
+/// The most Air Support dice one combat rolls under `air_support = "die_per_point"`: their
+/// total (`Attack::air_die`) fits its byte (a track hoarded over every turn with support
+/// carried over could hold more points).
+const MAX_AIR_DICE: u8 = u8::MAX / 6;
+
 fn may_allot(rs: &Ruleset, s: &State, k: Support) -> bool {
     let a = &s.attack;
-    let again = k == Support::Air && rs.air_die_per_point;
+    let again = k == Support::Air && rs.air_die_per_point && a.air_points < MAX_AIR_DICE;
     if (a.support & k.bit() != 0 && !again) || s.support[k as usize] == 0 {
         return false;
     }
