@@ -222,8 +222,13 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
             if after.step != Step::Roll(Roll::Air) =>
         {
             let mut rolled = *before;
+            // The last Air die is told as the others are, then the combat it closes.
+            let mut last_air = String::new();
             match before.step {
-                Step::Roll(Roll::Air) => rolled.attack.air_die += die(a),
+                Step::Roll(Roll::Air) => {
+                    rolled.attack.air_die += die(a);
+                    last_air = air_die(before, die(a)) + "; ";
+                }
                 _ => rolled.attack.defense_dice = die(a),
             }
             let av = attack_value(rs, &rolled);
@@ -231,7 +236,7 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
             let at = av + i16::from(rolled.attack.attack_dice);
             let dt = dv + i16::from(rolled.attack.defense_dice);
             Some(format!(
-                "AV {av} + 2d6({}) = {at} vs DV {dv}{} + 2d6({}) = {dt}: {}; German Morale {}",
+                "{last_air}AV {av} + 2d6({}) = {at} vs DV {dv}{} + 2d6({}) = {dt}: {}; German Morale {}",
                 rolled.attack.attack_dice,
                 air(rolled.attack.air_points, rolled.attack.air_die),
                 rolled.attack.defense_dice,
@@ -369,7 +374,7 @@ fn one_die(rs: &Ruleset, before: &State, r: Roll, d: u8, after: &State) -> Strin
                 }
             )
         }
-        Roll::Air => format!("Air Support 1d6 = {d}: the DV is {d} lower (9.5.3D)"),
+        Roll::Air => air_die(before, d),
         Roll::Surrender => format!(
             "surrender roll 1d6 = {d} against German Morale {}: {} (10.2)",
             before.morale,
@@ -380,6 +385,18 @@ fn one_die(rs: &Ruleset, before: &State, r: Roll, d: u8, after: &State) -> Strin
             }
         ),
         other => format!("{other:?} 1d6 = {d}"),
+    }
+}
+
+/// One Air Support die (9.5.3D), numbered when the combat rolls more than one
+/// (`air_support = "die_per_point"`).
+fn air_die(before: &State, d: u8) -> String {
+    match before.attack.air_points {
+        0 | 1 => format!("Air Support 1d6 = {d}: the DV is {d} lower (9.5.3D)"),
+        n => format!(
+            "Air Support die {} of {n}: 1d6 = {d}, the DV is {d} lower (9.5.3D)",
+            before.attack.air_rolled + 1
+        ),
     }
 }
 

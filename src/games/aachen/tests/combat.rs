@@ -501,7 +501,15 @@ fn rule_9_5_3d_one_air_die_a_combat_or_a_die_a_point_by_the_reading() {
             assert_eq!(f.s.step, Step::Roll(Roll::Air), "{value}: die {n}");
             let off = i16::from(2 * n);
             assert_eq!(defense_value(f.game.rules(), &f.s), dv - off);
+            let before = f.s;
             f.roll(Action::Die(2));
+            // Every die is told, the last one too (with the combat it closes).
+            let told = f.game.narrate(&before, Action::Die(2), &f.s).unwrap();
+            let die = match points {
+                1 => "Air Support 1d6 = 2: the DV is 2 lower".to_string(),
+                _ => format!("Air Support die {} of {points}: 1d6 = 2", n + 1),
+            };
+            assert!(told.starts_with(&die), "{value}: {told}");
         }
         assert_ne!(f.s.step, Step::Roll(Roll::Air), "the combat is resolved");
     }
