@@ -21,7 +21,8 @@ pub struct PlayArgs {
     /// Game id (see `sandtable games`).
     pub game: String,
     /// The side you play (Rudder's Line: rangers or germans; Aachen: americans or us;
-    /// Crossing the Line: us or germans, and in first-blood us).
+    /// Crossing the Line: us or germans, and in first-blood us; Cross of Iron: germans or
+    /// russians).
     #[arg(long)]
     pub side: String,
     /// Scenario name (default: the game's only scenario). Crossing the Line has four and

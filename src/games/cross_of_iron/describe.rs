@@ -121,6 +121,12 @@ impl CrossOfIron {
                 if self.double_time(s, u, cost) {
                     text.push_str(" at Double Time (73)");
                 }
+                if let Some(number) = self.speed_breakdown_at(s, u, cost) {
+                    let _ = write!(
+                        text,
+                        " past its MA: speed breakdown (79), immobilized on {number} or more"
+                    );
+                }
                 if self.occupied_by(s, hex, 1 - side) {
                     let _ = write!(
                         text,

@@ -339,14 +339,19 @@ impl CrossOfIron {
             u,
             flag::FACE_DUE | if enemy { flag::OVERRUN_DUE } else { 0 },
         );
-        let mp = self.allowance(s, u);
-        if cost > mp {
-            let number = speed_breakdown_number(2 * u16::from(cost - mp)) as i8;
+        if let Some(number) = self.speed_breakdown_at(s, u, cost) {
             s.pending = Pending::SpeedBreakdown {
                 unit: u as u8,
-                number,
+                number: number as i8,
             };
         }
+    }
+
+    /// 79.2: the breakdown number a move of `cost` past vehicle `u`'s MA risks (None: within
+    /// its MA, or infantry).
+    pub(super) fn speed_breakdown_at(&self, s: &State, u: usize, cost: u8) -> Option<i32> {
+        let mp = self.allowance(s, u);
+        (self.vehicle(u) && cost > mp).then(|| speed_breakdown_number(2 * u16::from(cost - mp)))
     }
 
     /// 72.1: an overrun attacks the hex on the IFT with 4, half the main gun's HE firepower

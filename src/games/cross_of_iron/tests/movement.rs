@@ -121,6 +121,19 @@ fn rule_79_moving_past_the_ma_rolls_for_speed_breakdown() {
         .find(|&h| cost[h] == mp + 1)
         .expect("a hex 1 MP past the MA") as u8;
     assert_eq!(move_cost(&g, &s, pz, far), Some(mp + 1));
+    // The play screen names the risk before the move is made.
+    s.cursor = pz as u8;
+    let text = g.describe(
+        &s,
+        Action::Move {
+            hex: far,
+            cost: mp + 1,
+        },
+    );
+    assert!(
+        text.contains("speed breakdown (79), immobilized on 11 or more"),
+        "{text}"
+    );
     move_to(&g, &mut s, pz, far);
     assert_eq!(
         s.pending,
