@@ -71,9 +71,13 @@ pub fn interdiction(rs: &Ruleset, s: &mut State, die: u8) {
 }
 
 /// 8.1.5: d10 minus the disrupted ER, if positive, is the SP lost.
+pub fn attrition_loss(rs: &Ruleset, u: usize, die: u8) -> u8 {
+    die.saturating_sub(rs.unit(u).er[1])
+}
+
+/// 8.1.5: the Attrition Check of unit `u`.
 pub fn attrition(rs: &Ruleset, s: &mut State, u: usize, die: u8) {
-    let er = rs.unit(u).er[1];
-    stacking::lose(rs, s, u, die.saturating_sub(er));
+    stacking::lose(rs, s, u, attrition_loss(rs, u, die));
     if s.queue == 0 {
         finish(rs, s);
     }
@@ -119,8 +123,11 @@ pub fn draw_plan(s: &mut State, marker: u8) {
 
 /// 8.3: "On a die roll of 9 or 10, the German player may inspect any single drawn Victory Plan
 /// marker currently held by the US player."
+pub const PEEK_AT_LEAST: u8 = 9;
+
+/// 8.3: the German's roll to inspect a marker.
 pub fn plan_peek(rs: &Ruleset, s: &mut State, die: u8) {
-    if die >= 9 {
+    if die >= PEEK_AT_LEAST {
         s.step = Step::Inspect;
     } else {
         replacement_segment(rs, s);

@@ -342,9 +342,11 @@ impl Game for CrossingTheLine {
     /// however long the chain of them (before, none past three nested activations). 8: a
     /// Movement Action names any of a formation's units in a hex that can move, as one stack
     /// (7.1, 7.3.1: `Select { from, pick }`; before, a unit or all of them). 9: a
-    /// reinforcement's fallback hex is not next to an enemy HQ either (8.5.1).
+    /// reinforcement's fallback hex is not next to an enemy HQ either (8.5.1). 10: the SNAFU
+    /// token may also reroll the US Interdiction die, an Attrition Check and the German's roll
+    /// to inspect a plan (5.2), each only when a reroll could better it.
     fn log_version(&self) -> u32 {
-        9
+        10
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

@@ -412,9 +412,11 @@ impl<'a> Context<'a> {
             // its supply edge.
             Action::DisplaceUnit { .. } => END,
             Action::Act(f) => i32::from(s.fal[usize::from(f)]),
-            // 5.2: hand the SNAFU token over only for a low AP or combat die or a failed check.
+            // 5.2: hand the SNAFU token over only for a low AP, combat or Interdiction die or
+            // a failed check; an Attrition SP or a missed look at a plan is not worth it.
             Action::Keep => END,
             Action::Reroll => match s.snafu_roll {
+                _ if matches!(s.snafu_step, Step::Attrition | Step::PlanPeek) => END - 10,
                 Action::Die(d) if d <= SNAFU_REROLL_AT_MOST => END + 10,
                 Action::Check(false) => END + 10,
                 _ => END - 10,

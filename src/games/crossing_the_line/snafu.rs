@@ -2,12 +2,17 @@
 //! hand it to the opponent to have one of his own die rolls rolled again.
 //!
 //! AMBIG-41 (5.2): "his own" die rolls are the AP roll of the formation he activates or
-//! reacts with, his combat die as the attacker, his Reaction Check and the Effectiveness Checks
-//! of his units. A pass of a check is never worth a reroll, so only a failed one is offered.
-//! The Initiative roll is not offered: both dice are one chance outcome here (the winner).
+//! reacts with, his combat die as the attacker, his Reaction Check, the Effectiveness Checks
+//! and Attrition Checks of his units (5.8.4, 8.1.5), the US Interdiction roll (8.1.2: "The US
+//! player rolls") and the German's roll to inspect a Victory Plan marker (8.3). A roll that
+//! already gave the best its roller can get (a check passed, the top Interdiction Level, an
+//! Attrition Check that costs nothing, an inspection won) is never worth a reroll, so it is
+//! not offered. The Initiative roll is not offered: it is both players' dice at once, one
+//! chance outcome here (the winner), and neither die is one player's own alone.
 //! The static Germans of 10.1 never roll, so First Blood never offers it.
 
 use super::action::Action;
+use super::admin;
 use super::ruleset::{Ruleset, ScenarioKind};
 use super::side::Side;
 use super::state::{State, Step};
@@ -17,15 +22,31 @@ fn roller(rs: &Ruleset, s: &State) -> Option<Side> {
     match s.step {
         Step::ApRoll { .. } | Step::CombatDie => Some(s.act().side),
         Step::ReactionCheck => Some(rs.formation(s.reactor).side),
-        Step::Check(_) => Some(rs.unit(s.queue.trailing_zeros() as usize).side),
+        Step::Check(_) | Step::Attrition => Some(rs.unit(s.queue.trailing_zeros() as usize).side),
+        Step::Interdiction => Some(Side::Us),
+        Step::PlanPeek => Some(Side::German),
         _ => None,
+    }
+}
+
+/// Whether a reroll could better outcome `a` for its roller.
+fn worth(rs: &Ruleset, s: &State, a: Action) -> bool {
+    match (s.step, a) {
+        (_, Action::Check(true)) => false,
+        (Step::Interdiction, Action::Die(d)) => {
+            rs.charts.interdiction_level(d) < rs.charts.max_interdiction_level()
+        }
+        (Step::Attrition, Action::Die(d)) => {
+            admin::attrition_loss(rs, s.queue.trailing_zeros() as usize, d) > 0
+        }
+        (Step::PlanPeek, Action::Die(d)) => d < admin::PEEK_AT_LEAST,
+        _ => true,
     }
 }
 
 /// Whether outcome `a` of the pending roll goes to the token's owner for a choice first.
 pub fn offers(rs: &Ruleset, s: &State, a: Action) -> bool {
-    let worth = !matches!(a, Action::Check(true));
-    rs.kind != ScenarioKind::FirstBlood && worth && roller(rs, s) == Some(s.snafu)
+    rs.kind != ScenarioKind::FirstBlood && roller(rs, s) == Some(s.snafu) && worth(rs, s, a)
 }
 
 /// The roll waits for its owner's choice.

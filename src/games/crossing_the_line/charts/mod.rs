@@ -491,6 +491,11 @@ impl Charts {
         self.interdiction[usize::from(d - 1)]
     }
 
+    /// The highest Interdiction Level a roll can give (8.1.2).
+    pub fn max_interdiction_level(&self) -> u8 {
+        self.interdiction.iter().copied().max().unwrap_or(0)
+    }
+
     /// A US formation's fixed FAL recovery (8.1.1), if the chart lists it.
     pub fn us_recovery(&self, formation: &str) -> Option<u8> {
         self.us_recovery

@@ -1925,3 +1925,65 @@ fn rule_8_1_4_a_unit_refits_in_command_range_of_an_unsupplied_hq() {
     fx.chance(&mut s, Action::Die(1));
     assert!(!s.is_disrupted(u), "it refits all the same");
 }
+
+/// 5.2: an Effectiveness Check is its unit's owner's roll: the US, holding the token, may have
+/// a failed Refit check rolled again, and the pass of the reroll recovers the unit.
+#[test]
+fn rule_5_2_a_failed_effectiveness_check_may_be_rerolled_with_the_token() {
+    let fx = Fx::s2();
+    let (mut s, u) = us_at_1412(&fx);
+    s.disrupted |= 1 << u;
+    s.refresh(fx.rs());
+    let mut german_token = s;
+    s.snafu = Side::Us;
+    fx.decide(&mut s, Action::Refit(u as u8));
+    fx.roll(&mut s, Action::Check(false));
+    assert_eq!(s.step, Step::Snafu);
+    assert_eq!(fx.g.actor(&s), Actor::Player(Side::Us.index()));
+    fx.decide(&mut s, Action::Reroll);
+    assert_eq!(s.snafu, Side::German, "the token changes hands");
+    fx.roll(&mut s, Action::Check(true));
+    assert!(!s.is_disrupted(u));
+    fx.decide(&mut german_token, Action::Refit(u as u8));
+    fx.roll(&mut german_token, Action::Check(false));
+    assert_ne!(
+        german_token.step,
+        Step::Snafu,
+        "the German's token: not offered"
+    );
+    assert!(german_token.is_disrupted(u));
+}
+
+/// 5.2 with 8.1.5: an Attrition Check is its unit's owner's roll: one that costs an SP is
+/// offered to him when he holds the token, one that costs nothing (at or under the disrupted
+/// ER) is not; a reroll that costs nothing saves the SP.
+#[test]
+fn rule_5_2_an_attrition_check_that_costs_an_sp_may_be_rerolled_with_the_token() {
+    let fx = Fx::s2();
+    let isolated = fx.unit("2/16");
+    let mut s = turn_2(&fx, |fx, s| {
+        s.disrupted |= 1 << isolated;
+        fx.put(s, "2/16", 3010);
+        for (name, h) in ["GR 941", "GR 942", "GR 943", "Fus 353", "Pi 353", "MG 353"]
+            .iter()
+            .zip(fx.ring(3010))
+        {
+            fx.put(s, name, h);
+        }
+    });
+    fx.chance(&mut s, Action::Die(1));
+    assert_eq!(s.step, Step::Attrition);
+    s.snafu = Side::Us;
+    let (before, er) = (s.strength[isolated], fx.rs().unit(isolated).er[1]);
+    let mut free = s;
+    fx.roll(&mut free, Action::Die(er));
+    assert_ne!(free.step, Step::Snafu, "no SP lost: not offered");
+    assert_eq!(free.strength[isolated], before);
+    fx.roll(&mut s, Action::Die(10));
+    assert_eq!(s.step, Step::Snafu);
+    assert_eq!(fx.g.actor(&s), Actor::Player(Side::Us.index()));
+    fx.decide(&mut s, Action::Reroll);
+    assert_eq!((s.step, s.snafu), (Step::Attrition, Side::German));
+    fx.roll(&mut s, Action::Die(1));
+    assert_eq!(s.strength[isolated], before, "the reroll's die counts");
+}

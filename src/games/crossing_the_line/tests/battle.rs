@@ -1373,3 +1373,24 @@ fn rule_7_5_1_2_b_improved_defense_support_from_in_command_units_same_or_other_f
     );
     assert_eq!(combat::combat_drm(&rs.charts, &b).defender_support, -3);
 }
+
+/// 5.2: the combat die is the attacker's own roll: with the token, the US attacker may have a
+/// low die rolled again; the German owner of the token is not offered the US attacker's die.
+#[test]
+fn rule_5_2_the_attacker_may_reroll_his_combat_die_with_the_token() {
+    let fx = Fx::s2();
+    for (owner, offered) in [(Side::Us, true), (Side::German, false)] {
+        let mut s = attack(&fx, &[], AttackKind::Regular);
+        s.snafu = owner;
+        let (chit, _) = fx.outcomes(&s)[0];
+        fx.roll(&mut s, chit);
+        assert_eq!(s.step, Step::CombatDie);
+        fx.roll(&mut s, Action::Die(1));
+        assert_eq!(s.step == Step::Snafu, offered, "{owner:?}");
+        if offered {
+            assert_eq!(fx.g.actor(&s), Actor::Player(Side::Us.index()));
+            fx.decide(&mut s, Action::Reroll);
+            assert_eq!((s.step, s.snafu), (Step::CombatDie, Side::German));
+        }
+    }
+}

@@ -3,8 +3,8 @@
 //! victory.
 
 use super::Fx;
-use crate::engine::Game;
 use crate::engine::GameRng;
+use crate::engine::{Actor, Game};
 use crate::games::crossing_the_line::action::Action;
 use crate::games::crossing_the_line::admin;
 use crate::games::crossing_the_line::reinforcements;
@@ -449,4 +449,31 @@ fn rule_8_5_2_a_single_heir_takes_the_independent_without_a_decision() {
     assert_ne!(s.step, Step::Heir);
     assert_eq!(s.formation[stug], keep);
     assert_eq!(s.hq_hex[usize::from(nine)], WITHDRAWN);
+}
+
+/// 5.2 with 8.3: the roll to inspect a drawn marker is the German's own: holding the token he
+/// may have a missed look (under 9) rolled again; a look won is not offered.
+#[test]
+fn rule_5_2_the_german_may_reroll_a_missed_look_at_a_plan_with_the_token() {
+    let fx = campaign();
+    let mut s = fx.bare();
+    at_victory_plan(&fx, &mut s, 2);
+    fx.chance(&mut s, Action::Draw(dummy(&fx)));
+    assert_eq!(s.step, Step::PlanPeek);
+    s.snafu = Side::German;
+    let mut won = s;
+    fx.roll(&mut won, Action::Die(admin::PEEK_AT_LEAST));
+    assert_eq!(won.step, Step::Inspect, "a look won: not offered");
+    let mut us_token = s;
+    fx.roll(&mut s, Action::Die(8));
+    assert_eq!(s.step, Step::Snafu);
+    assert_eq!(fx.g.actor(&s), Actor::Player(Side::German.index()));
+    fx.decide(&mut s, Action::Reroll);
+    assert_eq!((s.step, s.snafu), (Step::PlanPeek, Side::Us));
+    fx.roll(&mut s, Action::Die(10));
+    assert_eq!(s.step, Step::Inspect);
+    us_token.snafu = Side::Us;
+    fx.roll(&mut us_token, Action::Die(8));
+    assert_ne!(us_token.step, Step::Snafu, "the US token: not offered");
+    assert_ne!(us_token.step, Step::Inspect);
 }

@@ -1,7 +1,7 @@
 //! The Ops Phase (6), the End Turn Segment (7.8) and the scenario start (10).
 
 use super::Fx;
-use crate::engine::Game;
+use crate::engine::{Actor, Game};
 use crate::games::crossing_the_line::action::Action;
 use crate::games::crossing_the_line::charts::InitiativeMarker;
 use crate::games::crossing_the_line::side::Side;
@@ -306,4 +306,38 @@ fn rule_5_2_the_token_is_not_offered_for_the_opponents_roll() {
     fx.decide(&mut s, Action::Act(fx.formation("1ID")));
     fx.roll(&mut s, Action::Die(1));
     assert_eq!(s.step, Step::Action, "the US roll, the German token");
+}
+
+/// 5.2 with 8.1.2: "The US player rolls one die and consults the Interdiction Table": with the
+/// token he may have a roll below the top level rolled again; the top level is not offered,
+/// and the German's token gives the US nothing.
+#[test]
+fn rule_5_2_the_us_may_reroll_a_low_interdiction_die_with_the_token() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    fx.decide(&mut s, Action::Pass);
+    fx.decide(&mut s, Action::Pass);
+    assert_eq!(s.step, Step::Interdiction);
+    let charts = &fx.rs().charts;
+    assert!(charts.interdiction_level(1) < charts.max_interdiction_level());
+    assert_eq!(
+        charts.interdiction_level(10),
+        charts.max_interdiction_level()
+    );
+    let german_token = s;
+    s.snafu = Side::Us;
+    let mut top = s;
+    fx.roll(&mut top, Action::Die(10));
+    assert_ne!(top.step, Step::Snafu, "the top level: not offered");
+    fx.roll(&mut s, Action::Die(1));
+    assert_eq!(s.step, Step::Snafu);
+    assert_eq!(fx.g.actor(&s), Actor::Player(Side::Us.index()));
+    fx.decide(&mut s, Action::Reroll);
+    assert_eq!((s.step, s.snafu), (Step::Interdiction, Side::German));
+    fx.roll(&mut s, Action::Die(10));
+    assert_eq!(s.interdiction, charts.max_interdiction_level());
+    let mut g = german_token;
+    fx.roll(&mut g, Action::Die(1));
+    assert_ne!(g.step, Step::Snafu, "the German's token");
+    assert_eq!(g.interdiction, charts.interdiction_level(1));
 }

@@ -5,7 +5,7 @@
 //! hexes (3.1.5).
 
 use super::Fx;
-use crate::engine::Game;
+use crate::engine::{Actor, Game};
 use crate::games::crossing_the_line::action::Action;
 use crate::games::crossing_the_line::admin;
 use crate::games::crossing_the_line::battle;
@@ -1214,4 +1214,26 @@ fn rule_5_6_3_a_disrupted_unit_does_not_move_project_a_zoc_trigger_a_reaction_or
         Step::ReactionOffer,
         "a disrupted unit triggers no Reaction"
     );
+}
+
+/// 5.2: a Reaction Check is the reacting player's own roll: a failed one goes to him for a
+/// choice when he holds the token (the German's at the start), and a reroll that passes lets
+/// the formation react; a passed check is never offered.
+#[test]
+fn rule_5_2_a_failed_reaction_check_may_be_rerolled_with_the_token() {
+    let fx = Fx::s2();
+    let (mut s, _, f) = offered_at_1214(&fx, "9PzD", "Pz Bde 105", 3, 1214);
+    assert_eq!(s.snafu, Side::German);
+    fx.decide(&mut s, Action::React(f));
+    assert_eq!(s.step, Step::ReactionCheck);
+    let mut passed = s;
+    fx.roll(&mut passed, Action::Check(true));
+    assert_ne!(passed.step, Step::Snafu, "a pass is not offered");
+    fx.roll(&mut s, Action::Check(false));
+    assert_eq!(s.step, Step::Snafu);
+    assert_eq!(fx.g.actor(&s), Actor::Player(Side::German.index()));
+    fx.decide(&mut s, Action::Reroll);
+    assert_eq!((s.step, s.snafu), (Step::ReactionCheck, Side::Us));
+    fx.roll(&mut s, Action::Check(true));
+    assert_eq!(s.step, passed.step, "the reroll's pass is what counts");
 }
