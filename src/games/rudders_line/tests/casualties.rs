@@ -208,6 +208,24 @@ fn rule_10_35_a_retreat_may_fill_an_area_to_12_points_of_its_side_never_13() {
     assert_eq!(fx.s.points_of(Side::Rangers, three), 12, "24 in all");
 }
 
+/// 11.31: "Units may not retreat into an area containing only enemy units", even when no
+/// other area is left: a spent German squad in 4 ringed by Ranger-only areas (2, 3, 7, 8, 15)
+/// has nowhere to retreat, and paying its CP offers no Retreat, only an Elimination.
+#[test]
+fn rule_11_31_no_retreat_into_enemy_only_areas_even_with_no_other() {
+    let mut fx = Fixture::new();
+    let g = fx.place("german_squad", "4");
+    fx.spend(g);
+    for area in ["2", "3", "7", "8", "15"] {
+        fx.place("ranger_squad", area);
+    }
+    assert_eq!(casualties::retreat_areas(&fx.g.rules, &fx.s, g), 0);
+    owe(&mut fx, "4", 2);
+    let legal = fx.legal();
+    assert!(!legal.iter().any(|a| matches!(a, Action::Retreat { .. })));
+    assert!(legal.contains(&Action::Eliminate(g)), "{legal:?}");
+}
+
 #[test]
 fn rule_11_31_an_empty_area_comes_first() {
     let mut fx = Fixture::new();
