@@ -424,8 +424,9 @@ fn rule_7_5_3_a_tie_or_an_eliminated_winner_wins_nothing() {
     assert_eq!(battle_victory(4, 1, false, true), None);
 }
 
+/// 7, 7.5: "(Hasty Attack: 1 AP, Regular Attack: 2 AP, Prepared Attack: 3 AP)".
 #[test]
-fn attack_kinds_cost_one_two_three_action_points() {
+fn rule_7_attack_kinds_cost_one_two_three_action_points() {
     let c = charts();
     let costs = [AttackKind::Hasty, AttackKind::Regular, AttackKind::Prepared]
         .map(|k| k.ap_cost(&c.ap_costs));

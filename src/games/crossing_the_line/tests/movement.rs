@@ -1144,3 +1144,23 @@ fn rule_7_3_7_the_us_never_crosses_the_roer_the_germans_only_by_road() {
         "by the road"
     );
 }
+
+/// 10.2: "From hexes 10XX to 42XX": the Stolberg Corridor's map ends at hexrow 42. A US unit
+/// at 4110 (its HQ at 4010) may end a move in 42XX but never in 43XX; on the Campaign's whole
+/// map (10.4: "the entire map") the same unit reaches 43XX.
+#[test]
+fn rule_10_2_the_stolberg_corridor_ends_at_hexrow_42() {
+    for (fx, beyond) in [(Fx::s2(), false), (Fx::new("campaign"), true)] {
+        let mut s = fx.bare();
+        fx.hq(&mut s, "1ID", 4010);
+        let u = fx.put(&mut s, "1/16", 4110);
+        fx.activate(&mut s, "1ID", 3);
+        let rows: Vec<u16> = fx
+            .destinations(&s, u)
+            .iter()
+            .map(|&(h, _)| h / 100)
+            .collect();
+        assert!(rows.contains(&42), "{rows:?}");
+        assert_eq!(rows.iter().any(|&r| r > 42), beyond, "{rows:?}");
+    }
+}

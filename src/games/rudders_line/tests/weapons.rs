@@ -103,3 +103,48 @@ fn rule_2_11_the_dice_are_d6_and_2d6() {
     assert_eq!(out, two);
     assert_eq!(two.iter().map(|&(_, w)| w).sum::<u32>(), 36);
 }
+
+/// 2.5: "All Olive Drab counters represent US Army Rangers. All Feldgrau counters represent
+/// Germans": on the board every Ranger is drawn olive and every German field grey, at the
+/// scenario's start with both sides on the map.
+#[test]
+fn rule_2_5_rangers_are_drawn_olive_drab_and_germans_feldgrau() {
+    use crate::board::to_svg;
+    use crate::engine::Game;
+    use crate::games::rudders_line::Side;
+    let g = crate::games::rudders_line::RuddersLine::embedded().unwrap();
+    let s = g.initial_state();
+    let board = g.board(&s);
+    assert_eq!(board.sides, ["Rangers", "Germans"]);
+    assert_eq!(Side::Rangers.index(), 0);
+    let counted = |side: usize| -> usize {
+        board
+            .places
+            .iter()
+            .map(|p| p.counters.iter().filter(|c| c.side == side).count())
+            .sum()
+    };
+    assert!(counted(0) > 0 && counted(1) > 0, "both sides on the map");
+    let svg = to_svg(&board, &[]);
+    let mut seen = [0; 2];
+    for rect in svg.split(r#"<rect class="counter" data-side=""#).skip(1) {
+        let side: usize = rect[..1].parse().expect("a side");
+        let fill = rect
+            .split(r#"fill=""#)
+            .nth(1)
+            .and_then(|r| r.split('"').next());
+        let hex = fill.expect("a fill").trim_start_matches('#');
+        let c = |k: usize| u8::from_str_radix(&hex[k..k + 2], 16).unwrap();
+        let (r, gr, b) = (c(0), c(2), c(4));
+        if side == 0 {
+            assert!(gr > r && r > b, "#{hex} is not olive drab");
+        } else {
+            assert!(
+                r.abs_diff(gr) < 16 && gr.abs_diff(b) < 16,
+                "#{hex} is not field grey"
+            );
+        }
+        seen[side] += 1;
+    }
+    assert!(seen[0] > 0 && seen[1] > 0, "both sides drawn");
+}
