@@ -294,7 +294,10 @@ impl HqPlaces {
 
 /// 5.3.2: where a displaced HQ may go, the owner's choice: a friendly Town, City or
 /// Industrial hex, within its Command Range by a clear path (case 1: Support and FAL −1),
-/// beyond it by a clear path (case 2: −2), or with no clear path (case 3: both to 0). Every
+/// beyond it by a clear path (case 2: −2), or with no clear path (case 3: both to 0; the
+/// text names only "not in the HQ's Command Range" there, and is silent on a hex in range with
+/// no clear path: decided as case 3, since case 2 already pays for range and case 3 for the
+/// missing path, and a hex in range is no better reached through the enemy). Every
 /// such hex is offered at its case's penalty, the least costly first and nearest first (the
 /// doctrine's fixed rule takes the first); under the reading `hq_displacement =
 /// "least_costly"` only those of the least costly case. AMBIG-11: "friendly" is a hex without
