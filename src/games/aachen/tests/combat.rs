@@ -93,6 +93,20 @@ fn rule_7_1_four_units_an_area_leaders_free_with_their_unit_areas_1_and_2_unlimi
         0,
         1 << f.unit("I")
     ));
+    // Area 2 as well: the eight units of Area 1 moved there leave room for a ninth.
+    let mut two = f.s;
+    for u in 0..two.loc.len() as u8 {
+        if two.loc[usize::from(u)] == 0 {
+            two.loc[usize::from(u)] = 1;
+        }
+    }
+    assert_eq!(two.units_in(1).count_ones(), 8);
+    assert!(super::super::movement::has_room(
+        rs,
+        &two,
+        1,
+        1 << f.unit("I")
+    ));
     f.clear_americans();
     f.vacate(3);
     for id in ["E", "F", "G", "D"] {
