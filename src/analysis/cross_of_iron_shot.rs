@@ -66,6 +66,15 @@ pub fn calculate(spec: &str) -> Result<String, String> {
     };
     let provenance = format!("rulebook 63.16-64.9 68.1 70 90.12; {reading}");
     out.push_str(&readable(&[one_cell("to_hit", &provenance, cell)]));
+    if s.modifiers.iter().any(|m| m.rule == "66.2") {
+        let hit = dist.prob(|r| r.hit);
+        let _ = writeln!(
+            out,
+            "A deliberate immobilisation (66.2): a hit immobilises the target at once, with no \
+             KILL roll and no chance to destroy it: {:.2}% ({hit}).",
+            100.0 * hit.to_f64()
+        );
+    }
     if let Some(k) = s.kill {
         let kill = to_kill(&k);
         let cell = Cell::new(vec![], &kill.map(kill_outcome));
@@ -260,6 +269,15 @@ fn parse(spec: &str) -> Result<Spec, String> {
         .sum();
     s.shot.to_hit_number = to_hit;
     s.shot.drm = others;
+    // 66.2: the firer "forfeits any chance of outright elimination of the target. If he hits
+    // his target, however, it is automatically immobilized": no KILL roll to ask for.
+    if kill_given && s.modifiers.iter().any(|m| m.rule == "66.2") {
+        return Err(
+            "--shot: deliberate= makes no KILL roll (66.2: a hit immobilises the \
+                    target, which cannot be destroyed by it); leave out kill="
+                .into(),
+        );
+    }
     s.kill = kill_given.then_some(kill);
     Ok(s)
 }

@@ -65,7 +65,7 @@ impl CrossOfIron {
                 } else {
                     col
                 };
-                let lead = self.leadership(s, here, side, u);
+                let lead = self.fire_leadership(s, u);
                 let lead = if lead != 0 {
                     format!(", leader {lead:+}")
                 } else {

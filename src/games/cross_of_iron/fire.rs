@@ -212,8 +212,7 @@ impl CrossOfIron {
             column = (column + 1).min(self.rules.ift.len() as u8 - 1);
             breakdown = breakdown.saturating_sub(2);
         }
-        let side = self.def(u).side;
-        let drm = self.leadership(s, s.units[u].hex, side, u);
+        let drm = self.fire_leadership(s, u);
         let unit = &mut s.units[u];
         unit.flags |= if self.vehicle(u) {
             flag::MG_FIRED

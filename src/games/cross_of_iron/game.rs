@@ -128,9 +128,11 @@ impl Game for CrossOfIron {
     /// (72.1), so no IFT roll follows its move. 3: an AFV's MGs are offered sustained fire
     /// (95.1) and may break down (95.3), which silences them until repaired. 4: an AFV that
     /// has backed into a hex with 2 MP left chooses a facing (71.3), and a gun's HE breaks down
-    /// on its IFT roll too (63.18), so no more shots follow it.
+    /// on its IFT roll too (63.18), so no more shots follow it. 5: an AFV's MG fire takes no
+    /// infantry leader's modifier (76.1), the armour leader's helps repair a weapon (76.6), and
+    /// a stunned AFV attempts no repair (64.44).
     fn log_version(&self) -> u32 {
-        4
+        5
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

@@ -200,6 +200,27 @@ impl CrossOfIron {
             .unwrap_or(0)
     }
 
+    /// The armour leader's modifier of AFV `u` (76.6), while he is with it (64.44: lost with
+    /// a failed crew morale check).
+    pub(super) fn armour_leader_drm(&self, s: &State, u: usize) -> i8 {
+        let d = self.def(u);
+        if d.armor_leader && !s.units[u].has(flag::LEADER_LOST) {
+            d.leadership
+        } else {
+            0
+        }
+    }
+
+    /// The leadership DRM of `u`'s IFT attack: the best leader in its hex directing it; none
+    /// for an AFV's MGs (76.1: "Only armor leaders may affect armor performance", and 76.6
+    /// does not let the armour leader modify them).
+    pub(super) fn fire_leadership(&self, s: &State, u: usize) -> i8 {
+        if self.vehicle(u) {
+            return 0;
+        }
+        self.leadership(s, s.units[u].hex, self.def(u).side, u)
+    }
+
     /// A good-order enemy infantry counter or AFV next to `hex`.
     fn enemy_adjacent(&self, s: &State, hex: u8, side: u8) -> bool {
         self.enemy_adjacent_where(s, hex, side, |u| self.def(u).kind != Kind::Gun)

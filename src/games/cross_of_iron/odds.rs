@@ -39,7 +39,7 @@ impl CrossOfIron {
                 if sustained {
                     column = (column + 1).min(self.rules.ift.len() as u8 - 1);
                 }
-                let drm = self.leadership(s, s.units[u].hex, self.def(u).side, u);
+                let drm = self.fire_leadership(s, u);
                 Some(self.ift_odds(s, s.units[u].hex, hex, column, drm))
             }
             _ => None,

@@ -277,7 +277,9 @@ impl CrossOfIron {
         (from..2 * self.n()).find_map(|job| {
             let u = job / 2;
             let unit = &s.units[u];
-            if !unit.in_play() || self.def(u).side != s.phasing {
+            // 64.44: "A vehicle may neither move, fire, or attempt repair while stunned."
+            let stunned = unit.stunned_until >= s.player_turn;
+            if !unit.in_play() || self.def(u).side != s.phasing || stunned {
                 return None;
             }
             let immobile = unit.has(flag::IMMOBILIZED) && !unit.has(flag::PERMANENT);
@@ -294,13 +296,7 @@ impl CrossOfIron {
     /// 66.3: a repair roll of 2 or less frees the AFV, 9 or more fixes it for good (the armour
     /// leader's modifier applies, 76).
     pub(super) fn resolve_repair(&self, s: &mut State, u: usize, raw: u8) {
-        let d = self.def(u);
-        let drm = if d.armor_leader && !s.units[u].has(flag::LEADER_LOST) {
-            d.leadership
-        } else {
-            0
-        };
-        match repair(raw, drm) {
+        match repair(raw, self.armour_leader_drm(s, u)) {
             Repair::Fixed => s.units[u].flags &= !flag::IMMOBILIZED,
             Repair::Permanent => s.units[u].flags |= flag::PERMANENT,
             Repair::NotYet => {}
@@ -309,12 +305,14 @@ impl CrossOfIron {
 
     /// A malfunctioned weapon (SL 15, reconstructed): 1 repairs it, 6 disables it for good.
     /// An AFV with both its gun and its MGs malfunctioned rolls once: 1 repairs both, 6
-    /// disables the gun (its MGs are rolled for in a later Rally Phase).
+    /// disables the gun (its MGs are rolled for in a later Rally Phase). 76.6: the armour
+    /// leader's modifier applies to the repair (18.2), never to the 6 that disables.
     pub(super) fn resolve_weapon_repair(&self, s: &mut State, u: usize, die: u8) {
+        let repaired = i16::from(die) + i16::from(self.armour_leader_drm(s, u)) <= 1;
         let unit = &mut s.units[u];
         let gun = unit.has(flag::GUN_BROKEN) && !unit.has(flag::DISABLED);
         match die {
-            1 => unit.flags &= !(flag::GUN_BROKEN | flag::SW_BROKEN),
+            _ if repaired && die != 6 => unit.flags &= !(flag::GUN_BROKEN | flag::SW_BROKEN),
             6 if gun => unit.flags |= flag::DISABLED,
             6 if unit.has(flag::SW_BROKEN) => {
                 unit.flags &= !flag::SW_BROKEN;

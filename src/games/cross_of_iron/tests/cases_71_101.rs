@@ -384,33 +384,36 @@ fn rule_73_7_no_double_time_in_two_consecutive_friendly_movement_phases() {
     place(&g, &mut s, "1st Section", "L8", 3);
     move_to(&g, &mut s, sq, hex(&g, "F5"));
     assert!(s.units[sq].has(flag::DOUBLE_TIME));
-    // The German player turn ends (no melee is due) and the Russian one runs on.
-    let end_german_turn = |s: &mut State| {
-        s.phasing = 0;
+    // A player turn ends (no melee is due) and the other side's begins, as in play: the
+    // Russian player turn always falls between two German ones.
+    let end_turn_of = |s: &mut State, side: u8| {
+        s.phasing = side;
         s.phase = Phase::CloseCombat;
         s.cursor = 0;
         s.pending = Pending::None;
         g.settle(s);
-        assert_eq!(s.phasing, 1);
+        assert_eq!(s.phasing, 1 - side);
     };
     let german_movement = |s: &State| {
         let mut t = *s;
-        t.phasing = 0;
         t.phase = Phase::Movement;
         t.pending = Pending::None;
         t
     };
-    end_german_turn(&mut s);
+    end_turn_of(&mut s, 0);
+    end_turn_of(&mut s, 1);
     let next = german_movement(&s);
+    assert_eq!(next.phasing, 0);
     assert!(
         !may_double_time(&g, &next, sq),
-        "the next friendly Movement Phase"
+        "the next friendly Movement Phase, after the Russian player turn"
     );
     assert!(
         !moves(&g, &next, sq).is_empty(),
         "it may still move at its MF"
     );
-    end_german_turn(&mut s);
+    end_turn_of(&mut s, 0);
+    end_turn_of(&mut s, 1);
     assert!(
         may_double_time(&g, &german_movement(&s), sq),
         "the one after"

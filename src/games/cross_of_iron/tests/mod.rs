@@ -1,11 +1,13 @@
 //! Cross of Iron's rules, by rule number, on the embedded scenario's counters placed where
 //! each test needs them.
 
+mod afv_crews;
 mod cases_63;
 mod cases_64_70;
 mod cases_71_101;
 mod data;
 mod fire;
+mod gun_fire;
 mod movement;
 mod ordnance;
 mod phases;

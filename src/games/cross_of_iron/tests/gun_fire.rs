@@ -1,0 +1,107 @@
+//! Direct fire (63.2) and the malfunction of an Intensive Firing gun (70.6), through the
+//! shots the engine offers.
+
+use super::*;
+use crate::games::cross_of_iron::Action;
+
+/// The Intensive Fire flags of the shots `u`'s gun is offered at `target` now.
+fn shots(g: &CrossOfIron, s: &State, u: usize, target: usize) -> Vec<bool> {
+    let mut list: Vec<Action> = Vec::new();
+    g.gun_actions(s, u, g.target_hexes(s, g.def(u).side), &mut list);
+    list.iter()
+        .filter_map(|a| match *a {
+            Action::Shoot {
+                target: t,
+                intensive,
+            } if usize::from(t) == target => Some(intensive),
+            _ => None,
+        })
+        .collect()
+}
+
+/// 63.2: direct fire is "shooting at a target visible from the gun's hex", and "Range is
+/// unlimited unless a specific limit is given on the counter": Panzer 2 in A4 is offered no
+/// shot at the T-34 in C4 behind B4's woods, and one at the longest range on the board at
+/// which one hex sees another.
+#[test]
+fn rule_63_2_direct_fire_needs_a_visible_target_at_any_range() {
+    let g = game();
+    let board = &g.rules().board;
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A4", 0);
+    let t34 = place(&g, &mut s, "Tank 1", "C4", 3);
+    assert!(!board.sees(hex(&g, "A4"), hex(&g, "C4")));
+    assert!(shots(&g, &s, pz, t34).is_empty(), "hidden by B4's woods");
+    let hexes = 0..board.len() as u8;
+    let (from, to) = hexes
+        .clone()
+        .flat_map(|a| hexes.clone().map(move |b| (a, b)))
+        .filter(|&(a, b)| board.sees(a, b))
+        .max_by_key(|&(a, b)| board.distance(a, b))
+        .unwrap();
+    assert_eq!(
+        board.distance(from, to),
+        10,
+        "the board's longest sight line"
+    );
+    let mut far = empty(&g, Phase::PrepFire, 0);
+    let pz = place(&g, &mut far, "Panzer 2", &board.name(from), 0);
+    let t34 = place(&g, &mut far, "Tank 1", &board.name(to), 3);
+    assert!(
+        !shots(&g, &far, pz, t34).is_empty(),
+        "in sight at any range"
+    );
+}
+
+/// 70.6: "Malfunctions occurring prior to an Intensive Firing gun using its full expended rate
+/// of fire cause the loss of any remaining shot opportunities until the malfunction is
+/// repaired": the PaK 40 (ROF 2, B12) fires its first shot at Intensive Fire, whose B# is 10
+/// (70.5); a raw 10 jams it, and it is offered no more shots, though Intensive Fire would have
+/// left it more; a raw 9 leaves them; repaired, it is offered shots again.
+#[test]
+fn rule_70_6_an_intensive_firing_gun_that_malfunctions_loses_its_remaining_shots() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let pak = place(&g, &mut s, "PaK 40", "A5", 0);
+    let t34 = place(&g, &mut s, "Tank 1", "E5", 3);
+    assert!(
+        shots(&g, &s, pak, t34).contains(&true),
+        "Intensive Fire offered"
+    );
+    g.open_gun_fire(&mut s, pak, t34 as u8, false, true);
+    let mut working = s;
+    g.resolve_to_hit(&mut working, 9, None);
+    assert!(!working.units[pak].has(flag::GUN_BROKEN));
+    assert!(!shots(&g, &working, pak, t34).is_empty(), "shots remain");
+    g.resolve_to_hit(&mut s, 10, None);
+    assert!(
+        s.units[pak].has(flag::GUN_BROKEN),
+        "B# 12 - 2 at Intensive Fire"
+    );
+    assert!(
+        shots(&g, &s, pak, t34).is_empty(),
+        "the remaining shots are lost"
+    );
+    g.resolve_weapon_repair(&mut s, pak, 1);
+    assert!(!shots(&g, &s, pak, t34).is_empty(), "repaired");
+}
+
+/// 66.2: a firer trying to deliberately immobilise "forfeits any chance of outright
+/// elimination of the target. If he hits his target, however, it is automatically
+/// immobilized": the shot calculator gives the hit as the immobilisation (a raw 7 or less
+/// at TO HIT 10 with the side shot's +3: 21 in 36) and refuses a KILL roll for it. (No
+/// deliberate immobilisation is offered in play: rule_cases.txt.)
+#[test]
+fn rule_66_2_a_deliberate_immobilisation_hit_immobilises_and_never_destroys() {
+    use crate::analysis::cross_of_iron_shot::calculate;
+    let side = calculate("to_hit=10,deliberate=side").expect("a valid shot");
+    assert!(
+        side.contains("immobilises the target at once, with no KILL roll and no chance to destroy it: 58.33% (7/12)"),
+        "{side}"
+    );
+    assert!(!side.contains("destroys the target:"), "{side}");
+    let plain = calculate("to_hit=10").expect("a valid shot");
+    assert!(!plain.contains("66.2"), "{plain}");
+    let err = calculate("to_hit=10,deliberate=rear,kill=12").unwrap_err();
+    assert!(err.contains("66.2") && err.contains("kill="), "{err}");
+}
