@@ -70,7 +70,7 @@ impl CrossOfIron {
             // reverse, 71.3) keeps the turret's too. After a forward move the turret is on
             // the hull's line already.
             if dir != u.hull {
-                (u.hull, u.turret) = (dir, dir);
+                u.face(dir, dir, s.phase);
             }
             s.clear_due(unit as usize, flag::FACE_DUE);
             s.pending = Pending::None;
@@ -128,9 +128,11 @@ impl Game for CrossOfIron {
     /// (72.1), so no IFT roll follows its move. 3: an AFV's MGs are offered sustained fire
     /// (95.1) and may break down (95.3), which silences them until repaired. 4: an AFV that
     /// has backed into a hex with 2 MP left chooses a facing (71.3), and a gun's HE breaks down
-    /// on its IFT roll too (63.18), so no more shots follow it.
+    /// on its IFT roll too (63.18), so no more shots follow it. 5: Case A is +2 for a turret
+    /// (70.8, 63.19) and +4 for a gun or hull (63.19), and counts for arcs changed in the
+    /// Movement Phase (64.123), so TO HIT numbers and the games' dice differ.
     fn log_version(&self) -> u32 {
-        4
+        5
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {
