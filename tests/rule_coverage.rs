@@ -1,7 +1,8 @@
 //! The rule-coverage index, `results/rule-coverage.md`: every numbered case of every
 //! implemented rulebook (`src/games/<game>/rule_cases.txt`) with the tests named after it
 //! (`rule_7_33_…`, `rule_9_5_2d_…`, `rule_6_5_and_3_2_…`), or the reason it has none
-//! (flavour, not implemented, data only). This test fails when the checked-in index differs
+//! (flavour, not implemented, data only); a tested case's "partly implemented" or "procedure
+//! only" note follows its tests. This test fails when the checked-in index differs
 //! from what the code's tests give, so it cannot go stale; regenerate it with
 //!
 //!     SANDTABLE_UPDATE_COVERAGE=1 cargo test --test rule_coverage
@@ -47,6 +48,8 @@ const BOOKS: [Book; 4] = [
 ];
 
 const INDEX: &str = "results/rule-coverage.md";
+/// The notes a tested case's line may carry and the index shows after its tests.
+const PARTIAL: [&str; 2] = ["partly implemented", "procedure only"];
 
 /// One case of a rulebook: its number (lower case, as tests name it), its title and the
 /// reason no test applies, if any.
@@ -215,13 +218,21 @@ fn render() -> String {
                 .map(String::as_str)
                 .collect();
             let cell = match (&case.reason, names.is_empty()) {
-                (_, false) => {
+                (reason, false) => {
                     covered += 1;
-                    names
+                    let tests = names
                         .iter()
                         .map(|n| format!("`{n}`"))
                         .collect::<Vec<_>>()
-                        .join(", ")
+                        .join(", ");
+                    // A tested case's "partly implemented" or "procedure only" note says what
+                    // of it is not in play, so the index does not read as all of it played.
+                    match reason {
+                        Some(r) if PARTIAL.iter().any(|p| r.starts_with(p)) => {
+                            format!("{tests} — {r}")
+                        }
+                        _ => tests,
+                    }
                 }
                 (Some(r), true) => {
                     reasoned += 1;

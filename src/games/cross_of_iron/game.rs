@@ -70,7 +70,7 @@ impl CrossOfIron {
             // reverse, 71.3) keeps the turret's too. After a forward move the turret is on
             // the hull's line already.
             if dir != u.hull {
-                (u.hull, u.turret) = (dir, dir);
+                u.face(dir, dir, s.phase);
             }
             s.clear_due(unit as usize, flag::FACE_DUE);
             s.pending = Pending::None;
@@ -129,8 +129,9 @@ impl Game for CrossOfIron {
     /// (95.1) and may break down (95.3), which silences them until repaired. 4: an AFV that
     /// has backed into a hex with 2 MP left chooses a facing (71.3), and a gun's HE breaks down
     /// on its IFT roll too (63.18), so no more shots follow it. 5: an AFV's MG fire takes no
-    /// infantry leader's modifier (76.1), the armour leader's helps repair a weapon (76.6), and
-    /// a stunned AFV attempts no repair (64.44).
+    /// infantry leader's modifier (76.1), the armour leader's helps repair a weapon (76.6), a
+    /// stunned AFV attempts no repair (64.44); Case A is +2 for a turret (70.8, 63.19) and +4
+    /// for a gun or hull (63.19), and counts for arcs changed in the Movement Phase (64.123).
     fn log_version(&self) -> u32 {
         5
     }

@@ -86,7 +86,8 @@ pub fn deliberate_immobilization_drm(from_rear: bool) -> i8 {
 
 /// 63.731: direct fire by rocket artillery adds 2.
 pub const DIRECT_ROCKETS: i8 = 2;
-/// 63.19: a 360° mount turning to fire adds 2 (its Case A).
+/// 63.19: a 360° mount turning to fire adds 2 (its Case A), "much smaller" than an ordinary
+/// gun's rotation: the data's `hull_turn_drm` must be above it (checked on loading).
 pub const MOUNT_360_TURNING: i8 = 2;
 /// 69.8: Case J, a moving target, +2 (quoted in the text).
 pub const MOVING_TARGET: i8 = 2;

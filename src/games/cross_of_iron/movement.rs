@@ -333,8 +333,9 @@ impl CrossOfIron {
         if !self.vehicle(u) {
             return;
         }
-        unit.hull = self.rules.board.direction(from, hex);
-        unit.turret = unit.hull;
+        // The turret comes onto the new hull line; `face` marks the arcs this changed (64.123).
+        let dir = self.rules.board.direction(from, hex);
+        unit.face(dir, dir, s.phase);
         s.mark_due(
             u,
             flag::FACE_DUE | if enemy { flag::OVERRUN_DUE } else { 0 },

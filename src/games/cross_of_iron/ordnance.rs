@@ -123,6 +123,17 @@ impl CrossOfIron {
                 chart.hull_turn_drm
             };
         }
+        if turret && unit.has(flag::HULL_TURNED) {
+            // 64.123: "a change in the vehicular Covered Arc activates the Case A DRM whether
+            // the turret Covered Arc is changed or not. If both … are changed during the
+            // Movement Phase the Case A DRM is doubled": for every shot of the player turn
+            // after it. A turret change alone is priced nowhere (and the engine re-centres the
+            // turret on every move), so it adds nothing. Turret weapons only (64.123's subject):
+            // an SP gun pays Case A when it turns to fire (above).
+            // Defensive Fire: none (64.123; only the phasing side moved; flags clear per turn).
+            let times = if unit.has(flag::TURRET_TURNED) { 2 } else { 1 };
+            drm += times * chart.turret_turn_drm;
+        }
         if s.phase == Phase::AdvancingFire && unit.has(flag::MOVED) {
             drm += chart.firer_moved_drm;
         }

@@ -4,7 +4,7 @@
 
 use super::board::{Board, Terrain, DIRECTIONS};
 use super::data::{self, DataError, DataSet, FireColumn, RuleOptions, TerrainCost, SIDES};
-use super::modifiers::{GunSuffix, TargetSize};
+use super::modifiers::{GunSuffix, TargetSize, MOUNT_360_TURNING};
 use crate::engine::data::{At, Limit, Origins};
 
 /// At most this many counters in a scenario (the state holds a fixed array).
@@ -512,8 +512,8 @@ const RANGE_BAND: Limit<u8> = Limit {
 const TO_HIT_DRM: Limit<i8> = Limit {
     lo: 0,
     hi: 6,
-    basis: "a TO HIT Case DRM: turret +1, hull +2 (Case A, 63.19, 64.123); the rules print no \
-            limit",
+    basis: "a TO HIT Case DRM: turret +2, hull or gun +4 (Case A, 63.19, 64.123, 70.8); the \
+            rules print no limit",
 };
 /// A Close Combat odds term: `melee::cc_kill_number` compares attack × d with defence × a in
 /// u16, attack ≤ 32 counters × 40 FP: 1,280 × 50 = 64,000 ≤ 65,535.
@@ -705,6 +705,18 @@ fn check_charts(d: &DataSet, file: &str) -> Result<(), DataError> {
         ("firer_moved_drm", h.firer_moved_drm),
     ] {
         TO_HIT_DRM.check_at(at, field, field, v)?;
+    }
+    // 63.19: a 360° mount turns "with a much smaller TO HIT DRM (+2, case A)" than an ordinary
+    // gun's rotation in place, so the reconstructed hull (or gun) turn must cost more than +2.
+    if h.hull_turn_drm <= MOUNT_360_TURNING {
+        return Err(at.err(
+            "hull_turn_drm",
+            format!(
+                "hull_turn_drm {} is not above the 360° mount's +{MOUNT_360_TURNING} (63.19: \
+                 the mount's +2 is \"much smaller\" than an ordinary gun's rotation)",
+                h.hull_turn_drm
+            ),
+        ));
     }
     let cc = &c.close_combat;
     let at = At::new(file, "close_combat");

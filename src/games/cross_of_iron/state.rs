@@ -55,14 +55,20 @@ pub mod flag {
     pub const OVERRUN_DUE: u32 = 1 << 23;
     /// The support weapon is permanently disabled.
     pub const SW_DISABLED: u32 = 1 << 24;
+    /// 64.123: the vehicular Covered Arc changed in this player turn's Movement Phase.
+    pub const HULL_TURNED: u32 = 1 << 25;
+    /// 64.123: the turret Covered Arc changed in this player turn's Movement Phase.
+    pub const TURRET_TURNED: u32 = 1 << 26;
 
     /// What the automatic steps wait on (`State::due`).
     pub const DUE: u32 = MC_DUE | FACE_DUE | OVERRUN_DUE;
 
     /// Cleared at the start of every phase.
     pub const PER_PHASE: u32 = FIRED | MG_FIRED | DONE | CE_CHANGED | INTENSIVE;
-    /// Cleared at the end of every player turn.
-    pub const PER_PLAYER_TURN: u32 = PER_PHASE | PREP_FIRED | MOVED | DOUBLE_TIME;
+    /// Cleared at the end of every player turn (64.123's arc changes count for the player turn
+    /// of their Movement Phase only).
+    pub const PER_PLAYER_TURN: u32 =
+        PER_PHASE | PREP_FIRED | MOVED | DOUBLE_TIME | HULL_TURNED | TURRET_TURNED;
 }
 
 /// One counter's changing values.
@@ -93,6 +99,20 @@ impl Unit {
 
     pub fn in_play(&self) -> bool {
         !self.has(flag::GONE)
+    }
+
+    /// Faces the hull and turret to `hull` and `turret`; in the Movement Phase, marks the arcs
+    /// that changed, for 64.123's Case A on the later shots of this player turn.
+    pub fn face(&mut self, hull: u8, turret: u8, phase: Phase) {
+        if phase == Phase::Movement {
+            if hull != self.hull {
+                self.flags |= flag::HULL_TURNED;
+            }
+            if turret != self.turret {
+                self.flags |= flag::TURRET_TURNED;
+            }
+        }
+        (self.hull, self.turret) = (hull, turret);
     }
 }
 

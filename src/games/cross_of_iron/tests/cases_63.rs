@@ -10,7 +10,9 @@ use crate::analysis::Fraction;
 use crate::games::cross_of_iron::gunnery::{
     resolve_to_hit, Ammo, CriticalThreshold, Shot, ToHitDice,
 };
-use crate::games::cross_of_iron::modifiers::{range_drm, GunSuffix, DIRECT_ROCKETS};
+use crate::games::cross_of_iron::modifiers::{
+    range_drm, GunSuffix, DIRECT_ROCKETS, MOUNT_360_TURNING,
+};
 use crate::games::cross_of_iron::procedures::rocket_reload_player_turns;
 use crate::games::cross_of_iron::Action;
 
@@ -233,8 +235,10 @@ fn rule_63_14_a_rof_2_gun_fires_twice_in_one_phase_at_any_targets_and_in_no_late
 /// 63.19: "Normally, guns can only fire into their Covered Arc, and must be rotated in place
 /// like SP guns to fire in another direction (48.5). However, guns with a 360° mount may
 /// rotate and fire in any direction like tank turret guns, with a much smaller TO HIT DRM (+2,
-/// case A)." The PaK 40 pays an SP gun's hull turn, not a turret's, and turns in its hex; the
-/// shot calculator's `mount360` adds 2.
+/// case A)." The PaK 40 pays an SP gun's hull turn, not a turret's, and turns in its hex; that
+/// rotation costs more than the 360° mount's +2 ("much smaller"), which the shot calculator's
+/// `mount360` adds. (No gun in play has a 360° mount, and its multi-shot clause is not
+/// modelled.)
 #[test]
 fn rule_63_19_a_gun_rotates_in_place_like_an_sp_gun_and_a_360_mount_turns_at_plus_2() {
     let g = game();
@@ -252,6 +256,11 @@ fn rule_63_19_a_gun_rotates_in_place_like_an_sp_gun_and_a_360_mount_turns_at_plu
     );
     let ahead = g.to_hit(&s, pak, e5, Some(t34)).1;
     assert_eq!(behind - ahead, chart.hull_turn_drm, "the SP gun's Case A");
+    assert!(
+        chart.hull_turn_drm > MOUNT_360_TURNING,
+        "63.19: the 360° mount's +2 is much smaller than rotating an ordinary gun ({})",
+        chart.hull_turn_drm
+    );
 
     let plain = calculate("to_hit=7").unwrap();
     assert!(plain.contains("a raw roll of 7 or less"), "{plain}");

@@ -157,8 +157,8 @@ fn rule_64_11_the_hull_arc_sets_target_facing_and_an_sp_guns_field_of_fire() {
 
 /// 64.12: "The turret Covered Arc is utilized to determine the field of fire of all turret
 /// mounted weapons." 64.123: "All turret weapons' TO HIT DRMs based on Covered Arc are based
-/// on the turret Covered Arc." (64.123's Case A for a hull that changed its arc in the
-/// Movement Phase, doubled if both changed, is not in the engine.)
+/// on the turret Covered Arc." (64.123's Case A for arcs changed in the Movement Phase is
+/// tested by the `rule_64_123_…` tests below.)
 #[test]
 fn rule_64_12_and_64_123_turret_weapons_use_the_turret_arc() {
     let g = game();
@@ -176,6 +176,184 @@ fn rule_64_12_and_64_123_turret_weapons_use_the_turret_arc() {
     );
     (s.units[pz].hull, s.units[pz].turret) = (0, 3); // hull on the target, turret away
     assert_eq!(g.to_hit(&s, pz, e5, Some(t34)).1, aligned + turn);
+}
+
+/// The hex `n` hexes from `from` in direction `dir`.
+fn ahead(g: &CrossOfIron, from: u8, dir: u8, n: usize) -> u8 {
+    (0..n).fold(from, |h, _| {
+        g.rules().board.neighbour[h as usize][dir as usize]
+    })
+}
+
+/// Moves Panzer 2 (German Movement Phase) to `to` by its legal move and chooses `face` for it
+/// (64.1), through the game's own decisions. The StuG, yet to move in L1, holds the phase
+/// there.
+fn move_then_face(g: &CrossOfIron, s: &mut State, pz: usize, to: u8, face: u8) {
+    let stug = place(g, s, "StuG", "L1", 3);
+    s.cursor = pz as u8;
+    let cost = move_cost(g, s, pz, to).expect("a legal move");
+    g.apply(s, Action::Move { hex: to, cost });
+    assert_eq!(s.pending, Pending::Facing { unit: pz as u8 });
+    g.apply(s, Action::Face { dir: face });
+    assert_eq!(
+        (s.phase, g.current_unit(s)),
+        (Phase::Movement, Some(stug)),
+        "still the German Movement Phase"
+    );
+}
+
+/// [`move_then_face`], then the Advancing Fire Phase of the same player turn.
+fn move_and_face(g: &CrossOfIron, mut s: State, pz: usize, to: u8, face: u8) -> State {
+    move_then_face(g, &mut s, pz, to, face);
+    s.phase = Phase::AdvancingFire;
+    s.pending = Pending::None;
+    s
+}
+
+/// The TO HIT modifiers of Panzer 2 in `at` (hull and turret facing `face`), unmoved, at the
+/// T-34 in `target`, in the German Advancing Fire Phase.
+fn unmoved_drm(g: &CrossOfIron, at: u8, face: u8, target: u8) -> i8 {
+    let mut s = empty(g, Phase::AdvancingFire, 0);
+    let pz = place(g, &mut s, "Panzer 2", "A5", face);
+    let t34 = place(g, &mut s, "Tank 1", "A1", 3);
+    s.units[pz].hex = at;
+    s.units[t34].hex = target;
+    g.refresh(&mut s);
+    g.to_hit(&s, pz, target, Some(t34)).1
+}
+
+/// 64.123: "a change in the vehicular Covered Arc activates the Case A DRM whether the turret
+/// Covered Arc is changed or not." Panzer 2 in A5 has its hull one spine off (1) but its
+/// turret already on the T-34 east of it (0); it moves one hex east, so its hull comes onto
+/// the turret's line and the turret does not turn. In Advancing Fire the T-34 is inside both
+/// arcs, yet the shot carries one Case A (+2, 70.8) over the same shot by an unmoved Panzer,
+/// besides the moving firer's DRM.
+#[test]
+fn rule_64_123_a_hull_arc_changed_in_movement_adds_one_case_a_though_the_turret_stayed() {
+    let g = game();
+    let chart = &g.rules().data.charts.to_hit;
+    assert_eq!(
+        chart.turret_turn_drm, 2,
+        "70.8 and 63.19 price Case A at +2"
+    );
+    let mut s = empty(&g, Phase::Movement, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A5", 1);
+    s.units[pz].turret = 0;
+    let target = ahead(&g, hex(&g, "A5"), 0, 5);
+    let t34 = place(&g, &mut s, "Tank 1", "A1", 3);
+    s.units[t34].hex = target;
+    g.refresh(&mut s);
+    let to = ahead(&g, hex(&g, "A5"), 0, 1);
+    let s = move_and_face(&g, s, pz, to, 0);
+    let u = s.units[pz];
+    assert_eq!((u.hex, u.hull, u.turret), (to, 0, 0));
+    assert!(u.has(flag::HULL_TURNED) && !u.has(flag::TURRET_TURNED));
+    let board = &g.rules().board;
+    assert!(board.in_arc(to, u.hull, target) && board.in_arc(to, u.turret, target));
+    assert_eq!(
+        g.to_hit(&s, pz, target, Some(t34)).1,
+        unmoved_drm(&g, to, 0, target) + chart.firer_moved_drm + chart.turret_turn_drm,
+        "one Case A for the hull's change"
+    );
+}
+
+/// 64.123: "If both the turret and vehicular Covered Arcs are changed during the Movement
+/// Phase the Case A DRM is doubled." Panzer 2 in A5, hull and turret east (0), moves one hex
+/// north-east (5): both arcs turn with the move; and, moving straight east, it then chooses a
+/// new facing (5) for hull and turret. Either way the Advancing Fire shot at the T-34 ahead,
+/// inside both new arcs, carries Case A twice over the same shot by an unmoved Panzer,
+/// besides the moving firer's DRM.
+#[test]
+fn rule_64_123_hull_and_turret_arcs_changed_in_movement_double_case_a() {
+    let g = game();
+    let chart = &g.rules().data.charts.to_hit;
+    let a5 = hex(&g, "A5");
+    for (step, face) in [(5, 5), (0, 5)] {
+        let to = ahead(&g, a5, step, 1);
+        let target = ahead(&g, to, face, 3);
+        let mut s = empty(&g, Phase::Movement, 0);
+        let pz = place(&g, &mut s, "Panzer 2", "A5", 0);
+        let t34 = place(&g, &mut s, "Tank 1", "A1", 3);
+        s.units[t34].hex = target;
+        g.refresh(&mut s);
+        let s = move_and_face(&g, s, pz, to, face);
+        let u = s.units[pz];
+        assert_eq!((u.hex, u.hull, u.turret), (to, face, face), "step {step}");
+        assert!(u.has(flag::HULL_TURNED) && u.has(flag::TURRET_TURNED));
+        assert_eq!(
+            g.to_hit(&s, pz, target, Some(t34)).1,
+            unmoved_drm(&g, to, face, target) + chart.firer_moved_drm + 2 * chart.turret_turn_drm,
+            "step {step}: Case A doubled"
+        );
+    }
+}
+
+/// 64.123 prices arcs changed in the Movement Phase only: an unmoved Panzer 2 fires in
+/// Advancing Fire with no Case A (its Prep Fire modifiers), one that moves straight ahead and
+/// keeps its facing pays only the moving firer's DRM, and one whose arcs changed has no Case A
+/// left in its Defensive Fire of the next player turn (the changes count for their own
+/// player turn: Defensive Fire is fired by the side that did not move).
+#[test]
+fn rule_64_123_no_arc_change_in_movement_adds_no_case_a() {
+    let g = game();
+    let chart = &g.rules().data.charts.to_hit;
+    let (a5, e5) = (hex(&g, "A5"), hex(&g, "E5"));
+    let (mut s, pz, t34) = duel_at(&g, "A5", "E5");
+    let prep = g.to_hit(&s, pz, e5, Some(t34)).1;
+    s.phase = Phase::AdvancingFire;
+    assert_eq!(
+        g.to_hit(&s, pz, e5, Some(t34)).1,
+        prep,
+        "unmoved: no Case A"
+    );
+    assert_eq!(unmoved_drm(&g, a5, 0, e5), prep);
+
+    let to = ahead(&g, a5, 0, 1);
+    let mut s = empty(&g, Phase::Movement, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A5", 0);
+    let t34 = place(&g, &mut s, "Tank 1", "E5", 3);
+    let straight = move_and_face(&g, s, pz, to, 0);
+    assert!(!straight.units[pz].has(flag::HULL_TURNED | flag::TURRET_TURNED));
+    assert_eq!(
+        g.to_hit(&straight, pz, e5, Some(t34)).1,
+        unmoved_drm(&g, to, 0, e5) + chart.firer_moved_drm,
+        "straight ahead: the moving firer only"
+    );
+
+    // Turned in the German Movement Phase; the next (Russian) player turn passes to its
+    // Defensive Fire Phase, where the Panzer fires with no Case A.
+    let mut s = empty(&g, Phase::Movement, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A5", 1);
+    let t34 = place(&g, &mut s, "Tank 1", "E5", 3);
+    move_then_face(&g, &mut s, pz, to, 0);
+    assert!(s.units[pz].has(flag::HULL_TURNED | flag::TURRET_TURNED));
+    let mut legal = Vec::new();
+    for _ in 0..200 {
+        if s.phasing == 1 && s.phase == Phase::DefensiveFire && g.current_unit(&s) == Some(pz) {
+            break;
+        }
+        legal.clear();
+        g.legal_actions(&s, &mut legal);
+        let a = if legal.contains(&Action::Pass) {
+            Action::Pass
+        } else {
+            legal[0]
+        };
+        g.apply(&mut s, a);
+    }
+    assert_eq!((s.phasing, s.phase), (1, Phase::DefensiveFire));
+    assert_eq!(s.units[t34].hex, e5, "the T-34 passed its move");
+    assert!(!s.units[pz].has(flag::HULL_TURNED | flag::TURRET_TURNED));
+    let mut fresh = empty(&g, Phase::DefensiveFire, 1);
+    let p = place(&g, &mut fresh, "Panzer 2", "A5", 0);
+    let t = place(&g, &mut fresh, "Tank 1", "E5", 3);
+    fresh.units[p].hex = to;
+    g.refresh(&mut fresh);
+    assert_eq!(
+        g.to_hit(&s, pz, e5, Some(t34)).1,
+        g.to_hit(&fresh, p, e5, Some(t)).1,
+        "no Case A in the next player turn's Defensive Fire"
+    );
 }
 
 /// 64.121: "When a tank or other turreted vehicle fires outside its Covered Arc, the facing

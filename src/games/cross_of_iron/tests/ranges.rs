@@ -135,7 +135,7 @@ fn rule_83_2_desperation_and_movement_factors_past_their_ranges_are_rejected() {
 fn rule_33_3_to_hit_numbers_and_case_drms_past_their_ranges_are_rejected() {
     let e = error("charts.toml", "vehicle = [10,", "vehicle = [13,");
     assert_names(&e, &["[to_hit] vehicle", "vehicle 13", "0–12", "33.3"]);
-    let e = error("charts.toml", "turret_turn_drm = 1", "turret_turn_drm = 7");
+    let e = error("charts.toml", "turret_turn_drm = 2", "turret_turn_drm = 7");
     assert_names(
         &e,
         &["[to_hit] turret_turn_drm", "turret_turn_drm 7", "0–6"],
@@ -147,6 +147,31 @@ fn rule_33_3_to_hit_numbers_and_case_drms_past_their_ranges_are_rejected() {
     );
     let e = error("charts.toml", "ranges = [1, 6,", "ranges = [0, 6,");
     assert_names(&e, &["[to_hit] ranges", "range 0", "1–255"]);
+}
+
+/// 63.19: the 360° mount's +2 is "much smaller" than an ordinary gun's rotation, so a
+/// `hull_turn_drm` of +2 or less is rejected with a one-line error naming the rule; +3 loads.
+#[test]
+fn rule_63_19_a_gun_rotation_drm_not_above_the_360_mounts_plus_2_is_rejected() {
+    for low in ["2", "0"] {
+        let e = error(
+            "charts.toml",
+            "hull_turn_drm = 4",
+            &format!("hull_turn_drm = {low}"),
+        );
+        assert_names(
+            &e,
+            &[
+                "[to_hit] hull_turn_drm",
+                &format!("hull_turn_drm {low}"),
+                "360° mount's +2",
+                "63.19",
+            ],
+        );
+    }
+    assert!(edited("charts.toml", |t| t
+        .replace("hull_turn_drm = 4", "hull_turn_drm = 3"))
+    .is_ok());
 }
 
 #[test]
