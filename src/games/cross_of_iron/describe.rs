@@ -202,7 +202,7 @@ impl CrossOfIron {
             (flag::BURNING, "burning wreck"),
             (flag::BROKEN, "broken"),
             (flag::CE, "crew exposed"),
-            (flag::FORCED_BU, "buttoned up for good"),
+            (flag::FORCED_BU, "buttoned up for good, +1 TO HIT (64.44)"),
             (flag::PERMANENT, "immobilized for good"),
             (flag::IMMOBILIZED, "immobilized"),
             (flag::GUN_BROKEN, "gun malfunctioned"),

@@ -130,7 +130,7 @@ impl Game for CrossOfIron {
     /// has backed into a hex with 2 MP left chooses a facing (71.3), and a gun's HE breaks down
     /// on its IFT roll too (63.18), so no more shots follow it. 5: an AFV's MG fire takes no
     /// infantry leader's modifier (76.1), the armour leader's helps repair a weapon (76.6), a
-    /// stunned AFV attempts no repair (64.44); Case A is +2 for a turret (70.8, 63.19) and +4
+    /// stunned AFV attempts no repair and a shaken crew fires at +1 (64.44); Case A is +2 for a turret (70.8, 63.19) and +4
     /// for a gun or hull (63.19), and counts for arcs changed in the Movement Phase (64.123).
     fn log_version(&self) -> u32 {
         5

@@ -64,6 +64,11 @@ pub fn size_drm(size: TargetSize) -> i8 {
 /// 64.47: a buttoned-up tank or closed-top SP gun adds 1.
 pub const BUTTONED_UP: i8 = 1;
 
+/// 64.44: a crew that failed its morale check, once its stun counter is removed, carries a
+/// "+1 TO HIT" marker for the rest of the game, "in addition to the +1 DRM it will suffer for
+/// being buttoned up".
+pub const SHAKEN_CREW: i8 = 1;
+
 /// 69.1: −1 per consecutive Fire Phase at the same target from the same hex, at most −2.
 pub fn acquisition_drm(consecutive_phases: u8) -> i8 {
     -(consecutive_phases.min(2) as i8)

@@ -6,7 +6,7 @@
 use super::gunnery::{
     resolve_to_hit, resolve_to_kill, Ammo, Facing, KillResult, KillRoll, Shot, ToHitDice,
 };
-use super::modifiers::{range_drm, size_drm, BUTTONED_UP, MOVING_TARGET};
+use super::modifiers::{range_drm, size_drm, BUTTONED_UP, MOVING_TARGET, SHAKEN_CREW};
 use super::phases::Sink;
 use super::ruleset::Kind;
 use super::state::{self, flag, Pending, Phase, State};
@@ -109,9 +109,10 @@ impl CrossOfIron {
             if !v.open_top && !unit.has(flag::CE) {
                 drm += BUTTONED_UP; // 64.47 (and 64.44 for a crew forced to button up)
             }
-            if d.armor_leader && !unit.has(flag::LEADER_LOST) {
-                drm += d.leadership; // 76.6
+            if unit.has(flag::FORCED_BU) {
+                drm += SHAKEN_CREW; // 64.44's "+1 TO HIT" marker (it fires only once unstunned)
             }
+            drm += self.armour_leader_drm(s, u); // 76.6
         }
         let turret = d.vehicle.as_ref().is_some_and(|v| v.turret);
         let facing = if turret { unit.turret } else { unit.hull };

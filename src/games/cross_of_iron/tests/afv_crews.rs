@@ -89,3 +89,24 @@ fn rule_64_44_a_stunned_afv_attempts_no_repair() {
     let second = g.next_repair(&s, first.0 + 1).expect("the gun");
     assert_eq!(second.1, Pending::WeaponRepair { unit: pz as u8 });
 }
+
+/// 64.44: "When the stun counter is removed, it is replaced with a '+1 TO HIT' marker which
+/// indicates that it must add '+1' to all future TO HIT dice rolls (in addition to the + 1 DRM
+/// it will suffer for being buttoned up, 64.47)": the same T-34 shot from a shaken crew is one
+/// worse than from a crew merely buttoned up, and two worse than from an exposed one.
+#[test]
+fn rule_64_44_a_shaken_crew_fires_at_plus_1_besides_being_buttoned_up() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 1);
+    let t34 = place(&g, &mut s, "Tank 1", "E5", 3);
+    let pz = place(&g, &mut s, "Panzer 2", "A5", 0);
+    let e5_to_a5 = |s: &State| g.to_hit(s, t34, hex(&g, "A5"), Some(pz)).1;
+    let buttoned = e5_to_a5(&s);
+    s.units[t34].flags |= flag::CE;
+    assert_eq!(e5_to_a5(&s), buttoned - 1, "64.47: exposed");
+    s.units[t34].flags &= !flag::CE;
+    s.units[t34].flags |= flag::FORCED_BU;
+    s.player_turn = 4;
+    s.units[t34].stunned_until = 3;
+    assert_eq!(e5_to_a5(&s), buttoned + 1, "the '+1 TO HIT' marker");
+}
