@@ -312,6 +312,29 @@ fn rule_72_82_close_combat_against_an_afv_without_a_manned_mg_is_minus_1() {
     assert_eq!(g.melee_target_drm(&s, t34), -1);
 }
 
+/// 72.82: "without manned *functioning* MG armament": the same T-34 whose MGs work gives no
+/// −1; once its MGs have malfunctioned (95.3) or been disabled it does, and a 7 kills it at 1-1.
+#[test]
+fn rule_72_82_an_afv_whose_mgs_malfunctioned_or_were_disabled_is_minus_1() {
+    let g = game();
+    let d5 = hex(&g, "D5");
+    let mut s = empty(&g, Phase::CloseCombat, 1);
+    let t34 = place(&g, &mut s, "Tank 1", "D5", 3);
+    place(&g, &mut s, "1st Squad", "D5", 0);
+    assert_eq!(g.melee_target_drm(&s, t34), 0, "working MGs");
+    assert_eq!(g.melee_kills(&s, d5, 0, 7), 0);
+    for broken in [flag::SW_BROKEN, flag::SW_DISABLED] {
+        let mut t = s;
+        t.units[t34].flags |= broken;
+        assert_eq!(g.melee_target_drm(&t, t34), -1, "MGs flag {broken:#x}");
+        assert_eq!(
+            g.melee_kills(&t, d5, 0, 7),
+            1 << t34,
+            "MGs flag {broken:#x}"
+        );
+    }
+}
+
 /// 72.86: "Any infantry unit which rolls a '12' prior to any DRM while making a Close Combat
 /// attack vs an AFV has been eliminated by that AFV's crew".
 #[test]
