@@ -890,6 +890,24 @@ fn rule_93_2_at_the_instant_40_percent_is_lost_morale_drops_a_level() {
     assert_eq!((g.morale(&s, sq), g.morale(&s, lt)), (6, 7));
 }
 
+/// 93.2: "all units on that side drop their morale one level": an AFV's crew as well (SL crew
+/// morale 7, an armour leader's 9), in the morale it checks against. With German AFVs and no
+/// Russian ones the level is lost at 50% (93.5).
+#[test]
+fn rule_93_2_afv_crews_drop_a_morale_level_too() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 1);
+    let sq = place(&g, &mut s, "1st Squad", "A4", 0);
+    let pz1 = place(&g, &mut s, "Panzer 1", "A3", 0);
+    let pz2 = place(&g, &mut s, "Panzer 2", "A5", 0);
+    let levels = |s: &State| (g.morale(s, sq), g.morale(s, pz1), g.morale(s, pz2));
+    s.lost_points[0] = german_loss(&g, 50) - 1;
+    assert_eq!(levels(&s), (7, 9, 7));
+    s.lost_points[0] = german_loss(&g, 50);
+    assert_eq!(levels(&s), (6, 8, 6));
+    assert_eq!(g.morale_roll(&s, pz2, 6).1, 6, "the crew checks against 6");
+}
+
 /// 93.3: "drop an extra level for every 20% additional point value loss ... 60% losses ...
 /// two below ...; 80% losses ... three below the printed morale level."
 #[test]
