@@ -37,10 +37,8 @@ impl CrossOfIron {
             Pending::Critical(_) => self.resolve_to_hit(s, 2, Some(r)),
             Pending::Kill { .. } => self.resolve_kill(s, r, None),
             Pending::Immobilization { raw, .. } => self.resolve_kill(s, raw, Some(r)),
-            Pending::SpeedBreakdown { unit, number } => {
-                if super::procedures::speed_breakdown(r, i32::from(number)) {
-                    s.units[unit as usize].flags |= flag::IMMOBILIZED;
-                }
+            Pending::SpeedBreakdown { unit, number, from } => {
+                self.resolve_speed_breakdown(s, unit as usize, number, from, r);
                 s.pending = Pending::None;
             }
             Pending::Rally { unit } => {
