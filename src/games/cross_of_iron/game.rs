@@ -37,10 +37,8 @@ impl CrossOfIron {
             Pending::Critical(_) => self.resolve_to_hit(s, 2, Some(r)),
             Pending::Kill { .. } => self.resolve_kill(s, r, None),
             Pending::Immobilization { raw, .. } => self.resolve_kill(s, raw, Some(r)),
-            Pending::SpeedBreakdown { unit, number } => {
-                if super::procedures::speed_breakdown(r, i32::from(number)) {
-                    s.units[unit as usize].flags |= flag::IMMOBILIZED;
-                }
+            Pending::SpeedBreakdown { unit, number, from } => {
+                self.resolve_speed_breakdown(s, unit as usize, number, from, r);
                 s.pending = Pending::None;
             }
             Pending::Rally { unit } => {
@@ -130,7 +128,9 @@ impl Game for CrossOfIron {
     /// has backed into a hex with 2 MP left chooses a facing (71.3), and a gun's HE breaks down
     /// on its IFT roll too (63.18), so no more shots follow it. 5: an AFV's MG fire takes no
     /// infantry leader's modifier (76.1), the armour leader's helps repair a weapon (76.6), a
-    /// stunned AFV attempts no repair and a shaken crew fires at +1 (64.44); Case A is +2 for a turret (70.8, 63.19) and +4
+    /// stunned AFV attempts no repair and a shaken crew fires at +1 (64.44), close combat is −1
+    /// against an AFV whose MGs are out (72.82), crews lose morale at 40% losses (93.2), an
+    /// AFV pushes one hex past its MA and on a failed roll stays short of it (79.2); Case A is +2 for a turret (70.8, 63.19) and +4
     /// for a gun or hull (63.19), and counts for arcs changed in the Movement Phase (64.123).
     fn log_version(&self) -> u32 {
         5

@@ -150,8 +150,9 @@ impl CrossOfIron {
         doomed
     }
 
-    /// 72.81, 72.82: −1 against an AFV unbuttoned or open-topped, −1 if it has no manned MG; 73.8:
-    /// −1 against a unit that moved at Double Time.
+    /// 72.81, 72.82: −1 against an AFV unbuttoned or open-topped, −1 if it has no manned
+    /// functioning MG (none at all, its crew stunned, or its MGs malfunctioned or disabled, 95.3);
+    /// 73.8: −1 against a unit that moved at Double Time.
     pub(super) fn melee_target_drm(&self, s: &State, t: usize) -> i8 {
         let unit = &s.units[t];
         let mut drm = 0;
@@ -159,7 +160,10 @@ impl CrossOfIron {
             if unit.has(flag::CE) || v.open_top {
                 drm -= 1;
             }
-            if v.bow_mg + v.coax_mg == 0 || unit.stunned_until >= s.player_turn {
+            // 72.82: "without manned functioning MG armament": an AFV's MGs malfunction and
+            // are disabled together (`SW_BROKEN`/`SW_DISABLED`, 95.3), and then none works.
+            let no_mg = v.bow_mg + v.coax_mg == 0 || unit.has(flag::SW_BROKEN | flag::SW_DISABLED);
+            if no_mg || unit.stunned_until >= s.player_turn {
                 drm -= 1;
             }
         }

@@ -246,7 +246,9 @@ impl CrossOfIron {
         if d.kind == Kind::Vehicle && (!d.armor_leader || s.units[u].has(flag::LEADER_LOST)) {
             m = 7; // SL crew morale 7 (reconstructed); 76: an armour leader's own morale
         }
-        if self.rules.options.battlefield_integrity && d.kind != Kind::Vehicle {
+        // 93.2: "all units on that side drop their morale one level": an AFV's crew too (its
+        // morale is used for its own morale checks), though 93.8 never counts it in the tally.
+        if self.rules.options.battlefield_integrity {
             m -= self.integrity_loss(s, d.side) as i8;
         }
         m

@@ -9,10 +9,6 @@ use super::state::{flag, Pending, State};
 use super::{Action, CrossOfIron};
 use crate::engine::bits::{nth_one128, ones, ones128};
 
-/// 79: how far past its MA a tracked AFV may push (reconstructed: the text gives no limit;
-/// 3 MP makes the breakdown number 9).
-const SPEED_BREAKDOWN_EXCESS: u8 = 3;
-
 /// 71.3: what changing an AFV's Covered Arc costs once it has backed into its hex ("the
 /// usual cost of moving outside its Covered Arc (2 MP for AFVs …)").
 pub(super) const PIVOT_MP: u8 = 2;
@@ -113,19 +109,62 @@ impl CrossOfIron {
         (c != u8::MAX).then_some(c)
     }
 
-    /// The most `u` may spend this phase: past its allowance by Double Time (73.1: 2 MF) or
-    /// speed breakdown (79).
+    /// The most `u` may spend this phase: past its allowance by Double Time (73.1: 2 MF). An
+    /// AFV's speed breakdown (79.2) is one hex past it, added by `one_hex_past`.
     pub(super) fn move_limit(&self, s: &State, u: usize) -> u8 {
         let base = self.allowance(s, u);
         let opts = &self.rules.options;
-        let extra = if self.vehicle(u) && opts.speed_breakdown {
-            SPEED_BREAKDOWN_EXCESS
-        } else if !self.vehicle(u) && opts.double_time && !s.units[u].has(flag::TIRED) {
+        let extra = if !self.vehicle(u) && opts.double_time && !s.units[u].has(flag::TIRED) {
             2
         } else {
             0
         };
         base + extra
+    }
+
+    /// 79.2: an AFV that has spent no more than its MA "may opt to ... exceed its printed
+    /// Movement Point Allowance ... by moving one additional hex": each hex one step past those
+    /// `reach` (within the MA) holds, at the cheapest such step, whatever it costs (the text sets
+    /// no limit on the excess; the breakdown number falls by it). Also, for each, the hex the
+    /// step is made from (the lowest-numbered on a tie): where a failed roll leaves the AFV.
+    fn one_hex_past(&self, s: &State, u: usize, reach: &Reach) -> [(u8, u8); MAX_HEXES] {
+        let impassable = self.occupied(s, 1 - self.def(u).side) & !(1 << s.units[u].hex);
+        let cost = reach.costs();
+        let board = &self.rules.board;
+        let mut past = [(u8::MAX, NO_HEX); MAX_HEXES];
+        for n in ones128(reach.set & !impassable) {
+            let around = board.within(n as u8, 1) & !(1 << n) & !reach.set;
+            for h in ones128(around) {
+                let dir = usize::from(board.direction(n as u8, h as u8));
+                if let Some(c) = self.step_cost(u, n as u8, dir) {
+                    let total = cost[n].saturating_add(c);
+                    if usize::from(total) <= MAX_COST && total < past[h].0 {
+                        past[h] = (total, n as u8);
+                    }
+                }
+            }
+        }
+        past
+    }
+
+    /// `reach` within the MA, with the hexes one hex past it (79.2) added.
+    fn reach_with_one_hex_past(&self, s: &State, u: usize, mut reach: Reach) -> Reach {
+        for (h, &(cost, _)) in self.one_hex_past(s, u, &reach).iter().enumerate() {
+            if cost != u8::MAX {
+                reach.layers[usize::from(cost)] |= 1 << h;
+                reach.set |= 1 << h;
+                reach.limit = reach.limit.max(usize::from(cost));
+            }
+        }
+        reach
+    }
+
+    /// 79.2: the hex `u` moves into `hex` from when its move of `cost` goes past its MA.
+    fn hex_before_the_extra_one(&self, s: &State, u: usize, hex: u8, cost: u8) -> u8 {
+        let reach = self.reach(s, u, self.allowance(s, u));
+        let (c, from) = self.one_hex_past(s, u, &reach)[usize::from(hex)];
+        debug_assert_eq!(c, cost, "79.2: a move past the MA is one hex past it");
+        from
     }
 
     /// The cheapest cost to every hex within `limit`, passing only hexes free of the enemy
@@ -222,7 +261,13 @@ impl CrossOfIron {
         // Built in place: the search's layers are large to copy.
         let mut choices = MoveChoices {
             hatch,
-            reach: self.reach(s, u, if immobile { 0 } else { self.move_limit(s, u) }),
+            reach: if immobile {
+                self.reach(s, u, 0)
+            } else if vehicle.is_some() && self.rules.options.speed_breakdown {
+                self.reach_with_one_hex_past(s, u, self.reach(s, u, self.move_limit(s, u)))
+            } else {
+                self.reach(s, u, self.move_limit(s, u))
+            },
             ends: 0,
             blocked,
             reverses: 0,
@@ -325,6 +370,9 @@ impl CrossOfIron {
         let double_time = self.double_time(s, u, cost);
         let enemy = self.occupied_by(s, hex, 1 - self.def(u).side);
         let from = s.units[u].hex;
+        // 79.2: where a failed speed breakdown roll leaves it, found from where it starts.
+        let back = (self.vehicle(u) && cost > self.allowance(s, u))
+            .then(|| self.hex_before_the_extra_one(s, u, hex, cost));
         self.relocate(s, u, hex);
         let unit = &mut s.units[u];
         unit.flags |= flag::MOVED | flag::DONE | if double_time { flag::DOUBLE_TIME } else { 0 };
@@ -336,15 +384,44 @@ impl CrossOfIron {
         // The turret comes onto the new hull line; `face` marks the arcs this changed (64.123).
         let dir = self.rules.board.direction(from, hex);
         unit.face(dir, dir, s.phase);
-        s.mark_due(
-            u,
-            flag::FACE_DUE | if enemy { flag::OVERRUN_DUE } else { 0 },
-        );
         if let Some(number) = self.speed_breakdown_at(s, u, cost) {
+            // 79.2: the extra hex is entered only if the roll passes; an overrun there waits
+            // for it (`resolve_speed_breakdown`).
+            s.mark_due(u, flag::FACE_DUE);
             s.pending = Pending::SpeedBreakdown {
                 unit: u as u8,
                 number: number as i8,
+                from: back.expect("a move past the MA"),
             };
+        } else {
+            s.mark_due(
+                u,
+                flag::FACE_DUE | if enemy { flag::OVERRUN_DUE } else { 0 },
+            );
+        }
+    }
+
+    /// 79.2: the speed breakdown roll `raw` of `u`, moved one hex past its MA from `from`. "If
+    /// it fails this breakdown dice roll, it does not get to move into the extra hex and is
+    /// immobilized" ("returned to the last hex occupied before the dice roll"), facing the hex
+    /// it failed to enter; if it passes, it is there, and overruns any enemy infantry (72).
+    pub(super) fn resolve_speed_breakdown(
+        &self,
+        s: &mut State,
+        u: usize,
+        number: i8,
+        from: u8,
+        raw: u8,
+    ) {
+        let hex = s.units[u].hex;
+        if super::procedures::speed_breakdown(raw, i32::from(number)) {
+            self.relocate(s, u, from);
+            let unit = &mut s.units[u];
+            unit.flags |= flag::IMMOBILIZED;
+            let dir = self.rules.board.direction(from, hex);
+            unit.face(dir, dir, s.phase);
+        } else if self.occupied_by(s, hex, 1 - self.def(u).side) {
+            s.mark_due(u, flag::OVERRUN_DUE);
         }
     }
 
@@ -384,11 +461,7 @@ impl CrossOfIron {
             half /= 2;
         }
         // 76.6: the armour leader's modifier applies to overrun attacks.
-        let drm = if d.armor_leader && !s.units[u].has(flag::LEADER_LOST) {
-            d.leadership
-        } else {
-            0
-        };
+        let drm = self.armour_leader_drm(s, u);
         if let Some(column) = self.column(half) {
             s.pending = Pending::Fire {
                 firer: u as u8,

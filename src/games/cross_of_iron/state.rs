@@ -205,10 +205,12 @@ pub enum Pending {
         raw: u8,
         critical: bool,
     },
-    /// 79: a speed breakdown roll: 2d6 at or above `number` immobilises.
+    /// 79.2: a speed breakdown roll: 2d6 at or above `number` immobilises `unit` back in
+    /// `from`, the hex before the extra one.
     SpeedBreakdown {
         unit: u8,
         number: i8,
+        from: u8,
     },
     /// A rally attempt: 2d6.
     Rally {

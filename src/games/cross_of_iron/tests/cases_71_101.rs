@@ -312,6 +312,29 @@ fn rule_72_82_close_combat_against_an_afv_without_a_manned_mg_is_minus_1() {
     assert_eq!(g.melee_target_drm(&s, t34), -1);
 }
 
+/// 72.82: "without manned *functioning* MG armament": the same T-34 whose MGs work gives no
+/// −1; once its MGs have malfunctioned (95.3) or been disabled it does, and a 7 kills it at 1-1.
+#[test]
+fn rule_72_82_an_afv_whose_mgs_malfunctioned_or_were_disabled_is_minus_1() {
+    let g = game();
+    let d5 = hex(&g, "D5");
+    let mut s = empty(&g, Phase::CloseCombat, 1);
+    let t34 = place(&g, &mut s, "Tank 1", "D5", 3);
+    place(&g, &mut s, "1st Squad", "D5", 0);
+    assert_eq!(g.melee_target_drm(&s, t34), 0, "working MGs");
+    assert_eq!(g.melee_kills(&s, d5, 0, 7), 0);
+    for broken in [flag::SW_BROKEN, flag::SW_DISABLED] {
+        let mut t = s;
+        t.units[t34].flags |= broken;
+        assert_eq!(g.melee_target_drm(&t, t34), -1, "MGs flag {broken:#x}");
+        assert_eq!(
+            g.melee_kills(&t, d5, 0, 7),
+            1 << t34,
+            "MGs flag {broken:#x}"
+        );
+    }
+}
+
 /// 72.86: "Any infantry unit which rolls a '12' prior to any DRM while making a Close Combat
 /// attack vs an AFV has been eliminated by that AFV's crew".
 #[test]
@@ -868,6 +891,24 @@ fn rule_93_2_at_the_instant_40_percent_is_lost_morale_drops_a_level() {
     assert!(s.lost_points[0] < german_loss(&g, 60));
     // The example: a 4-6-7 works at 6, an 8-1 leader at 7.
     assert_eq!((g.morale(&s, sq), g.morale(&s, lt)), (6, 7));
+}
+
+/// 93.2: "all units on that side drop their morale one level": an AFV's crew as well (SL crew
+/// morale 7, an armour leader's 9), in the morale it checks against. With German AFVs and no
+/// Russian ones the level is lost at 50% (93.5).
+#[test]
+fn rule_93_2_afv_crews_drop_a_morale_level_too() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 1);
+    let sq = place(&g, &mut s, "1st Squad", "A4", 0);
+    let pz1 = place(&g, &mut s, "Panzer 1", "A3", 0);
+    let pz2 = place(&g, &mut s, "Panzer 2", "A5", 0);
+    let levels = |s: &State| (g.morale(s, sq), g.morale(s, pz1), g.morale(s, pz2));
+    s.lost_points[0] = german_loss(&g, 50) - 1;
+    assert_eq!(levels(&s), (7, 9, 7));
+    s.lost_points[0] = german_loss(&g, 50);
+    assert_eq!(levels(&s), (6, 8, 6));
+    assert_eq!(g.morale_roll(&s, pz2, 6).1, 6, "the crew checks against 6");
 }
 
 /// 93.3: "drop an extra level for every 20% additional point value loss ... 60% losses ...

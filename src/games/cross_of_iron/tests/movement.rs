@@ -1,6 +1,7 @@
 //! Movement, reverse, overrun, speed breakdown, Double Time, advance; line of sight.
 
 use super::*;
+use crate::engine::bits::ones128;
 use crate::games::cross_of_iron::board::NO_HEX;
 use crate::games::cross_of_iron::Action;
 
@@ -135,12 +136,12 @@ fn rule_79_moving_past_the_ma_rolls_for_speed_breakdown() {
         "{text}"
     );
     move_to(&g, &mut s, pz, far);
-    assert_eq!(
-        s.pending,
-        Pending::SpeedBreakdown {
-            unit: pz as u8,
-            number: 11
-        }
+    let board = &g.rules().board;
+    assert!(
+        matches!(s.pending, Pending::SpeedBreakdown { unit, number: 11, from }
+            if unit == pz as u8 && board.distance(from, far) == 1 && cost[from as usize] <= mp),
+        "{:?}",
+        s.pending
     );
     let off = edited("scenario.toml", |t| {
         t.replace("speed_breakdown = true", "speed_breakdown = false")
@@ -149,6 +150,68 @@ fn rule_79_moving_past_the_ma_rolls_for_speed_breakdown() {
     let mut t = empty(&off, Phase::Movement, 0);
     let pz = place(&off, &mut t, "Panzer 2", "A8", 0);
     assert_eq!(move_cost(&off, &t, pz, far), None);
+}
+
+/// 79.2: the AFV "may opt to ... exceed its printed Movement Point Allowance ... by moving one
+/// additional hex": a hex two open hexes past the MA (every neighbour of it beyond the MA) is
+/// not offered, one hex past it is.
+#[test]
+fn rule_79_2_a_move_two_hexes_past_the_ma_is_not_offered() {
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A8", 0);
+    let cost = g.reach(&s, pz, 40).costs();
+    let mp = g.allowance(&s, pz);
+    let board = &g.rules().board;
+    let beyond = |h: usize| ones128(board.within(h as u8, 1) & !(1 << h)).all(|n| cost[n] > mp);
+    let two_past = (0..board.len())
+        .find(|&h| cost[h] == mp + 2 && beyond(h))
+        .expect("a hex two open hexes past the MA") as u8;
+    assert_eq!(move_cost(&g, &s, pz, two_past), None);
+    let one_past = (0..board.len())
+        .find(|&h| cost[h] == mp + 1)
+        .expect("a hex one past the MA") as u8;
+    assert_eq!(move_cost(&g, &s, pz, one_past), Some(mp + 1));
+}
+
+/// 79.2: "If it fails this breakdown dice roll, it does not get to move into the extra hex
+/// and is immobilized" ("returned to the last hex occupied before the dice roll"): no overrun of
+/// enemy infantry in the extra hex; a passed roll enters it and the overrun is due.
+#[test]
+fn rule_79_2_a_failed_roll_leaves_the_afv_immobilized_before_the_extra_hex() {
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A8", 0);
+    let cost = g.reach(&s, pz, 40).costs();
+    let mp = g.allowance(&s, pz);
+    let far = (0..g.rules().board.len())
+        .find(|&h| cost[h] == mp + 1)
+        .expect("a hex one past the MA") as u8;
+    let far_name = g.rules().board.name(far);
+    place(&g, &mut s, "1st Section", &far_name, 3);
+    move_to(&g, &mut s, pz, far);
+    let Pending::SpeedBreakdown { number, from, .. } = s.pending else {
+        panic!("a speed breakdown roll: {:?}", s.pending);
+    };
+    assert_eq!(number, 11);
+    assert!(
+        !s.units[pz].has(flag::OVERRUN_DUE),
+        "no overrun before the roll"
+    );
+    let mut failed = s;
+    g.resolve_speed_breakdown(&mut failed, pz, number, from, 11);
+    assert_eq!(failed.units[pz].hex, from);
+    assert_ne!(from, far);
+    assert!(failed.units[pz].has(flag::IMMOBILIZED));
+    assert!(
+        !failed.units[pz].has(flag::OVERRUN_DUE),
+        "the extra hex is not overrun"
+    );
+    let mut passed = s;
+    g.resolve_speed_breakdown(&mut passed, pz, number, from, 10);
+    assert_eq!(passed.units[pz].hex, far);
+    assert!(!passed.units[pz].has(flag::IMMOBILIZED));
+    assert!(passed.units[pz].has(flag::OVERRUN_DUE));
 }
 
 #[test]
