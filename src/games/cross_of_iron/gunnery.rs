@@ -173,6 +173,13 @@ impl KillRoll {
             critical: false,
         }
     }
+
+    /// 66.4: whether the weapon has "a mathematical chance (barring critical hits) of
+    /// penetrating the target armor": the lowest roll, 2, with the facing's modifier reaches
+    /// the kill number.
+    pub fn may_penetrate(&self) -> bool {
+        2 + self.armor_modifier <= self.kill_number
+    }
 }
 
 /// What one KILL roll did, in rising order of harm.

@@ -125,9 +125,8 @@ impl CrossOfIron {
             .in_hex(s, hex, 1 - side)
             .map(|u| self.cc_defense(u))
             .sum();
-        let Some(kill) = self.cc_kill_number(att, def) else {
-            return 0;
-        };
+        // Below the table's lowest odds the attack kills no one, but its roll is still made.
+        let kill = self.cc_kill_number(att, def).unwrap_or(i8::MIN);
         let leader = self.leadership(s, hex, side, usize::MAX);
         let mut doomed = 0u32;
         let mut afv = false;
@@ -138,6 +137,8 @@ impl CrossOfIron {
                 doomed |= 1 << t;
             }
         }
+        // 72.86 holds at any odds: "Any infantry unit which rolls a '12' prior to any DRM while
+        // attacking an AFV in Close Combat is eliminated".
         if afv && raw == 12 {
             // 72.86: an unmodified 12 against an AFV eliminates the attackers.
             for a in self

@@ -263,9 +263,12 @@ impl CrossOfIron {
                 .count()
         };
         let (mine, theirs) = (count(side), count(1 - side));
-        let guns = self
-            .side_in_play(s, side)
-            .any(|u| self.def(u).kind == Kind::Gun);
+        // 93.6: "any functioning AT Guns": a gun whose crew is in good order and whose gun is
+        // not malfunctioned or disabled.
+        let guns = self.side_in_play(s, side).any(|u| {
+            self.def(u).kind == Kind::Gun
+                && !s.units[u].has(flag::BROKEN | flag::GUN_BROKEN | flag::DISABLED)
+        });
         let support = if mine > 0 && theirs <= 2 * mine {
             Support::Armor
         } else if theirs > 0 && mine == 0 && !guns {

@@ -371,6 +371,16 @@ impl CrossOfIron {
         };
         let t = target as usize;
         match result {
+            // 66.4: "Immobilized AFVs subsequently hit, but not destroyed by an AT weapon must
+            // still undergo a Morale Check (39.3) provided that the AT weapon involved has a
+            // mathematical chance (barring critical hits) of penetrating the target armor."
+            KillResult::NoEffect if s.units[t].has(flag::IMMOBILIZED) => {
+                let ordinary = self.kill_roll(s, firer as usize, t, false);
+                if ordinary.may_penetrate() {
+                    s.mark_due(t, flag::MC_DUE);
+                    s.units[t].mc_drm = 0;
+                }
+            }
             KillResult::NoEffect => {}
             KillResult::Immobilized => s.units[t].flags |= flag::IMMOBILIZED,
             KillResult::Destroyed => self.eliminate(s, t, false),

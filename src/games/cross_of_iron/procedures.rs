@@ -246,12 +246,23 @@ mod tests {
         assert_eq!(morale_levels_lost(60, 100, Support::Normal), 2, "93.3");
         assert_eq!(morale_levels_lost(80, 100, Support::Normal), 3);
         assert_eq!(morale_levels_lost(49, 100, Support::Armor), 0, "93.5");
-        assert_eq!(morale_levels_lost(90, 100, Support::Armor), 3);
-        assert_eq!(
-            morale_levels_lost(30, 100, Support::FacingArmorAlone),
-            1,
-            "93.6"
-        );
+        assert_eq!(morale_levels_lost(50, 100, Support::Armor), 1, "93.5: 50%");
+        assert_eq!(morale_levels_lost(69, 100, Support::Armor), 1);
+        assert_eq!(morale_levels_lost(70, 100, Support::Armor), 2, "93.5: 70%");
+        assert_eq!(morale_levels_lost(89, 100, Support::Armor), 2);
+        assert_eq!(morale_levels_lost(90, 100, Support::Armor), 3, "93.5: 90%");
+        for (lost, levels) in [
+            (29, 0),
+            (30, 1),
+            (49, 1),
+            (50, 2),
+            (69, 2),
+            (70, 3),
+            (89, 3),
+        ] {
+            let got = morale_levels_lost(lost, 100, Support::FacingArmorAlone);
+            assert_eq!(got, levels, "93.6 at {lost}%");
+        }
         assert_eq!(morale_levels_lost(90, 100, Support::FacingArmorAlone), 4);
         // 93.2's example: a 4-6-7 of morale 7 works at 6 once 40% is lost.
         assert_eq!(7 - morale_levels_lost(84, 210, Support::Normal), 6);

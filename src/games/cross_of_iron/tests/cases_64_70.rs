@@ -713,8 +713,7 @@ fn rule_66_33_the_armour_leader_modifies_the_repair_roll() {
 }
 
 /// 66.4: "Henceforth, the act of immobilization in itself … does not require a Morale Check
-/// by the AFV crew." (Not in the engine: the check of an immobilised AFV hit again and not
-/// destroyed, 39.3.)
+/// by the AFV crew." (The check of an immobilised AFV hit again: the next test.)
 #[test]
 fn rule_66_4_an_immobilization_calls_for_no_crew_morale_check() {
     let g = game();
@@ -734,6 +733,45 @@ fn rule_66_4_an_immobilization_calls_for_no_crew_morale_check() {
     assert!(!s.units[t34].has(flag::MC_DUE));
     assert_eq!(g.next_morale_check(&s), None);
     assert_eq!(s.pending, Pending::None);
+}
+
+/// 66.4: "Immobilized AFVs subsequently hit, but not destroyed by an AT weapon must still
+/// undergo a Morale Check (39.3) provided that the AT weapon involved has a mathematical chance
+/// (barring critical hits) of penetrating the target armor": the immobilised T-34 hit again by
+/// the Panzer's 75L and not killed (a raw roll past its kill number) checks its crew's
+/// morale; mobile, it does not; and only a weapon that could penetrate calls for it (the
+/// lowest roll, 2, with the armour modifier reaching the kill number).
+#[test]
+fn rule_66_4_an_immobilised_afv_hit_again_and_not_killed_checks_its_crew() {
+    let g = game();
+    let hit_after = |immobilized: bool| {
+        let (mut s, pz, t34) = duel_at(&g, "A5", "E5");
+        if immobilized {
+            s.units[t34].flags |= flag::IMMOBILIZED;
+        }
+        let k = g.kill_roll(&s, pz, t34, false);
+        assert!(
+            k.may_penetrate(),
+            "the 75L at 4 hexes can penetrate the front"
+        );
+        s.pending = Pending::Kill {
+            firer: pz as u8,
+            target: t34 as u8,
+            critical: false,
+        };
+        let miss = (k.kill_number - k.armor_modifier + 1) as u8;
+        g.resolve_kill(&mut s, miss, None);
+        assert!(s.units[t34].in_play());
+        (
+            s.units[t34].has(flag::MC_DUE),
+            g.next_morale_check(&s) == Some(t34),
+        )
+    };
+    assert_eq!(hit_after(true), (true, true));
+    assert_eq!(hit_after(false), (false, false));
+    let kill = |number: i8, armour: i8| KillRoll::plain(number, armour, Facing::Front);
+    assert!(kill(6, 4).may_penetrate(), "a 2 + 4 reaches 6");
+    assert!(!kill(6, 5).may_penetrate(), "a 2 + 5 cannot");
 }
 
 /// The game with the 75L gun (the PzKpfw IV's, the StuG's and the PaK 40's) made a 150mm gun.

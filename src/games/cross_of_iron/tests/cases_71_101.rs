@@ -348,6 +348,18 @@ fn rule_72_86_a_raw_12_against_an_afv_eliminates_the_attacker() {
     assert_eq!(g.melee_kills(&s, d5, 0, 11), 0);
     s.units[t34].flags |= flag::CE; // 72.81: −1, a final 11: still the raw 12 counts
     assert_eq!(g.melee_kills(&s, d5, 0, 12), 1 << sq);
+    // At any odds: a lone 7-0 leader against the T-34 and a squad is below the table's 1-4
+    // column, and his raw 12 still eliminates him.
+    let mut low = empty(&g, Phase::CloseCombat, 1);
+    place(&g, &mut low, "Tank 1", "D5", 3);
+    place(&g, &mut low, "1st Section", "D5", 3);
+    let lone = place(&g, &mut low, "Sgt. Vogel", "D5", 0);
+    assert_eq!(
+        g.cc_kill_number(1, 4 + 4),
+        None,
+        "1 against 8: below the table"
+    );
+    assert_eq!(g.melee_kills(&low, d5, 0, 12), 1 << lone);
     // Against infantry a 12 is only a miss.
     let mut t = empty(&g, Phase::CloseCombat, 1);
     place(&g, &mut t, "1st Section", "D5", 3);
@@ -963,8 +975,14 @@ fn rule_93_6_facing_armour_alone_morale_drops_from_30_percent() {
     s.lost_points[0] = german_loss(&g, 50);
     assert_eq!(g.morale(&s, sq), 5, "50%: the second level");
     s.lost_points[0] = german_loss(&g, 35);
-    place(&g, &mut s, "PaK 40", "C3", 0);
+    let pak = place(&g, &mut s, "PaK 40", "C3", 0);
     assert_eq!(g.morale(&s, sq), 7, "an AT gun of their own");
+    // "functioning": a gun broken down or disabled, or its crew broken, is no support.
+    for out in [flag::GUN_BROKEN, flag::DISABLED, flag::BROKEN] {
+        s.units[pak].flags |= out;
+        assert_eq!(g.morale(&s, sq), 6, "{out:#x}");
+        s.units[pak].flags &= !out;
+    }
 }
 
 /// 93.7: "Morale level changes occur instantly upon loss of an AFV".

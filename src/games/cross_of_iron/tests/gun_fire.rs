@@ -105,3 +105,34 @@ fn rule_66_2_a_deliberate_immobilisation_hit_immobilises_and_never_destroys() {
     let err = calculate("to_hit=10,deliberate=rear,kill=12").unwrap_err();
     assert!(err.contains("66.2") && err.contains("kill="), "{err}");
 }
+
+/// 69.4: "Weapons with a high rate of fire or Intensive Firing (70) do not receive the DRM per
+/// consecutive shot, but rather per consecutive fire phase": the PaK 40 (ROF 2) fires twice at
+/// the T-34 in its Prep Fire, the second shot with no acquisition yet; in its next fire phase
+/// (Defensive Fire in the Russian player turn) both shots have −1, not −1 then −2.
+#[test]
+fn rule_69_4_a_multi_shot_gun_gains_acquisition_per_fire_phase_not_per_shot() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    s.player_turn = 3;
+    let pak = place(&g, &mut s, "PaK 40", "A5", 0);
+    let t34 = place(&g, &mut s, "Tank 1", "E5", 3);
+    let drm = |s: &State| g.to_hit(s, pak, hex(&g, "E5"), Some(t34)).1;
+    let shoot = |s: &mut State| {
+        g.open_gun_fire(s, pak, t34 as u8, false, false);
+        g.resolve_to_hit(s, 11, None); // a miss, short of the B# 12
+        s.pending = Pending::None;
+        assert!(!s.units[pak].has(flag::GUN_BROKEN));
+    };
+    let first = drm(&s);
+    shoot(&mut s);
+    assert_eq!(drm(&s), first, "the second shot of the phase: none yet");
+    shoot(&mut s);
+    s.player_turn = 4;
+    s.phasing = 1;
+    s.phase = Phase::DefensiveFire;
+    s.units[pak].shots = 0;
+    assert_eq!(drm(&s), first - 1, "the next fire phase: −1");
+    shoot(&mut s);
+    assert_eq!(drm(&s), first - 1, "its second shot: still −1");
+}
