@@ -132,7 +132,8 @@ impl Game for CrossOfIron {
     /// against an AFV whose MGs are out (72.82), crews lose morale at 40% losses (93.2), an
     /// AFV pushes one hex past its MA and on a failed roll stays short of it (79.2), an
     /// immobilised AFV hit again checks its crew (66.4), a raw 12 against an AFV eliminates at
-    /// any odds (72.86), only functioning AT guns support (93.6); Case A is +2 for a turret (70.8, 63.19) and +4
+    /// any odds (72.86), only functioning AT guns support (93.6), a tank's Case D grows with
+    /// each shot outside its arc in a phase (70.8); Case A is +2 for a turret (70.8, 63.19) and +4
     /// for a gun or hull (63.19), and counts for arcs changed in the Movement Phase (64.123).
     fn log_version(&self) -> u32 {
         5

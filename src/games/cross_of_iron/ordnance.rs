@@ -118,11 +118,19 @@ impl CrossOfIron {
         let facing = if turret { unit.turret } else { unit.hull };
         if !rs.board.in_arc(unit.hex, facing, hex) {
             // 64.1: the turret (or, without one, the hull or gun) turns to fire: Case A.
-            drm += if turret {
+            let once = if turret {
                 chart.turret_turn_drm
             } else {
                 chart.hull_turn_drm
             };
+            // 70.8: for a tank "cumulative upon itself for each occurrence within the same fire
+            // phase" (the MkIVF2's second shot outside its new arc: +4).
+            let nth = if d.vehicle.is_some() {
+                1 + unit.arc_shots as i8
+            } else {
+                1
+            };
+            drm += once * nth;
         }
         if turret && unit.has(flag::HULL_TURNED) {
             // 64.123: "a change in the vehicular Covered Arc activates the Case A DRM whether
@@ -194,6 +202,10 @@ impl CrossOfIron {
         let turret = self.def(u).vehicle.as_ref().is_some_and(|v| v.turret);
         let unit = &mut s.units[u];
         let dir = board.direction(unit.hex, hex);
+        let facing = if turret { unit.turret } else { unit.hull };
+        if !board.in_arc(unit.hex, facing, hex) {
+            unit.arc_shots += 1; // 70.8
+        }
         if turret {
             if !board.in_arc(unit.hex, unit.turret, hex) {
                 unit.turret = dir;

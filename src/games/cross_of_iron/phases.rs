@@ -261,6 +261,7 @@ impl CrossOfIron {
         for u in s.units[..self.n()].iter_mut() {
             u.flags &= !flag::PER_PHASE;
             u.shots = 0;
+            u.arc_shots = 0;
         }
         s.cursor = 0;
         match s.phase.next() {
@@ -440,6 +441,7 @@ impl CrossOfIron {
             }
             unit.flags &= !flag::PER_PLAYER_TURN;
             unit.shots = 0;
+            unit.arc_shots = 0;
         }
         let second = phasing != self.rules.first;
         if second {

@@ -82,6 +82,8 @@ pub struct Unit {
     pub turret: u8,
     /// Main-gun shots fired this phase (ROF, 63).
     pub shots: u8,
+    /// 70.8: shots fired outside the covered arc this phase (each one's Case D adds +2 more).
+    pub arc_shots: u8,
     /// 69: the unit its gun has acquired, the level (0-2) and the phase it last fired in.
     pub acquired: u8,
     pub acquisition: u8,

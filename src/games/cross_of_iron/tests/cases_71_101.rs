@@ -977,6 +977,21 @@ fn rule_93_6_facing_armour_alone_morale_drops_from_30_percent() {
     s.lost_points[0] = german_loss(&g, 35);
     let pak = place(&g, &mut s, "PaK 40", "C3", 0);
     assert_eq!(g.morale(&s, sq), 7, "an AT gun of their own");
+    // "without armor support of its own": a German AFV outnumbered 3 to 1 gives no 50% scale
+    // (93.5) but keeps the side off 93.6's 30% one: 35% lost is still no level.
+    let mut outnumbered = s;
+    outnumbered.units[pak].flags |= flag::GONE;
+    place(&g, &mut outnumbered, "Panzer 1", "A6", 0);
+    place(&g, &mut outnumbered, "Tank 2", "K7", 3);
+    place(&g, &mut outnumbered, "SU-76", "L5", 3);
+    g.refresh(&mut outnumbered);
+    assert_eq!(
+        g.morale(&outnumbered, sq),
+        7,
+        "armour of its own, outnumbered"
+    );
+    outnumbered.lost_points[0] = german_loss(&g, 40);
+    assert_eq!(g.morale(&outnumbered, sq), 6, "the 40% scale");
     // "functioning": a gun broken down or disabled, or its crew broken, is no support.
     for out in [flag::GUN_BROKEN, flag::DISABLED, flag::BROKEN] {
         s.units[pak].flags |= out;

@@ -136,3 +136,44 @@ fn rule_69_4_a_multi_shot_gun_gains_acquisition_per_fire_phase_not_per_shot() {
     shoot(&mut s);
     assert_eq!(drm(&s), first - 1, "its second shot: still −1");
 }
+
+/// 70.8: Case D "is cumulative upon itself for each occurrence within the same fire phase":
+/// Panzer 2 (a PzKpfw IV F2) in C5 with its turret to the north-west fires at the T-34 in E5,
+/// outside its arc (+2), and the turret turns east; its next shot, at the T-34 in A5 outside
+/// this new arc, carries +4, where a first shot at A5 from the east-facing turret has +2; the
+/// count starts again in the next phase.
+#[test]
+fn rule_70_8_each_shot_outside_the_arc_in_a_phase_adds_2_more() {
+    let g = game();
+    let board = &g.rules().board;
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "C5", 2);
+    let east = place(&g, &mut s, "Tank 1", "E5", 3);
+    let west = place(&g, &mut s, "Tank 2", "A5", 0);
+    let (a5, c5, e5) = (hex(&g, "A5"), hex(&g, "C5"), hex(&g, "E5"));
+    assert!(board.sees(c5, e5) && board.sees(c5, a5));
+    assert!(!board.in_arc(c5, 2, e5), "E5 is outside the turret's arc");
+    let drm = |s: &State, at: u8, t: usize| g.to_hit(s, pz, at, Some(t)).1;
+    let mut first_at_a5 = s;
+    first_at_a5.units[pz].turret = 0;
+    assert!(
+        !board.in_arc(c5, 0, a5),
+        "A5 is outside the east-facing arc"
+    );
+    let once = drm(&first_at_a5, a5, west);
+    g.open_gun_fire(&mut s, pz, east as u8, false, false);
+    s.pending = Pending::None;
+    assert_eq!(s.units[pz].turret, 0, "the turret turned east");
+    assert_eq!(
+        drm(&s, a5, west),
+        once + 2,
+        "the second time in the phase: +4"
+    );
+    // The German player turn ends; in its Defensive Fire the count starts again.
+    s.phase = Phase::CloseCombat;
+    s.cursor = 0;
+    g.settle(&mut s);
+    assert_eq!(s.phasing, 1);
+    s.phase = Phase::DefensiveFire;
+    assert_eq!(drm(&s, a5, west), once, "a new phase: +2 again");
+}

@@ -430,3 +430,35 @@ fn sl_4_neighbour_shifts_find_every_hexs_neighbours_on_boards_of_every_width() {
         }
     }
 }
+
+/// 73.3: Double Time "increases its MF by 2 (a squad 6 MF, a leader 8 MF)": a leader alone in
+/// A5 reaches every hex costing up to 6 MF at his own rate, those of 7 and 8 at Double Time,
+/// and none of 9; a squad moving with him has his 6 and so 8 as well.
+#[test]
+fn rule_73_3_a_leader_double_times_at_8_mf_and_a_squad_with_him_too() {
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    let lt = place(&g, &mut s, "Lt. Hahn", "A5", 0);
+    place(&g, &mut s, "1st Section", "L8", 3);
+    let cost = g.reach(&s, lt, 40).costs();
+    let at = |c: u8| {
+        (0..g.rules().board.len() as u8)
+            .find(|&h| cost[h as usize] == c)
+            .unwrap_or_else(|| panic!("a hex {c} MF away"))
+    };
+    for (c, offered) in [
+        (6, Some(false)),
+        (7, Some(true)),
+        (8, Some(true)),
+        (9, None),
+    ] {
+        assert_eq!(double_time_to(&g, &s, lt, at(c)), offered, "{c} MF alone");
+    }
+    let sq = place(&g, &mut s, "1st Squad", "A5", 0);
+    assert_eq!(
+        double_time_to(&g, &s, sq, at(8)),
+        Some(true),
+        "with him: 8 MF"
+    );
+    assert_eq!(double_time_to(&g, &s, sq, at(9)), None);
+}
