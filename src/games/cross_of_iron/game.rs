@@ -133,7 +133,8 @@ impl Game for CrossOfIron {
     /// AFV pushes one hex past its MA and on a failed roll stays short of it (79.2), an
     /// immobilised AFV hit again checks its crew (66.4), a raw 12 against an AFV eliminates at
     /// any odds (72.86), only functioning AT guns support (93.6), a tank's Case D grows with
-    /// each shot outside its arc in a phase (70.8); Case A is +2 for a turret (70.8, 63.19) and +4
+    /// each shot outside its arc in a phase (70.8), exhaustion lasts through the enemy's player
+    /// turn (73.8); Case A is +2 for a turret (70.8, 63.19) and +4
     /// for a gun or hull (63.19), and counts for arcs changed in the Movement Phase (64.123).
     fn log_version(&self) -> u32 {
         5

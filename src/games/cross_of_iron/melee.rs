@@ -109,7 +109,7 @@ impl CrossOfIron {
         for u in 0..self.n() {
             if doomed >> u & 1 == 1 && s.units[u].in_play() {
                 let captured = prisoners && s.units[u].has(flag::BROKEN) && self.infantry(u);
-                self.eliminate(s, u, captured); // 89.21: broken in melee: captured
+                self.eliminate(s, u, captured); // 89.2, decided where the text is silent (README): broken and eliminated in melee: taken, as 89.21 takes a broken unit that cannot rout
             }
         }
         s.pending = Pending::None;
@@ -168,7 +168,11 @@ impl CrossOfIron {
                 drm -= 1;
             }
         }
-        if unit.has(flag::DOUBLE_TIME) {
+        // 73.8: exhausted from the end of its Movement Phase "Remove the CE counter at the start
+        // of the next friendly Movement Phase": through its own Close Combat and the enemy's
+        // player turn (TIRED then, 73.7's marker).
+        let enemy_turn = self.def(t).side != s.phasing;
+        if unit.has(flag::DOUBLE_TIME) || (enemy_turn && unit.has(flag::TIRED)) {
             drm -= 1;
         }
         drm

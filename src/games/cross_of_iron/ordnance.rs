@@ -125,11 +125,7 @@ impl CrossOfIron {
             };
             // 70.8: for a tank "cumulative upon itself for each occurrence within the same fire
             // phase" (the MkIVF2's second shot outside its new arc: +4).
-            let nth = if d.vehicle.is_some() {
-                1 + unit.arc_shots as i8
-            } else {
-                1
-            };
+            let nth = if turret { 1 + unit.arc_shots as i8 } else { 1 };
             drm += once * nth;
         }
         if turret && unit.has(flag::HULL_TURNED) {

@@ -769,6 +769,31 @@ fn rule_66_4_an_immobilised_afv_hit_again_and_not_killed_checks_its_crew() {
     };
     assert_eq!(hit_after(true), (true, true));
     assert_eq!(hit_after(false), (false, false));
+    // With the Panzer's front armour made +6, the 45mm gun from 8 hexes (kill number 7)
+    // cannot penetrate it, a 2 + 6 being 8: no check.
+    let from = "id = \"PzKpfw IV F2\", side = \"germans\", gun = \"75L\", mp = 14, front = 1,";
+    let thick = edited("counters.toml", |t| {
+        assert!(t.contains(from), "{from} not in counters.toml");
+        t.replacen(from, &from.replace("front = 1", "front = 6"), 1)
+    })
+    .unwrap();
+    let g = thick;
+    let mut s = empty(&g, Phase::PrepFire, 1);
+    let gun = place(&g, &mut s, "45mm gun", "A5", 0);
+    let pz = place(&g, &mut s, "Panzer 2", "I5", 3);
+    s.units[pz].flags |= flag::IMMOBILIZED;
+    let k = g.kill_roll(&s, gun, pz, false);
+    assert!(!k.may_penetrate(), "{k:?}");
+    s.pending = Pending::Kill {
+        firer: gun as u8,
+        target: pz as u8,
+        critical: false,
+    };
+    g.resolve_kill(&mut s, 12, None);
+    assert!(
+        !s.units[pz].has(flag::MC_DUE),
+        "no chance to penetrate: no check"
+    );
     let kill = |number: i8, armour: i8| KillRoll::plain(number, armour, Facing::Front);
     assert!(kill(6, 4).may_penetrate(), "a 2 + 4 reaches 6");
     assert!(!kill(6, 5).may_penetrate(), "a 2 + 5 cannot");

@@ -1331,3 +1331,39 @@ fn rule_100_3_a_miss_by_more_than_one_lands_in_the_adjacent_hex_a_die_picks() {
         assert_eq!(lands(Landing::Adjacent(die)), Fraction::new(10, 6 * 36));
     }
 }
+
+/// 73.8: "Remove the CE counter at the start of the next friendly Movement Phase": the squad
+/// that double-timed in the German player turn is still exhausted (−1 against it in Close
+/// Combat) through the Russian player turn, and no longer in the next German one.
+#[test]
+fn rule_73_8_the_exhaustion_lasts_through_the_enemy_player_turn() {
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    let sq = place(&g, &mut s, "1st Squad", "A5", 0);
+    place(&g, &mut s, "1st Section", "L8", 3);
+    move_to(&g, &mut s, sq, hex(&g, "F5"));
+    let end_turn_of = |s: &mut State, side: u8| {
+        s.phasing = side;
+        s.phase = Phase::CloseCombat;
+        s.cursor = 0;
+        s.pending = Pending::None;
+        g.settle(s);
+        assert_eq!(s.phasing, 1 - side);
+    };
+    end_turn_of(&mut s, 0);
+    let mut russian_cc = s;
+    russian_cc.phase = Phase::CloseCombat;
+    assert_eq!(
+        g.melee_target_drm(&russian_cc, sq),
+        -1,
+        "the Russian player turn"
+    );
+    end_turn_of(&mut s, 1);
+    let mut german_cc = s;
+    german_cc.phase = Phase::CloseCombat;
+    assert_eq!(
+        g.melee_target_drm(&german_cc, sq),
+        0,
+        "the next German player turn"
+    );
+}

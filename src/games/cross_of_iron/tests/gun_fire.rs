@@ -169,6 +169,20 @@ fn rule_70_8_each_shot_outside_the_arc_in_a_phase_adds_2_more() {
         once + 2,
         "the second time in the phase: +4"
     );
+    // Only for tanks (turrets): the StuG, turning its hull, pays +4 for each such shot.
+    let mut stug_s = empty(&g, Phase::PrepFire, 0);
+    let stug = place(&g, &mut stug_s, "StuG", "C5", 2);
+    place(&g, &mut stug_s, "Tank 1", "E5", 3);
+    place(&g, &mut stug_s, "Tank 2", "A5", 0);
+    let stug_drm = |s: &State| g.to_hit(s, stug, a5, Some(west)).1;
+    let mut facing_east = stug_s;
+    facing_east.units[stug].hull = 0;
+    facing_east.units[stug].turret = 0;
+    let first = stug_drm(&facing_east);
+    g.open_gun_fire(&mut stug_s, stug, east as u8, false, false);
+    stug_s.pending = Pending::None;
+    assert_eq!(stug_s.units[stug].hull, 0, "the StuG turned east");
+    assert_eq!(stug_drm(&stug_s), first, "an SP gun: no growth");
     // The German player turn ends; in its Defensive Fire the count starts again.
     s.phase = Phase::CloseCombat;
     s.cursor = 0;
