@@ -45,21 +45,6 @@ fn with_suffix(suffix: &str) -> CrossOfIron {
     .expect("a gun suffix the data accepts")
 }
 
-/// The Intensive Fire flags of the shots `u`'s gun is offered at `target` now.
-fn shots_offered(g: &CrossOfIron, s: &State, u: usize, target: usize) -> Vec<bool> {
-    let mut list: Vec<Action> = Vec::new();
-    g.gun_actions(s, u, g.target_hexes(s, g.def(u).side), &mut list);
-    list.iter()
-        .filter_map(|a| match *a {
-            Action::Shoot {
-                target: t,
-                intensive,
-            } if usize::from(t) == target => Some(intensive),
-            _ => None,
-        })
-        .collect()
-}
-
 /// Fires `u`'s gun at `target`, with Intensive Fire declared or not, as long as such a shot
 /// is offered in the phase: the number of shots.
 fn fire_every_shot(

@@ -419,24 +419,15 @@ fn rule_73_7_no_double_time_in_two_consecutive_friendly_movement_phases() {
     place(&g, &mut s, "1st Section", "L8", 3);
     move_to(&g, &mut s, sq, hex(&g, "F5"));
     assert!(s.units[sq].has(flag::DOUBLE_TIME));
-    // A player turn ends (no melee is due) and the other side's begins, as in play: the
-    // Russian player turn always falls between two German ones.
-    let end_turn_of = |s: &mut State, side: u8| {
-        s.phasing = side;
-        s.phase = Phase::CloseCombat;
-        s.cursor = 0;
-        s.pending = Pending::None;
-        g.settle(s);
-        assert_eq!(s.phasing, 1 - side);
-    };
+    // The Russian player turn always falls between two German ones, as in play.
     let german_movement = |s: &State| {
         let mut t = *s;
         t.phase = Phase::Movement;
         t.pending = Pending::None;
         t
     };
-    end_turn_of(&mut s, 0);
-    end_turn_of(&mut s, 1);
+    end_player_turn_of(&g, &mut s, 0);
+    end_player_turn_of(&g, &mut s, 1);
     let next = german_movement(&s);
     assert_eq!(next.phasing, 0);
     assert!(
@@ -447,8 +438,8 @@ fn rule_73_7_no_double_time_in_two_consecutive_friendly_movement_phases() {
         !moves(&g, &next, sq).is_empty(),
         "it may still move at its MF"
     );
-    end_turn_of(&mut s, 0);
-    end_turn_of(&mut s, 1);
+    end_player_turn_of(&g, &mut s, 0);
+    end_player_turn_of(&g, &mut s, 1);
     assert!(
         may_double_time(&g, &german_movement(&s), sq),
         "the one after"
@@ -1342,15 +1333,7 @@ fn rule_73_8_the_exhaustion_lasts_through_the_enemy_player_turn() {
     let sq = place(&g, &mut s, "1st Squad", "A5", 0);
     place(&g, &mut s, "1st Section", "L8", 3);
     move_to(&g, &mut s, sq, hex(&g, "F5"));
-    let end_turn_of = |s: &mut State, side: u8| {
-        s.phasing = side;
-        s.phase = Phase::CloseCombat;
-        s.cursor = 0;
-        s.pending = Pending::None;
-        g.settle(s);
-        assert_eq!(s.phasing, 1 - side);
-    };
-    end_turn_of(&mut s, 0);
+    end_player_turn_of(&g, &mut s, 0);
     let mut russian_cc = s;
     russian_cc.phase = Phase::CloseCombat;
     assert_eq!(
@@ -1358,7 +1341,7 @@ fn rule_73_8_the_exhaustion_lasts_through_the_enemy_player_turn() {
         -1,
         "the Russian player turn"
     );
-    end_turn_of(&mut s, 1);
+    end_player_turn_of(&g, &mut s, 1);
     let mut german_cc = s;
     german_cc.phase = Phase::CloseCombat;
     assert_eq!(

@@ -2,22 +2,6 @@
 //! shots the engine offers.
 
 use super::*;
-use crate::games::cross_of_iron::Action;
-
-/// The Intensive Fire flags of the shots `u`'s gun is offered at `target` now.
-fn shots(g: &CrossOfIron, s: &State, u: usize, target: usize) -> Vec<bool> {
-    let mut list: Vec<Action> = Vec::new();
-    g.gun_actions(s, u, g.target_hexes(s, g.def(u).side), &mut list);
-    list.iter()
-        .filter_map(|a| match *a {
-            Action::Shoot {
-                target: t,
-                intensive,
-            } if usize::from(t) == target => Some(intensive),
-            _ => None,
-        })
-        .collect()
-}
 
 /// 63.2: direct fire is "shooting at a target visible from the gun's hex", and "Range is
 /// unlimited unless a specific limit is given on the counter": Panzer 2 in A4 is offered no
@@ -31,7 +15,10 @@ fn rule_63_2_direct_fire_needs_a_visible_target_at_any_range() {
     let pz = place(&g, &mut s, "Panzer 2", "A4", 0);
     let t34 = place(&g, &mut s, "Tank 1", "C4", 3);
     assert!(!board.sees(hex(&g, "A4"), hex(&g, "C4")));
-    assert!(shots(&g, &s, pz, t34).is_empty(), "hidden by B4's woods");
+    assert!(
+        shots_offered(&g, &s, pz, t34).is_empty(),
+        "hidden by B4's woods"
+    );
     let hexes = 0..board.len() as u8;
     let (from, to) = hexes
         .clone()
@@ -48,7 +35,7 @@ fn rule_63_2_direct_fire_needs_a_visible_target_at_any_range() {
     let pz = place(&g, &mut far, "Panzer 2", &board.name(from), 0);
     let t34 = place(&g, &mut far, "Tank 1", &board.name(to), 3);
     assert!(
-        !shots(&g, &far, pz, t34).is_empty(),
+        !shots_offered(&g, &far, pz, t34).is_empty(),
         "in sight at any range"
     );
 }
@@ -65,25 +52,28 @@ fn rule_70_6_an_intensive_firing_gun_that_malfunctions_loses_its_remaining_shots
     let pak = place(&g, &mut s, "PaK 40", "A5", 0);
     let t34 = place(&g, &mut s, "Tank 1", "E5", 3);
     assert!(
-        shots(&g, &s, pak, t34).contains(&true),
+        shots_offered(&g, &s, pak, t34).contains(&true),
         "Intensive Fire offered"
     );
     g.open_gun_fire(&mut s, pak, t34 as u8, false, true);
     let mut working = s;
     g.resolve_to_hit(&mut working, 9, None);
     assert!(!working.units[pak].has(flag::GUN_BROKEN));
-    assert!(!shots(&g, &working, pak, t34).is_empty(), "shots remain");
+    assert!(
+        !shots_offered(&g, &working, pak, t34).is_empty(),
+        "shots remain"
+    );
     g.resolve_to_hit(&mut s, 10, None);
     assert!(
         s.units[pak].has(flag::GUN_BROKEN),
         "B# 12 - 2 at Intensive Fire"
     );
     assert!(
-        shots(&g, &s, pak, t34).is_empty(),
+        shots_offered(&g, &s, pak, t34).is_empty(),
         "the remaining shots are lost"
     );
     g.resolve_weapon_repair(&mut s, pak, 1);
-    assert!(!shots(&g, &s, pak, t34).is_empty(), "repaired");
+    assert!(!shots_offered(&g, &s, pak, t34).is_empty(), "repaired");
 }
 
 /// 66.2: a firer trying to deliberately immobilise "forfeits any chance of outright
@@ -184,10 +174,7 @@ fn rule_70_8_each_shot_outside_the_arc_in_a_phase_adds_2_more() {
     assert_eq!(stug_s.units[stug].hull, 0, "the StuG turned east");
     assert_eq!(stug_drm(&stug_s), first, "an SP gun: no growth");
     // The German player turn ends; in its Defensive Fire the count starts again.
-    s.phase = Phase::CloseCombat;
-    s.cursor = 0;
-    g.settle(&mut s);
-    assert_eq!(s.phasing, 1);
+    end_player_turn_of(&g, &mut s, 0);
     s.phase = Phase::DefensiveFire;
     assert_eq!(drm(&s, a5, west), once, "a new phase: +2 again");
 }

@@ -112,3 +112,28 @@ fn move_to(g: &CrossOfIron, s: &mut State, u: usize, h: u8) {
     let cost = move_cost(g, s, u, h).expect("a legal move");
     g.do_move(s, u, h, cost);
 }
+
+/// The Intensive Fire flags of the shots `u`'s gun is offered at `target` now.
+fn shots_offered(g: &CrossOfIron, s: &State, u: usize, target: usize) -> Vec<bool> {
+    let mut list: Vec<super::Action> = Vec::new();
+    g.gun_actions(s, u, g.target_hexes(s, g.def(u).side), &mut list);
+    list.iter()
+        .filter_map(|a| match *a {
+            super::Action::Shoot {
+                target: t,
+                intensive,
+            } if usize::from(t) == target => Some(intensive),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Ends `side`'s player turn with nothing left to do, as play does: the other side's begins.
+fn end_player_turn_of(g: &CrossOfIron, s: &mut State, side: u8) {
+    s.phasing = side;
+    s.phase = Phase::CloseCombat;
+    s.cursor = 0;
+    s.pending = Pending::None;
+    g.settle(s);
+    assert_eq!(s.phasing, 1 - side);
+}

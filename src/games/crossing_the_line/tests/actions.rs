@@ -790,6 +790,19 @@ fn turn_2(fx: &Fx, prepare: impl FnOnce(&Fx, &mut State)) -> State {
     s
 }
 
+/// The disrupted 2/16 alone deep behind the German line at 3010, cut off by German units all
+/// round: isolated, it will check for Attrition (8.1.5).
+fn cut_off_at_3010(fx: &Fx, s: &mut State) {
+    let u = fx.put(s, "2/16", 3010);
+    s.disrupted |= 1 << u;
+    for (name, h) in ["GR 941", "GR 942", "GR 943", "Fus 353", "Pi 353", "MG 353"]
+        .iter()
+        .zip(fx.ring(3010))
+    {
+        fx.put(s, name, h);
+    }
+}
+
 /// Through the rest of the Admin Phase, every side done at once (the US RPs to the first unit
 /// listed), every die a 1.
 fn finish_admin(fx: &Fx, s: &mut State) {
@@ -841,15 +854,8 @@ fn rule_8_1_4_disrupted_units_in_command_recover_and_8_1_5_isolated_ones_suffer_
     let fx = Fx::s2();
     let (recovers, isolated) = (fx.unit("1/16"), fx.unit("2/16"));
     let mut s = turn_2(&fx, |fx, s| {
-        s.disrupted |= 1 << recovers | 1 << isolated;
-        // 2/16 alone deep behind the German line, cut off by German units all round.
-        fx.put(s, "2/16", 3010);
-        for (name, h) in ["GR 941", "GR 942", "GR 943", "Fus 353", "Pi 353", "MG 353"]
-            .iter()
-            .zip(fx.ring(3010))
-        {
-            fx.put(s, name, h);
-        }
+        s.disrupted |= 1 << recovers;
+        cut_off_at_3010(fx, s);
     });
     fx.chance(&mut s, Action::Die(1));
     assert!(!s.is_disrupted(recovers));
@@ -1961,16 +1967,7 @@ fn rule_5_2_a_failed_effectiveness_check_may_be_rerolled_with_the_token() {
 fn rule_5_2_an_attrition_check_that_costs_an_sp_may_be_rerolled_with_the_token() {
     let fx = Fx::s2();
     let isolated = fx.unit("2/16");
-    let mut s = turn_2(&fx, |fx, s| {
-        s.disrupted |= 1 << isolated;
-        fx.put(s, "2/16", 3010);
-        for (name, h) in ["GR 941", "GR 942", "GR 943", "Fus 353", "Pi 353", "MG 353"]
-            .iter()
-            .zip(fx.ring(3010))
-        {
-            fx.put(s, name, h);
-        }
-    });
+    let mut s = turn_2(&fx, cut_off_at_3010);
     fx.chance(&mut s, Action::Die(1));
     assert_eq!(s.step, Step::Attrition);
     s.snafu = Side::Us;
