@@ -111,16 +111,27 @@ fn rule_79_2_climbing_costs_a_vehicle_4_mp_plus_terrain() {
     );
 }
 
+/// Panzer 2 alone in A8 in the Movement Phase, what reaching each hex costs it and its MA.
+fn panzer_at_a8(g: &CrossOfIron) -> (State, usize, [u8; super::super::board::MAX_HEXES], u8) {
+    let mut s = empty(g, Phase::Movement, 0);
+    let pz = place(g, &mut s, "Panzer 2", "A8", 0);
+    let cost = g.reach(&s, pz, 40).costs();
+    let mp = g.allowance(&s, pz);
+    (s, pz, cost, mp)
+}
+
+/// The first hex (by number) costing exactly `c` to reach.
+fn first_costing(cost: &[u8], c: u8) -> u8 {
+    cost.iter()
+        .position(|&x| x == c)
+        .unwrap_or_else(|| panic!("a hex costing {c}")) as u8
+}
+
 #[test]
 fn rule_79_moving_past_the_ma_rolls_for_speed_breakdown() {
     let g = game();
-    let mut s = empty(&g, Phase::Movement, 0);
-    let pz = place(&g, &mut s, "Panzer 2", "A8", 0);
-    let cost = g.reach(&s, pz, 40).costs();
-    let mp = g.allowance(&s, pz);
-    let far = (0..g.rules().board.len())
-        .find(|&h| cost[h] == mp + 1)
-        .expect("a hex 1 MP past the MA") as u8;
+    let (mut s, pz, cost, mp) = panzer_at_a8(&g);
+    let far = first_costing(&cost, mp + 1);
     assert_eq!(move_cost(&g, &s, pz, far), Some(mp + 1));
     // The play screen names the risk before the move is made.
     s.cursor = pz as u8;
@@ -158,19 +169,14 @@ fn rule_79_moving_past_the_ma_rolls_for_speed_breakdown() {
 #[test]
 fn rule_79_2_a_move_two_hexes_past_the_ma_is_not_offered() {
     let g = game();
-    let mut s = empty(&g, Phase::Movement, 0);
-    let pz = place(&g, &mut s, "Panzer 2", "A8", 0);
-    let cost = g.reach(&s, pz, 40).costs();
-    let mp = g.allowance(&s, pz);
+    let (s, pz, cost, mp) = panzer_at_a8(&g);
     let board = &g.rules().board;
     let beyond = |h: usize| ones128(board.within(h as u8, 1) & !(1 << h)).all(|n| cost[n] > mp);
     let two_past = (0..board.len())
         .find(|&h| cost[h] == mp + 2 && beyond(h))
         .expect("a hex two open hexes past the MA") as u8;
     assert_eq!(move_cost(&g, &s, pz, two_past), None);
-    let one_past = (0..board.len())
-        .find(|&h| cost[h] == mp + 1)
-        .expect("a hex one past the MA") as u8;
+    let one_past = first_costing(&cost, mp + 1);
     assert_eq!(move_cost(&g, &s, pz, one_past), Some(mp + 1));
 }
 
@@ -180,13 +186,8 @@ fn rule_79_2_a_move_two_hexes_past_the_ma_is_not_offered() {
 #[test]
 fn rule_79_2_a_failed_roll_leaves_the_afv_immobilized_before_the_extra_hex() {
     let g = game();
-    let mut s = empty(&g, Phase::Movement, 0);
-    let pz = place(&g, &mut s, "Panzer 2", "A8", 0);
-    let cost = g.reach(&s, pz, 40).costs();
-    let mp = g.allowance(&s, pz);
-    let far = (0..g.rules().board.len())
-        .find(|&h| cost[h] == mp + 1)
-        .expect("a hex one past the MA") as u8;
+    let (mut s, pz, cost, mp) = panzer_at_a8(&g);
+    let far = first_costing(&cost, mp + 1);
     let far_name = g.rules().board.name(far);
     place(&g, &mut s, "1st Section", &far_name, 3);
     move_to(&g, &mut s, pz, far);
