@@ -110,7 +110,7 @@ impl CrossOfIron {
     }
 
     /// The most `u` may spend this phase: past its allowance by Double Time (73.1: 2 MF). An
-    /// AFV's speed breakdown (79.2) is one hex past it, added by `one_hex_past`.
+    /// AFV's speed breakdown (79.2) is one hex past it, added by `search`.
     pub(super) fn move_limit(&self, s: &State, u: usize) -> u8 {
         let base = self.allowance(s, u);
         let opts = &self.rules.options;
@@ -122,54 +122,38 @@ impl CrossOfIron {
         base + extra
     }
 
-    /// 79.2: an AFV that has spent no more than its MA "may opt to ... exceed its printed
-    /// Movement Point Allowance ... by moving one additional hex": each hex one step past those
-    /// `reach` (within the MA) holds, at the cheapest such step, whatever it costs (the text sets
-    /// no limit on the excess; the breakdown number falls by it). Also, for each, the hex the
-    /// step is made from (the lowest-numbered on a tie): where a failed roll leaves the AFV.
-    fn one_hex_past(&self, s: &State, u: usize, reach: &Reach) -> [(u8, u8); MAX_HEXES] {
-        let impassable = self.occupied(s, 1 - self.def(u).side) & !(1 << s.units[u].hex);
-        let cost = reach.costs();
-        let board = &self.rules.board;
-        let mut past = [(u8::MAX, NO_HEX); MAX_HEXES];
-        for n in ones128(reach.set & !impassable) {
-            let around = board.within(n as u8, 1) & !(1 << n) & !reach.set;
-            for h in ones128(around) {
-                let dir = usize::from(board.direction(n as u8, h as u8));
-                if let Some(c) = self.step_cost(u, n as u8, dir) {
-                    let total = cost[n].saturating_add(c);
-                    if usize::from(total) <= MAX_COST && total < past[h].0 {
-                        past[h] = (total, n as u8);
-                    }
-                }
-            }
-        }
-        past
-    }
-
-    /// `reach` within the MA, with the hexes one hex past it (79.2) added.
-    fn reach_with_one_hex_past(&self, s: &State, u: usize, mut reach: Reach) -> Reach {
-        for (h, &(cost, _)) in self.one_hex_past(s, u, &reach).iter().enumerate() {
-            if cost != u8::MAX {
-                reach.layers[usize::from(cost)] |= 1 << h;
-                reach.set |= 1 << h;
-                reach.limit = reach.limit.max(usize::from(cost));
-            }
-        }
-        reach
-    }
-
-    /// 79.2: the hex `u` moves into `hex` from when its move of `cost` goes past its MA.
+    /// 79.2: the hex `u` moves into `hex` from when its move of `cost` goes past its MA: a hex
+    /// within the MA next to it from which the step costs `cost` in all (the lowest-numbered
+    /// on a tie), where a failed roll leaves the AFV.
     fn hex_before_the_extra_one(&self, s: &State, u: usize, hex: u8, cost: u8) -> u8 {
         let reach = self.reach(s, u, self.allowance(s, u));
-        let (c, from) = self.one_hex_past(s, u, &reach)[usize::from(hex)];
-        debug_assert_eq!(c, cost, "79.2: a move past the MA is one hex past it");
-        from
+        let impassable = self.occupied(s, 1 - self.def(u).side) & !(1 << s.units[u].hex);
+        let board = &self.rules.board;
+        let spent = reach.costs();
+        let around = board.within(hex, 1) & !(1 << hex) & reach.set & !impassable;
+        let from = ones128(around).find(|&n| {
+            let dir = usize::from(board.direction(n as u8, hex));
+            self.step_cost(u, n as u8, dir)
+                .is_some_and(|c| spent[n].saturating_add(c) == cost)
+        });
+        debug_assert!(
+            from.is_some(),
+            "79.2: a move past the MA is one hex past it"
+        );
+        from.map_or(s.units[u].hex, |n| n as u8)
     }
 
     /// The cheapest cost to every hex within `limit`, passing only hexes free of the enemy
     /// (an AFV may end in an enemy infantry hex: an overrun, 72).
     pub(super) fn reach(&self, s: &State, u: usize, limit: u8) -> Reach {
+        self.search(s, u, limit, false)
+    }
+
+    /// `reach`, and with `one_hex_past` also each hex one step past those within `limit`, at
+    /// the cheapest such step, whatever it costs. 79.2: an AFV that has spent no more than its
+    /// MA "may opt to ... exceed its printed Movement Point Allowance ... by moving one
+    /// additional hex" (the text sets no limit on the excess; the breakdown number falls by it).
+    fn search(&self, s: &State, u: usize, limit: u8, one_hex_past: bool) -> Reach {
         let start: u128 = 1 << s.units[u].hex;
         let impassable = self.occupied(s, 1 - self.def(u).side) & !start;
         let steps = if self.vehicle(u) {
@@ -203,21 +187,34 @@ impl CrossOfIron {
                 let next = steps.neighbours(from);
                 for &(entry_cost, hexes) in &steps.entered[level] {
                     let to = c + usize::from(entry_cost);
-                    if to > limit {
+                    if to > limit && !(one_hex_past && to <= MAX_COST) {
                         break;
                     }
                     let entered = next & hexes;
                     if entered != 0 {
+                        // Past `limit` a layer is only gathered, never searched onward.
                         layers[to] |= entered;
-                        last = last.max(to);
+                        if to <= limit {
+                            last = last.max(to);
+                        }
                     }
                 }
+            }
+        }
+        // The hexes one step past, each at its cheapest cost (nothing is here without
+        // `one_hex_past`).
+        let mut top = limit;
+        for (c, layer) in layers.iter_mut().enumerate().skip(limit + 1) {
+            *layer &= !seen;
+            seen |= *layer;
+            if *layer != 0 {
+                top = c;
             }
         }
         Reach {
             set: seen,
             layers,
-            limit,
+            limit: top,
         }
     }
 
@@ -264,7 +261,7 @@ impl CrossOfIron {
             reach: if immobile {
                 self.reach(s, u, 0)
             } else if vehicle.is_some() && self.rules.options.speed_breakdown {
-                self.reach_with_one_hex_past(s, u, self.reach(s, u, self.move_limit(s, u)))
+                self.search(s, u, self.move_limit(s, u), true)
             } else {
                 self.reach(s, u, self.move_limit(s, u))
             },
