@@ -2,6 +2,7 @@
 //! modifiers: AFV machine guns (64.4), crews exposed (64.44), gun shields (63.5), Double
 //! Time (73), infantry height (91), sustained fire (95); and the morale checks it causes.
 
+use super::board::NO_HEX;
 use super::phases::Sink;
 use super::ruleset::Kind;
 use super::state::{flag, Pending, Phase, State};
@@ -279,6 +280,23 @@ impl CrossOfIron {
         }
     }
 
+    /// The hex an IFT attack by `firer` comes from. An overrun (72) is made in the target's
+    /// hex; 63.51: the shield guards only "against firing through the gun's Covered Arc", so
+    /// the overrun comes from the hex the AFV drove in from, the one behind its hull (64.1).
+    fn fired_from(&self, s: &State, firer: usize, overrun: u8) -> u8 {
+        let unit = &s.units[firer];
+        if overrun == u8::MAX {
+            return unit.hex;
+        }
+        let behind =
+            self.rules.board.neighbour[usize::from(unit.hex)][usize::from(unit.hull + 3) % 6];
+        if behind == NO_HEX {
+            unit.hex
+        } else {
+            behind
+        }
+    }
+
     /// Applies an IFT roll: every target's result, the support weapon's breakdown, an
     /// overrun's immobilisation; morale checks follow.
     pub(super) fn resolve_fire(&self, s: &mut State, raw: u8) {
@@ -294,7 +312,7 @@ impl CrossOfIron {
         else {
             unreachable!("resolve_fire without a fire pending")
         };
-        let from = s.units[firer as usize].hex;
+        let from = self.fired_from(s, firer as usize, overrun);
         let side = self.def(firer as usize).side;
         for t in 0..self.n() {
             if s.units[t].hex != hex || self.def(t).side == side || !self.fire_target(s, t) {

@@ -136,8 +136,11 @@ impl Game for CrossOfIron {
     /// each shot outside its arc in a phase (70.8), exhaustion lasts through the enemy's player
     /// turn (73.8); Case A is +2 for a turret (70.8, 63.19) and +4
     /// for a gun or hull (63.19), and counts for arcs changed in the Movement Phase (64.123).
+    /// 6: an HE hit destroys a gun hit from outside its arc or with no shield (63.9), and an
+    /// overrun comes through the arc the AFV drove in by, so a gun's shield may not count
+    /// (63.51).
     fn log_version(&self) -> u32 {
-        5
+        6
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

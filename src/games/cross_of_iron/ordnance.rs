@@ -284,6 +284,7 @@ impl CrossOfIron {
         s.pending = match (result.hit, he) {
             (false, _) => Pending::None,
             (true, true) => {
+                self.destroy_guns_hit(s, firer as usize, target);
                 let gun = self.def(firer as usize).gun.as_ref().expect("ordnance");
                 let column = self.column(2 * u16::from(gun.he_fp)).unwrap_or(0);
                 Pending::Fire {
@@ -305,6 +306,29 @@ impl CrossOfIron {
                 critical: result.critical,
             },
         };
+    }
+
+    /// 63.9: "Any gun without a protective gun shield or a gun hit from outside its Covered Arc
+    /// is automatically destroyed when hit by a 20mm or larger weapon": each such enemy gun in
+    /// `hex`, hit by `firer`'s HE, is disabled for good (its crew stays, and takes the IFT
+    /// attack). A shielded gun hit through its arc would need a KILL roll at −4, not in play.
+    fn destroy_guns_hit(&self, s: &mut State, firer: usize, hex: u8) {
+        if self.def(firer).gun.as_ref().is_none_or(|g| g.calibre < 20) {
+            return;
+        }
+        let from = s.units[firer].hex;
+        let side = self.def(firer).side;
+        for t in 0..self.n() {
+            let d = self.def(t);
+            let unit = &s.units[t];
+            if d.kind != Kind::Gun || d.side == side || unit.hex != hex || !unit.in_play() {
+                continue;
+            }
+            let shielded = d.gun.as_ref().is_some_and(|g| g.shield);
+            if !shielded || !self.rules.board.in_arc(hex, unit.hull, from) {
+                s.units[t].flags |= flag::DISABLED;
+            }
+        }
     }
 
     /// 63.18: `u`'s gun has jammed: no more shots until repaired. 69.3: a gun that breaks

@@ -447,6 +447,41 @@ fn rule_63_51_the_shield_protects_only_against_fire_through_the_covered_arc() {
     );
 }
 
+/// The 45mm gun in C5 facing west after the Panzer 2 overruns it from `from` (driving in
+/// facing C5) with the IFT roll `raw`: whether its crew is in play, and its morale check due.
+fn overrun_of_c5(g: &CrossOfIron, from: &str, raw: u8) -> (bool, bool, i8) {
+    let (mut s, gun) = gun_in_c5(g, 3);
+    s.phase = Phase::Movement;
+    let c5 = hex(g, "C5");
+    let dir = g.rules().board.direction(hex(g, from), c5);
+    let pz = place(g, &mut s, "Panzer 2", from, dir);
+    move_to(g, &mut s, pz, c5);
+    g.overrun(&mut s, pz);
+    assert!(matches!(s.pending, Pending::Fire { overrun, .. } if overrun == pz as u8));
+    g.resolve_fire(&mut s, raw);
+    let crew = s.units[gun];
+    (crew.in_play(), crew.has(flag::MC_DUE), crew.mc_drm)
+}
+
+/// 63.51: "A gun shield will help protect the crew of a gun against firing through the gun's
+/// Covered Arc. Attacks through the uncovered arc … ignore the gun shield effect." An overrun
+/// (72) is made in the gun's own hex: it comes through the arc the AFV drove in by. The 45mm
+/// faces west; a Panzer 2 overrunning it from B5 (west) meets the shield's +2, one from D5
+/// (east, behind it) does not: every roll from the front does what the roll 2 lower does from
+/// behind, and some roll differs.
+#[test]
+fn rule_63_51_an_overrun_from_behind_a_gun_ignores_its_shield() {
+    let g = game();
+    for raw in 2..=10 {
+        assert_eq!(
+            overrun_of_c5(&g, "B5", raw),
+            overrun_of_c5(&g, "D5", raw + 2),
+            "raw {raw}"
+        );
+    }
+    assert!((2..=12).any(|raw| overrun_of_c5(&g, "B5", raw) != overrun_of_c5(&g, "D5", raw)));
+}
+
 /// 63.52: "If a crew is protected by a gun shield, add two (+2) to the dice roll on the
 /// Infantry Firepower Table, when resolving fire effects against the gun crew." The 45mm fired
 /// on through its covered arc, with its shield and with it taken away in the data.
@@ -539,5 +574,38 @@ fn rule_63_9_he_hitting_a_gun_attacks_its_crew_on_the_ift_shielded_only_through_
         g.resolve_fire(&mut s, 4);
         assert_eq!(!s.units[gun].in_play(), eliminated, "facing {facing}");
         assert_eq!(s.units[gun].has(flag::MC_DUE), !eliminated);
+    }
+}
+
+/// 63.9: "Any gun without a protective gun shield or a gun hit from outside its Covered Arc is
+/// automatically destroyed when hit by a 20mm or larger weapon." The PaK 40 in A5 hits the
+/// 45mm in C5 with HE: facing west (toward A5) its shield saves the gun; facing east, or
+/// facing west with its shield taken away in the data, the gun is destroyed (disabled for
+/// good), and its crew takes the IFT attack.
+#[test]
+fn rule_63_9_a_gun_hit_from_outside_its_arc_or_unshielded_is_destroyed() {
+    let bare = edited("counters.toml", |t| {
+        t.replace(
+            "crew = \"2-3-7\", shield = true",
+            "crew = \"2-3-7\", shield = false",
+        )
+    })
+    .unwrap();
+    let g = game();
+    for (game, facing, destroyed) in [(&g, 3, false), (&g, 0, true), (&bare, 3, true)] {
+        let (mut s, gun) = gun_in_c5(game, facing);
+        let pak = place(game, &mut s, "PaK 40", "A5", 0);
+        let c5 = hex(game, "C5");
+        game.open_gun_fire(&mut s, pak, c5, true, false);
+        game.resolve_to_hit(&mut s, 3, None);
+        assert_eq!(
+            s.units[gun].has(flag::DISABLED),
+            destroyed,
+            "facing {facing}"
+        );
+        assert!(
+            matches!(s.pending, Pending::Fire { .. }),
+            "the crew's IFT attack follows"
+        );
     }
 }

@@ -21,6 +21,39 @@ fn rule_64_47_a_buttoned_up_tank_adds_1_to_hit() {
     assert_eq!(g.to_hit(&s, pz, hex(&g, "E5"), Some(t34)).1, buttoned - 1);
 }
 
+/// 64.47: "Buttoned up tanks and closed-top SP Guns must add 1 to all their TO HIT dice
+/// rolls" unless a CE counter is on them: the closed-top StuG (no turret) adds 1 buttoned up
+/// and none with its commander exposed; the open-topped SU-76 adds none either way.
+#[test]
+fn rule_64_47_a_closed_top_sp_gun_adds_1_buttoned_up_an_open_topped_one_never() {
+    let g = game();
+    let drm = |gun: &str, ce: bool| {
+        let mut s = empty(&g, Phase::PrepFire, 0);
+        let u = place(&g, &mut s, gun, "A5", 0);
+        let t = place(
+            &g,
+            &mut s,
+            if gun == "StuG" { "Tank 1" } else { "Panzer 2" },
+            "E5",
+            3,
+        );
+        if ce {
+            s.units[u].flags |= flag::CE;
+        }
+        g.to_hit(&s, u, hex(&g, "E5"), Some(t)).1
+    };
+    assert_eq!(
+        drm("StuG", false) - drm("StuG", true),
+        1,
+        "closed-top SP gun"
+    );
+    assert_eq!(
+        drm("SU-76", false),
+        drm("SU-76", true),
+        "open-topped: never buttoned up"
+    );
+}
+
 #[test]
 fn rule_64_1_firing_outside_the_turret_arc_turns_the_turret_case_a() {
     let g = game();
