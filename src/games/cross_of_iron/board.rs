@@ -307,7 +307,10 @@ impl Board {
         (((angle + 360.0 + 30.0) % 360.0) / 60.0) as u8 % 6
     }
 
-    /// Reconstructed geometry of a covered arc: the two front hexsides' spines.
+    /// Reconstructed geometry of a covered arc (SL 29.4 is not in the text): the 120° wedge
+    /// centred on the hexside the counter faces, bounded by the lines through the centres of
+    /// the hexes either side of it, which are in it. 63.11 points a gun at a hexspine instead:
+    /// a reading, in the README.
     fn find_in_arc(&self, from: u8, facing: u8, to: u8) -> bool {
         if from == to {
             return true;

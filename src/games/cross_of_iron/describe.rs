@@ -206,6 +206,7 @@ impl CrossOfIron {
             (flag::PERMANENT, "immobilized for good"),
             (flag::IMMOBILIZED, "immobilized"),
             (flag::GUN_BROKEN, "gun malfunctioned"),
+            (flag::GUN_DESTROYED, "gun destroyed (63.9)"),
             (flag::DISABLED, "gun disabled"),
             (flag::SW_BROKEN, "support weapon malfunctioned"),
             (flag::SW_DISABLED, "support weapon disabled"),
@@ -223,7 +224,8 @@ impl CrossOfIron {
         for (f, word) in pairs {
             // "for good" and "disabled" say more than the marker under them.
             let said = (f == flag::IMMOBILIZED && unit.has(flag::PERMANENT))
-                || (f == flag::GUN_BROKEN && unit.has(flag::DISABLED));
+                || (f == flag::GUN_BROKEN && unit.has(flag::DISABLED))
+                || (f == flag::DISABLED && unit.has(flag::GUN_DESTROYED));
             if unit.has(f) && !said {
                 marks.push(match f {
                     flag::SW_BROKEN if self.vehicle(u) => "MGs malfunctioned",
@@ -437,6 +439,7 @@ impl CrossOfIron {
             | flag::PERMANENT
             | flag::GUN_BROKEN
             | flag::DISABLED
+            | flag::GUN_DESTROYED
             | flag::SW_BROKEN
             | flag::SW_DISABLED
             | flag::FORCED_BU;
@@ -452,6 +455,8 @@ impl CrossOfIron {
                     "breaks".into()
                 } else if b.has(flag::IMMOBILIZED) && !a.has(flag::IMMOBILIZED) {
                     "repaired".into()
+                } else if a.has(flag::GUN_DESTROYED) && !b.has(flag::GUN_DESTROYED) {
+                    "destroyed by the hit: no shield toward it (63.9)".into()
                 } else if a.has(flag::FORCED_BU) && !b.has(flag::FORCED_BU) {
                     "crew shaken: buttoned up and stunned (64.44)".into()
                 } else {

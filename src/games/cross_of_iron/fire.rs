@@ -237,6 +237,13 @@ impl CrossOfIron {
     /// The modifiers of one target of an IFT attack from `from` (SL TEM; 63.5; 64.44; 73.5;
     /// 91; moving in the open).
     pub(super) fn target_drm(&self, s: &State, from: u8, t: usize) -> i8 {
+        self.target_drm_through(s, from, from, t)
+    }
+
+    /// `target_drm` for an attack from `from` that meets a gun's shield as one from
+    /// `arc_from` does (63.51: an overrun is made in the hex but comes through the arc the
+    /// AFV drove in by).
+    fn target_drm_through(&self, s: &State, from: u8, arc_from: u8, t: usize) -> i8 {
         let rs = &self.rules;
         let board = &rs.board;
         let unit = &s.units[t];
@@ -248,11 +255,14 @@ impl CrossOfIron {
             // 64.44: fire at an exposed crew adds 2 (the vehicle, not the hex, protects it).
             drm = 2;
         }
+        // 63.5: the shield, through the covered arc; a malfunctioned gun's too (the 63.51
+        // question and answer), not one the hit destroyed (63.9).
         if d.gun.as_ref().is_some_and(|g| g.shield)
             && d.kind == Kind::Gun
-            && board.in_arc(hex, unit.hull, from)
+            && !unit.has(flag::GUN_DESTROYED)
+            && board.in_arc(hex, unit.hull, arc_from)
         {
-            drm += 2; // 63.5: the shield, through the covered arc
+            drm += 2;
         }
         if s.phase == Phase::DefensiveFire && unit.has(flag::MOVED) && d.kind != Kind::Vehicle {
             if terrain == super::Terrain::Open {
@@ -280,10 +290,11 @@ impl CrossOfIron {
         }
     }
 
-    /// The hex an IFT attack by `firer` comes from. An overrun (72) is made in the target's
-    /// hex; 63.51: the shield guards only "against firing through the gun's Covered Arc", so
-    /// the overrun comes from the hex the AFV drove in from, the one behind its hull (64.1).
-    fn fired_from(&self, s: &State, firer: usize, overrun: u8) -> u8 {
+    /// The hex whose arc an IFT attack by `firer` comes through. An overrun (72) is made in
+    /// the target's hex (so it is fired from there: no height, 91.1); 63.51: the shield guards
+    /// only "against firing through the gun's Covered Arc", so the overrun comes through the
+    /// side the AFV drove in by, from the hex behind its hull (64.1).
+    fn overrun_from(&self, s: &State, firer: usize, overrun: u8) -> u8 {
         let unit = &s.units[firer];
         if overrun == u8::MAX {
             return unit.hex;
@@ -312,13 +323,14 @@ impl CrossOfIron {
         else {
             unreachable!("resolve_fire without a fire pending")
         };
-        let from = self.fired_from(s, firer as usize, overrun);
+        let from = s.units[firer as usize].hex;
+        let arc_from = self.overrun_from(s, firer as usize, overrun);
         let side = self.def(firer as usize).side;
         for t in 0..self.n() {
             if s.units[t].hex != hex || self.def(t).side == side || !self.fire_target(s, t) {
                 continue;
             }
-            let roll = raw as i8 + drm + self.target_drm(s, from, t);
+            let roll = raw as i8 + drm + self.target_drm_through(s, from, arc_from, t);
             match self.fire_result(column, roll) {
                 FireResult::Kia if self.vehicle(t) => self.crew_shaken(s, t, true),
                 FireResult::Kia => self.eliminate(s, t, false),

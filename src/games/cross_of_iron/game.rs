@@ -136,9 +136,11 @@ impl Game for CrossOfIron {
     /// each shot outside its arc in a phase (70.8), exhaustion lasts through the enemy's player
     /// turn (73.8); Case A is +2 for a turret (70.8, 63.19) and +4
     /// for a gun or hull (63.19), and counts for arcs changed in the Movement Phase (64.123).
-    /// 6: an HE hit destroys a gun hit from outside its arc or with no shield (63.9), and an
-    /// overrun comes through the arc the AFV drove in by, so a gun's shield may not count
-    /// (63.51).
+    /// 6: an HE hit destroys a gun hit from outside its arc or with no shield (63.9), shield
+    /// and all (63.52), an overrun comes through the arc the AFV drove in by, so a gun's
+    /// shield may not count (63.51), and a turret arc changed alone in the Movement Phase
+    /// adds one Case A (64.123); HE is fired only at hexes holding enemy infantry or guns, an
+    /// AFV alone being shot at with AP, size modifier and all (64.6).
     fn log_version(&self) -> u32 {
         6
     }

@@ -55,14 +55,18 @@ impl CrossOfIron {
             .expect("a range band");
         let reach = board.seen_from(from) & board.within(from, last);
         let in_reach = |hex: u8| reach >> hex & 1 == 1;
-        let mut targets = targets & reach;
         let own = self.occupied(s, side);
+        // HE goes to hexes holding enemy infantry or guns, on their TO HIT line; an AFV is
+        // shot at with AP on the vehicle line, where its target size counts (64.6).
+        let mut soft = 0u128;
         for t in self.side_in_play(s, 1 - side) {
             let hex = s.units[t].hex;
             if out.full() {
                 return;
             }
-            if self.vehicle(t) && own >> hex & 1 == 0 && in_reach(hex) {
+            if !self.vehicle(t) {
+                soft |= 1 << hex;
+            } else if own >> hex & 1 == 0 && in_reach(hex) {
                 for &intensive in modes {
                     out.push(Action::Shoot {
                         target: t as u8,
@@ -71,6 +75,7 @@ impl CrossOfIron {
                 }
             }
         }
+        let mut targets = targets & reach & soft;
         let he = self.def(u).gun.as_ref().is_some_and(|g| g.he_fp > 0);
         while he && targets != 0 {
             let hex = targets.trailing_zeros() as u8;
@@ -128,15 +133,16 @@ impl CrossOfIron {
             let nth = if turret { 1 + unit.arc_shots as i8 } else { 1 };
             drm += once * nth;
         }
-        if turret && unit.has(flag::HULL_TURNED) {
-            // 64.123: "a change in the vehicular Covered Arc activates the Case A DRM whether
-            // the turret Covered Arc is changed or not. If both … are changed during the
-            // Movement Phase the Case A DRM is doubled": for every shot of the player turn
-            // after it. A turret change alone is priced nowhere (and the engine re-centres the
-            // turret on every move), so it adds nothing. Turret weapons only (64.123's subject):
-            // an SP gun pays Case A when it turns to fire (above).
-            // Defensive Fire: none (64.123; only the phasing side moved; flags clear per turn).
-            let times = if unit.has(flag::TURRET_TURNED) { 2 } else { 1 };
+        if turret {
+            // 64.123: turret weapons' Case A is "based on the turret Covered Arc. However, a
+            // change in the vehicular Covered Arc activates the Case A DRM whether the turret
+            // Covered Arc is changed or not. If both … are changed during the Movement Phase
+            // the Case A DRM is doubled": once for each arc changed in the Movement Phase (a
+            // move that swings the turret back onto the hull changes it), for every shot of the
+            // player turn after it. An SP gun pays Case A when it turns to fire (above).
+            // Defensive Fire: none (only the phasing side moved; the flags clear per turn).
+            let times =
+                i8::from(unit.has(flag::HULL_TURNED)) + i8::from(unit.has(flag::TURRET_TURNED));
             drm += times * chart.turret_turn_drm;
         }
         if s.phase == Phase::AdvancingFire && unit.has(flag::MOVED) {
@@ -310,7 +316,7 @@ impl CrossOfIron {
 
     /// 63.9: "Any gun without a protective gun shield or a gun hit from outside its Covered Arc
     /// is automatically destroyed when hit by a 20mm or larger weapon": each such enemy gun in
-    /// `hex`, hit by `firer`'s HE, is disabled for good (its crew stays, and takes the IFT
+    /// `hex`, hit by `firer`'s HE, is gone, shield and all (its crew stays, and takes the IFT
     /// attack). A shielded gun hit through its arc would need a KILL roll at −4, not in play.
     fn destroy_guns_hit(&self, s: &mut State, firer: usize, hex: u8) {
         if self.def(firer).gun.as_ref().is_none_or(|g| g.calibre < 20) {
@@ -326,7 +332,7 @@ impl CrossOfIron {
             }
             let shielded = d.gun.as_ref().is_some_and(|g| g.shield);
             if !shielded || !self.rules.board.in_arc(hex, unit.hull, from) {
-                s.units[t].flags |= flag::DISABLED;
+                s.units[t].flags |= flag::DISABLED | flag::GUN_DESTROYED;
             }
         }
     }

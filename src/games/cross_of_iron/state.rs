@@ -59,6 +59,8 @@ pub mod flag {
     pub const HULL_TURNED: u32 = 1 << 25;
     /// 64.123: the turret Covered Arc changed in this player turn's Movement Phase.
     pub const TURRET_TURNED: u32 = 1 << 26;
+    /// 63.9: the gun was destroyed by a hit (also `DISABLED`); its shield is gone.
+    pub const GUN_DESTROYED: u32 = 1 << 27;
 
     /// What the automatic steps wait on (`State::due`).
     pub const DUE: u32 = MC_DUE | FACE_DUE | OVERRUN_DUE;

@@ -501,6 +501,19 @@ fn rule_63_52_a_shield_adds_2_to_the_ift_roll_against_the_crew() {
         g.target_drm(&shielded, b5, gun) - bare.target_drm(&unshielded, b5, gun),
         2
     );
+    // A permanently malfunctioned gun still shields its crew (the 63.51 question: "Can its
+    // crew still use its gun shield as cover …? A. Yes"); one destroyed by a hit (63.9) not.
+    let mut broken = shielded;
+    broken.units[gun].flags |= flag::GUN_BROKEN | flag::DISABLED;
+    assert_eq!(
+        g.target_drm(&broken, b5, gun),
+        g.target_drm(&shielded, b5, gun)
+    );
+    broken.units[gun].flags |= flag::GUN_DESTROYED;
+    assert_eq!(
+        g.target_drm(&broken, b5, gun),
+        bare.target_drm(&unshielded, b5, gun)
+    );
     squad_fires_on_c5(&g, &mut shielded, "B5", 3);
     squad_fires_on_c5(&bare, &mut unshielded, "B5", 3);
     assert!(!unshielded.units[gun].in_play(), "3: KIA");
@@ -597,12 +610,15 @@ fn rule_63_9_a_gun_hit_from_outside_its_arc_or_unshielded_is_destroyed() {
         let pak = place(game, &mut s, "PaK 40", "A5", 0);
         let c5 = hex(game, "C5");
         game.open_gun_fire(&mut s, pak, c5, true, false);
+        let before = s;
         game.resolve_to_hit(&mut s, 3, None);
         assert_eq!(
             s.units[gun].has(flag::DISABLED),
             destroyed,
             "facing {facing}"
         );
+        let told = game.narrate_step(&before, Action::Roll(3), &s).unwrap();
+        assert_eq!(told.contains("destroyed by the hit"), destroyed, "{told}");
         assert!(
             matches!(s.pending, Pending::Fire { .. }),
             "the crew's IFT attack follows"

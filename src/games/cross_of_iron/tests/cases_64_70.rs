@@ -242,6 +242,35 @@ fn rule_64_123_a_hull_arc_changed_in_movement_adds_one_case_a_though_the_turret_
     );
 }
 
+/// 64.123: turret weapons' Case A is "based on the turret Covered Arc": a turret arc changed
+/// in the Movement Phase alone counts once. Panzer 2 in A5 with its hull east (0) and its
+/// turret west (3) moves one hex east: the hull keeps its arc, the turret swings onto it. Its
+/// Advancing Fire shot at the T-34 ahead, inside both arcs, carries one Case A over the same
+/// shot by an unmoved Panzer, besides the moving firer's DRM.
+#[test]
+fn rule_64_123_a_turret_arc_changed_in_movement_alone_adds_one_case_a() {
+    let g = game();
+    let chart = &g.rules().data.charts.to_hit;
+    let a5 = hex(&g, "A5");
+    let to = ahead(&g, a5, 0, 1);
+    let target = ahead(&g, to, 0, 3);
+    let mut s = empty(&g, Phase::Movement, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A5", 0);
+    s.units[pz].turret = 3;
+    let t34 = place(&g, &mut s, "Tank 1", "A1", 3);
+    s.units[t34].hex = target;
+    g.refresh(&mut s);
+    let s = move_and_face(&g, s, pz, to, 0);
+    let u = s.units[pz];
+    assert_eq!((u.hex, u.hull, u.turret), (to, 0, 0));
+    assert!(u.has(flag::TURRET_TURNED) && !u.has(flag::HULL_TURNED));
+    assert_eq!(
+        g.to_hit(&s, pz, target, Some(t34)).1,
+        unmoved_drm(&g, to, 0, target) + chart.firer_moved_drm + chart.turret_turn_drm,
+        "one Case A for the turret's change"
+    );
+}
+
 /// 64.123: "If both the turret and vehicular Covered Arcs are changed during the Movement
 /// Phase the Case A DRM is doubled." Panzer 2 in A5, hull and turret east (0), moves one hex
 /// north-east (5): both arcs turn with the move; and, moving straight east, it then chooses a

@@ -1,6 +1,7 @@
 //! The Infantry Fire Table and its Cross of Iron modifiers.
 
 use super::*;
+use crate::games::cross_of_iron::board::NO_HEX;
 use crate::games::cross_of_iron::fire::FireResult;
 
 /// Fires `firer` at `at` with a raw roll of `raw` and returns the state after the IFT result
@@ -103,6 +104,54 @@ fn rule_91_fire_up_to_higher_ground_adds_1() {
     let low = g.target_drm(&s, hex(&g, "C3"), t);
     let level = g.target_drm(&s, hex(&g, "G3"), t);
     assert_eq!(low - level, 1);
+}
+
+/// 91.1: fire up to higher ground adds 1, but an overrun (72) is made in the target's own
+/// hex. A Panzer 2 drives up from a lower hex into the Russian section on the hill at F3:
+/// every IFT roll does what the section's own hex modifiers say (no +1), and the +1 would
+/// have changed some roll's result.
+#[test]
+fn rule_91_1_an_overrun_up_a_hill_adds_no_height_modifier() {
+    let g = game();
+    let board = &g.rules().board;
+    let f3 = hex(&g, "F3");
+    let below = board.neighbour[f3 as usize]
+        .into_iter()
+        .find(|&n| n != NO_HEX && board.level[n as usize] < board.level[f3 as usize])
+        .expect("a lower hex beside F3");
+    let outcome = |raw: u8| {
+        let mut s = empty(&g, Phase::Movement, 0);
+        let pz = place(&g, &mut s, "Panzer 2", "A5", board.direction(below, f3));
+        s.units[pz].hex = below;
+        let t = place(&g, &mut s, "1st Section", "F3", 3);
+        g.refresh(&mut s);
+        move_to(&g, &mut s, pz, f3);
+        g.overrun(&mut s, pz);
+        let Pending::Fire { column, drm, .. } = s.pending else {
+            panic!("an overrun attack: {:?}", s.pending)
+        };
+        let own = drm + g.target_drm(&s, f3, t);
+        g.resolve_fire(&mut s, raw);
+        let u = s.units[t];
+        let got = (u.in_play(), u.has(flag::MC_DUE), u.mc_drm);
+        let by = |roll: i8| match g.fire_result(column, roll) {
+            FireResult::Kia => (false, false, 0),
+            FireResult::Mc(k) => (true, true, k),
+            FireResult::NoEffect => (true, false, 0),
+        };
+        (got, by(raw as i8 + own), by(raw as i8 + own + 1))
+    };
+    for raw in 2..=12 {
+        let (got, level, uphill) = outcome(raw);
+        assert_eq!(
+            got, level,
+            "raw {raw}: {uphill:?} would be fire up the hill"
+        );
+    }
+    assert!((2..=12).any(|raw| {
+        let (_, level, uphill) = outcome(raw);
+        level != uphill
+    }));
 }
 
 #[test]

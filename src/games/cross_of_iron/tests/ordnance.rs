@@ -21,6 +21,37 @@ fn rule_64_47_a_buttoned_up_tank_adds_1_to_hit() {
     assert_eq!(g.to_hit(&s, pz, hex(&g, "E5"), Some(t34)).1, buttoned - 1);
 }
 
+/// 64.6: "each TO HIT dice roll made against" an AFV takes its target size. Every shot at an
+/// AFV is the AP shot on the vehicle line, with the size: a gun is offered no HE at a hex
+/// holding only an enemy AFV (its crew exposed, so a target for MGs), and is offered it once
+/// a Russian section shares that hex.
+#[test]
+fn rule_64_6_an_afv_alone_is_shot_at_with_its_size_never_with_he() {
+    let g = game();
+    let (mut s, pz, t34) = duel(&g, "E5");
+    s.units[t34].flags |= flag::CE;
+    let e5 = hex(&g, "E5");
+    let he_at_e5 = |s: &State| {
+        let mut list: Vec<Action> = Vec::new();
+        g.gun_actions(s, pz, g.target_hexes(s, 0), &mut list);
+        let he = list
+            .iter()
+            .any(|a| matches!(a, Action::HighExplosive { hex, .. } if *hex == e5));
+        let ap = list
+            .iter()
+            .any(|a| matches!(a, Action::Shoot { target, .. } if usize::from(*target) == t34));
+        (he, ap)
+    };
+    assert_ne!(
+        g.target_hexes(&s, 0) >> e5 & 1,
+        0,
+        "the exposed crew is a target"
+    );
+    assert_eq!(he_at_e5(&s), (false, true));
+    place(&g, &mut s, "1st Section", "E5", 3);
+    assert_eq!(he_at_e5(&s), (true, true));
+}
+
 /// 64.47: "Buttoned up tanks and closed-top SP Guns must add 1 to all their TO HIT dice
 /// rolls" unless a CE counter is on them: the closed-top StuG (no turret) adds 1 buttoned up
 /// and none with its commander exposed; the open-topped SU-76 adds none either way.
