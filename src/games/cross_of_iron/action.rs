@@ -20,6 +20,8 @@ pub enum Action {
     Reverse { hex: u8, cost: u8 },
     /// 64.44: button up, or open up (crew exposed).
     Hatch,
+    /// 66.3: the crew of an immobilised AFV gets out to repair it.
+    Repair,
     /// An AFV's hull facing after it moves (64.1), 0-5 clockwise from east.
     Face { dir: u8 },
     /// Advance into an adjacent hex (SL 19; into an enemy hex: close combat).

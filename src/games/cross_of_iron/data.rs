@@ -254,6 +254,10 @@ pub struct VehicleDef {
     pub bow_mg: u8,
     pub coax_mg: u8,
     pub points: u16,
+    /// What the board prints on the counter (at most 5 characters; the id's first word if
+    /// none).
+    #[serde(default)]
+    pub face: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -274,6 +278,9 @@ pub struct AtGunDef {
     pub crew: String,
     pub shield: bool,
     pub points: u16,
+    /// What the board prints on the counter (as a vehicle's `face`).
+    #[serde(default)]
+    pub face: Option<String>,
 }
 
 // ---------------------------------------------------------------------- scenario.toml

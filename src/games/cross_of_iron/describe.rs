@@ -143,6 +143,9 @@ impl CrossOfIron {
             ),
             Action::Hatch if s.units[u].has(flag::CE) => format!("{who} buttons up (64.44)"),
             Action::Hatch => format!("{who} opens its hatches: crew exposed (64.44)"),
+            Action::Repair => format!(
+                "{who}'s crew gets out to repair it (66.3): no fire until it is back in, a roll in each Rally Phase (2 or less repaired, 9 or more for good)"
+            ),
             Action::Face { dir } => format!("{who} faces {}", COMPASS[dir as usize]),
             Action::Advance { hex } => {
                 let mut text = format!(
@@ -204,6 +207,7 @@ impl CrossOfIron {
             (flag::CE, "crew exposed"),
             (flag::FORCED_BU, "buttoned up for good, +1 TO HIT (64.44)"),
             (flag::PERMANENT, "immobilized for good"),
+            (flag::REPAIRING, "crew out repairing (66.3)"),
             (flag::IMMOBILIZED, "immobilized"),
             (flag::GUN_BROKEN, "gun malfunctioned"),
             (flag::GUN_DESTROYED, "gun destroyed (63.9)"),
@@ -544,11 +548,7 @@ impl CrossOfIron {
             .collect();
         for u in (0..self.n()).filter(|&u| s.units[u].in_play()) {
             let d = self.def(u);
-            let face = match d.kind {
-                Kind::Vehicle => "AFV".to_string(),
-                Kind::Gun => "Gun".to_string(),
-                Kind::Leader | Kind::Squad => d.counter.clone(),
-            };
+            let face = d.face.clone();
             places[s.units[u].hex as usize].counters.push(Counter {
                 side: d.side as usize,
                 name: self.label(u),

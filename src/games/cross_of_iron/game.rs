@@ -90,6 +90,7 @@ impl CrossOfIron {
                 s.units[u].flags ^= flag::CE | flag::CE_CHANGED;
                 self.retarget(s);
             }
+            Action::Repair => s.units[u].flags |= flag::REPAIRING | flag::DONE,
             Action::Advance { hex } => {
                 self.relocate(s, u, hex);
                 s.units[u].flags |= flag::DONE;
@@ -140,7 +141,9 @@ impl Game for CrossOfIron {
     /// and all (63.52), an overrun comes through the arc the AFV drove in by, so a gun's
     /// shield may not count (63.51), and a turret arc changed alone in the Movement Phase
     /// adds one Case A (64.123); HE is fired only at hexes holding enemy infantry or guns, an
-    /// AFV alone being shot at with AP, size modifier and all (64.6).
+    /// AFV alone being shot at with AP, size modifier and all (64.6), and an immobilised AFV
+    /// rolls for repair only once its owner has put the crew out (a Movement Phase choice),
+    /// firing no more until it is back in (66.3).
     fn log_version(&self) -> u32 {
         6
     }

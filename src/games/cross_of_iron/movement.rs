@@ -50,6 +50,7 @@ impl Reach {
 /// each hex behind it (71). Staying (`Pass`) is listed after them.
 pub(super) struct MoveChoices {
     hatch: bool,
+    repair: bool,
     reach: Reach,
     /// The hexes in reach it may end its move in.
     ends: u128,
@@ -61,7 +62,10 @@ pub(super) struct MoveChoices {
 impl MoveChoices {
     /// How many choices there are (`Pass` not counted).
     pub fn len(&self) -> usize {
-        usize::from(self.hatch) + self.ends.count_ones() as usize + self.reverses
+        usize::from(self.hatch)
+            + usize::from(self.repair)
+            + self.ends.count_ones() as usize
+            + self.reverses
     }
 }
 
@@ -246,18 +250,38 @@ impl CrossOfIron {
         blocked
     }
 
+    /// 64.44: AFV `u` may open or close its hatches (not open-topped, not buttoned up for
+    /// good, not changed this phase, its crew not out repairing it).
+    pub(super) fn may_open_or_close_hatches(&self, s: &State, u: usize) -> bool {
+        let unit = &s.units[u];
+        self.def(u).vehicle.as_ref().is_some_and(|v| {
+            !v.open_top && !unit.has(flag::FORCED_BU | flag::CE_CHANGED | flag::REPAIRING)
+        })
+    }
+
+    /// 66.3: "A repair attempt is initiated by placing the vehicle's crew counter on top of
+    /// the vehicle during the owner's Movement Phase on any turn after the immobilization
+    /// occurs": an AFV immobilised (not for good) whose crew is not out already. (An AFV
+    /// immobilised in its own Movement Phase has no decision left in it.)
+    pub(super) fn may_start_repair(&self, s: &State, u: usize) -> bool {
+        let unit = &s.units[u];
+        self.vehicle(u)
+            && unit.has(flag::IMMOBILIZED)
+            && !unit.has(flag::PERMANENT | flag::REPAIRING)
+    }
+
     /// What `u` may choose in the Movement Phase.
     pub(super) fn move_choices(&self, s: &State, u: usize) -> MoveChoices {
         let unit = &s.units[u];
         let vehicle = self.def(u).vehicle.as_ref();
         // 64.44 allows the Movement and Advance Phases; here the Movement Phase only.
-        let hatch =
-            vehicle.is_some_and(|v| !v.open_top && !unit.has(flag::FORCED_BU | flag::CE_CHANGED));
+        let hatch = self.may_open_or_close_hatches(s, u);
         let immobile = vehicle.is_some() && unit.has(flag::IMMOBILIZED);
         let blocked = self.may_not_end_in(s, u);
         // Built in place: the search's layers are large to copy.
         let mut choices = MoveChoices {
             hatch,
+            repair: self.may_start_repair(s, u),
             reach: if immobile {
                 self.reach(s, u, 0)
             } else if vehicle.is_some() && self.rules.options.speed_breakdown {
@@ -281,6 +305,9 @@ impl CrossOfIron {
         let choices = self.move_choices(s, u);
         if choices.hatch {
             out.push(Action::Hatch);
+        }
+        if choices.repair {
+            out.push(Action::Repair);
         }
         let cost = choices.reach.costs();
         for h in ones128(choices.ends) {
@@ -309,6 +336,12 @@ impl CrossOfIron {
         if choices.hatch {
             if i == 0 {
                 return Action::Hatch;
+            }
+            i -= 1;
+        }
+        if choices.repair {
+            if i == 0 {
+                return Action::Repair;
             }
             i -= 1;
         }

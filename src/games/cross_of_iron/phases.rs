@@ -102,7 +102,8 @@ impl CrossOfIron {
             Phase::PrepFire | Phase::DefensiveFire | Phase::AdvancingFire => {
                 let moved_fast = s.phase == Phase::AdvancingFire
                     && unit.has(flag::PREP_FIRED | flag::DOUBLE_TIME);
-                if locked || moved_fast {
+                // 66.3: "Other movement and/or fire is not allowed during a Repair attempt."
+                if locked || moved_fast || unit.has(flag::REPAIRING) {
                     return;
                 }
                 self.fire_actions(s, u, cx.targets, out);
@@ -177,11 +178,9 @@ impl CrossOfIron {
             && unit.stunned_until < s.player_turn
             && d.kind != Kind::Gun
             && (self.vehicle(u) || cx.contested >> unit.hex & 1 == 0);
-        let hatch = d
-            .vehicle
-            .as_ref()
-            .is_some_and(|v| !v.open_top && !unit.has(flag::FORCED_BU | flag::CE_CHANGED));
-        free && (!unit.has(flag::IMMOBILIZED) || hatch)
+        free && (!unit.has(flag::IMMOBILIZED)
+            || self.may_open_or_close_hatches(s, u)
+            || self.may_start_repair(s, u))
     }
 
     /// Runs the automatic steps until a decision or a roll is due, or the game ends.
@@ -256,7 +255,7 @@ impl CrossOfIron {
         true
     }
 
-    fn next_phase(&self, s: &mut State) {
+    pub(super) fn next_phase(&self, s: &mut State) {
         self.update_control(s);
         for u in s.units[..self.n()].iter_mut() {
             u.flags &= !flag::PER_PHASE;
@@ -268,7 +267,24 @@ impl CrossOfIron {
             Some(p) => s.phase = p,
             None => self.end_player_turn(s),
         }
+        if s.phase == Phase::Advance {
+            self.crews_reenter(s);
+        }
         self.retarget(s);
+    }
+
+    /// 66.3: "AFV crews may re-enter the AFV only in their Advance Phase": a repairing crew
+    /// of the phasing side gets back in once its AFV is free, or immobilised for good (while
+    /// a repair may still work it stays out and rolls again in the next Rally Phase).
+    fn crews_reenter(&self, s: &mut State) {
+        for u in ones(self.rules.sides[s.phasing as usize]) {
+            let unit = &mut s.units[u];
+            if unit.has(flag::REPAIRING)
+                && (!unit.has(flag::IMMOBILIZED) || unit.has(flag::PERMANENT))
+            {
+                unit.flags &= !flag::REPAIRING;
+            }
+        }
     }
 
     /// The repairs due in the phasing side's Rally Phase, as jobs `2u` (66.3: an immobilised
@@ -287,7 +303,10 @@ impl CrossOfIron {
             let broken_weapon = (unit.has(flag::GUN_BROKEN) && !unit.has(flag::DISABLED))
                 || unit.has(flag::SW_BROKEN);
             match job % 2 {
-                0 if immobile && self.vehicle(u) => Some((job, Pending::Repair { unit: u as u8 })),
+                // 66.3: only an AFV whose crew is out repairing it rolls.
+                0 if immobile && unit.has(flag::REPAIRING) => {
+                    Some((job, Pending::Repair { unit: u as u8 }))
+                }
                 1 if broken_weapon => Some((job, Pending::WeaponRepair { unit: u as u8 })),
                 _ => None,
             }

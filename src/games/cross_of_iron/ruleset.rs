@@ -62,6 +62,8 @@ pub struct UnitDef {
     pub name: String,
     /// Its counter ("4-6-7", "T-34/76C").
     pub counter: String,
+    /// What the board prints on it ("4-6-7", "T-34").
+    pub face: String,
     pub side: u8,
     pub kind: Kind,
     pub fp: u8,
@@ -901,6 +903,21 @@ fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
     )
 }
 
+/// What the board prints on the counter `id`: its `face`, or the id's first word; at most
+/// five characters, so it fits on the counter.
+fn face(face: &Option<String>, id: &str, at: At) -> Result<String, DataError> {
+    let text = face
+        .clone()
+        .unwrap_or_else(|| id.split([' ', '/']).next().unwrap_or(id).to_string());
+    match text.chars().count() {
+        1..=5 => Ok(text),
+        _ => Err(at.err(
+            id,
+            format!("face '{text}': give 1 to 5 characters to print on the counter"),
+        )),
+    }
+}
+
 /// One counter of the set-up, with its values looked up in counters.toml.
 fn unit(
     d: &DataSet,
@@ -926,6 +943,7 @@ fn unit(
     let mut u = UnitDef {
         name: name.into(),
         counter: s.counter.clone(),
+        face: s.counter.clone(),
         side,
         kind: Kind::Squad,
         fp: 0,
@@ -977,6 +995,7 @@ fn unit(
             })?;
         let mut gun = ordnance(d, &g.gun, counters, "at_guns", &g.id)?;
         (gun.rof, gun.shield) = (g.rof, g.shield);
+        u.face = face(&g.face, &g.id, At::new(counters, "at_guns"))?;
         (u.kind, u.morale, u.fp, u.range, u.points, u.gun) = (
             Kind::Gun,
             crew.morale,
@@ -1001,6 +1020,7 @@ fn unit(
         };
         u.kind = Kind::Vehicle;
         u.points = v.points;
+        u.face = face(&v.face, &v.id, At::new(counters, "vehicles"))?;
         u.gun = Some(ordnance(d, &v.gun, counters, "vehicles", &v.id)?);
         u.vehicle = Some(Vehicle {
             mp: v.mp,

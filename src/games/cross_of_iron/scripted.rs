@@ -68,7 +68,19 @@ impl CrossOfIron {
             Action::HighExplosive { hex, intensive } => self.he_value(s, u, hex, intensive),
             Action::Move { hex, cost } => self.move_value(s, u, hex, cost),
             Action::Advance { hex } => self.advance_value(s, u, hex),
+            Action::Repair => self.repair_value(s, u),
             Action::Hatch | Action::Reverse { .. } | Action::Roll(_) => f32::MIN / 2.0,
+        }
+    }
+
+    /// 66.3: the doctrine repairs an immobilised AFV that sees no enemy (nothing to fire at
+    /// while its crew is out); one that sees the enemy stays in and fights.
+    fn repair_value(&self, s: &State, u: usize) -> f32 {
+        let enemy = self.occupied(s, 1 - self.def(u).side);
+        if self.rules.board.seen_from(s.units[u].hex) & enemy == 0 {
+            1.0
+        } else {
+            -1.0
         }
     }
 

@@ -61,6 +61,8 @@ pub mod flag {
     pub const TURRET_TURNED: u32 = 1 << 26;
     /// 63.9: the gun was destroyed by a hit (also `DISABLED`); its shield is gone.
     pub const GUN_DESTROYED: u32 = 1 << 27;
+    /// 66.3: the crew is out of its immobilised AFV, repairing it (no move or fire).
+    pub const REPAIRING: u32 = 1 << 28;
 
     /// What the automatic steps wait on (`State::due`).
     pub const DUE: u32 = MC_DUE | FACE_DUE | OVERRUN_DUE;

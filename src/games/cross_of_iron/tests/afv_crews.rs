@@ -79,7 +79,7 @@ fn rule_64_44_a_stunned_afv_attempts_no_repair() {
     let g = game();
     let mut s = empty(&g, Phase::Repair, 0);
     let pz = place(&g, &mut s, "Panzer 2", "A5", 0);
-    s.units[pz].flags |= flag::IMMOBILIZED | flag::GUN_BROKEN;
+    s.units[pz].flags |= flag::IMMOBILIZED | flag::REPAIRING | flag::GUN_BROKEN;
     s.player_turn = 5;
     s.units[pz].stunned_until = 5;
     assert_eq!(g.next_repair(&s, 0), None, "stunned");

@@ -94,3 +94,52 @@ fn rule_options_are_read_from_the_scenario() {
     );
     assert!(game().rules().options.prisoners);
 }
+
+/// The board prints each AFV's and gun's type on its counter (`face` in counters.toml), not a
+/// bare "AFV" or "Gun"; a face too long for the counter is refused in one line naming the
+/// file, the table, the entry and what to give.
+#[test]
+fn afvs_and_guns_show_their_type_on_the_board_and_an_overlong_face_is_refused() {
+    let g = game();
+    let s = g.initial_state();
+    let faces: Vec<String> = g
+        .board(&s)
+        .places
+        .iter()
+        .flat_map(|p| p.counters.iter().map(|c| c.face.clone()))
+        .collect();
+    for face in ["PzIV", "StuG", "T-34", "PaK", "45mm"] {
+        assert!(faces.iter().any(|f| f == face), "{face} not on {faces:?}");
+    }
+    assert!(!faces.iter().any(|f| f == "AFV" || f == "Gun"));
+    let err = edited("counters.toml", |t| {
+        t.replace("face = \"T-34\"", "face = \"T-34/76C\"")
+    })
+    .err()
+    .expect("refused")
+    .to_string();
+    assert!(
+        err.contains("counters.toml")
+            && err.contains("vehicles")
+            && err.contains("T-34/76C")
+            && err.contains("1 to 5 characters")
+            && !err.contains('\n'),
+        "{err}"
+    );
+    // With no face, the id's first word: "PaK" for the PaK 40; "PzKpfw" is too long.
+    let default = edited("counters.toml", |t| {
+        assert!(t.contains(", face = \"PaK\""));
+        t.replace(", face = \"PaK\"", "")
+    })
+    .unwrap();
+    let pak = (0..default.n()).find(|&u| default.def(u).counter == "PaK 40");
+    assert_eq!(default.def(pak.expect("a PaK 40")).face, "PaK");
+    let err = edited("counters.toml", |t| {
+        assert!(t.contains(", face = \"PzIV\""));
+        t.replace(", face = \"PzIV\"", "")
+    })
+    .err()
+    .expect("refused")
+    .to_string();
+    assert!(err.contains("face 'PzKpfw'"), "{err}");
+}

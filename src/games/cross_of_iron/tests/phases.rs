@@ -1,6 +1,7 @@
 //! Rally and repair, rout, close combat, prisoners, the end of the game.
 
 use super::*;
+use crate::games::cross_of_iron::Action;
 
 #[test]
 fn sl_14_a_broken_squad_rallies_only_with_a_leader_and_rule_83_ss_rally_better() {
@@ -59,7 +60,7 @@ fn rule_66_3_repair_on_2_or_less_permanent_on_9_or_more() {
     let g = game();
     let mut s = empty(&g, Phase::Repair, 0);
     let pz = place(&g, &mut s, "Panzer 2", "A5", 0);
-    s.units[pz].flags |= flag::IMMOBILIZED;
+    s.units[pz].flags |= flag::IMMOBILIZED | flag::REPAIRING;
     assert_eq!(
         g.next_repair(&s, 0).map(|(_, p)| p),
         Some(Pending::Repair { unit: pz as u8 })
@@ -70,6 +71,76 @@ fn rule_66_3_repair_on_2_or_less_permanent_on_9_or_more() {
     assert_eq!(g.next_repair(&t, 0), None, "no repair once permanent");
     g.resolve_repair(&mut s, pz, 2);
     assert!(!s.units[pz].has(flag::IMMOBILIZED));
+}
+
+/// What `u` is offered now.
+fn offered(g: &CrossOfIron, s: &State, u: usize) -> Vec<Action> {
+    let mut list = Vec::new();
+    g.unit_actions(s, u, &mut list);
+    list
+}
+
+/// 66.3: "A repair attempt is initiated by placing the vehicle's crew counter on top of the
+/// vehicle during the owner's Movement Phase … Other movement and/or fire is not allowed
+/// during a Repair attempt." The immobilised Panzer 2 is offered the repair (and no move) in
+/// its Movement Phase; once its crew is out it is offered no fire at the T-34 it sees, in any
+/// fire phase, where without the attempt it is.
+#[test]
+fn rule_66_3_a_repair_starts_in_the_movement_phase_and_bars_fire() {
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A5", 0);
+    place(&g, &mut s, "Tank 1", "E5", 3);
+    s.units[pz].flags |= flag::IMMOBILIZED;
+    let list = offered(&g, &s, pz);
+    assert!(list.contains(&Action::Repair), "{list:?}");
+    assert!(!list.iter().any(|a| matches!(a, Action::Move { .. })));
+    s.cursor = pz as u8;
+    g.apply(&mut s, Action::Repair);
+    assert!(s.units[pz].has(flag::REPAIRING));
+    for (phase, phasing) in [
+        (Phase::PrepFire, 0),
+        (Phase::AdvancingFire, 0),
+        (Phase::DefensiveFire, 1),
+    ] {
+        let mut t = s;
+        (t.phase, t.phasing) = (phase, phasing);
+        t.units[pz].flags &= !flag::PER_PHASE;
+        g.retarget(&mut t);
+        assert!(offered(&g, &t, pz).is_empty(), "{phase:?}: crew out");
+        t.units[pz].flags &= !flag::REPAIRING;
+        assert!(!offered(&g, &t, pz).is_empty(), "{phase:?}: crew in");
+    }
+    let mut again = s;
+    again.units[pz].flags &= !flag::PER_PHASE;
+    assert!(
+        !offered(&g, &again, pz).contains(&Action::Repair),
+        "already out"
+    );
+}
+
+/// 66.3: the repair roll is made "during any following Rally Phase" by an AFV whose crew is
+/// out (an immobilised AFV that did not start one rolls nothing), and "AFV crews may re-enter
+/// the AFV only in their Advance Phase": after a 2 the crew stays out (no fire) until the
+/// Advance Phase begins; after a 5 it stays out to roll again.
+#[test]
+fn rule_66_3_only_a_repairing_afv_rolls_and_its_crew_gets_back_in_in_the_advance_phase() {
+    let g = game();
+    let mut s = empty(&g, Phase::Repair, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A5", 0);
+    s.units[pz].flags |= flag::IMMOBILIZED;
+    assert_eq!(g.next_repair(&s, 0), None, "no attempt started");
+    s.units[pz].flags |= flag::REPAIRING;
+    assert!(g.next_repair(&s, 0).is_some());
+    for (raw, back_in) in [(2, true), (5, false), (9, true)] {
+        let mut t = s;
+        g.resolve_repair(&mut t, pz, raw);
+        assert!(t.units[pz].has(flag::REPAIRING), "raw {raw}: still out");
+        t.phase = Phase::Rout;
+        g.next_phase(&mut t);
+        assert_eq!(t.phase, Phase::Advance);
+        assert_eq!(!t.units[pz].has(flag::REPAIRING), back_in, "raw {raw}");
+    }
 }
 
 #[test]
