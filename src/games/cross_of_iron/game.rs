@@ -143,7 +143,8 @@ impl Game for CrossOfIron {
     /// adds one Case A (64.123); HE is fired only at hexes holding enemy infantry or guns, an
     /// AFV alone being shot at with AP, size modifier and all (64.6), and an immobilised AFV
     /// rolls for repair only once its owner has put the crew out (a Movement Phase choice),
-    /// firing no more until it is back in (66.3).
+    /// firing no more until it is back in (66.3); losing all its infantry points costs a
+    /// side a fourth morale level (93.3).
     fn log_version(&self) -> u32 {
         6
     }

@@ -128,7 +128,8 @@ pub enum Support {
 /// points, at each threshold reached (the instant it is reached).
 pub fn morale_levels_lost(lost: u32, total: u32, support: Support) -> u8 {
     let thresholds: &[u32] = match support {
-        Support::Normal => &[40, 60, 80],
+        // 93.3: "an extra level for every 20% additional point value loss", to 100%.
+        Support::Normal => &[40, 60, 80, 100],
         Support::Armor => &[50, 70, 90],
         Support::FacingArmorAlone => &[30, 50, 70, 90],
     };

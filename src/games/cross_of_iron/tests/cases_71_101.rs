@@ -917,7 +917,7 @@ fn rule_93_2_afv_crews_drop_a_morale_level_too() {
 /// 93.3: "drop an extra level for every 20% additional point value loss ... 60% losses ...
 /// two below ...; 80% losses ... three below the printed morale level."
 #[test]
-fn rule_93_3_morale_drops_again_at_60_and_80_percent() {
+fn rule_93_3_morale_drops_again_at_60_80_and_100_percent() {
     let g = game();
     let mut s = empty(&g, Phase::PrepFire, 0);
     let sq = place(&g, &mut s, "1st Squad", "A5", 0); // morale 7
@@ -929,6 +929,9 @@ fn rule_93_3_morale_drops_again_at_60_and_80_percent() {
     assert_eq!(at(&mut s, 60, 0), 5);
     assert_eq!(at(&mut s, 80, 1), 5);
     assert_eq!(at(&mut s, 80, 0), 4);
+    // "an extra level for every 20% additional": a fourth at 100% (the crews still check).
+    assert_eq!(at(&mut s, 100, 1), 4);
+    assert_eq!(at(&mut s, 100, 0), 3);
 }
 
 /// 93.5: "if a side has AFV support, which is not outnumbered by opposing AFVs by better than
