@@ -224,7 +224,7 @@ impl CrossOfIron {
 
     /// The hexes `u` may not end its move in: stacking (SL 6, 92.2) and enemy hexes, but for
     /// an AFV overrunning infantry (72).
-    fn may_not_end_in(&self, s: &State, u: usize) -> u128 {
+    pub(super) fn may_not_end_in(&self, s: &State, u: usize) -> u128 {
         let rs = &self.rules;
         let side = self.def(u).side;
         let enemy = rs.sides[1 - side as usize] & s.in_play;

@@ -388,7 +388,8 @@ impl CrossOfIron {
     }
 
     /// The Rout Phase (SL 13, reconstructed): a broken infantry counter next to a good-order
-    /// enemy routs one hex, to a hex free of the enemy, preferring one not next to the enemy,
+    /// enemy routs one hex, to a hex free of the enemy and within stacking (92.2: "No more
+    /// than three infantry and/or cavalry squads"), preferring one not next to the enemy,
     /// then better cover, then farther from the enemy; with nowhere to go it is eliminated
     /// (89.21: captured when prisoners are in play).
     pub(super) fn rout(&self, s: &mut State) {
@@ -403,9 +404,10 @@ impl CrossOfIron {
             {
                 continue;
             }
+            let blocked = self.may_not_end_in(s, u);
             let best = self.rules.board.neighbour[unit.hex as usize]
                 .into_iter()
-                .filter(|&n| n != NO_HEX && !self.occupied_by(s, n, 1 - side))
+                .filter(|&n| n != NO_HEX && blocked >> n & 1 == 0)
                 .max_by_key(|&n| {
                     let safe = !self.enemy_adjacent(s, n, side);
                     (safe, self.rules.tem(n), self.enemy_distance(s, n, side))

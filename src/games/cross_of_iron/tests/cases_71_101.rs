@@ -827,6 +827,46 @@ fn rule_92_2_no_more_than_three_squads_a_hex() {
     assert!(!list.is_empty() && !list.contains(&Action::Advance { hex: c5 }));
 }
 
+/// 92.2's limit holds in the Rout Phase too: the broken 1st Squad in C5, every other hex
+/// around it held by a Russian section, routs into the one German hex while two squads hold
+/// it, and with three there it has nowhere to go and is eliminated.
+#[test]
+fn rule_92_2_a_broken_squad_does_not_rout_into_a_hex_of_three_squads() {
+    let g = game();
+    for (stacked, routs) in [(2, true), (3, false)] {
+        let mut s = empty(&g, Phase::Rout, 0);
+        let c5 = hex(&g, "C5");
+        let sq = place(&g, &mut s, "1st Squad", "C5", 0);
+        s.units[sq].flags |= flag::BROKEN;
+        let around = g.rules().board.neighbour[c5 as usize];
+        let (refuge, others) = (around[0], &around[1..]);
+        for name in ["2nd Squad", "3rd Squad", "4th Squad"].iter().take(stacked) {
+            let u = place(&g, &mut s, name, "A1", 0);
+            s.units[u].hex = refuge;
+        }
+        let sections = [
+            "1st Section",
+            "2nd Section",
+            "3rd Section",
+            "4th Section",
+            "5th Section",
+        ];
+        for (&h, name) in others.iter().zip(sections) {
+            let u = place(&g, &mut s, name, "A1", 3);
+            s.units[u].hex = h;
+        }
+        g.refresh(&mut s);
+        g.rout(&mut s);
+        let unit = s.units[sq];
+        assert_eq!(
+            unit.in_play() && unit.hex == refuge,
+            routs,
+            "{stacked} squads there"
+        );
+        assert_eq!(unit.in_play(), routs);
+    }
+}
+
 /// 93.1: "total the point value ... of all infantry counters (squads, leaders, crews) starting
 /// the game. Do not count support weapons or vehicles or their inherent crews."
 #[test]
