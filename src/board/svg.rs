@@ -133,9 +133,11 @@ fn contents_svg(s: &mut String, board: &Board, p: &Place) {
     s.push_str("</g>\n");
 }
 
-/// What going to a highlighted place costs, on a pale badge at the foot of the place.
+/// What going to a highlighted place costs, on a pale badge at the foot of the place; in a
+/// hex with counters, between its label and its counters, so that it hides neither.
 fn cost_svg(s: &mut String, p: &Place, cost: &str) {
     let (size, dy) = match p.shape {
+        Shape::Hex(r) if !p.counters.is_empty() => (r * 0.36, -r * 0.07),
         Shape::Hex(r) => (r * 0.4, r * 0.72),
         Shape::Circle(r) => (11.0, r + 9.0),
         Shape::Rect(_, h) => (11.0, h / 2.0 + 9.0),
@@ -302,4 +304,55 @@ fn key_svg(s: &mut String, board: &Board) {
         y + 18.0,
         esc(&board.title)
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counter() -> Counter {
+        Counter {
+            side: 0,
+            name: "1st Squad".into(),
+            values: String::new(),
+            face: "4-6-7".into(),
+            status: String::new(),
+            hidden: false,
+        }
+    }
+
+    /// The top and bottom of the cost badge drawn for `p`.
+    fn badge(p: &Place) -> (f32, f32) {
+        let mut s = String::new();
+        cost_svg(&mut s, p, "6 MF");
+        let num = |key: &str| -> f32 {
+            let at = s.find(key).expect(key) + key.len();
+            s[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        let top = num(" y=\"");
+        (top, top + num("height=\""))
+    }
+
+    /// In a hex holding counters the cost badge sits between the hex's name and its counters
+    /// (neither hidden); in an empty hex it sits at the foot.
+    #[test]
+    fn a_cost_badge_hides_no_counter_and_no_label() {
+        let r = 24.0;
+        let mut hex = Place::new("A3", 100.0, 100.0, Shape::Hex(r), "#fff");
+        let (top, bottom) = badge(&hex);
+        assert!(top > 100.0, "an empty hex: at the foot ({top})");
+        hex.counters.push(counter());
+        let (top, bottom_with) = badge(&hex);
+        let label_baseline = 100.0 - r * 0.45;
+        let counters_top = 100.0 + 2.0;
+        assert!(
+            top >= label_baseline,
+            "{top} under the label at {label_baseline}"
+        );
+        assert!(
+            bottom_with <= counters_top,
+            "{bottom_with} over the counters at {counters_top}"
+        );
+        assert!(bottom > counters_top, "the empty hex's badge is lower");
+    }
 }
