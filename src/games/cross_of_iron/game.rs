@@ -144,7 +144,8 @@ impl Game for CrossOfIron {
     /// AFV alone being shot at with AP, size modifier and all (64.6), and an immobilised AFV
     /// rolls for repair only once its owner has put the crew out (a Movement Phase choice),
     /// firing no more until it is back in (66.3); losing all its infantry points costs a
-    /// side a fourth morale level (93.3); a broken squad routs only within stacking (92.2).
+    /// side a fourth morale level (93.3); a broken squad routs only within stacking (92.2);
+    /// an AT gun's crew counts in the infantry base and losses (93.1, 93.2).
     fn log_version(&self) -> u32 {
         6
     }

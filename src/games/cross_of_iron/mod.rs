@@ -284,7 +284,7 @@ impl CrossOfIron {
     }
 
     /// Removes a counter from play (89: taken prisoner), counting the loss.
-    fn eliminate(&self, s: &mut State, u: usize, captured: bool) {
+    pub(super) fn eliminate(&self, s: &mut State, u: usize, captured: bool) {
         let d = self.def(u);
         let side = d.side as usize;
         s.units[u].flags |= flag::GONE | if captured { flag::CAPTURED } else { 0 };
@@ -297,7 +297,9 @@ impl CrossOfIron {
             // 93.2: the infantry counter's own points, its support weapon not counted (93.1).
             s.lost_points[side] = s.lost_points[side].saturating_add(d.points);
         }
-        let points = d.points + if d.sw.is_some() { self.sw_points(u) } else { 0 };
+        // 93.1: a gun's crew is an infantry counter too (its points apart from the gun's).
+        s.lost_points[side] = s.lost_points[side].saturating_add(d.crew_points);
+        let points = d.points + d.crew_points + if d.sw.is_some() { self.sw_points(u) } else { 0 };
         let cp = if captured { 2 * points } else { points };
         s.casualty_points[side] = s.casualty_points[side].saturating_add(cp);
     }

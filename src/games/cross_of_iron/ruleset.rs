@@ -72,6 +72,9 @@ pub struct UnitDef {
     /// A leader's modifier (negative helps), or an armour leader's (76).
     pub leadership: i8,
     pub points: u16,
+    /// An AT gun's crew's points, apart from the gun's ("All vehicle and gun point values are
+    /// non-inclusive of any crews necessary to man them", p. 82); 0 for other counters.
+    pub crew_points: u16,
     pub sw: Option<Weapon>,
     pub gun: Option<Ordnance>,
     pub vehicle: Option<Vehicle>,
@@ -165,12 +168,19 @@ impl Ruleset {
         };
         required.check_at(at, "required", "required", s.required)?;
         TURNS.check_at(at, "turns", "turns", s.turns)?;
-        // 93.1: "Do not count support weapons or vehicles or their inherent crews."
+        // 93.1: "all infantry counters (squads, leaders, crews) … Do not count support
+        // weapons or vehicles or their inherent crews": an AT gun counts its crew's points.
         let infantry_points = [0, 1].map(|side| {
             units
                 .iter()
                 .filter(|u| u.side == side && matches!(u.kind, Kind::Squad | Kind::Leader))
                 .map(|u| u.points)
+                .chain(
+                    units
+                        .iter()
+                        .filter(|u| u.side == side)
+                        .map(|u| u.crew_points),
+                )
                 .sum()
         });
         let t = &data.charts.terrain;
@@ -237,6 +247,7 @@ impl Ruleset {
             .filter(|u| u.side == side)
             .map(|u| {
                 u32::from(u.points)
+                    + u32::from(u.crew_points)
                     + u.sw
                         .as_ref()
                         .map_or(0, |_| u32::from(sw_points(&self.data, u)))
@@ -951,6 +962,7 @@ fn unit(
         morale: 7,
         leadership: 0,
         points: 0,
+        crew_points: 0,
         sw: None,
         gun: None,
         vehicle: None,
@@ -996,6 +1008,7 @@ fn unit(
         let mut gun = ordnance(d, &g.gun, counters, "at_guns", &g.id)?;
         (gun.rof, gun.shield) = (g.rof, g.shield);
         u.face = face(&g.face, &g.id, At::new(counters, "at_guns"))?;
+        u.crew_points = crew.points;
         (u.kind, u.morale, u.fp, u.range, u.points, u.gun) = (
             Kind::Gun,
             crew.morale,

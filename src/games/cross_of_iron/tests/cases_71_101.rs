@@ -827,6 +827,19 @@ fn rule_92_2_no_more_than_three_squads_a_hex() {
     assert!(!list.is_empty() && !list.contains(&Action::Advance { hex: c5 }));
 }
 
+/// 93.2: "keep a running tally of the infantry point value of his eliminated units": an AT
+/// gun eliminated with its crew adds the crew's points (17 for the PaK 40's 2-4-7), and its
+/// casualty points are the gun's and the crew's.
+#[test]
+fn rule_93_2_a_gun_crew_lost_counts_its_points() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let pak = place(&g, &mut s, "PaK 40", "A5", 0);
+    g.eliminate(&mut s, pak, false);
+    assert_eq!(s.lost_points[0], 17);
+    assert_eq!(s.casualty_points[0], 55 + 17);
+}
+
 /// 92.2's limit holds in the Rout Phase too: the broken 1st Squad in C5, every other hex
 /// around it held by a Russian section, routs into the one German hex while two squads hold
 /// it, and with three there it has nowhere to go and is eliminated.
@@ -868,9 +881,10 @@ fn rule_92_2_a_broken_squad_does_not_rout_into_a_hex_of_three_squads() {
 }
 
 /// 93.1: "total the point value ... of all infantry counters (squads, leaders, crews) starting
-/// the game. Do not count support weapons or vehicles or their inherent crews."
+/// the game. Do not count support weapons or vehicles or their inherent crews." The PaK 40's
+/// 2-4-7 crew (17, p. 82) is in the base; the gun, the Panzer and their weapons are not.
 #[test]
-fn rule_93_1_the_infantry_base_leaves_out_vehicles_guns_and_support_weapons() {
+fn rule_93_1_the_infantry_base_counts_gun_crews_not_vehicles_guns_or_support_weapons() {
     let g = game();
     let fewer = edited("scenario.toml", |t| {
         let mut t = t;
@@ -882,16 +896,24 @@ fn rule_93_1_the_infantry_base_leaves_out_vehicles_guns_and_support_weapons() {
         t
     })
     .unwrap();
-    let gone =
-        g.rules().units[unit(&g, "PaK 40")].points + g.rules().units[unit(&g, "Panzer 2")].points;
+    let pak = &g.rules().units[unit(&g, "PaK 40")];
+    let gone = pak.points + pak.crew_points + g.rules().units[unit(&g, "Panzer 2")].points;
     assert_eq!(
         fewer.rules().points(0) + u32::from(gone),
         g.rules().points(0)
     );
-    assert_eq!(fewer.rules().infantry_points, g.rules().infantry_points);
-    // "Do not count support weapons": the squads' and leaders' own points (with their
-    // support weapons the bases would be 189 and 224).
-    assert_eq!(g.rules().infantry_points, [154, 184]);
+    assert_eq!(pak.crew_points, 17);
+    assert_eq!(
+        fewer.rules().infantry_points,
+        [
+            g.rules().infantry_points[0] - 17,
+            g.rules().infantry_points[1]
+        ],
+        "the crew leaves the base with its gun; the Panzer takes nothing"
+    );
+    // "Do not count support weapons": the squads', leaders' and crews' own points (154 + 17
+    // and 184 + 11; with the support weapons they would be 35 and 40 more).
+    assert_eq!(g.rules().infantry_points, [171, 195]);
     let mut s = empty(&g, Phase::PrepFire, 1);
     let armed = (0..g.rules().units.len())
         .find(|&u| g.def(u).sw.is_some() && g.def(u).kind == Kind::Squad)

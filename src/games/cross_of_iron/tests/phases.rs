@@ -32,11 +32,16 @@ fn rule_83_2_desperation_morale_adds_4_next_to_the_enemy_but_2_for_ss() {
     place(&g, &mut s, "Sgt. Vogel", "A5", 0);
     place(&g, &mut s, "1st Section", "B5", 3);
     s.units[sq].flags |= flag::BROKEN;
-    let mut t = s;
-    g.resolve_rally(&mut t, sq, 4); // 4 + 4 > 7
-    assert!(t.units[sq].has(flag::BROKEN));
-    ss.resolve_rally(&mut s, sq, 4); // 4 + 2 <= 8
-    assert!(!s.units[sq].has(flag::BROKEN));
+    // The roll and its target, exactly: +4 against morale 7; SS +2 against morale 7 + 1 (83.3).
+    assert_eq!(g.rally_roll(&s, sq, 4), (8, 7));
+    assert_eq!(ss.rally_roll(&s, sq, 4), (6, 8));
+    let rallies = |game: &CrossOfIron, raw: u8| {
+        let mut t = s;
+        game.resolve_rally(&mut t, sq, raw);
+        !t.units[sq].has(flag::BROKEN)
+    };
+    assert!(rallies(&g, 3) && !rallies(&g, 4), "3 + 4 <= 7 < 4 + 4");
+    assert!(rallies(&ss, 6) && !rallies(&ss, 7), "6 + 2 <= 8 < 7 + 2");
 }
 
 #[test]
