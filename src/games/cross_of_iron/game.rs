@@ -145,7 +145,8 @@ impl Game for CrossOfIron {
     /// rolls for repair only once its owner has put the crew out (a Movement Phase choice),
     /// firing no more until it is back in (66.3); losing all its infantry points costs a
     /// side a fourth morale level (93.3); a broken squad routs only within stacking (92.2);
-    /// an AT gun's crew counts in the infantry base and losses (93.1, 93.2).
+    /// an AT gun's crew counts in the infantry base and losses (93.1, 93.2), and close combat
+    /// against an AFV whose crew is out repairing it is −1 (72.82).
     fn log_version(&self) -> u32 {
         6
     }

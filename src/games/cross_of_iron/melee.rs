@@ -164,7 +164,9 @@ impl CrossOfIron {
             // 72.82: "without manned functioning MG armament": an AFV's MGs malfunction and
             // are disabled together (`SW_BROKEN`/`SW_DISABLED`, 95.3), and then none works.
             let no_mg = v.bow_mg + v.coax_mg == 0 || unit.has(flag::SW_BROKEN | flag::SW_DISABLED);
-            if no_mg || unit.stunned_until >= s.player_turn {
+            // Nor are they manned while the crew is stunned, or out repairing the AFV (66.3).
+            let unmanned = unit.stunned_until >= s.player_turn || unit.has(flag::REPAIRING);
+            if no_mg || unmanned {
                 drm -= 1;
             }
         }

@@ -271,9 +271,21 @@ mod tests {
 
     #[test]
     fn rule_99_22_drop_point_and_99_26_drift() {
-        assert_eq!(drop_point(3), DropPoint::Chosen);
-        assert_eq!(drop_point(5), DropPoint::OtherBoardDroppersChoice);
-        assert_eq!(drop_point(6), DropPoint::OtherBoardOpponentsChoice);
+        // 99.22: 1-3 where chosen, 4-5 the other board at the dropper's choice, 6 at the
+        // opponent's: every face of the die.
+        let by_die = (1..=6).map(drop_point).collect::<Vec<_>>();
+        use DropPoint::*;
+        assert_eq!(
+            by_die,
+            [
+                Chosen,
+                Chosen,
+                Chosen,
+                OtherBoardDroppersChoice,
+                OtherBoardDroppersChoice,
+                OtherBoardOpponentsChoice
+            ]
+        );
         assert_eq!(drift_hexes(4, false), 4);
         assert_eq!(drift_hexes(1, true), 0, "no wind: −1");
     }

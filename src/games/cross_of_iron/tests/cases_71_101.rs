@@ -307,6 +307,11 @@ fn rule_72_82_close_combat_against_an_afv_without_a_manned_mg_is_minus_1() {
     // A squad against an AFV at 1-1 kills on 6: a 7 does it only with the -1.
     assert_eq!(g.melee_kills(&s, d5, 0, 7), 0);
     assert_eq!(g.melee_kills(&t, d5, 1, 7), 1 << stug);
+    // A crew out repairing the AFV (66.3) mans no MG.
+    let mut out = s;
+    out.units[t34].flags |= flag::REPAIRING;
+    assert_eq!(g.melee_target_drm(&out, t34), -1, "crew out repairing");
+    assert_eq!(g.melee_kills(&out, d5, 0, 7), 1 << t34);
     // A stunned crew mans no MG.
     s.units[t34].stunned_until = s.player_turn;
     assert_eq!(g.melee_target_drm(&s, t34), -1);
