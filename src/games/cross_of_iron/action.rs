@@ -20,7 +20,8 @@ pub enum Action {
     Reverse { hex: u8, cost: u8 },
     /// 64.44: button up, or open up (crew exposed).
     Hatch,
-    /// 66.3: the crew of an immobilised AFV gets out to repair it.
+    /// 66.3: in the Movement Phase the crew of an immobilised AFV gets out to repair it; in
+    /// the Advance Phase a crew that is out gets back in.
     Repair,
     /// An AFV's hull facing after it moves (64.1), 0-5 clockwise from east.
     Face { dir: u8 },

@@ -143,6 +143,9 @@ impl CrossOfIron {
             ),
             Action::Hatch if s.units[u].has(flag::CE) => format!("{who} buttons up (64.44)"),
             Action::Hatch => format!("{who} opens its hatches: crew exposed (64.44)"),
+            Action::Repair if s.units[u].has(flag::REPAIRING) => format!(
+                "{who}'s crew gets back in (66.3): it may fire again, and rolls no more repairs"
+            ),
             Action::Repair => format!(
                 "{who}'s crew gets out to repair it (66.3): no fire until it is back in, a roll in each Rally Phase (2 or less repaired, 9 or more for good)"
             ),

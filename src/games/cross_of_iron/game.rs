@@ -90,7 +90,11 @@ impl CrossOfIron {
                 s.units[u].flags ^= flag::CE | flag::CE_CHANGED;
                 self.retarget(s);
             }
-            Action::Repair => s.units[u].flags |= flag::REPAIRING | flag::DONE,
+            // 66.3: out in the Movement Phase, back in in the Advance Phase.
+            Action::Repair => {
+                s.units[u].flags ^= flag::REPAIRING;
+                s.units[u].flags |= flag::DONE;
+            }
             Action::Advance { hex } => {
                 self.relocate(s, u, hex);
                 s.units[u].flags |= flag::DONE;

@@ -113,6 +113,8 @@ impl CrossOfIron {
             }
             Phase::Movement if self.may_try_moving(u, unit, locked) => self.move_actions(s, u, out),
             Phase::Advance if self.infantry(u) && !locked => self.advance_actions(s, u, out),
+            // 66.3: "AFV crews may re-enter the AFV only in their Advance Phase."
+            Phase::Advance if unit.has(flag::REPAIRING) => out.push(Action::Repair),
             _ => {}
         }
     }
@@ -274,8 +276,9 @@ impl CrossOfIron {
     }
 
     /// 66.3: "AFV crews may re-enter the AFV only in their Advance Phase": a repairing crew
-    /// of the phasing side gets back in once its AFV is free, or immobilised for good (while
-    /// a repair may still work it stays out and rolls again in the next Rally Phase).
+    /// of the phasing side gets back in at once when its AFV is free, or immobilised for good;
+    /// while a repair may still work its owner chooses in the phase (`Action::Repair`) to
+    /// bring it back in or to leave it out to roll again in the next Rally Phase.
     fn crews_reenter(&self, s: &mut State) {
         for u in ones(self.rules.sides[s.phasing as usize]) {
             let unit = &mut s.units[u];

@@ -74,10 +74,13 @@ impl CrossOfIron {
     }
 
     /// 66.3: the doctrine repairs an immobilised AFV that sees no enemy (nothing to fire at
-    /// while its crew is out); one that sees the enemy stays in and fights.
+    /// while its crew is out); one that sees the enemy stays in and fights, and a crew out
+    /// gets back in once the enemy is in sight.
     fn repair_value(&self, s: &State, u: usize) -> f32 {
         let enemy = self.occupied(s, 1 - self.def(u).side);
-        if self.rules.board.seen_from(s.units[u].hex) & enemy == 0 {
+        let quiet = self.rules.board.seen_from(s.units[u].hex) & enemy == 0;
+        let getting_out = !s.units[u].has(super::state::flag::REPAIRING);
+        if quiet == getting_out {
             1.0
         } else {
             -1.0

@@ -145,6 +145,20 @@ fn rule_66_3_only_a_repairing_afv_rolls_and_its_crew_gets_back_in_in_the_advance
         g.next_phase(&mut t);
         assert_eq!(t.phase, Phase::Advance);
         assert_eq!(!t.units[pz].has(flag::REPAIRING), back_in, "raw {raw}");
+        // Still repairable: the owner chooses in the Advance Phase to bring the crew back in
+        // (or, passing, to leave it out for another roll).
+        let list = offered(&g, &t, pz);
+        assert_eq!(
+            list.contains(&Action::Repair),
+            !back_in,
+            "raw {raw}: {list:?}"
+        );
+        if !back_in {
+            t.cursor = pz as u8;
+            g.apply(&mut t, Action::Repair);
+            assert!(!t.units[pz].has(flag::REPAIRING), "back in");
+            assert!(t.units[pz].has(flag::IMMOBILIZED), "and still immobilised");
+        }
     }
 }
 
