@@ -109,7 +109,9 @@ impl CrossOfIron {
         for u in 0..self.n() {
             if doomed >> u & 1 == 1 && s.units[u].in_play() {
                 let captured = prisoners && s.units[u].has(flag::BROKEN) && self.infantry(u);
-                self.eliminate(s, u, captured); // 89.2, decided where the text is silent (README): broken and eliminated in melee: taken, as 89.21 takes a broken unit that cannot rout
+                // 89.2, decided where the text is silent (README): a broken unit eliminated in
+                // melee is taken, as 89.21 takes a broken unit that cannot rout.
+                self.eliminate(s, u, captured);
             }
         }
         s.pending = Pending::None;

@@ -260,9 +260,7 @@ impl CrossOfIron {
     pub(super) fn next_phase(&self, s: &mut State) {
         self.update_control(s);
         for u in s.units[..self.n()].iter_mut() {
-            u.flags &= !flag::PER_PHASE;
-            u.shots = 0;
-            u.arc_shots = 0;
+            u.clear_phase();
         }
         s.cursor = 0;
         match s.phase.next() {
@@ -463,9 +461,8 @@ impl CrossOfIron {
                     unit.flags |= flag::TIRED;
                 }
             }
+            unit.clear_phase();
             unit.flags &= !flag::PER_PLAYER_TURN;
-            unit.shots = 0;
-            unit.arc_shots = 0;
         }
         let second = phasing != self.rules.first;
         if second {

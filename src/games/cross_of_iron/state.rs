@@ -103,6 +103,14 @@ impl Unit {
         self.flags & f != 0
     }
 
+    /// What a new phase clears: the per-phase markers, the shots fired and 70.8's count of
+    /// shots outside the arc.
+    pub fn clear_phase(&mut self) {
+        self.flags &= !flag::PER_PHASE;
+        self.shots = 0;
+        self.arc_shots = 0;
+    }
+
     pub fn in_play(&self) -> bool {
         !self.has(flag::GONE)
     }
