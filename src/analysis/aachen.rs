@@ -4,8 +4,8 @@
 use super::dist::Dist;
 use super::table::{Cell, Outcome, Table};
 use crate::games::aachen::{
-    combat_outcome, event_in_effect, supply_points, Aachen, AttackInputs, CombatDice, CombatResult,
-    NONE, TURNS,
+    combat_outcome, event_in_effect, most_air_dice, supply_points, Aachen, AttackInputs,
+    CombatDice, CombatResult, NONE, TURNS,
 };
 
 const GAME: &str = "aachen";
@@ -33,14 +33,15 @@ pub fn combat_dice(air_dice: u8) -> Dist<CombatDice> {
 }
 
 /// The result of an attack of AV `av` on DV `dv` (before Air Support) against a unit of
-/// printed Defense Factor `defense`, through the engine's `combat_outcome`. The Fanatic
-/// Defense Strategy (a Success becomes a Stalemate) is not in the table.
-pub fn combat(av: i16, dv: i16, defense: u8, air_support: bool) -> Dist<CombatResult> {
+/// printed Defense Factor `defense`, with `air_dice` dice of Air Support, through the engine's
+/// `combat_outcome`. The Fanatic Defense Strategy (a Success becomes a Stalemate) is not in
+/// the table.
+pub fn combat(av: i16, dv: i16, defense: u8, air_dice: u8) -> Dist<CombatResult> {
     attack(&AttackInputs {
         av,
         dv,
         defense,
-        air_dice: u8::from(air_support),
+        air_dice,
         fanatic: false,
     })
 }
@@ -71,21 +72,23 @@ fn defense_factors(game: &Aachen) -> std::ops::RangeInclusive<u8> {
     }
 }
 
-/// The combat table: AV and DV 1–25, the revealed unit's Defense Factor, Air Support.
+/// The combat table: AV and DV 1–25, the revealed unit's Defense Factor, and the Air Support
+/// dice the loaded reading allows one combat (0–1, or 0 to the track's top under
+/// `air_support = "die_per_point"`, 9.5.3D).
 pub fn combat_table(game: &Aachen) -> Table {
     let mut cells = Vec::new();
-    let dice = [combat_dice(0), combat_dice(1)];
+    let dice: Vec<_> = (0..=most_air_dice(game.rules())).map(combat_dice).collect();
     for av in 1..=25i16 {
         for dv in 1..=25i16 {
             for df in defense_factors(game) {
-                for air in [false, true] {
-                    let d = dice[usize::from(air)]
-                        .map(|&dice| result_outcome(&combat_outcome(av, dv, dice, df, false)));
+                for (air, dice) in dice.iter().enumerate() {
+                    let d =
+                        dice.map(|&dice| result_outcome(&combat_outcome(av, dv, dice, df, false)));
                     let inputs = vec![
                         av.to_string(),
                         dv.to_string(),
                         df.to_string(),
-                        u8::from(air).to_string(),
+                        air.to_string(),
                     ];
                     cells.push(Cell::new(inputs, &d));
                 }
@@ -201,7 +204,7 @@ mod tests {
     #[test]
     fn equal_values_stalemate_on_equal_2d6_rolls() {
         // AT = DT: Σ ways(s)² / 36² = 146/1296 = 73/648.
-        let d = combat(10, 10, 5, false);
+        let d = combat(10, 10, 5, 0);
         assert_eq!(
             d.prob(|r| *r == CombatResult::Stalemate),
             Fraction::new(73, 648)

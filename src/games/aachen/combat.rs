@@ -5,7 +5,8 @@ use super::data::{DefenseStrategy, Terrain};
 use super::movement::{end_activation_if_done, has_room};
 use super::ruleset::Ruleset;
 use super::state::{
-    bits, AreaMask, Roll, State, Step, Support, UnitMask, NONE, OUT_OF_ACTION, UNREVEALED,
+    bits, AreaMask, Roll, State, Step, Support, UnitMask, NONE, OUT_OF_ACTION, SUPPORT_TRACK_TOP,
+    UNREVEALED,
 };
 use super::Action;
 use crate::engine::GameRng;
@@ -242,6 +243,16 @@ pub fn support_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {
 /// total (`Attack::air_die`) fits its byte (a track hoarded over every turn with support
 /// carried over could hold more points).
 const MAX_AIR_DICE: u8 = u8::MAX / 6;
+
+/// The most Air Support dice one combat can roll under the loaded reading (9.5.3D): one
+/// under `one_die`, the whole track under `die_per_point`.
+pub fn most_air_dice(rs: &Ruleset) -> u8 {
+    if rs.air_die_per_point {
+        SUPPORT_TRACK_TOP.min(MAX_AIR_DICE)
+    } else {
+        1
+    }
+}
 
 fn may_allot(rs: &Ruleset, s: &State, k: Support) -> bool {
     let a = &s.attack;

@@ -24,7 +24,7 @@ mod turn;
 pub use action::Action;
 pub use combat::{
     attack_inputs, attack_value, combat_outcome, combat_result, defense_value,
-    defense_value_before_air, AttackInputs, CombatDice, CombatResult,
+    defense_value_before_air, most_air_dice, AttackInputs, CombatDice, CombatResult,
 };
 pub use data::{DataError, DataSet};
 pub use movement::stacking;

@@ -6,9 +6,10 @@
 use super::super::combat::{attack_value, defense_value_before_air};
 use super::super::data::{DefenseStrategy, Terrain};
 use super::super::state::{Step, Support, NONE, OUT_OF_ACTION};
-use super::super::CombatResult;
+use super::super::{combat_outcome, CombatDice, CombatResult};
 use super::{Action, Fixture};
-use crate::analysis::aachen::combat;
+use crate::analysis::aachen::{combat, combat_table};
+use crate::analysis::Fraction;
 use crate::engine::{game_rng, Actor, Game};
 
 /// Companies I and K (and Leader Botts, with Air Support) attack the revealed Urban unit of
@@ -62,7 +63,7 @@ fn rule_9_5_4_the_exact_table_agrees_with_dice_counted_by_hand() {
         (true, [1182, 540, 2166, 3888], 7776.0),
     ];
     for (air, counts, rolls) in cases {
-        let table = combat(12, 12, 3, air);
+        let table = combat(12, 12, 3, u8::from(air));
         let results = [
             CombatResult::Repulse,
             CombatResult::Stalemate,
@@ -79,6 +80,40 @@ fn rule_9_5_4_the_exact_table_agrees_with_dice_counted_by_hand() {
     }
 }
 
+/// 9.5.3D under each reading of `air_support`: `crt aachen` has a row for every number of
+/// Air Support dice one combat may roll (0–1 under `one_die`, 0–9, the track's top, under
+/// `die_per_point`), and the two-dice row matches all 6⁶ rolls counted one by one.
+#[test]
+fn rule_9_5_3d_the_combat_table_has_a_row_per_air_die_the_reading_allows() {
+    for (value, most) in [("one_die", 1), ("die_per_point", 9)] {
+        let f = Fixture::combat_reading("air_support", value);
+        let table = combat_table(&f.game);
+        let air: std::collections::BTreeSet<u8> = table
+            .cells
+            .iter()
+            .filter_map(|c| c.input(&table, "air_support")?.parse().ok())
+            .collect();
+        assert_eq!(air, (0..=most).collect(), "{value}");
+    }
+    let mut success_or_overrun = 0u128;
+    for roll in 0..6u32.pow(6) {
+        let die = |i: u32| (roll / 6u32.pow(i) % 6 + 1) as u8;
+        let dice = CombatDice {
+            attack: die(0) + die(1),
+            defense: die(2) + die(3),
+            air: die(4) + die(5),
+        };
+        let r = combat_outcome(12, 14, dice, 3, false);
+        success_or_overrun +=
+            u128::from(matches!(r, CombatResult::Success | CombatResult::Overrun));
+    }
+    let exact = combat(12, 14, 3, 2);
+    let p = exact.prob(|r| matches!(r, CombatResult::Success | CombatResult::Overrun));
+    assert_eq!(p, Fraction::new(success_or_overrun, 6u128.pow(6)));
+    let one_die = combat(12, 14, 3, 1);
+    assert!(p > one_die.prob(|r| matches!(r, CombatResult::Success | CombatResult::Overrun)));
+}
+
 #[test]
 fn rule_9_5_monte_carlo_through_the_engine_agrees_with_the_exact_combat_table() {
     for air in [false, true] {
@@ -87,7 +122,7 @@ fn rule_9_5_monte_carlo_through_the_engine_agrees_with_the_exact_combat_table() 
         let av = attack_value(rs, &f.s);
         let dv = defense_value_before_air(rs, &f.s);
         let defense = rs.germans[usize::from(f.s.german[12])].defense;
-        let exact = combat(av, dv, defense, air);
+        let exact = combat(av, dv, defense, u8::from(air));
         let n = 200_000u32;
         let mut counts = [0u32; 4];
         let mut rng = game_rng(5, u64::from(air));
