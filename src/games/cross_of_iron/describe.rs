@@ -3,6 +3,7 @@
 
 use super::board::Terrain;
 use super::fire::FireResult;
+use super::procedures::extinguished;
 use super::ruleset::Kind;
 use super::state::{flag, Pending, Phase, State};
 use super::{Action, CrossOfIron};
@@ -425,6 +426,15 @@ impl CrossOfIron {
             Pending::WeaponRepair { unit } => format!(
                 "{} weapon repair: rolled {r} (1 repaired, 6 disabled)",
                 self.label(unit as usize)
+            ),
+            Pending::Extinguish { unit } => format!(
+                "the burning wreck of {} (67.11): rolled {r} ({})",
+                self.label(unit as usize),
+                if extinguished(r) {
+                    "a 1: the fire is out"
+                } else {
+                    "still burning; a 1 puts it out"
+                }
             ),
             Pending::CloseCombat { hex, .. } => {
                 format!("close combat in {}: rolled {r}", self.hex_name(hex))

@@ -350,9 +350,9 @@ impl CrossOfIron {
             }
         }
         if overrun != u8::MAX {
-            // 72.5: an unmodified 12 (11 or 12 in woods) immobilises the overrunning AFV.
-            let woods = self.rules.board.terrain[hex as usize] == super::Terrain::Woods;
-            if raw == 12 || (woods && raw == 11) {
+            // 72.5: an unmodified 12 (11 or 12 in woods or smoke) immobilises the overrunning
+            // AFV.
+            if raw == 12 || (self.woods_or_smoke(s, hex) && raw == 11) {
                 s.units[overrun as usize].flags |= flag::IMMOBILIZED;
             }
         }

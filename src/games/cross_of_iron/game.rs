@@ -1,5 +1,6 @@
 //! Cross of Iron through the engine's `Game` interface.
 
+use super::procedures::extinguished;
 use super::ruleset::MAX_UNITS;
 use super::state::{flag, Pending, Phase, State, Unit};
 use super::{Action, CrossOfIron};
@@ -51,6 +52,12 @@ impl CrossOfIron {
             }
             Pending::WeaponRepair { unit } => {
                 self.resolve_weapon_repair(s, unit as usize, r);
+                s.pending = Pending::None;
+            }
+            Pending::Extinguish { unit } => {
+                if extinguished(r) {
+                    s.units[unit as usize].flags &= !flag::BURNING;
+                }
                 s.pending = Pending::None;
             }
             Pending::CloseCombat { .. } => self.resolve_melee(s, r),
@@ -111,7 +118,10 @@ impl CrossOfIron {
 fn one_die(s: &State) -> bool {
     matches!(
         s.pending,
-        Pending::Critical(_) | Pending::Immobilization { .. } | Pending::WeaponRepair { .. }
+        Pending::Critical(_)
+            | Pending::Immobilization { .. }
+            | Pending::WeaponRepair { .. }
+            | Pending::Extinguish { .. }
     )
 }
 
@@ -150,9 +160,11 @@ impl Game for CrossOfIron {
     /// firing no more until it is back in (66.3); losing all its infantry points costs a
     /// side a fourth morale level (93.3); a broken squad routs only within stacking (92.2);
     /// an AT gun's crew counts in the infantry base and losses (93.1, 93.2), and close combat
-    /// against an AFV whose crew is out repairing it is −1 (72.82).
+    /// against an AFV whose crew is out repairing it is −1 (72.82). 7: a burning wreck's owner
+    /// rolls a die for it at the start of his Rally Phase, a 1 putting it out (67.11), and its
+    /// smoke halves an overrun in its hex and immobilises on 11 or 12 (72.4, 72.5).
     fn log_version(&self) -> u32 {
-        6
+        7
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

@@ -462,8 +462,15 @@ impl CrossOfIron {
         (self.vehicle(u) && cost > mp).then(|| speed_breakdown_number(2 * u16::from(cost - mp)))
     }
 
+    /// 72.4, 72.5: an overrun in woods or smoke: the board has no wheatfields, and its only
+    /// smoke is the counter on a burning wreck (67.1) until it goes out (67.11).
+    pub(super) fn woods_or_smoke(&self, s: &State, hex: u8) -> bool {
+        self.rules.board.terrain[hex as usize] == super::Terrain::Woods
+            || (0..self.n()).any(|u| s.units[u].hex == hex && s.units[u].has(flag::BURNING))
+    }
+
     /// 72.1: an overrun attacks the hex on the IFT with 4, half the main gun's HE firepower
-    /// (doubled for a gun of ROF 2 or more) and the AFV's MGs; halved in woods (72.4).
+    /// (doubled for a gun of ROF 2 or more) and the AFV's MGs; halved in woods or smoke (72.4).
     pub(super) fn overrun(&self, s: &mut State, u: usize) {
         s.clear_due(u, flag::OVERRUN_DUE);
         let hex = s.units[u].hex;
@@ -487,7 +494,7 @@ impl CrossOfIron {
             return;
         }
         let mut half = 8 + gun_half + mg_half;
-        if self.rules.board.terrain[hex as usize] == super::Terrain::Woods {
+        if self.woods_or_smoke(s, hex) {
             half /= 2;
         }
         // 76.6: the armour leader's modifier applies to overrun attacks.

@@ -288,27 +288,35 @@ impl CrossOfIron {
         }
     }
 
-    /// The repairs due in the phasing side's Rally Phase, as jobs `2u` (66.3: an immobilised
-    /// AFV, 2d6) and `2u + 1` (a malfunctioned gun or support weapon, 1d6): the next at or
-    /// after `from`.
+    /// The rolls due at the start of the phasing side's Rally Phase, as jobs `3u` (67.11: its
+    /// burning wreck, 1d6), `3u + 1` (66.3: an immobilised AFV, 2d6) and `3u + 2` (a
+    /// malfunctioned gun or support weapon, 1d6): the next at or after `from`.
     pub(super) fn next_repair(&self, s: &State, from: usize) -> Option<(usize, Pending)> {
-        (from..2 * self.n()).find_map(|job| {
-            let u = job / 2;
+        (from..3 * self.n()).find_map(|job| {
+            let u = job / 3;
             let unit = &s.units[u];
+            if self.def(u).side != s.phasing {
+                return None;
+            }
+            // 67.11: "the owner of the wreck rolls one die at the start of his rally phase".
+            if job % 3 == 0 {
+                let burning = unit.has(flag::BURNING);
+                return burning.then_some((job, Pending::Extinguish { unit: u as u8 }));
+            }
             // 64.44: "A vehicle may neither move, fire, or attempt repair while stunned."
             let stunned = unit.stunned_until >= s.player_turn;
-            if !unit.in_play() || self.def(u).side != s.phasing || stunned {
+            if !unit.in_play() || stunned {
                 return None;
             }
             let immobile = unit.has(flag::IMMOBILIZED) && !unit.has(flag::PERMANENT);
             let broken_weapon = (unit.has(flag::GUN_BROKEN) && !unit.has(flag::DISABLED))
                 || unit.has(flag::SW_BROKEN);
-            match job % 2 {
+            match job % 3 {
                 // 66.3: only an AFV whose crew is out repairing it rolls.
-                0 if immobile && unit.has(flag::REPAIRING) => {
+                1 if immobile && unit.has(flag::REPAIRING) => {
                     Some((job, Pending::Repair { unit: u as u8 }))
                 }
-                1 if broken_weapon => Some((job, Pending::WeaponRepair { unit: u as u8 })),
+                2 if broken_weapon => Some((job, Pending::WeaponRepair { unit: u as u8 })),
                 _ => None,
             }
         })

@@ -238,6 +238,10 @@ pub enum Pending {
     WeaponRepair {
         unit: u8,
     },
+    /// 67.11: the die that may put out a burning wreck: 1d6.
+    Extinguish {
+        unit: u8,
+    },
     /// A melee (SL 20): the phasing side's attack roll, then the other's: 2d6 each.
     CloseCombat {
         hex: u8,

@@ -1249,3 +1249,35 @@ fn rule_70_6_a_malfunction_loses_the_remaining_shots_until_repaired() {
     g.resolve_weapon_repair(&mut s, pak, 1);
     assert!(!shots_offered(&g, &s, pak, t34).is_empty(), "repaired");
 }
+
+/// 67.11: "the owner of the wreck rolls one die at the start of his rally phase. A die roll of
+/// '1' results in the removal of the smoke counter." The German Rally Phase rolls for the
+/// German burning wreck, not the Russian one; a 1 puts it out, 2–6 leave it burning, and the
+/// play log tells the die.
+#[test]
+fn rule_67_11_the_owner_rolls_for_his_burning_wreck_at_the_start_of_his_rally_phase() {
+    let g = game();
+    let mut s = empty(&g, Phase::Repair, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "D5", 0);
+    let t34 = place(&g, &mut s, "Tank 1", "E5", 3);
+    for u in [pz, t34] {
+        g.eliminate(&mut s, u, false);
+        s.units[u].flags |= flag::BURNING;
+    }
+    let (job, pending) = g.next_repair(&s, 0).expect("a roll due");
+    assert_eq!(pending, Pending::Extinguish { unit: pz as u8 });
+    assert_eq!(g.next_repair(&s, job + 1), None, "not the Russians' wreck");
+    s.pending = pending;
+    s.cursor = job as u8 + 1;
+    let mut dice = Vec::new();
+    g.chance_outcomes(&s, &mut dice);
+    assert_eq!(dice.len(), 6, "one die");
+    for (die, out) in [(1, true), (2, false), (6, false)] {
+        let mut t = s;
+        g.apply(&mut t, Action::Roll(die));
+        assert_eq!(!t.units[pz].has(flag::BURNING), out, "die {die}");
+        assert!(t.units[t34].has(flag::BURNING), "die {die}");
+        let told = g.narrate(&s, Action::Roll(die), &t).expect("told");
+        assert!(told.contains(&format!("(67.11): rolled {die}")), "{told}");
+    }
+}

@@ -198,7 +198,7 @@ fn rule_71_3_reversing_keeps_the_facing_then_offers_a_new_one_with_2_mp_left() {
 /// 72.4: "AFVs executing Overrun attacks in woods, smoke, or wheatfields attack with half
 /// effectiveness."
 #[test]
-fn rule_72_4_an_overrun_in_woods_attacks_at_half_firepower() {
+fn rule_72_4_an_overrun_in_woods_or_smoke_attacks_at_half_firepower() {
     let g = game();
     let overrun_at = |at: &str| {
         let mut s = empty(&g, Phase::Movement, 0);
@@ -211,12 +211,25 @@ fn rule_72_4_an_overrun_in_woods_attacks_at_half_firepower() {
     assert_eq!(overrun_at("D5"), 12, "open ground");
     // Halved in woods: 7 factors, the 6 column.
     assert_eq!(overrun_at("E4"), 6, "woods");
+    // Halved in smoke: the smoke counter on a burning wreck (67.1), until it goes out (67.11).
+    for (burning, column) in [(true, 6), (false, 12)] {
+        let mut s = empty(&g, Phase::Movement, 0);
+        let pz = place(&g, &mut s, "Panzer 2", "D5", 0);
+        place(&g, &mut s, "1st Section", "D5", 3);
+        let wreck = place(&g, &mut s, "Tank 1", "D5", 3);
+        g.eliminate(&mut s, wreck, false);
+        if burning {
+            s.units[wreck].flags |= flag::BURNING;
+        }
+        g.overrun(&mut s, pz);
+        assert_eq!(attack(&g, &s).0, column, "burning wreck: {burning}");
+    }
 }
 
 /// 72.5: "Any AFV which rolls an '11' or '12' prior to modifier adjustments while executing
 /// an Overrun attack in such a hex has been immobilized."
 #[test]
-fn rule_72_5_an_overrun_in_woods_immobilizes_on_a_raw_11_or_12() {
+fn rule_72_5_an_overrun_in_woods_or_smoke_immobilizes_on_a_raw_11_or_12() {
     let g = game();
     let overrun_roll = |at: &str, raw: u8| {
         let mut s = empty(&g, Phase::Movement, 0);
@@ -238,6 +251,19 @@ fn rule_72_5_an_overrun_in_woods_immobilizes_on_a_raw_11_or_12() {
         !overrun_roll("D5", 11) && overrun_roll("D5", 12),
         "open ground: 12 only"
     );
+    // Smoke: a burning wreck's in the open hex (67.1).
+    let in_smoke = |raw: u8| {
+        let mut s = empty(&g, Phase::Movement, 0);
+        let pz = place(&g, &mut s, "Panzer 2", "D5", 0);
+        place(&g, &mut s, "1st Section", "D5", 3);
+        let wreck = place(&g, &mut s, "Tank 1", "D5", 3);
+        g.eliminate(&mut s, wreck, false);
+        s.units[wreck].flags |= flag::BURNING;
+        g.overrun(&mut s, pz);
+        g.resolve_fire(&mut s, raw);
+        s.units[pz].has(flag::IMMOBILIZED)
+    };
+    assert!(in_smoke(11) && !in_smoke(10), "smoke: 11 or 12");
 }
 
 /// 72.7: "Overrunning AFVs may not utilize Intensive Fire (70)." 95.24: "Sustained fire may not
