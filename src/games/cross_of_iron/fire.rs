@@ -337,6 +337,9 @@ impl CrossOfIron {
                 FireResult::Mc(k) => {
                     s.mark_due(t, flag::MC_DUE);
                     s.units[t].mc_drm = k;
+                    if self.vehicle(t) {
+                        s.units[t].flags |= flag::CE_CHECK;
+                    }
                 }
                 FireResult::NoEffect => {}
             }
@@ -390,12 +393,13 @@ impl CrossOfIron {
         let unit = s.units[u];
         let (total, morale) = self.morale_roll(s, u, raw);
         s.clear_due(u, flag::MC_DUE);
+        s.units[u].flags &= !flag::CE_CHECK;
         let d = self.def(u);
         if total <= morale {
             return;
         }
         if d.kind == Kind::Vehicle {
-            self.crew_shaken(s, u, false);
+            self.crew_shaken(s, u, unit.has(flag::CE_CHECK));
         } else if unit.has(flag::BROKEN) {
             self.eliminate(s, u, false);
         } else {
@@ -417,14 +421,18 @@ impl CrossOfIron {
         }
     }
 
-    /// 64.44: an exposed crew fails its check (or suffers KIA): buttoned up for good, the
-    /// armour leader lost, stunned for the rest of this and the next player turn.
-    fn crew_shaken(&self, s: &mut State, u: usize, _kia: bool) {
+    /// 64.44: an AFV's crew fails its check (or suffers KIA): buttoned up for good, stunned
+    /// for the rest of this and the next player turn. 76.2: the armour leader is lost only
+    /// when the check (or the KIA) came from infantry fire at the exposed crew.
+    fn crew_shaken(&self, s: &mut State, u: usize, by_infantry_fire: bool) {
         let pt = s.player_turn;
         s.clear_due(u, flag::MC_DUE);
         let unit = &mut s.units[u];
-        unit.flags &= !flag::CE;
-        unit.flags |= flag::FORCED_BU | flag::LEADER_LOST;
+        unit.flags &= !(flag::CE | flag::CE_CHECK);
+        unit.flags |= flag::FORCED_BU;
+        if by_infantry_fire {
+            unit.flags |= flag::LEADER_LOST;
+        }
         unit.stunned_until = pt + 1;
         self.retarget(s);
     }

@@ -162,7 +162,8 @@ impl Game for CrossOfIron {
     /// an AT gun's crew counts in the infantry base and losses (93.1, 93.2), and close combat
     /// against an AFV whose crew is out repairing it is −1 (72.82). 7: a burning wreck's owner
     /// rolls a die for it at the start of his Rally Phase, a 1 putting it out (67.11), and its
-    /// smoke halves an overrun in its hex and immobilises on 11 or 12 (72.4, 72.5).
+    /// smoke halves an overrun in its hex and immobilises on 11 or 12 (72.4, 72.5); an armour
+    /// leader is lost only by a check failed under infantry fire, not by 66.4's (76.2).
     fn log_version(&self) -> u32 {
         7
     }

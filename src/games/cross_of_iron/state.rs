@@ -63,6 +63,9 @@ pub mod flag {
     pub const GUN_DESTROYED: u32 = 1 << 27;
     /// 66.3: the crew is out of its immobilised AFV, repairing it (no move or fire).
     pub const REPAIRING: u32 = 1 << 28;
+    /// 76.2: the crew's morale check due comes from infantry fire at its exposed crew (a
+    /// failure loses the armour leader), not from a hit on an immobilised AFV (66.4).
+    pub const CE_CHECK: u32 = 1 << 29;
 
     /// What the automatic steps wait on (`State::due`).
     pub const DUE: u32 = MC_DUE | FACE_DUE | OVERRUN_DUE;

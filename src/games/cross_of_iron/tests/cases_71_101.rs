@@ -555,6 +555,24 @@ fn rule_76_2_an_armour_leader_failing_the_crews_check_under_infantry_fire_is_los
         (true, 7),
         "failed: he is gone, the crew's own 7 is left"
     );
+    // A check failed after a hit on his immobilised AFV (66.4) is not infantry fire at the
+    // exposed crew: the crew is shaken (buttoned up, stunned) and he stays.
+    let mut s = empty(&g, Phase::PrepFire, 1);
+    let gun = place(&g, &mut s, "45mm gun", "A5", 0);
+    let lead = place(&g, &mut s, "Panzer 1", "I5", 3);
+    s.units[lead].flags |= flag::IMMOBILIZED | flag::CE;
+    let k = g.kill_roll(&s, gun, lead, false);
+    s.pending = Pending::Kill {
+        firer: gun as u8,
+        target: lead as u8,
+        critical: false,
+    };
+    g.resolve_kill(&mut s, (k.kill_number - k.armor_modifier + 1) as u8, None);
+    assert_eq!(g.next_morale_check(&s), Some(lead), "66.4's check");
+    g.resolve_morale(&mut s, 12);
+    let u = s.units[lead];
+    assert!(u.has(flag::FORCED_BU) && !u.has(flag::LEADER_LOST));
+    assert_eq!(g.morale(&s, lead), 9, "still his");
 }
 
 /// 76.3: "The inherent crew of an AFV automatically assumes the morale level of the armor
