@@ -387,6 +387,18 @@ impl CrossOfIron {
                 )
             }
             Pending::Critical(_) => format!("critical-hit die (68): rolled {r}"),
+            Pending::GunKill { shot, gun } => {
+                let k = self.gun_kill_roll(before, shot.firer as usize, gun as usize);
+                let survives = !after.units[gun as usize].has(flag::GUN_DESTROYED);
+                format!(
+                    "{} hit through its shield's arc (63.9): KILL rolled {r}, {:+} = {} against kill number {}{}",
+                    self.label(gun as usize),
+                    k.armor_modifier,
+                    r as i8 + k.armor_modifier,
+                    k.kill_number,
+                    if survives { ": the gun survives" } else { "" }
+                )
+            }
             Pending::Kill {
                 firer,
                 target,
@@ -473,7 +485,11 @@ impl CrossOfIron {
                 } else if b.has(flag::IMMOBILIZED) && !a.has(flag::IMMOBILIZED) {
                     "repaired".into()
                 } else if a.has(flag::GUN_DESTROYED) && !b.has(flag::GUN_DESTROYED) {
-                    "destroyed by the hit: no shield toward it (63.9)".into()
+                    if matches!(before.pending, Pending::GunKill { .. }) {
+                        "destroyed by the KILL roll (63.9)".into()
+                    } else {
+                        "destroyed by the hit: no shield toward it (63.9)".into()
+                    }
                 } else if a.has(flag::FORCED_BU) && !b.has(flag::FORCED_BU) {
                     "crew shaken: buttoned up and stunned (64.44)".into()
                 } else {

@@ -37,6 +37,7 @@ impl CrossOfIron {
             Pending::ToHit(_) => self.resolve_to_hit(s, r, None),
             Pending::Critical(_) => self.resolve_to_hit(s, 2, Some(r)),
             Pending::Kill { .. } => self.resolve_kill(s, r, None),
+            Pending::GunKill { .. } => self.resolve_gun_kill(s, r),
             Pending::Immobilization { raw, .. } => self.resolve_kill(s, raw, Some(r)),
             Pending::SpeedBreakdown { unit, number, from } => {
                 self.resolve_speed_breakdown(s, unit as usize, number, from, r);
@@ -163,7 +164,8 @@ impl Game for CrossOfIron {
     /// against an AFV whose crew is out repairing it is −1 (72.82). 7: a burning wreck's owner
     /// rolls a die for it at the start of his Rally Phase, a 1 putting it out (67.11), and its
     /// smoke halves an overrun in its hex and immobilises on 11 or 12 (72.4, 72.5); an armour
-    /// leader is lost only by a check failed under infantry fire, not by 66.4's (76.2).
+    /// leader is lost only by a check failed under infantry fire, not by 66.4's (76.2); a
+    /// shielded gun hit by HE through its arc takes a KILL roll at −4 (63.9).
     fn log_version(&self) -> u32 {
         7
     }

@@ -4,9 +4,11 @@
 
 use super::fire::FireResult;
 use super::gunnery::{resolve_to_hit, resolve_to_kill, KillResult, ToHitDice};
+use super::ordnance::GunHit;
 use super::state::State;
 use super::{Action, CrossOfIron};
 use crate::engine::dice::{d6, two_d6};
+use std::fmt::Write as _;
 
 fn pct(x: f64) -> String {
     format!("{:.0}%", 100.0 * x)
@@ -26,8 +28,9 @@ impl CrossOfIron {
                 let column = self.column(2 * u16::from(he))?;
                 let shot = self.shot(u, number, drm, intensive);
                 Some(format!(
-                    "hit {}; then {}; gun malfunction {} (B{})",
+                    "hit {}; {}then {}; gun malfunction {} (B{})",
                     pct(hit),
+                    self.guns_destroyed_odds(s, u, hex, hit),
                     self.ift_odds(s, s.units[u].hex, hex, column, 0),
                     pct(self.he_jam_chance(u, number, drm, intensive)),
                     shot.breakdown_number()
@@ -44,6 +47,32 @@ impl CrossOfIron {
             }
             _ => None,
         }
+    }
+
+    /// 63.9: the chance each enemy gun in `hex` is destroyed by `u`'s HE shot hitting with
+    /// chance `hit`: at once, or by its shield's KILL roll (e.g. "PaK 40 destroyed 72% (63.9); ").
+    fn guns_destroyed_odds(&self, s: &State, u: usize, hex: u8, hit: f64) -> String {
+        let mut text = String::new();
+        for t in 0..self.n() {
+            let p = match self.gun_hit(s, u, hex, t) {
+                None => continue,
+                Some(GunHit::Destroyed) => 1.0,
+                Some(GunHit::KillRoll) => {
+                    let k = self.gun_kill_roll(s, u, t);
+                    two_d6()
+                        .filter(|&(raw, _)| resolve_to_kill(&k, raw, 6) != KillResult::NoEffect)
+                        .map(|(_, w)| f64::from(w) / 36.0)
+                        .sum()
+                }
+            };
+            let _ = write!(
+                text,
+                "{} destroyed {} (63.9); ",
+                self.def(t).name,
+                pct(hit * p)
+            );
+        }
+        text
     }
 
     fn hit_chance(&self, u: usize, number: i8, drm: i8, intensive: bool) -> f64 {

@@ -12,6 +12,18 @@ use super::ruleset::Kind;
 use super::state::{self, flag, Pending, Phase, State};
 use super::{Action, CrossOfIron};
 
+/// 63.9: the armour modifier of a gun's shield on its KILL roll.
+pub const GUN_SHIELD_ARMOR: i8 = -4;
+
+/// What an HE hit does to a gun in the hex (63.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GunHit {
+    /// No shield, or hit from outside its Covered Arc: destroyed.
+    Destroyed,
+    /// Shielded and hit through its arc: a KILL roll decides.
+    KillRoll,
+}
+
 impl CrossOfIron {
     /// The shots `u`'s gun may fire now, as (normal, intensive). Intensive Fire is declared
     /// before the gun's first shot of the phase (70.4) and then holds for every shot, each at
@@ -290,21 +302,12 @@ impl CrossOfIron {
         s.pending = match (result.hit, he) {
             (false, _) => Pending::None,
             (true, true) => {
-                self.destroy_guns_hit(s, firer as usize, target);
-                let gun = self.def(firer as usize).gun.as_ref().expect("ordnance");
-                let column = self.column(2 * u16::from(gun.he_fp)).unwrap_or(0);
-                Pending::Fire {
-                    firer,
-                    hex: target,
-                    column,
-                    drm: 0,
-                    // 63.18: "any TO HIT or firepower result dice roll" of the B# or more
-                    // jams the gun: the HE's IFT roll too, at the shot's B# (70.5's −2 under
-                    // Intensive Fire).
-                    breakdown: shot.breakdown_number(),
-                    gun: true,
-                    overrun: u8::MAX,
+                for t in 0..self.n() {
+                    if self.gun_hit(s, firer as usize, target, t) == Some(GunHit::Destroyed) {
+                        s.units[t].flags |= flag::DISABLED | flag::GUN_DESTROYED;
+                    }
                 }
+                self.after_he_hit(s, pending, 0)
             }
             (true, false) => Pending::Kill {
                 firer,
@@ -314,27 +317,78 @@ impl CrossOfIron {
         };
     }
 
-    /// 63.9: "Any gun without a protective gun shield or a gun hit from outside its Covered Arc
-    /// is automatically destroyed when hit by a 20mm or larger weapon": each such enemy gun in
-    /// `hex`, hit by `firer`'s HE, is gone, shield and all (its crew stays, and takes the IFT
-    /// attack). A shielded gun hit through its arc would need a KILL roll at −4, not in play.
-    fn destroy_guns_hit(&self, s: &mut State, firer: usize, hex: u8) {
+    /// 63.9: what `firer`'s HE hit on `hex` does to counter `t`, if it is an enemy gun there
+    /// (not yet destroyed) and the firer's weapon is 20mm or larger: "Any gun without a
+    /// protective gun shield or a gun hit from outside its Covered Arc is automatically
+    /// destroyed", shield and all (its crew stays, and takes the IFT attack); one "with a
+    /// protective gun shield hit from its Covered Arc must be eliminated by a successful TO
+    /// KILL dice roll".
+    pub(super) fn gun_hit(&self, s: &State, firer: usize, hex: u8, t: usize) -> Option<GunHit> {
+        let d = self.def(t);
+        let unit = &s.units[t];
+        let enemy_gun = d.kind == Kind::Gun && d.side != self.def(firer).side;
+        if !enemy_gun || unit.hex != hex || !unit.in_play() || unit.has(flag::GUN_DESTROYED) {
+            return None;
+        }
         if self.def(firer).gun.as_ref().is_none_or(|g| g.calibre < 20) {
-            return;
+            return None;
         }
-        let from = s.units[firer].hex;
-        let side = self.def(firer).side;
-        for t in 0..self.n() {
-            let d = self.def(t);
-            let unit = &s.units[t];
-            if d.kind != Kind::Gun || d.side == side || unit.hex != hex || !unit.in_play() {
-                continue;
-            }
-            let shielded = d.gun.as_ref().is_some_and(|g| g.shield);
-            if !shielded || !self.rules.board.in_arc(hex, unit.hull, from) {
-                s.units[t].flags |= flag::DISABLED | flag::GUN_DESTROYED;
-            }
+        let shielded = d.gun.as_ref().is_some_and(|g| g.shield);
+        let through_arc = self.rules.board.in_arc(hex, unit.hull, s.units[firer].hex);
+        Some(if shielded && through_arc {
+            GunHit::KillRoll
+        } else {
+            GunHit::Destroyed
+        })
+    }
+
+    /// After an HE hit: the next shielded gun (at or after counter `from`) rolls its 63.9
+    /// KILL roll, then the HE attacks the hex on the IFT.
+    fn after_he_hit(&self, s: &State, shot: state::Shot, from: usize) -> Pending {
+        let (firer, hex) = (shot.firer as usize, shot.target);
+        let next =
+            (from..self.n()).find(|&t| self.gun_hit(s, firer, hex, t) == Some(GunHit::KillRoll));
+        if let Some(t) = next {
+            return Pending::GunKill { shot, gun: t as u8 };
         }
+        let gun = self.def(firer).gun.as_ref().expect("ordnance");
+        Pending::Fire {
+            firer: shot.firer,
+            hex,
+            column: self.column(2 * u16::from(gun.he_fp)).unwrap_or(0),
+            drm: 0,
+            // 63.18: "any TO HIT or firepower result dice roll" of the B# or more jams the
+            // gun: the HE's IFT roll too, at the shot's B# (70.5's −2 under Intensive Fire).
+            breakdown: self
+                .shot(firer, shot.number, shot.drm, shot.intensive)
+                .breakdown_number(),
+            gun: true,
+            overrun: u8::MAX,
+        }
+    }
+
+    /// 63.9's KILL roll for a shielded gun hit through its arc: "on the AFV KILL TABLE using
+    /// the AFV Front target facing and an armor modifier of −4", at the firer's kill number
+    /// for the range (the table's HE rows are not in the text: the gun's own kill numbers).
+    pub fn gun_kill_roll(&self, s: &State, firer: usize, t: usize) -> KillRoll {
+        let rs = &self.rules;
+        let gun = self.def(firer).gun.as_ref().expect("ordnance");
+        let range = rs.board.distance(s.units[firer].hex, s.units[t].hex);
+        let band = rs.band(range).unwrap_or(gun.kill.len() - 1);
+        KillRoll::plain(gun.kill[band], GUN_SHIELD_ARMOR, Facing::Front)
+    }
+
+    /// Applies 63.9's KILL roll: any result that would harm an AFV from the front destroys
+    /// the gun (front hits never immobilise, 66.1).
+    pub(super) fn resolve_gun_kill(&self, s: &mut State, raw: u8) {
+        let Pending::GunKill { shot, gun } = s.pending else {
+            unreachable!("resolve_gun_kill without a gun hit pending")
+        };
+        let k = self.gun_kill_roll(s, shot.firer as usize, gun as usize);
+        if resolve_to_kill(&k, raw, 6) != KillResult::NoEffect {
+            s.units[gun as usize].flags |= flag::DISABLED | flag::GUN_DESTROYED;
+        }
+        s.pending = self.after_he_hit(s, shot, gun as usize + 1);
     }
 
     /// 63.18: `u`'s gun has jammed: no more shots until repaired. 69.3: a gun that breaks

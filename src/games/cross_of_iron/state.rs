@@ -241,6 +241,12 @@ pub enum Pending {
     WeaponRepair {
         unit: u8,
     },
+    /// 63.9: the KILL roll of a shielded gun hit through its covered arc by `shot`'s HE
+    /// (front, armour −4): 2d6. The HE's IFT attack on the hex follows.
+    GunKill {
+        shot: Shot,
+        gun: u8,
+    },
     /// 67.11: the die that may put out a burning wreck: 1d6.
     Extinguish {
         unit: u8,

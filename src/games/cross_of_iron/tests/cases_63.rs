@@ -562,9 +562,16 @@ fn rule_63_76_reloading_takes_2_player_turns_for_4_to_9_tubes_5_for_10_to_19_9_f
 /// provided the hit was traced through the gun's Covered Arc." The PaK 40 fires only HE at the
 /// 45mm, on the "infantry and gun" TO HIT line; the hit's IFT roll of 4 on the 75mm's 12
 /// column checks the crew when the gun faces the PaK and eliminates it when it faces away.
+/// (The 75L's kill numbers are lowered to 4 so that the shielded gun survives its own 63.9
+/// KILL roll, a raw 12, and keeps its shield for the crew.)
 #[test]
 fn rule_63_9_he_hitting_a_gun_attacks_its_crew_on_the_ift_shielded_only_through_its_arc() {
-    let g = game();
+    let g = edited("counters.toml", |t| {
+        let l75 = "kill = [13, 13, 12, 11, 10, 9]";
+        assert!(t.contains(l75));
+        t.replace(l75, "kill = [4, 4, 4, 4, 4, 4]")
+    })
+    .unwrap();
     let chart = &g.rules().data.charts.to_hit;
     let c5 = hex(&g, "C5");
     for (facing, eliminated) in [(3, false), (0, true)] {
@@ -583,6 +590,11 @@ fn rule_63_9_he_hitting_a_gun_attacks_its_crew_on_the_ift_shielded_only_through_
         assert_eq!(g.to_hit(&s, pak, c5, None).0, chart.infantry[band]);
         g.open_gun_fire(&mut s, pak, c5, true, false);
         g.resolve_to_hit(&mut s, 3, None);
+        if !eliminated {
+            assert!(matches!(s.pending, Pending::GunKill { .. }));
+            g.resolve_gun_kill(&mut s, 12);
+            assert!(!s.units[gun].has(flag::GUN_DESTROYED), "12 - 4 > 4");
+        }
         assert!(matches!(s.pending, Pending::Fire { .. }), "{:?}", s.pending);
         g.resolve_fire(&mut s, 4);
         assert_eq!(!s.units[gun].in_play(), eliminated, "facing {facing}");
@@ -619,9 +631,101 @@ fn rule_63_9_a_gun_hit_from_outside_its_arc_or_unshielded_is_destroyed() {
         );
         let told = game.narrate_step(&before, Action::Roll(3), &s).unwrap();
         assert_eq!(told.contains("destroyed by the hit"), destroyed, "{told}");
-        assert!(
+        assert_eq!(
             matches!(s.pending, Pending::Fire { .. }),
-            "the crew's IFT attack follows"
+            destroyed,
+            "the crew's IFT attack follows at once, or after the shielded gun's KILL roll"
         );
     }
+}
+
+/// 63.9: "Any weapon with a protective gun shield hit from its Covered Arc must be eliminated
+/// by a successful TO KILL dice roll on the AFV KILL TABLE using the AFV Front target facing
+/// and an armor modifier of −4." The Russian 45mm in A5 hits the PaK 40 in I5 (8 hexes, kill
+/// number 7) through its shield's arc with HE: a raw 11 (11 − 4 = 7) destroys the gun, a raw
+/// 12 does not, and the HE's IFT attack on the crew follows either way. Facing away, the PaK
+/// is destroyed by the hit with no KILL roll.
+#[test]
+fn rule_63_9_a_shielded_gun_hit_through_its_arc_takes_a_kill_roll_at_minus_4() {
+    let g = game();
+    let hit = |facing: u8| {
+        let mut s = empty(&g, Phase::PrepFire, 1);
+        let pak = place(&g, &mut s, "PaK 40", "I5", facing);
+        let gun = place(&g, &mut s, "45mm gun", "A5", 0);
+        g.open_gun_fire(&mut s, gun, hex(&g, "I5"), true, false);
+        g.resolve_to_hit(&mut s, 2, None);
+        (s, pak, gun)
+    };
+    let (s, pak, gun) = hit(3);
+    assert_eq!(
+        s.pending,
+        Pending::GunKill {
+            shot: match s.pending {
+                Pending::GunKill { shot, .. } => shot,
+                _ => panic!("a KILL roll is due: {:?}", s.pending),
+            },
+            gun: pak as u8
+        }
+    );
+    let k = g.gun_kill_roll(&s, gun, pak);
+    assert_eq!((k.kill_number, k.armor_modifier), (7, -4));
+    assert_eq!(
+        k.facing,
+        crate::games::cross_of_iron::gunnery::Facing::Front
+    );
+    for (raw, destroyed) in [(11, true), (12, false)] {
+        let mut t = s;
+        g.apply(&mut t, Action::Roll(raw));
+        assert_eq!(
+            t.units[pak].has(flag::GUN_DESTROYED),
+            destroyed,
+            "raw {raw}"
+        );
+        assert!(matches!(t.pending, Pending::Fire { .. }), "raw {raw}");
+        let told = g.narrate_step(&s, Action::Roll(raw), &t).unwrap();
+        assert!(
+            told.contains(&format!("(63.9): KILL rolled {raw}, -4")),
+            "{told}"
+        );
+        assert_eq!(
+            told.contains("destroyed by the KILL roll"),
+            destroyed,
+            "{told}"
+        );
+    }
+    let (away, pak, _) = hit(0);
+    assert!(away.units[pak].has(flag::GUN_DESTROYED));
+    assert!(matches!(away.pending, Pending::Fire { .. }));
+    // The play screen's odds: facing away, destroyed whenever hit; facing the 45mm, when hit
+    // and the KILL roll is 11 or less (35 rolls in 36).
+    let odds = |facing: u8| {
+        let mut s = empty(&g, Phase::PrepFire, 1);
+        place(&g, &mut s, "PaK 40", "I5", facing);
+        let gun = place(&g, &mut s, "45mm gun", "A5", 0);
+        s.cursor = gun as u8;
+        let he = Action::HighExplosive {
+            hex: hex(&g, "I5"),
+            intensive: false,
+        };
+        let text = g.odds_text(&s, he).unwrap();
+        let number = |after: &str| -> f64 {
+            let at = text
+                .find(after)
+                .unwrap_or_else(|| panic!("{after} in {text}"));
+            let digits: String = text[at + after.len()..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.parse().unwrap()
+        };
+        (number("hit "), number("PaK 40 destroyed "))
+    };
+    let (hit_pct, destroyed) = odds(0);
+    assert_eq!(destroyed, hit_pct);
+    let (hit_pct, destroyed) = odds(3);
+    assert!(
+        (destroyed - hit_pct * 35.0 / 36.0).abs() <= 1.0,
+        "{destroyed} of {hit_pct}"
+    );
+    assert!(destroyed < hit_pct);
 }
