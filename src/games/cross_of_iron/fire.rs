@@ -18,7 +18,7 @@ const COAX_MG_RANGE: u8 = 12;
 /// a gun with none printed (63.18), they break down on a raw 12 (10 with sustained fire); a
 /// breakdown silences the bow and coaxial MGs together (they fire as one attack, 64.46) until
 /// repaired like a support weapon (`flag::SW_BROKEN`, 1 repairs, 6 disables).
-const AFV_MG_BREAKDOWN: u8 = 12;
+pub(super) const AFV_MG_BREAKDOWN: u8 = 12;
 
 /// One IFT result for one target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -351,6 +351,11 @@ impl CrossOfIron {
             } else {
                 s.units[firer as usize].flags |= flag::SW_BROKEN;
             }
+        }
+        // 95.3: the MGs firing in an overrun beside its gun break down at their own number.
+        let mgs_in_overrun = overrun != u8::MAX && gun && self.overrun_mgs(s, firer as usize);
+        if mgs_in_overrun && raw >= AFV_MG_BREAKDOWN {
+            s.units[firer as usize].flags |= flag::SW_BROKEN;
         }
         if overrun != u8::MAX {
             // 72.5: an unmodified 12 (11 or 12 in woods or smoke) immobilises the overrunning

@@ -165,7 +165,8 @@ impl Game for CrossOfIron {
     /// rolls a die for it at the start of his Rally Phase, a 1 putting it out (67.11), and its
     /// smoke halves an overrun in its hex and immobilises on 11 or 12 (72.4, 72.5); an armour
     /// leader is lost only by a check failed under infantry fire, not by 66.4's (76.2); a
-    /// shielded gun hit by HE through its arc takes a KILL roll at −4 (63.9).
+    /// shielded gun hit by HE through its arc takes a KILL roll at −4 (63.9); an overrun's IFT
+    /// roll at the gun's B# jams it, and a 12 breaks its MGs (63.18, 95.3).
     fn log_version(&self) -> u32 {
         7
     }

@@ -2,6 +2,7 @@
 //! (71), speed breakdown (79) and buttoning up (64.44); the Advance Phase (SL 19).
 
 use super::board::{MAX_HEXES, NO_HEX};
+use super::fire::AFV_MG_BREAKDOWN;
 use super::phases::Sink;
 use super::procedures::speed_breakdown_number;
 use super::ruleset::Kind;
@@ -469,6 +470,12 @@ impl CrossOfIron {
             || (0..self.n()).any(|u| s.units[u].hex == hex && s.units[u].has(flag::BURNING))
     }
 
+    /// Whether AFV `u` has MGs working to fire in an overrun (72.1).
+    pub(super) fn overrun_mgs(&self, s: &State, u: usize) -> bool {
+        let v = self.def(u).vehicle.as_ref().expect("a vehicle");
+        v.bow_mg + v.coax_mg > 0 && !s.units[u].has(flag::SW_BROKEN | flag::SW_DISABLED)
+    }
+
     /// 72.1: an overrun attacks the hex on the IFT with 4, half the main gun's HE firepower
     /// (doubled for a gun of ROF 2 or more) and the AFV's MGs; halved in woods or smoke (72.4).
     pub(super) fn overrun(&self, s: &mut State, u: usize) {
@@ -482,11 +489,10 @@ impl CrossOfIron {
             .filter(|_| !s.units[u].has(flag::GUN_BROKEN | flag::DISABLED));
         // In half factors: half the HE firepower is `he_fp` halves, doubled for ROF 2 or more.
         let gun_half = gun.map_or(0, |g| u16::from(g.he_fp) * if g.rof > 1 { 2 } else { 1 });
-        let mgs_broken = s.units[u].has(flag::SW_BROKEN | flag::SW_DISABLED);
-        let mg_half = if mgs_broken {
-            0
-        } else {
+        let mg_half = if self.overrun_mgs(s, u) {
             2 * u16::from(v.bow_mg + v.coax_mg)
+        } else {
+            0
         };
         // 72.1: no working gun with HE and no MG: no base 4, so no overrun attack (the AFV
         // still enters the hex).
@@ -499,14 +505,20 @@ impl CrossOfIron {
         }
         // 76.6: the armour leader's modifier applies to overrun attacks.
         let drm = self.armour_leader_drm(s, u);
+        // 63.18: "any ... firepower result dice roll" at the gun's B# jams the gun firing in
+        // the overrun; with no gun in it, the MGs break down at theirs (95.3).
+        let breakdown = match gun.filter(|_| gun_half > 0) {
+            Some(g) => g.breakdown,
+            None => AFV_MG_BREAKDOWN,
+        };
         if let Some(column) = self.column(half) {
             s.pending = Pending::Fire {
                 firer: u as u8,
                 hex,
                 column,
                 drm,
-                breakdown: 0,
-                gun: false,
+                breakdown,
+                gun: gun_half > 0,
                 overrun: u as u8,
             };
         }

@@ -266,6 +266,39 @@ fn rule_72_5_an_overrun_in_woods_or_smoke_immobilizes_on_a_raw_11_or_12() {
     assert!(in_smoke(11) && !in_smoke(10), "smoke: 11 or 12");
 }
 
+/// 63.18: "any TO HIT or firepower result dice roll" at the B# jams the gun: the overrun's IFT
+/// roll is the main gun's firepower result too (72.1 counts its HE), so a raw 12 (the 75L's
+/// B12) jams the Panzer's gun, and its MGs, firing beside it, break down at their 12 (95.3);
+/// an 11 (no woods) does neither. With the 75L edited to B11, an 11 jams the gun and not
+/// the MGs. An AFV whose gun is out overruns with its MGs alone, which break down on a 12.
+#[test]
+fn rule_63_18_an_overruns_firepower_roll_at_the_guns_b_number_jams_it() {
+    let b11 = edited("counters.toml", |t| {
+        let from = "suffix = \"L\", rof = 1, breakdown = 12";
+        assert!(t.contains(from));
+        t.replace(from, "suffix = \"L\", rof = 1, breakdown = 11")
+    })
+    .unwrap();
+    let g = game();
+    let overrun = |g: &CrossOfIron, raw: u8, gun_out: bool| {
+        let mut s = empty(g, Phase::Movement, 0);
+        let pz = place(g, &mut s, "Panzer 2", "D5", 0);
+        place(g, &mut s, "1st Section", "D5", 3);
+        if gun_out {
+            s.units[pz].flags |= flag::GUN_BROKEN;
+        }
+        g.overrun(&mut s, pz);
+        g.resolve_fire(&mut s, raw);
+        let u = s.units[pz];
+        (u.has(flag::GUN_BROKEN) && !gun_out, u.has(flag::SW_BROKEN))
+    };
+    assert_eq!(overrun(&g, 12, false), (true, true), "B12: a 12");
+    assert_eq!(overrun(&g, 11, false), (false, false), "B12: an 11");
+    assert_eq!(overrun(&b11, 11, false), (true, false), "B11: an 11");
+    assert_eq!(overrun(&g, 12, true), (false, true), "MGs alone: a 12");
+    assert_eq!(overrun(&g, 11, true), (false, false), "MGs alone: an 11");
+}
+
 /// 72.7: "Overrunning AFVs may not utilize Intensive Fire (70)." 95.24: "Sustained fire may not
 /// be used by an Overrunning AFV".
 #[test]
