@@ -38,14 +38,21 @@ fn indirect_targets(rs: &Ruleset, s: &State, side: Side, interdicts: bool) -> u6
     t & rs.all_areas & !rs.landing_craft
 }
 
-/// 7.31: areas friendly units can spot into: in or next to a fresh released personnel unit,
-/// or an area one of its units already spots into this phase.
+/// 7.31: whether released personnel unit `u` may spot though spent: only a squad ("These
+/// units may not spot if already spent" names the NCO, BAR Gunner, FO and Weapons Team;
+/// "Squads are NOT flipped and may spot freely").
+fn may_spot_spent(rs: &Ruleset, u: u8) -> bool {
+    rs.squads & (1 << u) != 0
+}
+
+/// 7.31: areas friendly units can spot into: in or next to a released personnel unit that is
+/// fresh or a squad, or an area one of its units already spots into this phase.
 fn spotted_areas(rs: &Ruleset, s: &State, side: Side) -> u64 {
     let held = rs.held_back[usize::from(s.turn).min(31)];
     let mut m = 0;
     for u in unit_bits(rs.side_units[side.index()] & rs.personnel & !held) {
         let loc = s.loc(u);
-        if loc < 64 && !s.is_spent(u) {
+        if loc < 64 && (!s.is_spent(u) || may_spot_spent(rs, u)) {
             m |= rs.adjacent[usize::from(loc)] | (1 << loc);
         }
         let spots = s.unit(u).spots;
@@ -83,8 +90,8 @@ fn ready_mortars<'a>(rs: &'a Ruleset, s: &'a State, side: Side) -> impl Iterator
     unit_bits(rs.mortars).filter(move |&w| fireable_by(rs, s, w, side).is_some())
 }
 
-/// 7.31: spotters for a mortar attack on `target` beyond adjacent range: fresh friendly
-/// personnel in or adjacent to it, or a unit already spotting into that area this phase ("it
+/// 7.31: spotters for a mortar attack on `target` beyond adjacent range: friendly personnel
+/// in or adjacent to it, fresh or squads, or a unit already spotting into that area this phase ("it
 /// may spot for mortars from more than one area, as long as the attacks are made against ONE
 /// area"). Squads that are alike are offered once: under `squad_spotting = "free"` every squad
 /// (none is spent or bound), under "one_area" those already spotting into `target`; any other
@@ -104,7 +111,8 @@ fn spotters(rs: &Ruleset, s: &State, side: Side, target: u8, emit: &mut impl FnM
             continue; // 7.31: it spots into ONE area
         }
         let is_current = spots == target;
-        if (s.is_spent(u) && !is_current) || !rs.released(u, s.turn) {
+        let barred = s.is_spent(u) && !is_current && !may_spot_spent(rs, u);
+        if barred || !rs.released(u, s.turn) {
             continue;
         }
         let alike = rs.squads & (1 << u) != 0 && (rs.squads_spot_freely || is_current);

@@ -190,8 +190,10 @@ impl Game for RuddersLine {
     /// spotter (7.31; before, only the first). 4: a group leaving alone an area it shares with
     /// fresh enemies pays 10.33's 2 MP next door (`contested_exit`), and units that began the
     /// turn in the assaulted area never overrun (11.4; before, any group that had moved did).
+    /// 5: a spent squad may spot for a mortar (7.31 bars only spent NCOs, BAR Gunners, FOs and
+    /// Weapons Teams).
     fn log_version(&self) -> u32 {
-        4
+        5
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

@@ -252,7 +252,7 @@ fn rule_7_31_beyond_adjacent_a_mortar_needs_a_spotter_in_or_next_to_the_target()
 }
 
 #[test]
-fn rule_7_31_spotting_spends_an_nco_but_not_a_squad_and_spent_units_cannot_spot() {
+fn rule_7_31_spotting_spends_an_nco_but_not_a_squad_and_only_a_squad_spots_while_spent() {
     let mut fx = Fixture::new();
     let crew = fx.place("german_weapons_team", "17");
     let light = fx.arm(crew, "german_grw36");
@@ -294,6 +294,22 @@ fn rule_7_31_spotting_spends_an_nco_but_not_a_squad_and_spent_units_cannot_spot(
         !fx.is_spent(squad),
         "7.3: a squad firing a mortar may still assault"
     );
+    // A spent squad spots still: the text bars only the NCO, BAR Gunner, FO and Weapons Team.
+    let mut fx = Fixture::new();
+    let squad = fx.place("german_squad", "17");
+    let light = fx.arm(squad, "german_grw36");
+    fx.place("ranger_squad", "6");
+    let spent_squad = fx.place("german_squad", "9");
+    fx.spend(spent_squad);
+    indirect(&mut fx, Side::Germans);
+    let fire = Action::FireMortar {
+        mortar: light,
+        target: fx.area("6"),
+        spotter: spent_squad,
+    };
+    assert!(fx.can(fire), "a spent squad spots");
+    fx.act(fire);
+    assert!(fx.is_spent(light), "fired, spotted by the spent squad");
 }
 
 /// 7.31: a unit "may 'spot' for any number of attacks made by mortars in an area it is
