@@ -418,9 +418,19 @@ impl EcOutcome {
     }
 }
 
-/// 5.6.1: a d10 at or under the ER on the side the unit shows passes.
+/// 5.6.1: an EC passes on a d10 at or under the ER on the side the unit shows (`er_now`).
+pub fn ec_passes(er_now: u8, die: u8) -> bool {
+    die <= er_now
+}
+
+/// 5.6.1: how many of the d10's ten faces pass an EC at `er_now` (the engine's chance weights).
+pub fn ec_passing_faces(er_now: u8) -> u32 {
+    (1..=10).filter(|&d| ec_passes(er_now, d)).count() as u32
+}
+
+/// 5.6.1–5.6.2: what a die does to a unit in combat.
 pub fn effectiveness_check(unit: &Combatant, die: u8) -> EcOutcome {
-    match (die <= unit.er_now(), unit.disrupted) {
+    match (ec_passes(unit.er_now(), die), unit.disrupted) {
         (true, _) => EcOutcome::Passed,
         (false, false) => EcOutcome::Disrupted,
         (false, true) => EcOutcome::DisruptedAgain,

@@ -414,7 +414,7 @@ impl Game for CrossingTheLine {
             Step::Check(_) => {
                 let u = s.queue.trailing_zeros() as usize;
                 let er = rs.unit(u).er[usize::from(s.is_disrupted(u))];
-                check(out, u32::from(er.min(10)));
+                check(out, combat::ec_passing_faces(er));
             }
             Step::Chits => battle::chit_outcomes(rs, out),
             _ => {}

@@ -177,6 +177,68 @@ fn rule_7_7_improved_defense_marks_the_stack_until_a_unit_leaves_or_joins_it() {
     assert_eq!(s.improved, 0, "a unit left the hex");
 }
 
+/// 7.7: "The Improved Defense marker is removed immediately: If at least one unit in the hex
+/// becomes disrupted. If at least one unit in a hex is eliminated ... If at least one unit in
+/// the hex conducts any Action." EXCEPTION: "NOT removed if ... a US unit receives
+/// replacements, or a German unit reorganizes." The 1/16 and 2/16 under the marker in 1412:
+/// one disrupting, one eliminated, or the stack attacking the 453 next door lifts it; an RP
+/// restoring the 1/16's SP does not, nor an RP rebuilding the German 328 under its own marker.
+#[test]
+fn rule_7_7_the_marker_lifts_on_a_disruption_an_elimination_or_an_action_but_not_on_rebuilding() {
+    use crate::games::crossing_the_line::{admin, stacking};
+    let fx = Fx::s2();
+    let (mut s, u) = us_at_1412(&fx);
+    let v = fx.put(&mut s, "2/16", 1412);
+    let h = fx.hex(1412);
+    fx.hq(&mut s, "526ID", 2211);
+    fx.put(&mut s, "453", 1413);
+    fx.decide(&mut s, Action::ImprovedDefense(h));
+    let marked = 1 << u | 1 << v;
+    assert_eq!(s.improved, marked);
+    let mut disrupted = s;
+    stacking::disrupt(fx.rs(), &mut disrupted, v);
+    assert_eq!(disrupted.improved, 0, "a unit disrupted");
+    let mut eliminated = s;
+    stacking::lose(fx.rs(), &mut eliminated, v, s.strength[v]);
+    assert_eq!(
+        eliminated.improved, 0,
+        "a unit eliminated: the 1/16 loses it too"
+    );
+    let mut rebuilt = s;
+    rebuilt.strength[u] -= 1;
+    rebuilt.replacement_points[0] = 1;
+    admin::replace(fx.rs(), &mut rebuilt, u as u8);
+    assert_eq!(
+        rebuilt.improved, marked,
+        "a US unit receiving a replacement"
+    );
+    // The stack conducts an Action: an attack from 1412, its attackers chosen.
+    let mut attacking = s;
+    let attack = fx
+        .legal(&attacking)
+        .into_iter()
+        .find(|a| matches!(a, Action::Attack { from, .. } if *from == h));
+    fx.decide(&mut attacking, attack.expect("an attack from 1412"));
+    for _ in 0..8 {
+        if attacking.improved == 0 || !matches!(fx.g.actor(&attacking), Actor::Player(_)) {
+            break;
+        }
+        let first = fx.legal(&attacking)[0];
+        fx.decide(&mut attacking, first);
+    }
+    assert_eq!(attacking.improved, 0, "an attack from the hex");
+    // A German unit reorganising: the 453 cannibalised rebuilds the 328, under its marker.
+    let mut g = fx.bare();
+    fx.hq(&mut g, "526ID", 2211);
+    let (a, b) = (fx.put(&mut g, "453", 2210), fx.put(&mut g, "328", 2212));
+    g.strength[b] = 1;
+    g.improved = 1 << b;
+    g.step = Step::Reorganize;
+    fx.decide(&mut g, Action::Cannibalize(a as u8));
+    fx.decide(&mut g, Action::Replace(b as u8));
+    assert_eq!(g.improved, 1 << b, "a German unit reorganising");
+}
+
 #[test]
 fn rule_7_4_an_hq_relocates_to_a_built_up_hex_in_range_by_a_clear_path() {
     let fx = Fx::s2();
@@ -1930,6 +1992,36 @@ fn rule_8_1_4_a_unit_refits_in_command_range_of_an_unsupplied_hq() {
     assert!(!command::hq_supplied(fx.rs(), &s, f), "the HQ is cut off");
     fx.chance(&mut s, Action::Die(1));
     assert!(!s.is_disrupted(u), "it refits all the same");
+}
+
+/// 5.6.1: "roll a d10: if the result is equal to or less than the ER on the side the unit is
+/// showing, it passes". The engine's check for the 1/16 (ER 5 fresh, 3 disrupted, say)
+/// passes on as many of the ten faces as the ER of the side it shows, and fails on the rest.
+#[test]
+fn rule_5_6_1_the_engines_ec_passes_on_as_many_d10_faces_as_the_er_shown() {
+    let fx = Fx::s2();
+    let (mut s, u) = us_at_1412(&fx);
+    s.disrupted |= 1 << u;
+    s.refresh(fx.rs());
+    fx.decide(&mut s, Action::Refit(u as u8));
+    let er = fx.rs().unit(u).er;
+    assert!(er[0] > er[1] && er[0] < 10, "{er:?}");
+    let weights = |s: &State| {
+        let mut out = Vec::new();
+        fx.g.chance_outcomes(s, &mut out);
+        out
+    };
+    let pass_fail = |er: u8| {
+        vec![
+            (Action::Check(true), u32::from(er)),
+            (Action::Check(false), 10 - u32::from(er)),
+        ]
+    };
+    assert_eq!(weights(&s), pass_fail(er[1]), "disrupted: the back's ER");
+    let mut fresh = s;
+    fresh.disrupted &= !(1 << u);
+    fresh.refresh(fx.rs());
+    assert_eq!(weights(&fresh), pass_fail(er[0]), "fresh: the front's ER");
 }
 
 /// 5.2: an Effectiveness Check is its unit's owner's roll: the US, holding the token, may have
