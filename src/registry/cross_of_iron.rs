@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// The Cross of Iron sections a scenario may switch (`[rules]` of scenario.toml).
 const OPTIONS: &str = "double_time (73), armor_leaders (76), speed_breakdown (79), ss (83), \
 prisoners (89), infantry_height (91), battlefield_integrity (93), inexperienced (94), \
-sustained_fire (95), critical_threshold = final|table (68)";
+sustained_fire (95), critical_threshold = final|table (68), covered_arc = hexspine|hexside (63.11)";
 
 impl Odds for CrossOfIron {
     const INFO: GameInfo = GameInfo {

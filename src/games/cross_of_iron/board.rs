@@ -56,6 +56,85 @@ impl Terrain {
 /// The six hexside directions, clockwise from east.
 pub const DIRECTIONS: [&str; 6] = ["e", "se", "sw", "w", "nw", "ne"];
 
+/// The six hexspines, clockwise from the one between the east and south-east hexsides (a
+/// counter's facing `f` under `CoveredArc::Hexspine` is the spine clockwise of hexside `f`).
+pub const SPINES: [&str; 6] = ["ese", "s", "wsw", "wnw", "n", "ene"];
+
+/// What a counter's front points at, and so its covered arc (63.11, 64.1; SL 29.4, which
+/// draws the arc, is not in the text). A named reading in `scenario.toml`'s `[rules]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CoveredArc {
+    /// 63.11 "the gun barrel should be touching a hex spine", 64.12 a turret "pointing towards
+    /// a different hex spine": the arc is the 120° between the spines either side of the one
+    /// pointed at, the two hexes of the front hexsides adjacent, the hexes the bounding
+    /// spines run through in it; 71.2's "two hexes which formed the rear target facing" are
+    /// the two behind. The default: the text's own words.
+    #[default]
+    Hexspine,
+    /// The front points at a hexside: the 120° centred on it, bounded by the lines through
+    /// the centres of the hexes either side (three adjacent hexes in the arc, one behind).
+    Hexside,
+}
+
+impl CoveredArc {
+    /// The two directions a counter facing `f` backs into (71.2; the same one twice when it
+    /// faces a hexside).
+    pub fn behind(self, f: u8) -> [u8; 2] {
+        match self {
+            CoveredArc::Hexspine => [(f + 3) % 6, (f + 4) % 6],
+            CoveredArc::Hexside => [(f + 3) % 6; 2],
+        }
+    }
+
+    /// Whether a step in direction `dir` goes straight ahead for a counter facing `f` (into
+    /// one of its front hexsides' hexes).
+    pub fn ahead(self, f: u8, dir: u8) -> bool {
+        match self {
+            CoveredArc::Hexspine => dir == f || dir == (f + 1) % 6,
+            CoveredArc::Hexside => dir == f,
+        }
+    }
+
+    /// A facing's name: a compass point.
+    pub fn name(self, f: u8) -> &'static str {
+        let names = match self {
+            CoveredArc::Hexspine => [
+                "east-south-east",
+                "south",
+                "west-south-west",
+                "west-north-west",
+                "north",
+                "east-north-east",
+            ],
+            CoveredArc::Hexside => [
+                "east",
+                "south-east",
+                "south-west",
+                "west",
+                "north-west",
+                "north-east",
+            ],
+        };
+        names[usize::from(f % 6)]
+    }
+
+    /// The facing a set-up names: a hexside (`DIRECTIONS`) or a hexspine (`SPINES`); one this
+    /// reading has not turns clockwise to the next it has (a hexside `e` is the spine `ese`, a
+    /// spine `ese` the hexside `se`), so a set-up loads under either reading.
+    pub fn parse(self, name: &str) -> Option<u8> {
+        let side = DIRECTIONS.iter().position(|d| *d == name);
+        let spine = SPINES.iter().position(|d| *d == name);
+        let f = match (self, side, spine) {
+            (_, Some(f), _) => f,
+            (CoveredArc::Hexspine, None, Some(f)) => f,
+            (CoveredArc::Hexside, None, Some(f)) => (f + 1) % 6,
+            (_, None, None) => return None,
+        };
+        Some(f as u8)
+    }
+}
+
 /// Cube-coordinate steps of the six directions (x east, z south).
 const STEPS: [(i8, i8); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
 
@@ -79,13 +158,14 @@ pub struct Board {
     /// every shot and move).
     toward: Vec<u8>,
     arcs: Vec<u8>,
+    pub covered_arc: CoveredArc,
 }
 
 /// No hex: off the board, or a unit out of play.
 pub const NO_HEX: u8 = u8::MAX;
 
 impl Board {
-    pub fn load(def: &BoardDef, file: &str) -> Result<Board, DataError> {
+    pub fn load(def: &BoardDef, file: &str, covered_arc: CoveredArc) -> Result<Board, DataError> {
         let at = At::new(file, "board");
         let rows = def.terrain.len();
         let cols = def.terrain.first().map_or(0, |r| r.chars().count());
@@ -133,6 +213,7 @@ impl Board {
             farthest: 0,
             toward: Vec::new(),
             arcs: Vec::new(),
+            covered_arc,
         };
         board.neighbour = (0..board.len()).map(|h| board.find_neighbours(h)).collect();
         board.distance = (0..board.len())
@@ -295,8 +376,8 @@ impl Board {
         self.toward[from as usize * self.len() + to as usize]
     }
 
-    /// Whether `to` lies within the 120° arc centred on direction `facing` from `from` (the
-    /// covered arc of a turret, a hull or a gun, 64.1).
+    /// Whether `to` lies within the covered arc of a turret, a hull or a gun in `from` facing
+    /// `facing` (64.1; `CoveredArc`).
     pub fn in_arc(&self, from: u8, facing: u8, to: u8) -> bool {
         self.arcs[from as usize * self.len() + to as usize] >> facing & 1 == 1
     }
@@ -308,16 +389,20 @@ impl Board {
     }
 
     /// Reconstructed geometry of a covered arc (SL 29.4 is not in the text): the 120° wedge
-    /// centred on the hexside the counter faces, bounded by the lines through the centres of
-    /// the hexes either side of it, which are in it. 63.11 points a gun at a hexspine instead:
-    /// a reading, in the README.
+    /// centred on the hexspine (or, under the `hexside` reading, the hexside) the counter
+    /// faces; hexes on its bounding lines are in it.
     fn find_in_arc(&self, from: u8, facing: u8, to: u8) -> bool {
         if from == to {
             return true;
         }
         let ((ax, ay), (bx, by)) = (self.centre(from as usize), self.centre(to as usize));
         let angle = (by - ay).atan2(bx - ax).to_degrees();
-        let centre = 60.0 * f32::from(facing);
+        let spine = if self.covered_arc == CoveredArc::Hexspine {
+            30.0
+        } else {
+            0.0
+        };
+        let centre = 60.0 * f32::from(facing) + spine;
         let diff = ((angle - centre).rem_euclid(360.0) + 180.0).rem_euclid(360.0) - 180.0;
         diff.abs() <= 60.0 + 1e-3
     }

@@ -324,6 +324,9 @@ pub struct RuleOptions {
     pub sustained_fire: bool,
     #[serde(default)]
     pub critical_threshold: super::gunnery::CriticalThreshold,
+    /// 63.11, 64.1: what a counter's front points at (`hexspine`, the default, or `hexside`).
+    #[serde(default)]
+    pub covered_arc: super::board::CoveredArc,
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -12,16 +12,13 @@ use crate::engine::Game;
 use std::fmt::Write as _;
 
 const R: f32 = 30.0;
-const COMPASS: [&str; 6] = [
-    "east",
-    "south-east",
-    "south-west",
-    "west",
-    "north-west",
-    "north-east",
-];
 
 impl CrossOfIron {
+    /// A facing in words (a hexspine's or a hexside's compass point, by the reading).
+    fn compass(&self, f: u8) -> &'static str {
+        self.rules.board.covered_arc.name(f)
+    }
+
     /// "2nd Squad (4-6-7, MMG)".
     pub fn label(&self, u: usize) -> String {
         let d = self.def(u);
@@ -150,7 +147,7 @@ impl CrossOfIron {
             Action::Repair => format!(
                 "{who}'s crew gets out to repair it (66.3): no fire until it is back in, a roll in each Rally Phase (2 or less repaired, 9 or more for good)"
             ),
-            Action::Face { dir } => format!("{who} faces {}", COMPASS[dir as usize]),
+            Action::Face { dir } => format!("{who} faces {}", self.compass(dir)),
             Action::Advance { hex } => {
                 let mut text = format!(
                     "{who} advances from {} into {} ({})",
@@ -301,7 +298,7 @@ impl CrossOfIron {
                     "--".into()
                 };
                 let facing = if self.ordnance(u) && s.units[u].in_play() {
-                    format!(", facing {}", COMPASS[s.units[u].hull as usize])
+                    format!(", facing {}", self.compass(s.units[u].hull))
                 } else {
                     String::new()
                 };

@@ -166,9 +166,12 @@ impl Game for CrossOfIron {
     /// smoke halves an overrun in its hex and immobilises on 11 or 12 (72.4, 72.5); an armour
     /// leader is lost only by a check failed under infantry fire, not by 66.4's (76.2); a
     /// shielded gun hit by HE through its arc takes a KILL roll at −4 (63.9); an overrun's IFT
-    /// roll at the gun's B# jams it, and a 12 breaks its MGs (63.18, 95.3).
+    /// roll at the gun's B# jams it, and a 12 breaks its MGs (63.18, 95.3). 8: counters face
+    /// a hexspine (63.11, the reading `covered_arc`): two hexes ahead in the arc, a move through
+    /// either keeps the hull's arc, and a reverse goes into either of the two hexes behind
+    /// (71.2).
     fn log_version(&self) -> u32 {
-        7
+        8
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

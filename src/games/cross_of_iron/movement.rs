@@ -362,36 +362,44 @@ impl CrossOfIron {
             .expect("one of the reverses counted")
     }
 
-    /// 71: hexes straight behind an AFV, each at four times its cost, but those it may not
-    /// end in (`blocked`).
-    fn reverses<'a>(
-        &'a self,
-        s: &'a State,
-        u: usize,
-        blocked: u128,
-    ) -> impl Iterator<Item = Action> + 'a {
+    /// 71, 71.2: the hexes an AFV may back into, each step into "one of the two hexes which
+    /// formed the rear target facing" (the one behind under the `hexside` reading) with its
+    /// facing kept, at four times the step's cost, never into an enemy-held hex; each at its
+    /// cheapest cost, but those it may not end in (`blocked`), in hex order.
+    fn reverses(&self, s: &State, u: usize, blocked: u128) -> impl Iterator<Item = Action> {
         let unit = &s.units[u];
-        let back = (unit.hull + 3) % 6;
+        let behind = self.rules.board.covered_arc.behind(unit.hull);
         let mp = self.allowance(s, u);
         let enemy = 1 - self.def(u).side;
-        let (mut hex, mut spent) = (unit.hex, 0u8);
-        std::iter::from_fn(move || loop {
-            let next = self.rules.board.neighbour[hex as usize][back as usize];
-            if next == NO_HEX || self.occupied_by(s, next, enemy) {
-                return None;
+        let mut cost = [u8::MAX; MAX_HEXES];
+        let (mut reached, mut layer) = (0u128, 1u128 << unit.hex);
+        cost[unit.hex as usize] = 0;
+        // Every route to a hex takes the same number of steps (two fixed directions), so one
+        // layer after another finds each hex's cheapest cost.
+        while layer != 0 {
+            let mut next_layer = 0;
+            for h in ones128(layer) {
+                for dir in behind {
+                    let next = self.rules.board.neighbour[h][dir as usize];
+                    if next == NO_HEX || self.occupied_by(s, next, enemy) {
+                        continue;
+                    }
+                    let Some(step) = self.step_cost(u, h as u8, dir as usize) else {
+                        continue;
+                    };
+                    let spent = cost[h].saturating_add(step.saturating_mul(4));
+                    if spent <= mp && spent < cost[next as usize] {
+                        cost[next as usize] = spent;
+                        next_layer |= 1 << next;
+                    }
+                }
             }
-            let step = self.step_cost(u, hex, back as usize)?;
-            spent = spent.saturating_add(step.saturating_mul(4));
-            if spent > mp {
-                return None;
-            }
-            hex = next;
-            if blocked >> next & 1 == 0 {
-                return Some(Action::Reverse {
-                    hex: next,
-                    cost: spent,
-                });
-            }
+            reached |= next_layer;
+            layer = next_layer;
+        }
+        ones128(reached & !blocked).map(move |h| Action::Reverse {
+            hex: h as u8,
+            cost: cost[h],
         })
     }
 
@@ -412,9 +420,16 @@ impl CrossOfIron {
         if !self.vehicle(u) {
             return;
         }
-        // The turret comes onto the new hull line; `face` marks the arcs this changed (64.123).
+        // The hull keeps its facing for a move straight ahead, else turns to the move's line;
+        // the turret comes onto the hull's line; `face` marks the arcs this changed (64.123).
         let dir = self.rules.board.direction(from, hex);
-        unit.face(dir, dir, s.phase);
+        let arc = self.rules.board.covered_arc;
+        let hull = if arc.ahead(unit.hull, dir) {
+            unit.hull
+        } else {
+            dir
+        };
+        unit.face(hull, hull, s.phase);
         if let Some(number) = self.speed_breakdown_at(s, u, cost) {
             // 79.2: the extra hex is entered only if the roll passes; an overrun there waits
             // for it (`resolve_speed_breakdown`).

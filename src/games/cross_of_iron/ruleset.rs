@@ -2,7 +2,7 @@
 //! the values it fights with, the board, and the charts as small arrays. Loading checks every
 //! value against the range the rules allow and every reference between the files.
 
-use super::board::{Board, Terrain, DIRECTIONS};
+use super::board::{Board, Terrain, DIRECTIONS, SPINES};
 use super::data::{self, DataError, DataSet, FireColumn, RuleOptions, TerrainCost, SIDES};
 use super::modifiers::{GunSuffix, TargetSize, MOUNT_360_TURNING};
 use crate::engine::data::{At, Limit, Origins};
@@ -127,7 +127,7 @@ impl Ruleset {
         check_charts(&data, origins.get(0))?;
         check_counters(&data, origins.get(1))?;
         let file = origins.get(2);
-        let board = Board::load(&data.scenario.board, file)?;
+        let board = Board::load(&data.scenario.board, file, data.scenario.rules.covered_arc)?;
         let units = data
             .scenario
             .setup
@@ -942,13 +942,17 @@ fn unit(
     let hex = board
         .hex(&s.hex)
         .ok_or_else(|| at.err(name, format!("hex '{}' is not on the board", s.hex)))?;
-    let facing =
-        match &s.facing {
-            None => 0,
-            Some(f) => DIRECTIONS.iter().position(|d| d == f).ok_or_else(|| {
-                at.err(name, format!("facing '{f}': use {}", DIRECTIONS.join(", ")))
-            })? as u8,
-        };
+    let facing = match &s.facing {
+        None => 0,
+        Some(f) => board.covered_arc.parse(f).ok_or_else(|| {
+            let names = format!(
+                "{} or a hexspine, {}",
+                DIRECTIONS.join(", "),
+                SPINES.join(", ")
+            );
+            at.err(name, format!("facing '{f}': use a hexside, {names}"))
+        })?,
+    };
     let k = &d.counters;
     let mine = |s2: &str| s2 == s.side;
     let mut u = UnitDef {

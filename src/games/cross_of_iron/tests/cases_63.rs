@@ -89,6 +89,64 @@ fn rule_63_weapons_of_20mm_or_more_are_guns_and_a_smaller_gun_is_refused() {
     assert!(with_calibre(20).is_ok(), "20mm is a gun");
 }
 
+/// 63.11: "the gun barrel should be touching a hex spine, with the counter arranged like an
+/// AFV in the hex" (64.12: a turret "pointing towards a different hex spine"). Facing the
+/// spine between its east and south-east hexsides, a counter in E5 has those two neighbours
+/// in its arc and not the other four, and the hexes its bounding spines run through (the
+/// hexes two off along the spines either side) are in it; under the `hexside` reading it has three neighbours in its arc. The set-up's
+/// facing `e` is the spine clockwise of it (`ese`) under the default reading, and the set-up
+/// names either a hexside or a spine; the play screen calls the facing by its compass point.
+#[test]
+fn rule_63_11_a_counter_points_at_a_hexspine_two_hexes_ahead_two_behind() {
+    use crate::games::cross_of_iron::board::CoveredArc;
+    let g = game();
+    let board = &g.rules().board;
+    assert_eq!(board.covered_arc, CoveredArc::Hexspine);
+    let e5 = hex(&g, "E5");
+    for f in 0..6u8 {
+        let ahead: Vec<u8> = (0..6u8)
+            .filter(|&d| board.in_arc(e5, f, board.neighbour[e5 as usize][d as usize]))
+            .collect();
+        assert_eq!(ahead, {
+            let mut v = vec![f, (f + 1) % 6];
+            v.sort();
+            v
+        });
+        // Two steps along each front hexside's direction, and one of each: the hex on the
+        // spine line pointed at, in the arc; the bounding spines' hexes: one step in a front
+        // direction and one outward (f − 1 or f + 2), in it too.
+        let step = |h: u8, d: u8| board.neighbour[h as usize][(d % 6) as usize];
+        let on_spine = step(step(e5, f), f + 1);
+        let bounds = [step(step(e5, f), f + 5), step(step(e5, f + 1), f + 2)];
+        for h in [on_spine, bounds[0], bounds[1]] {
+            if h != crate::games::cross_of_iron::board::NO_HEX {
+                assert!(board.in_arc(e5, f, h), "facing {f}: {}", board.name(h));
+            }
+        }
+    }
+    let sides = hexside_arcs();
+    let b = &sides.rules().board;
+    for f in 0..6u8 {
+        let n = (0..6usize)
+            .filter(|&d| b.in_arc(e5, f, b.neighbour[e5 as usize][d]))
+            .count();
+        assert_eq!(n, 3, "hexside reading, facing {f}");
+    }
+    assert_eq!(CoveredArc::Hexspine.parse("e"), Some(0));
+    assert_eq!(CoveredArc::Hexspine.parse("n"), Some(4));
+    assert_eq!(CoveredArc::Hexside.parse("ese"), Some(1));
+    assert_eq!(CoveredArc::Hexside.parse("w"), Some(3));
+    assert_eq!(CoveredArc::Hexspine.parse("up"), None);
+    assert_eq!(CoveredArc::Hexspine.name(3), "west-north-west");
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    place(&g, &mut s, "PaK 40", "C5", 0);
+    let shown = g.render_text(&s);
+    assert!(
+        shown.contains("good order, facing east-south-east"),
+        "{shown}"
+    );
+}
+
 /// 63.11: "All Guns have a covered arc similar to AFVs, while their side and rear is
 /// considered their 'uncovered arc'." The PaK 40 turns to fire outside its arc exactly where a
 /// StuG (the same 75L, its crew exposed) in the same hex facing the same way does, and after

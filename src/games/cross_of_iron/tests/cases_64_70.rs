@@ -328,6 +328,21 @@ fn rule_64_123_no_arc_change_in_movement_adds_no_case_a() {
     let t34 = place(&g, &mut s, "Tank 1", "E5", 3);
     let straight = move_and_face(&g, s, pz, to, 0);
     assert!(!straight.units[pz].has(flag::HULL_TURNED | flag::TURRET_TURNED));
+    // Facing a hexspine (63.11), a move through either front hexside is straight ahead: the
+    // hull keeps its arc on the way to the south-east too (direction 1), and is offered it.
+    let mut s = empty(&g, Phase::Movement, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A5", 0);
+    place(&g, &mut s, "Tank 1", "E5", 3);
+    let south_east = ahead(&g, a5, 1, 1);
+    let mut moved = s;
+    g.do_move(
+        &mut moved,
+        pz,
+        south_east,
+        move_cost(&g, &s, pz, south_east).unwrap(),
+    );
+    assert_eq!(moved.units[pz].hull, 0, "the hull kept its spine");
+    assert!(!moved.units[pz].has(flag::HULL_TURNED));
     assert_eq!(
         g.to_hit(&straight, pz, e5, Some(t34)).1,
         unmoved_drm(&g, to, 0, e5) + chart.firer_moved_drm,

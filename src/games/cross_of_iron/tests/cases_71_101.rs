@@ -96,10 +96,56 @@ fn rule_71_1_backing_into_a_hex_costs_four_times_driving_into_it() {
 }
 
 /// 71.2: "The hex entered with reverse movement must be one of the two hexes which formed
-/// the rear target facing of the vehicle prior to reverse movement."
+/// the rear target facing of the vehicle prior to reverse movement." Facing a hexspine (the
+/// default reading), the Panzer at E5 backs first into one of the two hexes behind it, and
+/// every hex it may back into lies behind, never in its arc; under the `hexside` reading, only
+/// straight back (below).
 #[test]
-fn rule_71_2_reverse_enters_only_hexes_straight_behind_the_hull() {
+fn rule_71_2_reverse_enters_one_of_the_two_hexes_behind_the_hull() {
     let g = game();
+    let board = &g.rules().board;
+    let mut s = empty(&g, Phase::Movement, 0);
+    let e5 = hex(&g, "E5");
+    let pz = place(&g, &mut s, "Panzer 2", "E5", 0);
+    let mut both_offered = 0;
+    for facing in 0..6u8 {
+        s.units[pz].hull = facing;
+        s.units[pz].turret = facing;
+        let rear = [(facing + 3) % 6, (facing + 4) % 6];
+        let backs: Vec<u8> = moves(&g, &s, pz)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Reverse { hex, .. } => Some(hex),
+                _ => None,
+            })
+            .collect();
+        let first: Vec<u8> = backs
+            .iter()
+            .copied()
+            .filter(|&h| board.distance(e5, h) == 1)
+            .collect();
+        for &h in &first {
+            assert!(rear.contains(&board.direction(e5, h)), "facing {facing}");
+        }
+        both_offered += usize::from(first.len() == 2);
+        for &h in &backs {
+            assert!(!board.in_arc(e5, facing, h), "facing {facing}: never ahead");
+            assert!(first
+                .iter()
+                .any(|&f| f == h || board.distance(f, h) < board.distance(e5, h)));
+        }
+    }
+    assert!(
+        both_offered >= 2,
+        "two hexes behind, both open, for some facings"
+    );
+}
+
+/// 71.2 under the `hexside` reading: a counter facing a hexside has one hex behind it, and
+/// backs straight into it and on along the same line.
+#[test]
+fn rule_71_2_facing_a_hexside_reverse_is_straight_behind_the_hull() {
+    let g = hexside_arcs();
     let board = &g.rules().board;
     let mut s = empty(&g, Phase::Movement, 0);
     let e5 = hex(&g, "E5");
@@ -116,7 +162,7 @@ fn rule_71_2_reverse_enters_only_hexes_straight_behind_the_hull() {
                 _ => None,
             })
             .collect();
-        if let Some(&first) = backs.first() {
+        if let Some(&first) = backs.iter().min_by_key(|&&h| board.distance(e5, h)) {
             assert_eq!(first, board.neighbour[e5 as usize][rear as usize]);
             facings_with_a_reverse += 1;
         }

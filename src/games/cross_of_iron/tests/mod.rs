@@ -78,6 +78,15 @@ fn hex(g: &CrossOfIron, name: &str) -> u8 {
 }
 
 /// The game with one data file edited: `edit` rewrites the embedded text of `file`.
+/// The game with covered arcs facing hexsides (the `hexside` reading of 63.11).
+fn hexside_arcs() -> CrossOfIron {
+    edited("scenario.toml", |t| {
+        assert!(t.contains("covered_arc = \"hexspine\""));
+        t.replace("covered_arc = \"hexspine\"", "covered_arc = \"hexside\"")
+    })
+    .unwrap()
+}
+
 fn edited(
     file: &str,
     edit: impl Fn(String) -> String,

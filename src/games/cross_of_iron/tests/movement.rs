@@ -215,9 +215,11 @@ fn rule_79_2_a_failed_roll_leaves_the_afv_immobilized_before_the_extra_hex() {
     assert!(passed.units[pz].has(flag::OVERRUN_DUE));
 }
 
+/// 71: backing up costs four times the step (under the `hexside` reading, straight back along
+/// one line; the default's two hexes behind are 71.2's test), facing kept.
 #[test]
 fn rule_71_reverse_is_straight_back_at_four_times_the_cost_keeping_the_facing() {
-    let g = game();
+    let g = super::hexside_arcs();
     let mut s = empty(&g, Phase::Movement, 0);
     let pz = place(&g, &mut s, "Panzer 2", "E5", 0);
     let mut list = Vec::new();
@@ -234,7 +236,7 @@ fn rule_71_reverse_is_straight_back_at_four_times_the_cost_keeping_the_facing() 
         .collect();
     assert_eq!(
         backs,
-        [hex(&g, "D5"), hex(&g, "C5"), hex(&g, "B5")],
+        [hex(&g, "B5"), hex(&g, "C5"), hex(&g, "D5")],
         "14 MP: three open hexes at 4 each"
     );
     g.do_reverse(&mut s, pz, hex(&g, "C5"), 8);
@@ -416,7 +418,7 @@ fn sl_4_neighbour_shifts_find_every_hexs_neighbours_on_boards_of_every_width() {
             terrain: vec![".".repeat(cols); rows],
             levels: vec!["0".repeat(cols); rows],
         };
-        let board = Board::load(&def, "board").expect("a plain board loads");
+        let board = Board::load(&def, "board", Default::default()).expect("a plain board loads");
         let sets = StepSets::new(&board, &vec![[1; 6]; board.len()]);
         let all = u128::MAX >> (128 - board.len());
         for _ in 0..200 {
