@@ -93,6 +93,7 @@ fn return_attached(rs: &Ruleset, s: &mut State) {
         };
         if s.formation[u] != parent && reach.traces_to(s, u, parent) {
             s.formation[u] = parent;
+            lift_on_reassignment(rs, s, u);
         }
     }
 }
@@ -183,6 +184,20 @@ pub fn assign(s: &mut State, u: usize, f: u8) {
     s.assignment_shown &= !(1 << u);
 }
 
+/// 7.7 (the reading `improved_defense_on_reassignment`): reassignment is none of the marker's
+/// triggers, but a marker covers one formation's stack (AMBIG-45): under "lifted" a unit
+/// changing formation lifts its hex's marker, whatever changed it (a choice, a return, a
+/// withdrawal's heir).
+pub fn lift_on_reassignment(rs: &Ruleset, s: &mut State, u: usize) {
+    let lifted = rs
+        .charts
+        .readings
+        .is(&readings::IMPROVED_DEFENSE_ON_REASSIGNMENT, "lifted");
+    if lifted && s.improved & (1 << u) != 0 {
+        stacking::lift_improved_defense(rs, s, s.hex[u]);
+    }
+}
+
 /// 5.5.2 (decided): units that conduct an Action of their formation show their assignment,
 /// as a challenge then would (the engine allows only true ones); not so with a Battle
 /// Victory's bonus AP alone, which any unit may use.
@@ -198,15 +213,7 @@ pub fn apply(rs: &Ruleset, s: &mut State, side: Side, a: Action) -> bool {
     match a {
         Action::Assign(u, f) => {
             assign(s, usize::from(u), f);
-            // 7.7 (the reading `improved_defense_on_reassignment`): reassignment is none of
-            // the marker's triggers, but a marker covers one formation's stack (AMBIG-45).
-            let lifted = rs
-                .charts
-                .readings
-                .is(&readings::IMPROVED_DEFENSE_ON_REASSIGNMENT, "lifted");
-            if lifted && s.improved & (1 << u) != 0 {
-                stacking::lift_improved_defense(rs, s, s.hex[usize::from(u)]);
-            }
+            lift_on_reassignment(rs, s, usize::from(u));
             false
         }
         _ if side == Side::Us => {

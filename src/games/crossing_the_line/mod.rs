@@ -344,9 +344,11 @@ impl Game for CrossingTheLine {
     /// (7.1, 7.3.1: `Select { from, pick }`; before, a unit or all of them). 9: a
     /// reinforcement's fallback hex is not next to an enemy HQ either (8.5.1). 10: the SNAFU
     /// token may also reroll the US Interdiction die, an Attrition Check and the German's roll
-    /// to inspect a plan (5.2), each only when a reroll could better it.
+    /// to inspect a plan (5.2), each only when a reroll could better it. 11: a withdrawal lifts
+    /// the Improved Defense marker of the hexes its units leave, and an independent handed on
+    /// or an attached unit returning lifts it as a choice of assignment does (7.7).
     fn log_version(&self) -> u32 {
-        10
+        11
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

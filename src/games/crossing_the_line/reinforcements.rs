@@ -408,12 +408,17 @@ pub(super) fn withdrawals(rs: &Ruleset, s: &mut State) {
         for u in bits(units & !own) {
             if let Some(g) = heir {
                 assignment::assign(s, u, g);
+                assignment::lift_on_reassignment(rs, s, u);
             }
         }
         let ok = bits(own)
             .filter(|&u| supplied && !s.is_disrupted(u) && command::in_command(rs, s, u))
             .fold(Units::default(), |m, u| m | 1 << u);
         for u in bits(own) {
+            // 7.7: a unit leaving the hex "for any reason", or eliminated, lifts its marker.
+            if on_map(s.hex[u]) {
+                stacking::lift_improved_defense(rs, s, s.hex[u]);
+            }
             if ok & (1 << u) != 0 {
                 note_losses(rs, s, u);
                 s.hex[u] = WITHDRAWN;

@@ -1032,6 +1032,28 @@ fn rule_8_5_2_the_353rd_withdraws_on_turn_3() {
     }
 }
 
+/// 7.7 with 8.5.2: the Improved Defense marker "is removed immediately ... If at least one
+/// unit leaves the hex for any reason": the 353rd withdrawing on turn 3 takes GR 941 out of
+/// 2417, and the 1012 StuG, assigned to the 353rd and under the marker with it, stays (handed
+/// to another formation) without it, under either reading of the marker on reassignment.
+#[test]
+fn rule_7_7_a_withdrawing_unit_lifts_the_marker_from_the_stack_it_leaves() {
+    for fx in [Fx::s2(), with_reading("lifted", "kept")] {
+        let mut s = fx.g.initial_state();
+        let (gr, stug) = (fx.unit("GR 941"), fx.unit("1012 StuG"));
+        fx.put(&mut s, "GR 941", 2417);
+        fx.put(&mut s, "1012 StuG", 2417);
+        s.formation[stug] = fx.formation("353ID");
+        s.improved = 1 << gr | 1 << stug;
+        s.refresh(fx.rs());
+        s.turn = 3;
+        reinforcements::withdrawals(fx.rs(), &mut s);
+        assert!(!crate::games::crossing_the_line::state::on_map(s.hex[gr]));
+        assert_eq!(fx.number(s.hex[stug]), 2417, "the independent stays");
+        assert_eq!(s.improved, 0, "and loses the marker");
+    }
+}
+
 /// 8.4.1: the US chooses the unit each RP rebuilds; the RPs "must be spent": no declining
 /// while a unit of the type can take one.
 #[test]
