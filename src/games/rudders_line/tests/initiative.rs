@@ -64,6 +64,32 @@ fn rule_5_1_modifier_conditioned_on_the_lost_fo() {
     assert_eq!(fx.g.rules.initiative_modifier(&fx.s, Side::Rangers), -1);
 }
 
+/// 5.1: the Rangers' −1 "once their FO is lost": eliminating the Ranger FO sets it (and the
+/// German FO, the Germans' own record), eliminating a Ranger squad does not.
+#[test]
+fn rule_5_1_eliminating_the_rangers_fo_brings_their_minus_1() {
+    let mut fx = at_initiative(5);
+    let squad = fx.place("ranger_squad", "4");
+    let fo = fx.place("ranger_fo", "4");
+    let german_fo = fx.place("german_fo", "38");
+    let rs = &fx.g.rules;
+    fx.s.eliminate(rs, squad);
+    assert_eq!(rs.initiative_modifier(&fx.s, Side::Rangers), 0, "a squad");
+    fx.s.eliminate(rs, german_fo);
+    assert_eq!(
+        fx.s.fo_lost,
+        [false, true],
+        "the Germans' FO, recorded for them"
+    );
+    assert_eq!(rs.initiative_modifier(&fx.s, Side::Rangers), 0);
+    fx.s.eliminate(rs, fo);
+    assert_eq!(
+        rs.initiative_modifier(&fx.s, Side::Rangers),
+        -1,
+        "the Rangers' FO"
+    );
+}
+
 #[test]
 fn rule_7_2_fire_segments_alternate_initiative_player_first_until_both_pass() {
     let mut fx = Fixture::new();
