@@ -15,7 +15,7 @@ pub enum Action {
     /// Move to a hex for `cost` MF or MP (past the allowance: Double Time, 73, or speed
     /// breakdown, 79); an AFV entering an enemy hex overruns it (72).
     Move { hex: u8, cost: u8 },
-    /// 71: an AFV backs straight into a hex behind it for `cost` MP (four times the
+    /// 71: an AFV backs into a hex behind it (71.2) for `cost` MP (four times the
     /// terrain's).
     Reverse { hex: u8, cost: u8 },
     /// 64.44: button up, or open up (crew exposed).
