@@ -280,6 +280,7 @@ mod tests {
         assert_eq!(shot.breakdown_number(), 10);
         let r = |raw| resolve_to_hit(&shot, dice(raw), CriticalThreshold::Final);
         assert!(!r(9).jammed && r(10).jammed);
+        assert!(r(11).jammed && r(12).jammed, "63.18: the B# or higher");
         assert!(r(7).hit && !r(8).hit, "70.2: +2 to the roll");
     }
 

@@ -346,6 +346,16 @@ fn check_victory_plan(s: &ScenarioDef) -> Result<(), String> {
     if p.markers.iter().all(|m| m.vp.is_empty()) {
         return Err("victory_plan: every marker is a dummy; 8.3 needs a plan".into());
     }
+    // 8.3: "Starting with game turn 2, the US player draws one Victory Plan marker each turn".
+    let (first, last) = (s.first_turn, s.last_turn);
+    let draws = (usize::from(last) + 1).saturating_sub(usize::from(first.max(2)));
+    if p.markers.len() < draws {
+        return Err(format!(
+            "victory_plan: {} markers for the {draws} draws of turns {}-{last} (8.3: one each turn from turn 2)",
+            p.markers.len(),
+            first.max(2)
+        ));
+    }
     // The markers' VP (u8 each) are summed as u32 (`victory::plan_vp`): any u8 value fits.
     if let Some((kind, q)) = p
         .sp_loss_quarter_vp

@@ -224,6 +224,15 @@ fn rule_63_18_a_roll_at_the_support_weapons_b_number_malfunctions_it() {
     assert!(!t.units[sq].has(flag::SW_BROKEN));
     fire(&g, &mut s, sq, "F4", false, 12);
     assert!(s.units[sq].has(flag::SW_BROKEN));
+    // "of this number or higher": the Russian LMG (B10) breaks down on 10, 11 and 12, not 9.
+    let mut s = empty(&g, Phase::PrepFire, 1);
+    let lmg = place(&g, &mut s, "3rd Section", "F4", 3);
+    place(&g, &mut s, "1st Squad", "C4", 0);
+    for (raw, broken) in [(9, false), (10, true), (11, true), (12, true)] {
+        let mut t = s;
+        fire(&g, &mut t, lmg, "C4", false, raw);
+        assert_eq!(t.units[lmg].has(flag::SW_BROKEN), broken, "raw {raw}");
+    }
 }
 
 #[test]

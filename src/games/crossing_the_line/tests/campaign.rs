@@ -62,6 +62,26 @@ fn rule_10_4_the_campaign_is_the_whole_map_turns_1_to_8_with_every_formation() {
     }
 }
 
+/// 8.3: "Starting with game turn 2, the US player draws one Victory Plan marker each turn":
+/// the Campaign's cup holds a marker for each of the seven turns 2-8, the last drawn on turn
+/// 8 (a cup too small for them is refused on loading: `ranges.rs`).
+#[test]
+fn rule_8_3_the_cup_lasts_a_draw_every_turn_to_the_last() {
+    let fx = campaign();
+    let p = fx.rs().plan.as_ref().unwrap();
+    assert_eq!(p.markers.len(), 7);
+    let mut s = fx.bare();
+    for turn in 2..=7u8 {
+        at_victory_plan(&fx, &mut s, turn);
+        let first = fx.outcomes(&s)[0].0;
+        fx.chance(&mut s, first);
+        fx.chance(&mut s, Action::Die(2));
+    }
+    at_victory_plan(&fx, &mut s, 8);
+    assert_eq!(s.step, Step::PlanDraw, "turn 8 draws too");
+    assert_eq!(fx.outcomes(&s).len(), 1, "the last marker");
+}
+
 #[test]
 fn rule_8_3_a_marker_is_drawn_each_turn_from_turn_2_and_the_first_plan_is_the_victory_plan() {
     let fx = campaign();

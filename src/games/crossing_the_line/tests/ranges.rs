@@ -675,3 +675,19 @@ fn the_largest_accepted_values_play_the_campaign_and_first_blood_without_overflo
         assert!(g.outcome(&s).is_some());
     }
 }
+
+/// 8.3: "the US player draws one Victory Plan marker each turn" from turn 2: a Campaign cup of
+/// six markers for the seven draws of turns 2-8 is refused on loading, in one line.
+#[test]
+fn rule_8_3_a_victory_plan_cup_smaller_than_its_draws_is_rejected() {
+    let three = "    { name = \"dummy\" },\n    { name = \"dummy\" },\n    { name = \"dummy\" },\n";
+    let e = error(
+        "scenarios.toml",
+        three,
+        "    { name = \"dummy\" },\n    { name = \"dummy\" },\n",
+    );
+    assert_names(
+        &e,
+        &["victory_plan", "6 markers for the 7 draws of turns 2-8"],
+    );
+}
