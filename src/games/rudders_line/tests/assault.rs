@@ -140,7 +140,7 @@ fn rule_11_1e_shoulder_fired_weapon_adds_only_against_building_areas() {
 
 #[test]
 fn rule_11_2_failed_assault_eliminates_point_spends_and_returns_the_rest_and_passes() {
-    let (mut fx, [point, nco, gunner, _]) = assault_4();
+    let (mut fx, [point, nco, gunner, mg]) = assault_4();
     fx.place("german_squad", "38"); // the Germans have a unit to act with
     fx.act(Action::Point(point));
     fx.roll(1); // OT 10 + 1 = 11
@@ -154,7 +154,30 @@ fn rule_11_2_failed_assault_eliminates_point_spends_and_returns_the_rest_and_pas
             "11.3: back to the area they came from"
         );
     }
+    assert!(fx.is_spent(mg), "the supporting M1919 is on its 'F' side");
     assert_eq!(fx.s.active, Side::Germans, "10.1c: the Action Phase passes");
+}
+
+/// 11.2 in the attackers' own area: "If they entered the area this turn return them": two
+/// Ranger squads that began the turn in 4 assault the German there and fail: the lead is
+/// eliminated, the supporter spent, and it stays in 4, having entered nothing.
+#[test]
+fn rule_11_2_a_failed_assault_in_the_attackers_own_area_leaves_the_supporters_there() {
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "4");
+    let b = fx.place("ranger_squad", "4");
+    fx.place("german_squad", "4");
+    fx.place("german_squad", "38");
+    fx.group("4", &[a]);
+    fx.act(Action::AddUnit(b));
+    fx.act(Action::AssaultHere);
+    fx.act(Action::Point(a));
+    fx.roll(1);
+    fx.roll(6);
+    assert_eq!(fx.loc(a), ELIMINATED);
+    assert!(fx.is_spent(b));
+    assert_eq!(fx.loc(b), fx.area("4"), "it entered nothing: it stays");
+    assert_eq!(fx.s.active, Side::Germans);
 }
 
 #[test]

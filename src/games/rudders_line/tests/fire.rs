@@ -848,11 +848,16 @@ fn rule_7_41_units_in_an_enemy_occupied_area_may_spot() {
     fx.place("ranger_squad", "6"); // two areas from 17
     let nco = fx.place("german_nco_1", "6"); // spotting from inside the target area
     indirect(&mut fx, Side::Germans);
-    assert!(fx.can(Action::FireMortar {
+    let fire = Action::FireMortar {
         mortar: light,
         target: fx.area("6"),
-        spotter: nco
-    }));
+        spotter: nco,
+    };
+    assert!(fx.can(fire));
+    // "If the target area contains friendly AND enemy units, the firing player must make a
+    // 1d6 accuracy die roll."
+    fx.act(fire);
+    assert_eq!(fx.s.step, Step::Roll(Roll::Accuracy), "the NCO is in 6 too");
 }
 
 #[test]
