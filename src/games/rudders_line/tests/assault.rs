@@ -180,6 +180,29 @@ fn rule_11_2_a_failed_assault_in_the_attackers_own_area_leaves_the_supporters_th
     assert_eq!(fx.s.active, Side::Germans);
 }
 
+/// 11.1: "All enemy units in the defending area must be assaulted": with two German squads
+/// and an NCO in 4, a successful assault's CP are owed by all three, each one the Germans
+/// may pay with, and none in another area.
+#[test]
+fn rule_11_1_every_enemy_unit_in_the_area_is_assaulted() {
+    let (mut fx, [point, ..]) = assault_4();
+    let second = fx.place("german_squad", "4");
+    let nco = fx.place("german_nco_1", "4");
+    let elsewhere = fx.place("german_squad", "38");
+    let first =
+        fx.s.personnel_in(&fx.g.rules, Side::Germans, fx.area("4")) & !(1 << second) & !(1 << nco);
+    assert_eq!(first.count_ones(), 1);
+    fx.act(Action::Point(point));
+    fx.roll(6);
+    fx.roll(1);
+    assert_eq!(fx.s.step, Step::Casualties);
+    let targets = fx.s.casualties.targets;
+    for u in [first.trailing_zeros() as u8, second, nco] {
+        assert!(targets & (1 << u) != 0, "unit {u} is assaulted");
+    }
+    assert_eq!(targets & (1 << elsewhere), 0, "not the squad in 38");
+}
+
 #[test]
 fn rule_11_21_successful_assault_defender_pays_cp_and_attacker_keeps_phase() {
     let (mut fx, [point, ..]) = assault_4();
