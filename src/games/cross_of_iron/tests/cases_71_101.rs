@@ -38,6 +38,17 @@ fn reverse_cost(g: &CrossOfIron, s: &State, u: usize, h: u8) -> Option<u8> {
     })
 }
 
+/// The hexes `u` is offered to back into (71).
+fn reverse_hexes(g: &CrossOfIron, s: &State, u: usize) -> Vec<u8> {
+    moves(g, s, u)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Reverse { hex, .. } => Some(hex),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Whether `u` is offered a move past its MF (73: Double Time).
 fn may_double_time(g: &CrossOfIron, s: &State, u: usize) -> bool {
     moves(g, s, u)
@@ -112,13 +123,7 @@ fn rule_71_2_reverse_enters_one_of_the_two_hexes_behind_the_hull() {
         s.units[pz].hull = facing;
         s.units[pz].turret = facing;
         let rear = [(facing + 3) % 6, (facing + 4) % 6];
-        let backs: Vec<u8> = moves(&g, &s, pz)
-            .into_iter()
-            .filter_map(|a| match a {
-                Action::Reverse { hex, .. } => Some(hex),
-                _ => None,
-            })
-            .collect();
+        let backs = reverse_hexes(&g, &s, pz);
         let first: Vec<u8> = backs
             .iter()
             .copied()
@@ -155,13 +160,7 @@ fn rule_71_2_facing_a_hexside_reverse_is_straight_behind_the_hull() {
         s.units[pz].hull = facing;
         s.units[pz].turret = facing;
         let rear = (facing + 3) % 6;
-        let backs: Vec<u8> = moves(&g, &s, pz)
-            .into_iter()
-            .filter_map(|a| match a {
-                Action::Reverse { hex, .. } => Some(hex),
-                _ => None,
-            })
-            .collect();
+        let backs = reverse_hexes(&g, &s, pz);
         if let Some(&first) = backs.iter().min_by_key(|&&h| board.distance(e5, h)) {
             assert_eq!(first, board.neighbour[e5 as usize][rear as usize]);
             facings_with_a_reverse += 1;
