@@ -371,11 +371,17 @@ impl CrossOfIron {
     /// the AFV Front target facing and an armor modifier of −4", at the firer's kill number
     /// for the range (the table's HE rows are not in the text: the gun's own kill numbers).
     pub fn gun_kill_roll(&self, s: &State, firer: usize, t: usize) -> KillRoll {
+        let kill_number = self.kill_number(s, firer, s.units[t].hex);
+        KillRoll::plain(kill_number, GUN_SHIELD_ARMOR, Facing::Front)
+    }
+
+    /// The AFV KILL number of `firer`'s gun at the range of `hex` (33.4, by range band; past
+    /// the chart's last band, its last).
+    fn kill_number(&self, s: &State, firer: usize, hex: u8) -> i8 {
         let rs = &self.rules;
         let gun = self.def(firer).gun.as_ref().expect("ordnance");
-        let range = rs.board.distance(s.units[firer].hex, s.units[t].hex);
-        let band = rs.band(range).unwrap_or(gun.kill.len() - 1);
-        KillRoll::plain(gun.kill[band], GUN_SHIELD_ARMOR, Facing::Front)
+        let range = rs.board.distance(s.units[firer].hex, hex);
+        gun.kill[rs.band(range).unwrap_or(gun.kill.len() - 1)]
     }
 
     /// Applies 63.9's KILL roll: any result that would harm an AFV from the front destroys
@@ -406,10 +412,6 @@ impl CrossOfIron {
         let from = s.units[firer].hex;
         let t = &s.units[target];
         let v = self.def(target).vehicle.as_ref().expect("an AFV target");
-        let gun = self.def(firer).gun.as_ref().expect("ordnance");
-        let band = rs
-            .band(rs.board.distance(from, t.hex))
-            .unwrap_or(gun.kill.len() - 1);
         // 68.2: after a critical hit the KILL roll "is made on the 'Rear' target facing
         // (regardless of the target's Covered Arc)": the bottom (side/rear) modifier (64.32).
         let front = !critical && rs.board.in_arc(t.hex, t.hull, from);
@@ -419,7 +421,7 @@ impl CrossOfIron {
             (Facing::SideOrRear, v.side_rear)
         };
         KillRoll {
-            kill_number: gun.kill[band],
+            kill_number: self.kill_number(s, firer, t.hex),
             armor_modifier: armor,
             facing,
             hull_down: false,
