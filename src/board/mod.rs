@@ -96,6 +96,16 @@ pub struct Counter {
     pub status: String,
     /// Drawn as a plain back: the viewer may not see what it is (fog of war).
     pub hidden: bool,
+    /// Where it points, for a game whose counters face a way (a gun, a tank).
+    pub facing: Option<Facing>,
+}
+
+/// A counter's facing as drawn: degrees clockwise from east (the drawing's y axis points
+/// down), its hull or carriage and its gun or turret.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facing {
+    pub hull: u16,
+    pub turret: u16,
 }
 
 /// A line between two places (by index into `places`).

@@ -1,11 +1,8 @@
 //! Drawing a [`Board`] as SVG: places, links, counters and a key, with nothing fetched from
 //! anywhere (fonts are the viewer's own sans-serif).
 
-use super::{Board, Counter, Link, LinkKind, Place, Shape, SIDE_COLOURS};
+use super::{Board, Counter, Facing, Link, LinkKind, Place, Shape, SIDE_COLOURS};
 use std::fmt::Write as _;
-
-/// Room under the map for the key, in drawing units.
-const KEY_HEIGHT: f32 = 58.0;
 
 /// A place the person's options lead to, with what going there costs (`3 MP`), if anything.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,7 +14,8 @@ pub struct Highlight {
 /// The board as a standalone SVG document. Places in `highlight` are outlined as where the
 /// legal actions lead, with the cost written under them.
 pub fn to_svg(board: &Board, highlight: &[Highlight]) -> String {
-    let (w, h) = (board.width, board.height + KEY_HEIGHT);
+    // The key's rows and the title line under the map.
+    let (w, h) = (board.width.max(400.0), key_layout(board).1 + 8.0);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -235,6 +233,9 @@ fn counters_svg(s: &mut String, p: &Place) {
             r##"<rect class="counter" data-side="{}" x="{x:.1}" y="{y:.1}" width="{size:.1}" height="{size:.1}" rx="2" fill="{fill}" stroke="#222" stroke-width="0.8"/>"##,
             c.side
         );
+        if let (Some(f), false) = (c.facing, c.hidden) {
+            facing_svg(s, (x + size / 2.0, y + size / 2.0), size, f);
+        }
         let text = if c.hidden { "?" } else { c.face.as_str() };
         let _ = write!(
             s,
@@ -257,6 +258,35 @@ fn counters_svg(s: &mut String, p: &Place) {
     }
 }
 
+/// A counter's facing: a dark wedge on its edge where the hull or carriage points, a line
+/// (the barrel) out of its edge where the gun or turret points.
+fn facing_svg(s: &mut String, (cx, cy): (f32, f32), size: f32, f: Facing) {
+    let at = |degrees: f32, r: f32| {
+        let a = degrees.to_radians();
+        (cx + r * a.cos(), cy + r * a.sin())
+    };
+    let hull = f32::from(f.hull);
+    let tip = at(hull, size * 0.74);
+    let left = at(hull - 22.0, size * 0.5);
+    let right = at(hull + 22.0, size * 0.5);
+    let _ = write!(
+        s,
+        r##"<polygon class="facing" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="#111"/>"##,
+        tip.0, tip.1, left.0, left.1, right.0, right.1
+    );
+    let turret = f32::from(f.turret);
+    let (start, end) = (at(turret, size * 0.42), at(turret, size * 0.78));
+    let _ = write!(
+        s,
+        r##"<line class="barrel" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#111" stroke-width="{:.1}" stroke-linecap="round"/>"##,
+        start.0,
+        start.1,
+        end.0,
+        end.1,
+        size * 0.09
+    );
+}
+
 /// One counter in words: side, name, values, state.
 pub fn counter_line(board: &Board, c: &Counter) -> String {
     let side = board.sides.get(c.side).map_or("", String::as_str);
@@ -273,35 +303,61 @@ pub fn counter_line(board: &Board, c: &Counter) -> String {
     line
 }
 
-fn key_svg(s: &mut String, board: &Board) {
+/// One entry of the key under the map: where its swatch's text starts, its colour and meaning.
+struct KeyEntry {
+    x: f32,
+    y: f32,
+    colour: String,
+    meaning: String,
+}
+
+/// The key laid out in rows as wide as the map (at least 400 units), and the baseline of
+/// the title line under it.
+fn key_layout(board: &Board) -> (Vec<KeyEntry>, f32) {
     let (mut x, mut y) = (10.0, board.height + 14.0);
     let sides = board
         .sides
         .iter()
         .enumerate()
         .map(|(i, name)| (SIDE_COLOURS[i % 2].to_string(), name.clone()));
-    let entries: Vec<(String, String)> = sides.chain(board.legend.iter().cloned()).collect();
-    for (colour, meaning) in &entries {
+    let mut entries = Vec::new();
+    for (colour, meaning) in sides.chain(board.legend.iter().cloned()) {
         let width = 30.0 + 8.0 * meaning.chars().count() as f32;
         if x + width > board.width.max(400.0) && x > 10.0 {
-            // A new row when the key is wider than the map.
             x = 10.0;
             y += 18.0;
         }
+        entries.push(KeyEntry {
+            x,
+            y,
+            colour,
+            meaning,
+        });
+        x += width;
+    }
+    (entries, y + 18.0)
+}
+
+fn key_svg(s: &mut String, board: &Board) {
+    let (entries, title_y) = key_layout(board);
+    for KeyEntry {
+        x,
+        y,
+        colour,
+        meaning,
+    } in &entries
+    {
         let _ = write!(
             s,
-            r##"<rect x="{x}" y="{:.1}" width="14" height="14" fill="{colour}" stroke="#555"/><text x="{:.1}" y="{:.1}" font-size="13">{}</text>"##,
+            r##"<rect x="{x}" y="{:.1}" width="14" height="14" fill="{colour}" stroke="#555"/><text x="{:.1}" y="{y:.1}" font-size="13">{}</text>"##,
             y - 11.0,
             x + 18.0,
-            y,
             esc(meaning)
         );
-        x += width;
     }
     let _ = write!(
         s,
-        r##"<text x="10" y="{:.1}" font-size="11" fill="#444">{}</text>"##,
-        y + 18.0,
+        r##"<text x="10" y="{title_y:.1}" font-size="11" fill="#444">{}</text>"##,
         esc(&board.title)
     );
 }
@@ -318,7 +374,88 @@ mod tests {
             face: "4-6-7".into(),
             status: String::new(),
             hidden: false,
+            facing: None,
         }
+    }
+
+    /// The numbers of the first `tag` element's attribute `key`.
+    fn numbers(svg: &str, tag: &str, key: &str) -> Vec<f32> {
+        let at = svg.find(tag).expect(tag);
+        let from = svg[at..].find(key).expect(key) + at + key.len();
+        svg[from..]
+            .split('"')
+            .next()
+            .unwrap()
+            .split([' ', ','])
+            .map(|n| n.parse().unwrap())
+            .collect()
+    }
+
+    /// A facing counter carries a wedge pointing the hull's way and a barrel the turret's:
+    /// a hull facing south (90°) puts the wedge's tip below the counter's centre, a turret
+    /// facing east (0°) puts the barrel's end right of it; a counter with no facing has
+    /// neither, and a hidden one shows none.
+    #[test]
+    fn a_facing_counter_points_its_hull_and_its_barrel() {
+        let mut hex = Place::new("A3", 100.0, 100.0, Shape::Hex(20.0), "#fff");
+        let mut c = counter();
+        c.facing = Some(Facing {
+            hull: 90,
+            turret: 0,
+        });
+        hex.counters.push(c.clone());
+        let mut svg = String::new();
+        counters_svg(&mut svg, &hex);
+        let size = 18.0;
+        // One counter, centred under the label with its 2-unit gap: its centre.
+        let (cx, cy) = (
+            100.0 - (size + 2.0) / 2.0 + size / 2.0,
+            100.0 + 2.0 + size / 2.0,
+        );
+        let wedge = numbers(&svg, "class=\"facing\"", "points=\"");
+        let (tip_x, tip_y) = (wedge[0], wedge[1]);
+        assert!(
+            (tip_x - cx).abs() < 0.2 && tip_y > cy + size / 2.0,
+            "{wedge:?}"
+        );
+        let x2 = numbers(&svg, "class=\"barrel\"", "x2=\"")[0];
+        let y2 = numbers(&svg, "class=\"barrel\"", "y2=\"")[0];
+        assert!(x2 > cx + size / 2.0 && (y2 - cy).abs() < 0.2, "{x2} {y2}");
+        for facing in [None, c.facing] {
+            let mut other = hex.clone();
+            other.counters[0].facing = facing;
+            other.counters[0].hidden = facing.is_some();
+            let mut svg = String::new();
+            counters_svg(&mut svg, &other);
+            assert!(!svg.contains("facing") && !svg.contains("barrel"), "{svg}");
+        }
+    }
+
+    /// The key wraps into as many rows as it needs, and the picture is tall enough for them
+    /// and the title under them.
+    #[test]
+    fn the_picture_makes_room_for_every_row_of_the_key() {
+        let mut board = Board {
+            width: 400.0,
+            height: 300.0,
+            sides: vec!["Germans".into(), "Russians".into()],
+            title: "Turn 1".into(),
+            ..Board::default()
+        };
+        let height = |b: &Board| numbers(&to_svg(b, &[]), "<svg", "height=\"")[0];
+        let short = height(&board);
+        board.legend = (0..8)
+            .map(|i| {
+                (
+                    "#000".to_string(),
+                    format!("a long meaning of the key, number {i}"),
+                )
+            })
+            .collect();
+        let (entries, title_y) = key_layout(&board);
+        assert!(entries.iter().all(|e| e.x + 30.0 <= 400.0));
+        assert!(height(&board) > short && height(&board) >= title_y);
+        assert!(entries.last().unwrap().y > 300.0 + 18.0 * 7.0);
     }
 
     /// The top and bottom of the cost badge drawn for `p`.

@@ -127,6 +127,7 @@ fn german(defense: Option<u8>) -> Counter {
         }
         .into(),
         hidden: defense.is_none(),
+        facing: None,
     }
 }
 
@@ -152,5 +153,6 @@ fn american(rs: &Ruleset, s: &State, u: u8) -> Counter {
         }
         .into(),
         hidden: false,
+        facing: None,
     }
 }

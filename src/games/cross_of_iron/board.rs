@@ -119,6 +119,15 @@ impl CoveredArc {
         names[usize::from(f % 6)]
     }
 
+    /// A facing as drawn: degrees clockwise from east, the map's rows running west–east.
+    pub fn degrees(self, f: u8) -> u16 {
+        let side = 60 * u16::from(f % 6);
+        match self {
+            CoveredArc::Hexspine => side + 30,
+            CoveredArc::Hexside => side,
+        }
+    }
+
     /// The facing a set-up names: a hexside (`DIRECTIONS`) or a hexspine (`SPINES`); one this
     /// reading has not turns clockwise to the next it has (a hexside `e` is the spine `ese`, a
     /// spine `ese` the hexside `se`), so a set-up loads under either reading.

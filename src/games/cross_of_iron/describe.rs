@@ -7,7 +7,7 @@ use super::procedures::extinguished;
 use super::ruleset::Kind;
 use super::state::{flag, Pending, Phase, State};
 use super::{Action, CrossOfIron};
-use crate::board::{Board, Counter, Place, Shape};
+use crate::board::{Board, Counter, Facing, Place, Shape};
 use crate::engine::Game;
 use std::fmt::Write as _;
 
@@ -245,11 +245,40 @@ impl CrossOfIron {
         if unit.acquired != u8::MAX {
             marks.push("has acquired a target");
         }
-        if marks.is_empty() {
-            "good order".into()
+        let mut text = if marks.is_empty() {
+            "good order".to_string()
         } else {
             marks.join(", ")
+        };
+        if let Some(facing) = self.facing_words(s, u) {
+            let _ = write!(text, ", {facing}");
         }
+        text
+    }
+
+    /// Where a gun or vehicle on the map points (63.11, 64.12): its hull, and its turret
+    /// where that points elsewhere.
+    fn facing_words(&self, s: &State, u: usize) -> Option<String> {
+        let unit = &s.units[u];
+        if !self.ordnance(u) || !unit.in_play() {
+            return None;
+        }
+        let hull = self.compass(unit.hull);
+        Some(if unit.turret == unit.hull {
+            format!("facing {hull}")
+        } else {
+            format!("hull facing {hull}, turret {}", self.compass(unit.turret))
+        })
+    }
+
+    /// The facing drawn on the counter of a gun or vehicle on the map.
+    fn drawn_facing(&self, s: &State, u: usize) -> Option<Facing> {
+        let unit = &s.units[u];
+        let arc = self.rules.board.covered_arc;
+        (self.ordnance(u) && unit.in_play()).then(|| Facing {
+            hull: arc.degrees(unit.hull),
+            turret: arc.degrees(unit.turret),
+        })
     }
 
     /// The headline: turn, phasing side, phase, who acts.
@@ -297,18 +326,12 @@ impl CrossOfIron {
                 } else {
                     "--".into()
                 };
-                let facing = if self.ordnance(u) && s.units[u].in_play() {
-                    format!(", facing {}", self.compass(s.units[u].hull))
-                } else {
-                    String::new()
-                };
                 let _ = writeln!(
                     out,
-                    "  {:<4} {} — {}{}",
+                    "  {:<4} {} — {}",
                     where_,
                     self.label(u),
-                    self.status(s, u),
-                    facing
+                    self.status(s, u)
                 );
             }
         }
@@ -582,6 +605,7 @@ impl CrossOfIron {
                 face,
                 status: self.status(s, u),
                 hidden: false,
+                facing: self.drawn_facing(s, u),
             });
         }
         let (width, height) = places.iter().fold((0f32, 0f32), |(x, y), p| {
@@ -604,6 +628,10 @@ impl CrossOfIron {
                 (fill(Terrain::WoodenBuilding, 0), "wooden building (TEM +2)"),
                 (fill(Terrain::StoneBuilding, 0), "stone building (TEM +3)"),
                 ("#b22222", "objective"),
+                (
+                    "#111",
+                    "wedge on a gun or vehicle: where its front points; line: its gun or turret",
+                ),
             ]
             .map(|(c, m)| (c.to_string(), m.to_string()))
             .to_vec(),

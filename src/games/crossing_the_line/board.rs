@@ -58,6 +58,7 @@ impl CrossingTheLine {
                     face: "HQ".into(),
                     status: format!("FAL {}, {} Support Points", s.fal[f], s.support[f]),
                     hidden: false,
+                    facing: None,
                 });
             }
         }
@@ -202,6 +203,7 @@ fn counter(rs: &Ruleset, s: &State, u: usize, hidden: bool, show_strength: bool)
             face: String::new(),
             status: String::new(),
             hidden,
+            facing: None,
         };
     }
     let disrupted = s.is_disrupted(u);
@@ -226,6 +228,7 @@ fn counter(rs: &Ruleset, s: &State, u: usize, hidden: bool, show_strength: bool)
         face: format!("{}-{er}", info.strength),
         status: status.join(", "),
         hidden,
+        facing: None,
     }
 }
 

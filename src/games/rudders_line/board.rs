@@ -148,5 +148,6 @@ fn counter(rs: &Ruleset, s: &State, u: u8) -> Counter {
         face: values,
         status,
         hidden: false,
+        facing: None,
     }
 }

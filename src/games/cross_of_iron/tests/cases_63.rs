@@ -147,6 +147,51 @@ fn rule_63_11_a_counter_points_at_a_hexspine_two_hexes_ahead_two_behind() {
     );
 }
 
+/// 63.11, 64.12: the picture of the board (the page, `sandtable board`) draws where each gun
+/// and AFV points — the hull's spine and the turret's, 60° a spine clockwise from the
+/// east-south-east spine at 30° — and says it in words; a squad has no facing. Under the
+/// `hexside` reading the same counter points at hexsides (60° a side from east).
+#[test]
+fn rule_63_11_the_board_draws_and_names_each_guns_and_afvs_facing() {
+    use crate::board::Facing;
+    let drawn = |g: &CrossOfIron, s: &State, u: usize| {
+        let name = g.label(u);
+        let board = g.board(s);
+        let c = board
+            .places
+            .iter()
+            .flat_map(|p| &p.counters)
+            .find(|c| c.name == name)
+            .expect("on the board")
+            .clone();
+        (c.facing, c.status)
+    };
+    for (g, hull, turret, words) in [
+        (
+            game(),
+            270,
+            330,
+            "hull facing north, turret east-north-east",
+        ),
+        (
+            hexside_arcs(),
+            240,
+            300,
+            "hull facing north-west, turret north-east",
+        ),
+    ] {
+        let mut s = empty(&g, Phase::Movement, 1);
+        let t34 = place(&g, &mut s, "Tank 1", "E5", 4);
+        s.units[t34].turret = 5;
+        let squad = place(&g, &mut s, "1st Squad", "C5", 0);
+        let (facing, status) = drawn(&g, &s, t34);
+        assert_eq!(facing, Some(Facing { hull, turret }));
+        assert!(status.ends_with(words), "{status}");
+        assert!(g.render_text(&s).contains(words));
+        assert_eq!(drawn(&g, &s, squad).0, None);
+    }
+}
+
 /// 63.11: "All Guns have a covered arc similar to AFVs, while their side and rear is
 /// considered their 'uncovered arc'." The PaK 40 turns to fire outside its arc exactly where a
 /// StuG (the same 75L, its crew exposed) in the same hex facing the same way does, and after
