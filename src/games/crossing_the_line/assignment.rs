@@ -29,6 +29,7 @@ const MAX_TANKS: u32 = 2;
 /// The Assignment Segment begins with the US.
 pub fn start(rs: &Ruleset, s: &mut State) {
     return_attached(rs, s);
+    s.assigned_this_segment = 0;
     s.step = Step::Assignment(Side::Us);
 }
 
@@ -116,7 +117,11 @@ fn may_assign(rs: &Ruleset, s: &State, reach: &Reach, u: usize, f: u8) -> bool {
     let in_range = |f| reach.in_range(s, u, f);
     let info = rs.unit(u);
     let current = s.formation[u];
-    if f == current || rs.formation(f).side != info.side || !on_map(s.hex[u]) {
+    // 5.5, 8.2 (decided): a unit is assigned at most once a segment. The text sets no limit,
+    // but a unit moved to and fro ends where its last move put it, and without one a player
+    // could keep the segment (and the game) from ever ending.
+    let once = s.assigned_this_segment & (1 << u) != 0;
+    if once || f == current || rs.formation(f).side != info.side || !on_map(s.hex[u]) {
         return false;
     }
     match (info.side, info.parent) {
@@ -213,6 +218,7 @@ pub fn apply(rs: &Ruleset, s: &mut State, side: Side, a: Action) -> bool {
     match a {
         Action::Assign(u, f) => {
             assign(s, usize::from(u), f);
+            s.assigned_this_segment |= 1 << u;
             lift_on_reassignment(rs, s, usize::from(u));
             false
         }

@@ -346,9 +346,10 @@ impl Game for CrossingTheLine {
     /// token may also reroll the US Interdiction die, an Attrition Check and the German's roll
     /// to inspect a plan (5.2), each only when a reroll could better it. 11: a withdrawal lifts
     /// the Improved Defense marker of the hexes its units leave, and an independent handed on
-    /// or an attached unit returning lifts it as a choice of assignment does (7.7).
+    /// or an attached unit returning lifts it as a choice of assignment does (7.7). 12: a unit
+    /// is assigned at most once an Assignment Segment (5.5, 8.2), so the segment ends.
     fn log_version(&self) -> u32 {
-        11
+        12
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {

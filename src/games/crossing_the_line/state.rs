@@ -303,6 +303,9 @@ pub struct State {
     /// 5.5.2: units whose current assignment the enemy has been shown (an independent's is
     /// recorded secretly; it shows when the unit acts for its formation, `ops::pay`).
     pub assignment_shown: Units,
+    /// Units assigned or reassigned in this Assignment Segment (each once: see
+    /// `assignment::may_assign`).
+    pub assigned_this_segment: Units,
     pub hq_hex: [u16; MAX_FORMATIONS],
     pub support: [u8; MAX_FORMATIONS],
     /// Formation Activation Level (6.3).
@@ -391,6 +394,7 @@ impl State {
             improved: 0,
             revealed: 0,
             assignment_shown: 0,
+            assigned_this_segment: 0,
             hq_hex: [NOT_ENTERED; MAX_FORMATIONS],
             support: [0; MAX_FORMATIONS],
             fal: [0; MAX_FORMATIONS],

@@ -1181,6 +1181,33 @@ fn rule_5_5_2_an_independent_is_reassigned_within_range_of_both_hqs() {
     );
 }
 
+/// 5.5, 8.2 (decided): a unit is assigned at most once in an Assignment Segment — moved to
+/// the 3rd AD, it is not offered back to the 1st ID (or anywhere) until the next segment, so
+/// that assigning to and fro cannot keep the segment going for ever.
+#[test]
+fn rule_8_2_a_unit_is_assigned_once_a_segment_so_the_segment_ends() {
+    use crate::engine::Game;
+    let fx = Fx::s2();
+    let mut s = us_assignment(&fx);
+    fx.put(&mut s, "238 Eng", 1606);
+    let to_3ad = assign(&fx, "238 Eng", "3AD");
+    assert!(fx.legal(&s).contains(&to_3ad));
+    fx.g.apply(&mut s, to_3ad);
+    assert_eq!(s.formation[fx.unit("238 Eng")], fx.formation("3AD"));
+    let u = fx.unit("238 Eng") as u8;
+    assert!(
+        !fx.legal(&s)
+            .iter()
+            .any(|a| matches!(a, Action::Assign(v, _) if *v == u)),
+        "offered again in the same segment"
+    );
+    super::super::assignment::start(fx.rs(), &mut s);
+    assert!(
+        fx.legal(&s).contains(&assign(&fx, "238 Eng", "1ID")),
+        "the next segment"
+    );
+}
+
 #[test]
 fn rule_5_5_1_up_to_three_battalions_of_one_regiment_join_the_armored_division() {
     let fx = Fx::s2();
@@ -1198,8 +1225,8 @@ fn rule_5_5_1_up_to_three_battalions_of_one_regiment_join_the_armored_division()
     fx.decide(&mut s, assign(&fx, "3/16", "3AD"));
     assert_eq!(s.formation[fx.unit("3/16")], fx.formation("3AD"));
     assert!(
-        fx.legal(&s).contains(&assign(&fx, "3/16", "1ID")),
-        "and back"
+        !fx.legal(&s).contains(&assign(&fx, "3/16", "1ID")),
+        "not back in the same segment (8.2: once a segment)"
     );
     fx.decide(&mut s, Action::Done);
     assert_eq!(s.step, Step::Assignment(Side::German));
