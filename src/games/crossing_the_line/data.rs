@@ -92,6 +92,12 @@ impl DataSet {
             data.check_scenario(s).map_err(|(entry, message)| {
                 At::new(files[3], "scenarios").err(format!("scenario {}: {entry}", s.id), message)
             })?;
+            if s.units.is_empty() {
+                return Err(At::new(files[3], "scenarios").err(
+                    format!("scenario {}: units", s.id),
+                    "no unit is set up (10: every scenario sets up both sides)",
+                ));
+            }
         }
         data.check_formations_on_charts(files[2], files[1])?;
         Ok(data)

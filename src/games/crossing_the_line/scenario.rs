@@ -287,7 +287,14 @@ pub fn load(text: &str, file: &str, counters: &CounterTables) -> Result<Scenario
         &tables.scenario.source,
         tables.scenario.basis.as_deref(),
     )?;
-    for s in &tables.scenarios {
+    for (i, s) in tables.scenarios.iter().enumerate() {
+        // A second entry of one id would be shadowed by the first, silently.
+        if tables.scenarios[..i].iter().any(|t| t.id == s.id) {
+            return Err(At::new(file, "scenarios").err(
+                format!("scenario {}", s.id),
+                "the id is given twice (each scenario once)",
+            ));
+        }
         check_scenario(s, counters)
             .map_err(|m| At::new(file, "scenarios").err(format!("scenario {}", s.id), m))?;
     }

@@ -691,3 +691,20 @@ fn rule_8_3_a_victory_plan_cup_smaller_than_its_draws_is_rejected() {
         &["victory_plan", "6 markers for the 7 draws of turns 2-8"],
     );
 }
+
+/// 10: a scenario's id is given once (a second would be silently shadowed by the first), and
+/// every scenario sets up units.
+#[test]
+fn rule_10_a_scenario_given_twice_or_setting_up_no_unit_is_refused() {
+    let e = error(
+        "scenarios.toml",
+        "id = \"stolberg-corridor\"",
+        "id = \"first-blood\"",
+    );
+    assert_names(&e, &["scenario first-blood", "given twice"]);
+    let extra = "[[scenarios]]\nid = \"test-empty\"\nname = \"Test\"\nrule = \"10\"\n\
+                 rows = [10, 20]\ncols = [1, 22]\nfirst_turn = 1\nlast_turn = 1\n\
+                 formations = [\"1ID\"]\nhqs = []\nunits = []\n\n[scenario]\n";
+    let e = error("scenarios.toml", "[scenario]\n", extra);
+    assert_names(&e, &["scenario test-empty: units", "no unit is set up"]);
+}

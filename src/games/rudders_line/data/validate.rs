@@ -534,6 +534,14 @@ pub(super) fn check_victory(data: &DataSet, file: &str) -> Result<(), DataError>
             lookup.area(id).map_err(|m| at.err(key, m))?;
         }
     }
+    // 12.1: with no foothold area the Rangers would lose every game on turn 1.
+    if v.ranger_foothold.is_empty() {
+        return Err(at.err(
+            "ranger_foothold",
+            "names no area: the Rangers must keep a unit in one of them (12.1), and with none \
+             they lose at once",
+        ));
+    }
     lookup
         .area(&v.guns_area)
         .map_err(|m| at.err("guns_area", m))?;

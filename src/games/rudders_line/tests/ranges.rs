@@ -530,3 +530,16 @@ fn rule_11_1_largest_assault_totals_fit() {
     assert_eq!(fx.s.step, Step::Casualties);
     assert_eq!(fx.s.casualties.cp, 82 - 26);
 }
+
+/// 12.1: the Germans win at once when no Ranger is in a foothold area; a list of none would
+/// end every game on turn 1, so it is refused, naming the entry.
+#[test]
+fn rule_12_1_a_victory_with_no_foothold_area_is_refused() {
+    let mut data = embedded();
+    data.scenario.victory.ranger_foothold.clear();
+    let err = rejected(&data);
+    assert!(
+        err.contains("[victory] ranger_foothold") && err.contains("names no area"),
+        "{err}"
+    );
+}
