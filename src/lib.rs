@@ -7,6 +7,16 @@
 //! * [`analysis`] — exact distributions by enumerating chance.
 //! * [`cli`] — the `sandtable` command line.
 
+/// A line on stderr, as `eprintln!`, that a closed stderr (a pipe whose reader has gone)
+/// does not turn into a panic.
+#[macro_export]
+macro_rules! stderr_line {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod analysis;
 pub mod board;
 pub mod bots;

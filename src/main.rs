@@ -28,7 +28,7 @@ fn main() -> ExitCode {
                 .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
                 .collect::<Vec<_>>()
                 .join("\n");
-            eprintln!("{}", one_line(&message));
+            sandtable::stderr_line!("{}", one_line(&message));
             return ExitCode::from(2);
         }
     };
@@ -36,11 +36,11 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // Ctrl-C: "interrupted: no file written", not an error.
         Err(e) if e.is_interrupted() => {
-            eprintln!("{e}");
+            sandtable::stderr_line!("{e}");
             ExitCode::from(e.exit_code())
         }
         Err(e) => {
-            eprintln!("error: {}", one_line(&e.to_string()));
+            sandtable::stderr_line!("error: {}", one_line(&e.to_string()));
             ExitCode::from(e.exit_code())
         }
     }

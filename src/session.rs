@@ -309,7 +309,7 @@ impl<'g, G: Entry> Session<'g, G> {
     /// Replaces the game with the one saved in `path`. Returns a note when the save was
     /// played as another side or with another seed than this session's.
     pub fn load(&mut self, path: &Path) -> Result<Option<String>, String> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::engine::read::read_text(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         self.load_text(&text)
             .map_err(|e| format!("{}: {e}", path.display()))
@@ -317,9 +317,8 @@ impl<'g, G: Entry> Session<'g, G> {
 
     /// `load` from the save's text.
     pub fn load_text(&mut self, text: &str) -> Result<Option<String>, String> {
-        let replay: Replay = toml::from_str(text)
-            .map_err(|e| format!("not a saved game: {}", crate::cli::one_line(&e.to_string())))?;
-        self.check_identity(&replay)?;
+        let replay = Replay::parse(text)?;
+        self.replay.check_same_game(&replay)?;
         let state = replay.replay(self.game).map_err(|e| e.to_string())?;
         let side = match &replay.side {
             Some(name) => (0..self.game.acting_players())
@@ -349,33 +348,6 @@ impl<'g, G: Entry> Session<'g, G> {
         self.undo.clear();
         self.renumber(None);
         Ok(note)
-    }
-
-    /// Refuses a save of another scenario or other data.
-    fn check_identity(&self, saved: &Replay) -> Result<(), String> {
-        if saved.game != self.replay.game {
-            return Err(format!(
-                "this is a save of {}, not {}",
-                saved.game, self.replay.game
-            ));
-        }
-        if let (Some(theirs), Some(ours)) = (&saved.scenario, &self.replay.scenario) {
-            if theirs != ours {
-                return Err(format!(
-                    "this save is of the scenario {theirs}, not {ours}: load it with \
-                     --scenario {theirs}"
-                ));
-            }
-        }
-        if let (Some(theirs), Some(ours)) = (&saved.data, &self.replay.data) {
-            if theirs != ours {
-                return Err(format!(
-                    "this save was made on other data (identity {theirs}) than this game's \
-                     ({ours}): load it with the --data it was played on"
-                ));
-            }
-        }
-        Ok(())
     }
 
     /// The hint bot's suggestion and, for a search bot, its estimate of the person's chances.

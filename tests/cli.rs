@@ -64,3 +64,22 @@ fn every_shipped_reading_is_its_default() {
         .collect();
     assert!(odd.is_empty(), "{odd:#?}");
 }
+
+/// A closed stderr and stdout (a pipe whose reader has gone, as `sandtable games 2>&1 |
+/// true`) end the run with exit code 2, never a panic (101).
+#[test]
+fn a_closed_pipe_is_no_panic() {
+    use std::process::{Command, Stdio};
+    for args in [&["games"][..], &["balance", "nosuchgame"][..]] {
+        // A pipe whose reading end is closed before the child starts.
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let status = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+            .args(args)
+            .stdout(Stdio::from(writer.try_clone().expect("a second writer")))
+            .stderr(Stdio::from(writer))
+            .status()
+            .expect("the binary runs");
+        assert_eq!(status.code(), Some(2), "{args:?}: {status}");
+    }
+}

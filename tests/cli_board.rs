@@ -81,6 +81,36 @@ fn board_draws_a_saved_game_and_the_fog_of_war() {
         err.contains("this save is of the scenario stolberg-corridor"),
         "{err}"
     );
+    // Another game's save says so, whether that game has scenarios or not, before anything
+    // about scenarios; an endless file is refused unread.
+    let draw = |game: &str, load: &str| {
+        one_line_error(&sandtable(&[
+            "board",
+            game,
+            "--load",
+            load,
+            "--out",
+            svg.to_str().unwrap(),
+        ]))
+    };
+    let err = draw("rudders-line", save.to_str().unwrap());
+    assert!(
+        err.contains("this is a save of crossing-the-line, not rudders-line"),
+        "{err}"
+    );
+    let rl = dir.join("rl.toml");
+    common::play(
+        "rudders-line",
+        &["--side", "rangers"],
+        &format!("save {}\nquit\n", rl.display()),
+    );
+    let err = draw("crossing-the-line", rl.to_str().unwrap());
+    assert!(
+        err.contains("this is a save of rudders-line, not crossing-the-line"),
+        "{err}"
+    );
+    let err = draw("rudders-line", "/dev/zero");
+    assert!(err.contains("larger than 16 MiB"), "{err}");
 }
 
 #[test]

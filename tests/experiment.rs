@@ -233,6 +233,11 @@ fn a_bad_spec_is_one_line_naming_the_file_and_the_entry() {
         (SPEC.replace("games = 60", "games = 60\nbots = [\"foo\", \"scripted\"]"), "unknown bot 'foo'"),
         (SPEC.replace("[1].value\" = 2", "[1].value\" = 200"), "variant 'Germans +2 on turns 4 and 8'"),
         (SPEC.replace("seed = 3", "sed = 3"), "unknown field `sed`"),
+        (
+            SPEC.replace("games = 60", "games = 60\nbots = [\"random\", \"random\", \"random\"]"),
+            "spec.toml: bots needs 2 names",
+        ),
+        (SPEC.replace("seed = 3", "seed = 3\nname = \"../out\""), "spec.toml: name:"),
     ];
     for (text, expected) in cases {
         let path = spec(&dir, &text);

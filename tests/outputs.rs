@@ -513,6 +513,33 @@ fn ctrl_c_stops_a_balance_run_with_one_line_and_no_file() {
     assert!(left.is_empty(), "left behind: {:?}", left.keys());
 }
 
+/// A game takes minutes with MCTS bots on both sides: Ctrl-C does not wait for it to end.
+#[test]
+fn ctrl_c_stops_a_run_in_the_middle_of_a_long_game() {
+    let dir = common::temp_dir("outputs-ctrl-c-mid-game");
+    let csv = dir.join("games.csv");
+    let mut child = spawn(&[
+        "balance",
+        "rudders-line",
+        "--bots",
+        "mcts-strong,mcts-strong",
+        "--games",
+        "1",
+        "--threads",
+        "1",
+        "--out",
+        s(&csv),
+    ]);
+    let temp = dir.join(format!(".games.csv.{}.tmp", child.id()));
+    wait_until(&mut child, || temp.exists());
+    std::thread::sleep(Duration::from_millis(500));
+    interrupt(&child);
+    let out = stopped(child);
+    assert_interrupted(&out);
+    let left = snapshot(&dir);
+    assert!(left.is_empty(), "left behind: {:?}", left.keys());
+}
+
 #[test]
 fn ctrl_c_stops_a_ladder_and_removes_the_folder_it_made() {
     let dir = common::temp_dir("outputs-ctrl-c-ladder");

@@ -99,6 +99,34 @@ fn a_missing_duplicated_foreign_or_truncated_shard_is_a_one_line_error_and_write
         line.contains("cut.shard") && line.contains("truncated"),
         "{line}"
     );
+    // Edited by hand: a row doubled over the next (the count of rows unchanged), two rows
+    // swapped, a total in the header changed — each refused by the shard's seal.
+    let text = String::from_utf8(text).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let edited = |name: &str, lines: Vec<String>| {
+        let path = dir.join(name);
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        path
+    };
+    let mut doubled: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    doubled[10] = doubled[9].clone();
+    let mut swapped: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    swapped.swap(10, 11);
+    let mut header: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    header[0] = header[0].replacen("\"wins\":[", "\"wins\":[1", 1);
+    assert_ne!(header[0], lines[0]);
+    for (name, lines) in [
+        ("doubled", doubled),
+        ("swapped", swapped),
+        ("header", header),
+    ] {
+        let path = edited(&format!("{name}.shard"), lines);
+        let line = merge(&[&shards[0], &shards[1], &path]);
+        assert!(
+            line.contains(&format!("{name}.shard")) && line.contains("do not match its seal"),
+            "{line}"
+        );
+    }
     let csv = dir.join("plain.csv");
     std::fs::write(&csv, "index,seed\n0,1\n").unwrap();
     let line = merge(&[&csv]);

@@ -460,3 +460,60 @@ async fn a_whole_game_of_rudders_line_is_played_on_the_page_against_mcts_fast() 
     );
     c.close().await.unwrap();
 }
+
+/// One raw HTTP request to the server at `url` (`http://127.0.0.1:PORT/`): the status line's
+/// code and the body.
+fn raw_request(
+    url: &str,
+    method: &str,
+    path: &str,
+    content_type: Option<&str>,
+    body: &str,
+) -> (u16, String) {
+    use std::io::{Read, Write};
+    let host = url.trim_start_matches("http://").trim_end_matches('/');
+    let mut s = std::net::TcpStream::connect(host).expect("the server listens");
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let kind = content_type.map_or(String::new(), |k| format!("Content-Type: {k}\r\n"));
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\n{kind}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    let code = answer[9..12].parse().expect("a status code");
+    let body = answer
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
+    (code, body)
+}
+
+/// A request the page would never send — bad JSON, the wrong shape, no content type, an
+/// unknown address, the wrong method — is answered with a JSON `{"error": …}` in words, as the
+/// game's own refusals are (the page shows `error`), never a bare status or the server's
+/// internals.
+#[test]
+fn malformed_requests_are_refused_in_json_words() {
+    let (_server, url) = serve("rudders-line", &["--side", "rangers", "--bot", "random"]);
+    let json = Some("application/json");
+    for (method, path, kind, body, code) in [
+        ("POST", "/api/act", json, "null", 422),
+        ("POST", "/api/act", json, "{\"seq\": 1, \"n\": -1}", 422),
+        ("POST", "/api/act", json, "{", 400),
+        ("POST", "/api/act", None, "{}", 415),
+        ("GET", "/nowhere", None, "", 404),
+        ("DELETE", "/api/act", None, "", 405),
+    ] {
+        let (got, text) = raw_request(&url, method, path, kind, body);
+        assert_eq!(got, code, "{method} {path} {body}: {text}");
+        let reply: serde_json::Value = serde_json::from_str(&text)
+            .unwrap_or_else(|_| panic!("{method} {path} {body}: not JSON: {text}"));
+        let error = reply["error"].as_str().expect("an error in words");
+        assert!(
+            !error.contains("expected") && !error.contains("usize"),
+            "{method} {path} {body}: {error}"
+        );
+    }
+}

@@ -109,8 +109,12 @@ fn read(name: &str) -> Result<Preset, PresetError> {
         file: name.to_string(),
         message: message.to_string(),
     };
-    let budget = budget
-        .ok_or_else(|| bad("the budget after @ is a whole number of iterations, 1 or more"))?;
+    let most = crate::bots::mcts::MOST_ITERATIONS;
+    let budget = budget.filter(|&n| n <= most).ok_or_else(|| {
+        bad(&format!(
+            "the budget after @ is a whole number of iterations from 1 to {most}"
+        ))
+    })?;
     let mut preset = load_named(base)?;
     if preset.kind != BotKind::Mcts {
         return Err(bad("only an MCTS preset takes a budget (@iterations)"));
@@ -129,11 +133,17 @@ fn load_named(name: &str) -> Result<Preset, PresetError> {
     }
     let path = Path::new(name);
     if path.is_file() {
-        let text = std::fs::read_to_string(path).map_err(|e| PresetError::Bad {
+        let text = crate::engine::read::read_text(path).map_err(|e| PresetError::Bad {
             file: name.to_string(),
             message: e.to_string(),
         })?;
         return parse(&text, name);
+    }
+    if name.ends_with(".toml") || name.contains(std::path::MAIN_SEPARATOR) {
+        return Err(PresetError::Bad {
+            file: name.to_string(),
+            message: "no such preset file".into(),
+        });
     }
     Err(PresetError::Unknown {
         name: name.to_string(),
@@ -146,11 +156,15 @@ fn parse(text: &str, file: &str) -> Result<Preset, PresetError> {
         file: file.to_string(),
         message: message.lines().map(str::trim).collect::<Vec<_>>().join(" "),
     };
-    let mut preset: Preset = toml::from_str(text).map_err(|e| bad(e.to_string()))?;
+    let brief = |e: toml::de::Error| bad(crate::engine::data::toml_brief(&e, text));
+    let mut preset: Preset = toml::from_str(text).map_err(brief)?;
     if preset.kind == BotKind::Mcts && preset.mcts.is_none() {
         return Err(bad("kind = \"mcts\" needs an [mcts] table".into()));
     }
-    let table: toml::Table = toml::from_str(text).map_err(|e| bad(e.to_string()))?;
+    if let Some(mcts) = &preset.mcts {
+        mcts.check().map_err(|e| bad(format!("[mcts]: {e}")))?;
+    }
+    let table: toml::Table = toml::from_str(text).map_err(brief)?;
     if let Some(toml::Value::Table(mcts)) = table.get("mcts") {
         preset.mcts_table = mcts.clone();
     }
@@ -202,11 +216,8 @@ impl Preset {
             .expect("every [games] entry was checked when the preset was read")
     }
 
-    fn config_for(
-        &self,
-        game: &str,
-        scenario: Option<&str>,
-    ) -> Result<MctsConfig, toml::de::Error> {
+    /// The settings for a game and scenario, checked (`MctsConfig::check`).
+    fn config_for(&self, game: &str, scenario: Option<&str>) -> Result<MctsConfig, String> {
         let mut table = self.mcts_table.clone();
         if let Some(over) = self.games.get(game) {
             let fields = over.iter().filter(|(_, v)| !v.is_table());
@@ -216,10 +227,12 @@ impl Preset {
             }
         }
         let text = toml::to_string(&table).expect("a TOML table serialises");
-        let mut config: MctsConfig = toml::from_str(&text)?;
+        let mut config: MctsConfig =
+            toml::from_str(&text).map_err(|e| crate::engine::data::toml_brief(&e, &text))?;
         if let Some(budget) = self.budget {
             config.iterations = budget;
         }
+        config.check()?;
         Ok(config)
     }
 
@@ -405,6 +418,36 @@ mod tests {
             load("nothing@100"),
             Err(PresetError::Unknown { .. })
         ));
+    }
+
+    /// Every search setting has a range: a value the search cannot use (a thread count that
+    /// would exhaust the memory, a NaN, no iterations, a budget past the most) is refused in
+    /// one line naming the setting, in `[mcts]`, in a game's table and after `@`.
+    #[test]
+    fn a_search_setting_out_of_range_is_refused_in_one_line() {
+        let base = "name = \"x\"\nkind = \"mcts\"\n[mcts]\niterations = 400\n";
+        for (extra, field) in [
+            ("threads = 9223372036854775807\n", "threads"),
+            ("threads = 1025\n", "threads"),
+            ("exploration = nan\n", "exploration"),
+            ("policy_confidence = -1.0\n", "policy_confidence"),
+            ("time_ms = 9223372036854775807\n", "time_ms"),
+            ("[games.aachen]\niterations = 0\n", "iterations"),
+        ] {
+            let e = parse(&format!("{base}{extra}"), "p.toml")
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.starts_with("p.toml") && e.contains(field) && e.contains("out of range"),
+                "{extra}: {e}"
+            );
+        }
+        assert!(parse(base, "p.toml").is_ok());
+        let e = load("mcts-fast@1000001").unwrap_err().to_string();
+        assert!(e.contains("from 1 to 1000000"), "{e}");
+        assert!(load("mcts-fast@1000000").is_ok());
+        let e = load("no-such-file.toml").unwrap_err().to_string();
+        assert!(e.contains("no such preset file"), "{e}");
     }
 
     #[test]

@@ -111,7 +111,7 @@ where
         check_writable(path)?;
     }
     if !setup.provenance.is_empty() {
-        eprintln!(
+        crate::stderr_line!(
             "note: results depend on reconstructed data: {}",
             setup.provenance.join(", ")
         );
@@ -348,7 +348,7 @@ pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> 
             .map_err(|e| copy_error(Path::new("-"), e))?,
     }
     if !context.provenance.is_empty() {
-        eprintln!(
+        crate::stderr_line!(
             "note: results depend on reconstructed data: {}",
             context.provenance.join(", ")
         );

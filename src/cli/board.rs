@@ -50,14 +50,15 @@ impl Visitor for Draw<'_> {
 
     fn visit<G: Entry>(self) -> Self::Output {
         let args = self.0;
-        let scenario = args
-            .scenario
-            .clone()
-            .or_else(|| args.load.as_deref().and_then(Replay::scenario_in));
-        let game = G::load(args.data.as_deref(), scenario.as_deref(), false)?;
-        let state = match &args.load {
-            None => game.initial_state(),
-            Some(path) => load(&game, path)?,
+        let (game, saved) = super::common::game_for_save::<G>(
+            args.data.as_deref(),
+            args.scenario.as_deref(),
+            args.load.as_deref(),
+            false,
+        )?;
+        let state = match (&saved, &args.load) {
+            (Some(replay), Some(path)) => load(&game, path, replay)?,
+            _ => game.initial_state(),
         };
         let viewer = match &args.side {
             None => None,
@@ -73,30 +74,11 @@ impl Visitor for Draw<'_> {
 }
 
 /// The state of a saved game, checked against this game's scenario and data as `play` does.
-fn load<G: Entry>(game: &G, path: &std::path::Path) -> Result<G::State, CliError> {
+fn load<G: Entry>(game: &G, path: &std::path::Path, saved: &Replay) -> Result<G::State, CliError> {
     let bad = |m: String| CliError::Usage(format!("{}: {m}", path.display()));
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", path.display())))?;
-    let replay: Replay = toml::from_str(&text).map_err(|e| {
-        bad(format!(
-            "not a saved game: {}",
-            super::one_line(&e.to_string())
-        ))
-    })?;
-    if replay.scenario.is_some() && replay.scenario.as_deref() != game.scenario_id() {
-        return Err(bad(format!(
-            "this save is of the scenario {}: draw it with --scenario {0}",
-            replay.scenario.unwrap_or_default()
-        )));
-    }
-    if replay
-        .data
-        .as_ref()
-        .is_some_and(|d| *d != game.data_identity())
-    {
-        return Err(bad(
-            "this save was made on other data than this game's".into()
-        ));
-    }
-    replay.replay(game).map_err(|e| bad(e.to_string()))
+    let mut expected = Replay::new(game, 0);
+    expected.scenario = game.scenario_id().map(str::to_string);
+    expected.data = Some(game.data_identity());
+    expected.check_same_game(saved).map_err(bad)?;
+    saved.replay(game).map_err(|e| bad(e.to_string()))
 }

@@ -173,3 +173,23 @@ pub fn thread_count(arg: &str) -> Result<usize, String> {
         Err(e) => Err(e.to_string()),
     }
 }
+
+/// The game a command with `--load SAVE` plays or draws: the save is read first and must be
+/// a save of `G`; the scenario is `--scenario`, or else the save's own (an error in it then
+/// names the save).
+pub fn game_for_save<G: crate::registry::Entry>(
+    data: Option<&Path>,
+    scenario: Option<&str>,
+    load: Option<&Path>,
+    open: bool,
+) -> Result<(G, Option<crate::engine::Replay>), CliError> {
+    let saved = load
+        .map(|path| crate::engine::Replay::read_for(path, G::INFO.id).map_err(CliError::Usage))
+        .transpose()?;
+    let game = match (scenario, &saved, load) {
+        (None, Some(replay), Some(path)) => G::load(data, replay.scenario.as_deref(), open)
+            .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?,
+        _ => G::load(data, scenario, open)?,
+    };
+    Ok((game, saved))
+}

@@ -238,7 +238,7 @@ where
     };
     let (_, provenance) = data;
     if !provenance.is_empty() {
-        eprintln!(
+        crate::stderr_line!(
             "note: results depend on reconstructed data: {}",
             provenance.join(", ")
         );
@@ -314,7 +314,7 @@ where
     let mut played = Vec::new();
     for (first, second) in pairings(context.bots.len()) {
         let names = [&context.bots[first], &context.bots[second]];
-        eprintln!("{} ({p0}) vs {} ({p1})", names[0], names[1]);
+        crate::stderr_line!("{} ({p0}) vs {} ({p1})", names[0], names[1]);
         let bots = |p: PlayerId| make(names[p], p).expect("bot names were checked");
         let bar = progress::games_bar(range.end - range.start);
         let records = run_range(game, &bots, range.clone(), run.seed, run.threads, &bar)?;

@@ -92,7 +92,7 @@ pub fn run(kind: OddsKind, args: &OddsArgs) -> Result<(), CliError> {
         })
         .collect();
     if !used.is_empty() {
-        eprintln!(
+        crate::stderr_line!(
             "note: results depend on reconstructed data: {}",
             used.join(", ")
         );

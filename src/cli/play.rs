@@ -5,10 +5,10 @@
 //! `board` (`board --full`), `map` (`map PLACE`), `victory`, `help`, `quit`. With `--web` the
 //! same session is played on a page instead (`crate::web`).
 
-use super::prompt::{Plain, Prompt};
+use super::prompt::{Plain, Prompt, Typed};
 use super::CliError;
 use crate::bots::preset;
-use crate::engine::{Actor, PlayerId, Replay};
+use crate::engine::{Actor, PlayerId};
 use crate::registry::{self, Entry, Visitor};
 use crate::session::{Auto, Identity, Offer, Session};
 use crate::sim::progress::thinking;
@@ -72,20 +72,18 @@ impl Visitor for Play<'_> {
 
     fn visit<G: Entry>(self) -> Self::Output {
         let args = self.0;
-        // The game lives as long as the process: the page's server holds it from any thread.
-        let scenario = args
-            .scenario
-            .clone()
-            .or_else(|| args.load.as_deref().and_then(Replay::scenario_in));
-        let game: &'static G = Box::leak(Box::new(G::load(
+        let (game, _) = super::common::game_for_save::<G>(
             args.data.as_deref(),
-            scenario.as_deref(),
+            args.scenario.as_deref(),
+            args.load.as_deref(),
             args.open,
-        )?));
+        )?;
+        // The game lives as long as the process: the page's server holds it from any thread.
+        let game: &'static G = Box::leak(Box::new(game));
         let mut session = new_session(game, &args.side, &args.bot, args.seed)?;
         if let Some(path) = &args.load {
             if let Some(note) = session.load(path).map_err(CliError::Usage)? {
-                eprintln!("{note}");
+                crate::stderr_line!("{note}");
             }
         }
         if args.web {
@@ -217,9 +215,20 @@ pub fn play<G: Entry>(session: &mut Session<'_, G>, input: &mut dyn Prompt, out:
         }
         print_offers(session.offers(), out);
         let prompt = format!("{}> ", game.player_name(session.human()));
-        let Some(line) = input.line(&prompt, out) else {
-            let _ = writeln!(out, "\n(end of input: quitting)");
-            return;
+        let line = match input.line(&prompt, out) {
+            Typed::Line(line) => line,
+            // A game in progress is not thrown away by a stray Ctrl-C.
+            Typed::Interrupted => {
+                let _ = writeln!(
+                    out,
+                    "(Ctrl-C: the game goes on; `save FILE` keeps it, `quit` or Ctrl-D leaves)"
+                );
+                continue;
+            }
+            Typed::End => {
+                let _ = writeln!(out, "\n(end of input: quitting)");
+                return;
+            }
         };
         if !command(session, line.trim(), out) {
             return;

@@ -3,23 +3,32 @@
 
 use std::io::{BufRead, Write};
 
+/// What the person typed at the prompt.
+pub enum Typed {
+    Line(String),
+    /// Ctrl-C at a terminal's prompt: the line is dropped, the game goes on.
+    Interrupted,
+    /// The end of input (Ctrl-D, the end of a script).
+    End,
+}
+
 /// Where the person's lines come from.
 pub trait Prompt {
-    /// Shows `prompt` and reads one line; `None` at the end of input.
-    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> Option<String>;
+    /// Shows `prompt` and reads one line.
+    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> Typed;
 }
 
 /// Lines from any reader, the prompt written to the output.
 pub struct Plain<R: BufRead>(pub R);
 
 impl<R: BufRead> Prompt for Plain<R> {
-    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> Option<String> {
+    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> Typed {
         let _ = write!(out, "{prompt}");
         let _ = out.flush();
         let mut line = String::new();
         match self.0.read_line(&mut line) {
-            Ok(0) | Err(_) => None,
-            Ok(_) => Some(line),
+            Ok(0) | Err(_) => Typed::End,
+            Ok(_) => Typed::Line(line),
         }
     }
 }
@@ -39,10 +48,15 @@ impl Editor {
 }
 
 impl Prompt for Editor {
-    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> Option<String> {
+    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> Typed {
         let _ = out.flush();
-        let line = self.0.readline(prompt).ok()?;
-        let _ = self.0.add_history_entry(line.as_str());
-        Some(line)
+        match self.0.readline(prompt) {
+            Ok(line) => {
+                let _ = self.0.add_history_entry(line.as_str());
+                Typed::Line(line)
+            }
+            Err(rustyline::error::ReadlineError::Interrupted) => Typed::Interrupted,
+            Err(_) => Typed::End,
+        }
     }
 }

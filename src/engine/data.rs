@@ -127,7 +127,7 @@ impl<T: PartialOrd + std::fmt::Display + Copy> Limit<T> {
 // ------------------------------------------------------------------------- reading
 
 pub fn read(path: &Path) -> Result<String, DataError> {
-    std::fs::read_to_string(path).map_err(|e| io_error(path, &e))
+    super::read::read_text(path).map_err(|e| io_error(path, &e))
 }
 
 pub fn io_error(path: &Path, e: &std::io::Error) -> DataError {
@@ -171,6 +171,22 @@ pub fn toml_error(e: &toml::de::Error, text: &str, file: &str, syntax: bool) -> 
     }
 }
 
+/// Where and why `text` is not valid TOML for its reader, in one line that does not echo
+/// the file's text ("line 3, column 7: invalid type …").
+pub fn toml_brief(e: &toml::de::Error, text: &str) -> String {
+    let reason = toml_reason(e, text);
+    match e.span() {
+        Some(span) => {
+            let (line, col) = line_col(text, char_floor(text, span.start))
+                .split_once(':')
+                .map(|(l, c)| (l.to_string(), c.to_string()))
+                .unwrap_or_default();
+            format!("line {line}, column {col}: {reason}")
+        }
+        None => reason,
+    }
+}
+
 /// The parser's reason for error `e` in `text`, on one line; it gives none for some errors (a
 /// value missing at the end of a cut-short file), which then get a plain one.
 pub fn toml_reason(e: &toml::de::Error, text: &str) -> String {
@@ -211,10 +227,32 @@ pub fn enclosing_table(text: &str, pos: usize) -> Option<String> {
 /// The name in a `[table]` or `[[table]]` header line.
 pub fn table_header(line: &str) -> Option<String> {
     let inner = line.trim_start().strip_prefix('[')?;
-    let inner = inner.strip_prefix('[').unwrap_or(inner);
-    let name = inner.split(']').next()?.trim();
-    let is_key = |c: char| c.is_ascii_alphanumeric() || "_-.".contains(c);
-    (!name.is_empty() && name.chars().all(is_key)).then(|| name.to_string())
+    let (inner, close) = match inner.strip_prefix('[') {
+        Some(inner) => (inner, "]]"),
+        None => (inner, "]"),
+    };
+    let (name, rest) = inner.split_once(close)?;
+    // Nothing but a comment after the header (an array value on its own line has a comma).
+    let rest = rest.trim();
+    if !(rest.is_empty() || rest.starts_with('#')) {
+        return None;
+    }
+    let name = name.trim();
+    // Each dotted part bare or quoted (`["infantry"]`, `[a."b c"]`), the quotes dropped.
+    let part = |p: &str| {
+        let p = p.trim();
+        let quoted = ['"', '\'']
+            .iter()
+            .find_map(|&q| p.strip_prefix(q)?.strip_suffix(q));
+        let is_key = |c: char| c.is_ascii_alphanumeric() || "_-".contains(c);
+        match quoted {
+            Some(q) if !q.contains(['"', '\'', '.']) => Some(q.to_string()),
+            Some(_) => None,
+            None => (!p.is_empty() && p.chars().all(is_key)).then(|| p.to_string()),
+        }
+    };
+    let parts: Option<Vec<String>> = name.split('.').map(part).collect();
+    parts.filter(|p| !p.is_empty()).map(|p| p.join("."))
 }
 
 /// The toml crate names the key path only in its Display output ("in `a.b`"), when it has
@@ -305,7 +343,8 @@ pub fn read_dir<const N: usize>(
     let mut found = false;
     for (i, name) in names.iter().enumerate() {
         let path = dir.join(name);
-        if path.exists() {
+        // Present, even as a broken link: reading it then says why it cannot be read.
+        if std::fs::symlink_metadata(&path).is_ok() {
             texts[i] = read(&path)?;
             files.0[i] = path.display().to_string();
             found = true;
@@ -453,6 +492,23 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An error is placed in the table whose header comes before it, however the header is
+    /// written: bare, quoted, dotted, an array of tables.
+    #[test]
+    fn a_table_is_named_however_its_header_is_quoted() {
+        for (line, name) in [
+            ("[infantry]", Some("infantry")),
+            ("[\"infantry\"]", Some("infantry")),
+            ("[[ 'units' ]]", Some("units")),
+            ("[a.\"b\".c]", Some("a.b.c")),
+            ("[\"a.b\"]", None),
+            ("[]", None),
+            ("x = [1]", None),
+        ] {
+            assert_eq!(table_header(line).as_deref(), name, "{line}");
+        }
+    }
 
     #[test]
     fn a_missing_top_level_table_is_no_syntax_error() {

@@ -47,11 +47,81 @@ fn first_version() -> u32 {
 }
 
 impl Replay {
-    /// The scenario a saved game at `path` names, so that loading it needs no `--scenario`;
-    /// `None` when it names none or cannot be read (loading it then says why).
-    pub fn scenario_in(path: &std::path::Path) -> Option<String> {
-        let text = std::fs::read_to_string(path).ok()?;
-        toml::from_str::<Replay>(&text).ok()?.scenario
+    /// The saved game at `path`, if it is a save of `game` (an id): an error is one line
+    /// naming the file and saying why not.
+    pub fn read_for(path: &std::path::Path, game: &str) -> Result<Replay, String> {
+        let saved = Replay::read(path)?;
+        if saved.game != game {
+            return Err(format!(
+                "{}: this is a save of {}, not {game}",
+                path.display(),
+                saved.game
+            ));
+        }
+        Ok(saved)
+    }
+
+    /// The saved game at `path`; an error is one line saying why it is none.
+    pub fn read(path: &std::path::Path) -> Result<Replay, String> {
+        let text = super::read::read_text(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Replay::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// A saved game's text read back.
+    pub fn parse(text: &str) -> Result<Replay, String> {
+        toml::from_str(text)
+            .map_err(|e| format!("not a saved game: {}", super::data::toml_brief(&e, text)))
+    }
+
+    /// Whether `saved` was played in the game, scenario and data of this log (a save loads
+    /// into nothing else).
+    pub fn check_same_game(&self, saved: &Replay) -> Result<(), String> {
+        if saved.game != self.game {
+            return Err(format!(
+                "this is a save of {}, not {}",
+                saved.game, self.game
+            ));
+        }
+        if saved.version != self.version {
+            let e = ReplayError::WrongVersion {
+                expected: self.version,
+                found: saved.version,
+            };
+            return Err(e.to_string());
+        }
+        match (&saved.scenario, &self.scenario) {
+            (Some(theirs), Some(ours)) if theirs != ours => {
+                return Err(format!(
+                    "this save is of the scenario {theirs}, not {ours}: give --scenario {theirs}"
+                ))
+            }
+            (None, Some(ours)) => {
+                return Err(format!(
+                    "this save names no scenario, so it cannot be loaded into {ours} (an \
+                     edited save?)"
+                ))
+            }
+            (Some(theirs), None) => {
+                return Err(format!(
+                    "this save names the scenario {theirs}, which {} does not have",
+                    self.game
+                ))
+            }
+            _ => {}
+        }
+        match (&saved.data, &self.data) {
+            (Some(theirs), Some(ours)) if theirs != ours => Err(format!(
+                "this save was made on other data (identity {theirs}) than this game's \
+                 ({ours}): give the --data it was played on"
+            )),
+            (None, Some(_)) => Err(
+                "this save does not say which data it was played on (`data = …`), so it \
+                 cannot be checked against this game's (an edited save?)"
+                    .into(),
+            ),
+            _ => Ok(()),
+        }
     }
 
     /// An empty log of `game` played with `seed`.
@@ -148,5 +218,51 @@ impl Replay {
             game.apply(&mut s, a);
         }
         Ok(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn log(game: &str, scenario: Option<&str>, data: Option<&str>) -> Replay {
+        Replay {
+            game: game.into(),
+            scenario: scenario.map(str::to_string),
+            data: data.map(str::to_string),
+            ..Replay::default()
+        }
+    }
+
+    /// A save loads only into the game, scenario and data it was played on: one that does not
+    /// name its scenario or data (edited by hand) is refused, not taken for any.
+    #[test]
+    fn a_save_loads_only_into_its_own_game_scenario_and_data() {
+        let ours = log("g", Some("s1"), Some("d1"));
+        assert!(ours
+            .check_same_game(&log("g", Some("s1"), Some("d1")))
+            .is_ok());
+        for (saved, words) in [
+            (log("h", Some("s1"), Some("d1")), "a save of h"),
+            (
+                Replay {
+                    version: 7,
+                    ..log("g", Some("s1"), None)
+                },
+                "version 7",
+            ),
+            (log("g", Some("s2"), Some("d1")), "scenario s2"),
+            (log("g", None, Some("d1")), "names no scenario"),
+            (log("g", Some("s1"), Some("d2")), "other data"),
+            (log("g", Some("s1"), None), "which data"),
+        ] {
+            let e = ours.check_same_game(&saved).unwrap_err();
+            assert!(e.contains(words), "{e}");
+        }
+        let single = log("g", None, Some("d1"));
+        let e = single
+            .check_same_game(&log("g", Some("s1"), Some("d1")))
+            .unwrap_err();
+        assert!(e.contains("does not have"), "{e}");
     }
 }

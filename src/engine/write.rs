@@ -40,7 +40,7 @@ pub fn exit_removing_temporaries(code: i32, line: &dyn Fn(bool) -> String) -> ! 
         };
     }
     let committed = COMMITTED.load(std::sync::atomic::Ordering::SeqCst);
-    eprintln!("{}", line(committed));
+    crate::stderr_line!("{}", line(committed));
     std::process::exit(code)
 }
 
@@ -265,20 +265,69 @@ impl WholeSet {
         self.add(file)
     }
 
-    /// Renames every file into place (at once for an interrupt: it sees all or none). An
-    /// error names the file that failed.
+    /// Renames every file into place (at once for an interrupt: it sees all or none). If
+    /// one cannot be (an immutable or locked file), none is: the old files stay as they were.
+    /// An error names the file that failed.
     pub fn commit(self) -> Result<(), (std::path::PathBuf, std::io::Error)> {
         let mut ready = self.ready;
         let renamed = {
             let mut list = pending();
-            ready
-                .iter_mut()
-                .try_for_each(|r| r.rename_locked(&mut list).map_err(|e| (r.path.clone(), e)))
+            let mut replaced: Vec<&mut Ready> =
+                ready.iter_mut().filter(|r| r.temp.is_some()).collect();
+            replace_all(&mut replaced, &mut list)
         };
         // Any not renamed (after a failure) are removed here, the lock released.
         drop(ready);
         renamed
     }
+}
+
+/// Moves the files at the targets of `ready` aside, renames the new ones in, then removes
+/// the old ones. On a failure every old file is put back and every new one taken away.
+fn replace_all(
+    ready: &mut [&mut Ready],
+    list: &mut Vec<(std::path::PathBuf, bool)>,
+) -> Result<(), (std::path::PathBuf, std::io::Error)> {
+    // (target, where its old file went)
+    let mut aside: Vec<(std::path::PathBuf, Option<std::path::PathBuf>)> = Vec::new();
+    let put_back = |aside: &[(std::path::PathBuf, Option<std::path::PathBuf>)]| {
+        for (target, old) in aside {
+            if let Some(old) = old {
+                let _ = std::fs::rename(old, target);
+            }
+        }
+    };
+    for r in ready.iter() {
+        let moved = match std::fs::symlink_metadata(&r.path) {
+            Ok(_) => temp_name(&r.path, "old").and_then(|old| {
+                std::fs::rename(&r.path, &old)?;
+                Ok(Some(old))
+            }),
+            Err(_) => Ok(None),
+        };
+        match moved {
+            Ok(old) => aside.push((r.path.clone(), old)),
+            Err(e) => {
+                put_back(&aside);
+                return Err((r.path.clone(), e));
+            }
+        }
+    }
+    for i in 0..ready.len() {
+        if let Err(e) = ready[i].rename_locked(list) {
+            for (target, _) in &aside[..i] {
+                let _ = std::fs::remove_file(target);
+            }
+            put_back(&aside);
+            return Err((ready[i].path.clone(), e));
+        }
+    }
+    for (_, old) in aside {
+        if let Some(old) = old {
+            let _ = std::fs::remove_file(old);
+        }
+    }
+    Ok(())
 }
 
 /// A scratch file beside an output (a shard's rows while its games are played): removed when
@@ -375,5 +424,42 @@ impl Drop for Folder {
         while let Some(made) = self.made.pop() {
             drop(made);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Files written together are replaced all or none: when the second cannot be renamed
+    /// into place (its finished temporary file is gone), the first keeps its old bytes, the
+    /// error names the second, and nothing is left beside them.
+    #[test]
+    fn a_set_whose_last_rename_fails_leaves_every_old_file() {
+        let dir = std::env::temp_dir().join(format!("sandtable-set-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (first, second) = (dir.join("a.csv"), dir.join("b.csv"));
+        std::fs::write(&first, "old a").unwrap();
+        std::fs::write(&second, "old b").unwrap();
+        let mut set = WholeSet::new();
+        set.write(&first, b"new a").unwrap();
+        set.write(&second, b"new b").unwrap();
+        std::fs::remove_file(temp_name(&second, "tmp").unwrap()).unwrap();
+        let (failed, _) = set.commit().unwrap_err();
+        assert_eq!(failed, second);
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), "old a");
+        assert_eq!(std::fs::read_to_string(&second).unwrap(), "old b");
+        let mut left: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["a.csv", "b.csv"]);
+        let mut set = WholeSet::new();
+        set.write(&first, b"new a").unwrap();
+        set.write(&dir.join("c.csv"), b"new c").unwrap();
+        set.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), "new a");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -63,7 +63,7 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
         .map(|v| load_variant::<G>(spec, v, ctx.spec_path))
         .collect::<Result<_, _>>()?;
     let game = &games[0];
-    let bots = bot_names(game, spec, &variants)?;
+    let bots = bot_names(game, spec, &variants, ctx.spec_path)?;
     let range = match ctx.shard {
         Some(shard) => check_shard(spec, ctx, &shard)?,
         None => 0..spec.games,
@@ -83,7 +83,7 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
         version: env!("CARGO_PKG_VERSION").to_string(),
     };
     if !reconstructed.is_empty() {
-        eprintln!(
+        crate::stderr_line!(
             "note: results depend on reconstructed data: {}",
             reconstructed.join(", ")
         );
@@ -214,7 +214,7 @@ impl<G: Entry> Setup<'_, G> {
         let text = write_results(self.spec, self.context, &mut out, &played, &made)?;
         out.commit()?;
         print!("{text}");
-        eprintln!(
+        crate::stderr_line!(
             "wrote {} (summary.csv, games.csv, chart.svg, chart.png, report.md) in {seconds:.1} s",
             self.ctx.out.display()
         );
@@ -228,7 +228,7 @@ impl<G: Entry> Setup<'_, G> {
 fn warn_unchanged(spec_path: &Path, variants: &[Variant], data: &[String], bots: &[Vec<String>]) {
     for ((v, d), b) in variants.iter().zip(data).zip(bots).skip(1) {
         if v.cell.is_empty() && *d == data[0] && *b == bots[0] {
-            eprintln!(
+            crate::stderr_line!(
                 "note: {}: variant '{}' sets only values the data already has: it will play \
                  the baseline's games",
                 spec_path.display(),
@@ -453,7 +453,7 @@ pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> 
     let text = write_results(&spec, &context, &mut out, &played, &made)?;
     out.commit()?;
     print!("{text}");
-    eprintln!(
+    crate::stderr_line!(
         "merged {} shards into {} (summary.csv, games.csv, chart.svg, chart.png, report.md)",
         parts.len(),
         dir.display()
@@ -505,11 +505,12 @@ pub fn load_variant<G: Entry>(spec: &Spec, v: &Variant, spec_path: &Path) -> Res
 }
 
 /// Each variant's bots by acting side: its own, else the spec's, else `scripted` for each;
-/// checked.
+/// checked. An error names the spec file and the entry (`bots`, or the variant's).
 fn bot_names<G: Entry>(
     game: &G,
     spec: &Spec,
     variants: &[Variant],
+    spec_path: &Path,
 ) -> Result<Vec<Vec<String>>, CliError> {
     let base = if spec.bots.is_empty() {
         vec!["scripted".to_string(); game.acting_players()]
@@ -522,9 +523,14 @@ fn bot_names<G: Entry>(
         .map(|v| {
             let names = v.bots.clone().unwrap_or_else(|| base.clone());
             crate::cli::select::check_bots(game, &names, |n, p| registry::bot(game, n, p), &known)
-                .map_err(|e| match &v.bots {
-                    Some(_) => CliError::Usage(format!("variant '{}': {e}", v.name)),
-                    None => e,
+                .map_err(|e| {
+                    // The spec's `bots` entry, not the command line's flag.
+                    let e = e.to_string().replace("--bots", "bots");
+                    let at = spec_path.display();
+                    CliError::Usage(match &v.bots {
+                        Some(_) => format!("{at}: variant '{}': bots: {e}", v.name),
+                        None => format!("{at}: {e}"),
+                    })
                 })?;
             Ok(names)
         })

@@ -152,7 +152,7 @@ pub fn apply(
         let (name, text) = &files[i];
         if edited[i].is_none() {
             let table: Table = toml::from_str(text)
-                .map_err(|e| format!("{name}: {}", crate::cli::one_line(&e.to_string())))?;
+                .map_err(|e| format!("{name}: {}", crate::engine::data::toml_brief(&e, text)))?;
             edited[i] = Some(table);
         }
         let table = edited[i].as_mut().expect("parsed above");
@@ -187,8 +187,8 @@ pub fn base_files(
         .iter()
         .map(|&(name, text)| {
             let path = dir.map(|d| d.join(name));
-            match path.filter(|p| p.exists()) {
-                Some(p) => std::fs::read_to_string(&p)
+            match path.filter(|p| std::fs::symlink_metadata(p).is_ok()) {
+                Some(p) => crate::engine::read::read_text(&p)
                     .map(|t| (name.to_string(), t))
                     .map_err(|e| format!("cannot read {}: {e}", p.display())),
                 None => Ok((name.to_string(), text.to_string())),

@@ -79,7 +79,7 @@ const MAX_VALUES: usize = 1000;
 impl Spec {
     /// Reads and checks the spec at `path`; errors name the file and the entry.
     pub fn load(path: &Path) -> Result<Spec, String> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::engine::read::read_text(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         Spec::parse(&text, path)
     }
@@ -91,7 +91,7 @@ impl Spec {
             format!(
                 "{}: {}",
                 path.display(),
-                crate::engine::data::toml_reason(&e, text)
+                crate::engine::data::toml_brief(&e, text)
             )
         })?;
         crate::registry::implemented_game(&spec.game)
@@ -120,7 +120,9 @@ impl Spec {
             let base = path.parent().unwrap_or(Path::new("."));
             spec.data = Some(base.join(data));
         }
-        if spec.name.is_none() {
+        if let Some(name) = &spec.name {
+            check_folder_name(name).map_err(|e| format!("{}: name: {e}", path.display()))?;
+        } else {
             spec.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
         }
         spec.variants()
@@ -207,9 +209,36 @@ impl Spec {
             if !names.insert(v.name.as_str()) {
                 return Err(format!("variant '{}' is named twice", v.name));
             }
+            if v.name.is_empty()
+                || v.name.chars().count() > 100
+                || v.name.chars().any(char::is_control)
+            {
+                return Err(format!(
+                    "variant {:?}: a name is 1 to 100 characters, none a control character \
+                     (it heads a column of the report)",
+                    v.name
+                ));
+            }
         }
         Ok(all)
     }
+}
+
+/// A spec's `name` names its results folder, `results/<name>/`: one plain folder name, so
+/// that the results land there and nowhere else.
+fn check_folder_name(name: &str) -> Result<(), String> {
+    let plain = |c: char| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ' ' | '+' | '@');
+    if name.is_empty()
+        || name.chars().count() > 100
+        || name.starts_with('.')
+        || !name.chars().all(plain)
+    {
+        return Err(format!(
+            "{name:?} is not a plain folder name (1 to 100 letters, digits, spaces and - _ . + @, \
+             not starting with a dot): the results go to results/<name>/"
+        ));
+    }
+    Ok(())
 }
 
 /// The shortest tails of the swept paths, of two keys at least, that tell them apart
@@ -322,6 +351,22 @@ mod tests {
     fn spec(text: &str) -> Result<Vec<Variant>, String> {
         let spec: Spec = toml::from_str(text).map_err(|e| e.to_string())?;
         spec.variants()
+    }
+
+    /// A spec's name is the results folder's: a path, a parent folder, an empty or hidden
+    /// name, a line break is refused, so results land in `results/<name>/` and nowhere else.
+    #[test]
+    fn a_spec_name_is_one_plain_folder_name() {
+        let path = Path::new("e.toml");
+        for name in ["../../outside", "/tmp/x", "", ".hidden", "a\nb", "a/b"] {
+            let text = format!("game = 'rudders-line'\ngames = 5\nname = {name:?}\n");
+            let e = Spec::parse(&text, path).unwrap_err();
+            assert!(e.starts_with("e.toml: name:"), "{name:?}: {e}");
+        }
+        let text = "game = 'rudders-line'\ngames = 5\nname = 'German +2, v1.5'\n";
+        assert!(Spec::parse(text, path).is_err(), "a comma is not plain");
+        let text = "game = 'rudders-line'\ngames = 5\nname = 'German plus 2 v1.5'\n";
+        assert!(Spec::parse(text, path).is_ok());
     }
 
     #[test]

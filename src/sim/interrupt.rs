@@ -4,11 +4,11 @@
 //! `engine::write::WholeFile`).
 //!
 //! [`install`] sets a handler that raises a flag. While games are being played
-//! (`runner::run_range` holds a [`Watch`]), the flag is all it does: the loop checks it
-//! between games ([`check`]) and unwinds with [`SimError::Interrupted`], dropping the
-//! writers uncommitted, so their temporary files go; `main` prints the line. At any other
-//! moment (writing the results, computing exact odds), or at a second Ctrl-C, the handler
-//! itself removes the temporary files and exits.
+//! (`runner::run_range` holds a [`Watch`]), the loops check it between games ([`check`]) and
+//! unwind with [`SimError::Interrupted`], dropping the writers uncommitted, so their
+//! temporary files go; `main` prints the line. A loop still inside a game after [`GRACE`]
+//! (an MCTS game takes minutes), any other moment (writing the results, computing exact
+//! odds), or a second Ctrl-C: the handler itself removes the temporary files and exits.
 
 use super::play::SimError;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -35,10 +35,22 @@ pub fn install() {
     });
 }
 
+/// How long the game loops have to wind down after Ctrl-C before the handler stops the run
+/// itself: a game in progress (an MCTS bot's, minutes long) is not waited for.
+const GRACE: std::time::Duration = std::time::Duration::from_millis(500);
+
 fn on_interrupt() {
     let again = INTERRUPTED.swap(true, Ordering::SeqCst);
     if again || WATCHING.load(Ordering::SeqCst) == 0 {
         exit_now();
+    }
+    // The handler runs on its own thread: wait here for the loops to stop at a check.
+    let start = std::time::Instant::now();
+    while WATCHING.load(Ordering::SeqCst) > 0 {
+        if start.elapsed() > GRACE {
+            exit_now();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
 }
 

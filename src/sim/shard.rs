@@ -4,7 +4,9 @@
 //!
 //! A shard file is one line of JSON (the [`Header`]: which run, which share, its totals
 //! folded per variant, the context the merged report needs) followed by the CSV of its games
-//! (a header line, then one row per game in index order). Totals are integer counts and sums
+//! (a header line, then one row per game in index order). The header's first field is a
+//! seal, a hash of everything after it, so that an edited or corrupted shard (a row doubled,
+//! rows swapped, a total changed) is refused rather than merged into wrong figures. Totals are integer counts and sums
 //! ([`Totals`]), so merging them is exact; the rows of the shards, in shard order, are the
 //! rows of the whole run in index order. Every game's seed depends only on the run seed and
 //! its index, so a shard plays exactly the games one machine would have played.
@@ -17,8 +19,50 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// The first word of every shard file's header, with the format's version.
-/// (2: the pairs carry the paired score difference; a shard of 1 lacks it.)
-pub const FORMAT: &str = "sandtable-shard-2";
+/// (2: the pairs carry the paired score difference; 3: the header is sealed.)
+pub const FORMAT: &str = "sandtable-shard-3";
+
+/// How a shard file begins: the seal's key; then 16 hex digits and `",`.
+const SEAL_KEY: &str = "{\"seal\":\"";
+
+/// The longest header line and CSV row a shard file may have (a file with longer lines is
+/// no shard file, and is not read into memory whole).
+const MOST_HEADER: u64 = 16 << 20;
+const MOST_ROW: u64 = 1 << 20;
+
+/// FNV-1a (64 bits) over bytes fed in pieces: the run identity and the seal.
+#[derive(Clone, Copy)]
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn update(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// Reads a line of at most `most` bytes (terminator included) into `line`; its length, 0 at
+/// the end. A longer line is an error.
+fn read_bounded_line(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    most: u64,
+) -> Result<usize, String> {
+    line.clear();
+    let n = std::io::Read::take(input, most)
+        .read_until(b'\n', line)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if n as u64 == most && !line.ends_with(b"\n") {
+        return Err(format!("a line over {} bytes long: not a shard file", most));
+    }
+    Ok(n)
+}
 
 /// The K-th (from 1) of N shares of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +112,9 @@ pub struct Header {
     pub format: String,
     /// The command that wrote it (`balance`, `experiment`), which reads `context`.
     pub kind: String,
+    /// The seal as read (written before the header's other fields, not with them).
+    #[serde(default, skip_serializing)]
+    pub seal: String,
     /// The run's identity: a hash of everything that defines its games (game, data, bots,
     /// seed, number of games, spec). Every shard of one run has the same.
     pub run: String,
@@ -109,6 +156,7 @@ impl Header {
         Ok(Header {
             format: FORMAT.to_string(),
             kind: kind.to_string(),
+            seal: String::new(),
             run: run_identity(kind, &context),
             shard: played.shard.k,
             shards: played.shard.n,
@@ -142,13 +190,9 @@ impl Header {
 
 /// The identity of a run, from its defining context (a stable 64-bit FNV-1a hash of it).
 pub fn run_identity(kind: &str, context: &serde_json::Value) -> String {
-    let text = format!("{kind}\n{context}");
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{h:016x}")
+    let mut h = Fnv::new();
+    h.update(format!("{kind}\n{context}").as_bytes());
+    format!("{:016x}", h.0)
 }
 
 /// Writes a shard: its rows stream to a scratch file beside it while the games are played;
@@ -172,13 +216,26 @@ impl Writer {
         &mut self.rows
     }
 
-    /// Writes the header line and then the rows into the shard file, whole.
+    /// Writes the sealed header line and then the rows into the shard file, whole.
     pub fn finish(mut self, header: &Header) -> std::io::Result<()> {
-        let mut rows = self.rows.reread()?;
+        let json = serde_json::to_string(header)?;
+        // The header's fields after its opening brace, then the rows: what the seal covers.
+        let rest = format!("{}\n", &json[1..]);
+        let mut seal = Fnv::new();
+        seal.update(rest.as_bytes());
+        let mut rows = BufReader::new(self.rows.reread()?);
+        loop {
+            let chunk = rows.fill_buf()?;
+            if chunk.is_empty() {
+                break;
+            }
+            seal.update(chunk);
+            let n = chunk.len();
+            rows.consume(n);
+        }
         let mut out = WholeFile::create(&self.path)?;
-        serde_json::to_writer(&mut out, header)?;
-        out.write_all(b"\n")?;
-        std::io::copy(&mut rows, &mut out)?;
+        write!(out, "{SEAL_KEY}{:016x}\",{rest}", seal.0)?;
+        std::io::copy(&mut self.rows.reread()?, &mut out)?;
         out.commit()
     }
 }
@@ -187,6 +244,8 @@ impl Writer {
 pub struct Part {
     pub path: PathBuf,
     pub header: Header,
+    /// The seal's hash over the header line after the seal, to go on over the rows.
+    sealed_header: Fnv,
 }
 
 /// Reads the headers of `paths` and checks they are every shard of one run exactly once;
@@ -195,9 +254,10 @@ pub fn read_set(paths: &[PathBuf]) -> Result<Vec<Part>, String> {
     let mut parts = paths
         .iter()
         .map(|p| {
-            read_header(p).map(|header| Part {
+            read_header(p).map(|(header, sealed_header)| Part {
                 path: p.clone(),
                 header,
+                sealed_header,
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -266,22 +326,32 @@ fn check_contiguous(parts: &[Part]) -> Result<(), String> {
     Ok(())
 }
 
-fn read_header(path: &Path) -> Result<Header, String> {
+/// The header of the shard file at `path`, and the seal's hash over the rest of its line.
+fn read_header(path: &Path) -> Result<(Header, Fnv), String> {
     let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     let file = std::fs::File::open(path).map_err(|e| at(&format!("cannot read: {e}")))?;
-    let mut line = String::new();
-    BufReader::new(file)
-        .read_line(&mut line)
-        .map_err(|e| at(&format!("cannot read: {e}")))?;
+    let mut line = Vec::new();
+    read_bounded_line(&mut BufReader::new(file), &mut line, MOST_HEADER).map_err(|e| at(&e))?;
     let not_shard = || at(&"not a Sandtable shard file (its first line is not a shard header)");
-    let header: Header = serde_json::from_str(&line).map_err(|_| not_shard())?;
+    let header: Header = serde_json::from_slice(&line).map_err(|_| not_shard())?;
     if header.format != FORMAT {
         return Err(at(&format!(
             "a shard file of format {}, which this Sandtable does not read ({FORMAT})",
             header.format
         )));
     }
-    Ok(header)
+    let rest = line
+        .strip_prefix(SEAL_KEY.as_bytes())
+        .and_then(|l| l.get(header.seal.len() + 2..))
+        .filter(|_| header.seal.len() == 16);
+    let Some(rest) = rest else {
+        return Err(at(
+            &"its header has no seal where it begins (an edited file)",
+        ));
+    };
+    let mut sealed = Fnv::new();
+    sealed.update(rest);
+    Ok((header, sealed))
 }
 
 /// The totals of every variant, summed over the shards.
@@ -324,8 +394,9 @@ impl std::fmt::Display for CopyError {
 }
 
 /// Copies the shards' CSVs into `out` as one: the first shard's header line, then every
-/// shard's rows in shard order. A shard whose CSV header differs, or with fewer or more rows
-/// than its header promises (a truncated file), is an error naming it.
+/// shard's rows in shard order. A shard whose CSV header differs, with fewer or more rows
+/// than its header promises (a truncated file), or whose contents do not match its seal (an
+/// edited or corrupted file), is an error naming it.
 pub fn copy_rows(parts: &[Part], out: &mut impl Write) -> Result<(), CopyError> {
     let mut csv_header: Option<Vec<u8>> = None;
     let mut line = Vec::new();
@@ -334,13 +405,17 @@ pub fn copy_rows(parts: &[Part], out: &mut impl Write) -> Result<(), CopyError> 
             |e: &dyn std::fmt::Display| CopyError::Shard(format!("{}: {e}", part.path.display()));
         let file = std::fs::File::open(&part.path).map_err(|e| at(&e))?;
         let mut input = BufReader::new(file);
-        // Lines are copied byte for byte, terminators included.
-        let mut next = |line: &mut Vec<u8>| {
-            line.clear();
-            input.read_until(b'\n', line).map_err(|e| at(&e))
+        let mut seal = part.sealed_header;
+        // The shard header, read already.
+        read_bounded_line(&mut input, &mut line, MOST_HEADER).map_err(|e| at(&e))?;
+        // Lines are copied byte for byte, terminators included; the seal's hash goes on over
+        // every line after the header.
+        let mut next = |line: &mut Vec<u8>, seal: &mut Fnv| {
+            let n = read_bounded_line(&mut input, line, MOST_ROW).map_err(|e| at(&e))?;
+            seal.update(line);
+            Ok::<usize, CopyError>(n)
         };
-        next(&mut line)?; // the shard header, read already
-        if next(&mut line)? == 0 {
+        if next(&mut line, &mut seal)? == 0 {
             return Err(at(&"no CSV after the shard header (truncated?)"));
         }
         match &csv_header {
@@ -354,7 +429,7 @@ pub fn copy_rows(parts: &[Part], out: &mut impl Write) -> Result<(), CopyError> 
             Some(_) => {}
         }
         let mut rows = 0;
-        while next(&mut line)? > 0 {
+        while next(&mut line, &mut seal)? > 0 {
             if !line.ends_with(b"\n") {
                 return Err(at(&"its last row is cut short (a truncated file)"));
             }
@@ -366,6 +441,11 @@ pub fn copy_rows(parts: &[Part], out: &mut impl Write) -> Result<(), CopyError> 
                 "{rows} game rows, but its header says {} (a truncated or edited file)",
                 part.header.rows
             )));
+        }
+        if format!("{:016x}", seal.0) != part.header.seal {
+            return Err(at(
+                &"its contents do not match its seal (an edited or corrupted file)",
+            ));
         }
     }
     Ok(())

@@ -12,6 +12,7 @@ mod view;
 use crate::cli::CliError;
 use crate::registry::Entry;
 use crate::session::Session;
+use axum::extract::rejection::{JsonRejection, StringRejection};
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
@@ -97,11 +98,23 @@ async fn run<G: Entry>(live: Shared<G>, addr: SocketAddr) -> Result<(), CliError
         .route("/api/hint", post(hint::<G>))
         .route("/api/save", get(save::<G>))
         .route("/api/load", post(load::<G>))
+        .fallback(|| async {
+            refuse(
+                StatusCode::NOT_FOUND,
+                "there is no such page or request here",
+            )
+        })
+        .method_not_allowed_fallback(|| async {
+            refuse(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this address does not take that method (the page uses GET and POST)",
+            )
+        })
         .with_state(live);
     axum::serve(listener, app)
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
-            eprintln!("stopped");
+            crate::stderr_line!("stopped");
         })
         .await
         .map_err(|e| CliError::Usage(format!("the web server failed: {e}")))
@@ -115,6 +128,17 @@ fn asset(kind: &'static str, body: &'static str) -> Response {
 fn refuse(status: StatusCode, message: impl Into<String>) -> Response {
     let body = serde_json::json!({ "error": message.into() });
     (status, Json(body)).into_response()
+}
+
+/// A request body the page would not send (not JSON of the right shape, too large, not
+/// text): a refusal in words, as every other.
+fn malformed(status: StatusCode, expected: &str) -> Response {
+    let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
+        "the request is too large (the page's requests and saves are far smaller)".to_string()
+    } else {
+        format!("not a request the page sends: it sends {expected}")
+    };
+    refuse(status, message)
 }
 
 /// Runs `f` on the game on a blocking thread (a bot may think for a while).
@@ -142,7 +166,14 @@ struct Act {
     n: usize,
 }
 
-async fn act<G: Entry>(State(live): State<Shared<G>>, Json(act): Json<Act>) -> Response {
+async fn act<G: Entry>(
+    State(live): State<Shared<G>>,
+    act: Result<Json<Act>, JsonRejection>,
+) -> Response {
+    let act = match act {
+        Ok(Json(act)) => act,
+        Err(e) => return malformed(e.status(), r#"JSON like {"seq": 3, "n": 1}"#),
+    };
     with_live(live, move |l| {
         if act.seq != l.seq {
             return refuse(
@@ -179,7 +210,14 @@ struct Seq {
     seq: u64,
 }
 
-async fn undo<G: Entry>(State(live): State<Shared<G>>, Json(at): Json<Seq>) -> Response {
+async fn undo<G: Entry>(
+    State(live): State<Shared<G>>,
+    at: Result<Json<Seq>, JsonRejection>,
+) -> Response {
+    let at = match at {
+        Ok(Json(at)) => at,
+        Err(e) => return malformed(e.status(), r#"JSON like {"seq": 3}"#),
+    };
     with_live(live, move |l| {
         if at.seq != l.seq {
             return refuse(StatusCode::CONFLICT, "the page was out of date; try again");
@@ -221,7 +259,14 @@ async fn save<G: Entry>(State(live): State<Shared<G>>) -> Response {
         .into_response()
 }
 
-async fn load<G: Entry>(State(live): State<Shared<G>>, body: String) -> Response {
+async fn load<G: Entry>(
+    State(live): State<Shared<G>>,
+    body: Result<String, StringRejection>,
+) -> Response {
+    let body = match body {
+        Ok(body) => body,
+        Err(e) => return malformed(e.status(), "a saved game's text"),
+    };
     with_live(live, move |l| match l.session.load_text(&body) {
         Ok(note) => {
             let mut lines = vec!["(a saved game was loaded)".to_string()];

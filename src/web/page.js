@@ -17,7 +17,8 @@ async function call(method, url, body) {
     init.body = typeof body === "string" ? body : JSON.stringify(body);
   }
   const reply = await fetch(url, init);
-  const data = await reply.json();
+  // Every answer of the server is JSON; anything else (a proxy's page) is told as it came.
+  const data = await reply.json().catch(() => ({ error: `the server answered ${reply.status} ${reply.statusText}` }));
   if (!reply.ok) {
     text($("message"), data.error);
     if (reply.status === 409) { await refresh(); text($("message"), data.error); }

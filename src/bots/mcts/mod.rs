@@ -100,6 +100,63 @@ impl Default for MctsConfig {
     }
 }
 
+/// The most iterations a decision (per thread): 250 times the strongest preset's, and a
+/// tree that still fits in memory.
+pub const MOST_ITERATIONS: u32 = 1_000_000;
+
+impl MctsConfig {
+    /// Every setting within what the search can use; the reason for the first that is not.
+    pub fn check(&self) -> Result<(), String> {
+        use crate::engine::data::Limit;
+        let basis = "what the search can use";
+        Limit {
+            lo: 1,
+            hi: MOST_ITERATIONS,
+            basis: "a tree that fits in memory",
+        }
+        .check("iterations", self.iterations)?;
+        if let Some(ms) = self.time_ms {
+            Limit {
+                lo: 1,
+                hi: 3_600_000,
+                basis: "at most an hour a decision",
+            }
+            .check("time_ms", ms)?;
+        }
+        Limit {
+            lo: 1,
+            hi: 1024,
+            basis: "as --threads",
+        }
+        .check("threads", self.threads)?;
+        Limit {
+            lo: 0.0,
+            hi: 100.0,
+            basis,
+        }
+        .check("exploration", self.exploration)?;
+        Limit {
+            lo: 0.0,
+            hi: 100.0,
+            basis,
+        }
+        .check("policy_confidence", self.policy_confidence)?;
+        Limit {
+            lo: 0,
+            hi: MOST_ITERATIONS,
+            basis,
+        }
+        .check("prior_visits", self.prior_visits)?;
+        Limit {
+            lo: 0,
+            hi: 100_000,
+            basis,
+        }
+        .check("rollout_depth", self.rollout_depth)?;
+        Ok(())
+    }
+}
+
 /// Makes the rollout bot of one worker.
 pub type RolloutFactory<G> = Arc<dyn Fn() -> Box<dyn Bot<G>> + Send + Sync>;
 

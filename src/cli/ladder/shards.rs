@@ -87,7 +87,7 @@ pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> 
     // Removed again if nothing is written into it.
     let _folder = out.map(output_folder).transpose()?;
     if !context.provenance.is_empty() {
-        eprintln!(
+        crate::stderr_line!(
             "note: results depend on reconstructed data: {}",
             context.provenance.join(", ")
         );

@@ -1,0 +1,55 @@
+//! Every text file Sandtable reads whole (game data, saves, bot presets, experiment specs)
+//! is read here, with a size limit: a path such as `/dev/zero` or a huge file handed by
+//! mistake is refused in one line instead of filling the memory.
+
+use std::io::Read as _;
+use std::path::Path;
+
+/// The largest text file read whole: far above any data file, save or spec Sandtable
+/// writes or ships (the largest are tens of kilobytes).
+pub const MOST_BYTES: u64 = 16 << 20;
+
+/// The file at `path` as UTF-8 text, if it is at most [`MOST_BYTES`] long.
+pub fn read_text(path: &Path) -> std::io::Result<String> {
+    let file = std::fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    file.take(MOST_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MOST_BYTES {
+        return Err(std::io::Error::other(format!(
+            "larger than {} MiB, so not a file Sandtable reads",
+            MOST_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "not UTF-8 text (a byte that is not, at byte {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file over the limit, or an endless one, is refused with the reason; text up to it
+    /// reads whole; bytes that are not UTF-8 say where.
+    #[test]
+    fn a_file_too_long_or_not_text_is_refused_in_words() {
+        let dir = std::env::temp_dir().join(format!("sandtable-read-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let small = dir.join("small.toml");
+        std::fs::write(&small, "a = 1\n").unwrap();
+        assert_eq!(read_text(&small).unwrap(), "a = 1\n");
+        let endless = read_text(Path::new("/dev/zero")).unwrap_err().to_string();
+        assert!(endless.contains("larger than 16 MiB"), "{endless}");
+        let bad = dir.join("bad.toml");
+        std::fs::write(&bad, b"a = \"\xff\"\n").unwrap();
+        let e = read_text(&bad).unwrap_err().to_string();
+        assert!(e.contains("not UTF-8") && e.contains("byte 5"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
