@@ -131,9 +131,15 @@ fn parse(spec: &str) -> Result<Spec, String> {
     let (mut to_hit, mut range, mut suffix) = (None, None, GunSuffix::Plain);
     let mut kill = KillRoll::plain(0, 0, Facing::Front);
     let mut kill_given = false;
+    let mut seen: Vec<&str> = Vec::new();
     for item in spec.split(',').map(str::trim).filter(|i| !i.is_empty()) {
         let (key, value) = item.split_once('=').unwrap_or((item, ""));
         let bad = || format!("--shot '{item}': expected one of {KEYS}");
+        // A key given twice would silently keep its last value.
+        if seen.contains(&key) {
+            return Err(format!("--shot '{item}': {key} is given twice"));
+        }
+        seen.push(key);
         let mut add = |drm: i8, rule: &'static str, why: String| {
             s.modifiers.push(Modifier { drm, rule, why });
         };
@@ -341,6 +347,7 @@ mod tests {
             "to_hit=7,gun=XL",
             "to_hit=7,flank",
             "to_hit=x",
+            "to_hit=10,to_hit=3,range=14",
         ] {
             let err = calculate(bad).unwrap_err();
             assert!(
@@ -348,5 +355,8 @@ mod tests {
                 "{bad}: {err}"
             );
         }
+        assert!(calculate("to_hit=10,to_hit=3,range=14")
+            .unwrap_err()
+            .contains("to_hit is given twice"));
     }
 }

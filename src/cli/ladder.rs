@@ -215,7 +215,13 @@ where
             "a ladder needs at least two bots and a two-player game".into(),
         ));
     }
-    for name in &args.bots {
+    for (i, name) in args.bots.iter().enumerate() {
+        // A bot named twice would play itself as two entries of the ranking.
+        if args.bots[..i].contains(name) {
+            return Err(CliError::Usage(format!(
+                "--bots: {name} is named twice (each bot once)"
+            )));
+        }
         preset::load(name)?;
         select::check_bots(game, &[name.clone(), name.clone()], &make, &preset::names())?;
     }

@@ -810,6 +810,16 @@ impl RawCharts {
                     at("german_reorganization").err(format!("row {}", n + 1), "empty unit type")
                 );
             }
+            // 8.4.2: one row a reinforced type; a second would be silently ignored.
+            if g.rows[..n].iter().any(|r| r.reinforced == row.reinforced) {
+                return Err(at("german_reorganization").err(
+                    format!("row {}", n + 1),
+                    format!(
+                        "a second row for {} (each reinforced type has one row)",
+                        row.reinforced
+                    ),
+                ));
+            }
         }
         let german_reorganization = g
             .rows

@@ -708,3 +708,15 @@ fn rule_10_a_scenario_given_twice_or_setting_up_no_unit_is_refused() {
     let e = error("scenarios.toml", "[scenario]\n", extra);
     assert_names(&e, &["scenario test-empty: units", "no unit is set up"]);
 }
+
+/// 8.4.2: the German Reorganization table has one row a reinforced type; a second row for
+/// the same type would be silently ignored, so it is refused.
+#[test]
+fn rule_8_4_2_a_second_reorganization_row_for_one_type_is_refused() {
+    let e = error(
+        "charts.toml",
+        "reinforced = \"bicycle_infantry\"",
+        "reinforced = \"non_motorized_infantry\"",
+    );
+    assert_names(&e, &["german_reorganization", "row 2", "a second row"]);
+}
