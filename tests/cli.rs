@@ -83,18 +83,3 @@ fn a_closed_pipe_is_no_panic() {
         assert_eq!(status.code(), Some(2), "{args:?}: {status}");
     }
 }
-
-/// A ladder names each bot once: a bot named twice would be ranked against itself as two
-/// entries.
-#[test]
-fn a_ladder_bot_named_twice_is_refused() {
-    let line = one_line_error(&sandtable(&[
-        "ladder",
-        "rudders-line",
-        "--bots",
-        "scripted,random,scripted",
-        "--games",
-        "2",
-    ]));
-    assert!(line.contains("scripted is named twice"), "{line}");
-}

@@ -215,13 +215,8 @@ where
             "a ladder needs at least two bots and a two-player game".into(),
         ));
     }
-    for (i, name) in args.bots.iter().enumerate() {
-        // A bot named twice would play itself as two entries of the ranking.
-        if args.bots[..i].contains(name) {
-            return Err(CliError::Usage(format!(
-                "--bots: {name} is named twice (each bot once)"
-            )));
-        }
+    // A bot may be named twice: a bot against itself is the null test of a ladder or SPRT.
+    for name in &args.bots {
         preset::load(name)?;
         select::check_bots(game, &[name.clone(), name.clone()], &make, &preset::names())?;
     }
