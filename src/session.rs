@@ -309,16 +309,19 @@ impl<'g, G: Entry> Session<'g, G> {
     /// Replaces the game with the one saved in `path`. Returns a note when the save was
     /// played as another side or with another seed than this session's.
     pub fn load(&mut self, path: &Path) -> Result<Option<String>, String> {
-        let text = crate::engine::read::read_text(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        self.load_text(&text)
+        let replay = Replay::read(path)?;
+        self.load_replay(&replay)
             .map_err(|e| format!("{}: {e}", path.display()))
     }
 
     /// `load` from the save's text.
     pub fn load_text(&mut self, text: &str) -> Result<Option<String>, String> {
-        let replay = Replay::parse(text)?;
-        self.replay.check_same_game(&replay)?;
+        self.load_replay(&Replay::parse(text)?)
+    }
+
+    /// `load` of a save already read.
+    pub fn load_replay(&mut self, replay: &Replay) -> Result<Option<String>, String> {
+        self.replay.check_same_game(replay)?;
         let state = replay.replay(self.game).map_err(|e| e.to_string())?;
         let side = match &replay.side {
             Some(name) => (0..self.game.acting_players())
@@ -343,7 +346,7 @@ impl<'g, G: Entry> Session<'g, G> {
         // The dice after a load depend only on the save, so a save always continues alike.
         self.rng = game_rng(replay.seed, replay.steps.len() as u64);
         self.state = state;
-        self.replay = replay;
+        self.replay = replay.clone();
         self.replay.side = Some(self.game.player_name(side).to_lowercase());
         self.undo.clear();
         self.renumber(None);

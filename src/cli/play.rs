@@ -72,7 +72,7 @@ impl Visitor for Play<'_> {
 
     fn visit<G: Entry>(self) -> Self::Output {
         let args = self.0;
-        let (game, _) = super::common::game_for_save::<G>(
+        let (game, saved) = super::common::game_for_save::<G>(
             args.data.as_deref(),
             args.scenario.as_deref(),
             args.load.as_deref(),
@@ -81,8 +81,10 @@ impl Visitor for Play<'_> {
         // The game lives as long as the process: the page's server holds it from any thread.
         let game: &'static G = Box::leak(Box::new(game));
         let mut session = new_session(game, &args.side, &args.bot, args.seed)?;
-        if let Some(path) = &args.load {
-            if let Some(note) = session.load(path).map_err(CliError::Usage)? {
+        if let (Some(path), Some(saved)) = (&args.load, &saved) {
+            let loaded = session.load_replay(saved);
+            let note = loaded.map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
+            if let Some(note) = note {
                 crate::stderr_line!("{note}");
             }
         }
