@@ -176,13 +176,11 @@ pub fn toml_error(e: &toml::de::Error, text: &str, file: &str, syntax: bool) -> 
 pub fn toml_brief(e: &toml::de::Error, text: &str) -> String {
     let reason = toml_reason(e, text);
     match e.span() {
-        Some(span) => {
-            let (line, col) = line_col(text, char_floor(text, span.start))
-                .split_once(':')
-                .map(|(l, c)| (l.to_string(), c.to_string()))
-                .unwrap_or_default();
-            format!("line {line}, column {col}: {reason}")
-        }
+        // "3:7" from `line_col`, in words.
+        Some(span) => format!(
+            "line {}: {reason}",
+            line_col(text, char_floor(text, span.start)).replacen(':', ", column ", 1)
+        ),
         None => reason,
     }
 }
@@ -492,6 +490,19 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A parse error in words: where, and why, without the file's text.
+    #[test]
+    fn a_brief_toml_error_says_line_and_column_not_the_text() {
+        let text = "a = 1\nsecret_text_here = [\n";
+        let e = toml::from_str::<toml::Table>(text).unwrap_err();
+        let brief = toml_brief(&e, text);
+        assert!(brief.starts_with("line 3, column 1: "), "{brief}");
+        assert!(
+            !brief.contains("secret_text_here") && !brief.contains('\n'),
+            "{brief}"
+        );
+    }
 
     /// An error is placed in the table whose header comes before it, however the header is
     /// written: bare, quoted, dotted, an array of tables.
