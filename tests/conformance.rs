@@ -25,6 +25,7 @@ use sandtable::engine::{game_rng, Actor, Game, GameRng, Replay};
 use sandtable::registry::Entry;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::collections::HashSet;
 use std::fmt::Display;
 
 // ------------------------------------------------------------------ allocation counting
@@ -95,6 +96,9 @@ impl<G: Entry> Players<G> {
 struct Run<G: Game> {
     legal: Vec<G::Action>,
     chance: Vec<(G::Action, u32)>,
+    /// The actions of the list seen so far, to find one offered twice (linear in the list's
+    /// length: a Campaign's lists are long, and comparing every pair was a sixth of its run).
+    seen: HashSet<G::Action>,
     /// Allocations inside `legal_actions`, `chance_outcomes` and `apply`.
     allocations: u64,
     steps: u64,
@@ -105,6 +109,7 @@ impl<G: Game> Run<G> {
         Run {
             legal: Vec::with_capacity(4096),
             chance: Vec::with_capacity(1024),
+            seen: HashSet::with_capacity(4096),
             allocations: 0,
             steps: 0,
         }
@@ -124,7 +129,7 @@ impl<G: Game> Run<G> {
             Actor::Player(p) => {
                 assert!(p < game.num_players(), "{at}: player {p} to act");
                 assert!(!self.legal.is_empty(), "{at}: a decision with no action");
-                assert_distinct(self.legal.iter(), at);
+                assert_distinct(&mut self.seen, self.legal.iter(), at);
             }
             Actor::Chance => {
                 assert!(
@@ -138,7 +143,7 @@ impl<G: Game> Run<G> {
                 );
                 let total: u64 = self.chance.iter().map(|&(_, w)| u64::from(w)).sum();
                 assert!(total <= u64::from(u32::MAX), "{at}: weights overflow");
-                assert_distinct(self.chance.iter().map(|(a, _)| a), at);
+                assert_distinct(&mut self.seen, self.chance.iter().map(|(a, _)| a), at);
             }
             Actor::Terminal => {}
         }
@@ -153,15 +158,14 @@ impl<G: Game> Run<G> {
     }
 }
 
-fn assert_distinct<'a, A: PartialEq + std::fmt::Debug + 'a>(
-    list: impl Iterator<Item = &'a A> + Clone,
+fn assert_distinct<'a, A: Copy + Eq + std::hash::Hash + std::fmt::Debug + 'a>(
+    seen: &mut HashSet<A>,
+    list: impl Iterator<Item = &'a A>,
     at: &dyn Display,
 ) {
-    for (i, a) in list.clone().enumerate() {
-        assert!(
-            !list.clone().skip(i + 1).any(|b| b == a),
-            "{at}: {a:?} offered twice"
-        );
+    seen.clear();
+    for &a in list {
+        assert!(seen.insert(a), "{at}: {a:?} offered twice");
     }
 }
 
@@ -212,13 +216,14 @@ fn play<G: Entry>(
             Actor::Chance => sample_chance(&run.chance, &mut rng),
             Actor::Player(p) => players.choose(game, &s, p, &mut rng),
         };
-        if let Actor::Player(_) = actor {
-            assert!(
-                run.legal.contains(&a),
-                "{at}: the bot chose {a:?}, not on offer"
-            );
-        }
-        log.record(game, &s, a);
+        // The log keeps the index in the list on offer (what `Replay::record` finds by building
+        // the list again; here the list is at hand).
+        let index = match actor {
+            Actor::Player(_) => run.legal.iter().position(|&x| x == a),
+            _ => run.chance.iter().position(|&(x, _)| x == a),
+        };
+        let index = index.unwrap_or_else(|| panic!("{at}: the bot chose {a:?}, not on offer"));
+        log.record_index(index);
         run.apply(game, &mut s, a);
         assert!(run.steps < MOST_STEPS, "{label} seed {seed}: no end");
     }

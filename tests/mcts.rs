@@ -17,7 +17,7 @@ enum GState {
     Over { won: bool },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum GAct {
     Safe,
     Risky,
@@ -363,7 +363,7 @@ struct Road {
     result: Option<bool>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum AmbushAct {
     Road(u8),
     Spring(bool),

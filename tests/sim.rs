@@ -35,7 +35,7 @@ struct RaceState {
     over: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Act {
     Dice(u8),
     Total(u8),

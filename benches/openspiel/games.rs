@@ -202,7 +202,7 @@ const HORIZON: u16 = 1000;
 pub struct Pig;
 
 /// A decision or a die result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PigAction {
     Roll,
     Stop,

@@ -56,8 +56,9 @@ pub struct RecordColumns {
 pub trait Game: Sync {
     /// Fixed-size state: cloning is a memcpy.
     type State: Clone + Send + Sync + PartialEq;
-    /// A small decision or chance outcome.
-    type Action: Copy + Eq + Send + Sync + std::fmt::Debug + 'static;
+    /// A small decision or chance outcome (hashable, so a list can be checked for a repeat,
+    /// or a search can key a table by it, in time linear in its length).
+    type Action: Copy + Eq + std::hash::Hash + Send + Sync + std::fmt::Debug + 'static;
 
     /// The game's identifier (`rudders-line`).
     fn id(&self) -> &'static str;

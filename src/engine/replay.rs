@@ -152,8 +152,14 @@ impl Replay {
             }
             Actor::Terminal => None,
         };
-        self.steps
-            .push(index.expect("recorded action is not on offer") as u16);
+        self.record_index(index.expect("recorded action is not on offer"));
+    }
+
+    /// Records that entry `index` of the list on offer was taken (for a caller that has the
+    /// list at hand; `record` builds it again).
+    pub fn record_index(&mut self, index: usize) {
+        let index = u16::try_from(index).expect("a list on offer has at most 65,536 entries");
+        self.steps.push(index);
     }
 
     /// The action at index `index` of the list offered in `s`.
