@@ -351,6 +351,26 @@ fn a_chart_that_cannot_be_written_leaves_no_csv() {
     assert_eq!(snapshot(&dir).len(), 1, "only the old CSV");
 }
 
+/// An output named in a folder where no new file can be made (`/proc`, which has the file
+/// but takes no other) names that folder, not only the OS's "No such file" for a file that is
+/// there (the temporary file beside it is what failed).
+#[test]
+fn an_output_in_a_folder_that_takes_no_new_file_names_the_folder() {
+    let out = run(&[
+        "balance",
+        "rudders-line",
+        "--games",
+        "5",
+        "--out",
+        "/proc/version",
+    ]);
+    let line = error_line(&out);
+    assert!(
+        line.starts_with("error: cannot write /proc/version: cannot make a new file in /proc: "),
+        "{line}"
+    );
+}
+
 /// A PNG in a missing folder: one line with the OS's reason, not the image library's debug
 /// form (`ImageError(IoError(Os { code: 2, … }))`).
 #[test]

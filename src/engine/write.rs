@@ -55,7 +55,12 @@ impl Temp {
     /// Creates (or truncates) the file `path` under the registry's lock, and registers it.
     fn create_file(path: std::path::PathBuf) -> std::io::Result<(Temp, std::fs::File)> {
         let mut list = pending();
-        let file = std::fs::File::create(&path)?;
+        // Every file is first made under a temporary name beside its final one: a folder where
+        // no new file can be made (`/proc`, a missing one) is the reason, whatever the name.
+        let file = std::fs::File::create(&path).map_err(|e| {
+            let folder = folder_of(&path).display();
+            std::io::Error::new(e.kind(), format!("cannot make a new file in {folder}: {e}"))
+        })?;
         list.push((path.clone(), false));
         Ok((
             Temp {

@@ -799,7 +799,9 @@ fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
         Ok(())
     };
     let at = At::new(file, "infantry");
+    // A counter's side is checked even where no set-up uses the counter yet.
     for i in &k.infantry.units {
+        side(&i.side, at, &i.id)?;
         FIREPOWER.check_at(at, &i.id, "fp", i.fp)?;
         RANGE.check_at(at, &i.id, "range", i.range)?;
         MORALE.check_at(at, &i.id, "morale", i.morale)?;
@@ -815,6 +817,7 @@ fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
     )?;
     let at = At::new(file, "leaders");
     for l in &k.leaders.units {
+        side(&l.side, at, &l.id)?;
         MORALE.check_at(at, &l.id, "morale", l.morale)?;
         LEADER_MODIFIER.check_at(at, &l.id, "modifier", l.modifier)?;
         POINTS.check_at(at, &l.id, "points", l.points)?;
@@ -829,6 +832,7 @@ fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
     )?;
     let at = At::new(file, "support_weapons");
     for w in &k.support_weapons.weapons {
+        side(&w.side, at, &w.id)?;
         FIREPOWER.check_at(at, &w.id, "fp", w.fp)?;
         RANGE.check_at(at, &w.id, "range", w.range)?;
         BREAKDOWN.check_at(at, &w.id, "breakdown", w.breakdown)?;
@@ -871,6 +875,7 @@ fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
     };
     let at = At::new(file, "vehicles");
     for v in &k.vehicles.vehicles {
+        side(&v.side, at, &v.id)?;
         VEHICLE_MP.check_at(at, &v.id, "mp", v.mp)?;
         ARMOR.check_at(at, &v.id, "front", v.front)?;
         ARMOR.check_at(at, &v.id, "side_rear", v.side_rear)?;
@@ -886,6 +891,7 @@ fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
     )?;
     let at = At::new(file, "at_guns");
     for g in &k.at_guns.guns {
+        side(&g.side, at, &g.id)?;
         ROF.check_at(at, &g.id, "rof", g.rof)?;
         POINTS.check_at(at, &g.id, "points", g.points)?;
         gun("at_guns", g.id.as_str(), g.gun.as_str())?;

@@ -249,6 +249,19 @@ fn every_counter_is_checked_whether_the_scenario_uses_it_or_not() {
 }
 
 #[test]
+fn a_counter_of_no_side_is_rejected_whether_the_scenario_uses_it_or_not() {
+    let unused = format!(
+        "{SQUAD},\n  {{ id = \"5-4-8\", side = \"finns\", fp = 5, range = 4, morale = 8, \
+         points = 30 }}"
+    );
+    let e = error("counters.toml", SQUAD, &unused);
+    assert_names(
+        &e,
+        &["[infantry] 5-4-8", "side 'finns'", "germans or russians"],
+    );
+}
+
+#[test]
 fn a_leader_modifier_past_its_range_is_rejected() {
     let e = error(
         "counters.toml",
