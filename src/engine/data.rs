@@ -139,10 +139,85 @@ pub fn io_error(path: &Path, e: &std::io::Error) -> DataError {
 pub fn parse<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
     // Read once: only a document that fails is read again, to tell syntax from schema (a
     // whole game's data is ~100 KB of TOML, and loading is mostly parsing).
-    toml::from_str(text).map_err(|e| match parse_syntax(text, file) {
+    let parsed = toml::from_str(text).map_err(|e| match parse_syntax(text, file) {
         Err(syntax) => syntax,
         Ok(_) => toml_error(&e, text, file, false),
-    })
+    })?;
+    // TOML takes a control character only escaped (`\u0001`) or in a multi-line string, so
+    // a document with neither has none and is not walked again.
+    if text.contains('\\') || text.contains("\"\"\"") || text.contains("'''") {
+        check_printable(&parse_syntax(text, file)?, file)?;
+    }
+    Ok(parsed)
+}
+
+/// Every text of a data file prints as itself: a control character (a NUL, an escape
+/// sequence, a line break in a name) would be drawn into the board's SVG, which no longer
+/// reads as XML, or sent raw to the terminal.
+fn check_printable(doc: &toml::Table, file: &str) -> Result<(), DataError> {
+    for (key, value) in doc {
+        let mut path = Vec::new();
+        let found = key.chars().find(|c| c.is_control());
+        if let Some(c) = found.or_else(|| control_in(value, &mut path)) {
+            let key = shown(key);
+            let table = if path.is_empty() { "top level" } else { &key };
+            let entry = match path.is_empty() {
+                true => key.clone(),
+                false => path.iter().map(|p| shown(p)).collect::<Vec<_>>().join(" "),
+            };
+            return Err(At::new(file, table).err(
+                entry,
+                format!(
+                    "a control character (U+{:04X}) in a text; write printable characters only",
+                    u32::from(c)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A key as it may be printed: its control characters as `U+XXXX`.
+fn shown(key: &str) -> String {
+    key.chars()
+        .map(|c| match c.is_control() {
+            true => format!("U+{:04X}", u32::from(c)),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
+/// The first control character in `value`'s texts, with the path to it in `path` (an array's
+/// element by its `id` or `name` where it has one, else by its place from 1).
+fn control_in(value: &toml::Value, path: &mut Vec<String>) -> Option<char> {
+    match value {
+        toml::Value::String(s) => s.chars().find(|c| c.is_control()),
+        toml::Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
+            let name = ["id", "name"]
+                .iter()
+                .find_map(|k| item.get(k).and_then(toml::Value::as_str))
+                .filter(|n| !n.chars().any(char::is_control))
+                .map_or_else(|| format!("entry {}", i + 1), str::to_string);
+            path.push(name);
+            let found = control_in(item, path);
+            if found.is_none() {
+                path.pop();
+            }
+            found
+        }),
+        toml::Value::Table(t) => t.iter().find_map(|(k, v)| {
+            path.push(k.clone());
+            let found = k
+                .chars()
+                .find(|c| c.is_control())
+                .or_else(|| control_in(v, path));
+            if found.is_none() {
+                path.pop();
+            }
+            found
+        }),
+        _ => None,
+    }
 }
 
 /// Parses a document as a plain TOML table, reporting only syntax errors.
@@ -490,6 +565,43 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(serde::Deserialize)]
+    struct Areas {
+        #[allow(dead_code)]
+        areas: Vec<toml::Table>,
+    }
+
+    /// A control character in any text of a data file (escaped, or a line break in a
+    /// multi-line string) is refused in one line naming the entry, the character shown by its
+    /// code (a name drawn into the board's SVG, or printed at the terminal, must print).
+    #[test]
+    fn a_control_character_in_a_data_text_is_refused_naming_the_entry() {
+        let text = "[[areas]]\nid = \"LC-A\"\nname = \"LC\\u0001\"\n";
+        let e = parse::<Areas>(text, "map.toml")
+            .err()
+            .expect("refused")
+            .to_string();
+        assert!(
+            e.contains("map.toml") && e.contains("[areas] LC-A name"),
+            "{e}"
+        );
+        assert!(e.contains("U+0001") && !e.contains('\u{1}'), "{e}");
+        let text = "[[areas]]\nid = \"B\"\nname = \"\"\"two\nlines\"\"\"\n";
+        let e = parse::<Areas>(text, "map.toml")
+            .err()
+            .expect("refused")
+            .to_string();
+        assert!(e.contains("[areas] B name") && e.contains("U+000A"), "{e}");
+        let key = "[[areas]]\n\"k\\u001b\" = 1\n";
+        let e = parse::<Areas>(key, "map.toml")
+            .err()
+            .expect("refused")
+            .to_string();
+        assert!(e.contains("kU+001B") && !e.contains('\u{1b}'), "{e}");
+        let fine = "[[areas]]\nname = \"Hitler's \\\"last man\\\" order\"\n";
+        assert!(parse::<Areas>(fine, "map.toml").is_ok());
+    }
 
     /// A parse error in words: where, and why, without the file's text.
     #[test]

@@ -5,6 +5,7 @@ pub mod bits;
 pub mod data;
 pub mod dice;
 pub mod game;
+pub mod percent;
 pub mod read;
 pub mod readings;
 pub mod replay;

@@ -10,8 +10,10 @@ use super::{Action, CrossOfIron};
 use crate::engine::dice::{d6, two_d6};
 use std::fmt::Write as _;
 
+/// A chance in whole percent, with more digits where it would round to 0% or 100% (never
+/// "-0%" from 1 − a sum of chances).
 fn pct(x: f64) -> String {
-    format!("{:.0}%", 100.0 * x)
+    format!("{}%", crate::engine::percent::percent(x, 0))
 }
 
 impl CrossOfIron {

@@ -142,6 +142,16 @@ impl Ruleset {
                 format!("{} counters: a scenario has 1-{MAX_UNITS}", units.len()),
             ));
         }
+        // A side with no counter has no game to play: it would be decided before its turn.
+        if let Some(empty) = [0, 1]
+            .into_iter()
+            .find(|&side| !units.iter().any(|u| u.side == side))
+        {
+            return Err(At::new(file, "setup").err(
+                SIDES[usize::from(empty)],
+                "no counter of this side is set up: each side needs at least one",
+            ));
+        }
         let objectives = s
             .objectives
             .iter()
@@ -151,6 +161,11 @@ impl Ruleset {
                     .ok_or_else(|| at.err("objectives", format!("'{h}' is not a hex of the board")))
             })
             .collect::<Result<Vec<_>, _>>()?;
+        // One hex held counts once: a hex listed twice would count twice towards `required`.
+        if let Some(i) = (0..objectives.len()).find(|&i| objectives[..i].contains(&objectives[i])) {
+            let h = &s.objectives[i];
+            return Err(at.err("objectives", format!("'{h}' is listed twice")));
+        }
         // The Germans' objectives are kept as the bits of a u8 (`State::german_objectives`).
         if objectives.is_empty() || objectives.len() > 8 {
             return Err(at.err(

@@ -174,10 +174,28 @@ impl DataSet {
             ));
         }
         let mut combat_units: HashMap<Hex, (u8, u8)> = HashMap::new();
+        // 5.3, 7.3: a hex holds one side's units and HQs only (no unit may enter a hex the
+        // enemy occupies, so none may be set up in one).
+        let mut held_by: HashMap<Hex, (Side, String)> = HashMap::new();
+        let mut hold = |hex: Hex, side: Option<Side>, who: String| match side {
+            Some(side) => match held_by.get(&hex) {
+                Some((other, first)) if *other != side => Err((
+                    who,
+                    format!("hex {hex} holds the enemy's {first}: a hex holds one side (5.3, 7.3)"),
+                )),
+                Some(_) => Ok(()),
+                None => {
+                    held_by.insert(hex, (side, who));
+                    Ok(())
+                }
+            },
+            None => Ok(()),
+        };
         for u in &s.units {
             let hex = self
                 .hex_in(s, &u.hex)
                 .map_err(|m| (format!("unit {}", u.unit), m))?;
+            hold(hex, self.unit_side(&u.unit), format!("unit {}", u.unit))?;
             let afv = self
                 .counters
                 .units
@@ -197,6 +215,14 @@ impl DataSet {
         {
             return Err((format!("hex {hex}"), "overstacked at set-up (5.3.1)".into()));
         }
+        for h in &s.hqs {
+            let hex = self
+                .hex_in(s, &h.hex)
+                .map_err(|m| (format!("HQ {}", h.formation), m))?;
+            let side = self.formation_side(&h.formation);
+            hold(hex, side, format!("HQ {}", h.formation))?;
+        }
+        // A reinforcement HQ's hex is where it enters later, not a set-up hex.
         let hqs = s
             .hqs
             .iter()
@@ -206,6 +232,7 @@ impl DataSet {
             let hex = self
                 .hex_in(s, text)
                 .map_err(|m| (format!("HQ {formation}"), m))?;
+
             if !self.map.terrain(hex).is_some_and(|t| t.is_built_up()) {
                 return Err((
                     format!("HQ {formation}"),
@@ -226,6 +253,18 @@ impl DataSet {
                 .map_err(|m| (format!("objective or VP hex {text}"), m))?;
         }
         Ok(())
+    }
+
+    /// The side of the formation `id` (`None`: no such formation, refused elsewhere).
+    fn formation_side(&self, id: &str) -> Option<Side> {
+        let formations = &self.counters.formations;
+        formations.iter().find(|f| f.id == id).map(|f| f.side)
+    }
+
+    /// The side of the unit `id`: its own (an independent's, 5.5.2) or its formation's.
+    fn unit_side(&self, id: &str) -> Option<Side> {
+        let u = self.counters.units.iter().find(|u| u.id == id)?;
+        u.side.or_else(|| self.formation_side(&u.formation))
     }
 
     /// The formations against the charts: the Action Points Table has a column for every
@@ -347,6 +386,35 @@ mod tests {
             "unit = \"2/18\"\nhex = \"1910\"\n[[scenarios.units]]\nunit = \"3/18\"\nhex = \"1910\"",
         );
         assert!(e.contains("overstacked"), "{e}");
+    }
+
+    #[test]
+    fn rule_7_3_a_unit_set_up_in_a_hex_the_enemy_holds_is_refused() {
+        // First Blood's German 453 is set up in 2107.
+        let e = with_scenarios(
+            "unit = \"1/18\"\nhex = \"1905\"",
+            "unit = \"1/18\"\nhex = \"2107\"",
+        );
+        assert!(
+            e.contains("scenario first-blood") && e.contains("unit"),
+            "{e}"
+        );
+        assert!(
+            e.contains("hex 2107 holds the enemy's") && e.contains("7.3"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn rule_7_3_an_hq_set_up_among_enemy_units_is_refused() {
+        let e = with_scenarios(
+            "formation = \"1ID\"\nhex = \"1507\"",
+            "formation = \"1ID\"\nhex = \"2107\"",
+        );
+        assert!(
+            e.contains("HQ 1ID") && e.contains("holds the enemy's"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -365,6 +365,35 @@ fn scenario_turns_and_required_objectives_past_their_ranges_are_rejected() {
 }
 
 #[test]
+fn an_objective_listed_twice_is_rejected() {
+    let e = error(
+        "scenario.toml",
+        r#"objectives = ["J3", "I5", "J6"]"#,
+        r#"objectives = ["J3", "J3", "J3"]"#,
+    );
+    assert_names(&e, &["[scenario] objectives", "'J3' is listed twice"]);
+}
+
+#[test]
+fn a_side_with_no_counter_set_up_is_rejected() {
+    let result = edited("scenario.toml", |t| {
+        let mut blocks = t.split("[[setup]]");
+        let head = blocks.next().unwrap().to_string();
+        let germans = blocks.filter(|b| !b.contains(r#"side = "russians""#));
+        germans.fold(head, |text, b| text + "[[setup]]" + b)
+    });
+    let e = result.err().expect("refused").to_string();
+    assert_names(
+        &e,
+        &[
+            "scenario.toml",
+            "[setup] russians",
+            "no counter of this side",
+        ],
+    );
+}
+
+#[test]
 fn rule_76_an_armour_leader_past_his_ranges_is_rejected() {
     let leader = "armor_leader = { morale = 9, modifier = -1 }";
     let e = error(
