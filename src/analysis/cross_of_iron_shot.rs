@@ -121,6 +121,20 @@ fn suffix_name(suffix: GunSuffix) -> &'static str {
     }
 }
 
+/// The keys that are set by being named (no `=value`).
+const FLAGS: [&str; 10] = [
+    "buttoned",
+    "rockets",
+    "mount360",
+    "moving",
+    "captured_red",
+    "intensive",
+    "captured",
+    "150mm",
+    "hull_down",
+    "immobilized",
+];
+
 fn parse(spec: &str) -> Result<Spec, String> {
     let mut s = Spec {
         shot: Shot::plain(0, 0),
@@ -140,6 +154,12 @@ fn parse(spec: &str) -> Result<Spec, String> {
             return Err(format!("--shot '{item}': {key} is given twice"));
         }
         seen.push(key);
+        // A flag is on when named: `intensive=no` would read as on, so a value is refused.
+        if FLAGS.contains(&key) && item.contains('=') {
+            return Err(format!(
+                "--shot '{item}': {key} takes no value; name it to set it, leave it out otherwise"
+            ));
+        }
         let mut add = |drm: i8, rule: &'static str, why: String| {
             s.modifiers.push(Modifier { drm, rule, why });
         };
@@ -337,6 +357,20 @@ mod tests {
         assert!(final_reading.contains("1/72"), "{final_reading}");
         assert!(table_reading.contains("1/54"), "{table_reading}");
         assert!(table_reading.contains("half the table's TO HIT number"));
+    }
+
+    #[test]
+    fn a_flag_given_a_value_is_refused_not_read_as_on() {
+        for flag in FLAGS {
+            for value in ["no", "false", "0", "", "yes"] {
+                let e = calculate(&format!("to_hit=10,{flag}={value}")).unwrap_err();
+                assert!(e.contains(&format!("{flag} takes no value")), "{e}");
+            }
+            assert!(
+                calculate(&format!("to_hit=10,kill=8,{flag}")).is_ok(),
+                "{flag}"
+            );
+        }
     }
 
     #[test]

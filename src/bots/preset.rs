@@ -101,6 +101,28 @@ pub fn with_budget(name: &str) -> Option<(&str, Option<u32>)> {
     Some((base, budget.parse().ok().filter(|&n| n > 0)))
 }
 
+/// A preset named in a file at `base` (an experiment's spec) as a name to load from anywhere:
+/// a preset file's relative path is taken from `base`'s folder, as the spec's `data` is; an
+/// embedded preset's name, or an absolute path, is kept.
+pub fn anchored(name: &str, base: &Path) -> String {
+    let (file, budget) = match name.rsplit_once('@') {
+        Some((file, budget)) => (file, Some(budget)),
+        None => (name, None),
+    };
+    let embedded = EMBEDDED.iter().any(|(n, _)| *n == file);
+    let a_path = file.ends_with(".toml")
+        || file.contains(std::path::MAIN_SEPARATOR)
+        || base.join(file).is_file();
+    if embedded || !a_path || Path::new(file).is_absolute() {
+        return name.to_string();
+    }
+    let file = base.join(file).display().to_string();
+    match budget {
+        Some(budget) => format!("{file}@{budget}"),
+        None => file,
+    }
+}
+
 fn read(name: &str) -> Result<Preset, PresetError> {
     let Some((base, budget)) = with_budget(name) else {
         return load_named(name);
@@ -168,6 +190,7 @@ fn parse(text: &str, file: &str) -> Result<Preset, PresetError> {
     if let Some(toml::Value::Table(mcts)) = table.get("mcts") {
         preset.mcts_table = mcts.clone();
     }
+    both_budgets(&table, "").map_err(bad)?;
     for (game, over) in &preset.games {
         check_game_table(game, over).map_err(bad)?;
         preset
@@ -180,6 +203,27 @@ fn parse(text: &str, file: &str) -> Result<Preset, PresetError> {
         }
     }
     Ok(preset)
+}
+
+/// No table of the preset gives both `iterations` and `time_ms`: a time budget replaces the
+/// iterations, so one of the two would be silently ignored.
+fn both_budgets(table: &toml::Table, at: &str) -> Result<(), String> {
+    if table.contains_key("iterations") && table.contains_key("time_ms") {
+        return Err(format!(
+            "[{at}]: give iterations or time_ms, not both (a time budget replaces the iterations)"
+        ));
+    }
+    for (key, value) in table {
+        if let toml::Value::Table(inner) = value {
+            let at = if at.is_empty() {
+                key.clone()
+            } else {
+                format!("{at}.{key}")
+            };
+            both_budgets(inner, &at)?;
+        }
+    }
+    Ok(())
 }
 
 /// A `[games.<game>]` table names a game Sandtable knows, and its sub-tables scenarios of
@@ -226,9 +270,17 @@ impl Preset {
                 table.extend(s.iter().map(|(k, v)| (k.clone(), v.clone())));
             }
         }
-        let text = toml::to_string(&table).expect("a TOML table serialises");
+        // Read from the merged table, not from text made of it: a position in that text
+        // would be no place in the preset's file.
         let mut config: MctsConfig =
-            toml::from_str(&text).map_err(|e| crate::engine::data::toml_brief(&e, &text))?;
+            toml::Value::Table(table)
+                .try_into()
+                .map_err(
+                    |e: toml::de::Error| match crate::engine::data::key_path(&e) {
+                        Some(key) => format!("{key}: {}", e.message()),
+                        None => e.message().to_string(),
+                    },
+                )?;
         if let Some(budget) = self.budget {
             config.iterations = budget;
         }
@@ -448,6 +500,49 @@ mod tests {
         assert!(load("mcts-fast@1000000").is_ok());
         let e = load("no-such-file.toml").unwrap_err().to_string();
         assert!(e.contains("no such preset file"), "{e}");
+    }
+
+    /// An error in a `[games]` entry names the key, not a place in a text the file never had
+    /// ("line 2, column 17" of the merged settings); a number past f32's range is not quoted
+    /// as "inf"; a table giving both budgets is refused, since one would be ignored.
+    #[test]
+    fn preset_errors_name_the_key_and_the_value_as_meant() {
+        let base = "name = \"x\"\nkind = \"mcts\"\n[mcts]\niterations = 5\n";
+        let e = parse(
+            &format!("{base}[games.rudders-line]\nrollout_depth = 99999999999\n"),
+            "p.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("[games.rudders-line]: rollout_depth: ") && !e.contains("line 2"),
+            "{e}"
+        );
+        let e = parse(&format!("{base}exploration = 1e308\n"), "p.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("exploration is out of range 0–100") && !e.contains("inf"),
+            "{e}"
+        );
+        for extra in [
+            "time_ms = 5\n",
+            "[games.aachen]\ntime_ms = 5\niterations = 3\n",
+        ] {
+            let e = parse(&format!("{base}{extra}"), "p.toml")
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains("give iterations or time_ms, not both"),
+                "{extra}: {e}"
+            );
+        }
+        let over =
+            "name = \"x\"\nkind = \"mcts\"\n[mcts]\niterations = 5\n[games.aachen]\ntime_ms = 5\n";
+        assert!(
+            parse(over, "p.toml").is_ok(),
+            "a game's time budget over [mcts]'s iterations"
+        );
     }
 
     #[test]

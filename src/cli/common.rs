@@ -51,15 +51,10 @@ impl RunArgs {
     }
 }
 
-/// Parses `--precision`: a 95% half-width as a fraction, above 0 and below 0.5.
+/// Parses `--precision`: a 95% half-width as a fraction (`sim::runner::check_precision`).
 pub fn precision(arg: &str) -> Result<f64, String> {
-    match arg.parse::<f64>() {
-        Ok(p) if p > 0.0 && p < 0.5 => Ok(p),
-        Ok(p) => Err(format!(
-            "{p} is not a half-width between 0 and 0.5 (0.01 is one percentage point)"
-        )),
-        Err(e) => Err(e.to_string()),
-    }
+    let p = arg.parse::<f64>().map_err(|e| e.to_string())?;
+    crate::sim::runner::check_precision(p)
 }
 
 /// The game `G` as `--data`, `--scenario` and `--open` ask, and the names of the

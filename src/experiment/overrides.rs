@@ -15,6 +15,12 @@ enum Step {
     Index(usize),
 }
 
+/// Whether two paths name the same value (`modifier[0]` and `modifier[00]`); a path that
+/// does not parse names none.
+pub fn same_place(a: &str, b: &str) -> bool {
+    matches!((parse_path(a), parse_path(b)), (Ok(x), Ok(y)) if x == y)
+}
+
 /// Splits `scenario.initiative.modifier[0].value` into its file stem and its steps.
 fn parse_path(path: &str) -> Result<(String, Vec<Step>), String> {
     let mut steps = Vec::new();
@@ -31,9 +37,11 @@ fn parse_path(path: &str) -> Result<(String, Vec<Step>), String> {
             let (index, after) = r
                 .split_once(']')
                 .ok_or_else(|| format!("path '{path}' has an unclosed '['"))?;
-            let i = index
-                .parse()
-                .map_err(|_| format!("path '{path}': '[{index}]' is not an array index"))?;
+            // Digits only: `[+0]` would be a second spelling of `[0]`.
+            let i = Some(index)
+                .filter(|i| !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|i| i.parse().ok())
+                .ok_or_else(|| format!("path '{path}': '[{index}]' is not an array index"))?;
             steps.push(Step::Index(i));
             rest = after;
         }
@@ -255,6 +263,7 @@ mod tests {
         assert!(bad("setup.units", i.clone()).contains("no data file 'setup'"));
         assert!(bad("scenario.initiative.name", i.clone()).contains("holds a string"));
         assert!(bad("scenario", i.clone()).contains("must name a file and a value"));
-        assert!(bad("scenario.initiative.modifier[x]", i).contains("not an array index"));
+        assert!(bad("scenario.initiative.modifier[x]", i.clone()).contains("not an array index"));
+        assert!(bad("scenario.initiative.modifier[+0]", i).contains("not an array index"));
     }
 }

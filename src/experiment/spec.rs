@@ -103,12 +103,8 @@ impl Spec {
             ));
         }
         if let Some(p) = spec.precision {
-            if !(p > 0.0 && p < 0.5) {
-                return Err(format!(
-                    "{}: precision: {p} is not a half-width between 0 and 0.5 (0.01 is one point)",
-                    path.display()
-                ));
-            }
+            crate::sim::runner::check_precision(p)
+                .map_err(|e| format!("{}: precision: {e}", path.display()))?;
         }
         if spec.sweep.len() > MAX_AXES {
             return Err(format!(
@@ -116,10 +112,21 @@ impl Spec {
                 path.display()
             ));
         }
+        // Files the spec names are found beside it, wherever it is run from.
+        let base = path.parent().unwrap_or(Path::new("."));
         if let Some(data) = &spec.data {
-            let base = path.parent().unwrap_or(Path::new("."));
             spec.data = Some(base.join(data));
         }
+        let anchor = |bots: &mut Vec<String>| {
+            for b in bots {
+                *b = crate::bots::preset::anchored(b, base);
+            }
+        };
+        anchor(&mut spec.bots);
+        spec.variants
+            .iter_mut()
+            .filter_map(|v| v.bots.as_mut())
+            .for_each(anchor);
         if let Some(name) = &spec.name {
             check_folder_name(name).map_err(|e| format!("{}: name: {e}", path.display()))?;
         } else {
@@ -156,12 +163,23 @@ impl Spec {
                     v.name
                 ));
             }
+            let paths: Vec<&String> = v.set.keys().collect();
+            if let Some((a, b)) = twice(&paths) {
+                return Err(format!(
+                    "variant '{}': '{a}' and '{b}' set the same value",
+                    brief(&v.name)
+                ));
+            }
             all.push(Variant {
                 name: v.name.clone(),
                 set: v.set.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
                 cell: Vec::new(),
                 bots: v.bots.clone(),
             });
+        }
+        let swept: Vec<&String> = self.sweep.iter().map(|a| &a.path).collect();
+        if let Some((a, b)) = twice(&swept) {
+            return Err(format!("sweep '{b}': the value of '{a}' is swept twice"));
         }
         let axes: Vec<Vec<Value>> = self
             .sweep
@@ -207,20 +225,39 @@ impl Spec {
         let mut names = std::collections::BTreeSet::new();
         for v in &all {
             if !names.insert(v.name.as_str()) {
-                return Err(format!("variant '{}' is named twice", v.name));
+                return Err(format!("variant '{}' is named twice", brief(&v.name)));
             }
             if v.name.is_empty()
                 || v.name.chars().count() > 100
                 || v.name.chars().any(char::is_control)
             {
                 return Err(format!(
-                    "variant {:?}: a name is 1 to 100 characters, none a control character \
-                     (it heads a column of the report)",
-                    v.name
+                    "variant {:?} ({} characters): a name is 1 to 100 characters, none a \
+                     control character (it heads a column of the report)",
+                    brief(&v.name),
+                    v.name.chars().count()
                 ));
             }
         }
         Ok(all)
+    }
+}
+
+/// Two of `paths` that name the same value, if any (the first, then the second).
+fn twice<'a>(paths: &[&'a String]) -> Option<(&'a str, &'a str)> {
+    (0..paths.len()).find_map(|i| {
+        let earlier = paths[..i]
+            .iter()
+            .find(|p| super::overrides::same_place(p, paths[i]));
+        earlier.map(|p| (p.as_str(), paths[i].as_str()))
+    })
+}
+
+/// A name as an error may quote it: its first 60 characters, then "…".
+fn brief(name: &str) -> String {
+    match name.char_indices().nth(60) {
+        Some((at, _)) => format!("{}…", &name[..at]),
+        None => name.to_string(),
     }
 }
 
@@ -398,5 +435,56 @@ mod tests {
             spec("game = 'g'\ngames = 5\n[[variant]]\nname = 'baseline'\nset = { 'x.y' = 1 }\n")
                 .unwrap_err();
         assert!(e.contains("named twice"), "{e}");
+    }
+
+    /// Two sweeps of one value, or one variant setting a value under two spellings, would
+    /// run games that differ from what their labels say (one value silently wins).
+    #[test]
+    fn a_value_swept_twice_or_set_twice_by_a_variant_is_an_error() {
+        let sweep = |a: &str, b: &str| {
+            spec(&format!(
+                "game = 'g'\ngames = 5\n[[sweep]]\npath = '{a}'\nvalues = [1, 2]\n\
+                 [[sweep]]\npath = '{b}'\nvalues = [0, 3]\n"
+            ))
+        };
+        let e = sweep("s.m[0].value", "s.m[0].value").unwrap_err();
+        assert!(
+            e.contains("sweep 's.m[0].value'") && e.contains("swept twice"),
+            "{e}"
+        );
+        let e = sweep("s.m[0].value", "s.m[00].value").unwrap_err();
+        assert!(e.contains("swept twice"), "{e}");
+        assert!(sweep("s.m[0].value", "s.m[1].value").is_ok());
+        let e = spec(
+            "game = 'g'\ngames = 5\n[[variant]]\nname = 'v'\n\
+             set = { 's.m[0].value' = 1, 's.m[00].value' = 2 }\n",
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("variant 'v'") && e.contains("set the same value"),
+            "{e}"
+        );
+    }
+
+    /// A preset file a spec names is found beside the spec, as its `data` is, wherever the
+    /// experiment is run from (from elsewhere, a file of the same name there was played).
+    #[test]
+    fn a_preset_file_named_by_a_spec_is_found_beside_the_spec() {
+        let text = "game = 'rudders-line'\ngames = 5\nbots = ['mine.toml@300', 'scripted']\n\
+                    [[variant]]\nname = 'v'\nbots = ['sub/theirs.toml', 'random']\n";
+        let s = Spec::parse(text, Path::new("specs/x.toml")).unwrap();
+        assert_eq!(s.bots, ["specs/mine.toml@300", "scripted"]);
+        let v = s.variants.first().and_then(|v| v.bots.clone()).unwrap();
+        assert_eq!(v, ["specs/sub/theirs.toml", "random"]);
+    }
+
+    #[test]
+    fn an_over_long_variant_name_is_quoted_short() {
+        let name = "n".repeat(5000);
+        let e = spec(&format!(
+            "game = 'g'\ngames = 5\n[[variant]]\nname = '{name}'\nset = {{ 'x.y' = 1 }}\n"
+        ))
+        .unwrap_err();
+        assert!(e.contains("5000 characters") && e.len() < 300, "{e}");
     }
 }

@@ -38,6 +38,19 @@ where
 /// where it stops does not depend on the thread count.
 pub const BATCH: u64 = 1000;
 
+/// The precision a run may stop at, a 95% half-width of a win rate: at least 0.01
+/// percentage points (about 10^8 games for a rate near 50%, the most a run is sized for; the
+/// reports print half-widths to 0.01 points) and below 0.5.
+pub fn check_precision(p: f64) -> Result<f64, String> {
+    if (0.0001..0.5).contains(&p) {
+        Ok(p)
+    } else {
+        Err(format!(
+            "{p} is not a half-width from 0.0001 to below 0.5 (0.01 is one percentage point)"
+        ))
+    }
+}
+
 /// Which games a run plays: the game indices (all of them, or a shard's share), and whether
 /// it stops early once every side's 95% half-width of its win rate is at most `precision`.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,4 +143,22 @@ where
             message: e.to_string(),
         })?;
     pool.install(|| range.into_par_iter().map(play).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_precision;
+
+    /// A half-width finer than a report prints (1e-320 was "the 0.00 asked for"), or one no
+    /// rate needs, is refused in words.
+    #[test]
+    fn a_precision_is_from_a_hundredth_of_a_point_to_below_half() {
+        for bad in [0.0, -0.01, 1e-320, 0.00009, 0.5, f64::NAN, f64::INFINITY] {
+            let e = check_precision(bad).unwrap_err();
+            assert!(e.contains("from 0.0001 to below 0.5"), "{bad}: {e}");
+        }
+        for good in [0.0001, 0.01, 0.49] {
+            assert_eq!(check_precision(good), Ok(good));
+        }
+    }
 }

@@ -37,6 +37,9 @@ pub fn expected_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
+/// The closest two hypotheses may be, in Elo.
+const MIN_GAP: f64 = 0.5;
+
 impl Sprt {
     /// Parses `elo0,elo1` (`0,10`), with α = β = 0.05.
     pub fn parse(arg: &str) -> Result<Sprt, String> {
@@ -49,6 +52,15 @@ impl Sprt {
         let valid = |e: f64| e.is_finite() && e.abs() < 2000.0;
         if !(valid(elo0) && valid(elo1) && elo0 < elo1) {
             return Err(bad());
+        }
+        // Hypotheses closer than this need more games than any run plays, and an Elo with
+        // more than two decimals is not a figure anyone means (1e-300 printed 300 digits).
+        let two_decimals = |e: f64| ((e * 100.0).round() / 100.0 - e).abs() < 1e-9;
+        if !(two_decimals(elo0) && two_decimals(elo1) && elo1 - elo0 >= MIN_GAP) {
+            return Err(format!(
+                "'{arg}': give Elo to at most two decimals, elo1 at least {MIN_GAP} above elo0 \
+                 (e.g. 0,10)"
+            ));
         }
         Ok(Sprt {
             elo0,
@@ -158,6 +170,12 @@ mod tests {
         let (a, b) = t.bounds();
         assert!((a + 2.944).abs() < 1e-3 && (b - 2.944).abs() < 1e-3);
         assert!(Sprt::parse("10,0").is_err() && Sprt::parse("x").is_err());
+        // Too close to mean anything, or more digits than an Elo figure has.
+        for bad in ["1e-300,2e-300", "0,0.1", "0.001,10", "0,1e-5"] {
+            let e = Sprt::parse(bad).unwrap_err();
+            assert!(e.contains("two decimals"), "{bad}: {e}");
+        }
+        assert!(Sprt::parse("-2.5,2.75").is_ok());
     }
 
     /// A bot that wins three pair-points in four decides for H1; one that scores half, for

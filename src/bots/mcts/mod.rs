@@ -129,6 +129,15 @@ impl MctsConfig {
             basis: "as --threads",
         }
         .check("threads", self.threads)?;
+        // A number past f32's range (1e308) reads as infinite, which is no figure to quote.
+        for (name, v) in [
+            ("exploration", self.exploration),
+            ("policy_confidence", self.policy_confidence),
+        ] {
+            if v.is_infinite() {
+                return Err(format!("{name} is out of range 0–100 ({basis})"));
+            }
+        }
         Limit {
             lo: 0.0,
             hi: 100.0,
