@@ -914,12 +914,12 @@ fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
             .infantry
             .units
             .iter()
-            .any(|i| i.id == g.crew && i.side == g.side);
+            .any(|i| i.id == g.crew && i.side == g.side && i.crew);
         if !crew {
             return Err(at.err(
                 &g.id,
                 format!(
-                    "crew '{}' is not a {} counter of [infantry]",
+                    "crew '{}' is not a {} crew counter (crew = true) of [infantry]",
                     g.crew, g.side
                 ),
             ));

@@ -462,9 +462,12 @@ fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
     if s.first_turn > s.last_turn || s.rows[0] > s.rows[1] || s.cols[0] > s.cols[1] {
         return Err("first_turn..last_turn, rows and cols must be ranges [low, high]".into());
     }
-    for f in &s.formations {
+    for (i, f) in s.formations.iter().enumerate() {
         if !c.formations.iter().any(|d| &d.id == f) {
             return Err(format!("formation {f:?} is not in counters.toml"));
+        }
+        if s.formations[..i].contains(f) {
+            return Err(format!("formation {f:?} is listed twice"));
         }
     }
     let in_play = |f: &str| s.formations.iter().any(|x| x == f);
@@ -718,6 +721,18 @@ mod tests {
         );
         assert!(
             e.contains("scenario first-blood") && e.contains("[2107, 2108, 2109]"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn rule_10_a_formation_listed_twice_is_named() {
+        let e = error(
+            "formations = [\"1ID\", \"526ID\"]",
+            "formations = [\"1ID\", \"526ID\", \"1ID\"]",
+        );
+        assert!(
+            e.contains("scenario first-blood") && e.contains("\"1ID\" is listed twice"),
             "{e}"
         );
     }

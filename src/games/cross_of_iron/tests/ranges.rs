@@ -342,6 +342,9 @@ fn every_gun_and_crew_a_counter_names_exists() {
     assert_names(&e, &["[vehicles] T-34/76C", "gun '88' is not in [guns]"]);
     let e = error("counters.toml", "crew = \"2-3-7\"", "crew = \"2-2-7\"");
     assert_names(&e, &["[at_guns] 45mm AT", "crew '2-2-7'"]);
+    // A gun is manned by a crew counter (crew = true), not a squad.
+    let e = error("counters.toml", "crew = \"2-3-7\"", "crew = \"4-4-7\"");
+    assert_names(&e, &["[at_guns] 45mm AT", "crew '4-4-7'", "crew counter"]);
     let e = error(
         "counters.toml",
         "{ id = \"7-0\", side",

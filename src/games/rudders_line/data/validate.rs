@@ -530,8 +530,12 @@ pub(super) fn check_victory(data: &DataSet, file: &str) -> Result<(), DataError>
         ("ranger_foothold", &v.ranger_foothold),
     ];
     for (key, ids) in lists {
-        for id in ids {
+        for (i, id) in ids.iter().enumerate() {
             lookup.area(id).map_err(|m| at.err(key, m))?;
+            // A list of areas: one named twice is a slip (the rule counts areas, not names).
+            if ids[..i].contains(id) {
+                return Err(at.err(key, format!("area '{id}' is listed twice")));
+            }
         }
     }
     // 12.1: with no foothold area the Rangers would lose every game on turn 1.

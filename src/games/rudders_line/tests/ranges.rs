@@ -543,3 +543,26 @@ fn rule_12_1_a_victory_with_no_foothold_area_is_refused() {
         "{err}"
     );
 }
+
+/// 12.1, 13: the victory lists name areas; one named twice is refused, naming the list and
+/// the area (accepted, it changed nothing but read as if it did).
+#[test]
+fn rule_12_1_an_area_listed_twice_in_a_victory_list_is_refused() {
+    let mut data = embedded();
+    data.scenario.victory.ranger_foothold.push("1".into());
+    let err = rejected(&data);
+    assert!(
+        err.contains("[victory] ranger_foothold") && err.contains("'1' is listed twice"),
+        "{err}"
+    );
+    let mut data = embedded();
+    data.scenario
+        .victory
+        .german_sudden_death_control
+        .push("3".into());
+    let err = rejected(&data);
+    assert!(
+        err.contains("german_sudden_death_control") && err.contains("listed twice"),
+        "{err}"
+    );
+}
