@@ -518,6 +518,11 @@ pub(super) fn check_releases(data: &DataSet, file: &str) -> Result<(), DataError
     Ok(())
 }
 
+/// Why a German place cannot be Landing Craft box `id`.
+fn landing_craft_box(id: &str) -> String {
+    format!("area {id} is a Landing Craft box, which only the landing Rangers enter")
+}
+
 pub(super) fn check_victory(data: &DataSet, file: &str) -> Result<(), DataError> {
     let at = At::new(file, "victory");
     let v = &data.scenario.victory;
@@ -531,7 +536,11 @@ pub(super) fn check_victory(data: &DataSet, file: &str) -> Result<(), DataError>
     ];
     for (key, ids) in lists {
         for (i, id) in ids.iter().enumerate() {
-            lookup.area(id).map_err(|m| at.err(key, m))?;
+            let area = lookup.area(id).map_err(|m| at.err(key, m))?;
+            // Only Rangers enter a Landing Craft box: the Germans could never control it.
+            if key == "german_sudden_death_control" && area.landing_craft {
+                return Err(at.err(key, landing_craft_box(id)));
+            }
             // A list of areas: one named twice is a slip (the rule counts areas, not names).
             if ids[..i].contains(id) {
                 return Err(at.err(key, format!("area '{id}' is listed twice")));
@@ -546,9 +555,12 @@ pub(super) fn check_victory(data: &DataSet, file: &str) -> Result<(), DataError>
              they lose at once",
         ));
     }
-    lookup
+    let guns = lookup
         .area(&v.guns_area)
         .map_err(|m| at.err("guns_area", m))?;
+    if guns.landing_craft {
+        return Err(at.err("guns_area", landing_craft_box(&v.guns_area)));
+    }
     let must_hold = lookup
         .area(&v.ranger_must_hold)
         .map_err(|m| at.err("ranger_must_hold", m))?;

@@ -566,3 +566,26 @@ fn rule_12_1_an_area_listed_twice_in_a_victory_list_is_refused() {
         "{err}"
     );
 }
+
+/// The German guns and the areas whose control wins the Germans the game are German places:
+/// a Landing Craft box, which only Rangers enter, is refused for either.
+#[test]
+fn rule_12_1_a_landing_craft_box_is_no_german_place() {
+    let mut data = embedded();
+    data.scenario.victory.guns_area = "LC-B".into();
+    let err = rejected(&data);
+    assert!(
+        err.contains("[victory] guns_area") && err.contains("Landing Craft box"),
+        "{err}"
+    );
+    let mut data = embedded();
+    data.scenario
+        .victory
+        .german_sudden_death_control
+        .push("LC-A".into());
+    let err = rejected(&data);
+    assert!(
+        err.contains("german_sudden_death_control") && err.contains("LC-A"),
+        "{err}"
+    );
+}
