@@ -1090,6 +1090,10 @@ fn unit(
     if s.armor_leader.is_some() && u.kind != Kind::Vehicle {
         return Err(at.err(name, "only an AFV carries an armour leader (76)"));
     }
+    // 63.11, 64.1: guns and AFVs face a hexspine or hexside; infantry has no facing.
+    if s.facing.is_some() && !matches!(u.kind, Kind::Gun | Kind::Vehicle) {
+        return Err(at.err(name, "only a gun or an AFV has a facing (63.11, 64.1)"));
+    }
     if let Some(sw) = &s.sw {
         let w = k
             .support_weapons

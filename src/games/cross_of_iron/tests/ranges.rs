@@ -569,3 +569,17 @@ fn the_largest_accepted_values_play_without_overflow() {
         assert!(g.outcome(&s).is_some());
     }
 }
+
+/// 63.11, 64.1: a facing is a gun's or an AFV's; one given to infantry was silently ignored.
+#[test]
+fn rule_63_11_a_facing_given_to_infantry_is_refused() {
+    let e = error(
+        "scenario.toml",
+        "counter = \"8-1\"\nside = \"germans\"\nhex = \"B4\"\n",
+        "counter = \"8-1\"\nside = \"germans\"\nhex = \"B4\"\nfacing = \"e\"\n",
+    );
+    assert_names(
+        &e,
+        &["[setup] Lt. Hahn", "only a gun or an AFV has a facing"],
+    );
+}
