@@ -272,3 +272,65 @@ fn merged_ladder_shards_print_and_write_exactly_what_one_machine_does() {
     ]));
     assert!(line.contains("is a folder"), "{line}");
 }
+
+/// A shard file whose header line is edited by `edit` and sealed again, as someone who knows
+/// the seal's hash (FNV-1a over the header after the seal, then the rows) could.
+fn resealed(path: &Path, name: &str, edit: impl Fn(&str) -> String) -> std::path::PathBuf {
+    const SEAL: usize = "{\"seal\":\"".len() + 16 + "\",".len();
+    let text = std::fs::read_to_string(path).unwrap();
+    let (line, rows) = text.split_at(text.find('\n').unwrap());
+    let rest = edit(&line[SEAL..]);
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in rest.bytes().chain(rows.bytes()) {
+        hash = (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    let out = path.with_file_name(name);
+    std::fs::write(&out, format!("{{\"seal\":\"{hash:016x}\",{rest}{rows}")).unwrap();
+    out
+}
+
+/// A header edited and sealed again is refused in one line when its totals do not fit its
+/// games or its run (once a panic on an index, or a rate of 1250.00% printed as read); an
+/// untouched header sealed again merges as before (the helper above seals as a shard does).
+#[test]
+fn a_resealed_shard_whose_totals_do_not_add_up_is_refused() {
+    let dir = common::temp_dir("shard-resealed");
+    let shards = balance_shards(&dir, "5", &[1, 2], 2);
+    let same = resealed(&shards[0], "same.shard", str::to_string);
+    assert_eq!(
+        std::fs::read(&same).unwrap(),
+        std::fs::read(&shards[0]).unwrap()
+    );
+    for (name, from, to) in [
+        ("third-side", "\"wins\":[", "\"wins\":[0,"),
+        ("many-wins", "\"wins\":[", "\"wins\":[500"),
+        ("no-totals", "\"totals\":[", "\"totals\":[],\"x\":["),
+        ("level-of-side-9", "\"winner\":0", "\"winner\":9"),
+        ("one-name", "\"names\":[\"", "\"names\":[\"X\"],\"y\":[\""),
+    ] {
+        let edited = resealed(&shards[0], &format!("{name}.shard"), |h| {
+            assert!(h.contains(from), "{name}: {from} not in the header");
+            h.replacen(from, to, 1)
+        });
+        let out = common::sandtable(&["merge", s(&edited), s(&shards[1])]);
+        let line = common::one_line_error(&out);
+        assert!(line.contains(&format!("{name}.shard")), "{name}: {line}");
+    }
+}
+
+/// `merge --out` naming one of the shards it reads (however spelt) is refused before anything
+/// is written: the shard would be replaced by the CSV and lost to the run.
+#[test]
+fn merge_refuses_to_write_over_a_shard_it_reads() {
+    let dir = common::temp_dir("shard-out-is-input");
+    let shards = balance_shards(&dir, "5", &[1, 2], 2);
+    let before = std::fs::read(&shards[0]).unwrap();
+    let spelt = dir.join(".").join(shards[0].file_name().unwrap());
+    let out = common::sandtable(&["merge", s(&shards[0]), s(&shards[1]), "--out", s(&spelt)]);
+    let line = common::one_line_error(&out);
+    assert!(
+        line.contains("is the shard file") && line.contains("given to merge"),
+        "{line}"
+    );
+    assert_eq!(std::fs::read(&shards[0]).unwrap(), before);
+}

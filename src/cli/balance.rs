@@ -335,17 +335,29 @@ fn print_report(context: &Context, totals: &Totals, stopped: Option<&str>) -> Re
 pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> {
     let context: Context = serde_json::from_value(parts[0].header.context.clone())
         .map_err(|e| CliError::Usage(format!("{}: {e}", parts[0].path.display())))?;
-    let (totals, _) = shard::merged_totals(parts).map_err(CliError::Usage)?;
-    match out {
+    let shape = shard::Shape {
+        players: context.names.len(),
+        variants: 1,
+        paired: false,
+    };
+    // The rows first: they check each shard's seal, before its totals are believed.
+    let csv = match out {
         Some(path) => {
             check_writable(path)?;
             let mut file = WholeFile::create(path).map_err(|e| output_error(path, e))?;
             shard::copy_rows(parts, &mut file).map_err(|e| copy_error(path, e))?;
-            file.commit().map_err(|e| output_error(path, e))?;
+            Some((path, file))
         }
         // Read the rows all the same: a truncated shard is refused, CSV or not.
-        None => shard::copy_rows(parts, &mut std::io::sink())
-            .map_err(|e| copy_error(Path::new("-"), e))?,
+        None => {
+            shard::copy_rows(parts, &mut std::io::sink())
+                .map_err(|e| copy_error(Path::new("-"), e))?;
+            None
+        }
+    };
+    let (totals, _) = shard::merged_totals(parts, shape).map_err(CliError::Usage)?;
+    if let Some((path, file)) = csv {
+        file.commit().map_err(|e| output_error(path, e))?;
     }
     if !context.provenance.is_empty() {
         crate::stderr_line!(

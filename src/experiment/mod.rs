@@ -418,12 +418,18 @@ pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> 
         || PathBuf::from("results").join(spec.name()),
         Path::to_path_buf,
     );
-    let (totals, pairs) = shard::merged_totals(parts).map_err(CliError::Usage)?;
+    let shape = shard::Shape {
+        players: context.names.len(),
+        variants: spec.variants().map_err(CliError::Usage)?.len(),
+        paired: true,
+    };
     let mut out = Outputs::new(&dir)?;
     let games_csv = out.path("games.csv");
     let mut file = WholeFile::create(&games_csv).map_err(|e| output_error(&games_csv, e))?;
+    // The rows first: they check each shard's seal, before its totals are believed.
     shard::copy_rows(parts, &mut file)
         .map_err(|e| crate::cli::common::copy_error(&games_csv, e))?;
+    let (totals, pairs) = shard::merged_totals(parts, shape).map_err(CliError::Usage)?;
     out.add("games.csv", file)?;
     let seconds: Vec<f64> = parts.iter().map(|p| p.header.seconds).collect();
     let made = Made {

@@ -354,18 +354,31 @@ fn read_header(path: &Path) -> Result<(Header, Fnv), String> {
     Ok((header, sealed))
 }
 
-/// The totals of every variant, summed over the shards.
-pub fn merged_totals(parts: &[Part]) -> Result<(Vec<Totals>, Vec<PairedWins>), String> {
+/// The shape of a run's totals: its game's players, its variants (a balance run: 1) and
+/// whether each variant has its pairs with the baseline (an experiment's).
+pub struct Shape {
+    pub players: usize,
+    pub variants: usize,
+    pub paired: bool,
+}
+
+/// The totals of every variant of a run of shape `shape`, summed over the shards.
+pub fn merged_totals(
+    parts: &[Part],
+    shape: Shape,
+) -> Result<(Vec<Totals>, Vec<PairedWins>), String> {
+    for part in parts {
+        check_totals(&part.header, &shape).map_err(|e| {
+            format!(
+                "{}: its header's totals do not add up ({e}): an edited file",
+                part.path.display()
+            )
+        })?;
+    }
     let first = &parts[0].header;
     let (mut totals, mut pairs) = (first.totals.clone(), first.pairs.clone());
     for part in &parts[1..] {
         let h = &part.header;
-        if h.totals.len() != totals.len() || h.pairs.len() != pairs.len() {
-            return Err(format!(
-                "{}: its totals do not match the other shards'",
-                part.path.display()
-            ));
-        }
         totals
             .iter_mut()
             .zip(&h.totals)
@@ -373,6 +386,44 @@ pub fn merged_totals(parts: &[Part]) -> Result<(Vec<Totals>, Vec<PairedWins>), S
         pairs.iter_mut().zip(&h.pairs).for_each(|(t, o)| t.merge(o));
     }
     Ok((totals, pairs))
+}
+
+/// A shard's totals are those of the games it played: one set a variant, each with the run's
+/// players, and every count within the shard's games (a seal guards against a slip, not
+/// against a file edited and sealed again, whose totals would otherwise be printed as read).
+fn check_totals(h: &Header, shape: &Shape) -> Result<(), String> {
+    let Shape {
+        players,
+        variants,
+        paired,
+    } = *shape;
+    let games = h.end_game - h.first_game;
+    if players == 0 {
+        return Err("a run of no players".into());
+    }
+    if h.totals.len() != variants {
+        return Err(format!(
+            "{} variants' totals, not {variants}",
+            h.totals.len()
+        ));
+    }
+    let pairs = if paired { variants } else { 0 };
+    if h.pairs.len() != pairs {
+        return Err(format!("{} variants' pairs, not {pairs}", h.pairs.len()));
+    }
+    if u128::from(h.rows) != u128::from(games) * variants as u128 {
+        return Err(format!(
+            "{} rows for {games} games of {variants} variants",
+            h.rows
+        ));
+    }
+    for t in &h.totals {
+        t.check(players, games)?;
+    }
+    for p in &h.pairs {
+        p.check(players, games)?;
+    }
+    Ok(())
 }
 
 /// Why copying shards' rows failed.

@@ -129,6 +129,46 @@ impl Totals {
         }
     }
 
+    /// Whether these are totals of `games` games of `players` players (a shard's header, read
+    /// back): every count in its place and adding up, so that merging them cannot go wrong.
+    pub fn check(&self, players: usize, games: u64) -> Result<(), String> {
+        let per_player = [self.wins.len(), self.losses.len(), self.initiative.len()];
+        if per_player.iter().any(|&n| n != players) {
+            return Err(format!("figures for {per_player:?} players, not {players}"));
+        }
+        let sum = |counts: &mut dyn Iterator<Item = u64>| counts.map(u128::from).sum::<u128>();
+        let decided = sum(&mut self.wins.iter().copied()) + u128::from(self.draws);
+        let tallied = self
+            .losses
+            .iter()
+            .chain(&self.initiative)
+            .all(|m| m.n == games);
+        let levels = sum(&mut self.levels.iter().flat_map(|l| l.turns.values().copied()));
+        let winners = self
+            .levels
+            .iter()
+            .all(|l| l.winner.is_none_or(|w| w < players));
+        let scored = self
+            .score
+            .as_ref()
+            .map_or(0, |(_, c)| sum(&mut c.values().copied()));
+        let games_128 = u128::from(games);
+        if self.games != games
+            || decided != games_128
+            || self.turn.n != games
+            || !tallied
+            || levels != games_128
+            || !winners
+            || scored > games_128
+        {
+            return Err(format!(
+                "totals of {} games in a share of {games}",
+                self.games
+            ));
+        }
+        Ok(())
+    }
+
     /// Adds another run's totals (another shard of the same run).
     pub fn merge(&mut self, other: &Totals) {
         self.games += other.games;
@@ -227,6 +267,25 @@ impl PairedWins {
         if let (Some((_, v)), Some((_, b))) = (variant.score, baseline.score) {
             self.score.add(i64::from(v) - i64::from(b));
         }
+    }
+
+    /// Whether these are the pairs of `games` games of `players` players (see
+    /// [`Totals::check`]).
+    pub fn check(&self, players: usize, games: u64) -> Result<(), String> {
+        let lengths = [self.variant_only.len(), self.baseline_only.len()];
+        if lengths != [players; 2] || self.games != games {
+            return Err(format!(
+                "pairs of {} games in a share of {games}",
+                self.games
+            ));
+        }
+        let sum = |c: &[u64]| c.iter().copied().map(u128::from).sum::<u128>();
+        if sum(&self.variant_only) > u128::from(games)
+            || sum(&self.baseline_only) > u128::from(games)
+        {
+            return Err(format!("paired wins past the {games} games"));
+        }
+        Ok(())
     }
 
     pub fn merge(&mut self, other: &PairedWins) {

@@ -76,6 +76,19 @@ pub fn merge(parts: &[shard::Part], out: Option<&Path>) -> Result<(), CliError> 
     };
     let context: Context =
         serde_json::from_value(parts[0].header.context.clone()).map_err(|e| at(&parts[0], &e))?;
+    // The run's games are the shards' games: a context that says otherwise was edited.
+    let end = parts.last().map_or(0, |p| p.header.end_game);
+    if context.games == 0 || context.games != end || context.bots.len() < 2 {
+        return Err(at(
+            &parts[0],
+            &format!(
+                "its header's run ({} games, {} bots) does not match its shards' games 0..{end}: \
+                 an edited file",
+                context.games,
+                context.bots.len()
+            ),
+        ));
+    }
     let mut winners = vec![Vec::new(); pairings(context.bots.len()).len()];
     for part in parts {
         let mut rows = Vec::new();
