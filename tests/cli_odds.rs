@@ -285,6 +285,20 @@ fn bad_input_is_one_line_and_exit_2() {
         "/no/such/dir/x.csv",
     ]));
     assert!(err.contains("cannot write"), "{err}");
+    // The table and the chart in one file: once a false "No such file" from the second writer.
+    let dir = common::temp_dir("crt-same-file");
+    let chart = dir.join("odds.svg");
+    let chart_path = chart.to_str().unwrap();
+    let err = one_line_error(&sandtable(&[
+        "crt",
+        "rudders-line",
+        "--plot",
+        chart_path,
+        "--out",
+        chart_path,
+    ]));
+    assert!(err.contains("--out and --plot both name"), "{err}");
+    assert!(!chart.exists());
 }
 
 #[test]

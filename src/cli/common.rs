@@ -104,6 +104,23 @@ pub fn check_writable(path: &Path) -> Result<(), CliError> {
     crate::engine::write::probe_folder(dir).map_err(|e| output_error(path, e))
 }
 
+/// Whether two paths name one file (existing or not): the same name in the same folder,
+/// however each is spelt (`./a.csv` and `a.csv`).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    let place = |p: &Path| {
+        let dir = match p.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        (
+            std::fs::canonicalize(dir).ok(),
+            p.file_name().map(|n| n.to_owned()),
+        )
+    };
+    let (x, y) = (place(a), place(b));
+    x.0.is_some() && x == y
+}
+
 /// The folder of a run's files (`ladder --out`, an experiment's results), made if missing
 /// and checked to take new files before the run. Held until the files are written: dropped
 /// after a failure or an interrupt, a folder it made is removed again if empty.

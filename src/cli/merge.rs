@@ -19,6 +19,20 @@ pub struct MergeArgs {
 }
 
 pub fn run(args: &MergeArgs) -> Result<(), CliError> {
+    // Written over, a shard would be lost to the run (and the merge could not be repeated).
+    if let Some(out) = &args.out {
+        if let Some(given) = args
+            .shards
+            .iter()
+            .find(|s| super::common::same_file(out, s))
+        {
+            return Err(CliError::Usage(format!(
+                "--out {} is the shard file {} given to merge: write the merge elsewhere",
+                out.display(),
+                given.display()
+            )));
+        }
+    }
     let parts = shard::read_set(&args.shards).map_err(CliError::Usage)?;
     let out = args.out.as_deref();
     match parts[0].header.kind.as_str() {

@@ -61,6 +61,14 @@ pub fn run(kind: OddsKind, args: &OddsArgs) -> Result<(), CliError> {
         return to_stdout(|w| w.write_all(text.as_bytes()));
     }
     // Check the files before computing the tables: a bad folder fails at once.
+    if let (Some(out), Some(plot)) = (&args.out, &args.plot) {
+        if super::common::same_file(out, plot) {
+            return Err(CliError::Usage(format!(
+                "--out and --plot both name {}: give the table and the chart a file each",
+                out.display()
+            )));
+        }
+    }
     for path in args.out.iter().chain(&args.plot) {
         check_writable(path)?;
     }
