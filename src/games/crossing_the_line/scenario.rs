@@ -520,6 +520,16 @@ fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
         if !in_play(formation) {
             return Err(format!("unit {id:?}: formation {formation:?} is not in play (an independent names the formation it joins, 5.5.2)"));
         }
+        // 5.5.2: an independent joins "one qualifying formation" of its own side.
+        let joined = c.formations.iter().find(|f| f.id == formation);
+        if let (Some(side), Some(f)) = (def.side, joined) {
+            if f.side != side {
+                return Err(format!(
+                    "unit {id:?}: formation {formation:?} is the enemy's (an independent joins \
+                     a formation of its own side, 5.5.2)"
+                ));
+            }
+        }
         if !placed.insert(id.clone()) && !returns(&def.formation, reinforcement.map(|r| r.turn)) {
             return Err(format!("unit {id:?} is placed twice"));
         }
@@ -721,6 +731,18 @@ mod tests {
         );
         assert!(
             e.contains("scenario first-blood") && e.contains("[2107, 2108, 2109]"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn rule_5_5_2_an_independent_joining_an_enemy_formation_is_named() {
+        let e = error(
+            "unit = \"238 Eng\"\nhex = \"1005\"\nformation = \"1ID\"",
+            "unit = \"238 Eng\"\nhex = \"1005\"\nformation = \"526ID\"",
+        );
+        assert!(
+            e.contains("unit \"238 Eng\"") && e.contains("is the enemy's"),
             "{e}"
         );
     }
