@@ -356,6 +356,10 @@ impl<'g, G: Entry> Session<'g, G> {
     /// The hint bot's suggestion and, for a search bot, its estimate of the person's chances.
     /// The dice that follow are not changed by asking.
     pub fn hint(&self) -> Option<String> {
+        // Only the person's own decision has a hint (a finished game has no decision).
+        if !self.person_to_act() {
+            return None;
+        }
         let preset = preset::load(&self.hint_bot).ok()?;
         if preset.kind != BotKind::Mcts {
             let mut bot =
@@ -521,5 +525,25 @@ mod tests {
             .iter()
             .filter(|o| o.text.starts_with("to "))
             .all(|o| o.text.contains(" MP)")));
+    }
+
+    /// A finished game has no decision, so no hint (the page once suggested a move there,
+    /// from a bot asked to choose in a finished game).
+    #[test]
+    fn a_finished_game_gives_no_hint() {
+        let game = RuddersLine::load(None).unwrap();
+        let mut s = session(&game, 0);
+        s.hint_bot = "scripted".into();
+        assert!(s.hint().is_some(), "the person's first decision has a hint");
+        while s.actor() != Actor::Terminal {
+            let pick = s
+                .offers()
+                .first()
+                .expect("the person has a decision")
+                .action;
+            s.choose(pick, &mut Vec::new());
+            s.advance(&mut Vec::new());
+        }
+        assert_eq!(s.hint(), None);
     }
 }

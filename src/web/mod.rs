@@ -10,6 +10,7 @@
 mod view;
 
 use crate::cli::CliError;
+use crate::engine::Actor;
 use crate::registry::Entry;
 use crate::session::Session;
 use axum::extract::rejection::{JsonRejection, StringRejection};
@@ -181,6 +182,12 @@ async fn act<G: Entry>(
                 "that choice was made in an earlier position; the page now shows the current one",
             );
         }
+        if l.session.actor() == Actor::Terminal {
+            return refuse(
+                StatusCode::CONFLICT,
+                "the game is over: there is nothing to choose",
+            );
+        }
         let Some(a) = l.session.offer(act.n) else {
             return refuse(
                 StatusCode::BAD_REQUEST,
@@ -237,10 +244,10 @@ async fn undo<G: Entry>(
 
 async fn hint<G: Entry>(State(live): State<Shared<G>>) -> Response {
     with_live(live, |l| {
-        let text = l
-            .session
-            .hint()
-            .unwrap_or_else(|| "No hint: it is not your decision.".into());
+        let text = l.session.hint().unwrap_or_else(|| match l.session.actor() {
+            Actor::Terminal => "No hint: the game is over.".into(),
+            _ => "No hint: it is not your decision.".into(),
+        });
         Json(View::of(l, Some(text))).into_response()
     })
     .await
