@@ -304,6 +304,14 @@ fn parse(spec: &str) -> Result<Spec, String> {
                 .into(),
         );
     }
+    // The KILL roll's own keys say nothing without a KILL roll to apply them to.
+    let kill_keys = ["armor", "facing", "hull_down", "immobilized"];
+    if let Some(key) = kill_keys.iter().find(|k| !kill_given && seen.contains(k)) {
+        return Err(format!(
+            "--shot: {key} is a KILL roll's, which needs kill=N (the KILL number of the gun \
+             at this range); give kill= or leave out {key}"
+        ));
+    }
     s.kill = kill_given.then_some(kill);
     Ok(s)
 }
@@ -357,6 +365,18 @@ mod tests {
         assert!(final_reading.contains("1/72"), "{final_reading}");
         assert!(table_reading.contains("1/54"), "{table_reading}");
         assert!(table_reading.contains("half the table's TO HIT number"));
+    }
+
+    #[test]
+    fn a_kill_rolls_key_without_kill_is_refused_not_ignored() {
+        for key in ["armor=3", "facing=side_rear", "hull_down", "immobilized"] {
+            let e = calculate(&format!("to_hit=10,{key}")).unwrap_err();
+            assert!(e.contains("needs kill=N"), "{key}: {e}");
+            assert!(
+                calculate(&format!("to_hit=10,kill=8,{key}")).is_ok(),
+                "{key}"
+            );
+        }
     }
 
     #[test]

@@ -137,6 +137,9 @@ fn read(name: &str) -> Result<Preset, PresetError> {
             "the budget after @ is a whole number of iterations from 1 to {most}"
         ))
     })?;
+    if base.contains('@') {
+        return Err(bad("one budget at most: NAME@N"));
+    }
     let mut preset = load_named(base)?;
     if preset.kind != BotKind::Mcts {
         return Err(bad("only an MCTS preset takes a budget (@iterations)"));

@@ -27,7 +27,8 @@ pub enum CliError {
         known: String,
     },
     #[error(
-        "--bots needs {expected} names separated by commas, one per side ({sides}); got {got}"
+        "bots: {expected} names are needed, one per side ({sides}), as --bots A,B or a \
+         spec's list; got {got}"
     )]
     BotCount {
         expected: usize,
