@@ -305,4 +305,12 @@ fn a_sequential_test_decides_at_the_same_pair_for_any_thread_count() {
         "0,20",
     ]));
     assert!(line.contains("exactly two bots"), "{line}");
+    // Two bots may be one (the null test above); a longer ladder ranks each bot once.
+    let line = common::one_line_error(&common::sandtable(&[
+        "ladder",
+        "rudders-line",
+        "--bots",
+        "random,scripted,random",
+    ]));
+    assert!(line.contains("names 'random' twice"), "{line}");
 }

@@ -215,7 +215,18 @@ where
             "a ladder needs at least two bots and a two-player game".into(),
         ));
     }
-    // A bot may be named twice: a bot against itself is the null test of a ladder or SPRT.
+    // Two bots may be one: a bot against itself is the null test of a ladder or SPRT. In a
+    // longer ladder a bot named twice is a slip, ranked twice in rows no one can tell apart.
+    if args.bots.len() > 2 {
+        let twice = (1..args.bots.len()).find(|&i| args.bots[..i].contains(&args.bots[i]));
+        if let Some(i) = twice {
+            return Err(CliError::Usage(format!(
+                "--bots names '{}' twice: a ladder of more than two bots ranks each once \
+                 (two bots may be one, the null test)",
+                args.bots[i]
+            )));
+        }
+    }
     for name in &args.bots {
         preset::load(name)?;
         select::check_bots(game, &[name.clone(), name.clone()], &make, &preset::names())?;
@@ -498,7 +509,11 @@ fn write_csvs(context: &Context, matchups: &[Matchup], dir: &Path) -> Result<(),
             format!("{:.4}", score[i].0 / score[i].1),
             score[i].1.to_string(),
             format!("{:.1}", r.elo),
-            format!("{:.1}", r.plus_minus),
+            // All or no points: no interval bounds the rating, and "inf" is no figure.
+            match r.plus_minus.is_finite() {
+                true => format!("{:.1}", r.plus_minus),
+                false => String::new(),
+            },
         ])
         .map_err(|e| output_error(&path, e))?;
     }
