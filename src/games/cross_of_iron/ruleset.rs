@@ -509,7 +509,7 @@ const MOVING_IN_OPEN: Limit<i8> = Limit {
 const PER_HEX: Limit<u8> = Limit {
     lo: 1,
     hi: 6,
-    basis: "stacking a hex: three squads, 92.2",
+    basis: "stacking a hex: three squads, 92.2, and a vehicles' limit of the same size",
 };
 /// Desperation Morale, added to an i8 rally roll (`phases::rally_roll`).
 const DESPERATION: Limit<u8> = Limit {
@@ -754,6 +754,21 @@ fn check_charts(d: &DataSet, file: &str) -> Result<(), DataError> {
     for o in &cc.odds {
         CC_ODDS.check_at(at, "odds", "odds attacker", o[0])?;
         CC_ODDS.check_at(at, "odds", "odds defender", o[1])?;
+    }
+    // `melee::cc_kill_number` takes the last column an attack reaches, so the columns rise
+    // (1-4, 1-3, … 8-1): any other order, or a column twice, would read another column.
+    let ratio = |o: &[u8; 2]| (u32::from(o[0]), u32::from(o[1]));
+    for w in cc.odds.windows(2) {
+        let ((a0, d0), (a1, d1)) = (ratio(&w[0]), ratio(&w[1]));
+        if a1 * d0 <= a0 * d1 {
+            return Err(at.err(
+                "odds",
+                format!(
+                    "{}-{} after {}-{}: the odds columns rise from left to right",
+                    a1, d1, a0, d0
+                ),
+            ));
+        }
     }
     for &k in &cc.kill {
         KILL.check_at(at, "kill", "kill", k)?;

@@ -583,3 +583,15 @@ fn rule_63_11_a_facing_given_to_infantry_is_refused() {
         &["[setup] Lt. Hahn", "only a gun or an AFV has a facing"],
     );
 }
+
+/// The Close Combat odds columns rise (1-4 … 8-1): the engine takes the last column an attack
+/// reaches, so a reversed table (accepted once, and played differently) or a column given
+/// twice is refused.
+#[test]
+fn close_combat_odds_columns_out_of_order_are_rejected() {
+    let from = "odds = [[1, 4], [1, 3], [1, 2]";
+    let e = error("charts.toml", from, "odds = [[1, 3], [1, 4], [1, 2]");
+    assert_names(&e, &["[close_combat] odds", "1-4 after 1-3", "rise"]);
+    let e = error("charts.toml", from, "odds = [[1, 4], [2, 8], [1, 2]");
+    assert_names(&e, &["2-8 after 1-4"]);
+}

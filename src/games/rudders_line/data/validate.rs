@@ -299,8 +299,22 @@ pub(super) fn check_setup(data: &DataSet, file: &str) -> Result<(), DataError> {
     }
     check_totals(data, &tally, at)?;
     let at = At::new(file, "setup");
-    for id in &data.setup.setup.ranger_control {
+    let ranger_control = &data.setup.setup.ranger_control;
+    for (i, id) in ranger_control.iter().enumerate() {
         lookup.area(id).map_err(|m| at.err("ranger_control", m))?;
+        if ranger_control[..i].contains(id) {
+            return Err(at.err("ranger_control", format!("area '{id}' is listed twice")));
+        }
+        // 3.21: areas with units are controlled by their occupant.
+        let german = tally.stacking.get(&(id.as_str(), Side::Germans)).copied();
+        if german.is_some_and(|n| n > 0) {
+            return Err(at.err(
+                "ranger_control",
+                format!(
+                    "area '{id}' holds German units at the start: the Rangers cannot control it"
+                ),
+            ));
+        }
     }
     Ok(())
 }

@@ -589,3 +589,22 @@ fn rule_12_1_a_landing_craft_box_is_no_german_place() {
         "{err}"
     );
 }
+
+/// 3.21: areas with units are controlled by their occupant, so the areas the Rangers control
+/// at the start are each named once and none is one the Germans occupy (such an area was
+/// silently handed to the Rangers).
+#[test]
+fn rule_3_21_the_rangers_starting_control_names_each_free_area_once() {
+    let mut data = embedded();
+    data.setup.setup.ranger_control.push("LC-A".into());
+    let err = rejected(&data);
+    assert!(
+        err.contains("[setup] ranger_control") && err.contains("listed twice"),
+        "{err}"
+    );
+    let mut data = embedded();
+    // Area 5: the 726th's garrison in the bunkers (setup.toml).
+    data.setup.setup.ranger_control.push("5".into());
+    let err = rejected(&data);
+    assert!(err.contains("area '5' holds German units"), "{err}");
+}
