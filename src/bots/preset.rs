@@ -4,6 +4,7 @@
 
 use super::mcts::{MctsBot, MctsConfig, RolloutFactory};
 use super::{Bot, RandomBot};
+use crate::engine::data::{key_path, toml_reason};
 use crate::engine::Game;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
@@ -164,6 +165,12 @@ fn load_named(name: &str) -> Result<Preset, PresetError> {
         })?;
         return parse(&text, name);
     }
+    if path.exists() {
+        return Err(PresetError::Bad {
+            file: name.to_string(),
+            message: "not a preset file (a folder or a device, not a TOML file)".into(),
+        });
+    }
     if name.ends_with(".toml") || name.contains(std::path::MAIN_SEPARATOR) {
         return Err(PresetError::Bad {
             file: name.to_string(),
@@ -185,6 +192,14 @@ fn parse(text: &str, file: &str) -> Result<Preset, PresetError> {
     let mut preset: Preset = toml::from_str(text).map_err(brief)?;
     if preset.kind == BotKind::Mcts && preset.mcts.is_none() {
         return Err(bad("kind = \"mcts\" needs an [mcts] table".into()));
+    }
+    // Search settings on a bot that does not search would be dropped without a word.
+    if preset.kind != BotKind::Mcts && (preset.mcts.is_some() || !preset.games.is_empty()) {
+        return Err(bad(
+            "[mcts] and [games] tables set an MCTS preset's search; this preset's kind does \
+             not search (leave them out, or give kind = \"mcts\")"
+                .into(),
+        ));
     }
     if let Some(mcts) = &preset.mcts {
         mcts.check().map_err(|e| bad(format!("[mcts]: {e}")))?;
@@ -278,12 +293,10 @@ impl Preset {
         let mut config: MctsConfig =
             toml::Value::Table(table)
                 .try_into()
-                .map_err(
-                    |e: toml::de::Error| match crate::engine::data::key_path(&e) {
-                        Some(key) => format!("{key}: {}", e.message()),
-                        None => e.message().to_string(),
-                    },
-                )?;
+                .map_err(|e: toml::de::Error| match key_path(&e) {
+                    Some(key) => format!("{key}: {}", toml_reason(&e, "")),
+                    None => toml_reason(&e, ""),
+                })?;
         if let Some(budget) = self.budget {
             config.iterations = budget;
         }
@@ -503,6 +516,8 @@ mod tests {
         assert!(load("mcts-fast@1000000").is_ok());
         let e = load("no-such-file.toml").unwrap_err().to_string();
         assert!(e.contains("no such preset file"), "{e}");
+        let e = load("/dev/zero").unwrap_err().to_string();
+        assert!(e.contains("not a preset file"), "{e}");
     }
 
     /// An error in a `[games]` entry names the key, not a place in a text the file never had
@@ -546,6 +561,20 @@ mod tests {
             parse(over, "p.toml").is_ok(),
             "a game's time budget over [mcts]'s iterations"
         );
+    }
+
+    #[test]
+    fn search_settings_on_a_bot_that_does_not_search_are_refused() {
+        for kind in ["random", "scripted"] {
+            for table in [
+                "[mcts]\niterations = 5\n",
+                "[games.rudders-line]\niterations = 5\n",
+            ] {
+                let text = format!("name = \"x\"\nkind = \"{kind}\"\n{table}");
+                let e = parse(&text, "p.toml").unwrap_err().to_string();
+                assert!(e.contains("does not search"), "{kind} {table}: {e}");
+            }
+        }
     }
 
     #[test]

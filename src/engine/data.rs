@@ -263,7 +263,12 @@ pub fn toml_brief(e: &toml::de::Error, text: &str) -> String {
 /// The parser's reason for error `e` in `text`, on one line; it gives none for some errors (a
 /// value missing at the end of a cut-short file), which then get a plain one.
 pub fn toml_reason(e: &toml::de::Error, text: &str) -> String {
-    let reason = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
+    let reason = e
+        .message()
+        .split_whitespace()
+        .map(short_number)
+        .collect::<Vec<_>>()
+        .join(" ");
     let pos = e.span().map(|span| char_floor(text, span.start));
     match reason.is_empty() {
         false => reason,
@@ -272,6 +277,18 @@ pub fn toml_reason(e: &toml::de::Error, text: &str) -> String {
         }
         true => "not valid TOML here".to_string(),
     }
+}
+
+/// A word of a parser's message with a long run of digits (`1e300` shown as 301 digits) cut
+/// to its first twelve digits and a count, so the line stays readable.
+fn short_number(word: &str) -> std::borrow::Cow<'_, str> {
+    let digits = word.chars().filter(char::is_ascii_digit).count();
+    if digits <= 24 {
+        return word.into();
+    }
+    let start = word.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+    let head: String = word[start..].chars().take(12).collect();
+    format!("{}{head}… ({digits} digits)", &word[..start]).into()
 }
 
 /// The largest char boundary at or before `pos`, so that slicing never panics.
@@ -413,6 +430,20 @@ pub fn read_dir<const N: usize>(
 ) -> Result<([String; N], Origins<N>), DataError> {
     let mut files = Origins::embedded(names);
     let mut texts: [String; N] = embedded.map(str::to_string);
+    // A data file's name spelt in other letters (`Scenario.TOML`) would not be read, and the
+    // embedded file played in its place without a word.
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        if let Some(name) = names
+            .iter()
+            .find(|n| n.eq_ignore_ascii_case(&file) && **n != file)
+        {
+            return Err(At::new(&entry.path().display().to_string(), "data").err(
+                "file name",
+                format!("is not read: a data file is named {name}, in lower case"),
+            ));
+        }
+    }
     let mut found = false;
     for (i, name) in names.iter().enumerate() {
         let path = dir.join(name);
@@ -601,6 +632,38 @@ mod tests {
         assert!(e.contains("kU+001B") && !e.contains('\u{1b}'), "{e}");
         let fine = "[[areas]]\nname = \"Hitler's \\\"last man\\\" order\"\n";
         assert!(parse::<Areas>(fine, "map.toml").is_ok());
+    }
+
+    /// A data file named in other letters is refused, not silently passed over.
+    #[test]
+    fn a_data_file_named_in_capitals_is_refused() {
+        let dir = std::env::temp_dir().join(format!("sandtable-case-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("map.toml"), "").unwrap();
+        std::fs::write(dir.join("Scenario.TOML"), "").unwrap();
+        let e = read_dir(&dir, ["map.toml", "scenario.toml"], ["", ""])
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            e.contains("Scenario.TOML") && e.contains("named scenario.toml"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A huge number in a parser's message (a float where a whole number goes) is cut short.
+    #[test]
+    fn a_huge_number_in_a_parse_error_is_cut_short() {
+        #[derive(serde::Deserialize, Debug)]
+        struct T {
+            #[allow(dead_code)]
+            n: u8,
+        }
+        let text = "n = 1e300\n";
+        let e = toml::from_str::<T>(text).unwrap_err();
+        let brief = toml_brief(&e, text);
+        assert!(brief.len() < 160 && brief.contains("digits)"), "{brief}");
     }
 
     /// A parse error in words: where, and why, without the file's text.

@@ -125,8 +125,12 @@ fn temp_name(path: &Path, suffix: &str) -> std::io::Result<std::path::PathBuf> {
 /// Where writing to `path` lands: a symbolic link's target (the link stays a link).
 fn resolve(path: &Path) -> std::path::PathBuf {
     match std::fs::symlink_metadata(path) {
+        // A link whose target does not exist yet names where the file is to be made.
         Ok(m) if m.file_type().is_symlink() => {
-            std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+            std::fs::canonicalize(path).unwrap_or_else(|_| match std::fs::read_link(path) {
+                Ok(target) => folder_of(path).join(target),
+                Err(_) => path.to_path_buf(),
+            })
         }
         _ => path.to_path_buf(),
     }
@@ -435,6 +439,23 @@ impl Drop for Folder {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A link to a file not made yet stays a link, and the file is made where it points (the
+    /// link was once replaced by a plain file, the target never written).
+    #[test]
+    fn a_link_to_a_file_not_yet_made_stays_a_link() {
+        let dir = std::env::temp_dir().join(format!("sandtable-link-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let link = dir.join("out.csv");
+        std::os::unix::fs::symlink("real.csv", &link).unwrap();
+        write_whole(&link, b"rows").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(dir.join("real.csv")).unwrap(), b"rows");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     /// Files written together are replaced all or none: when the second cannot be renamed
     /// into place (its finished temporary file is gone), the first keeps its old bytes, the
