@@ -235,7 +235,7 @@ fn a_bad_spec_is_one_line_naming_the_file_and_the_entry() {
         (SPEC.replace("seed = 3", "sed = 3"), "unknown field `sed`"),
         (
             SPEC.replace("games = 60", "games = 60\nbots = [\"random\", \"random\", \"random\"]"),
-            "spec.toml: bots: 2 names are needed",
+            "spec.toml: bots needs 2 names, one per side",
         ),
         (SPEC.replace("seed = 3", "seed = 3\nname = \"../out\""), "spec.toml: name:"),
     ];

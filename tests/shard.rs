@@ -207,7 +207,7 @@ fn merged_ladder_shards_print_and_write_exactly_what_one_machine_does() {
             "ladder",
             "rudders-line",
             "--bots",
-            "random,scripted,scripted",
+            "random,scripted,medium",
             "--games",
             "5",
             "--seed",

@@ -26,10 +26,7 @@ pub enum CliError {
         name: String,
         known: String,
     },
-    #[error(
-        "bots: {expected} names are needed, one per side ({sides}), as --bots A,B or a \
-         spec's list; got {got}"
-    )]
+    #[error("--bots needs {expected} names, one per side ({sides}); got {got}")]
     BotCount {
         expected: usize,
         sides: String,

@@ -53,7 +53,7 @@ impl Replay {
         let saved = Replay::read(path)?;
         if saved.game != game {
             return Err(format!(
-                "{}: this is a save of {}, not {game}",
+                "{}: this is a save of {:?}, not {game}",
                 path.display(),
                 saved.game
             ));
@@ -79,7 +79,7 @@ impl Replay {
     pub fn check_same_game(&self, saved: &Replay) -> Result<(), String> {
         if saved.game != self.game {
             return Err(format!(
-                "this is a save of {}, not {}",
+                "this is a save of {:?}, not {}",
                 saved.game, self.game
             ));
         }
@@ -249,7 +249,7 @@ mod tests {
             .check_same_game(&log("g", Some("s1"), Some("d1")))
             .is_ok());
         for (saved, words) in [
-            (log("h", Some("s1"), Some("d1")), "a save of h"),
+            (log("h", Some("s1"), Some("d1")), "a save of \"h\""),
             (
                 Replay {
                     version: 7,

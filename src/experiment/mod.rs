@@ -534,7 +534,7 @@ fn bot_names<G: Entry>(
                     let e = e.to_string().replace("--bots", "bots");
                     let at = spec_path.display();
                     CliError::Usage(match &v.bots {
-                        Some(_) => format!("{at}: variant '{}': bots: {e}", v.name),
+                        Some(_) => format!("{at}: variant '{}': {e}", v.name),
                         None => format!("{at}: {e}"),
                     })
                 })?;

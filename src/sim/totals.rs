@@ -152,21 +152,23 @@ impl Totals {
             .score
             .as_ref()
             .map_or(0, |(_, c)| sum(&mut c.values().copied()));
-        let games_128 = u128::from(games);
-        if self.games != games
-            || decided != games_128
-            || self.turn.n != games
-            || !tallied
-            || levels != games_128
-            || !winners
-            || scored > games_128
-        {
-            return Err(format!(
-                "totals of {} games in a share of {games}",
-                self.games
-            ));
+        let g = u128::from(games);
+        let checks = [
+            (self.games == games, format!("{} games", self.games)),
+            (decided == g, format!("{decided} games won or drawn")),
+            (
+                self.turn.n == games,
+                format!("{} games with a last turn", self.turn.n),
+            ),
+            (tallied, "losses or initiative of other games".to_string()),
+            (levels == g, format!("{levels} games at a victory level")),
+            (winners, "a victory level of no player".to_string()),
+            (scored <= g, format!("{scored} games scored")),
+        ];
+        match checks.into_iter().find(|(ok, _)| !ok) {
+            Some((_, what)) => Err(format!("{what} in a share of {games} games")),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// Adds another run's totals (another shard of the same run).
