@@ -97,10 +97,7 @@ pub fn check_writable(path: &Path) -> Result<(), CliError> {
             .map(drop)
             .map_err(|e| output_error(path, e));
     }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = crate::engine::write::folder_of(path);
     crate::engine::write::probe_folder(dir).map_err(|e| output_error(path, e))
 }
 
@@ -108,10 +105,7 @@ pub fn check_writable(path: &Path) -> Result<(), CliError> {
 /// however each is spelt (`./a.csv` and `a.csv`).
 pub fn same_file(a: &Path, b: &Path) -> bool {
     let place = |p: &Path| {
-        let dir = match p.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
+        let dir = crate::engine::write::folder_of(p);
         (
             std::fs::canonicalize(dir).ok(),
             p.file_name().map(|n| n.to_owned()),

@@ -218,8 +218,7 @@ where
     // Two bots may be one: a bot against itself is the null test of a ladder or SPRT. In a
     // longer ladder a bot named twice is a slip, ranked twice in rows no one can tell apart.
     if args.bots.len() > 2 {
-        let twice = (1..args.bots.len()).find(|&i| args.bots[..i].contains(&args.bots[i]));
-        if let Some(i) = twice {
+        if let Some(i) = crate::engine::data::first_repeat(&args.bots) {
             return Err(CliError::Usage(format!(
                 "--bots names '{}' twice: a ladder of more than two bots ranks each once \
                  (two bots may be one, the null test)",

@@ -124,6 +124,12 @@ impl<T: PartialOrd + std::fmt::Display + Copy> Limit<T> {
     }
 }
 
+/// The index of the first item of `items` equal to an earlier one (a list that names an entry
+/// twice), if any.
+pub fn first_repeat<T: PartialEq>(items: &[T]) -> Option<usize> {
+    (1..items.len()).find(|&i| items[..i].contains(&items[i]))
+}
+
 // ------------------------------------------------------------------------- reading
 
 pub fn read(path: &Path) -> Result<String, DataError> {

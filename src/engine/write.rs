@@ -103,7 +103,7 @@ impl Drop for Temp {
 }
 
 /// `path`'s folder ("." for a bare file name).
-fn folder_of(path: &Path) -> &Path {
+pub fn folder_of(path: &Path) -> &Path {
     match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),

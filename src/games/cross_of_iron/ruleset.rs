@@ -162,7 +162,7 @@ impl Ruleset {
             })
             .collect::<Result<Vec<_>, _>>()?;
         // One hex held counts once: a hex listed twice would count twice towards `required`.
-        if let Some(i) = (0..objectives.len()).find(|&i| objectives[..i].contains(&objectives[i])) {
+        if let Some(i) = crate::engine::data::first_repeat(&objectives) {
             let h = &s.objectives[i];
             return Err(at.err("objectives", format!("'{h}' is listed twice")));
         }

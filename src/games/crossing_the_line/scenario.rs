@@ -5,7 +5,7 @@
 //! images), labelled as such. Hexes stay text here; `DataSet` resolves them on the map.
 
 use super::counters::CounterTables;
-use crate::engine::data::{check_provenance, parse, At, DataError, Provenance};
+use crate::engine::data::{check_provenance, first_repeat, parse, At, DataError, Provenance};
 use serde::Deserialize;
 use std::collections::HashSet;
 
@@ -462,13 +462,13 @@ fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
     if s.first_turn > s.last_turn || s.rows[0] > s.rows[1] || s.cols[0] > s.cols[1] {
         return Err("first_turn..last_turn, rows and cols must be ranges [low, high]".into());
     }
-    for (i, f) in s.formations.iter().enumerate() {
+    for f in &s.formations {
         if !c.formations.iter().any(|d| &d.id == f) {
             return Err(format!("formation {f:?} is not in counters.toml"));
         }
-        if s.formations[..i].contains(f) {
-            return Err(format!("formation {f:?} is listed twice"));
-        }
+    }
+    if let Some(i) = first_repeat(&s.formations) {
+        return Err(format!("formation {:?} is listed twice", s.formations[i]));
     }
     let in_play = |f: &str| s.formations.iter().any(|x| x == f);
     // 8.5.2: a withdrawn formation's units and HQ may enter again later (the 116th Panzer).

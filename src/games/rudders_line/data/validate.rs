@@ -2,7 +2,7 @@
 //! tables, each failure naming the file, the table and the entry.
 
 use super::*;
-use crate::engine::data::{check_area_graph, check_layout, Limit};
+use crate::engine::data::{check_area_graph, check_layout, first_repeat, Limit};
 use std::collections::{HashMap, HashSet};
 
 // ------------------------------------------------------------------------- ranges
@@ -300,11 +300,12 @@ pub(super) fn check_setup(data: &DataSet, file: &str) -> Result<(), DataError> {
     check_totals(data, &tally, at)?;
     let at = At::new(file, "setup");
     let ranger_control = &data.setup.setup.ranger_control;
-    for (i, id) in ranger_control.iter().enumerate() {
+    if let Some(i) = first_repeat(ranger_control) {
+        let id = &ranger_control[i];
+        return Err(at.err("ranger_control", format!("area '{id}' is listed twice")));
+    }
+    for id in ranger_control {
         lookup.area(id).map_err(|m| at.err("ranger_control", m))?;
-        if ranger_control[..i].contains(id) {
-            return Err(at.err("ranger_control", format!("area '{id}' is listed twice")));
-        }
         // 3.21: areas with units are controlled by their occupant.
         let german = tally.stacking.get(&(id.as_str(), Side::Germans)).copied();
         if german.is_some_and(|n| n > 0) {
@@ -549,15 +550,15 @@ pub(super) fn check_victory(data: &DataSet, file: &str) -> Result<(), DataError>
         ("ranger_foothold", &v.ranger_foothold),
     ];
     for (key, ids) in lists {
-        for (i, id) in ids.iter().enumerate() {
+        // A list of areas: one named twice is a slip (the rule counts areas, not names).
+        if let Some(i) = first_repeat(ids) {
+            return Err(at.err(key, format!("area '{}' is listed twice", ids[i])));
+        }
+        for id in ids {
             let area = lookup.area(id).map_err(|m| at.err(key, m))?;
             // Only Rangers enter a Landing Craft box: the Germans could never control it.
             if key == "german_sudden_death_control" && area.landing_craft {
                 return Err(at.err(key, landing_craft_box(id)));
-            }
-            // A list of areas: one named twice is a slip (the rule counts areas, not names).
-            if ids[..i].contains(id) {
-                return Err(at.err(key, format!("area '{id}' is listed twice")));
             }
         }
     }
