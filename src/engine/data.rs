@@ -130,6 +130,47 @@ pub fn first_repeat<T: PartialEq>(items: &[T]) -> Option<usize> {
     (1..items.len()).find(|&i| items[..i].contains(&items[i]))
 }
 
+// ------------------------------------------------------------------------- fixed arrays
+
+/// A fixed-size array in a data file (`rows = [10, 56]`), refusing a longer list: serde reads
+/// an array's N elements and the TOML reader does not look for more, so `[10, 56, -1]` would
+/// load with the `-1` dropped unread. Use with `#[serde(deserialize_with = "exact")]`.
+pub fn exact<'de, D, T, const N: usize>(d: D) -> Result<[T; N], D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    array_of(Vec::<T>::deserialize(d)?)
+}
+
+/// [`exact`] for an optional field (`#[serde(default, deserialize_with = "exact_option")]`).
+pub fn exact_option<'de, D, T, const N: usize>(d: D) -> Result<Option<[T; N]>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<Vec<T>>::deserialize(d)?.map(array_of).transpose()
+}
+
+/// [`exact`] for each element of a list (`odds = [[1, 4], [1, 3]]`).
+pub fn exact_each<'de, D, T, const N: usize>(d: D) -> Result<Vec<[T; N]>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Vec::<Vec<T>>::deserialize(d)?
+        .into_iter()
+        .map(array_of)
+        .collect()
+}
+
+fn array_of<E: serde::de::Error, T, const N: usize>(items: Vec<T>) -> Result<[T; N], E> {
+    let n = items.len();
+    items
+        .try_into()
+        .map_err(|_| E::invalid_length(n, &format!("an array of length {N}").as_str()))
+}
+
 // ------------------------------------------------------------------------- reading
 
 pub fn read(path: &Path) -> Result<String, DataError> {
@@ -638,6 +679,73 @@ mod tests {
         assert!(e.contains("kU+001B") && !e.contains('\u{1b}'), "{e}");
         let fine = "[[areas]]\nname = \"Hitler's \\\"last man\\\" order\"\n";
         assert!(parse::<Areas>(fine, "map.toml").is_ok());
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    struct Units {
+        units: Vec<Fixed>,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Fixed {
+        #[allow(dead_code)]
+        id: String,
+        #[serde(deserialize_with = "exact")]
+        pair: [u8; 2],
+        #[serde(default, deserialize_with = "exact_option")]
+        pos: Option<[u16; 2]>,
+        #[serde(default, deserialize_with = "exact_each")]
+        odds: Vec<[u8; 2]>,
+    }
+
+    /// A fixed pair given three elements, or one, is refused naming the table and the place
+    /// (line:column, as every schema error); the right length loads (serde alone would drop a third element unread).
+    #[test]
+    fn a_fixed_array_of_another_length_is_refused_naming_the_entry() {
+        let unit = |fields: &str| format!("[[units]]\nid = \"A\"\n{fields}");
+        let refused = |fields: &str| {
+            let e = parse::<Units>(&unit(fields), "f.toml").expect_err(fields);
+            e.to_string()
+        };
+        let e = refused("pair = [1, 2, 3]\n");
+        assert!(e.contains("f.toml: [units] 3:8:"), "{e}");
+        assert!(
+            e.contains("invalid length 3, expected an array of length 2"),
+            "{e}"
+        );
+        let e = refused("pair = [1]\n");
+        assert!(
+            e.contains("invalid length 1, expected an array of length 2"),
+            "{e}"
+        );
+        let e = refused("pair = [1, 2]\npos = [95, 383, 7, 5]\n");
+        assert!(
+            e.contains("[units] 4:7:") && e.contains("invalid length 4"),
+            "{e}"
+        );
+        // Every element is read now, so one out of range is named too.
+        let e = refused("pair = [1, 2]\npos = [95, 383, 9999999]\n");
+        assert!(e.contains("`9999999`, expected u16"), "{e}");
+        let e = refused("pair = [1, 2]\nodds = [[1, 4], [1, 3, 0]]\n");
+        assert!(
+            e.contains("[units] 4:8:") && e.contains("invalid length 3"),
+            "{e}"
+        );
+        let fields = "pair = [1, 2]\npos = [3, 4]\nodds = [[1, 4]]\n";
+        let f = parse::<Units>(&unit(fields), "f.toml")
+            .unwrap()
+            .units
+            .remove(0);
+        assert_eq!(
+            (f.pair, f.pos, f.odds),
+            ([1, 2], Some([3, 4]), vec![[1, 4]])
+        );
+        let f = parse::<Units>(&unit("pair = [1, 2]\n"), "f.toml")
+            .unwrap()
+            .units
+            .remove(0);
+        assert_eq!(f.pos, None);
     }
 
     /// A data file named in other letters is refused, not silently passed over.

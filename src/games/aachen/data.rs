@@ -63,7 +63,7 @@ pub struct AreaDef {
     pub name: String,
     /// Where the area is drawn on the schematic map: x (west to east) in 0–1000, y (north to
     /// south) in 0–700. Optional: without it the board is drawn in a ring.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::engine::data::exact_option")]
     pub pos: Option<[u16; 2]>,
     pub terrain: Terrain,
     pub adjacent: Vec<u8>,

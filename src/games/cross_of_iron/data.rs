@@ -133,6 +133,7 @@ pub struct CloseCombatChart {
     pub source: String,
     pub basis: Option<String>,
     /// Odds columns as [attacker, defender], increasing.
+    #[serde(deserialize_with = "crate::engine::data::exact_each")]
     pub odds: Vec<[u8; 2]>,
     pub kill: Vec<i8>,
     pub afv_defense: u8,

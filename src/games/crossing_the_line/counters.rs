@@ -99,11 +99,12 @@ pub struct UnitDef {
     pub class: UnitClass,
     pub movement: Movement,
     pub ma: u8,
+    #[serde(deserialize_with = "crate::engine::data::exact")]
     pub er: [u8; 2],
     pub strength: u8,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::engine::data::exact_option")]
     pub tank: Option<[u8; 2]>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::engine::data::exact_option")]
     pub anti_tank: Option<[u8; 2]>,
 }
 
@@ -362,5 +363,18 @@ mod tests {
         assert!(e.contains("unit 1/16") && e.contains("\"2ID\""), "{e}");
         let e = error(&edited("id = \"2/16\"", "id = \"1/16\""));
         assert!(e.contains("used twice"), "{e}");
+    }
+
+    /// Efficiency Ratings are a pair [front, disrupted] (3.2): a third number is refused,
+    /// not dropped unread; so is a tank pair of three.
+    #[test]
+    fn rule_3_2_an_efficiency_pair_of_three_numbers_is_refused() {
+        let e = error(&edited("er = [5, 3]", "er = [5, 3, 99]"));
+        assert!(
+            e.contains("invalid length 3, expected an array of length 2"),
+            "{e}"
+        );
+        let e = error(&edited("er = [5, 3]", "er = [5, 3]\ntank = [1, 0, 0]"));
+        assert!(e.contains("invalid length 3"), "{e}");
     }
 }

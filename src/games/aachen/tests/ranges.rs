@@ -320,3 +320,19 @@ fn rule_9_5_largest_attack_and_defense_values_fit() {
     assert_eq!(f.s.morale, morale - 1, "9.5.4: an Urban Success");
     assert_ne!(f.s.fresh & 1 << units[0], 0, "an Overrun: still Fresh");
 }
+
+/// A map position is a pair (x, y): a third number is refused, not dropped unread.
+#[test]
+fn an_area_position_of_three_numbers_is_refused() {
+    use crate::games::aachen::data::{MapTables, MAP_TOML};
+    assert!(MAP_TOML.contains("pos = [877, 522]"), "fixture");
+    let text = MAP_TOML.replacen("pos = [877, 522]", "pos = [877, 522, 9]", 1);
+    let e = crate::engine::data::parse::<MapTables>(&text, "map.toml")
+        .expect_err("three numbers")
+        .to_string();
+    assert!(
+        e.starts_with("map.toml: [areas]")
+            && e.contains("invalid length 3, expected an array of length 2"),
+        "{e}"
+    );
+}

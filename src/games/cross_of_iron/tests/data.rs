@@ -144,3 +144,13 @@ fn afvs_and_guns_show_their_type_on_the_board_and_an_overlong_face_is_refused() 
     .to_string();
     assert!(err.contains("face 'PzKpfw'"), "{err}");
 }
+
+/// An odds column is a pair [attacker, defender]: a third number is refused, not dropped.
+#[test]
+fn rule_20_3_a_close_combat_odds_column_of_three_numbers_is_refused() {
+    let e = error("charts.toml", "odds = [[1, 4],", "odds = [[1, 4, 0],");
+    assert!(
+        e.contains("invalid length 3, expected an array of length 2"),
+        "{e}"
+    );
+}

@@ -26,7 +26,9 @@ pub struct Extent {
     pub source: String,
     #[serde(default)]
     pub basis: Option<String>,
+    #[serde(deserialize_with = "crate::engine::data::exact")]
     pub rows: [u8; 2],
+    #[serde(deserialize_with = "crate::engine::data::exact")]
     pub cols: [u8; 2],
 }
 

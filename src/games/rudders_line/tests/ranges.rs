@@ -608,3 +608,19 @@ fn rule_3_21_the_rangers_starting_control_names_each_free_area_once() {
     let err = rejected(&data);
     assert!(err.contains("area '5' holds German units"), "{err}");
 }
+
+/// A map position is a pair (x, y): a third number is refused, not dropped unread.
+#[test]
+fn an_area_position_of_three_numbers_is_refused() {
+    use crate::games::rudders_line::data::{MapTables, MAP_TOML};
+    assert!(MAP_TOML.contains("pos = [452, 54]"), "fixture");
+    let text = MAP_TOML.replacen("pos = [452, 54]", "pos = [452, 54, 9]", 1);
+    let e = crate::engine::data::parse::<MapTables>(&text, "map.toml")
+        .expect_err("three numbers")
+        .to_string();
+    assert!(
+        e.starts_with("map.toml: [areas]")
+            && e.contains("invalid length 3, expected an array of length 2"),
+        "{e}"
+    );
+}
