@@ -146,7 +146,9 @@ pub struct ScenarioDef {
     pub name: String,
     pub rule: String,
     /// The map area, inclusive hexrows and columns ("South of 25XX", "From hexes 10XX to 42XX").
+    #[serde(deserialize_with = "crate::engine::data::exact")]
     pub rows: [u8; 2],
+    #[serde(deserialize_with = "crate::engine::data::exact")]
     pub cols: [u8; 2],
     pub first_turn: u8,
     pub last_turn: u8,
@@ -452,12 +454,7 @@ fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
     // VP values (u8) and bands (u32) are summed and compared as u32 (`victory::us_vp`), so any
     // value fits; 10.2 and 10.3 fix them (`check_against_rule`).
     if let Some(levels) = &s.vp_levels {
-        if levels.windows(2).any(|w| w[0] <= w[1]) {
-            return Err(format!(
-                "vp_levels {levels:?}: the least VP of each level, US decisive first, must \
-                 decrease"
-            ));
-        }
+        check_vp_levels(s, levels)?;
     }
     if s.first_turn > s.last_turn || s.rows[0] > s.rows[1] || s.cols[0] > s.cols[1] {
         return Err("first_turn..last_turn, rows and cols must be ranges [low, high]".into());
@@ -546,13 +543,69 @@ fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
         }
     }
     check_hqs_of_units(s, c)?;
+    check_withdrawals(s)
+}
+
+/// 10.2, 10.3: the least US VP of each level, US decisive first, decreasing; every level
+/// reachable: the lowest (German decisive, fewer VP than the last entry) needs the last entry
+/// above 0, and where only VP hexes score (no Victory Plan) the first entry at most their sum.
+fn check_vp_levels(s: &ScenarioDef, levels: &[u32]) -> Result<(), String> {
+    if levels.windows(2).any(|w| w[0] <= w[1]) {
+        return Err(format!(
+            "vp_levels {levels:?}: the least VP of each level, US decisive first, must decrease"
+        ));
+    }
+    if levels.last() == Some(&0) {
+        return Err(format!(
+            "vp_levels {levels:?}: the last level needs at least 1 VP (fewer is German \
+             decisive, which 0 would make unreachable)"
+        ));
+    }
+    let most: u32 = s
+        .vp_hexes
+        .iter()
+        .map(|g| u32::from(g.vp) * g.hexes.len() as u32)
+        .sum();
+    match levels.first() {
+        Some(&top) if s.victory_plan.is_none() && top > most => Err(format!(
+            "vp_levels {levels:?}: US decisive needs {top} VP but the VP hexes give at most \
+             {most}, so it can never be reached"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// 8.5.2: each withdrawal is of a formation in play, once, on a later turn of the scenario
+/// than its HQ is on the map (set up, or arrived on an earlier turn).
+fn check_withdrawals(s: &ScenarioDef) -> Result<(), String> {
     for w in &s.withdrawals {
-        if !in_play(&w.formation) || w.turn <= s.first_turn || w.turn > s.last_turn {
+        if !s.formations.contains(&w.formation) || w.turn <= s.first_turn || w.turn > s.last_turn {
             return Err(format!(
                 "withdrawal of {:?} on turn {}: not in play or not a later turn of the scenario",
                 w.formation, w.turn
             ));
         }
+        let set_up = s.hqs.iter().any(|h| h.formation == w.formation);
+        let arrival = s
+            .reinforcement_hqs
+            .iter()
+            .filter(|h| h.formation == w.formation)
+            .map(|h| h.turn)
+            .min();
+        if !set_up && arrival.is_none_or(|t| t >= w.turn) {
+            return Err(format!(
+                "withdrawal of {:?} on turn {}: its HQ is not on the map before then (set up, or \
+                 arriving on an earlier turn, 8.5.2)",
+                w.formation, w.turn
+            ));
+        }
+    }
+    let formations: Vec<&str> = s.withdrawals.iter().map(|w| w.formation.as_str()).collect();
+    if let Some(i) = first_repeat(&formations) {
+        return Err(format!(
+            "withdrawal of {:?} is listed twice (8.5.2 withdraws each division once)",
+            formations[i]
+        ));
     }
     Ok(())
 }
@@ -777,6 +830,59 @@ mod tests {
         assert!(
             e.contains("scenario campaign") && e.contains("scores 2 locations, not 5"),
             "{e}"
+        );
+    }
+
+    #[test]
+    fn rule_8_5_2_a_withdrawal_listed_twice_is_refused() {
+        let w = "[[scenarios.withdrawals]]\nturn = 3\nformation = \"353ID\"\n";
+        let e = error(w, &format!("{w}{w}"));
+        assert!(e.contains("scenario stolberg-corridor"), "{e}");
+        assert!(e.contains("withdrawal of \"353ID\" is listed twice"), "{e}");
+    }
+
+    #[test]
+    fn rule_8_5_2_a_formation_is_withdrawn_only_after_its_hq_is_on_the_map() {
+        let w = "[[scenarios.withdrawals]]\nturn = 3\nformation = \"353ID\"\n";
+        // The 12th ID's HQ arrives on turn 2 (10.2): withdrawing it that turn withdraws nothing.
+        let e = error(
+            w,
+            "[[scenarios.withdrawals]]\nturn = 2\nformation = \"12ID\"\n",
+        );
+        assert!(
+            e.contains("withdrawal of \"12ID\" on turn 2: its HQ is not on the map before then"),
+            "{e}"
+        );
+        let later = EMBEDDED.replacen(
+            w,
+            "[[scenarios.withdrawals]]\nturn = 3\nformation = \"12ID\"\n",
+            1,
+        );
+        assert!(
+            load(&later, FILE, &counters()).is_ok(),
+            "a turn later it may withdraw"
+        );
+    }
+
+    #[test]
+    fn rule_10_2_10_3_every_victory_level_can_be_reached() {
+        let e = error("vp_levels = [71, 61,", "vp_levels = [221, 61,");
+        assert!(
+            e.contains("US decisive needs 221 VP but the VP hexes give at most 220"),
+            "{e}"
+        );
+        let e = error(
+            "vp_levels = [60, 40, 30, 15]",
+            "vp_levels = [60, 40, 30, 0]",
+        );
+        assert!(
+            e.contains("scenario across-the-wurm") && e.contains("at least 1 VP"),
+            "{e}"
+        );
+        let top = EMBEDDED.replacen("vp_levels = [71, 61,", "vp_levels = [220, 61,", 1);
+        assert!(
+            load(&top, FILE, &counters()).is_ok(),
+            "every VP hex held reaches 220"
         );
     }
 
