@@ -98,7 +98,10 @@ fn bad_flags_are_one_line_and_exit_2() {
         "--bots",
         "random,random",
     ]));
-    assert!(err.contains("one per side (Americans)"), "{err}");
+    assert!(
+        err.contains("one name per side (Americans): 1, not 2"),
+        "{err}"
+    );
     let err = one_line_error(&sandtable(&["balance", "aachen", "--bots", "nosuchbot"]));
     assert!(err.contains("'nosuchbot'"), "{err}");
     let err = one_line_error(&sandtable(&[

@@ -160,7 +160,7 @@ fn bad_bots_and_a_first_blood_ladder_are_one_line_errors() {
         "--bots",
         "random,random",
     ]));
-    assert!(err.contains("one per side (US)"), "{err}");
+    assert!(err.contains("one name per side (US)"), "{err}");
     let err = one_line_error(&sandtable(&[
         "balance",
         "crossing-the-line",

@@ -235,7 +235,7 @@ fn a_bad_spec_is_one_line_naming_the_file_and_the_entry() {
         (SPEC.replace("seed = 3", "sed = 3"), "unknown field `sed`"),
         (
             SPEC.replace("games = 60", "games = 60\nbots = [\"random\", \"random\", \"random\"]"),
-            "spec.toml: bots needs 2 names, one per side",
+            "spec.toml: bots needs one name per side (Rangers, Germans): 2, not 3",
         ),
         (SPEC.replace("seed = 3", "seed = 3\nname = \"../out\""), "spec.toml: name:"),
     ];
@@ -251,6 +251,30 @@ fn a_bad_spec_is_one_line_naming_the_file_and_the_entry() {
         let line = common::one_line_error(&out);
         assert!(line.contains(expected), "{line} (wanted {expected})");
     }
+}
+
+/// A variant's data goes to a fresh folder in the temporary folder: a temporary folder that
+/// does not exist is one plain line naming the spec and the variant once, and is not made.
+#[test]
+fn a_missing_temporary_folder_is_one_line_and_is_not_made() {
+    let dir = common::temp_dir("experiment-tmpdir");
+    let path = spec(&dir, SPEC);
+    let missing = dir.join("no-such-folder");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(["experiment", path.to_str().unwrap(), "--out"])
+        .arg(dir.join("o"))
+        .env("TMPDIR", &missing)
+        .output()
+        .expect("the binary runs");
+    let line = common::one_line_error(&out);
+    assert!(
+        line.contains("cannot make a folder for its data in"),
+        "{line}"
+    );
+    assert_eq!(line.matches("spec.toml").count(), 1, "{line}");
+    assert_eq!(line.matches("variant '").count(), 1, "{line}");
+    assert!(!missing.exists(), "the temporary folder was made");
+    assert!(!dir.join("o").exists(), "no results");
 }
 
 /// A spec's `precision`: every variant plays whole batches until each side of each is known

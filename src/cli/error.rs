@@ -26,7 +26,7 @@ pub enum CliError {
         name: String,
         known: String,
     },
-    #[error("--bots needs {expected} names, one per side ({sides}); got {got}")]
+    #[error("--bots needs one name per side ({sides}): {expected}, not {got}")]
     BotCount {
         expected: usize,
         sides: String,

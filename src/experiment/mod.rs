@@ -68,6 +68,8 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
         Some(shard) => check_shard(spec, ctx, &shard)?,
         None => 0..spec.games,
     };
+    crate::cli::select::check_timed(&bots.concat(), ctx.shard.is_some())
+        .map_err(|e| CliError::Usage(format!("{}: {e}", ctx.spec_path.display())))?;
     let reconstructed = registry::table_names(&game.reconstructed());
     let run_context = RunContext {
         spec_text: spec.text.clone(),
@@ -491,22 +493,33 @@ pub fn load_variant<G: Entry>(spec: &Spec, v: &Variant, spec_path: &Path) -> Res
     };
     let base = overrides::base_files(G::data_files(), spec.data.as_deref()).map_err(fail)?;
     let files = overrides::apply(&base, &v.set).map_err(fail)?;
-    let dir = std::env::temp_dir().join(format!(
-        "sandtable-experiment-{}-{}",
-        std::process::id(),
-        registry::slug(&v.name)
-    ));
-    let written = std::fs::create_dir_all(&dir).and_then(|()| {
-        files
-            .iter()
-            .try_for_each(|(name, text)| std::fs::write(dir.join(name), text))
-    });
-    let loaded = written
-        .map_err(|e| fail(format!("cannot write its data to {}: {e}", dir.display())))
-        .and_then(|()| G::load(Some(&dir), scenario, false));
-    let _ = std::fs::remove_dir_all(&dir);
+    // A fresh folder in the temporary folder, which must exist (its parents are never made);
+    // removed when dropped.
+    let temp = std::env::temp_dir();
+    let dir = tempfile::Builder::new()
+        .prefix(&format!(
+            "sandtable-experiment-{}-",
+            registry::slug(&v.name)
+        ))
+        .tempdir_in(&temp)
+        .map_err(|e| {
+            fail(format!(
+                "cannot make a folder for its data in {}: {e}",
+                temp.display()
+            ))
+        })?;
+    files
+        .iter()
+        .try_for_each(|(name, text)| std::fs::write(dir.path().join(name), text))
+        .map_err(|e| {
+            fail(format!(
+                "cannot write its data to {}: {e}",
+                dir.path().display()
+            ))
+        })?;
+    let loaded = G::load(Some(dir.path()), scenario, false);
     // The temporary folder means nothing to the reader: name the file alone.
-    let folder = format!("{}{}", dir.display(), std::path::MAIN_SEPARATOR);
+    let folder = format!("{}{}", dir.path().display(), std::path::MAIN_SEPARATOR);
     loaded.map_err(|e| fail(crate::cli::one_line(&e.to_string()).replace(&folder, "")))
 }
 
