@@ -334,3 +334,65 @@ fn merge_refuses_to_write_over_a_shard_it_reads() {
     );
     assert_eq!(std::fs::read(&shards[0]).unwrap(), before);
 }
+
+/// Determinism: a bot searching by wall time (`time_ms`) plays as far as the machine allows,
+/// so a shard of its games is refused (merge joins shards as one run); a run on one machine
+/// is played (Aachen: one side, one bot), with a note saying the seed does not fix its games.
+#[test]
+fn a_bot_searching_by_time_is_refused_in_a_shard_and_noted_elsewhere() {
+    let dir = common::temp_dir("shard-timed-bot");
+    let preset = dir.join("timed.toml");
+    std::fs::write(
+        &preset,
+        "name = \"timed\"\nkind = \"mcts\"\n[mcts]\ntime_ms = 1\n",
+    )
+    .unwrap();
+    let bots = s(&preset).to_string();
+    let out = dir.join("b.shard");
+    let sharded = common::sandtable(&[
+        "balance",
+        "aachen",
+        "--games",
+        "2",
+        "--bots",
+        &bots,
+        "--shard",
+        "1/2",
+        "--out",
+        s(&out),
+    ]);
+    let line = common::one_line_error(&sharded);
+    assert!(
+        line.contains("searches by time (time_ms)") && line.contains("give the preset iterations"),
+        "{line}"
+    );
+    assert!(!out.exists());
+    let whole = common::sandtable(&["balance", "aachen", "--games", "2", "--bots", &bots]);
+    assert!(
+        whole.status.success(),
+        "{}",
+        String::from_utf8_lossy(&whole.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&whole.stderr);
+    assert!(
+        stderr.contains("note: bot '") && stderr.contains("the same seed may not repeat them"),
+        "{stderr}"
+    );
+    let untimed = common::sandtable(&[
+        "balance",
+        "aachen",
+        "--games",
+        "2",
+        "--bots",
+        "random",
+        "--shard",
+        "1/2",
+        "--out",
+        s(&out),
+    ]);
+    assert!(
+        untimed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&untimed.stderr)
+    );
+}

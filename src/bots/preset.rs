@@ -278,6 +278,16 @@ impl Preset {
             .expect("every [games] entry was checked when the preset was read")
     }
 
+    /// Whether any of the preset's search settings is a wall-time budget (`time_ms`), in
+    /// `[mcts]` or for some game or scenario: such a search does as much as the machine's
+    /// speed and load allow, so a seed alone does not fix its games.
+    pub fn searches_by_time(&self) -> bool {
+        fn timed(t: &toml::Table) -> bool {
+            t.contains_key("time_ms") || t.values().any(|v| v.as_table().is_some_and(timed))
+        }
+        self.kind == BotKind::Mcts && (timed(&self.mcts_table) || self.games.values().any(timed))
+    }
+
     /// The settings for a game and scenario, checked (`MctsConfig::check`).
     fn config_for(&self, game: &str, scenario: Option<&str>) -> Result<MctsConfig, String> {
         let mut table = self.mcts_table.clone();

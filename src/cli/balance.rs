@@ -99,6 +99,7 @@ where
         args.bots.clone()
     };
     select::check_bots(game, &bot_names, &make, setup.known)?;
+    select::check_timed(&bot_names, args.shard.is_some())?;
     let range = match args.shard {
         None => 0..args.games,
         Some(shard) => {

@@ -237,6 +237,7 @@ where
         )));
     }
     let range = check_shard(args)?;
+    select::check_timed(&args.bots, args.shard.is_some())?;
     // Checked before the run; a folder made for it is removed again if the run writes
     // nothing into it (an error, Ctrl-C).
     let _folder = match (&args.out, args.shard) {

@@ -36,3 +36,26 @@ pub fn check_bots<G: Game>(
     }
     Ok(())
 }
+
+/// Determinism: a bot that searches by wall time (`time_ms`) plays as far as the machine's
+/// speed and load allow, so the seed does not fix its games. A shard's games must be the ones
+/// any machine plays (`merge` joins them as one run): refused. Any other run: a note.
+pub fn check_timed(names: &[String], sharded: bool) -> Result<(), CliError> {
+    let Some(name) = names
+        .iter()
+        .find(|n| preset::load(n).is_ok_and(|p| p.searches_by_time()))
+    else {
+        return Ok(());
+    };
+    if sharded {
+        return Err(CliError::Usage(format!(
+            "bot '{name}' searches by time (time_ms), so a shard's games would depend on its \
+             machine's speed and could not be merged as one run: give the preset iterations"
+        )));
+    }
+    crate::stderr_line!(
+        "note: bot '{name}' searches by time (time_ms): its games depend on this machine's \
+         speed and load, so the same seed may not repeat them"
+    );
+    Ok(())
+}
