@@ -5,7 +5,7 @@
 use super::board::{Board, Terrain, DIRECTIONS, SPINES};
 use super::data::{self, DataError, DataSet, FireColumn, RuleOptions, TerrainCost, SIDES};
 use super::modifiers::{GunSuffix, TargetSize, MOUNT_360_TURNING};
-use crate::engine::data::{At, Limit, Origins};
+use crate::engine::data::{first_repeat, At, Limit, Origins};
 
 /// At most this many counters in a scenario (the state holds a fixed array).
 pub const MAX_UNITS: usize = 32;
@@ -820,13 +820,11 @@ fn check_charts(d: &DataSet, file: &str) -> Result<(), DataError> {
 fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
     let k = &d.counters;
     let bands = d.charts.to_hit.ranges.len();
-    let twice = |table: &str, ids: Vec<(&str, &str)>| -> Result<(), DataError> {
-        for (i, id) in ids.iter().enumerate() {
-            if ids[..i].contains(id) {
-                return Err(At::new(file, table).err(id.0, format!("'{}' is listed twice", id.0)));
-            }
+    let twice = |table: &str, ids: Vec<(&str, &str)>| match first_repeat(&ids) {
+        Some(i) => {
+            Err(At::new(file, table).err(ids[i].0, format!("'{}' is listed twice", ids[i].0)))
         }
-        Ok(())
+        None => Ok(()),
     };
     let at = At::new(file, "infantry");
     // A counter's side is checked even where no set-up uses the counter yet.
