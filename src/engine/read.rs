@@ -9,8 +9,19 @@ use std::path::Path;
 /// writes or ships (the largest are tens of kilobytes).
 pub const MOST_BYTES: u64 = 16 << 20;
 
-/// The file at `path` as UTF-8 text, if it is at most [`MOST_BYTES`] long.
+/// The file at `path` as UTF-8 text, if it is at most [`MOST_BYTES`] long. A folder, a
+/// named pipe or a socket is refused before it is opened: opening a pipe waits for a writer,
+/// so a run handed one by mistake would hang.
 pub fn read_text(path: &Path) -> std::io::Result<String> {
+    let kind = std::fs::metadata(path)?.file_type();
+    if kind.is_dir() {
+        return Err(std::io::Error::other("a folder, not a file"));
+    }
+    if is_pipe_or_socket(kind) {
+        return Err(std::io::Error::other(
+            "a named pipe or a socket, not a file (Sandtable reads files whole)",
+        ));
+    }
     let file = std::fs::File::open(path)?;
     let mut bytes = Vec::new();
     file.take(MOST_BYTES + 1).read_to_end(&mut bytes)?;
@@ -29,6 +40,17 @@ pub fn read_text(path: &Path) -> std::io::Result<String> {
             ),
         )
     })
+}
+
+#[cfg(unix)]
+fn is_pipe_or_socket(kind: std::fs::FileType) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    kind.is_fifo() || kind.is_socket()
+}
+
+#[cfg(not(unix))]
+fn is_pipe_or_socket(_: std::fs::FileType) -> bool {
+    false
 }
 
 #[cfg(test)]
@@ -50,6 +72,25 @@ mod tests {
         std::fs::write(&bad, b"a = \"\xff\"\n").unwrap();
         let e = read_text(&bad).unwrap_err().to_string();
         assert!(e.contains("not UTF-8") && e.contains("byte 5"), "{e}");
+        let folder = read_text(&dir).unwrap_err().to_string();
+        assert_eq!(folder, "a folder, not a file");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A named pipe is refused at once, not opened (which would wait for a writer forever).
+    #[cfg(unix)]
+    #[test]
+    fn a_named_pipe_is_refused_without_waiting() {
+        let dir = std::env::temp_dir().join(format!("sandtable-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("map.toml");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(
+            made.is_ok_and(|s| s.success()),
+            "mkfifo (coreutils) makes the pipe"
+        );
+        let e = read_text(&fifo).unwrap_err().to_string();
+        assert!(e.contains("a named pipe or a socket, not a file"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
