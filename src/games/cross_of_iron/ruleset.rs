@@ -726,6 +726,16 @@ fn check_charts(d: &DataSet, file: &str) -> Result<(), DataError> {
         for &n in numbers.iter() {
             TO_HIT.check_at(at, field, field, n)?;
         }
+        // 33.3: a farther target is no easier to hit.
+        if let Some(w) = numbers.windows(2).find(|w| w[1] > w[0]) {
+            return Err(at.err(
+                field,
+                format!(
+                    "{} after {}: the TO HIT numbers fall (or stay) as the range grows (33.3)",
+                    w[1], w[0]
+                ),
+            ));
+        }
     }
     for (field, v) in [
         ("turret_turn_drm", h.turret_turn_drm),
@@ -888,6 +898,16 @@ fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
         }
         for &n in &g.kill {
             KILL.check_at(at, &g.id, "kill", n)?;
+        }
+        // 33.4: a gun's penetration does not grow with range.
+        if let Some(w) = g.kill.windows(2).find(|w| w[1] > w[0]) {
+            return Err(at.err(
+                &g.id,
+                format!(
+                    "kill: {} after {}: the KILL numbers fall (or stay) as the range grows (33.4)",
+                    w[1], w[0]
+                ),
+            ));
         }
     }
     twice(

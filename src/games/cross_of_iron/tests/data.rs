@@ -154,3 +154,33 @@ fn rule_20_3_a_close_combat_odds_column_of_three_numbers_is_refused() {
         "{e}"
     );
 }
+
+/// TO HIT and KILL numbers fall (or stay) with range: a farther target is never easier to hit
+/// or to kill.
+#[test]
+fn rule_33_3_33_4_to_hit_and_kill_numbers_rising_with_range_are_refused() {
+    let e = error(
+        "charts.toml",
+        "vehicle = [10, 9, 8, 7, 5, 3]",
+        "vehicle = [3, 5, 7, 8, 9, 10]",
+    );
+    assert!(
+        e.contains("[to_hit] vehicle: 5 after 3") && e.contains("(33.3)"),
+        "{e}"
+    );
+    let e = error(
+        "charts.toml",
+        "infantry = [8, 7, 6, 5, 4, 2]",
+        "infantry = [8, 7, 6, 5, 4, 9]",
+    );
+    assert!(e.contains("[to_hit] infantry: 9 after 4"), "{e}");
+    let e = error(
+        "counters.toml",
+        "kill = [13, 13, 12, 11, 10, 9]",
+        "kill = [9, 10, 11, 12, 13, 13]",
+    );
+    assert!(
+        e.contains("75L: kill: 10 after 9") && e.contains("(33.4)"),
+        "{e}"
+    );
+}
