@@ -31,6 +31,27 @@ pub enum UnitKind {
     AssaultGun,
 }
 
+impl UnitKind {
+    /// The type's key in the data files (`tank_destroyer`).
+    pub fn key(self) -> &'static str {
+        use UnitKind::*;
+        match self {
+            Infantry => "infantry",
+            Mg => "mg",
+            InfantryEngineers => "infantry_engineers",
+            Bicycle => "bicycle",
+            MotorizedInfantry => "motorized_infantry",
+            MotorizedEngineers => "motorized_engineers",
+            ArmoredInfantry => "armored_infantry",
+            ArmoredEngineers => "armored_engineers",
+            Recce => "recce",
+            Tank => "tank",
+            TankDestroyer => "tank_destroyer",
+            AssaultGun => "assault_gun",
+        }
+    }
+}
+
 /// 3.2: Infantry type (white Anti-Tank box) or AFV type (yellow Tank box); it decides the ZOC
 /// (5.4) and which points a unit brings to Armor Superiority (7.5.1.2 D).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]

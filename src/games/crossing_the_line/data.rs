@@ -252,6 +252,14 @@ impl DataSet {
             self.hex_in(s, text)
                 .map_err(|m| (format!("objective or VP hex {text}"), m))?;
         }
+        // 10.4: the Victory Plan's locations are hexes of the Campaign's map.
+        let locations = s.victory_plan.iter().flat_map(|p| &p.locations);
+        for l in locations {
+            for text in &l.hexes {
+                self.hex_in(s, text)
+                    .map_err(|m| (format!("victory_plan location {:?}", l.name), m))?;
+            }
+        }
         Ok(())
     }
 

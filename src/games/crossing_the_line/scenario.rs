@@ -5,6 +5,7 @@
 //! images), labelled as such. Hexes stay text here; `DataSet` resolves them on the map.
 
 use super::counters::CounterTables;
+use super::side::Side;
 use crate::engine::data::{check_provenance, first_repeat, parse, At, DataError, Provenance};
 use serde::Deserialize;
 use std::collections::HashSet;
@@ -297,6 +298,14 @@ pub fn load(text: &str, file: &str, counters: &CounterTables) -> Result<Scenario
                 "the id is given twice (each scenario once)",
             ));
         }
+        // A scenario the engine does not play would load and then never be played.
+        if rule_scenario(&s.id).is_none() {
+            let known: Vec<&str> = RULE_SCENARIOS.iter().map(|r| r.id).collect();
+            return Err(At::new(file, "scenarios").err(
+                format!("scenario {}", s.id),
+                format!("not a scenario the engine plays ({})", known.join(", ")),
+            ));
+        }
         check_scenario(s, counters)
             .map_err(|m| At::new(file, "scenarios").err(format!("scenario {}", s.id), m))?;
     }
@@ -352,9 +361,11 @@ fn check_victory_plan(s: &ScenarioDef) -> Result<(), String> {
             m.vp.len()
         ));
     }
-    if p.markers.iter().all(|m| m.vp.is_empty()) {
-        return Err("victory_plan: every marker is a dummy; 8.3 needs a plan".into());
+    // A marker scoring 0 everywhere scores as a dummy does.
+    if p.markers.iter().all(|m| m.vp.iter().all(|&v| v == 0)) {
+        return Err("victory_plan: no marker scores a VP (each is a dummy or scores 0 everywhere); 8.3 needs a plan".into());
     }
+    check_plan_names(p)?;
     // 8.3: "Starting with game turn 2, the US player draws one Victory Plan marker each turn".
     let (first, last) = (s.first_turn, s.last_turn);
     let draws = (usize::from(last) + 1).saturating_sub(usize::from(first.max(2)));
@@ -378,6 +389,92 @@ fn check_victory_plan(s: &ScenarioDef) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// Each location, plan marker and hex of the Victory Plan once: a hex in two locations would score
+/// twice for one plan, and a name given twice could not be told apart.
+fn check_plan_names(p: &VictoryPlanChart) -> Result<(), String> {
+    let names: Vec<&str> = p.locations.iter().map(|l| l.name.as_str()).collect();
+    if let Some(i) = first_repeat(&names) {
+        return Err(format!(
+            "victory_plan: location {:?} is listed twice",
+            names[i]
+        ));
+    }
+    // The dummies are alike; each plan is its own.
+    let plans = p.markers.iter().filter(|m| !m.vp.is_empty());
+    let markers: Vec<&str> = plans.map(|m| m.name.as_str()).collect();
+    if let Some(i) = first_repeat(&markers) {
+        return Err(format!(
+            "victory_plan: marker {:?} is listed twice",
+            markers[i]
+        ));
+    }
+    let hexes: Vec<&str> = p
+        .locations
+        .iter()
+        .flat_map(|l| &l.hexes)
+        .map(String::as_str)
+        .collect();
+    if let Some(i) = first_repeat(&hexes) {
+        return Err(format!(
+            "victory_plan: hex {} is listed twice (a hex belongs to one location, once)",
+            hexes[i]
+        ));
+    }
+    Ok(())
+}
+
+/// 9, 10.4: the German SP losses the Victory Plan scores: a value for the type of every
+/// German unit in the scenario (a missing one would score 0 unseen), and the most VP the US
+/// can score (the best plan's locations and every German SP of every entry lost, a returning
+/// formation's twice) reaching US decisive.
+fn check_plan_losses(
+    s: &ScenarioDef,
+    p: &VictoryPlanChart,
+    c: &CounterTables,
+) -> Result<(), String> {
+    let mut quarters: u32 = 0;
+    let entries = s
+        .units
+        .iter()
+        .map(|u| &u.unit)
+        .chain(s.reinforcements.iter().map(|r| &r.unit));
+    for id in entries {
+        let Some(def) = c.units.iter().find(|u| &u.id == id) else {
+            continue; // refused in `check_scenario`
+        };
+        let formation_side = c
+            .formations
+            .iter()
+            .find(|f| f.id == def.formation)
+            .map(|f| f.side);
+        if def.side.or(formation_side) != Some(Side::German) {
+            continue;
+        }
+        let Some(&q) = p.sp_loss_quarter_vp.get(&def.kind) else {
+            return Err(format!(
+                "victory_plan: sp_loss_quarter_vp has no value for {} (unit {id}): 9 scores \
+                 every German SP lost",
+                def.kind.key()
+            ));
+        };
+        quarters += u32::from(def.strength) * u32::from(q);
+    }
+    let plan = p
+        .markers
+        .iter()
+        .map(|m| m.vp.iter().map(|&v| u32::from(v)).sum::<u32>())
+        .max()
+        .unwrap_or(0);
+    let most = plan + quarters / 4;
+    match s.vp_levels.as_deref().and_then(<[u32]>::first) {
+        Some(&top) if top > most => Err(format!(
+            "vp_levels: US decisive needs {top} VP but the best plan and every German SP lost \
+             give at most {most}, so it can never be reached"
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// What the rulebook fixes: the scenario's area rows, turns, objectives, VP hexes with their
@@ -451,6 +548,9 @@ fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
     }
     check_against_rule(s)?;
     check_victory_plan(s)?;
+    if let Some(p) = &s.victory_plan {
+        check_plan_losses(s, p, c)?;
+    }
     // VP values (u8) and bands (u32) are summed and compared as u32 (`victory::us_vp`), so any
     // value fits; 10.2 and 10.3 fix them (`check_against_rule`).
     if let Some(levels) = &s.vp_levels {
@@ -829,6 +929,70 @@ mod tests {
         );
         assert!(
             e.contains("scenario campaign") && e.contains("scores 2 locations, not 5"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn rule_8_3_10_4_a_victory_plan_names_each_location_plan_and_hex_once() {
+        let e = error(
+            "{ name = \"Stolberg\", hexes = [\"2715\"] }",
+            "{ name = \"Stolberg\", hexes = [\"2715\", \"2806\"] }",
+        );
+        assert!(
+            e.contains("scenario campaign") && e.contains("hex 2806 is listed twice"),
+            "{e}"
+        );
+        let e = error("{ name = \"Stolberg\", hexes", "{ name = \"Aachen\", hexes");
+        assert!(e.contains("location \"Aachen\" is listed twice"), "{e}");
+        let e = error("{ name = \"to the Roer\", vp", "{ name = \"Aachen\", vp");
+        assert!(e.contains("marker \"Aachen\" is listed twice"), "{e}");
+    }
+
+    #[test]
+    fn rule_8_3_a_plan_scoring_nothing_anywhere_is_no_plan() {
+        let mut text = EMBEDDED.to_string();
+        for vp in [
+            "[15, 5, 5, 10, 5]",
+            "[5, 15, 10, 5, 5]",
+            "[10, 5, 5, 15, 5]",
+            "[5, 5, 10, 5, 15]",
+        ] {
+            text = text.replacen(vp, "[0, 0, 0, 0, 0]", 1);
+        }
+        let e = load(&text, FILE, &counters())
+            .expect_err("no plan scores")
+            .to_string();
+        assert!(e.contains("no marker scores a VP"), "{e}");
+    }
+
+    #[test]
+    fn rule_9_every_german_unit_type_has_a_loss_value_and_us_decisive_can_be_reached() {
+        let e = error(
+            "recce = 1, tank = 2, tank_destroyer",
+            "recce = 1, tank_destroyer",
+        );
+        assert!(
+            e.contains("sp_loss_quarter_vp has no value for tank (unit"),
+            "{e}"
+        );
+        let e = error("vp_levels = [49, 43,", "vp_levels = [4900, 43,");
+        assert!(
+            e.contains(
+                "US decisive needs 4900 VP but the best plan and every German SP lost give at most"
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn rule_10_a_scenario_the_engine_does_not_play_is_refused() {
+        let extra = EMBEDDED.replacen("id = \"first-blood\"", "id = \"my-own\"", 1);
+        let e = load(&extra, FILE, &counters())
+            .expect_err("unknown scenario")
+            .to_string();
+        assert!(
+            e.contains("scenario my-own: not a scenario the engine plays (first-blood,"),
             "{e}"
         );
     }

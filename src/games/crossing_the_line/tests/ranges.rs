@@ -720,3 +720,24 @@ fn rule_8_4_2_a_second_reorganization_row_for_one_type_is_refused() {
     );
     assert_names(&e, &["german_reorganization", "row 2", "a second row"]);
 }
+
+/// 10.4: the Victory Plan's locations are checked when the data loads, whichever scenario is
+/// played, naming the file as given.
+#[test]
+fn rule_10_4_a_victory_plan_hex_off_the_map_is_refused_on_loading() {
+    for bad in ["9999", "28O6"] {
+        let e = error(
+            "scenarios.toml",
+            "{ name = \"Aachen\", hexes = [\"2806\"] }",
+            &format!("{{ name = \"Aachen\", hexes = [\"{bad}\"] }}"),
+        );
+        assert_names(
+            &e,
+            &[
+                "/scenarios.toml",
+                "scenario campaign: victory_plan location \"Aachen\"",
+                bad,
+            ],
+        );
+    }
+}
