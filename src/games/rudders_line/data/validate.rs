@@ -20,7 +20,8 @@ pub(super) const TEM: Limit<u8> = Limit {
 pub(super) const COUNT: Limit<u8> = Limit {
     lo: 1,
     hi: 75,
-    basis: "2.3: 80 counters, 5 of them markers",
+    basis: "2.3: the published game has 80 counters, 5 of them markers; a variant's mix may \
+            hold more units in all, up to the engine's 96",
 };
 /// Attack of Personnel, fresh side: one printed digit, so a designer may try values the
 /// counters do not print. With the weapon limit, keeps every Offensive Total within u8:
@@ -174,7 +175,10 @@ pub(super) fn check_counters(counters: &CounterTables, file: &str) -> Result<(),
     if units > MAX_UNITS {
         return Err(At::new(file, "counters").err(
             "count",
-            format!("the counter mix has {units} units; at most {MAX_UNITS} are supported"),
+            format!(
+                "the counter mix has {units} units; at most {MAX_UNITS} are supported (the \
+                 engine's fixed-size state; the published mix, 2.3, has 75)"
+            ),
         ));
     }
     for side in Side::BOTH {
