@@ -80,6 +80,8 @@ fn stolberg_corridor_reports_the_seven_levels_and_us_vp_whatever_the_threads() {
         "The Stolberg Corridor (stolberg-corridor)",
         "US scripted vs Germans scripted",
         "final US VP",
+        // 6.1: the initiative is won each Ops Cycle, so its row counts cycles, not turns.
+        "Ops Cycles with initiative",
     ] {
         assert!(one.contains(needle), "{needle:?} missing from\n{one}");
     }

@@ -337,7 +337,7 @@ fn summary_folds_rates_levels_and_means() {
     assert_eq!((s.sides[0].mean_losses, s.sides[1].mean_losses), (2.0, 4.0));
     assert_eq!(s.sides[0].mean_initiative, 3.0);
 
-    let text = report::render(&s, &["Rangers", "Germans"]);
+    let text = report::render(&s, &["Rangers", "Germans"], "turns with initiative");
     for needle in [
         "4 games",
         "Rangers",
@@ -362,7 +362,7 @@ fn csv_has_one_row_per_game_and_a_provenance_column() {
         names: &["Rangers", "Germans"],
         columns: sandtable::engine::RecordColumns {
             turn: true,
-            initiative: Some("initiative"),
+            initiative: Some(sandtable::engine::InitiativeCount::TURNS),
         },
         score: None,
         bots: &["scripted", "random"],

@@ -243,6 +243,13 @@ pub struct Context {
     data: String,
     provenance: Vec<String>,
     version: String,
+    /// What the initiative row counts (`InitiativeCount::label`).
+    #[serde(default = "turns_with_initiative")]
+    initiative: String,
+}
+
+fn turns_with_initiative() -> String {
+    crate::engine::InitiativeCount::TURNS.label.to_string()
 }
 
 impl Context {
@@ -268,6 +275,10 @@ impl Context {
             data: setup.data.clone(),
             provenance: setup.provenance.iter().map(|s| s.to_string()).collect(),
             version: env!("CARGO_PKG_VERSION").to_string(),
+            initiative: game
+                .record_columns()
+                .initiative
+                .map_or_else(turns_with_initiative, |i| i.label.to_string()),
         })
     }
 }
@@ -323,7 +334,7 @@ fn print_report(context: &Context, totals: &Totals, stopped: Option<&str>) -> Re
     let text = format!(
         "{}{stopped}\n\n{}",
         context.heading,
-        report::render(&summary, &names)
+        report::render(&summary, &names, &context.initiative)
     );
     std::io::stdout()
         .lock()

@@ -46,9 +46,25 @@ pub struct Tally {
 pub struct RecordColumns {
     /// Whether the turn a game was decided in says anything (not in a scenario without turns).
     pub turn: bool,
-    /// What `Tally::initiative_turns` counts, as a column prefix (`initiative` for turns
-    /// holding it); `None` when the game has no initiative.
-    pub initiative: Option<&'static str>,
+    /// What `Tally::initiative_turns` counts; `None` when the game has no initiative.
+    pub initiative: Option<InitiativeCount>,
+}
+
+/// What a game's `Tally::initiative_turns` counts: turns, or Ops Cycles, holding the initiative.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InitiativeCount {
+    /// The balance CSV's column prefix (`initiative` makes `initiative_rangers`).
+    pub column: &'static str,
+    /// The report's row ("turns with initiative").
+    pub label: &'static str,
+}
+
+impl InitiativeCount {
+    /// Game turns holding the initiative.
+    pub const TURNS: InitiativeCount = InitiativeCount {
+        column: "initiative",
+        label: "turns with initiative",
+    };
 }
 
 /// A game: ruleset + scenario. Implementations must keep `legal_actions`, `chance_outcomes`
@@ -137,7 +153,7 @@ pub trait Game: Sync {
     fn record_columns(&self) -> RecordColumns {
         RecordColumns {
             turn: true,
-            initiative: Some("initiative"),
+            initiative: Some(InitiativeCount::TURNS),
         }
     }
 

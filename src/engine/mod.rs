@@ -12,6 +12,6 @@ pub mod replay;
 pub mod seed;
 pub mod write;
 
-pub use game::{Actor, Game, Outcome, PlayerId, RecordColumns, Tally};
+pub use game::{Actor, Game, InitiativeCount, Outcome, PlayerId, RecordColumns, Tally};
 pub use replay::Replay;
 pub use seed::{game_rng, game_seed, search_rng, GameRng};

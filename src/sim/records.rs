@@ -113,7 +113,7 @@ fn columns(run: &Run) -> Vec<String> {
     }
     header.extend(lower.iter().map(|n| format!("losses_{n}")));
     if let Some(what) = run.columns.initiative {
-        header.extend(lower.iter().map(|n| format!("{what}_{n}")));
+        header.extend(lower.iter().map(|n| format!("{}_{n}", what.column)));
     }
     if let Some(name) = run.score {
         header.push(super::report::snake(name));

@@ -16,8 +16,9 @@ pub fn format_rate(r: &Rate) -> String {
     )
 }
 
-/// Renders the summary; `names` are the players' names by index.
-pub fn render(summary: &Summary, names: &[&str]) -> String {
+/// Renders the summary; `names` are the players' names by index, `initiative` what the
+/// initiative row counts (`InitiativeCount::label`).
+pub fn render(summary: &Summary, names: &[&str], initiative: &str) -> String {
     let w = names.iter().map(|n| n.len()).max().unwrap_or(0).max(8);
     let mut s = String::new();
     // Writing to a String cannot fail.
@@ -131,7 +132,7 @@ pub fn render(summary: &Summary, names: &[&str]) -> String {
     }
     // A game without initiative (Aachen: solitaire) shows no initiative row.
     if summary.sides.iter().any(|side| side.mean_initiative > 0.0) {
-        let _ = write!(s, "\n{:24}", "turns with initiative");
+        let _ = write!(s, "\n{initiative:24}");
         for side in &summary.sides {
             let _ = write!(
                 s,

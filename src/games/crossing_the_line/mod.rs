@@ -471,7 +471,11 @@ impl Game for CrossingTheLine {
         let two_sided = self.rules.kind != ScenarioKind::FirstBlood;
         crate::engine::RecordColumns {
             turn: two_sided,
-            initiative: two_sided.then_some("initiative_cycles"),
+            // 6.1: the initiative is won for each Ops Cycle, not each turn.
+            initiative: two_sided.then_some(crate::engine::InitiativeCount {
+                column: "initiative_cycles",
+                label: "Ops Cycles with initiative",
+            }),
         }
     }
 
