@@ -91,6 +91,14 @@ impl Replay {
             return Err(e.to_string());
         }
         match (&saved.scenario, &self.scenario) {
+            // Scenario names are found whatever their case; a save writes them exactly.
+            (Some(theirs), Some(ours)) if theirs != ours && theirs.eq_ignore_ascii_case(ours) => {
+                return Err(format!(
+                    "this save names the scenario {theirs}, which {} does not have (its \
+                     scenario is written {ours}; an edited save?)",
+                    self.game
+                ))
+            }
             (Some(theirs), Some(ours)) if theirs != ours => {
                 return Err(format!(
                     "this save is of the scenario {theirs}, not {ours}: give --scenario {theirs}"
@@ -258,6 +266,11 @@ mod tests {
                 "version 7",
             ),
             (log("g", Some("s2"), Some("d1")), "scenario s2"),
+            // Not "give --scenario S1", which would load s1 and refuse the save again.
+            (
+                log("g", Some("S1"), Some("d1")),
+                "names the scenario S1, which g does not have",
+            ),
             (log("g", None, Some("d1")), "names no scenario"),
             (log("g", Some("s1"), Some("d2")), "other data"),
             (log("g", Some("s1"), None), "which data"),
