@@ -238,6 +238,16 @@ fn a_bad_spec_is_one_line_naming_the_file_and_the_entry() {
             "spec.toml: bots needs one name per side (Rangers, Germans): 2, not 3",
         ),
         (SPEC.replace("seed = 3", "seed = 3\nname = \"../out\""), "spec.toml: name:"),
+        (SPEC.replace("= 2 }", "= 2.0 }"), "holds a whole number, and 2.0 is not written as one"),
+        // The scenario is the spec's key, not a --scenario flag.
+        (
+            "game = \"crossing-the-line\"\ngames = 5\n".to_string(),
+            "crossing-the-line needs a scenario: add scenario = \"…\" to the spec",
+        ),
+        (
+            "game = \"crossing-the-line\"\nscenario = \"nowhere\"\ngames = 5\n".to_string(),
+            "scenario = \"nowhere\": crossing-the-line has no such scenario",
+        ),
     ];
     for (text, expected) in cases {
         let path = spec(&dir, &text);

@@ -224,8 +224,8 @@ fn check_printable(doc: &toml::Table, file: &str) -> Result<(), DataError> {
     Ok(())
 }
 
-/// A key as it may be printed: its control characters as `U+XXXX`.
-fn shown(key: &str) -> String {
+/// A key or name as it may be printed: its control characters as `U+XXXX`.
+pub fn shown(key: &str) -> String {
     key.chars()
         .map(|c| match c.is_control() {
             true => format!("U+{:04X}", u32::from(c)),

@@ -479,7 +479,7 @@ pub fn load_variant<G: Entry>(spec: &Spec, v: &Variant, spec_path: &Path) -> Res
             CliError::Usage(format!(
                 "{}: {}",
                 spec_path.display(),
-                crate::cli::one_line(&e.to_string())
+                crate::cli::one_line(&in_spec_words(e))
             ))
         });
     }
@@ -520,7 +520,23 @@ pub fn load_variant<G: Entry>(spec: &Spec, v: &Variant, spec_path: &Path) -> Res
     let loaded = G::load(Some(dir.path()), scenario, false);
     // The temporary folder means nothing to the reader: name the file alone.
     let folder = format!("{}{}", dir.path().display(), std::path::MAIN_SEPARATOR);
-    loaded.map_err(|e| fail(crate::cli::one_line(&e.to_string()).replace(&folder, "")))
+    loaded.map_err(|e| fail(crate::cli::one_line(&in_spec_words(e)).replace(&folder, "")))
+}
+
+/// A loading error as a spec's reader needs it: the scenario is the spec's `scenario` key,
+/// not a `--scenario` flag.
+fn in_spec_words(e: CliError) -> String {
+    match e {
+        CliError::MissingScenario { game, known } => {
+            format!(
+                "{game} needs a scenario: add scenario = \"…\" to the spec (scenarios: {known})"
+            )
+        }
+        CliError::UnknownScenario { game, name, known } => {
+            format!("scenario = \"{name}\": {game} has no such scenario (scenarios: {known})")
+        }
+        e => e.to_string(),
+    }
 }
 
 /// Each variant's bots by acting side: its own, else the spec's, else `scripted` for each;

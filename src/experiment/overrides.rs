@@ -118,12 +118,15 @@ fn set(
             }
         };
     }
-    *here = same_type(here, new).ok_or_else(|| {
-        format!(
+    *here = same_type(here, new).ok_or_else(|| match (&*here, new) {
+        (Value::Integer(_), Value::Float(_)) => {
+            format!("path '{path}' holds a whole number, and {new} is not written as one")
+        }
+        _ => format!(
             "path '{path}' holds {}, and {new} is {}",
             kind(here),
             kind(new)
-        )
+        ),
     })?;
     Ok(())
 }
@@ -265,5 +268,10 @@ mod tests {
         assert!(bad("scenario", i.clone()).contains("must name a file and a value"));
         assert!(bad("scenario.initiative.modifier[x]", i.clone()).contains("not an array index"));
         assert!(bad("scenario.initiative.modifier[+0]", i).contains("not an array index"));
+        let e = bad("scenario.initiative.modifier[0].value", Value::Float(-1.0));
+        assert!(
+            e.contains("holds a whole number, and -1.0 is not written as one"),
+            "{e}"
+        );
     }
 }

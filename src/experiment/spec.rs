@@ -232,7 +232,7 @@ impl Spec {
                 || v.name.chars().any(char::is_control)
             {
                 return Err(format!(
-                    "variant {:?} ({} characters): a name is 1 to 100 characters, none a \
+                    "variant '{}' ({} characters): a name is 1 to 100 characters, none a \
                      control character (it heads a column of the report)",
                     brief(&v.name),
                     v.name.chars().count()
@@ -253,11 +253,12 @@ fn twice<'a>(paths: &[&'a String]) -> Option<(&'a str, &'a str)> {
     })
 }
 
-/// A name as an error may quote it: its first 60 characters, then "…".
+/// A name as an error may quote it: its first 60 characters, then "…", control characters
+/// as `U+XXXX`.
 fn brief(name: &str) -> String {
     match name.char_indices().nth(60) {
-        Some((at, _)) => format!("{}…", &name[..at]),
-        None => name.to_string(),
+        Some((at, _)) => format!("{}…", crate::engine::data::shown(&name[..at])),
+        None => crate::engine::data::shown(name),
     }
 }
 
@@ -271,8 +272,9 @@ fn check_folder_name(name: &str) -> Result<(), String> {
         || !name.chars().all(plain)
     {
         return Err(format!(
-            "{name:?} is not a plain folder name (1 to 100 letters, digits, spaces and - _ . + @, \
-             not starting with a dot): the results go to results/<name>/"
+            "'{}' is not a plain folder name (1 to 100 letters, digits, spaces and - _ . + @, \
+             not starting with a dot): the results go to results/<name>/",
+            brief(name)
         ));
     }
     Ok(())
@@ -400,6 +402,9 @@ mod tests {
             let e = Spec::parse(&text, path).unwrap_err();
             assert!(e.starts_with("e.toml: name:"), "{name:?}: {e}");
         }
+        let text = "game = 'rudders-line'\ngames = 5\nname = \"a\\u0007b\"\n";
+        let e = Spec::parse(text, path).unwrap_err();
+        assert!(e.contains("'aU+0007b' is not a plain folder name"), "{e}");
         let text = "game = 'rudders-line'\ngames = 5\nname = 'German +2, v1.5'\n";
         assert!(Spec::parse(text, path).is_err(), "a comma is not plain");
         let text = "game = 'rudders-line'\ngames = 5\nname = 'German plus 2 v1.5'\n";
@@ -435,6 +440,10 @@ mod tests {
             spec("game = 'g'\ngames = 5\n[[variant]]\nname = 'baseline'\nset = { 'x.y' = 1 }\n")
                 .unwrap_err();
         assert!(e.contains("named twice"), "{e}");
+        let e =
+            spec("game = 'g'\ngames = 5\n[[variant]]\nname = \"a\\u0007b\"\nset = { 'x.y' = 1 }\n")
+                .unwrap_err();
+        assert!(e.contains("variant 'aU+0007b' (3 characters)"), "{e}");
     }
 
     /// Two sweeps of one value, or one variant setting a value under two spellings, would
