@@ -195,14 +195,8 @@ fn check_formations(formations: &[FormationDef], at: At) -> Result<(), DataError
                 "Attack Support Points, 3.3, 3.4",
             ),
             ("relocation", f.relocation, 1, 3, "Relocation Points, 7.4"),
-            (
-                "max_activation_level",
-                f.max_activation_level,
-                1,
-                10,
-                "the Formation Activation track, 6.3.1",
-            ),
         ];
+        // max_activation_level's range is the Action Points Table's (`data::check_formations_on_charts`).
         for (field, value, lo, hi, basis) in ranges {
             Limit { lo, hi, basis }.check_at(at, &entry, field, value)?;
         }

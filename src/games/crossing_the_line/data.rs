@@ -81,6 +81,8 @@ impl DataSet {
         let map = Map::from_toml(texts[0], files[0])?;
         let charts = Charts::from_toml(texts[1], files[1])?;
         let counters = counters::load(texts[2], files[2])?;
+        // Before the scenarios: their Activation Levels are held to the formations' tracks.
+        check_formations_on_charts(&charts, &counters, files[2], files[1])?;
         let scenarios = scenario::load(texts[3], files[3], &counters)?;
         let data = DataSet {
             map,
@@ -99,7 +101,6 @@ impl DataSet {
                 ));
             }
         }
-        data.check_formations_on_charts(files[2], files[1])?;
         Ok(data)
     }
 
@@ -274,66 +275,66 @@ impl DataSet {
         let u = self.counters.units.iter().find(|u| u.id == id)?;
         u.side.or_else(|| self.formation_side(&u.formation))
     }
+}
 
-    /// The formations against the charts: the Action Points Table has a column for every
-    /// Activation Level a formation can reach (6.3.2); a German Recovery Rating is a row of the
-    /// HQ Recovery Chart (8.1.3); the chart lists the US formations, every one of them (8.1.1).
-    fn check_formations_on_charts(
-        &self,
-        counters_file: &str,
-        charts_file: &str,
-    ) -> Result<(), DataError> {
-        let at = At::new(counters_file, "formations");
-        let max = self.charts.max_activation_level();
-        let ratings = self.charts.german_recovery_ratings();
-        let recovery = At::new(charts_file, "hq_recovery");
-        for f in &self.counters.formations {
-            let entry = format!("formation {}", f.id);
-            if f.max_activation_level > max {
-                return Err(at.err(
-                    entry,
-                    format!(
-                        "max_activation_level {} is out of range 1–{max} (the Action Points \
-                         Table's last column, 6.3.2)",
-                        f.max_activation_level
-                    ),
-                ));
-            }
-            if let Some(r) = f.recovery_rating.filter(|r| !(1..=ratings).contains(r)) {
-                return Err(at.err(
-                    entry,
-                    format!(
-                        "recovery_rating {r} is out of range 1–{ratings} (the rows of the HQ \
-                         Recovery Chart, 8.1.3)"
-                    ),
-                ));
-            }
-            if f.side == Side::Us && self.charts.us_recovery(&f.id).is_none() {
-                return Err(recovery.err(
-                    format!("us {}", f.id),
-                    format!(
-                        "missing: the US formation {} of counters.toml recovers by its value on \
-                         the HQ Recovery Chart (8.1.1)",
-                        f.id
-                    ),
-                ));
-            }
+/// The formations against the charts: the Action Points Table has a column for every
+/// Activation Level a formation can reach (6.3.2); a German Recovery Rating is a row of the
+/// HQ Recovery Chart (8.1.3); the chart lists the US formations, every one of them (8.1.1).
+fn check_formations_on_charts(
+    charts: &Charts,
+    counters: &CounterTables,
+    counters_file: &str,
+    charts_file: &str,
+) -> Result<(), DataError> {
+    let at = At::new(counters_file, "formations");
+    let max = charts.max_activation_level();
+    let ratings = charts.german_recovery_ratings();
+    let recovery = At::new(charts_file, "hq_recovery");
+    for f in &counters.formations {
+        let entry = format!("formation {}", f.id);
+        if !(1..=max).contains(&f.max_activation_level) {
+            return Err(at.err(
+                entry,
+                format!(
+                    "max_activation_level {} is out of range 1–{max} (the Action Points \
+                     Table's columns, 6.3.2; at 0 a formation never activates, 6.3.1)",
+                    f.max_activation_level
+                ),
+            ));
         }
-        for id in self.charts.us_recovery_formations() {
-            let us = self
-                .counters
-                .formations
-                .iter()
-                .any(|f| f.id == id && f.side == Side::Us);
-            if !us {
-                return Err(recovery.err(
-                    format!("us {id}"),
-                    format!("{id:?} is not a US formation of counters.toml (8.1.1)"),
-                ));
-            }
+        if let Some(r) = f.recovery_rating.filter(|r| !(1..=ratings).contains(r)) {
+            return Err(at.err(
+                entry,
+                format!(
+                    "recovery_rating {r} is out of range 1–{ratings} (the rows of the HQ \
+                     Recovery Chart, 8.1.3)"
+                ),
+            ));
         }
-        Ok(())
+        if f.side == Side::Us && charts.us_recovery(&f.id).is_none() {
+            return Err(recovery.err(
+                format!("us {}", f.id),
+                format!(
+                    "missing: the US formation {} of counters.toml recovers by its value on \
+                     the HQ Recovery Chart (8.1.1)",
+                    f.id
+                ),
+            ));
+        }
     }
+    for id in charts.us_recovery_formations() {
+        let us = counters
+            .formations
+            .iter()
+            .any(|f| f.id == id && f.side == Side::Us);
+        if !us {
+            return Err(recovery.err(
+                format!("us {id}"),
+                format!("{id:?} is not a US formation of counters.toml (8.1.1)"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -98,16 +98,18 @@ fn rule_7_4_relocation_above_3_is_rejected() {
 }
 
 #[test]
-fn rule_6_3_1_max_activation_level_above_10_is_rejected() {
-    let e = error(
-        "counters.toml",
-        "max_activation_level = 5",
-        "max_activation_level = 11",
-    );
-    assert_names(
-        &e,
-        &["formation 1ID", "max_activation_level 11", "1–10", "6.3.1"],
-    );
+fn rule_6_3_1_max_activation_level_0_is_rejected_with_the_same_range_as_past_the_table() {
+    for (v, shown) in [
+        ("0", "max_activation_level 0"),
+        ("11", "max_activation_level 11"),
+    ] {
+        let e = error(
+            "counters.toml",
+            "max_activation_level = 5",
+            &format!("max_activation_level = {v}"),
+        );
+        assert_names(&e, &["formation 1ID", shown, "1–6", "6.3.1"]);
+    }
 }
 
 #[test]
@@ -293,24 +295,6 @@ fn rule_9_sp_loss_quarter_vp_above_34_is_rejected() {
         "tank = 35, tank_destroyer",
     );
     assert_names(&e, &["scenario campaign", "sp_loss_quarter_vp 35", "0–34"]);
-}
-
-#[test]
-fn rule_10_a_scenario_area_off_the_map_is_rejected() {
-    // A scenario the engine does not play, whose area reaches past the map's hexrow 56.
-    let extra = "[[scenarios]]\nid = \"test-area\"\nname = \"Test\"\nrule = \"10\"\n\
-                 rows = [10, 60]\ncols = [1, 22]\nfirst_turn = 1\nlast_turn = 1\n\
-                 formations = [\"1ID\"]\nhqs = []\nunits = []\n\n[scenario]\n";
-    let e = error("scenarios.toml", "[scenario]\n", extra);
-    assert_names(
-        &e,
-        &[
-            "scenario test-area: rows, cols",
-            "rows [10, 60]",
-            "10–56",
-            "10:",
-        ],
-    );
 }
 
 #[test]
@@ -702,11 +686,35 @@ fn rule_10_a_scenario_given_twice_or_setting_up_no_unit_is_refused() {
         "id = \"first-blood\"",
     );
     assert_names(&e, &["scenario first-blood", "given twice"]);
-    let extra = "[[scenarios]]\nid = \"test-empty\"\nname = \"Test\"\nrule = \"10\"\n\
-                 rows = [10, 20]\ncols = [1, 22]\nfirst_turn = 1\nlast_turn = 1\n\
-                 formations = [\"1ID\"]\nhqs = []\nunits = []\n\n[scenario]\n";
-    let e = error("scenarios.toml", "[scenario]\n", extra);
-    assert_names(&e, &["scenario test-empty: units", "no unit is set up"]);
+    // First Blood with every [[scenarios.units]] block of its set-up taken out.
+    let text = DATA_FILES
+        .iter()
+        .find(|(n, _)| *n == "scenarios.toml")
+        .expect("a data file")
+        .1;
+    let (from, to) = (
+        text.find("id = \"first-blood\"").expect("First Blood"),
+        text.find("id = \"stolberg-corridor\"")
+            .expect("the next scenario"),
+    );
+    let mut kept = Vec::new();
+    let mut lines = text[from..to].lines();
+    while let Some(line) = lines.next() {
+        if line == "[[scenarios.units]]" {
+            lines.next(); // unit
+            lines.next(); // hex
+        } else {
+            kept.push(line);
+            if line.starts_with("objectives = ") {
+                kept.push("units = []");
+            }
+        }
+    }
+    let edited = format!("{}{}\n{}", &text[..from], kept.join("\n"), &text[to..]);
+    let e = load(&[("scenarios.toml", text, edited.as_str())], false)
+        .expect_err("no unit is set up")
+        .to_string();
+    assert_names(&e, &["scenario first-blood: units", "no unit is set up"]);
 }
 
 /// 8.4.2: the German Reorganization table has one row a reinforced type; a second row for
