@@ -193,11 +193,14 @@ impl Board {
         let mut terrain = Vec::with_capacity(rows * cols);
         let mut level = Vec::with_capacity(rows * cols);
         for (r, (t, l)) in def.terrain.iter().zip(&def.levels).enumerate() {
-            if t.chars().count() != cols || l.chars().count() != cols {
-                return Err(at.err(
-                    format!("row {}", r + 1),
-                    format!("every row has {cols} hexes"),
-                ));
+            for (field, text) in [("terrain", t), ("levels", l)] {
+                let n = text.chars().count();
+                if n != cols {
+                    return Err(at.err(
+                        format!("{field} row {}", r + 1),
+                        format!("{n} hexes; every row needs {cols}, as the first terrain row has"),
+                    ));
+                }
             }
             for (c, (tc, lc)) in t.chars().zip(l.chars()).enumerate() {
                 let name = hex_name_of(c, r);

@@ -184,3 +184,18 @@ fn rule_33_3_33_4_to_hit_and_kill_numbers_rising_with_range_are_refused() {
         "{e}"
     );
 }
+
+/// A board row of the wrong length names the row and both lengths, not a rule it breaks.
+#[test]
+fn a_board_row_of_the_wrong_length_names_its_length_and_the_first_row_s() {
+    let e = error("scenario.toml", "\".W.....WW...\",", "\".W.....WW..\",");
+    assert!(
+        e.contains("[board] terrain row 2: 11 hexes; every row needs 12"),
+        "{e}"
+    );
+    let e = error("scenario.toml", "\"000001100000\",", "\"0000011000000\",");
+    assert!(
+        e.contains("levels row 3: 13 hexes; every row needs 12"),
+        "{e}"
+    );
+}
