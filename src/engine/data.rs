@@ -191,8 +191,9 @@ pub fn parse<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError
         Ok(_) => toml_error(&e, text, file, false),
     })?;
     // TOML takes a control character only escaped (`\u0001`) or in a multi-line string, so
-    // a document with neither has none and is not walked again.
-    if text.contains('\\') || text.contains("\"\"\"") || text.contains("'''") {
+    // a document with neither, and no invisible formatting character, is not walked again.
+    let walk = text.contains('\\') || text.contains("\"\"\"") || text.contains("'''");
+    if walk || text.chars().any(invisible) {
         check_printable(&parse_syntax(text, file)?, file)?;
     }
     Ok(parsed)
@@ -200,11 +201,12 @@ pub fn parse<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError
 
 /// Every text of a data file prints as itself: a control character (a NUL, an escape
 /// sequence, a line break in a name) would be drawn into the board's SVG, which no longer
-/// reads as XML, or sent raw to the terminal.
+/// reads as XML, or sent raw to the terminal; an invisible formatting character would hide
+/// in a name or reorder the line it is printed in.
 fn check_printable(doc: &toml::Table, file: &str) -> Result<(), DataError> {
     for (key, value) in doc {
         let mut path = Vec::new();
-        let found = key.chars().find(|c| c.is_control());
+        let found = key.chars().find(|&c| unprintable(c));
         if let Some(c) = found.or_else(|| control_in(value, &mut path)) {
             let key = shown(key);
             let table = if path.is_empty() { "top level" } else { &key };
@@ -215,7 +217,8 @@ fn check_printable(doc: &toml::Table, file: &str) -> Result<(), DataError> {
             return Err(At::new(file, table).err(
                 entry,
                 format!(
-                    "a control character (U+{:04X}) in a text; write printable characters only",
+                    "a control or invisible formatting character (U+{:04X}) in a text; write \
+                     printable characters only",
                     u32::from(c)
                 ),
             ));
@@ -224,26 +227,46 @@ fn check_printable(doc: &toml::Table, file: &str) -> Result<(), DataError> {
     Ok(())
 }
 
-/// A key or name as it may be printed: its control characters as `U+XXXX`.
+/// A key or name as it may be printed: its control and invisible formatting characters as
+/// `U+XXXX`.
 pub fn shown(key: &str) -> String {
     key.chars()
-        .map(|c| match c.is_control() {
+        .map(|c| match unprintable(c) {
             true => format!("U+{:04X}", u32::from(c)),
             false => c.to_string(),
         })
         .collect()
 }
 
-/// The first control character in `value`'s texts, with the path to it in `path` (an array's
-/// element by its `id` or `name` where it has one, else by its place from 1).
+/// A control character, or an invisible formatting one.
+pub fn unprintable(c: char) -> bool {
+    c.is_control() || invisible(c)
+}
+
+/// Zero-width spaces and joiners, direction marks and overrides, word joiners and the byte
+/// order mark: printed, they show nothing, or reorder the text around them.
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{FEFF}'
+    )
+}
+
+/// The first control or invisible formatting character in `value`'s texts, with the path to
+/// it in `path` (an array's element by its `id` or `name` where it has one, else by its place
+/// from 1).
 fn control_in(value: &toml::Value, path: &mut Vec<String>) -> Option<char> {
     match value {
-        toml::Value::String(s) => s.chars().find(|c| c.is_control()),
+        toml::Value::String(s) => s.chars().find(|&c| unprintable(c)),
         toml::Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
             let name = ["id", "name"]
                 .iter()
                 .find_map(|k| item.get(k).and_then(toml::Value::as_str))
-                .filter(|n| !n.chars().any(char::is_control))
+                .filter(|n| !n.chars().any(unprintable))
                 .map_or_else(|| format!("entry {}", i + 1), str::to_string);
             path.push(name);
             let found = control_in(item, path);
@@ -256,7 +279,7 @@ fn control_in(value: &toml::Value, path: &mut Vec<String>) -> Option<char> {
             path.push(k.clone());
             let found = k
                 .chars()
-                .find(|c| c.is_control())
+                .find(|&c| unprintable(c))
                 .or_else(|| control_in(v, path));
             if found.is_none() {
                 path.pop();
@@ -677,6 +700,14 @@ mod tests {
             .expect("refused")
             .to_string();
         assert!(e.contains("kU+001B") && !e.contains('\u{1b}'), "{e}");
+        // A right-to-left override would print the rest of the line backwards.
+        let text = "[[areas]]\nid = \"C\"\nname = \"Stol\u{202E}berg\"\n";
+        let e = parse::<Areas>(text, "map.toml")
+            .err()
+            .expect("refused")
+            .to_string();
+        assert!(e.contains("[areas] C name") && e.contains("U+202E"), "{e}");
+        assert!(!e.contains('\u{202E}'), "{e}");
         let fine = "[[areas]]\nname = \"Hitler's \\\"last man\\\" order\"\n";
         assert!(parse::<Areas>(fine, "map.toml").is_ok());
     }

@@ -229,11 +229,11 @@ impl Spec {
             }
             if v.name.is_empty()
                 || v.name.chars().count() > 100
-                || v.name.chars().any(char::is_control)
+                || v.name.chars().any(crate::engine::data::unprintable)
             {
                 return Err(format!(
                     "variant '{}' ({} characters): a name is 1 to 100 characters, none a \
-                     control character (it heads a column of the report)",
+                     control or invisible character (it heads a column of the report)",
                     brief(&v.name),
                     v.name.chars().count()
                 ));
@@ -253,8 +253,8 @@ fn twice<'a>(paths: &[&'a String]) -> Option<(&'a str, &'a str)> {
     })
 }
 
-/// A name as an error may quote it: its first 60 characters, then "…", control characters
-/// as `U+XXXX`.
+/// A name as an error may quote it: its first 60 characters, then "…", control and
+/// invisible characters as `U+XXXX`.
 fn brief(name: &str) -> String {
     match name.char_indices().nth(60) {
         Some((at, _)) => format!("{}…", crate::engine::data::shown(&name[..at])),
