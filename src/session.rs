@@ -297,12 +297,16 @@ impl<'g, G: Entry> Session<'g, G> {
 
     /// The save: the replay log with the game's identity, as TOML.
     pub fn save_text(&self) -> String {
-        toml::to_string(&self.replay).expect("a replay serialises")
+        toml::to_string(&self.replay.sealed()).expect("a replay serialises")
     }
 
     /// Writes the save to `path`, whole or not at all.
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        crate::engine::write::write_whole(path, self.save_text().as_bytes())
+        // A save is a file: a pipe would hold the session until something reads it.
+        let special = path.exists().then(|| crate::engine::read::check_file(path));
+        special
+            .transpose()
+            .and_then(|_| crate::engine::write::write_whole(path, self.save_text().as_bytes()))
             .map_err(|e| format!("cannot save to {}: {e}", path.display()))
     }
 
@@ -323,10 +327,8 @@ impl<'g, G: Entry> Session<'g, G> {
     pub fn load_replay(&mut self, replay: &Replay) -> Result<Option<String>, String> {
         self.replay.check_same_game(replay)?;
         let state = replay.replay(self.game).map_err(|e| e.to_string())?;
-        let side = match &replay.side {
-            Some(name) => (0..self.game.acting_players())
-                .find(|&p| self.game.player_name(p).eq_ignore_ascii_case(name))
-                .ok_or_else(|| format!("the save's side '{name}' does not act in this game"))?,
+        let side = match replay.side_in(self.game)? {
+            Some(side) => side,
             None => self.human,
         };
         let mut notes = Vec::new();
@@ -465,6 +467,30 @@ mod tests {
             .filter(|o| matches!(o.action, RlAction::AddUnit(_)))
             .map(|o| (o.n, o.text.clone()))
             .collect()
+    }
+
+    /// A save to a named pipe is refused at once (writing would hold the session until
+    /// something reads the pipe); a save to a file is sealed and loads back.
+    #[cfg(unix)]
+    #[test]
+    fn a_save_to_a_named_pipe_is_refused_and_a_saved_file_loads_back() {
+        let game = RuddersLine::load(None).unwrap();
+        let s = session(&game, 0);
+        let dir = std::env::temp_dir().join(format!("sandtable-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("pipe.toml");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|m| m.success()), "mkfifo makes the pipe");
+        let e = s.save(&fifo).unwrap_err();
+        assert!(e.contains("a named pipe"), "{e}");
+        let file = dir.join("game.toml");
+        s.save(&file).unwrap();
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains("seal = "), "{text}");
+        let mut again = session(&game, 0);
+        again.load(&file).unwrap();
+        assert!(again.state == s.state);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// 10.2: units join the activated area's group one at a time; while the person picks

@@ -95,7 +95,7 @@ fn board_draws_a_saved_game_and_the_fog_of_war() {
     };
     let err = draw("rudders-line", save.to_str().unwrap());
     assert!(
-        err.contains("this is a save of \"crossing-the-line\", not rudders-line"),
+        err.contains("this is a save of 'crossing-the-line', not rudders-line"),
         "{err}"
     );
     let rl = dir.join("rl.toml");
@@ -106,7 +106,7 @@ fn board_draws_a_saved_game_and_the_fog_of_war() {
     );
     let err = draw("crossing-the-line", rl.to_str().unwrap());
     assert!(
-        err.contains("this is a save of \"rudders-line\", not crossing-the-line"),
+        err.contains("this is a save of 'rudders-line', not crossing-the-line"),
         "{err}"
     );
     let err = draw("rudders-line", "/dev/zero");

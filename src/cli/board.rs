@@ -80,5 +80,6 @@ fn load<G: Entry>(game: &G, path: &std::path::Path, saved: &Replay) -> Result<G:
     expected.scenario = game.scenario_id().map(str::to_string);
     expected.data = Some(game.data_identity());
     expected.check_same_game(saved).map_err(bad)?;
+    saved.side_in(game).map_err(bad)?;
     saved.replay(game).map_err(|e| bad(e.to_string()))
 }

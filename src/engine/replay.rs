@@ -26,6 +26,11 @@ pub struct Replay {
     /// The identity of the data the game was played on (`engine::data::identity`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data: Option<String>,
+    /// A save's header (game, version, scenario, side, data, seed) hashed when it was saved
+    /// (`Replay::sealed`): a header edited since (a scenario sharing its data with the
+    /// saved one) is refused rather than replayed into another game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seal: Option<String>,
     /// Index of each step's action in the list offered at that step.
     pub steps: Vec<u16>,
 }
@@ -38,7 +43,7 @@ pub enum ReplayError {
     BadIndex { step: usize, index: u16, len: usize },
     #[error("step {step}: the game is already over")]
     PastEnd { step: usize },
-    #[error("the log was written by version {found} of the game's decision lists, not the current {expected}: it cannot be replayed")]
+    #[error("the log was written by version {found} of the game's decision lists, not the current {expected} (a log naming no version is version 1): it cannot be replayed")]
     WrongVersion { expected: u32, found: u32 },
 }
 
@@ -53,7 +58,7 @@ impl Replay {
         let saved = Replay::read(path)?;
         if saved.game != game {
             return Err(format!(
-                "{}: this is a save of {:?}, not {game}",
+                "{}: this is a save of '{}', not {game}",
                 path.display(),
                 saved.game
             ));
@@ -70,8 +75,26 @@ impl Replay {
 
     /// A saved game's text read back.
     pub fn parse(text: &str) -> Result<Replay, String> {
-        toml::from_str(text)
-            .map_err(|e| format!("not a saved game: {}", super::data::toml_brief(&e, text)))
+        let saved: Replay = toml::from_str(text)
+            .map_err(|e| format!("not a saved game: {}", super::data::toml_brief(&e, text)))?;
+        // Its texts are quoted in errors and on screen: each must print as itself.
+        let texts = [
+            ("game", Some(&saved.game)),
+            ("scenario", saved.scenario.as_ref()),
+            ("side", saved.side.as_ref()),
+            ("data", saved.data.as_ref()),
+        ];
+        for (field, text) in texts {
+            let bad = text.and_then(|t| t.chars().find(|&c| super::data::unprintable(c)));
+            if let Some(c) = bad {
+                return Err(format!(
+                    "not a saved game: its {field} holds a control or invisible character \
+                     (U+{:04X})",
+                    u32::from(c)
+                ));
+            }
+        }
+        Ok(saved)
     }
 
     /// Whether `saved` was played in the game, scenario and data of this log (a save loads
@@ -79,7 +102,7 @@ impl Replay {
     pub fn check_same_game(&self, saved: &Replay) -> Result<(), String> {
         if saved.game != self.game {
             return Err(format!(
-                "this is a save of {:?}, not {}",
+                "this is a save of '{}', not {}",
                 saved.game, self.game
             ));
         }
@@ -89,6 +112,23 @@ impl Replay {
                 found: saved.version,
             };
             return Err(e.to_string());
+        }
+        match &saved.seal {
+            Some(seal) if *seal != saved.header_seal() => {
+                return Err(
+                    "this save's header (scenario, side, data or seed) was changed \
+                     after it was saved: it would replay into another game"
+                        .into(),
+                )
+            }
+            None if self.data.is_some() => {
+                return Err(
+                    "this save has no seal (`seal = …`), so its header cannot be \
+                     checked (an edited save?)"
+                        .into(),
+                )
+            }
+            _ => {}
         }
         match (&saved.scenario, &self.scenario) {
             // Scenario names are found whatever their case; a save writes them exactly.
@@ -132,6 +172,38 @@ impl Replay {
         }
     }
 
+    /// The side the save was played as, if it names one: an acting side of `game`.
+    pub fn side_in<G: Game>(&self, game: &G) -> Result<Option<super::PlayerId>, String> {
+        let Some(name) = &self.side else {
+            return Ok(None);
+        };
+        (0..game.acting_players())
+            .find(|&p| game.player_name(p).eq_ignore_ascii_case(name))
+            .map(Some)
+            .ok_or_else(|| format!("the save's side '{name}' does not act in this game"))
+    }
+
+    /// The log as a save: with the seal of its header.
+    pub fn sealed(&self) -> Replay {
+        Replay {
+            seal: Some(self.header_seal()),
+            ..self.clone()
+        }
+    }
+
+    /// The hash of everything but the steps (`engine::data::identity`, stable across runs).
+    fn header_seal(&self) -> String {
+        let header = (
+            &self.game,
+            self.version,
+            &self.scenario,
+            &self.side,
+            &self.data,
+            self.seed,
+        );
+        super::data::identity(&header)
+    }
+
     /// An empty log of `game` played with `seed`.
     pub fn new<G: Game>(game: &G, seed: u64) -> Self {
         Replay {
@@ -141,6 +213,7 @@ impl Replay {
             scenario: None,
             side: None,
             data: None,
+            seal: None,
             steps: Vec::new(),
         }
     }
@@ -246,6 +319,7 @@ mod tests {
             data: data.map(str::to_string),
             ..Replay::default()
         }
+        .sealed()
     }
 
     /// A save loads only into the game, scenario and data it was played on: one that does not
@@ -257,13 +331,28 @@ mod tests {
             .check_same_game(&log("g", Some("s1"), Some("d1")))
             .is_ok());
         for (saved, words) in [
-            (log("h", Some("s1"), Some("d1")), "a save of \"h\""),
+            (log("h", Some("s1"), Some("d1")), "a save of 'h'"),
             (
                 Replay {
                     version: 7,
                     ..log("g", Some("s1"), None)
                 },
                 "version 7",
+            ),
+            // The Stolberg Corridor's save edited to name the Campaign: the same data.
+            (
+                Replay {
+                    scenario: Some("s2".into()),
+                    ..log("g", Some("s1"), Some("d1"))
+                },
+                "header (scenario, side, data or seed) was changed",
+            ),
+            (
+                Replay {
+                    seal: None,
+                    ..log("g", Some("s1"), Some("d1"))
+                },
+                "has no seal",
             ),
             (log("g", Some("s2"), Some("d1")), "scenario s2"),
             // Not "give --scenario S1", which would load s1 and refuse the save again.
@@ -278,6 +367,9 @@ mod tests {
             let e = ours.check_same_game(&saved).unwrap_err();
             assert!(e.contains(words), "{e}");
         }
+        let hidden = Replay::parse("game = \"g\"\nseed = 1\nside = \"\\u202Eg\"\nsteps = []\n");
+        let e = hidden.unwrap_err();
+        assert!(e.contains("its side holds") && e.contains("U+202E"), "{e}");
         let single = log("g", None, Some("d1"));
         let e = single
             .check_same_game(&log("g", Some("s1"), Some("d1")))
