@@ -91,6 +91,15 @@ fn a_missing_duplicated_foreign_or_truncated_shard_is_a_one_line_error_and_write
     assert!(line.contains("shard 2/3 is given twice"), "{line}");
     let line = merge(&[&shards[0], &other[0], &shards[2]]);
     assert!(line.contains("a shard of another run"), "{line}");
+    // A named pipe is refused at once, not opened (which would wait for a writer).
+    let fifo = dir.join("pipe.shard");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo makes the pipe");
+    let line = merge(&[&shards[0], &shards[1], &fifo]);
+    assert!(
+        line.contains("pipe.shard") && line.contains("a named pipe"),
+        "{line}"
+    );
     let text = std::fs::read(&shards[2]).unwrap();
     let cut = dir.join("cut.shard");
     std::fs::write(&cut, &text[..text.len() - 40]).unwrap();
@@ -395,4 +404,35 @@ fn a_bot_searching_by_time_is_refused_in_a_shard_and_noted_elsewhere() {
         "{}",
         String::from_utf8_lossy(&untimed.stderr)
     );
+}
+
+/// The last shard of a run of u64::MAX games holds one game, the last index: it is played,
+/// not lost to a batch end that wraps past the largest index.
+#[test]
+fn a_shard_at_the_largest_game_index_plays_its_one_game() {
+    let dir = common::temp_dir("shard-largest");
+    let most = u64::MAX.to_string();
+    let shard = format!("{most}/{most}");
+    let out = dir.join("last.shard");
+    let args = [
+        "balance",
+        "rudders-line",
+        "--bots",
+        "random,random",
+        "--games",
+        &most,
+        "--shard",
+        &shard,
+        "--out",
+        s(&out),
+    ];
+    let run = common::sandtable(&args);
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains(&format!("\n{},", u64::MAX - 1)), "{text}");
 }

@@ -10,18 +10,9 @@ use std::path::Path;
 pub const MOST_BYTES: u64 = 16 << 20;
 
 /// The file at `path` as UTF-8 text, if it is at most [`MOST_BYTES`] long. A folder, a
-/// named pipe or a socket is refused before it is opened: opening a pipe waits for a writer,
-/// so a run handed one by mistake would hang.
+/// named pipe or a socket is refused before it is opened ([`check_file`]).
 pub fn read_text(path: &Path) -> std::io::Result<String> {
-    let kind = std::fs::metadata(path)?.file_type();
-    if kind.is_dir() {
-        return Err(std::io::Error::other("a folder, not a file"));
-    }
-    if is_pipe_or_socket(kind) {
-        return Err(std::io::Error::other(
-            "a named pipe or a socket, not a file (Sandtable reads files whole)",
-        ));
-    }
+    check_file(path)?;
     let file = std::fs::File::open(path)?;
     let mut bytes = Vec::new();
     file.take(MOST_BYTES + 1).read_to_end(&mut bytes)?;
@@ -40,6 +31,22 @@ pub fn read_text(path: &Path) -> std::io::Result<String> {
             ),
         )
     })
+}
+
+/// Refuses a folder, a named pipe or a socket at `path` (or a path that cannot be looked up)
+/// before anything opens it: opening a pipe waits for the other end, so a run handed one by
+/// mistake would hang.
+pub fn check_file(path: &Path) -> std::io::Result<()> {
+    let kind = std::fs::metadata(path)?.file_type();
+    if kind.is_dir() {
+        return Err(std::io::Error::other("a folder, not a file"));
+    }
+    if is_pipe_or_socket(kind) {
+        return Err(std::io::Error::other(
+            "a named pipe or a socket, not a file (Sandtable reads and saves files whole)",
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(unix)]

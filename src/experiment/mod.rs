@@ -283,7 +283,7 @@ fn play<G: Entry>(
     let mut pairs = vec![PairedWins::new(sides); games.len()];
     let mut start = plan.range.start;
     while start < plan.range.end {
-        let end = (start + crate::sim::BATCH).min(plan.range.end);
+        let end = start.saturating_add(crate::sim::BATCH).min(plan.range.end);
         let batch = games
             .iter()
             .zip(bots)

@@ -45,8 +45,15 @@ pub fn check_precision(p: f64) -> Result<f64, String> {
     if (0.0001..0.5).contains(&p) {
         Ok(p)
     } else {
+        // 1e-300 as typed, not as 300 digits.
+        let plain = p.to_string();
+        let shown = if plain.len() > 12 {
+            format!("{p:e}")
+        } else {
+            plain
+        };
         Err(format!(
-            "{p} is not a half-width from 0.0001 to below 0.5 (0.01 is one percentage point)"
+            "{shown} is not a half-width from 0.0001 to below 0.5 (0.01 is one percentage point)"
         ))
     }
 }
@@ -88,7 +95,8 @@ where
     let mut totals = Totals::new(game.num_players());
     let mut start = plan.range.start;
     while start < plan.range.end {
-        let end = (start + BATCH).min(plan.range.end);
+        // Saturating: a shard may end at u64::MAX.
+        let end = start.saturating_add(BATCH).min(plan.range.end);
         let records = run_range(game, bots, start..end, seed, threads, progress)?;
         records.iter().for_each(|r| totals.add(r));
         each(&records)?;
@@ -157,6 +165,9 @@ mod tests {
             let e = check_precision(bad).unwrap_err();
             assert!(e.contains("from 0.0001 to below 0.5"), "{bad}: {e}");
         }
+        assert!(check_precision(1e-300)
+            .unwrap_err()
+            .starts_with("1e-300 is not"));
         for good in [0.0001, 0.01, 0.49] {
             assert_eq!(check_precision(good), Ok(good));
         }

@@ -329,6 +329,7 @@ fn check_contiguous(parts: &[Part]) -> Result<(), String> {
 /// The header of the shard file at `path`, and the seal's hash over the rest of its line.
 fn read_header(path: &Path) -> Result<(Header, Fnv), String> {
     let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    crate::engine::read::check_file(path).map_err(|e| at(&format!("cannot read: {e}")))?;
     let file = std::fs::File::open(path).map_err(|e| at(&format!("cannot read: {e}")))?;
     let mut line = Vec::new();
     read_bounded_line(&mut BufReader::new(file), &mut line, MOST_HEADER).map_err(|e| at(&e))?;

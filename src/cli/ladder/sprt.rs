@@ -34,13 +34,13 @@ where
         n => n,
     };
     let round = 2 * threads as u64;
-    let bar = progress::games_bar(2 * args.games);
+    let bar = progress::games_bar(args.games.saturating_mul(2));
     let seed = args.run.seed;
     let (mut quarters, mut ab, mut ba) = (Moments::default(), Vec::new(), Vec::new());
     let mut verdict = Verdict::Continue;
     let mut start = 0;
     'pairs: while start < args.games {
-        let end = (start + round).min(args.games);
+        let end = start.saturating_add(round).min(args.games);
         let first = run_range(game, &a_first, start..end, seed, threads, &bar)?;
         let second = run_range(game, &b_first, start..end, seed, threads, &bar)?;
         for (x, y) in first.into_iter().zip(second) {
