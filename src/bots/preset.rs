@@ -171,6 +171,14 @@ fn load_named(name: &str) -> Result<Preset, PresetError> {
             message: "not a preset file (a folder or a device, not a TOML file)".into(),
         });
     }
+    // A link that leads nowhere (a loop, a missing target) is a path all the same.
+    if std::fs::symlink_metadata(path).is_ok() {
+        let e = std::fs::metadata(path).err();
+        return Err(PresetError::Bad {
+            file: name.to_string(),
+            message: e.map_or_else(|| "not a preset file".into(), |e| e.to_string()),
+        });
+    }
     if name.ends_with(".toml") || name.contains(std::path::MAIN_SEPARATOR) {
         return Err(PresetError::Bad {
             file: name.to_string(),

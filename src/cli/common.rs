@@ -89,6 +89,13 @@ pub fn check_writable(path: &Path) -> Result<(), CliError> {
             path.display()
         )));
     }
+    match std::fs::metadata(path) {
+        // A loop of links, or a folder that cannot be searched: the write would fail.
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(output_error(path, e));
+        }
+        _ => {}
+    }
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
         // A device or a pipe (/dev/null) is written in place: it must open for writing.
         return std::fs::OpenOptions::new()

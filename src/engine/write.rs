@@ -122,17 +122,22 @@ fn temp_name(path: &Path, suffix: &str) -> std::io::Result<std::path::PathBuf> {
     )))
 }
 
-/// Where writing to `path` lands: a symbolic link's target (the link stays a link).
-fn resolve(path: &Path) -> std::path::PathBuf {
+/// Where writing to `path` lands: a symbolic link's target (the link stays a link). A loop
+/// of links is an error, not a link to write over.
+fn resolve(path: &Path) -> std::io::Result<std::path::PathBuf> {
     match std::fs::symlink_metadata(path) {
-        // A link whose target does not exist yet names where the file is to be made.
-        Ok(m) if m.file_type().is_symlink() => {
-            std::fs::canonicalize(path).unwrap_or_else(|_| match std::fs::read_link(path) {
-                Ok(target) => folder_of(path).join(target),
-                Err(_) => path.to_path_buf(),
-            })
-        }
-        _ => path.to_path_buf(),
+        Ok(m) if m.file_type().is_symlink() => match std::fs::canonicalize(path) {
+            Ok(target) => Ok(target),
+            // A link whose target does not exist yet names where the file is to be made.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                Ok(match std::fs::read_link(path) {
+                    Ok(target) => folder_of(path).join(target),
+                    Err(_) => path.to_path_buf(),
+                })
+            }
+            Err(e) => Err(e),
+        },
+        _ => Ok(path.to_path_buf()),
     }
 }
 
@@ -159,7 +164,7 @@ pub struct WholeFile {
 
 impl WholeFile {
     pub fn create(path: &Path) -> std::io::Result<WholeFile> {
-        let target = resolve(path);
+        let target = resolve(path)?;
         if let Ok(meta) = std::fs::metadata(&target) {
             if meta.is_dir() {
                 return Err(std::io::Error::other("is a folder, not a file"));
@@ -349,7 +354,7 @@ pub struct Scratch {
 impl Scratch {
     /// `.NAME.PID.suffix` beside `path`.
     pub fn create(path: &Path, suffix: &str) -> std::io::Result<Scratch> {
-        let (temp, file) = Temp::create_file(temp_name(&resolve(path), suffix)?)?;
+        let (temp, file) = Temp::create_file(temp_name(&resolve(path)?, suffix)?)?;
         Ok(Scratch {
             file: std::io::BufWriter::new(file),
             temp,
@@ -454,6 +459,17 @@ mod tests {
             .file_type()
             .is_symlink());
         assert_eq!(std::fs::read(dir.join("real.csv")).unwrap(), b"rows");
+        // A loop of links is refused; both stay links.
+        std::os::unix::fs::symlink("l2", dir.join("l1")).unwrap();
+        std::os::unix::fs::symlink("l1", dir.join("l2")).unwrap();
+        let e = write_whole(&dir.join("l1"), b"rows")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("symbolic links"), "{e}");
+        for l in ["l1", "l2"] {
+            let m = std::fs::symlink_metadata(dir.join(l)).unwrap();
+            assert!(m.file_type().is_symlink(), "{l}");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
