@@ -965,7 +965,70 @@ fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
             .iter()
             .map(|g| (g.id.as_str(), g.side.as_str()))
             .collect(),
-    )
+    )?;
+    one_table_an_id(k, file)
+}
+
+/// A set-up entry names its counter by id and side alone, so an id is one table's a side: a
+/// leader given a squad's id would be set up as the squad, unseen.
+fn one_table_an_id(k: &data::Counters, file: &str) -> Result<(), DataError> {
+    let tables: [(&str, Vec<(&str, &str)>); 5] = [
+        (
+            "infantry",
+            k.infantry
+                .units
+                .iter()
+                .map(|u| (u.id.as_str(), u.side.as_str()))
+                .collect(),
+        ),
+        (
+            "leaders",
+            k.leaders
+                .units
+                .iter()
+                .map(|u| (u.id.as_str(), u.side.as_str()))
+                .collect(),
+        ),
+        (
+            "support_weapons",
+            k.support_weapons
+                .weapons
+                .iter()
+                .map(|w| (w.id.as_str(), w.side.as_str()))
+                .collect(),
+        ),
+        (
+            "vehicles",
+            k.vehicles
+                .vehicles
+                .iter()
+                .map(|v| (v.id.as_str(), v.side.as_str()))
+                .collect(),
+        ),
+        (
+            "at_guns",
+            k.at_guns
+                .guns
+                .iter()
+                .map(|g| (g.id.as_str(), g.side.as_str()))
+                .collect(),
+        ),
+    ];
+    for (n, (table, ids)) in tables.iter().enumerate() {
+        for &(id, side) in ids {
+            let earlier = tables[..n].iter().find(|(_, e)| e.contains(&(id, side)));
+            if let Some((first, _)) = earlier {
+                return Err(At::new(file, table).err(
+                    id,
+                    format!(
+                        "'{id}' is also the id of a {side} counter in [{first}]: a set-up entry \
+                         names its counter by id, so each is one table's"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// What the board prints on the counter `id`: its `face`, or the id's first word; at most

@@ -174,6 +174,19 @@ fn after_reorganization(rs: &Ruleset, s: &mut State) {
     reinforcements::start(rs, s);
 }
 
+/// 8.4.2: every name the reorganisation table may give a unit type (`reorganization_type`).
+pub const REORGANIZATION_TYPES: [&str; 9] = [
+    "non_motorized_infantry",
+    "bicycle_infantry",
+    "machine_gun",
+    "non_motorized_engineers",
+    "motorized_infantry",
+    "motorized_engineers",
+    "armored_infantry",
+    "armored_engineers",
+    "recce",
+];
+
 /// 8.4.2: the reorganisation table's name for a unit type (`None`: never cannibalised nor
 /// reinforced: HQ and support types, tanks and guns).
 fn reorganization_type(kind: UnitKind) -> Option<&'static str> {

@@ -199,3 +199,18 @@ fn a_board_row_of_the_wrong_length_names_its_length_and_the_first_row_s() {
         "{e}"
     );
 }
+
+/// A set-up entry names its counter by id and side: a leader given a squad's id would be set up
+/// as the squad, unseen, so an id belongs to one table a side.
+#[test]
+fn a_counter_id_shared_by_two_tables_of_one_side_is_refused() {
+    let e = error(
+        "counters.toml",
+        "{ id = \"8-1\", side = \"germans\"",
+        "{ id = \"4-6-7\", side = \"germans\"",
+    );
+    assert!(
+        e.contains("[leaders] 4-6-7: '4-6-7' is also the id of a germans counter in [infantry]"),
+        "{e}"
+    );
+}

@@ -5,6 +5,7 @@
 use super::*;
 use crate::engine::data::{check_provenance, parse, At, DataError};
 use crate::engine::readings::Readings;
+use crate::games::crossing_the_line::admin::REORGANIZATION_TYPES;
 use crate::games::crossing_the_line::readings;
 use serde::Deserialize;
 
@@ -809,6 +810,21 @@ impl RawCharts {
                 return Err(
                     at("german_reorganization").err(format!("row {}", n + 1), "empty unit type")
                 );
+            }
+            // A misspelt type would match no unit and switch its row off unseen.
+            let types = std::iter::once(&row.reinforced).chain(&row.cannibalized);
+            if let Some(t) = types
+                .into_iter()
+                .find(|t| !REORGANIZATION_TYPES.contains(&t.as_str()))
+            {
+                return Err(at("german_reorganization").err(
+                    format!("row {}", n + 1),
+                    format!(
+                        "unknown unit type '{}' (8.4.2's types: {})",
+                        crate::engine::data::shown(t),
+                        REORGANIZATION_TYPES.join(", ")
+                    ),
+                ));
             }
             // 8.4.2: one row a reinforced type; a second would be silently ignored.
             if g.rows[..n].iter().any(|r| r.reinforced == row.reinforced) {

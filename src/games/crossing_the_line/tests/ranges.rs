@@ -749,3 +749,28 @@ fn rule_10_4_a_victory_plan_hex_off_the_map_is_refused_on_loading() {
         );
     }
 }
+
+/// 8.4.2: a misspelt unit type in the German Reorganization Table would match no unit and
+/// switch its row off unseen; it is refused by name.
+#[test]
+fn rule_8_4_2_an_unknown_unit_type_in_the_reorganization_table_is_refused() {
+    let e = error(
+        "charts.toml",
+        "{ cannibalized = [\"recce\"], reinforced = \"recce\" }",
+        "{ cannibalized = [\"recce\"], reinforced = \"banana\" }",
+    );
+    assert_names(
+        &e,
+        &[
+            "[german_reorganization] row 9",
+            "unknown unit type 'banana'",
+            "8.4.2",
+        ],
+    );
+    let e = error(
+        "charts.toml",
+        "{ cannibalized = [\"machine_gun\"], reinforced",
+        "{ cannibalized = [\"no_such_type\"], reinforced",
+    );
+    assert_names(&e, &["row 3", "unknown unit type 'no_such_type'"]);
+}
