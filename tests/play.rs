@@ -44,12 +44,13 @@ fn a_whole_game_is_played_through_stdin() {
 fn bad_input_is_explained_and_the_game_goes_on() {
     let (text, code) = play(
         &["--side", "germans", "--bot", "random"],
-        "banana\n0\n999\nsave\nhelp\nquit\n",
+        "banana\n0\n999\n99999999999999999999999\nsave\nhelp\nquit\n",
     );
     assert_eq!(code, Some(0));
     assert!(text.contains("Unknown input 'banana'"));
     assert!(text.contains("There is no action 0"));
     assert!(text.contains("There is no action 999"));
+    assert!(text.contains("'99999999999999999999999' is not a list of actions: type "));
     assert!(text.contains("save needs a file name"));
     assert!(text.contains("undo (back to your last decision)"));
 }
@@ -263,7 +264,7 @@ fn the_board_is_one_line_an_area_and_board_full_lists_every_unit() {
 fn rule_10_2_several_units_join_the_group_in_one_line() {
     let (text, code) = play(
         &["--side", "rangers", "--bot", "random", "--seed", "3"],
-        "4\n1\n1\n1\n3\n1-3\n9 1\nquit\n",
+        "4\n1\n1\n1\n3\n1-3\n9 1\n9 4\nquit\n",
     );
     assert_eq!(code, Some(0));
     let after = &text[text.find("6. Ranger BAR gunner").expect("the join list")..];
@@ -278,6 +279,11 @@ fn rule_10_2_several_units_join_the_group_in_one_line() {
         "#7 to #9 joined: {next}"
     );
     assert!(next.contains("    7. move to LC-A (1 MP of 5)"), "{next}");
+    // 1 joined already: the whole line is refused before 9 is taken.
+    assert!(
+        next.contains("There is no action 1 now: type ") && next.contains("Nothing was done."),
+        "{next}"
+    );
     assert!(
         next.contains("Stopped after 1 of 2: that choice led to a new list"),
         "{next}"

@@ -333,6 +333,19 @@ fn command<G: Entry>(session: &mut Session<'_, G>, line: &str, out: &mut impl Wr
                 say(out, &hint);
             }
         }
+        _ if line
+            .chars()
+            .all(|c| c.is_ascii_digit() || " ,-".contains(c)) =>
+        {
+            say(
+                out,
+                &format!(
+                    "'{line}' is not a list of actions: type {}, several (1 3 4) or a range \
+                 running upwards (2-6).",
+                    session.numbers_text()
+                ),
+            )
+        }
         _ => say(out, &format!("Unknown input '{line}'. {HELP}")),
     }
     true
@@ -363,6 +376,17 @@ fn numbers(line: &str) -> Option<Vec<usize>> {
 /// Takes the options numbered `numbers`, one after another, while they stay the person's
 /// decisions: the numbers of a sub-choice stay as shown (see `Session::renumber`).
 fn choose_numbers<G: Entry>(session: &mut Session<'_, G>, numbers: &[usize], out: &mut impl Write) {
+    // Every number must be on the list before any is taken: "1 99" does nothing.
+    if numbers.len() > 1 && !session.offers().is_empty() {
+        if let Some(&n) = numbers.iter().find(|&&n| session.offer(n).is_none()) {
+            let _ = writeln!(
+                out,
+                "There is no action {n} now: type {}. Nothing was done.",
+                session.numbers_text()
+            );
+            return;
+        }
+    }
     for (i, &n) in numbers.iter().enumerate() {
         if i > 0 && !session.numbering_continues() {
             let _ = writeln!(

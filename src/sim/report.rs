@@ -6,14 +6,30 @@ use std::fmt::Write as _;
 
 use super::stats::LevelKey;
 
-/// `45.31% [44.33, 46.29]`: the rate and its interval, in percent.
+/// `45.31% [44.34, 46.29]`: the rate and its interval, in percent, with as many decimals as
+/// keep an interval that is not a point from printing as one (`0.061% [0.058, 0.064]`).
 pub fn format_rate(r: &Rate) -> String {
+    let mut d = 2;
+    while d < 6 && r.ci.lo < r.ci.hi && percent(r.ci.lo, d) == percent(r.ci.hi, d) {
+        d += 1;
+    }
     format!(
         "{}% [{}, {}]",
-        percent(r.p, 2),
-        percent(r.ci.lo, 2),
-        percent(r.ci.hi, 2)
+        percent(r.p, d),
+        percent(r.ci.lo, d),
+        percent(r.ci.hi, d)
     )
+}
+
+/// `7.00 ± 0.12`: a mean and its standard error, with two significant digits of an error
+/// below 0.005 (`3.6021 ± 0.0011`, not `3.60 ± 0.00`).
+pub fn mean_se(m: f64, se: f64) -> String {
+    let d = if se > 0.0 && se < 0.005 {
+        (-se.log10()).floor() as usize + 2
+    } else {
+        2
+    };
+    format!("{m:.d$} ± {se:.d$}")
 }
 
 /// Renders the summary; `names` are the players' names by index, `initiative` what the
@@ -106,7 +122,8 @@ pub fn render(summary: &Summary, names: &[&str], initiative: &str) -> String {
         let (mean, se) = super::totals::Moments::of_counts(counts).mean_se();
         let _ = writeln!(
             s,
-            "\nfinal {name} (mean {mean:.2} ± {se:.2} standard error; values that occurred)"
+            "\nfinal {name} (mean {} standard error; values that occurred)",
+            mean_se(mean, se)
         );
         let _ = writeln!(s, "  {:>6}  {:>8}  {:>7}", "value", "games", "percent");
         for (value, count) in counts {
@@ -116,8 +133,8 @@ pub fn render(summary: &Summary, names: &[&str], initiative: &str) -> String {
     }
     let _ = writeln!(
         s,
-        "\nmean turn decided: {:.2} ± {:.2}",
-        summary.mean_turn, summary.mean_turn_se
+        "\nmean turn decided: {}",
+        mean_se(summary.mean_turn, summary.mean_turn_se)
     );
     // Each mean with its standard error.
     let w = w.max(13);
@@ -125,7 +142,7 @@ pub fn render(summary: &Summary, names: &[&str], initiative: &str) -> String {
     for name in names {
         let _ = write!(s, "  {name:>w$}");
     }
-    let pm = |m: f64, se: f64| format!("{m:.2} ± {se:.2}");
+    let pm = mean_se;
     let _ = write!(s, "\n{:24}", "casualties (units lost)");
     for side in &summary.sides {
         let _ = write!(s, "  {:>w$}", pm(side.mean_losses, side.mean_losses_se));
@@ -163,5 +180,20 @@ mod tests {
     fn a_rate_that_rounds_to_0_or_100_percent_prints_enough_digits_to_show_it_does_not() {
         let rare = format_rate(&Rate::new(3, 1_000_000));
         assert!(rare.starts_with("0.00030% [0.0001"), "{rare}");
+    }
+
+    /// 1,823 games in 3,000,000: the interval 0.058–0.064% is not printed as [0.06, 0.06],
+    /// nor a standard error of 0.0011 as 0.00.
+    #[test]
+    fn an_interval_that_is_not_a_point_never_prints_as_one() {
+        let r = Rate::new(1_823, 3_000_000);
+        assert_eq!(format_rate(&r), "0.061% [0.058, 0.064]");
+        assert_eq!(
+            format_rate(&Rate::new(4_531, 10_000)),
+            "45.31% [44.34, 46.29]"
+        );
+        assert_eq!(mean_se(3.602_1, 0.001_1), "3.6021 ± 0.0011");
+        assert_eq!(mean_se(7.0, 0.12), "7.00 ± 0.12");
+        assert_eq!(mean_se(7.0, 0.0), "7.00 ± 0.00");
     }
 }

@@ -37,9 +37,16 @@ fn move_cost(rs: &Ruleset, s: &State, to: u16, leg_bonus: bool) -> Option<String
     let Step::Destination { from, pick } = s.step else {
         return None;
     };
-    match super::movement::move_cost_half(rs, s, (from, pick), to, leg_bonus)? {
-        half if half % 2 == 0 => Some(format!("{} MP", half / 2)),
-        half => Some(format!("{}½ MP", half / 2)),
+    let half = super::movement::move_cost_half(rs, s, (from, pick), to, leg_bonus)?;
+    Some(format!("{} MP", half_points(half)))
+}
+
+/// A count of halves as people write it: `½`, `1`, `1½`.
+fn half_points(half: u8) -> String {
+    match (half / 2, half % 2) {
+        (0, 1) => "½".into(),
+        (whole, 0) => whole.to_string(),
+        (whole, _) => format!("{whole}½"),
     }
 }
 
@@ -443,5 +450,15 @@ fn hidden_under(rs: &Ruleset, s: &State, side: Side, u: usize, seen: Units) -> S
         0 => String::new(),
         1 => ", and 1 unit unseen under it".into(),
         n => format!(", and {n} units unseen under it"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// 7.3: a road hex costs ½ MP, written so, not "0½".
+    #[test]
+    fn rule_7_3_half_mp_costs_are_written_as_people_write_them() {
+        let shown: Vec<String> = [1, 2, 3, 4].map(super::half_points).to_vec();
+        assert_eq!(shown, ["½", "1", "1½", "2"]);
     }
 }
