@@ -830,7 +830,7 @@ fn check_charts(d: &DataSet, file: &str) -> Result<(), DataError> {
 fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
     let k = &d.counters;
     let bands = d.charts.to_hit.ranges.len();
-    let twice = |table: &str, ids: Vec<(&str, &str)>| match first_repeat(&ids) {
+    let twice = |table: &str, ids: &[(&str, &str)]| match first_repeat(ids) {
         Some(i) => {
             Err(At::new(file, table).err(ids[i].0, format!("'{}' is listed twice", ids[i].0)))
         }
@@ -845,14 +845,6 @@ fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
         MORALE.check_at(at, &i.id, "morale", i.morale)?;
         POINTS.check_at(at, &i.id, "points", i.points)?;
     }
-    twice(
-        "infantry",
-        k.infantry
-            .units
-            .iter()
-            .map(|u| (u.id.as_str(), u.side.as_str()))
-            .collect(),
-    )?;
     let at = At::new(file, "leaders");
     for l in &k.leaders.units {
         side(&l.side, at, &l.id)?;
@@ -860,14 +852,6 @@ fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
         LEADER_MODIFIER.check_at(at, &l.id, "modifier", l.modifier)?;
         POINTS.check_at(at, &l.id, "points", l.points)?;
     }
-    twice(
-        "leaders",
-        k.leaders
-            .units
-            .iter()
-            .map(|u| (u.id.as_str(), u.side.as_str()))
-            .collect(),
-    )?;
     let at = At::new(file, "support_weapons");
     for w in &k.support_weapons.weapons {
         side(&w.side, at, &w.id)?;
@@ -876,11 +860,6 @@ fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
         BREAKDOWN.check_at(at, &w.id, "breakdown", w.breakdown)?;
         POINTS.check_at(at, &w.id, "points", w.points)?;
     }
-    let weapons = k.support_weapons.weapons.iter();
-    twice(
-        "support_weapons",
-        weapons.map(|w| (w.id.as_str(), w.side.as_str())).collect(),
-    )?;
     let at = At::new(file, "guns");
     for g in &k.guns.guns {
         CALIBRE.check_at(at, &g.id, "calibre", g.calibre)?;
@@ -912,7 +891,11 @@ fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
     }
     twice(
         "guns",
-        k.guns.guns.iter().map(|g| (g.id.as_str(), "")).collect(),
+        &k.guns
+            .guns
+            .iter()
+            .map(|g| (g.id.as_str(), ""))
+            .collect::<Vec<_>>(),
     )?;
     let gun = |table: &str, entry: &str, id: &str| {
         if k.guns.guns.iter().any(|g| g.id == id) {
@@ -932,11 +915,6 @@ fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
         VEHICLE_POINTS.check_at(at, &v.id, "points", v.points)?;
         gun("vehicles", v.id.as_str(), v.gun.as_str())?;
     }
-    let vehicles = k.vehicles.vehicles.iter();
-    twice(
-        "vehicles",
-        vehicles.map(|v| (v.id.as_str(), v.side.as_str())).collect(),
-    )?;
     let at = At::new(file, "at_guns");
     for g in &k.at_guns.guns {
         side(&g.side, at, &g.id)?;
@@ -958,21 +936,36 @@ fn check_counters(d: &DataSet, file: &str) -> Result<(), DataError> {
             ));
         }
     }
-    twice(
-        "at_guns",
-        k.at_guns
-            .guns
-            .iter()
-            .map(|g| (g.id.as_str(), g.side.as_str()))
-            .collect(),
-    )?;
-    one_table_an_id(k, file)
+    let tables = placeable_ids(k);
+    for (table, ids) in &tables {
+        twice(table, ids)?;
+    }
+    one_table_an_id(&tables, file)
 }
 
 /// A set-up entry names its counter by id and side alone, so an id is one table's a side: a
 /// leader given a squad's id would be set up as the squad, unseen.
-fn one_table_an_id(k: &data::Counters, file: &str) -> Result<(), DataError> {
-    let tables: [(&str, Vec<(&str, &str)>); 5] = [
+fn one_table_an_id(tables: &[(&str, Vec<(&str, &str)>)], file: &str) -> Result<(), DataError> {
+    for (n, (table, ids)) in tables.iter().enumerate() {
+        for &(id, side) in ids {
+            let earlier = tables[..n].iter().find(|(_, e)| e.contains(&(id, side)));
+            if let Some((first, _)) = earlier {
+                return Err(At::new(file, table).err(
+                    id,
+                    format!(
+                        "'{id}' is also the id of a {side} counter in [{first}]: a set-up entry \
+                         names its counter by id, so each is one table's"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The (id, side) of every counter a set-up entry may name, by table.
+fn placeable_ids(k: &data::Counters) -> [(&'static str, Vec<(&str, &str)>); 5] {
+    [
         (
             "infantry",
             k.infantry
@@ -1013,22 +1006,7 @@ fn one_table_an_id(k: &data::Counters, file: &str) -> Result<(), DataError> {
                 .map(|g| (g.id.as_str(), g.side.as_str()))
                 .collect(),
         ),
-    ];
-    for (n, (table, ids)) in tables.iter().enumerate() {
-        for &(id, side) in ids {
-            let earlier = tables[..n].iter().find(|(_, e)| e.contains(&(id, side)));
-            if let Some((first, _)) = earlier {
-                return Err(At::new(file, table).err(
-                    id,
-                    format!(
-                        "'{id}' is also the id of a {side} counter in [{first}]: a set-up entry \
-                         names its counter by id, so each is one table's"
-                    ),
-                ));
-            }
-        }
-    }
-    Ok(())
+    ]
 }
 
 /// What the board prints on the counter `id`: its `face`, or the id's first word; at most
