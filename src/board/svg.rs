@@ -187,7 +187,8 @@ fn shape_svg(s: &mut String, p: &Place, fill: &str, stroke: &str) {
 fn text_svg(s: &mut String, p: &Place) {
     let (size, dy) = match p.shape {
         Shape::Hex(r) => (r * 0.42, -r * 0.45),
-        Shape::Circle(r) => (15.0, -r * 0.35),
+        // High in the circle, so the counters under the marks have its widest part.
+        Shape::Circle(r) => (15.0, -r * 0.5),
         Shape::Rect(_, h) => (13.0, -h * 0.3),
     };
     let _ = write!(
@@ -202,60 +203,234 @@ fn text_svg(s: &mut String, p: &Place) {
             s,
             r#"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="middle">{}</text>"#,
             p.x,
-            p.y + dy + 12.0,
+            p.y + dy + 11.0,
             esc(&p.marks.join(" "))
         );
     }
 }
 
-/// Counters as small squares in a row under the label, side-coloured, with the count of
-/// each side's units; a hidden counter is a plain back.
+/// Counters as side-coloured boxes in rows under the label, all inside the place: alike
+/// counters (same side and face) share one box with their number ("×3"), the boxes
+/// shrink to fit, and what still does not fit is counted ("+3"); the tooltip lists them all.
 fn counters_svg(s: &mut String, p: &Place) {
-    if p.counters.is_empty() {
-        return;
+    let groups = alike(&p.counters);
+    let layout = fit(p, &groups);
+    for (slot, &(c, n)) in layout.slots.iter().zip(&groups) {
+        counter_svg(s, slot, c, n);
     }
-    let size = match p.shape {
-        Shape::Hex(r) => r * 0.9,
-        _ => 18.0,
-    };
-    let shown = p.counters.len().min(4);
-    let x0 = p.x - (shown as f32 * (size + 2.0)) / 2.0;
-    let y = p.y + 2.0;
-    for (k, c) in p.counters.iter().take(shown).enumerate() {
-        let x = x0 + k as f32 * (size + 2.0);
-        let fill = if c.hidden {
-            "#9a9a9a"
-        } else {
-            SIDE_COLOURS[c.side % 2]
+    if let Some((x, y, font, left)) = layout.more {
+        let _ = write!(
+            s,
+            r#"<text x="{x:.1}" y="{y:.1}" font-size="{font:.1}">+{left}</text>"#
+        );
+    }
+}
+
+/// The counters grouped by side, face and look, in the order they first come.
+fn alike(counters: &[Counter]) -> Vec<(&Counter, usize)> {
+    let mut groups: Vec<(&Counter, usize)> = Vec::new();
+    for c in counters {
+        let same = |g: &&mut (&Counter, usize)| {
+            let o = g.0;
+            (o.side, &o.face, o.hidden, o.facing) == (c.side, &c.face, c.hidden, c.facing)
         };
-        let _ = write!(
-            s,
-            r##"<rect class="counter" data-side="{}" x="{x:.1}" y="{y:.1}" width="{size:.1}" height="{size:.1}" rx="2" fill="{fill}" stroke="#222" stroke-width="0.8"/>"##,
-            c.side
-        );
-        if let (Some(f), false) = (c.facing, c.hidden) {
-            facing_svg(s, (x + size / 2.0, y + size / 2.0), size, f);
+        match groups.iter_mut().find(|g| same(g)) {
+            Some(g) => g.1 += 1,
+            None => groups.push((c, 1)),
         }
-        let text = if c.hidden { "?" } else { c.face.as_str() };
-        let _ = write!(
-            s,
-            r#"<text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="white">{}</text>"#,
-            x + size / 2.0,
-            y + size * 0.68,
-            size * 0.42,
-            esc(text)
-        );
     }
-    if p.counters.len() > shown {
-        let _ = write!(
-            s,
-            r#"<text x="{:.1}" y="{:.1}" font-size="{:.1}">+{}</text>"#,
-            x0 + shown as f32 * (size + 2.0),
-            y + size * 0.7,
-            size * 0.5,
-            p.counters.len() - shown
-        );
+    groups
+}
+
+/// Where one box goes: its corner, size and font.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    x: f32,
+    y: f32,
+    w: f32,
+    h: f32,
+    font: f32,
+}
+
+/// The boxes of a place's groups that fit, and the "+N" of the counters that do not.
+struct Layout {
+    slots: Vec<Slot>,
+    more: Option<(f32, f32, f32, usize)>,
+}
+
+/// The smallest text a box may have: below it a face cannot be read in the 2× PNG.
+const MIN_FONT: f32 = 5.0;
+
+/// Lays the groups out in rows from under the label, at the largest size at which all of
+/// them fit inside the place; at the smallest size, as many as fit with a "+N" after them.
+fn fit(p: &Place, groups: &[(&Counter, usize)]) -> Layout {
+    let (top, base) = match p.shape {
+        Shape::Hex(r) => (p.y + 2.0, r * 0.46),
+        // Under the label (baseline at −r/2) and the marks (11 below it).
+        Shape::Circle(r) => (p.y - r * 0.5 + 15.0, 18.0),
+        Shape::Rect(_, h) => (p.y - h * 0.3 + 4.0, 18.0),
+    };
+    let mut scale = 1.0;
+    loop {
+        let h = base * scale;
+        let font = h * 0.5;
+        let last = font * 0.9 <= MIN_FONT;
+        if let Some(layout) = rows(p, groups, top, h, font, last) {
+            return layout;
+        }
+        scale *= 0.9;
     }
+}
+
+/// A box's width for its face and count ("4|6|5 ×3"), and the facing wedge's room, at `font`.
+fn box_width((c, n): (&Counter, usize), font: f32, h: f32) -> f32 {
+    let wedge = if c.facing.is_some() && !c.hidden {
+        h * 0.5
+    } else {
+        0.0
+    };
+    (text_width(&face(c, n), font) + h * 0.35).max(h) + wedge
+}
+
+/// What a box says: the counter's face (`?` for one the viewer may not see), and "×3" when
+/// it stands for three alike counters.
+fn face(c: &Counter, n: usize) -> String {
+    let text = if c.hidden { "?" } else { c.face.as_str() };
+    match n {
+        1 => text.to_string(),
+        _ => format!("{text} ×{n}"),
+    }
+}
+
+/// The width of `text` in DejaVu Sans at `font` (its advance widths, rounded up).
+fn text_width(text: &str, font: f32) -> f32 {
+    let em: f32 = text
+        .chars()
+        .map(|c| match c {
+            '|' | '.' | ',' | ' ' | 'i' | 'l' | '\'' => 0.34,
+            '-' | '(' | ')' => 0.4,
+            '0'..='9' | 'a'..='z' | '?' => 0.64,
+            '+' | '×' | '½' => 0.84,
+            _ => 0.74,
+        })
+        .sum();
+    em * font
+}
+
+/// The place's inside between heights `y0` and `y1`, as (left, right); `None` if none.
+fn span(p: &Place, y0: f32, y1: f32) -> Option<(f32, f32)> {
+    let d = (y0 - p.y).abs().max((y1 - p.y).abs());
+    let half = match p.shape {
+        Shape::Circle(r) => (r * r - d * d).max(0.0).sqrt(),
+        Shape::Hex(r) if d <= r / 2.0 => r * 3f32.sqrt() / 2.0,
+        Shape::Hex(r) => 3f32.sqrt() * (r - d).max(0.0),
+        Shape::Rect(w, h) if d <= h / 2.0 => w / 2.0,
+        Shape::Rect(..) => 0.0,
+    };
+    let margin = 2.0;
+    (half > margin).then_some((p.x - half + margin, p.x + half - margin))
+}
+
+/// Rows of boxes of height `h`, each row centred; `None` if not all fit and `last` is false.
+fn rows(
+    p: &Place,
+    groups: &[(&Counter, usize)],
+    top: f32,
+    h: f32,
+    font: f32,
+    last: bool,
+) -> Option<Layout> {
+    let gap = h * 0.15;
+    let widths: Vec<f32> = groups.iter().map(|&g| box_width(g, font, h)).collect();
+    let mut slots = Vec::new();
+    let mut y = top;
+    let mut next = 0;
+    while next < groups.len() {
+        let Some((left, right)) = span(p, y, y + h) else {
+            break;
+        };
+        let mut row = Vec::new();
+        let mut x = 0.0;
+        while next < groups.len() && x + widths[next] <= right - left {
+            row.push((x, widths[next]));
+            x += widths[next] + gap;
+            next += 1;
+        }
+        if row.is_empty() {
+            break;
+        }
+        let x0 = p.x - (x - gap) / 2.0;
+        slots.extend(row.iter().map(|&(dx, w)| Slot {
+            x: x0 + dx,
+            y,
+            w,
+            h,
+            font,
+        }));
+        y += h + gap;
+    }
+    if next == groups.len() {
+        return Some(Layout { slots, more: None });
+    }
+    if !last {
+        return None;
+    }
+    Some(with_more(p, groups, slots, top, h, font))
+}
+
+/// At the smallest size: drops boxes from the end until "+N" fits after the last one.
+fn with_more(
+    p: &Place,
+    groups: &[(&Counter, usize)],
+    mut slots: Vec<Slot>,
+    top: f32,
+    h: f32,
+    font: f32,
+) -> Layout {
+    loop {
+        let left: usize = groups[slots.len()..].iter().map(|g| g.1).sum();
+        let label = format!("+{left}");
+        let (x, y) = slots
+            .last()
+            .map_or((p.x - text_width(&label, font) / 2.0, top), |s| {
+                (s.x + s.w + h * 0.15, s.y)
+            });
+        let fits =
+            span(p, y, y + h).is_some_and(|(_, right)| x + text_width(&label, font) <= right);
+        if fits || slots.is_empty() {
+            return Layout {
+                slots,
+                more: Some((x, y + h * 0.7, font, left)),
+            };
+        }
+        slots.pop();
+    }
+}
+
+/// One box: the side's colour (a plain back when hidden), its face with how many alike
+/// counters it stands for, and its facing.
+fn counter_svg(s: &mut String, slot: &Slot, c: &Counter, n: usize) {
+    let Slot { x, y, w, h, font } = *slot;
+    let fill = if c.hidden {
+        "#9a9a9a"
+    } else {
+        SIDE_COLOURS[c.side % 2]
+    };
+    let _ = write!(
+        s,
+        r##"<rect class="counter" data-side="{}" x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" rx="2" fill="{fill}" stroke="#222" stroke-width="0.8"/>"##,
+        c.side
+    );
+    if let (Some(f), false) = (c.facing, c.hidden) {
+        facing_svg(s, (x + w / 2.0, y + h / 2.0), h, f);
+    }
+    let _ = write!(
+        s,
+        r#"<text x="{:.1}" y="{:.1}" font-size="{font:.1}" text-anchor="middle" fill="white">{}</text>"#,
+        x + w / 2.0,
+        y + h * 0.5 + font * 0.36,
+        esc(&face(c, n))
+    );
 }
 
 /// A counter's facing: a dark wedge on its edge where the hull or carriage points, a line
@@ -406,11 +581,12 @@ mod tests {
         hex.counters.push(c.clone());
         let mut svg = String::new();
         counters_svg(&mut svg, &hex);
-        let size = 18.0;
-        // One counter, centred under the label with its 2-unit gap: its centre.
+        // The one counter's box: its centre, and its height as the facing's size.
+        let rect = |key: &str| numbers(&svg, "class=\"counter\"", key)[0];
+        let size = rect("height=\"");
         let (cx, cy) = (
-            100.0 - (size + 2.0) / 2.0 + size / 2.0,
-            100.0 + 2.0 + size / 2.0,
+            rect(" x=\"") + rect("width=\"") / 2.0,
+            rect(" y=\"") + size / 2.0,
         );
         let wedge = numbers(&svg, "class=\"facing\"", "points=\"");
         let (tip_x, tip_y) = (wedge[0], wedge[1]);
@@ -456,6 +632,83 @@ mod tests {
         assert!(entries.iter().all(|e| e.x + 30.0 <= 400.0));
         assert!(height(&board) > short && height(&board) >= title_y);
         assert!(entries.last().unwrap().y > 300.0 + 18.0 * 7.0);
+    }
+
+    /// The boxes drawn for `p`'s counters: (left, top, right, bottom) each.
+    fn boxes(p: &Place) -> Vec<(f32, f32, f32, f32)> {
+        let mut svg = String::new();
+        counters_svg(&mut svg, p);
+        svg.split("<rect class=\"counter\"")
+            .skip(1)
+            .map(|r| {
+                let n = |key: &str| numbers(r, "", key)[0];
+                let (x, y) = (n(" x=\""), n(" y=\""));
+                (x, y, x + n("width=\""), y + n("height=\""))
+            })
+            .collect()
+    }
+
+    /// Every box lies inside its place (a hex, an area's circle), however many counters the
+    /// place holds: alike ones share a box ("×2"), the rest shrink, and what cannot fit is
+    /// counted ("+N"), never drawn over the neighbours or off the map.
+    #[test]
+    fn counters_stay_inside_their_place() {
+        let inside = |p: &Place, (x0, y0, x1, y1): (f32, f32, f32, f32)| {
+            [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+                .iter()
+                .all(|&(x, y)| {
+                    let (dx, dy) = ((x - p.x).abs(), (y - p.y).abs());
+                    match p.shape {
+                        Shape::Circle(r) => dx * dx + dy * dy <= r * r + 0.1,
+                        // Inside a pointy-topped hex: within its flat sides and its slanted ones.
+                        Shape::Hex(r) => dx <= r * 0.867 && dy + dx / 3f32.sqrt() <= r + 0.1,
+                        Shape::Rect(w, h) => dx <= w / 2.0 && dy <= h / 2.0,
+                    }
+                })
+        };
+        // Each game's shape with its faces: Cross of Iron's hexes, Crossing the Line's
+        // smaller ones, Rudder's Line's and Aachen's areas.
+        let games: [(Shape, &[&str]); 3] = [
+            (
+                Shape::Hex(30.0),
+                &["4-6-7", "8-1", "PzIV", "4-4-7", "7-0R", "45mm"],
+            ),
+            (Shape::Hex(20.0), &["4-5", "3-5", "HQ", "2-5", "6-4"]),
+            (
+                Shape::Circle(36.0),
+                &["4|6|5", "2|2|5", "1|1|5", "3|4|4", "?"],
+            ),
+        ];
+        for (shape, faces) in games {
+            for n in 1..=8 {
+                let mut p = Place::new("A1", 40.0, 40.0, shape, "#fff");
+                for k in 0..n {
+                    let mut c = counter();
+                    c.face = faces[k % faces.len()].to_string();
+                    c.side = k % 2;
+                    p.counters.push(c);
+                }
+                let drawn = boxes(&p);
+                assert!(!drawn.is_empty(), "{shape:?} {n}: at least one box");
+                for b in &drawn {
+                    assert!(inside(&p, *b), "{shape:?} with {n}: {b:?} spills out");
+                }
+                // Every counter is in a box or in the count after them.
+                let mut svg = String::new();
+                counters_svg(&mut svg, &p);
+                let groups = alike(&p.counters);
+                let left: usize = groups[drawn.len()..].iter().map(|g| g.1).sum();
+                if left > 0 {
+                    assert!(svg.contains(&format!(">+{left}<")), "{svg}");
+                }
+            }
+        }
+        let mut p = Place::new("B5", 40.0, 40.0, Shape::Hex(30.0), "#fff");
+        p.counters = vec![counter(), counter()];
+        let mut svg = String::new();
+        counters_svg(&mut svg, &p);
+        assert_eq!(boxes(&p).len(), 1, "two alike counters, one box");
+        assert!(svg.contains(">4-6-7 ×2<"), "{svg}");
     }
 
     /// The top and bottom of the cost badge drawn for `p`.
