@@ -212,9 +212,20 @@ fn parse(text: &str, file: &str) -> Result<Preset, PresetError> {
     if let Some(mcts) = &preset.mcts {
         mcts.check().map_err(|e| bad(format!("[mcts]: {e}")))?;
     }
+    if preset.name.trim().is_empty() {
+        return Err(bad(
+            "name is empty: tables and reports name the bot by it".into()
+        ));
+    }
     let table: toml::Table = toml::from_str(text).map_err(brief)?;
     if let Some(toml::Value::Table(mcts)) = table.get("mcts") {
         preset.mcts_table = mcts.clone();
+        // The budget decides a search's strength and time: it is never a silent default.
+        if !mcts.contains_key("iterations") && !mcts.contains_key("time_ms") {
+            return Err(bad(
+                "[mcts] gives no budget: set iterations (a decision's playouts) or time_ms".into(),
+            ));
+        }
     }
     both_budgets(&table, "").map_err(bad)?;
     for (game, over) in &preset.games {
@@ -358,6 +369,17 @@ mod tests {
         for (name, _) in EMBEDDED {
             assert_eq!(load(name).unwrap().name, *name);
         }
+    }
+
+    /// A preset names its bot and its search's budget: neither is left to a default.
+    #[test]
+    fn a_preset_without_a_name_or_a_budget_is_refused() {
+        let e = parse("name = \" \"\nkind = \"random\"\n", "x.toml").unwrap_err();
+        assert!(e.to_string().contains("name is empty"), "{e}");
+        let e = parse("name = \"x\"\nkind = \"mcts\"\n[mcts]\n", "x.toml").unwrap_err();
+        assert!(e.to_string().contains("no budget"), "{e}");
+        let timed = "name = \"x\"\nkind = \"mcts\"\n[mcts]\ntime_ms = 50\n";
+        assert!(parse(timed, "x.toml").is_ok());
     }
 
     #[test]

@@ -53,9 +53,9 @@ impl<'a> At<'a> {
             // An entry named by an id left empty still shows where the error is.
             entry: match entry.trim().is_empty() {
                 true => "(an entry with an empty name)".to_string(),
-                false => entry,
+                false => cut_long_words(&entry),
             },
-            message: message.into(),
+            message: cut_long_words(&message.into()),
         }
     }
 }
@@ -128,6 +128,31 @@ impl<T: PartialOrd + std::fmt::Display + Copy> Limit<T> {
 /// twice), if any.
 pub fn first_repeat<T: PartialEq>(items: &[T]) -> Option<usize> {
     (1..items.len()).find(|&i| items[..i].contains(&items[i]))
+}
+
+/// The places' names (id, name) are each given and each different (ignoring case and the
+/// spaces around them): the screen names a place by it, and two alike could not be told apart.
+pub fn check_place_names<K: std::fmt::Display>(
+    places: &[(&K, &str)],
+    at: At,
+) -> Result<(), DataError> {
+    let plain = |name: &str| name.trim().to_lowercase();
+    for (i, &(id, name)) in places.iter().enumerate() {
+        let entry = || format!("area {id}");
+        if name.trim().is_empty() {
+            return Err(at.err(
+                entry(),
+                "the name is empty: the screen names the area by it",
+            ));
+        }
+        if let Some((other, _)) = places[..i].iter().find(|(_, n)| plain(n) == plain(name)) {
+            return Err(at.err(
+                entry(),
+                format!("the name '{name}' is area {other}'s too: each area needs its own"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 // ------------------------------------------------------------------------- fixed arrays
@@ -225,6 +250,27 @@ fn check_printable(doc: &toml::Table, file: &str) -> Result<(), DataError> {
         }
     }
     Ok(())
+}
+
+/// `text` with each word longer than 60 characters (a pasted blob as an id) cut to its first
+/// 40 and a count, so that an error stays one readable line; a path (with a `/`) is kept
+/// whole, as the reader needs all of it.
+pub fn cut_long_words(text: &str) -> String {
+    const LONG: usize = 60;
+    if text.len() <= LONG {
+        return text.to_string();
+    }
+    let words = text.split(' ').map(|word| {
+        let n = word.chars().count();
+        match n > LONG && !word.contains(['/', '\\']) {
+            true => format!(
+                "{}… ({n} characters)",
+                word.chars().take(40).collect::<String>()
+            ),
+            false => word.to_string(),
+        }
+    });
+    words.collect::<Vec<_>>().join(" ")
 }
 
 /// A key or name as it may be printed: its control and invisible formatting characters as
@@ -333,12 +379,13 @@ pub fn toml_brief(e: &toml::de::Error, text: &str) -> String {
 /// The parser's reason for error `e` in `text`, on one line; it gives none for some errors (a
 /// value missing at the end of a cut-short file), which then get a plain one.
 pub fn toml_reason(e: &toml::de::Error, text: &str) -> String {
-    let reason = e
-        .message()
-        .split_whitespace()
-        .map(short_number)
-        .collect::<Vec<_>>()
-        .join(" ");
+    let reason = plain_types(
+        &e.message()
+            .split_whitespace()
+            .map(short_number)
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
     let pos = e.span().map(|span| char_floor(text, span.start));
     match reason.is_empty() {
         false => reason,
@@ -346,6 +393,65 @@ pub fn toml_reason(e: &toml::de::Error, text: &str) -> String {
             "the file ends in the middle of an entry (cut short?)".to_string()
         }
         true => "not valid TOML here".to_string(),
+    }
+}
+
+/// A parser's message with Rust's type names in words: "expected u16" is "expected a whole
+/// number from 0 to 65535", "number too large to fit in target type" says which way.
+fn plain_types(reason: &str) -> String {
+    const WORDS: [(&str, &str); 15] = [
+        ("expected u8", "expected a whole number from 0 to 255"),
+        ("expected u16", "expected a whole number from 0 to 65535"),
+        (
+            "expected u32",
+            "expected a whole number from 0 to 4294967295",
+        ),
+        ("expected u64", "expected a whole number, 0 or more"),
+        ("expected usize", "expected a whole number, 0 or more"),
+        ("expected i8", "expected a whole number from -128 to 127"),
+        (
+            "expected i16",
+            "expected a whole number from -32768 to 32767",
+        ),
+        ("expected i32", "expected a whole number"),
+        ("expected i64", "expected a whole number"),
+        ("expected f32", "expected a number"),
+        ("expected f64", "expected a number"),
+        ("expected a sequence", "expected a list [ … ]"),
+        ("expected a map", "expected a table"),
+        (
+            "number too large to fit in target type",
+            "the number is larger than this entry allows",
+        ),
+        (
+            "number too small to fit in target type",
+            "the number is smaller than this entry allows",
+        ),
+    ];
+    let mut text = reason.to_string();
+    for (from, to) in WORDS {
+        // Whole words only: "expected u8" is not the start of "expected u80".
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find(from) {
+            let after = &rest[at + from.len()..];
+            let whole = !after.starts_with(|c: char| c.is_ascii_alphanumeric());
+            out.push_str(&rest[..at]);
+            out.push_str(if whole { to } else { from });
+            rest = after;
+        }
+        out.push_str(rest);
+        text = out;
+    }
+    // "expected struct Replay": the type's name means nothing to the reader.
+    match text.split_once("expected struct ") {
+        Some((head, tail)) => {
+            let rest = tail.split_once(' ').map_or("", |(_, r)| r);
+            format!("{head}expected a table {rest}")
+                .trim_end()
+                .to_string()
+        }
+        None => text,
     }
 }
 
@@ -500,17 +606,30 @@ pub fn read_dir<const N: usize>(
 ) -> Result<([String; N], Origins<N>), DataError> {
     let mut files = Origins::embedded(names);
     let mut texts: [String; N] = embedded.map(str::to_string);
-    // A data file's name spelt in other letters (`Scenario.TOML`) would not be read, and the
-    // embedded file played in its place without a word.
+    // A data file's name spelt in other letters (`Scenario.TOML`) or misspelt
+    // (`scenaro.toml`) would not be read, and the embedded file played in its place without
+    // a word. Files not ending in .toml (notes, a README) are left alone.
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let file = entry.file_name().to_string_lossy().into_owned();
+        let path = entry.path().display().to_string();
+        let at = || At::new(&path, "data");
         if let Some(name) = names
             .iter()
             .find(|n| n.eq_ignore_ascii_case(&file) && **n != file)
         {
-            return Err(At::new(&entry.path().display().to_string(), "data").err(
+            return Err(at().err(
                 "file name",
                 format!("is not read: a data file is named {name}, in lower case"),
+            ));
+        }
+        let toml = file.to_ascii_lowercase().ends_with(".toml");
+        if toml && !names.contains(&file.as_str()) {
+            return Err(at().err(
+                "file name",
+                format!(
+                    "is not one of this game's data files ({}): rename it, or move it out",
+                    names.join(", ")
+                ),
             ));
         }
     }
@@ -757,7 +876,10 @@ mod tests {
         );
         // Every element is read now, so one out of range is named too.
         let e = refused("pair = [1, 2]\npos = [95, 383, 9999999]\n");
-        assert!(e.contains("`9999999`, expected u16"), "{e}");
+        assert!(
+            e.contains("`9999999`, expected a whole number from 0 to 65535"),
+            "{e}"
+        );
         let e = refused("pair = [1, 2]\nodds = [[1, 4], [1, 3, 0]]\n");
         assert!(
             e.contains("[units] 4:8:") && e.contains("invalid length 3"),
@@ -794,6 +916,19 @@ mod tests {
             e.contains("Scenario.TOML") && e.contains("named scenario.toml"),
             "{e}"
         );
+        std::fs::remove_file(dir.join("Scenario.TOML")).unwrap();
+        // A misspelt data file is refused too; a file that is not TOML is left alone.
+        std::fs::write(dir.join("notes.txt"), "").unwrap();
+        assert!(read_dir(&dir, ["map.toml", "scenario.toml"], ["", ""]).is_ok());
+        std::fs::write(dir.join("scenaro.toml"), "").unwrap();
+        let e = read_dir(&dir, ["map.toml", "scenario.toml"], ["", ""])
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            e.contains("scenaro.toml") && e.contains("not one of this game's data files"),
+            "{e}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -809,6 +944,55 @@ mod tests {
         let e = toml::from_str::<T>(text).unwrap_err();
         let brief = toml_brief(&e, text);
         assert!(brief.len() < 160 && brief.contains("digits)"), "{brief}");
+    }
+
+    /// Rust's type names in a parser's message are words: a person editing a save or a data
+    /// file does not know what a u16 is.
+    #[test]
+    fn a_parse_error_names_no_rust_type() {
+        #[derive(serde::Deserialize, Debug)]
+        struct T {
+            #[allow(dead_code)]
+            n: u16,
+            #[allow(dead_code)]
+            m: Vec<u8>,
+        }
+        for (text, words) in [
+            (
+                "n = 99999\nm = []\n",
+                "expected a whole number from 0 to 65535",
+            ),
+            (
+                "n = -1\nm = []\n",
+                "expected a whole number from 0 to 65535",
+            ),
+            (
+                "n = 1\nm = [300]\n",
+                "expected a whole number from 0 to 255",
+            ),
+            ("n = 1\nm = 3\n", "expected a list"),
+        ] {
+            let e = toml::from_str::<T>(text).unwrap_err();
+            let brief = toml_brief(&e, text);
+            assert!(brief.contains(words), "{text:?}: {brief}");
+            assert!(!brief.contains("u16") && !brief.contains("u8"), "{brief}");
+        }
+        assert_eq!(
+            plain_types("number too large to fit in target type"),
+            "the number is larger than this entry allows"
+        );
+        assert_eq!(plain_types("expected u80"), "expected u80");
+    }
+
+    /// A pasted blob as an id is cut short in the error, which stays one readable line.
+    #[test]
+    fn a_long_value_is_cut_short_in_an_error() {
+        let blob = "x".repeat(5000);
+        let e = At::new("f.toml", "areas").err(format!("area {blob}"), format!("unknown '{blob}'"));
+        let line = e.to_string();
+        assert!(line.len() < 200, "{line}");
+        assert!(line.contains("(5000 characters)") && line.contains("(5002 characters)"));
+        assert_eq!(cut_long_words("a short one"), "a short one");
     }
 
     /// A parse error in words: where, and why, without the file's text.

@@ -688,6 +688,26 @@ fn check_charts(d: &DataSet, file: &str) -> Result<(), DataError> {
                 "columns rise in firepower, and kia <= mc3 <= mc2 <= mc1 <= mc",
             ));
         }
+        // 63.24, 63.8: a column to the right is the stronger fire, so no result needs a
+        // lower roll there than in the column to its left.
+        if let Some(left) = i.checked_sub(1).map(|k| &cols[k]) {
+            let rows = |c: &data::FireColumn| [c.kia, c.mc3, c.mc2, c.mc1, c.mc];
+            let names = ["kia", "mc3", "mc2", "mc1", "mc"];
+            let weaker = (0..5).find(|&k| rows(col)[k] < rows(left)[k]);
+            if let Some(k) = weaker {
+                return Err(at.err(
+                    entry,
+                    format!(
+                        "{} {} is below the {} column's {}: a stronger column gives each \
+                         result on a roll at least as high (63.24, 63.8)",
+                        names[k],
+                        rows(col)[k],
+                        left.fp,
+                        rows(left)[k]
+                    ),
+                ));
+            }
+        }
     }
     let t = &c.terrain;
     let at = At::new(file, "terrain");
@@ -782,6 +802,16 @@ fn check_charts(d: &DataSet, file: &str) -> Result<(), DataError> {
     }
     for &k in &cc.kill {
         KILL.check_at(at, "kill", "kill", k)?;
+    }
+    // Better odds kill no less often: the kill numbers do not fall from column to column.
+    if let Some(w) = cc.kill.windows(2).find(|w| w[1] < w[0]) {
+        return Err(at.err(
+            "kill",
+            format!(
+                "{} after {}: the kill numbers rise (or stay) with the odds",
+                w[1], w[0]
+            ),
+        ));
     }
     AFV_DEFENSE.check_at(at, "afv_defense", "afv_defense", cc.afv_defense)?;
     let m = &c.morale;

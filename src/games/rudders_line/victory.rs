@@ -90,11 +90,15 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
         }
     };
     let key = name(v.ranger_must_hold);
+    // An empty list is this data's choice: no German sudden death by control.
+    let control = match v.german_sudden_death_control {
+        0 => String::new(),
+        m => format!("if they control {} (sudden death), or ", list(m)),
+    };
     let mut lines = vec![
         format!(
             "Victory (reconstructed Set Up Card, 12.1), checked each Regroup Phase: the Germans \
-             win at once if they control {} (sudden death), or if no Ranger is left in {}.",
-            list(v.german_sudden_death_control),
+             win at once {control}if no Ranger is left in {}.",
             list(v.ranger_foothold)
         ),
         format!(

@@ -149,6 +149,25 @@ fn rule_33_3_to_hit_numbers_and_case_drms_past_their_ranges_are_rejected() {
     assert_names(&e, &["[to_hit] ranges", "range 0", "1–255"]);
 }
 
+/// 63.24, 63.8: a column to the right of the IFT is stronger fire, so a result there on a
+/// lower roll than in the column to its left is refused; so are close combat kill numbers
+/// that fall as the odds improve.
+#[test]
+fn rule_63_24_a_stronger_ift_column_and_better_close_combat_odds_are_no_weaker() {
+    let e = error("charts.toml", "{ fp = 36, kia = 9,", "{ fp = 36, kia = 0,");
+    assert_names(
+        &e,
+        &[
+            "[infantry_fire_table] fp = 36",
+            "kia 0",
+            "30 column's 8",
+            "63.24",
+        ],
+    );
+    let e = error("charts.toml", "kill = [3, 4, 5,", "kill = [3, 4, 2,");
+    assert_names(&e, &["[close_combat] kill", "2 after 4", "rise"]);
+}
+
 /// 63.19: the 360° mount's +2 is "much smaller" than an ordinary gun's rotation, so a
 /// `hull_turn_drm` of +2 or less is rejected with a one-line error naming the rule; +3 loads.
 #[test]

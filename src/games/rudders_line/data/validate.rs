@@ -2,7 +2,7 @@
 //! tables, each failure naming the file, the table and the entry.
 
 use super::*;
-use crate::engine::data::{check_area_graph, check_layout, first_repeat, Limit};
+use crate::engine::data::{check_area_graph, check_layout, check_place_names, first_repeat, Limit};
 use std::collections::{HashMap, HashSet};
 
 // ------------------------------------------------------------------------- ranges
@@ -119,6 +119,8 @@ pub(super) fn check_map(map: &MapTables, file: &str) -> Result<(), DataError> {
         .map(|a| (&a.id, a.adjacent.as_slice()))
         .collect();
     check_area_graph(&graph, at)?;
+    let names: Vec<(&String, &str)> = map.areas.iter().map(|a| (&a.id, a.name.as_str())).collect();
+    check_place_names(&names, at)?;
     let positions: Vec<(&String, Option<[u16; 2]>)> =
         map.areas.iter().map(|a| (&a.id, a.pos)).collect();
     check_layout(&positions, map.layout.as_ref(), at)?;

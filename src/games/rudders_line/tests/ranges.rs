@@ -567,6 +567,43 @@ fn rule_12_1_an_area_listed_twice_in_a_victory_list_is_refused() {
     );
 }
 
+/// 2.2: the screen names an area by its name ("area 3 (Rudder's CP)"), so two areas of one
+/// name, or one with none, are refused.
+#[test]
+fn rule_2_2_each_area_has_a_name_of_its_own() {
+    let mut data = embedded();
+    let other = data.map.areas[4].name.to_uppercase();
+    data.map.areas[9].name = format!(" {other} ");
+    let err = rejected(&data);
+    let (a, b) = (&data.map.areas[9].id, &data.map.areas[4].id);
+    assert!(
+        err.contains(&format!("[areas] area {a}")) && err.contains(&format!("area {b}'s too")),
+        "{err}"
+    );
+    let mut data = embedded();
+    data.map.areas[2].name = "  ".into();
+    assert!(rejected(&data).contains("the name is empty"));
+}
+
+/// 12.1 as data: an empty `german_sudden_death_control` is this data's choice of no sudden
+/// death by control (the Rangers' foothold still applies), and the victory text says only
+/// what applies, not "control none".
+#[test]
+fn rule_12_1_an_empty_sudden_death_list_is_no_sudden_death_by_control() {
+    let mut data = embedded();
+    data.scenario.victory.german_sudden_death_control.clear();
+    let g = RuddersLine::from_data(data).expect("an empty list is a choice");
+    let s = g.initial_state();
+    let text = g.standing(&s).join(" ");
+    assert!(
+        !text.contains("sudden death") && !text.contains("control none"),
+        "{text}"
+    );
+    assert!(text.contains("if no Ranger is left in"), "{text}");
+    let with = RuddersLine::embedded().unwrap();
+    assert!(with.standing(&s).join(" ").contains("(sudden death)"));
+}
+
 /// The German guns and the areas whose control wins the Germans the game are German places:
 /// a Landing Craft box, which only Rangers enter, is refused for either.
 #[test]
