@@ -289,9 +289,12 @@ impl<'g, G: Entry> Session<'g, G> {
         let winner = o
             .winner
             .map_or("none".to_string(), |w| self.game.player_name(w).to_string());
+        let reason = self.game.result_reason(&self.state);
         Some(format!(
-            "Game over on turn {}: {} (winner: {winner}).",
-            o.turn, o.level
+            "Game over on turn {}: {} (winner: {winner}){}.",
+            o.turn,
+            o.level,
+            reason.map_or(String::new(), |r| format!(": {r}"))
         ))
     }
 

@@ -263,6 +263,13 @@ fn bad_input_is_one_line_and_exit_2() {
     ]));
     std::fs::remove_file(&file).ok();
     assert!(err.contains("[action_points] black row 1 FAL 6"), "{err}");
+    let err = one_line_error(&sandtable(&[
+        "crt",
+        "rudders-line",
+        "--table",
+        "assault,assault",
+    ]));
+    assert!(err.contains("'assault' twice"), "{err}");
     let err = one_line_error(&sandtable(&["crt", "aachen", "--table", "assault"]));
     assert!(err.contains("'assault'") && err.contains("combat"), "{err}");
     let err = one_line_error(&sandtable(&["initiative", "nosuchgame"]));

@@ -40,6 +40,37 @@ fn a_whole_game_is_played_through_stdin() {
     );
 }
 
+/// Every game's screen says what its numbers and marks mean when asked (`key`), and the
+/// first screen says how to ask.
+#[test]
+fn key_explains_the_numbers_on_the_screen_in_every_game() {
+    for (game, args, meaning) in [
+        (
+            "rudders-line",
+            vec!["--side", "rangers"],
+            "Attack|Defense|Movement",
+        ),
+        ("aachen", vec!["--side", "us"], "Attack Factor"),
+        (
+            "cross-of-iron",
+            vec!["--side", "germans"],
+            "firepower-range-morale",
+        ),
+        (
+            "crossing-the-line",
+            vec!["--scenario", "stolberg-corridor", "--side", "us"],
+            "Formation Activation Level",
+        ),
+    ] {
+        let mut args = args.clone();
+        args.extend(["--bot", "random"]);
+        let (out, _, code) = common::play(game, &args, "key\nquit\n");
+        assert_eq!(code, Some(0), "{game}");
+        assert!(out.contains("key: what the numbers mean"), "{game}: {out}");
+        assert!(out.contains(meaning), "{game}: {out}");
+    }
+}
+
 #[test]
 fn bad_input_is_explained_and_the_game_goes_on() {
     let (text, code) = play(

@@ -55,15 +55,22 @@ pub fn direct(strength: u8, tem: u8) -> Dist<AttackResult> {
 
 fn assault_outcome(r: &AttackResult) -> Outcome {
     match *r {
-        AttackResult::Failed => Outcome::ordered("fail", 0),
-        AttackResult::Casualties(cp) => Outcome::ordered(format!("cp{cp}"), i64::from(cp)),
+        AttackResult::Failed => {
+            Outcome::ordered("fail", 0).read_as("failed: lead attacker eliminated (11.2)")
+        }
+        AttackResult::Casualties(cp) => casualties(cp),
     }
+}
+
+/// `cpN`, read as "N CP".
+fn casualties(cp: u8) -> Outcome {
+    Outcome::ordered(format!("cp{cp}"), i64::from(cp)).read_as(format!("{cp} CP"))
 }
 
 fn fire_outcome(r: &AttackResult) -> Outcome {
     match *r {
-        AttackResult::Failed => Outcome::ordered("none", 0),
-        AttackResult::Casualties(cp) => Outcome::ordered(format!("cp{cp}"), i64::from(cp)),
+        AttackResult::Failed => Outcome::ordered("none", 0).read_as("no effect"),
+        AttackResult::Casualties(cp) => casualties(cp),
     }
 }
 
@@ -122,7 +129,8 @@ pub fn indirect_table(game: &RuddersLine) -> Table {
             for mixed in [false, true] {
                 let d = indirect(strength, tem, mixed).map(|r| match r {
                     Fire::Attack(a) => fire_outcome(a),
-                    Fire::FriendlyFire(cp) => Outcome::unordered(format!("friendly_cp{cp}")),
+                    Fire::FriendlyFire(cp) => Outcome::unordered(format!("friendly_cp{cp}"))
+                        .read_as(format!("friendly fire (7.7): {cp} CP")),
                 });
                 let inputs = vec![
                     strength.to_string(),

@@ -31,6 +31,14 @@ pub fn condition(text: &str) -> Result<Condition, String> {
 /// are left out. A column no table has, or a value no cell has, is an error naming what
 /// there is.
 pub fn select(tables: Vec<Table>, conditions: &[Condition]) -> Result<Vec<Table>, String> {
+    for (i, c) in conditions.iter().enumerate() {
+        if conditions[..i].iter().any(|o| o.column == c.column) {
+            return Err(format!(
+                "--where gives '{}' twice: one value a column",
+                c.column
+            ));
+        }
+    }
     for c in conditions {
         check_column(&tables, c)?;
     }
@@ -156,14 +164,20 @@ fn write_cell(s: &mut String, t: &Table, cell: &Cell) {
         false => writeln!(s, "{} {}: {}", t.game, t.name, inputs.join(", ")),
     }
     .ok();
+    // Outcomes of one level (a miss, and a miss on which the gun broke down) share one
+    // "this or more": it is printed on the first of them and "as above" on the others.
+    let mut previous = None;
     let rows: Vec<[String; 4]> = cell
         .outcomes
         .iter()
         .map(|(o, p)| {
-            let more = o
-                .rank
-                .map_or(String::new(), |r| percent(cell.p_at_least(r)));
-            [o.label.clone(), percent(*p), exact(*p), more]
+            let more = match o.rank {
+                None => String::new(),
+                Some(r) if previous == Some(r) => "as above".to_string(),
+                Some(r) => percent(cell.p_at_least(r)),
+            };
+            previous = o.rank;
+            [o.shown().to_string(), percent(*p), exact(*p), more]
         })
         .collect();
     let ordered = rows.iter().any(|r| !r[3].is_empty());
@@ -260,6 +274,11 @@ mod tests {
             "--where: no table has all of the columns x, y"
         );
         assert!(condition("x").is_err() && condition("=1").is_err() && condition("x=").is_err());
+        let twice = [condition("x=1").unwrap(), condition("x=2").unwrap()];
+        assert_eq!(
+            select(tables(), &twice).unwrap_err(),
+            "--where gives 'x' twice: one value a column"
+        );
     }
 
     #[test]
@@ -272,5 +291,30 @@ mod tests {
         assert_eq!(lines[2], "  miss          33.33%  1/3         100.00%");
         assert_eq!(lines[3], "  hit           66.67%  2/3          66.67%");
         assert_eq!(lines[4], "  (rulebook 1.1)");
+    }
+
+    #[test]
+    fn outcomes_of_one_level_share_one_this_or_more_and_codes_read_as_words() {
+        let d = Dist::d6().map(|&f| match f {
+            1 => Outcome::ordered("miss; broke down", 0),
+            2 | 3 => Outcome::ordered("miss", 0),
+            _ => Outcome::ordered("cp1", 1).read_as("1 CP"),
+        });
+        let table = Table {
+            game: "g",
+            name: "t",
+            inputs: vec![],
+            provenance: "rulebook 1.1".into(),
+            cells: vec![Cell::new(vec![], &d)],
+        };
+        let text = readable(&[table]);
+        let cells = |line: &str| -> Vec<String> {
+            let parts = line.split("  ").map(str::trim).filter(|c| !c.is_empty());
+            parts.map(str::to_string).collect()
+        };
+        let lines: Vec<Vec<String>> = text.lines().map(cells).collect();
+        assert_eq!(lines[2], ["miss", "33.33%", "1/3", "100.00%"], "{text}");
+        assert_eq!(lines[3], ["miss; broke down", "16.67%", "1/6", "as above"]);
+        assert_eq!(lines[4], ["1 CP", "50.00%", "1/2", "50.00%"]);
     }
 }

@@ -17,6 +17,9 @@ pub struct Outcome {
     pub label: String,
     /// Position in the order of ordered outcomes (CP inflicted); `None` if not ordered.
     pub rank: Option<i64>,
+    /// The outcome in words for the readable table, where `label` is a short code for the
+    /// CSV (`cp3`: "3 CP"); `None`: the label is already words.
+    pub words: Option<String>,
 }
 
 impl Outcome {
@@ -24,6 +27,7 @@ impl Outcome {
         Outcome {
             label: label.into(),
             rank: Some(rank),
+            words: None,
         }
     }
 
@@ -31,7 +35,21 @@ impl Outcome {
         Outcome {
             label: label.into(),
             rank: None,
+            words: None,
         }
+    }
+
+    /// The same outcome, read as `words` in the readable table.
+    pub fn read_as(self, words: impl Into<String>) -> Outcome {
+        Outcome {
+            words: Some(words.into()),
+            ..self
+        }
+    }
+
+    /// What the readable table prints for it.
+    pub fn shown(&self) -> &str {
+        self.words.as_deref().unwrap_or(&self.label)
     }
 }
 

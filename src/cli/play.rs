@@ -2,7 +2,7 @@
 //! in a solitaire game (Aachen), against the rules, with `--bot` giving the hints.
 //! The screen shows the situation and the numbered legal actions; every die roll is
 //! explained as it happens. Commands: a number, `undo`, `save FILE`, `load FILE`, `hint`,
-//! `board` (`board --full`), `map` (`map PLACE`), `victory`, `help`, `quit`. With `--web` the
+//! `board` (`board --full`), `map` (`map PLACE`), `victory`, `key`, `help`, `quit`. With `--web` the
 //! same session is played on a page instead (`crate::web`).
 
 use super::prompt::{Plain, Prompt, Typed};
@@ -168,7 +168,7 @@ const HELP: &str = "Type the number of an action, or several to take them one af
 (1 3 4, or 2-6: while you pick from one list, its numbers stay as shown), or: undo (back to your last decision), \
 save FILE, load FILE, hint (the bot's suggestion), board (the situation; board --full: every \
 unit), map (every area with its neighbours; map PLACE: one), victory (the victory conditions and \
-who stands where), help, quit.";
+who stands where), key (what the numbers and marks on the screen mean), help, quit.";
 
 fn print_lines(out: &mut impl Write, log: &mut Vec<String>) {
     for line in log.drain(..) {
@@ -180,6 +180,7 @@ fn print_lines(out: &mut impl Write, log: &mut Vec<String>) {
 pub fn play<G: Entry>(session: &mut Session<'_, G>, input: &mut dyn Prompt, out: &mut impl Write) {
     let mut log = Vec::new();
     let mut shown = false;
+    let mut greeted = false;
     loop {
         let spinner = match session.actor() {
             Actor::Player(p) if p != session.human() => Some(thinking(format!(
@@ -213,6 +214,10 @@ pub fn play<G: Entry>(session: &mut Session<'_, G>, input: &mut dyn Prompt, out:
                 "\n{}",
                 game.render_seen(session.state(), viewer(session))
             );
+            if !greeted {
+                let _ = writeln!(out, "(help: what you may type; key: what the numbers mean)");
+                greeted = true;
+            }
             shown = true;
         }
         print_offers(session.offers(), out);
@@ -279,6 +284,10 @@ fn command<G: Entry>(session: &mut Session<'_, G>, line: &str, out: &mut impl Wr
     match (word, rest.trim()) {
         ("quit" | "exit", _) => return false,
         ("help" | "?", _) => say(out, HELP),
+        ("key", _) => match game.key() {
+            [] => say(out, "The screen shows every value in words."),
+            key => key.iter().for_each(|line| say(out, line)),
+        },
         ("victory" | "rules", _) => {
             for line in game.standing(session.state(), viewer(session)) {
                 say(out, &line);

@@ -106,6 +106,18 @@ impl Entry for CrossOfIron {
         CrossOfIron::board(self, s)
     }
 
+    fn key(&self) -> &'static [&'static str] {
+        &[
+            "4-6-7: a squad's firepower-range-morale; 8-1: a leader's morale and leadership \
+             modifier; LMG, MMG: a support weapon it carries",
+            "G3, R1: three German or one Russian counter in the hex; *: an objective hex",
+            "MF, MP: movement factors of infantry, movement points of vehicles; Double Time \
+             adds 2 MF (73.1)",
+            "IFT: the Infantry Fire Table, its column the firepower; DRM: a die roll modifier; \
+             TO HIT and KILL: the numbers a gun's two dice must roll (33.3, 33.4)",
+        ]
+    }
+
     fn standing(&self, s: &State, _viewer: Option<PlayerId>) -> Vec<String> {
         CrossOfIron::standing(self, s)
     }

@@ -151,8 +151,23 @@ impl Entry for CrossingTheLine {
         ))
     }
 
+    fn key(&self) -> &'static [&'static str] {
+        &[
+            "HQ … FAL 4: a headquarters and its Formation Activation Level (6.3.1); support 3: \
+             its Attack Support Points",
+            "strength 4: a unit's current Combat Strength; 4-3 on the board: its printed \
+             Combat Strength and Effectiveness Rating (ER)",
+            "AP: Action Points (6.3.1); MP: Movement Points; EC: an Effectiveness Check; VP: \
+             Victory Points (9, 10)",
+        ]
+    }
+
     fn standing(&self, s: &Self::State, viewer: Option<crate::engine::PlayerId>) -> Vec<String> {
         CrossingTheLine::standing(self, s, viewer)
+    }
+
+    fn result_reason(&self, s: &Self::State) -> Option<String> {
+        self.first_blood_reason(s)
     }
 
     fn render_seen(&self, s: &Self::State, viewer: Option<crate::engine::PlayerId>) -> String {

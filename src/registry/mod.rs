@@ -117,6 +117,16 @@ pub trait Entry: Game<State: 'static, Action: 'static> + Odds {
     /// The victory conditions and the standing now (who holds what, the score so far), as
     /// `viewer` may know them (`None`: everything).
     fn standing(&self, s: &Self::State, viewer: Option<PlayerId>) -> Vec<String>;
+    /// What the numbers and marks on the play screen and the board mean, a line each, with
+    /// their rules (`4|6|5`, `TEM+2`, `★`): the terminal's `key` and the page's key.
+    fn key(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Why the game ended as it did, when its level alone does not say ("failed": which
+    /// objectives were still held), for the result line; `None` by default.
+    fn result_reason(&self, _s: &Self::State) -> Option<String> {
+        None
+    }
     /// The play screen's text of the position as `viewer` may see it (`None`: everything);
     /// by default `Game::render`, for games without hidden information.
     fn render_seen(&self, s: &Self::State, _viewer: Option<PlayerId>) -> String {
@@ -339,6 +349,15 @@ pub fn with_layout(
 /// Checks that each of `wanted` names one of the game's odds tables of `kind`.
 pub fn check_tables<G: Odds>(kind: OddsKind, wanted: &[&str]) -> Result<(), CliError> {
     let known = G::odds_tables(kind);
+    let twice = wanted
+        .iter()
+        .enumerate()
+        .find(|&(i, w)| wanted[..i].contains(w));
+    if let Some((_, w)) = twice {
+        return Err(CliError::Usage(format!(
+            "--table names '{w}' twice: name each table once"
+        )));
+    }
     match wanted.iter().find(|w| !known.contains(w)) {
         None => Ok(()),
         Some(w) => Err(CliError::Usage(format!(

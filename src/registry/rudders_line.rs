@@ -107,6 +107,19 @@ impl Entry for RuddersLine {
         ))
     }
 
+    fn key(&self) -> &'static [&'static str] {
+        &[
+            "4|6|5: a unit's Attack|Defense|Movement values, as printed on its counter (2.4); \
+             +bazooka: the weapon it carries (2.61)",
+            "TEM+2: the area's Terrain Effects Modifier (2.2), added to the defense of units \
+             in it; ★: a Victory Area (12.1)",
+            "OT and DT: an attack's Offensive and Defensive Totals, values plus a die each (7.5); \
+             OT − DT of 1 or more is that many Casualty Points, CP (7.61)",
+            "spent: a unit flipped after acting this turn (7.6); LC-A, LC-B: the Landing Craft \
+             boxes the Rangers land from",
+        ]
+    }
+
     fn standing(&self, s: &Self::State, _viewer: Option<crate::engine::PlayerId>) -> Vec<String> {
         RuddersLine::standing(self, s)
     }

@@ -41,6 +41,9 @@ function show(v) {
   standing.replaceChildren(...v.standing.map((line) => {
     const p = document.createElement("p"); p.textContent = line; return p;
   }));
+  $("key-lines").replaceChildren(...v.key.map((line) => {
+    const p = document.createElement("p"); p.textContent = line; return p;
+  }));
   const map = $("map");
   map.innerHTML = v.board;
   map.classList.toggle("hexes", v.board.includes("<polygon"));

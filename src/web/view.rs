@@ -31,6 +31,8 @@ pub struct View {
     pub places: BTreeMap<String, String>,
     pub log: Vec<String>,
     pub standing: Vec<String>,
+    /// What the numbers and marks on the board and in the texts mean (`Entry::key`).
+    pub key: Vec<String>,
     /// How the game ended, once it has.
     pub result: Option<String>,
     /// A reply to the last request (a hint, an undo).
@@ -49,14 +51,16 @@ pub struct ActionView {
 }
 
 /// The places the options lead to, each with its cost on the map when every option there
-/// costs the same (`3 MP`, shortened from `3 MP of 6`).
+/// costs the same (`3 MP`, shortened from `3 MP of 6`, `8 MF of 8 at Double Time (6 + 2)`
+/// or `5 MP: past its 4 (79.2)`).
 fn highlights(actions: &[ActionView]) -> Vec<Highlight> {
     let mut lit: Vec<Highlight> = Vec::new();
     for a in actions {
         let Some(place) = &a.place else { continue };
         let short = a.cost.as_deref().map(|c| {
             let c = c.split(" of ").next().unwrap_or(c);
-            c.split(" (").next().unwrap_or(c).to_string()
+            let c = c.split(" (").next().unwrap_or(c);
+            c.split(':').next().unwrap_or(c).to_string()
         });
         match lit.iter_mut().find(|h| &h.place == place) {
             Some(h) if h.cost != short => h.cost = None,
@@ -123,6 +127,7 @@ impl View {
             places,
             log: live.log[skip..].to_vec(),
             standing: game.standing(s, viewer),
+            key: game.key().iter().map(|line| line.to_string()).collect(),
             result: session.result_line(),
             message,
         }

@@ -679,15 +679,25 @@ impl CrossOfIron {
         Some(self.hex_name(hex))
     }
 
-    /// What a move costs: "3 MF of 4", "5 MP of 14" (71: four times the terrain in reverse).
+    /// What a move costs: "3 MF of 4", "8 MF of 8 at Double Time (6 + 2)", "5 MP of 14" (71:
+    /// four times the terrain in reverse).
     pub fn action_cost(&self, s: &State, a: Action) -> Option<String> {
         let u = self.current_unit(s)?;
         let cost = match a {
             Action::Move { cost, .. } | Action::Reverse { cost, .. } => cost,
             _ => return None,
         };
-        let unit = if self.vehicle(u) { "MP" } else { "MF" };
-        Some(format!("{cost} {unit} of {}", self.allowance(s, u)))
+        let allowance = self.allowance(s, u);
+        Some(match self.vehicle(u) {
+            true if cost > allowance => format!("{cost} MP: past its {allowance} (79.2)"),
+            true => format!("{cost} MP of {allowance}"),
+            // 73.1: Double Time raises the allowance by 2 MF.
+            false if self.double_time(s, u, cost) => {
+                let raised = self.move_limit(s, u);
+                format!("{cost} MF of {raised} at Double Time ({allowance} + 2)")
+            }
+            false => format!("{cost} MF of {allowance}"),
+        })
     }
 }
 

@@ -106,6 +106,11 @@ impl CrossingTheLine {
         &self.rules
     }
 
+    /// Why a First Blood game ended as it did (10.1), for the result line.
+    pub fn first_blood_reason(&self, s: &State) -> Option<String> {
+        victory::first_blood_reason(&self.rules, s)
+    }
+
     /// Calls `out` for each legal decision (the allocation-free core of `legal_actions`).
     pub fn for_each_action(&self, s: &State, out: &mut impl FnMut(Action)) {
         let rs = &self.rules;

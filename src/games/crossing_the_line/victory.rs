@@ -182,6 +182,30 @@ pub fn first_blood_after_activation(rs: &Ruleset, s: &mut State) {
     }
 }
 
+/// Why a First Blood game ended as it did, for its result line (10.1); `None` for the other
+/// scenarios, whose levels are the VP bands `standing` explains, or a game not over.
+pub fn first_blood_reason(rs: &Ruleset, s: &State) -> Option<String> {
+    if rs.kind != ScenarioKind::FirstBlood || !s.is_over() {
+        return None;
+    }
+    let n = s.activations;
+    let held = rs.objectives.intersection(&s.present[Side::German.index()]);
+    if held.is_empty() {
+        return Some(format!(
+            "the US cleared the objectives in {n} Formation Activation(s) (10.1)"
+        ));
+    }
+    let held: Vec<String> = held.hexes(&rs.map).map(|h| h.to_string()).collect();
+    let spent = match n >= FIRST_BLOOD_ACTIVATIONS {
+        true => format!("all {FIRST_BLOOD_ACTIVATIONS} Formation Activations used"),
+        false => format!("the 1st Infantry Division can activate no more after {n}"),
+    };
+    Some(format!(
+        "{spent} and the Germans still hold {} (10.1)",
+        held.join(", ")
+    ))
+}
+
 /// 7.8 after the last turn: the scenario's VP bands (10.2, 10.3), or for 10.2 an Aachen City
 /// hex occupied by the US.
 pub fn final_victory(rs: &Ruleset, s: &mut State) {

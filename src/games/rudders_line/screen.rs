@@ -232,7 +232,7 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
             rs.initiative_modifier(before, super::Side::Rangers),
             rs.initiative_modifier(before, super::Side::Germans)
         ),
-        Roll::Offense => format!("{} rolls {d} for the attack", at.attacker.name()),
+        Roll::Offense => format!("{} roll {d} for the attack", at.attacker.name()),
         Roll::Defense => {
             let (ot, dt) = (at.offense + at.offense_die, at.defense + d);
             let cp = i16::from(ot) - i16::from(dt);

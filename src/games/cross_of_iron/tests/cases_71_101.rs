@@ -498,6 +498,38 @@ fn rule_73_2_broken_units_may_not_double_time_and_it_is_chosen_before_moving() {
     assert!(actions(&g, &s, sq).is_empty());
 }
 
+/// 73.1: a move at Double Time is shown against the raised allowance (4 MF + 2), not as
+/// more than the squad has.
+#[test]
+fn rule_73_1_a_double_time_move_shows_the_raised_allowance() {
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    let sq = place(&g, &mut s, "1st Squad", "A5", 0);
+    place(&g, &mut s, "1st Section", "L8", 3);
+    s.cursor = sq as _;
+    let costs: Vec<String> = moves(&g, &s, sq)
+        .into_iter()
+        .filter_map(|a| g.action_cost(&s, a))
+        .collect();
+    let allowance = g.allowance(&s, sq);
+    let at_double_time = format!(" MF of {} at Double Time ({allowance} + 2)", allowance + 2);
+    assert!(
+        costs.iter().any(|c| c.ends_with(&at_double_time)),
+        "{costs:?}"
+    );
+    let plain = format!(" MF of {allowance}");
+    assert!(costs.iter().any(|c| c.ends_with(&plain)), "{costs:?}");
+    let over = |c: &String| {
+        let (cost, of) = c.split_once(" MF of ").unwrap();
+        let of: u8 = of.split(' ').next().unwrap().parse().unwrap();
+        cost.parse::<u8>().unwrap() > of
+    };
+    assert!(
+        !costs.iter().any(over),
+        "no cost reads as more than its allowance: {costs:?}"
+    );
+}
+
 /// 73.6: "Double timing units may not fire in the Advancing Fire Phase."
 #[test]
 fn rule_73_6_a_double_timed_unit_has_no_advancing_fire() {

@@ -302,6 +302,9 @@ fn rule_10_1_first_blood_is_rated_by_the_activations_needed_to_clear_2107_to_210
             level,
             "{activations}"
         );
+        let reason = fx.g.first_blood_reason(&s).expect("a reason");
+        let cleared = format!("the US cleared the objectives in {activations} Formation");
+        assert!(reason.starts_with(&cleared), "{reason}");
     }
 }
 
@@ -315,6 +318,10 @@ fn rule_10_1_five_activations_without_clearing_the_objectives_fail() {
     s.activations = 5;
     victory::first_blood_after_activation(fx.rs(), &mut s);
     assert_eq!(fx.g.outcome(&s).expect("over").level, "failed");
+    assert_eq!(
+        fx.g.first_blood_reason(&s).expect("a reason"),
+        "all 5 Formation Activations used and the Germans still hold 2107, 2108, 2109 (10.1)"
+    );
 }
 
 #[test]
