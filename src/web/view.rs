@@ -51,7 +51,7 @@ pub struct ActionView {
 }
 
 /// The places the options lead to, each with its cost on the map when every option there
-/// costs the same (`3 MP`, shortened from `3 MP of 6`, `8 MF of 8 at Double Time (6 + 2)`
+/// costs the same (`3 MP`, shortened from `3 MP of 6`, `5 MF of 4 + 2`
 /// or `5 MP: past its 4 (79.2)`).
 fn highlights(actions: &[ActionView]) -> Vec<Highlight> {
     let mut lit: Vec<Highlight> = Vec::new();

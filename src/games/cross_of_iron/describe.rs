@@ -679,7 +679,7 @@ impl CrossOfIron {
         Some(self.hex_name(hex))
     }
 
-    /// What a move costs: "3 MF of 4", "8 MF of 8 at Double Time (6 + 2)", "5 MP of 14" (71:
+    /// What a move costs: "3 MF of 4", "5 MF of 4 + 2" (at Double Time), "5 MP of 14" (71:
     /// four times the terrain in reverse).
     pub fn action_cost(&self, s: &State, a: Action) -> Option<String> {
         let u = self.current_unit(s)?;
@@ -691,10 +691,11 @@ impl CrossOfIron {
         Some(match self.vehicle(u) {
             true if cost > allowance => format!("{cost} MP: past its {allowance} (79.2)"),
             true => format!("{cost} MP of {allowance}"),
-            // 73.1: Double Time raises the allowance by 2 MF.
+            // 73.1: Double Time raises the allowance by 2 MF (the move's text says "at
+            // Double Time (73)").
             false if self.double_time(s, u, cost) => {
-                let raised = self.move_limit(s, u);
-                format!("{cost} MF of {raised} at Double Time ({allowance} + 2)")
+                let extra = self.move_limit(s, u) - allowance;
+                format!("{cost} MF of {allowance} + {extra}")
             }
             false => format!("{cost} MF of {allowance}"),
         })
