@@ -58,6 +58,7 @@ impl CrossingTheLine {
                     face: "HQ".into(),
                     status: format!("FAL {}, {} Support Points", s.fal[f], s.support[f]),
                     hidden: false,
+                    flipped: false,
                     facing: None,
                 });
             }
@@ -119,7 +120,11 @@ impl CrossingTheLine {
     }
 
     /// The battle an attacker's choice leads to (7.5.1): with this unit added, or as the
-    /// units chosen now; `None` for any other action.
+    /// units chosen now, or the declaration of an attack only one unit may make (7.5 step A:
+    /// it goes without a choice of attackers); `None` for any other action. An attack not yet
+    /// declared gives its battle only when the attacker already knows the whole defending
+    /// stack (5.3.4: a lone unit, or every unit revealed; or an `--open` game), as the odds
+    /// after a declaration read it.
     pub fn battle_after(&self, s: &State, a: Action) -> Option<super::combat::Battle> {
         let rs = self.rules();
         let mut fight = *s;
@@ -128,6 +133,19 @@ impl CrossingTheLine {
                 fight.fight.attackers |= 1 << u
             }
             (super::state::Step::Attackers, Action::Resolve) => {}
+            (super::state::Step::Action, Action::Attack { from, target, kind }) => {
+                let side = s.act().side;
+                let defenders = s.units_at(rs, side.other(), target);
+                let known =
+                    self.is_open() || defenders.count_ones() == 1 || defenders & !s.revealed == 0;
+                if !known {
+                    return None;
+                }
+                super::battle::declare(rs, &mut fight, from, target, kind);
+                if fight.step == super::state::Step::Attackers || fight.fight.attackers == 0 {
+                    return None;
+                }
+            }
             _ => return None,
         }
         Some(super::battle::battle(rs, &fight))
@@ -203,6 +221,7 @@ fn counter(rs: &Ruleset, s: &State, u: usize, hidden: bool, show_strength: bool)
             face: String::new(),
             status: String::new(),
             hidden,
+            flipped: false,
             facing: None,
         };
     }
@@ -228,6 +247,7 @@ fn counter(rs: &Ruleset, s: &State, u: usize, hidden: bool, show_strength: bool)
         face: format!("{}-{er}", info.strength),
         status: status.join(", "),
         hidden,
+        flipped: disrupted,
         facing: None,
     }
 }

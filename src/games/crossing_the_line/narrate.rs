@@ -1,15 +1,53 @@
 //! Every roll and draw in words, for the play screen and the page: which roll it was (with
-//! its rule), what came up, and what it did to each unit.
+//! its rule), what came up, what it was compared against, and what it did to each unit. The
+//! decisions that apply combat results (7.5.2) and displacements (5.3.2, 5.3.3) are told too,
+//! so that every SP lost, every retreat and every elimination has its line.
+//!
+//! Effectiveness and Reaction Checks are one chance outcome each, passed or failed, weighted by
+//! the d10 faces that pass (5.6.1, 6.4.2): the engine draws no face, so the narration tells the
+//! rating, the faces that pass and their chance, and the outcome.
 
 use super::action::Action;
+use super::charts::Hits;
+use super::combat::{self, Stance};
 use super::ruleset::Ruleset;
-use super::state::{bits, on_map, CheckKind, State, Step, BONUS_ONLY};
+use super::state::{bits, on_map, CheckKind, State, Step, Units, BONUS_ONLY, ELIMINATED};
 use std::fmt::Write as _;
 
-/// What the chance outcome `a` did, taking `before` to `after`; `None` for decisions.
+/// What `a` did, taking `before` to `after`: a chance outcome with its roll, or a decision's
+/// effects on units where it has any the action's description does not tell; `None` otherwise.
 pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
-    let mut line = roll(rs, before, a, after)?;
-    let changes = changes(rs, before, after);
+    // 5.2: a roll kept after the SNAFU offer is told as it is applied.
+    if before.step == Step::Snafu && a == Action::Keep {
+        let mut rolled = *before;
+        rolled.step = before.snafu_step;
+        return narrate(rs, &rolled, before.snafu_roll, after);
+    }
+    let context = context_rule(before.step);
+    if matches!(a, Action::Cannibalize(_)) {
+        return None; // 8.4.2: its description tells that the unit leaves play
+    }
+    if !a.is_chance() {
+        let moves = matches!(
+            before.step,
+            Step::SecondHit
+                | Step::SpLoss
+                | Step::Retreat
+                | Step::HqDisplacement { .. }
+                | Step::UnitDisplacement
+        );
+        let changes = changes(rs, before, after, context, moves);
+        return (!changes.is_empty()).then(|| changes.join("; "));
+    }
+    let mut line = roll(rs, before, a)?;
+    if after.step == Step::Snafu {
+        let _ = write!(
+            line,
+            " — held: its roller may keep it or play the SNAFU token for a reroll (5.2)"
+        );
+        return Some(line);
+    }
+    let changes = changes(rs, before, after, context, true);
     if !changes.is_empty() {
         let _ = write!(line, " — {}", changes.join("; "));
     }
@@ -33,6 +71,26 @@ fn check_rule(kind: CheckKind) -> &'static str {
     }
 }
 
+/// The rule under which a step's SP losses, disruptions and eliminations happen.
+fn context_rule(step: Step) -> &'static str {
+    match step {
+        Step::CombatDie | Step::SecondHit | Step::SpLoss | Step::Retreat => "7.5.2",
+        Step::Check(CheckKind::Combat) => "7.5.2, 5.6.2",
+        Step::Check(CheckKind::Refit) => "7.6",
+        Step::Check(_) => "5.6.2",
+        Step::Attrition => "8.1.5",
+        Step::HqDisplacement { .. } => "5.3.2",
+        Step::UnitDisplacement => "5.3.3",
+        Step::Reorganize => "8.4.2",
+        // 8.5.2: the withdrawals follow the Reinforcement and Assignment Segments' choices; a
+        // unit that cannot withdraw is eliminated.
+        Step::Reinforce(_) | Step::Heir | Step::Entering(_) | Step::Assignment(_) => {
+            "8.5.2 withdrawal"
+        }
+        _ => "",
+    }
+}
+
 fn passed(ok: bool) -> &'static str {
     if ok {
         "passed"
@@ -41,49 +99,93 @@ fn passed(ok: bool) -> &'static str {
     }
 }
 
-fn roll(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
-    let checked = bits(before.queue).next().map(|u| rs.unit(u).name.clone());
+/// "passes on a d10 of 3 or less (3 in 10)": the faces of a check at `rating` (5.6.1, 6.4.2).
+fn passing_faces(rating: u8) -> String {
+    let n = combat::ec_passing_faces(rating);
+    match n {
+        0 => "no d10 face passes".to_string(),
+        10 => "every d10 face passes".to_string(),
+        _ => format!("passes on a d10 of {n} or less, {n} in 10"),
+    }
+}
+
+fn sp(n: u32) -> String {
+    if n == 1 {
+        "1 SP".to_string()
+    } else {
+        format!("{n} SP")
+    }
+}
+
+fn roll(rs: &Ruleset, before: &State, a: Action) -> Option<String> {
+    let first = bits(before.queue).next();
+    let checked = first.map(|u| rs.unit(u).name.clone());
     let checked = checked.unwrap_or_else(|| "the unit".into());
     Some(match (before.step, a) {
         (Step::Interdiction, Action::Die(d)) => format!(
             "Interdiction die {d}: Interdiction Level {} this turn (8.1.2)",
-            after.interdiction
+            rs.charts.interdiction_level(d)
         ),
-        (Step::Attrition, Action::Die(d)) => format!("attrition die {d} for {checked} (8.1.5)"),
+        (Step::Attrition, Action::Die(d)) => match first {
+            Some(u) => {
+                let er = rs.unit(u).er[1];
+                let loss = super::admin::attrition_loss(rs, u, d);
+                format!(
+                    "attrition die {d} for {checked} vs its disrupted ER {er} (8.1.5: the die \
+                     minus the ER, if above 0, in SP): {}",
+                    if loss == 0 {
+                        "no loss".to_string()
+                    } else {
+                        format!("{} lost", sp(u32::from(loss)))
+                    }
+                )
+            }
+            None => format!("attrition die {d} (8.1.5)"),
+        },
         (Step::Initiative, Action::Winner(side)) => {
             format!("the {} win the Initiative (6.1)", side.players())
         }
         (Step::ApRoll { reaction }, Action::Die(d)) => {
-            let act = after.act();
+            let f = before.act().formation;
+            let fal = before.fal.get(usize::from(f)).copied().unwrap_or(0);
             let (colour, rule) = if reaction {
                 ("red", "6.4.2")
             } else {
                 ("black", "6.3.2")
             };
+            let ap =
+                rs.charts
+                    .action_points(fal, d)
+                    .map_or(0, |p| if reaction { p.red } else { p.black });
             format!(
-                "AP die {d}: the {} gets {} {colour} Action Points ({rule})",
-                formation(rs, act.formation),
-                act.ap
+                "AP die {d} at FAL {fal}: the {} gets {ap} {colour} Action Point{} ({rule})",
+                formation(rs, f),
+                if ap == 1 { "" } else { "s" },
             )
         }
-        (Step::ReactionCheck, Action::Check(ok)) => format!(
-            "Reaction Check of the {} (6.4.2): {}",
-            formation(rs, before.reactor),
-            passed(ok)
-        ),
-        (Step::Check(kind), Action::Check(ok)) => format!(
-            "Effectiveness Check of {checked} ({}): {}",
-            check_rule(kind),
-            passed(ok)
-        ),
-        (Step::Chits, Action::Chits(x, y)) => {
-            let c = rs.charts.chits();
+        (Step::ReactionCheck, Action::Check(ok)) => {
+            let rr = rs.formation(before.reactor).reaction_rating.min(10);
             format!(
-                "chits drawn (7.5.1.1): attacker {}, defender {}",
-                c[usize::from(x)].id,
-                c[usize::from(y)].id
+                "Reaction Check of the {} (6.4.2): Reaction Rating {rr} — {}: {}",
+                formation(rs, before.reactor),
+                passing_faces(rr),
+                passed(ok)
             )
         }
+        (Step::Check(kind), Action::Check(ok)) => {
+            let er = first.map_or(0, |u| rs.unit(u).er[usize::from(before.is_disrupted(u))]);
+            let side = match first {
+                Some(u) if before.is_disrupted(u) => " (disrupted side)",
+                _ => "",
+            };
+            format!(
+                "Effectiveness Check of {checked} ({}): ER {er}{side} — {} (5.6.1): {}",
+                check_rule(kind),
+                passing_faces(er),
+                passed(ok)
+            )
+        }
+        (Step::Chits, Action::Chits(x, y)) => chits(rs, before, x, y),
         (Step::CombatDie, Action::Die(d)) => combat_die(rs, before, d),
         (Step::PlanDraw, Action::Draw(_)) => "the US draws a Victory Plan marker (8.3)".into(),
         (Step::PlanPeek, Action::Die(d)) => format!(
@@ -95,38 +197,180 @@ fn roll(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String
     })
 }
 
-/// What changed for each unit: SP lost, disruption, elimination, retreat.
-fn changes(rs: &Ruleset, before: &State, after: &State) -> Vec<String> {
+/// 7.5.1.1: both chits, and for each side the Combat Multiplier its chit gives each unit
+/// (by the unit's ER on the side it shows and the chit's column) and the strength it
+/// multiplies. Where a stack's units get different multipliers, each unit's is told with the
+/// stack's strength, not how the stack shares it (5.3.4: strength markers are never seen).
+fn chits(rs: &Ruleset, before: &State, x: u8, y: u8) -> String {
+    let c = rs.charts.chits();
+    let mut s = *before;
+    s.fight.chits = [x, y];
+    let b = super::battle::battle(rs, &s);
+    let (attack, defense) = b.battle_strengths(&rs.charts, [usize::from(x), usize::from(y)]);
+    let side = |name: &str, chit: u8, units: Units, st: &combat::Stack, stance, total| {
+        let id = c.get(usize::from(chit)).map_or("?", |k| k.id.as_str());
+        let ids: Vec<usize> = bits(units).collect();
+        let live: Vec<(String, u8, u8, u8)> = st
+            .live()
+            .map(|(slot, u)| {
+                let m = combat::combat_multiplier(&rs.charts, usize::from(chit), stance, u);
+                let name = ids
+                    .get(slot)
+                    .map_or(String::new(), |&v| rs.unit(v).name.clone());
+                (name, m, u.strength, u.er_now())
+            })
+            .collect();
+        let strength: u32 = live.iter().map(|l| u32::from(l.2)).sum();
+        let body = match live.first() {
+            None => format!("no unit left = {total}"),
+            Some(l) if live.iter().all(|o| o.1 == l.1) => {
+                format!("×{} × strength {strength} = {total}", l.1)
+            }
+            Some(_) => {
+                let each: Vec<String> = live
+                    .iter()
+                    .map(|(n, m, _, er)| format!("{n} ×{m} (ER {er})"))
+                    .collect();
+                format!(
+                    "{}, of strength {strength} in all = {total}",
+                    each.join(", ")
+                )
+            }
+        };
+        format!("{name} chit {id}: {body}")
+    };
+    format!(
+        "chits drawn (7.5.1.1): {}; {}",
+        side(
+            "attacker",
+            x,
+            s.fight.attackers,
+            &b.attackers,
+            Stance::Attack(b.attack),
+            attack
+        ),
+        side(
+            "defender",
+            y,
+            s.fight.defenders,
+            &b.defenders,
+            Stance::Defense(b.defense),
+            defense
+        )
+    )
+}
+
+/// What the hits of one side of a CRT result call for (7.5.2): the 1st an SP loss, a red
+/// result an EC of each unit left, the 2nd a retreat or an SP loss (a forced retreat if an EC
+/// failed), each further hit an SP loss spread evenly.
+fn hits_plan(side: &str, h: Hits) -> String {
+    if h.hits == 0 {
+        return format!("no hit on the {side}");
+    }
+    let mut parts = vec!["the 1st an SP loss (step 1)".to_string()];
+    if h.red {
+        parts.push("red: an EC for each unit left (step 2)".into());
+    }
+    if h.hits >= 2 {
+        parts.push(
+            "the 2nd a retreat or an SP loss (step 3; a forced retreat if an EC failed)".into(),
+        );
+    }
+    if h.hits > 2 {
+        let more = h.hits - 2;
+        parts.push(format!(
+            "{more} more SP loss{} spread evenly (step 4)",
+            if more == 1 { "" } else { "es" }
+        ));
+    }
+    let n = h.hits;
+    format!(
+        "the {side}'s {n} hit{}: {}",
+        if n == 1 { "" } else { "s" },
+        parts.join(", ")
+    )
+}
+
+/// What changed for each unit and HQ: SP lost, disruption, elimination (its own entry, with
+/// `rule`), leaving the map, and with `moves` where it went (a retreat, a displacement).
+fn changes(rs: &Ruleset, before: &State, after: &State, rule: &str, moves: bool) -> Vec<String> {
     let mut out = Vec::new();
+    let rule = if rule.is_empty() {
+        String::new()
+    } else {
+        format!(" ({rule})")
+    };
     for u in 0..rs.units.len() {
         let name = || format!("{} {}", rs.unit(u).side.adjective(), rs.unit(u).name);
         let was = on_map(before.hex[u]);
-        if was && !on_map(after.hex[u]) {
-            out.push(format!("{} eliminated", name()));
-            continue;
-        }
         if !was {
             continue;
         }
         let (s0, s1) = (before.strength[u], after.strength[u]);
+        if !on_map(after.hex[u]) {
+            if after.hex[u] == ELIMINATED {
+                if s1 < s0 {
+                    out.push(format!("{} loses {}", name(), sp(u32::from(s0 - s1))));
+                }
+                out.push(format!("{} is eliminated{rule}", name()));
+            } else {
+                out.push(format!("{} leaves the map{rule}", name()));
+            }
+            continue;
+        }
         if s1 < s0 {
             // 5.3.4: losses are public events; the strength left is not.
-            out.push(format!("{} loses {} SP", name(), s0 - s1));
+            out.push(format!("{} loses {}", name(), sp(u32::from(s0 - s1))));
         }
         match (before.is_disrupted(u), after.is_disrupted(u)) {
             (false, true) => out.push(format!("{} disrupted", name())),
             (true, false) => out.push(format!("{} no longer disrupted", name())),
             _ => {}
         }
-        if before.hex[u] != after.hex[u] && on_map(after.hex[u]) {
+        if moves && before.hex[u] != after.hex[u] {
             out.push(format!("{} to {}", name(), rs.hex(after.hex[u])));
+        }
+    }
+    if rule.starts_with(" (7.5.2") {
+        for (side, units, hits) in [
+            (
+                "defender",
+                before.fight.defenders,
+                after.fight.result.defender,
+            ),
+            (
+                "attacker",
+                before.fight.attackers,
+                after.fight.result.attacker,
+            ),
+        ] {
+            let was = bits(units).any(|u| on_map(before.hex[u]));
+            let is = bits(units).any(|u| on_map(after.hex[u]));
+            if hits.hits > 0 && was && !is {
+                out.push(format!(
+                    "no {side} unit is left: any of its hits not yet taken are void (7.5.2)"
+                ));
+            }
+        }
+    }
+    for f in 0..rs.formations.len() {
+        let (h0, h1) = (before.hq_hex[f], after.hq_hex[f]);
+        if !on_map(h0) || h0 == h1 {
+            continue;
+        }
+        let hq = format!("the {} HQ", rs.formation(f as u8).name);
+        if h1 == ELIMINATED {
+            out.push(format!("{hq} leaves play with its last unit (3.3)"));
+        } else if on_map(h1) && moves {
+            out.push(format!("{hq} to {}", rs.hex(h1)));
         }
     }
     out
 }
 
 /// The combat die with everything that read it (7.5.1.2): the battle strengths after the
-/// chits, the odds column, each DRM, the modified die and the CRT result.
+/// chits, the odds column, each DRM, the modified die and the CRT result; then what the
+/// result's hits call for on each side (7.5.2).
 fn combat_die(rs: &Ruleset, before: &State, die: u8) -> String {
     let b = super::battle::battle(rs, before);
     let chits = before.fight.chits.map(usize::from);
@@ -151,13 +395,15 @@ fn combat_die(rs: &Ruleset, before: &State, die: u8) -> String {
     } else {
         terms.join(" ")
     };
+    let result = rs.charts.resolve(line, attack, defense, die, drm);
     format!(
         "combat: battle strength {attack} vs {defense} on the {} line, odds {}; die {die} {terms} \
-         = {} → {} (7.5.1.2)",
+         = {} → {result} (7.5.1.2); {}; {} (7.5.2)",
         b.terrain.name().replace('_', " "),
         rs.charts.odds_label(line, column),
         super::charts::modified_die(die, drm),
-        rs.charts.resolve(line, attack, defense, die, drm)
+        hits_plan("defender", result.defender),
+        hits_plan("attacker", result.attacker),
     )
 }
 
@@ -165,8 +411,9 @@ fn combat_die(rs: &Ruleset, before: &State, die: u8) -> String {
 mod tests {
     use super::*;
     use crate::engine::{game_rng, Actor, Game};
-    use crate::games::crossing_the_line::scenario::STOLBERG_CORRIDOR;
+    use crate::games::crossing_the_line::scenario::{FIRST_BLOOD, STOLBERG_CORRIDOR};
     use crate::games::crossing_the_line::CrossingTheLine;
+    use rand::Rng;
 
     /// Random play until the first combat die; the state before it.
     fn before_a_combat_die(game: &CrossingTheLine) -> State {
@@ -206,5 +453,300 @@ mod tests {
         let line = game.rules().charts.terrain_line(b.terrain);
         let result = game.rules().charts.resolve(line, a, d, 4, drm.total());
         assert!(text.contains(&format!("→ {result} (7.5.1.2)")), "{text}");
+    }
+
+    /// One step of random play: the state before, the action, the state after, the narration.
+    type Seen<'a> = dyn FnMut(&Ruleset, &State, Action, &State, Option<String>) + 'a;
+
+    /// Random play of `scenario` over `seeds`, at most `steps` steps a game: `seen` gets each
+    /// step's state before, action, state after and narration.
+    fn each_step(scenario: &str, seeds: std::ops::Range<u64>, steps: usize, seen: &mut Seen) {
+        let game = CrossingTheLine::embedded(scenario).unwrap();
+        for seed in seeds {
+            let mut rng = game_rng(seed, 0);
+            let (mut s, mut buf, mut chance) = (game.initial_state(), Vec::new(), Vec::new());
+            for _ in 0..steps {
+                if game.actor(&s) == Actor::Terminal {
+                    break;
+                }
+                let a = match game.actor(&s) {
+                    Actor::Chance => game.draw_chance(&s, &mut chance, &mut rng),
+                    _ => {
+                        // Random play that attacks whenever it may, for many combats.
+                        game.legal_actions(&s, &mut buf);
+                        let fights: Vec<Action> = buf
+                            .iter()
+                            .copied()
+                            .filter(|a| matches!(a, Action::Attack { .. } | Action::Resolve))
+                            .collect();
+                        if fights.is_empty() {
+                            game.random_action(&s, &mut buf, &mut rng)
+                        } else {
+                            fights[rng.random_range(0..fights.len())]
+                        }
+                    }
+                };
+                let before = s;
+                game.apply(&mut s, a);
+                let text = game.narrate(&before, a, &s);
+                seen(game.rules(), &before, a, &s, text);
+            }
+        }
+    }
+
+    fn unit_name(rs: &Ruleset, u: usize) -> String {
+        format!("{} {}", rs.unit(u).side.adjective(), rs.unit(u).name)
+    }
+
+    #[test]
+    fn rule_5_6_1_every_effectiveness_and_reaction_check_is_told_with_its_rating_and_faces() {
+        let (mut ecs, mut reactions) = (0, 0);
+        type Told = Option<String>;
+        let mut seen =
+            |rs: &Ruleset, before: &State, a: Action, _: &State, text: Told| match (before.step, a)
+            {
+                (Step::Check(_), Action::Check(ok)) => {
+                    ecs += 1;
+                    let text = text.expect("an EC is told");
+                    let u = before.queue.trailing_zeros() as usize;
+                    let er = rs.unit(u).er[usize::from(before.is_disrupted(u))];
+                    let n = combat::ec_passing_faces(er);
+                    assert!(text.contains(&format!(": ER {er}")), "{text}");
+                    assert!(
+                        text.contains(" — passes on a d10 ") || n == 0 || n == 10,
+                        "{text}"
+                    );
+                    assert!(
+                        text.contains(&format!("passes on a d10 of {n} or less, {n} in 10"))
+                            || (n == 0 && text.contains("no d10 face passes"))
+                            || (n == 10 && text.contains("every d10 face passes")),
+                        "{text}"
+                    );
+                    assert!(
+                        text.contains(if ok { ": passed" } else { ": failed" }),
+                        "{text}"
+                    );
+                }
+                (Step::ReactionCheck, Action::Check(ok)) => {
+                    reactions += 1;
+                    let text = text.expect("a Reaction Check is told");
+                    let rr = rs.formation(before.reactor).reaction_rating.min(10);
+                    assert!(text.contains(&format!("Reaction Rating {rr} — ")), "{text}");
+                    assert!(
+                        text.contains(if ok { ": passed" } else { ": failed" }),
+                        "{text}"
+                    );
+                }
+                _ => {}
+            };
+        each_step(STOLBERG_CORRIDOR, 0..30, 4000, &mut seen);
+        each_step(FIRST_BLOOD, 0..30, 4000, &mut seen);
+        assert!(
+            ecs > 0 && reactions > 0,
+            "{ecs} ECs, {reactions} Reaction Checks"
+        );
+    }
+
+    #[test]
+    fn rule_8_1_5_the_attrition_die_is_told_with_the_disrupted_er_and_the_loss() {
+        let rs = CrossingTheLine::embedded(STOLBERG_CORRIDOR).unwrap();
+        let rs = rs.rules();
+        let mut before = rs.initial;
+        let u = bits(rs.side_units[0])
+            .find(|&u| on_map(before.hex[u]))
+            .unwrap();
+        before.step = Step::Attrition;
+        before.queue = 1 << u;
+        let er = rs.unit(u).er[1];
+        let text = roll(rs, &before, Action::Die(10)).unwrap();
+        let loss = 10 - er;
+        assert!(
+            text.starts_with(&format!(
+                "attrition die 10 for {} vs its disrupted ER {er} (8.1.5",
+                rs.unit(u).name
+            )),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(&format!(": {} lost", sp(u32::from(loss)))),
+            "{text}"
+        );
+        let text = roll(rs, &before, Action::Die(1)).unwrap();
+        assert!(text.ends_with(": no loss"), "{text}");
+    }
+
+    #[test]
+    fn rule_6_3_2_the_ap_die_names_the_fal_column_it_was_read_on() {
+        let mut told = 0;
+        each_step(
+            STOLBERG_CORRIDOR,
+            0..2,
+            1500,
+            &mut |rs, before, a, after, text| {
+                if let (Step::ApRoll { reaction }, Action::Die(d)) = (before.step, a) {
+                    if after.step == Step::Snafu {
+                        return;
+                    }
+                    told += 1;
+                    let text = text.unwrap();
+                    let f = usize::from(before.act().formation);
+                    let fal = before.fal[f];
+                    let ap = rs.charts.action_points(fal, d).map_or(0, |p| {
+                        if reaction {
+                            p.red
+                        } else {
+                            p.black
+                        }
+                    });
+                    assert_eq!(ap, after.act().ap, "{text}");
+                    assert!(
+                        text.starts_with(&format!("AP die {d} at FAL {fal}: ")),
+                        "{text}"
+                    );
+                    assert!(text.contains(&format!(" gets {ap} ")), "{text}");
+                }
+            },
+        );
+        assert!(told > 0);
+    }
+
+    /// 7.5.2: every SP lost and every unit eliminated, by a roll or by the decision that
+    /// applies a combat result or a displacement, has its entry in the log.
+    #[test]
+    fn rule_7_5_2_every_sp_loss_and_every_elimination_is_told() {
+        let mut eliminations = 0;
+        for scenario in [STOLBERG_CORRIDOR, FIRST_BLOOD] {
+            each_step(scenario, 0..8, 4000, &mut |rs, before, a, after, text| {
+                if matches!(a, Action::Cannibalize(_)) || after.step == Step::Snafu {
+                    return;
+                }
+                for u in 0..rs.units.len() {
+                    if !on_map(before.hex[u]) {
+                        continue;
+                    }
+                    let name = unit_name(rs, u);
+                    let text = text.clone().unwrap_or_default();
+                    if after.hex[u] == ELIMINATED {
+                        eliminations += 1;
+                        assert!(
+                            text.contains(&format!("{name} is eliminated")),
+                            "{a:?} at {:?}: no elimination line for {name} in {text:?}",
+                            before.step
+                        );
+                    } else if after.strength[u] < before.strength[u] {
+                        let lost = before.strength[u] - after.strength[u];
+                        assert!(
+                            text.contains(&format!("{name} loses {}", sp(u32::from(lost)))),
+                            "{a:?} at {:?}: {name}'s loss untold in {text:?}",
+                            before.step
+                        );
+                    }
+                }
+            });
+        }
+        assert!(eliminations > 0);
+    }
+
+    /// 7.5.2: the combat die tells how many hits each side takes and what each calls for.
+    #[test]
+    fn rule_7_5_2_the_combat_result_accounts_for_every_hit_of_each_side() {
+        let mut told = 0;
+        each_step(
+            STOLBERG_CORRIDOR,
+            0..6,
+            4000,
+            &mut |_, before, a, after, text| {
+                if before.step != Step::CombatDie || after.step == Step::Snafu {
+                    return;
+                }
+                let Action::Die(_) = a else { return };
+                told += 1;
+                let text = text.unwrap();
+                let r = after.fight.result;
+                for (side, h) in [("defender", r.defender), ("attacker", r.attacker)] {
+                    let want = match h.hits {
+                        0 => format!("no hit on the {side}"),
+                        1 => format!("the {side}'s 1 hit: the 1st an SP loss"),
+                        n => format!("the {side}'s {n} hits: the 1st an SP loss"),
+                    };
+                    assert!(text.contains(&want), "{want:?} not in {text}");
+                    if h.hits >= 2 {
+                        assert!(text.contains("the 2nd a retreat or an SP loss"), "{text}");
+                    }
+                    if h.hits > 2 {
+                        assert!(
+                            text.contains(&format!("{} more SP loss", h.hits - 2)),
+                            "{text}"
+                        );
+                    }
+                }
+            },
+        );
+        assert!(told > 0);
+    }
+
+    /// 7.5.1.1: the chits are told with the Combat Multiplier each gives and the strength it
+    /// multiplies, ending in the battle strengths the combat die reads.
+    #[test]
+    fn rule_7_5_1_1_the_chits_are_told_with_their_multipliers_and_strengths() {
+        let game = CrossingTheLine::embedded(STOLBERG_CORRIDOR).unwrap();
+        let rs = game.rules();
+        let die = before_a_combat_die(&game);
+        let mut before = die;
+        before.step = Step::Chits;
+        let [x, y] = die.fight.chits;
+        let text = roll(rs, &before, Action::Chits(x, y)).unwrap();
+        let b = crate::games::crossing_the_line::battle::battle(rs, &die);
+        let (a, d) = b.battle_strengths(&rs.charts, die.fight.chits.map(usize::from));
+        let ids = (
+            &rs.charts.chits()[usize::from(x)].id,
+            &rs.charts.chits()[usize::from(y)].id,
+        );
+        assert!(
+            text.starts_with(&format!(
+                "chits drawn (7.5.1.1): attacker chit {}: ×",
+                ids.0
+            )),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!(" = {a}; defender chit {}: ×", ids.1))
+                || text.contains(&format!(" = {a}; defender chit {}: ", ids.1)),
+            "{text}"
+        );
+        assert!(text.ends_with(&format!(" = {d}")), "{text}");
+        // One attacking unit: its multiplier and strength, as the rule multiplies them.
+        if die.fight.attackers.count_ones() == 1 {
+            let u = die.fight.attackers.trailing_zeros() as usize;
+            let (_, c) = b.attackers.live().next().unwrap();
+            let m =
+                combat::combat_multiplier(&rs.charts, usize::from(x), Stance::Attack(b.attack), c);
+            assert!(
+                text.contains(&format!("×{m} × strength {} = {a}", die.strength[u])),
+                "{text}"
+            );
+        }
+    }
+
+    /// 5.2: a roll held for the SNAFU offer is told as held, and told in full when kept.
+    #[test]
+    fn rule_5_2_a_kept_roll_is_told_when_it_is_applied() {
+        let mut kept = 0;
+        each_step(
+            STOLBERG_CORRIDOR,
+            0..6,
+            4000,
+            &mut |_, before, a, after, text| {
+                if before.step == Step::Snafu && a == Action::Keep {
+                    kept += 1;
+                    let text = text.clone().unwrap_or_default();
+                    assert!(!text.is_empty() && !text.contains("held"), "{text}");
+                }
+                if a.is_chance() && after.step == Step::Snafu {
+                    assert!(text.unwrap().contains("held"));
+                }
+            },
+        );
+        assert!(kept > 0);
     }
 }

@@ -264,8 +264,8 @@ pub fn standing(rs: &Ruleset, s: &State, viewer: Option<Side>) -> Vec<String> {
                  2 activations or fewer is decisive, 3 substantial, 4 satisfactory, 5 poor."
             ),
             format!(
-                "Now: {} activation(s) used; objectives still held by the Germans: {}.",
-                s.activations,
+                "Now: {}; objectives still held by the Germans: {}.",
+                activations_used(s.activations),
                 if left.is_empty() {
                     "none".to_string()
                 } else {
@@ -365,10 +365,26 @@ fn campaign_standing(
     ]
 }
 
-/// The US VP as `viewer` knows them. In the Campaign the German does not know the hidden
+/// 10.1: "1 activation used", "3 activations used".
+pub fn activations_used(n: u8) -> String {
+    if n == 1 {
+        "1 activation used".to_string()
+    } else {
+        format!("{n} activations used")
+    }
+}
+
+/// The US VP as `viewer` knows them (First Blood: the activations used, 10.1). In the Campaign the German does not know the hidden
 /// Victory Plan markers (8.3), and the US does not know how the German losses are shared
 /// among units of different VP value (5.3.4, 9: they are counted at the end).
 pub fn known_vp(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
+    // 10.1: First Blood has no VP; it counts the 1st ID's activations.
+    if rs.kind == ScenarioKind::FirstBlood {
+        return format!(
+            "{} of {FIRST_BLOOD_ACTIVATIONS} activations used (10.1)",
+            s.activations
+        );
+    }
     let Some(p) = &rs.plan else {
         return format!("US VP {}", us_vp(rs, s));
     };

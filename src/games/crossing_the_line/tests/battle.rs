@@ -1394,3 +1394,103 @@ fn rule_5_2_the_attacker_may_reroll_his_combat_die_with_the_token() {
         }
     }
 }
+
+/// 7.5.2: after a 5/0 the attacker's 2nd hit and the 3 after it are told when the owner takes
+/// them, with the elimination on its own entry and the hits the stack could not take void:
+/// no unit vanishes silently, by an SP loss or by a retreat.
+#[test]
+fn rule_7_5_2_the_hits_after_the_first_and_the_elimination_are_told() {
+    for second in [Action::TakeLoss, Action::RetreatInstead] {
+        let fx = Fx::s2();
+        let mut s = attack(&fx, &[], AttackKind::Regular);
+        let u = fx.unit("1/16");
+        let strength = s.strength[u];
+        resolve_with(&fx, &mut s, result(5, 0, false));
+        assert_eq!(s.step, Step::SecondHit);
+        assert_eq!(s.strength[u], strength - 1, "the 1st hit");
+        let before = s;
+        fx.decide(&mut s, second);
+        assert_eq!(s.hex[u], ELIMINATED);
+        let text = fx.g.narrate(&before, second, &s).expect("told");
+        assert!(
+            text.contains(&format!("US 1/16 loses {} SP", strength - 1)),
+            "{second:?}: {text}"
+        );
+        assert!(
+            text.contains("US 1/16 is eliminated (7.5.2)"),
+            "{second:?}: {text}"
+        );
+        assert!(
+            text.contains("no attacker unit is left"),
+            "{second:?}: {text}"
+        );
+    }
+}
+
+/// 7.5.2, 5.6.1: a red 0/4 on the static 453: its EC is told with its ER and the faces that
+/// pass, and the failure's disruption, forced retreat, further losses and elimination follow
+/// on the same line.
+#[test]
+fn rule_7_5_2_a_red_result_s_check_and_everything_after_it_are_told() {
+    let fx = Fx::new("first-blood");
+    let (mut s, u) = first_blood_attack(&fx);
+    resolve_with(&fx, &mut s, result(0, 4, true));
+    assert_eq!(s.step, Step::Check(CheckKind::Combat));
+    let before = s;
+    fx.chance(&mut s, Action::Check(false));
+    let text =
+        fx.g.narrate(&before, Action::Check(false), &s)
+            .expect("told");
+    let er = fx.rs().unit(u).er[0];
+    assert!(
+        text.starts_with(&format!(
+            "Effectiveness Check of 453 (red combat result, 7.5.2): ER {er} — passes on a d10 \
+             of {er} or less, {er} in 10 (5.6.1): failed — "
+        )),
+        "{text}"
+    );
+    assert_eq!(
+        s.hex[u], ELIMINATED,
+        "1 + 2 SP after the retreat: 3 SP in all"
+    );
+    assert!(text.contains("German 453 loses 2 SP"), "{text}");
+    assert!(
+        text.contains("German 453 is eliminated (7.5.2, 5.6.2)"),
+        "{text}"
+    );
+}
+
+/// 7.5 step A: an attack only one unit may make goes straight to the chits, so its battle
+/// (and the odds of the play screen) is known before the declaration — when the attacker
+/// already knows the defending stack (5.3.4): here a lone unit; a stack with unrevealed units
+/// under its top gives none.
+#[test]
+fn rule_7_5_a_single_attacker_s_battle_is_known_before_the_declaration() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "526ID", 1515);
+    fx.put(&mut s, "1/16", 1412);
+    fx.put(&mut s, "453", 1413);
+    fx.activate(&mut s, "1ID", 3);
+    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    let a = Action::Attack {
+        from,
+        target,
+        kind: AttackKind::Regular,
+    };
+    let before =
+        fx.g.battle_after(&s, a)
+            .expect("one attacker, a lone defender");
+    let mut declared = s;
+    fx.decide(&mut declared, a);
+    assert_eq!(declared.step, Step::Chits);
+    assert_eq!(before, battle::battle(fx.rs(), &declared));
+    fx.put(&mut s, "LwF VIII", 1413);
+    s.revealed = 0;
+    assert_eq!(
+        fx.g.battle_after(&s, a),
+        None,
+        "5.3.4: the stack is not known"
+    );
+}

@@ -435,3 +435,27 @@ fn rule_10_1_the_standing_names_the_objectives_the_germans_still_hold() {
     let text = victory::standing(fx.rs(), &s, None).join(" ");
     assert!(text.contains("still held by the Germans: none."), "{text}");
 }
+
+/// 10.1: First Blood has no VP; the headline and the standing count the 1st ID's
+/// activations, in words that agree with the number.
+#[test]
+fn rule_10_1_first_blood_tells_the_activations_used_not_vp() {
+    let fx = Fx::new("first-blood");
+    let mut s = first_blood(&fx);
+    let headline = crate::games::crossing_the_line::describe::headline(fx.rs(), &s, None);
+    assert!(
+        headline.contains("0 of 5 activations used (10.1)"),
+        "{headline}"
+    );
+    assert!(!headline.contains("VP"), "{headline}");
+    for (n, words) in [
+        (0, "Now: 0 activations used;"),
+        (1, "Now: 1 activation used;"),
+        (2, "Now: 2 activations used;"),
+    ] {
+        s.activations = n;
+        let text = victory::standing(fx.rs(), &s, None).join(" ");
+        assert!(text.contains(words), "{text}");
+        assert!(!text.contains("(s)"), "{text}");
+    }
+}
