@@ -47,8 +47,9 @@ pub struct Session<'g, G: Entry> {
     rng: GameRng,
     state: G::State,
     replay: Replay,
-    /// States at the person's earlier decisions and the replay length there.
-    undo: Vec<(G::State, usize)>,
+    /// States at the person's earlier decisions, the replay length there and the dice's
+    /// generator then: undoing a decision does not re-roll the dice that followed it.
+    undo: Vec<(G::State, usize, GameRng)>,
     /// The person's numbered options now (empty when it is not their decision).
     offers: Vec<Offer<G::Action>>,
     /// Whether `offers` numbers on from the list before (`numbering_continues`).
@@ -250,10 +251,19 @@ impl<'g, G: Entry> Session<'g, G> {
         while self.auto_step(log).is_some() {}
     }
 
-    /// The person takes decision `a`, which must be one of `offers()`.
+    /// The person takes decision `a`, which must be one of `offers()`; the log tells it as it
+    /// tells the bot's ("Rangers: …"), on the terminal and on the page alike.
     pub fn choose(&mut self, a: G::Action, log: &mut Vec<String>) {
-        self.undo
-            .push((self.state.clone(), self.replay.steps.len()));
+        log.push(format!(
+            "{}: {}",
+            self.game.player_name(self.human),
+            self.game.describe(&self.state, a)
+        ));
+        self.undo.push((
+            self.state.clone(),
+            self.replay.steps.len(),
+            self.rng.clone(),
+        ));
         self.apply(a, log);
         self.renumber(Some(a));
     }
@@ -273,9 +283,10 @@ impl<'g, G: Entry> Session<'g, G> {
     /// Back to the person's previous decision; false when there is none.
     pub fn undo(&mut self) -> bool {
         match self.undo.pop() {
-            Some((state, len)) => {
+            Some((state, len, rng)) => {
                 self.state = state;
                 self.replay.steps.truncate(len);
+                self.rng = rng;
                 self.renumber(None);
                 true
             }
@@ -523,6 +534,29 @@ mod tests {
         assert!(s.undo());
         let ns: Vec<usize> = s.offers().iter().map(|o| o.n).collect();
         assert_eq!(ns, (1..=ns.len()).collect::<Vec<_>>());
+    }
+
+    /// Undo goes back to the decision with the dice as they were: the same choice again rolls
+    /// the same, so a roll cannot be undone until it suits.
+    #[test]
+    fn undo_does_not_re_roll_the_dice() {
+        let game = CrossingTheLine::load(None, "first-blood").unwrap();
+        let mut s = session(&game, 0);
+        let first_choice = |s: &mut Session<'_, CrossingTheLine>| {
+            let mut log = Vec::new();
+            let a = s.offer(1).unwrap();
+            s.choose(a, &mut log);
+            s.advance(&mut log);
+            log
+        };
+        let first = first_choice(&mut s);
+        assert!(first.iter().any(|l| l.contains("die")), "{first:?}");
+        assert!(s.undo());
+        let again = first_choice(&mut s);
+        assert_eq!(
+            first, again,
+            "the same choice after undo rolls the same dice"
+        );
     }
 
     /// 7.3: the destinations of a move are listed by hex number, each with its MP cost, and

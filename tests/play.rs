@@ -300,7 +300,16 @@ fn rule_10_2_several_units_join_the_group_in_one_line() {
     assert_eq!(code, Some(0));
     let after = &text[text.find("6. Ranger BAR gunner").expect("the join list")..];
     let next = &after[after.find("Rangers> ").unwrap()..];
-    let list: Vec<&str> = next.lines().take(8).collect();
+    // Each choice is told as the bot's are ("Rangers: …"), then the list goes on.
+    assert!(
+        next.contains("Rangers: Ranger squad #7 in area 1 joins the group"),
+        "{next}"
+    );
+    let list: Vec<&str> = next
+        .lines()
+        .filter(|l| !l.contains("Rangers: "))
+        .take(8)
+        .collect();
     assert!(
         list[0].ends_with("4. Ranger NCO 2 #11 in area 1 joins the group"),
         "{list:?}"

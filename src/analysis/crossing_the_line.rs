@@ -149,6 +149,19 @@ fn provenance(charts: &Charts, tables: &[&str], rule: &str) -> String {
     parts.join("; ")
 }
 
+/// A CRT result in words for the readable table: "2/1r" is "2/1r: attacker 2 hits, defender
+/// 1, red (7.5.2)"; a result not of that form is kept as written.
+fn crt_words(result: &str) -> String {
+    let Some((a, d)) = result.split_once('/') else {
+        return result.to_string();
+    };
+    let (d, red) = match d.strip_suffix('r') {
+        Some(d) => (d, ", red: Effectiveness Checks (7.5.2)"),
+        None => (d, ""),
+    };
+    format!("{result}: attacker {a} hits, defender {d}{red}")
+}
+
 /// Every terrain line × odds column (below the leftmost too) × DRM: the CRT result.
 pub fn crt_table(charts: &Charts) -> Table {
     let mut cells = Vec::new();
@@ -158,7 +171,8 @@ pub fn crt_table(charts: &Charts) -> Table {
             std::iter::once(OddsColumn::BelowLeftmost).chain((0..n).map(OddsColumn::Column));
         for column in columns {
             for drm in DRMS {
-                let d = combat(charts, line, column, drm).map(|r| Outcome::unordered(r.clone()));
+                let d = combat(charts, line, column, drm)
+                    .map(|r| Outcome::unordered(r.clone()).read_as(crt_words(r)));
                 let inputs = vec![
                     charts.line_name(line).to_string(),
                     charts.odds_label(line, column),
@@ -276,6 +290,16 @@ pub fn initiative_tables(charts: &Charts, names: &[&str]) -> Vec<Table> {
 mod tests {
     use super::*;
     use crate::analysis::Fraction;
+
+    /// 7.5.2: the readable table says what a CRT code means; the CSV keeps the code.
+    #[test]
+    fn rule_7_5_2_a_crt_result_reads_as_words() {
+        assert_eq!(
+            crt_words("2/1r"),
+            "2/1r: attacker 2 hits, defender 1, red: Effectiveness Checks (7.5.2)"
+        );
+        assert_eq!(crt_words("0/3"), "0/3: attacker 0 hits, defender 3");
+    }
 
     fn charts() -> Charts {
         Charts::embedded().unwrap()

@@ -96,6 +96,8 @@ pub struct Counter {
     pub status: String,
     /// Drawn as a plain back: the viewer may not see what it is (fog of war).
     pub hidden: bool,
+    /// Drawn pale: the unit is flipped or marked down (spent, broken, disrupted).
+    pub flipped: bool,
     /// Where it points, for a game whose counters face a way (a gun, a tank).
     pub facing: Option<Facing>,
 }

@@ -131,12 +131,14 @@ fn contents_svg(s: &mut String, board: &Board, p: &Place) {
     s.push_str("</g>\n");
 }
 
-/// What going to a highlighted place costs, on a pale badge at the foot of the place; in a
-/// hex with counters, between its label and its counters, so that it hides neither.
+/// What going to a highlighted place costs, on a pale badge inside the place: in an empty hex
+/// at its middle, under its label (lower, it would sit on the next row's label and read as
+/// that hex's); in a hex with counters between its label and its counters, so that it hides
+/// neither; under an area or a box.
 fn cost_svg(s: &mut String, p: &Place, cost: &str) {
     let (size, dy) = match p.shape {
         Shape::Hex(r) if !p.counters.is_empty() => (r * 0.36, -r * 0.07),
-        Shape::Hex(r) => (r * 0.4, r * 0.72),
+        Shape::Hex(r) => (r * 0.4, r * 0.3),
         Shape::Circle(r) => (11.0, r + 9.0),
         Shape::Rect(_, h) => (11.0, h / 2.0 + 9.0),
     };
@@ -226,13 +228,16 @@ fn counters_svg(s: &mut String, p: &Place) {
     }
 }
 
-/// The counters grouped by side, face and look, in the order they first come.
+/// The counters grouped when alike in every way the picture or the tooltip shows (side, face,
+/// state, carried weapon, look), in the order they first come: a squad with a bazooka is not
+/// one of "4|6|5 ×3".
 fn alike(counters: &[Counter]) -> Vec<(&Counter, usize)> {
     let mut groups: Vec<(&Counter, usize)> = Vec::new();
     for c in counters {
+        let look = |o: &Counter| (o.side, o.hidden, o.flipped, o.facing);
         let same = |g: &&mut (&Counter, usize)| {
             let o = g.0;
-            (o.side, &o.face, o.hidden, o.facing) == (c.side, &c.face, c.hidden, c.facing)
+            look(o) == look(c) && (&o.face, &o.status) == (&c.face, &c.status)
         };
         match groups.iter_mut().find(|g| same(g)) {
             Some(g) => g.1 += 1,
@@ -257,6 +262,9 @@ struct Layout {
     slots: Vec<Slot>,
     more: Option<(f32, f32, f32, usize)>,
 }
+
+/// How opaque a flipped counter's colour is: pale, its side still told by its hue.
+const FLIPPED_OPACITY: f32 = 0.45;
 
 /// The smallest text a box may have: below it a face cannot be read in the 2× PNG.
 const MIN_FONT: f32 = 5.0;
@@ -416,9 +424,14 @@ fn counter_svg(s: &mut String, slot: &Slot, c: &Counter, n: usize) {
     } else {
         SIDE_COLOURS[c.side % 2]
     };
+    // A flipped unit (spent, broken, disrupted) is pale, its face dark.
+    let (opacity, ink) = match c.flipped && !c.hidden {
+        true => (FLIPPED_OPACITY, "#111"),
+        false => (1.0, "white"),
+    };
     let _ = write!(
         s,
-        r##"<rect class="counter" data-side="{}" x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" rx="2" fill="{fill}" stroke="#222" stroke-width="0.8"/>"##,
+        r##"<rect class="counter" data-side="{}" x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" rx="2" fill="{fill}" fill-opacity="{opacity}" stroke="#222" stroke-width="0.8"/>"##,
         c.side
     );
     if let (Some(f), false) = (c.facing, c.hidden) {
@@ -426,7 +439,7 @@ fn counter_svg(s: &mut String, slot: &Slot, c: &Counter, n: usize) {
     }
     let _ = write!(
         s,
-        r#"<text x="{:.1}" y="{:.1}" font-size="{font:.1}" text-anchor="middle" fill="white">{}</text>"#,
+        r#"<text x="{:.1}" y="{:.1}" font-size="{font:.1}" text-anchor="middle" fill="{ink}">{}</text>"#,
         x + w / 2.0,
         y + h * 0.5 + font * 0.36,
         esc(&face(c, n))
@@ -478,6 +491,10 @@ pub fn counter_line(board: &Board, c: &Counter) -> String {
     line
 }
 
+/// The key's swatch for a flipped counter: the first side's colour at `FLIPPED_OPACITY` on
+/// the paper.
+const PALE: &str = "#afbc96";
+
 /// One entry of the key under the map: where its swatch's text starts, its colour and meaning.
 struct KeyEntry {
     x: f32,
@@ -495,8 +512,16 @@ fn key_layout(board: &Board) -> (Vec<KeyEntry>, f32) {
         .iter()
         .enumerate()
         .map(|(i, name)| (SIDE_COLOURS[i % 2].to_string(), name.clone()));
+    let flipped = board
+        .places
+        .iter()
+        .any(|p| p.counters.iter().any(|c| c.flipped && !c.hidden));
+    let pale = flipped.then(|| {
+        let meaning = "pale: flipped (spent, broken or disrupted)";
+        (PALE.to_string(), meaning.to_string())
+    });
     let mut entries = Vec::new();
-    for (colour, meaning) in sides.chain(board.legend.iter().cloned()) {
+    for (colour, meaning) in sides.chain(board.legend.iter().cloned()).chain(pale) {
         let width = 30.0 + 8.0 * meaning.chars().count() as f32;
         if x + width > board.width.max(400.0) && x > 10.0 {
             x = 10.0;
@@ -549,6 +574,7 @@ mod tests {
             face: "4-6-7".into(),
             status: String::new(),
             hidden: false,
+            flipped: false,
             facing: None,
         }
     }
@@ -730,10 +756,13 @@ mod tests {
         let r = 24.0;
         let mut hex = Place::new("A3", 100.0, 100.0, Shape::Hex(r), "#fff");
         let (top, bottom) = badge(&hex);
-        assert!(top > 100.0, "an empty hex: at the foot ({top})");
+        let label_baseline = 100.0 - r * 0.45;
+        assert!(
+            top > label_baseline && bottom < 100.0 + r * 0.5,
+            "an empty hex: under its label, within its sides ({top}, {bottom})"
+        );
         hex.counters.push(counter());
         let (top, bottom_with) = badge(&hex);
-        let label_baseline = 100.0 - r * 0.45;
         let counters_top = 100.0 + 2.0;
         assert!(
             top >= label_baseline,

@@ -4,7 +4,7 @@
 
 use super::mcts::{MctsBot, MctsConfig, RolloutFactory};
 use super::{Bot, RandomBot};
-use crate::engine::data::{key_path, toml_reason};
+use crate::engine::data::{key_path, toml_reason, unprintable};
 use crate::engine::Game;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
@@ -217,6 +217,18 @@ fn parse(text: &str, file: &str) -> Result<Preset, PresetError> {
             "name is empty: tables and reports name the bot by it".into()
         ));
     }
+    // The name and the description are printed (tables, `hint`): a control or invisible
+    // character would be sent to the terminal raw.
+    let texts = [("name", &preset.name), ("description", &preset.description)];
+    if let Some((key, c)) = texts
+        .iter()
+        .find_map(|(k, t)| t.chars().find(|&c| unprintable(c)).map(|c| (k, c)))
+    {
+        return Err(bad(format!(
+            "{key}: a control or invisible character (U+{:04X}); write printable characters only",
+            u32::from(c)
+        )));
+    }
     let table: toml::Table = toml::from_str(text).map_err(brief)?;
     if let Some(toml::Value::Table(mcts)) = table.get("mcts") {
         preset.mcts_table = mcts.clone();
@@ -378,6 +390,8 @@ mod tests {
         assert!(e.to_string().contains("name is empty"), "{e}");
         let e = parse("name = \"x\"\nkind = \"mcts\"\n[mcts]\n", "x.toml").unwrap_err();
         assert!(e.to_string().contains("no budget"), "{e}");
+        let e = parse("name = \"a\\u009bb\"\nkind = \"random\"\n", "x.toml").unwrap_err();
+        assert!(e.to_string().contains("U+009B"), "{e}");
         let timed = "name = \"x\"\nkind = \"mcts\"\n[mcts]\ntime_ms = 50\n";
         assert!(parse(timed, "x.toml").is_ok());
     }

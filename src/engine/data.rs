@@ -69,6 +69,18 @@ pub fn check_provenance(at: At, source: &str, basis: Option<&str>) -> Result<(),
             "`source` is empty: give \"rulebook N.N\" or \"reconstructed\"",
         ));
     }
+    // Anything else ("Reconstructed", "made up") would pass as the published game's values
+    // and drop out of every note that results rest on a reconstruction.
+    if source != "reconstructed" && !source.starts_with("rulebook") {
+        return Err(at.err(
+            "source",
+            format!(
+                "`source = \"{}\"`: give \"rulebook N.N\" (the text's values) or \
+                 \"reconstructed\" (with a basis), in lower case",
+                shown(source)
+            ),
+        ));
+    }
     let has_basis = basis.is_some_and(|b| !b.trim().is_empty());
     if source == "reconstructed" && !has_basis {
         return Err(at.err(
@@ -215,10 +227,11 @@ pub fn parse<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError
         Err(syntax) => syntax,
         Ok(_) => toml_error(&e, text, file, false),
     })?;
-    // TOML takes a control character only escaped (`\u0001`) or in a multi-line string, so
-    // a document with neither, and no invisible formatting character, is not walked again.
+    // TOML takes a C0 control character only escaped (`\u0001`) or in a multi-line string,
+    // and a C1 one or an invisible one as it is, so a document with none of these is not
+    // walked again.
     let walk = text.contains('\\') || text.contains("\"\"\"") || text.contains("'''");
-    if walk || text.chars().any(invisible) {
+    if walk || text.chars().any(unprintable) {
         check_printable(&parse_syntax(text, file)?, file)?;
     }
     Ok(parsed)
@@ -294,11 +307,21 @@ pub fn unprintable(c: char) -> bool {
 fn invisible(c: char) -> bool {
     matches!(
         c,
-        '\u{200B}'..='\u{200F}'
+        '\u{00AD}' // soft hyphen
+            | '\u{061C}' // Arabic letter mark
+            | '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' // Hangul fillers
+            | '\u{17B4}' | '\u{17B5}' // Khmer inherent vowels
+            | '\u{180B}'..='\u{180F}' // Mongolian selectors and vowel separator
+            | '\u{200B}'..='\u{200F}'
+            | '\u{2028}' | '\u{2029}' // line and paragraph separators
             | '\u{202A}'..='\u{202E}'
             | '\u{2060}'..='\u{2064}'
             | '\u{2066}'..='\u{2069}'
+            | '\u{FE00}'..='\u{FE0F}' // variation selectors
             | '\u{FEFF}'
+            | '\u{FFF9}'..='\u{FFFB}' // interlinear annotation
+            | '\u{E0000}'..='\u{E007F}' // tags
+            | '\u{E0100}'..='\u{E01EF}' // variation selectors supplement
     )
 }
 

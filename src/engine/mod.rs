@@ -10,6 +10,7 @@ pub mod read;
 pub mod readings;
 pub mod replay;
 pub mod seed;
+pub mod words;
 pub mod write;
 
 pub use game::{Actor, Game, InitiativeCount, Outcome, PlayerId, RecordColumns, Tally};

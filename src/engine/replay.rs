@@ -7,7 +7,10 @@
 use super::game::{Actor, Game};
 use serde::{Deserialize, Serialize};
 
+/// A saved game: its identity and the index of each step's action. A key it does not know
+/// (`cheat = 1`, an `[extra]` table) is refused: the save is not what Sandtable wrote.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Replay {
     /// The game id the log belongs to.
     pub game: String,
@@ -375,5 +378,11 @@ mod tests {
             .check_same_game(&log("g", Some("s1"), Some("d1")))
             .unwrap_err();
         assert!(e.contains("does not have"), "{e}");
+        // A key Sandtable does not write makes it another file, not a save.
+        for extra in ["cheat = 1\n", "[extra]\nx = 1\n"] {
+            let text = format!("game = \"g\"\nseed = 1\nsteps = []\n{extra}");
+            let e = Replay::parse(&text).unwrap_err();
+            assert!(e.contains("unknown field"), "{e}");
+        }
     }
 }

@@ -13,8 +13,8 @@ pub struct Spec {
     pub name: Option<String>,
     pub game: String,
     pub scenario: Option<String>,
-    /// Bots by acting side (default: `scripted` for each).
-    #[serde(default)]
+    /// Bots by acting side (left out: `scripted` for each; an empty list is refused).
+    #[serde(default, deserialize_with = "named_bots")]
     pub bots: Vec<String>,
     /// Games per variant: every variant plays the same game seeds (common random numbers).
     pub games: u64,
@@ -36,6 +36,17 @@ pub struct Spec {
 
 fn one() -> u64 {
     1
+}
+
+/// `bots = [...]` as written: `bots = []` names no bot, and is not read as "the default".
+fn named_bots<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    let bots = <Vec<String> as serde::Deserialize>::deserialize(d)?;
+    if bots.is_empty() {
+        return Err(serde::de::Error::custom(
+            "bots = [] names no bot: leave bots out (scripted on each side) or name one a side",
+        ));
+    }
+    Ok(bots)
 }
 
 /// `[[variant]]`: a name and the values it sets, or the bots it plays with, or both.
@@ -390,6 +401,15 @@ mod tests {
     fn spec(text: &str) -> Result<Vec<Variant>, String> {
         let spec: Spec = toml::from_str(text).map_err(|e| e.to_string())?;
         spec.variants()
+    }
+
+    /// `bots = []` names no bot: refused, not read as the default (left out: scripted).
+    #[test]
+    fn an_empty_bots_list_is_refused() {
+        let path = Path::new("e.toml");
+        let e = Spec::parse("game = 'rudders-line'\ngames = 5\nbots = []\n", path).unwrap_err();
+        assert!(e.contains("bots = [] names no bot"), "{e}");
+        assert!(Spec::parse("game = 'rudders-line'\ngames = 5\n", path).is_ok());
     }
 
     /// A spec's name is the results folder's: a path, a parent folder, an empty or hidden

@@ -8,6 +8,7 @@ use super::{Reconstructed, Table};
 use crate::analysis::aachen as odds;
 use crate::bots::mcts::RolloutFactory;
 use crate::cli::CliError;
+use crate::engine::percent::percent;
 use crate::games::aachen::{Aachen, ScriptedBot};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -97,14 +98,14 @@ impl Entry for Aachen {
         self.apply(&mut after, a);
         let i = attack_inputs(self.rules(), &after)?;
         let dist = odds::attack(&i);
-        let pct = |r: CombatResult| 100.0 * dist.prob(|x| *x == r).to_f64();
+        let pct = |r: CombatResult| percent(dist.prob(|x| *x == r).to_f64(), 0);
         let air = match i.air_dice {
             0 => String::new(),
             n => format!(", Air −{n}D6"),
         };
         Some(format!(
-            "AV {} vs DV {} (+2D6 each{air}): Overrun {:.0}%, Success {:.0}%, Stalemate {:.0}%, \
-             Repulse {:.0}% (9.5.4)",
+            "AV {} vs DV {} (+2D6 each{air}): Overrun {}%, Success {}%, Stalemate {}%, \
+             Repulse {}% (9.5.4)",
             i.av,
             i.dv,
             pct(CombatResult::Overrun),

@@ -6,6 +6,7 @@ use super::{Reconstructed, Table};
 use crate::analysis::crossing_the_line as odds;
 use crate::bots::mcts::RolloutFactory;
 use crate::cli::CliError;
+use crate::engine::percent::percent;
 use crate::games::crossing_the_line::charts::Charts;
 use crate::games::crossing_the_line::data::DataSet;
 use crate::games::crossing_the_line::scenario::{
@@ -143,7 +144,7 @@ impl Entry for CrossingTheLine {
         results.sort_by_key(|r| std::cmp::Reverse(r.1));
         let text: Vec<String> = results
             .iter()
-            .map(|(r, p)| format!("{r} {:.0}%", 100.0 * p.to_f64()))
+            .map(|(r, p)| format!("{r} {}%", percent(p.to_f64(), 0)))
             .collect();
         Some(format!(
             "over both chits and the die: {} (7.5.1)",

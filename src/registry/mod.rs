@@ -349,6 +349,11 @@ pub fn with_layout(
 /// Checks that each of `wanted` names one of the game's odds tables of `kind`.
 pub fn check_tables<G: Odds>(kind: OddsKind, wanted: &[&str]) -> Result<(), CliError> {
     let known = G::odds_tables(kind);
+    if wanted.iter().any(|w| w.trim().is_empty()) {
+        return Err(CliError::Usage(
+            "--table names an empty table (two commas, or one at an end?)".into(),
+        ));
+    }
     let twice = wanted
         .iter()
         .enumerate()

@@ -8,6 +8,7 @@ use super::{Reconstructed, Table};
 use crate::analysis::rudders_line as odds;
 use crate::bots::mcts::RolloutFactory;
 use crate::cli::CliError;
+use crate::engine::percent::percent;
 use crate::games::rudders_line::{AttackResult, RuddersLine, ScriptedBot};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -100,10 +101,10 @@ impl Entry for RuddersLine {
         let odds = odds::attack(ot, dt);
         let fail = odds.prob(|r| *r == AttackResult::Failed).to_f64();
         Some(format!(
-            "OT {ot} vs DT {dt} before the dice: {:.0}% Casualty Points on the defenders, \
-             {:.0}% the assault fails (11.2)",
-            100.0 * (1.0 - fail),
-            100.0 * fail
+            "OT {ot} vs DT {dt} before the dice: {}% Casualty Points on the defenders, \
+             {}% the assault fails (11.2)",
+            percent(1.0 - fail, 0),
+            percent(fail, 0)
         ))
     }
 
@@ -115,8 +116,10 @@ impl Entry for RuddersLine {
              in it; ★: a Victory Area (12.1)",
             "OT and DT: an attack's Offensive and Defensive Totals, values plus a die each (7.5); \
              OT − DT of 1 or more is that many Casualty Points, CP (7.61)",
-            "spent: a unit flipped after acting this turn (7.6); LC-A, LC-B: the Landing Craft \
-             boxes the Rangers land from",
+            "spent: a unit flipped after acting this turn (7.6), drawn pale on the board; LC-A, \
+             LC-B: the Landing Craft boxes the Rangers land from",
+            "interdiction marker 8 (marker 8 on the board): artillery or mortar fire left in an area (8.1); \
+             an enemy unit entering it pays extra MP or is attacked (8.2)",
         ]
     }
 

@@ -19,9 +19,16 @@ pub fn games_bar(n: u64) -> ProgressBar {
 
 fn style() -> ProgressStyle {
     ProgressStyle::with_template(
-        "[{elapsed_precise}] {wide_bar} {pos}/{len} games ({per_sec}, eta {eta})",
+        "[{elapsed_precise}] {wide_bar} {pos}/{len} games ({rate} games/s, eta {eta})",
     )
     .expect("the template is a valid constant")
+    // indicatif's own {per_sec} prints "17.9854/s": whole games a second read better.
+    .with_key(
+        "rate",
+        |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0}", state.per_sec());
+        },
+    )
 }
 
 /// A spinner on stderr for a wait of unknown length (the bot or `hint` thinking): shown only

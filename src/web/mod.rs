@@ -198,11 +198,7 @@ async fn act<G: Entry>(
                 ),
             );
         };
-        let mut lines = vec![format!(
-            "{}: {}",
-            l.session.game().player_name(l.session.human()),
-            l.session.game().describe(l.session.state(), a)
-        )];
+        let mut lines = Vec::new();
         l.session.choose(a, &mut lines);
         l.session.advance(&mut lines);
         l.log.extend(lines);

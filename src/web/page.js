@@ -46,7 +46,7 @@ function show(v) {
   }));
   const map = $("map");
   map.innerHTML = v.board;
-  map.classList.toggle("hexes", v.board.includes("<polygon"));
+  zoom(map.querySelector("svg"));
   for (const g of map.querySelectorAll("[data-place]")) {
     g.addEventListener("click", () => pick(g.dataset.place));
   }
@@ -63,6 +63,17 @@ function show(v) {
   log.scrollTop = log.scrollHeight;
   if (place !== null && !v.actions.some((a) => a.place === place)) place = null;
   list();
+}
+
+// The map at least ZOOM times its drawing's size, so a counter's face can be read, and wider
+// when the panel is: a larger map scrolls in its panel.
+const ZOOM = 1.5;
+function zoom(svg) {
+  if (!svg) return;
+  const panel = $("map").clientWidth - 4;
+  const width = Number(svg.getAttribute("width"));
+  svg.style.width = Math.max(panel, width * ZOOM) + "px";
+  svg.style.height = "auto";
 }
 
 // A click on a place shows its stack and filters the actions to those about it; with one

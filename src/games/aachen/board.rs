@@ -127,6 +127,7 @@ fn german(defense: Option<u8>) -> Counter {
         }
         .into(),
         hidden: defense.is_none(),
+        flipped: false,
         facing: None,
     }
 }
@@ -153,6 +154,7 @@ fn american(rs: &Ruleset, s: &State, u: u8) -> Counter {
         }
         .into(),
         hidden: false,
+        flipped: s.fresh & 1 << u == 0,
         facing: None,
     }
 }

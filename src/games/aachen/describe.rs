@@ -5,6 +5,7 @@ use super::combat::{attack_value, defense_value, result};
 use super::ruleset::{Ruleset, AREAS, TURNS};
 use super::state::{bits, Phase, Roll, State, Step, Support, NONE, OUT_OF_ACTION, UNREVEALED};
 use super::Action;
+use crate::engine::words::counted;
 use std::fmt::Write as _;
 
 /// "Area 13 (Kaiserplatz)".
@@ -247,6 +248,11 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
         (Step::Roll(Roll::RandomEvent), Action::Dice(t)) => {
             let event = rs.event(after.event);
             let effects = event_effects(event);
+            // "Rain: Movement Factor 4, …" after an event named Rain says its name once.
+            let effects = match effects.strip_prefix(&format!("{}: ", event.name)) {
+                Some(rest) => rest.to_string(),
+                None => effects,
+            };
             Some(if effects.is_empty() {
                 format!("Random Event 3d6 = {t}: {} (6.2)", event.name)
             } else {
@@ -283,7 +289,8 @@ fn event_effects(e: &super::data::RandomEvent) -> String {
     }
     if let Some(n) = e.artillery_limit {
         out.push(format!(
-            "at most {n} Artillery Support point(s) may be bought"
+            "at most {} may be bought",
+            counted(n, "Artillery Support point")
         ));
     }
     if e.morale != 0 {
@@ -298,7 +305,10 @@ fn event_effects(e: &super::data::RandomEvent) -> String {
         (e.free_engineer, "Engineer"),
     ] {
         if n > 0 {
-            out.push(format!("{n} free {what} Support point(s)"));
+            out.push(format!(
+                "{} free",
+                counted(n, &format!("{what} Support point"))
+            ));
         }
     }
     out.join("; ")

@@ -400,10 +400,11 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
              than German Morale."
         ),
         format!(
-            "Now, turn {} of {TURNS}: German Morale {}; {german} Area(s) still German; if the \
+            "Now, turn {} of {TURNS}: German Morale {}; {} still German; if the \
              game ended at this Morale, {}.",
             s.turn,
             s.morale,
+            crate::engine::words::counted(german, "Area"),
             match s.morale {
                 m if m >= level => format!("the Germans would win (Morale {level} or higher)"),
                 m => format!(

@@ -22,10 +22,15 @@ impl CrossOfIron {
     /// "2nd Squad (4-6-7, MMG)".
     pub fn label(&self, u: usize) -> String {
         let d = self.def(u);
+        // A leader by his printed values ("8-1"), not the data's id for his counter.
+        let counter = match d.kind {
+            Kind::Leader => &d.face,
+            _ => &d.counter,
+        };
         match &d.sw {
-            Some(w) => format!("{} ({}, {})", d.name, d.counter, w.id),
-            None if d.name == d.counter => d.name.clone(),
-            None => format!("{} ({})", d.name, d.counter),
+            Some(w) => format!("{} ({counter}, {})", d.name, w.id),
+            None if &d.name == counter => d.name.clone(),
+            None => format!("{} ({counter})", d.name),
         }
     }
 
@@ -605,6 +610,7 @@ impl CrossOfIron {
                 face,
                 status: self.status(s, u),
                 hidden: false,
+                flipped: s.units[u].has(flag::BROKEN),
                 facing: self.drawn_facing(s, u),
             });
         }

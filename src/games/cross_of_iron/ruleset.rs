@@ -136,6 +136,7 @@ impl Ruleset {
             .collect::<Result<Vec<_>, _>>()?;
         let s = &data.scenario.scenario;
         let at = At::new(file, "scenario");
+        check_names(&data, file)?;
         if units.is_empty() || units.len() > MAX_UNITS {
             return Err(At::new(file, "setup").err(
                 "-",
@@ -1041,6 +1042,39 @@ fn placeable_ids(k: &data::Counters) -> [(&'static str, Vec<(&str, &str)>); 5] {
 
 /// What the board prints on the counter `id`: its `face`, or the id's first word; at most
 /// five characters, so it fits on the counter.
+/// The log and the screen name each unit by its `name`, and the scenario by its own: none
+/// may be empty, and no two units of the set-up may share one.
+fn check_names(data: &DataSet, file: &str) -> Result<(), DataError> {
+    let s = &data.scenario.scenario;
+    for (key, text) in [("id", &s.id), ("name", &s.name)] {
+        if text.trim().is_empty() {
+            return Err(
+                At::new(file, "scenario").err(key, format!("the scenario's {key} is empty"))
+            );
+        }
+    }
+    let at = At::new(file, "setup");
+    let names: Vec<String> = data
+        .scenario
+        .setup
+        .iter()
+        .map(|u| u.name.trim().to_lowercase())
+        .collect();
+    if let Some(i) = names.iter().position(|n| n.is_empty()) {
+        return Err(at.err(
+            format!("entry {}", i + 1),
+            "the name is empty: the log names the unit by it",
+        ));
+    }
+    match first_repeat(&names) {
+        Some(i) => Err(at.err(
+            &data.scenario.setup[i].name,
+            "two units of the set-up have this name: the log could not tell them apart",
+        )),
+        None => Ok(()),
+    }
+}
+
 fn face(face: &Option<String>, id: &str, at: At) -> Result<String, DataError> {
     let text = face
         .clone()
@@ -1114,6 +1148,12 @@ fn unit(
         .find(|l| l.id == s.counter && mine(&l.side))
     {
         (u.kind, u.morale, u.leadership, u.points) = (Kind::Leader, l.morale, l.modifier, l.points);
+        // As printed: morale, then the leadership modifier ("8-1", "6+1"); the data's id may
+        // carry a mark of its own ("7-0R" tells the Russian 7-0 from the German one).
+        u.face = match l.modifier {
+            m if m > 0 => format!("{}+{m}", l.morale),
+            m => format!("{}-{}", l.morale, m.unsigned_abs()),
+        };
     } else if let Some(g) = k
         .at_guns
         .guns
@@ -1195,8 +1235,16 @@ fn unit(
         return Err(at.err(name, "only an AFV carries an armour leader (76)"));
     }
     // 63.11, 64.1: guns and AFVs face a hexspine or hexside; infantry has no facing.
-    if s.facing.is_some() && !matches!(u.kind, Kind::Gun | Kind::Vehicle) {
+    let faces = matches!(u.kind, Kind::Gun | Kind::Vehicle);
+    if s.facing.is_some() && !faces {
         return Err(at.err(name, "only a gun or an AFV has a facing (63.11, 64.1)"));
+    }
+    // Set up without one, it would face the first hexside unasked.
+    if s.facing.is_none() && faces {
+        return Err(at.err(
+            name,
+            "a gun or an AFV is set up facing a hexside: give facing (63.11, 64.1)",
+        ));
     }
     if let Some(sw) = &s.sw {
         let w = k

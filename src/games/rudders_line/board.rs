@@ -120,6 +120,11 @@ fn place(game: &RuddersLine, s: &State, a: u8) -> Place {
         info.name,
         info.tem
     );
+    for marker in super::screen::interdiction_markers(s, a) {
+        p.marks.push(format!("marker {}", marker.1));
+        p.tooltip
+            .push_str(&format!("; {}", super::screen::marker_words(marker)));
+    }
     if s.area_units[i] != 0 {
         p.holder = Some(s.controller(a) as usize);
     }
@@ -148,6 +153,7 @@ fn counter(rs: &Ruleset, s: &State, u: u8) -> Counter {
         face: values,
         status,
         hidden: false,
+        flipped: spent,
         facing: None,
     }
 }

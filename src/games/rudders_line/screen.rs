@@ -4,6 +4,7 @@ use super::describe::{area, counter_name, printed_values};
 use super::ruleset::{unit_bits, Ruleset};
 use super::state::{AttackKind, Phase, Roll, State, Step, NONE};
 use super::Action;
+use crate::engine::words::counted;
 use std::fmt::Write as _;
 
 fn phase_name(p: Phase) -> &'static str {
@@ -56,22 +57,35 @@ pub fn render_compact(rs: &Ruleset, s: &State) -> String {
             .into_iter()
             .map(|(l, n)| if n > 1 { format!("{n}× {l}") } else { l })
             .collect();
-        let marker = if markers > 0 {
-            format!(" marker '{markers}'")
-        } else {
-            String::new()
-        };
-        let _ = writeln!(
-            out,
-            "  {:<8}TEM+{}{star} {}{marker}: {}",
+        let mut line = format!(
+            "  {:<8}TEM+{}{star} {}",
             area(rs, a),
             info.tem,
-            s.controller(a).name(),
-            units.join(", ")
+            s.controller(a).name()
         );
+        if !units.is_empty() {
+            let _ = write!(line, ": {}", units.join(", "));
+        }
+        for marker in interdiction_markers(s, a) {
+            let _ = write!(line, "; {}", marker_words(marker));
+        }
+        let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(out, "{}", pending(rs, s));
     out
+}
+
+/// The interdiction markers in area `a` (8.1): each side's that fired there, with its value.
+pub fn interdiction_markers(s: &State, a: u8) -> impl Iterator<Item = (super::Side, u8)> + '_ {
+    (0..2).filter_map(move |side| {
+        let v = s.interdiction[side][usize::from(a)];
+        (v > 0).then(|| (super::Side::from_index(side), v))
+    })
+}
+
+/// A marker in words: "the Rangers' interdiction marker 8 (8.1)".
+pub fn marker_words((side, v): (super::Side, u8)) -> String {
+    format!("the {}' interdiction marker {v} (8.1)", side.name())
 }
 
 /// A unit in a few words: its name, the values it has now and what it carries ("Ranger
@@ -116,15 +130,8 @@ pub fn render(rs: &Ruleset, s: &State) -> String {
             info.name,
             s.controller(a).name()
         );
-        for (side, m) in s.interdiction.iter().enumerate() {
-            let v = m[usize::from(a)];
-            if v > 0 {
-                let _ = write!(
-                    out,
-                    " marker '{v}' ({})",
-                    super::Side::from_index(side).name()
-                );
-            }
+        for marker in interdiction_markers(s, a) {
+            let _ = write!(out, "; {}", marker_words(marker));
         }
         out.push('\n');
         for u in unit_bits(units) {
@@ -163,23 +170,26 @@ pub fn render(rs: &Ruleset, s: &State) -> String {
 fn pending(rs: &Ruleset, s: &State) -> String {
     match s.step {
         Step::Casualties => format!(
-            "{} must pay {} Casualty Point(s) in {}",
+            "{} must pay {} in {}",
             s.casualties.owner.name(),
-            s.casualties.cp,
+            counted(s.casualties.cp, "Casualty Point"),
             area(rs, s.attack.area)
         ),
         Step::Group => format!("{} group in {}", s.active.name(), area(rs, s.group.area)),
         Step::Point => "choose the point unit of the assault".into(),
         Step::InitiativeChoice => format!("{} won the initiative roll", s.initiative.name()),
         Step::AutoRally => format!(
-            "Rangers rally {} squad(s) automatically",
-            s.regroup.remaining
+            "Rangers rally {} automatically",
+            counted(s.regroup.remaining, "squad")
         ),
         Step::Fatigue => {
             format!(
-                "fatigue {} {} unit(s)",
+                "fatigue {} {}",
                 s.regroup.remaining,
-                s.regroup.side.name()
+                match s.regroup.remaining {
+                    1 => format!("{} unit", s.regroup.side.name()),
+                    _ => format!("{} units", s.regroup.side.name()),
+                }
             )
         }
         Step::PickUp => format!("{} may pick up weapons", s.regroup.side.name()),
@@ -270,9 +280,9 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
             )
         }
         Roll::Fatigue => format!(
-            "{} fatigue roll {d}: {} unit(s) to fatigue (12.1 step 5)",
+            "{} fatigue roll {d}: {} to fatigue (12.1 step 5)",
             before.regroup.side.name(),
-            (d / 2).max(1)
+            counted((d / 2).max(1), "unit")
         ),
     })
 }

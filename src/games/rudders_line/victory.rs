@@ -102,12 +102,12 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
             list(v.ranger_foothold)
         ),
         format!(
-            "At the end of turn {}: the Rangers win if they hold {key} and at least {} other \
-             Victory Area(s) (all of them: decisive); {key} alone is a draw; less is a German \
-             victory. If no Ranger has reached the guns in {} by the end of turn {}, the \
-             Rangers' result is one level lower.",
+            "At the end of turn {}: the Rangers win if they hold {key} and at least {} \
+             (all of them: decisive); {key} alone is a draw; less is a German victory. If no \
+             Ranger has reached the guns in {} by the end of turn {}, the Rangers' result is one \
+             level lower.",
             rs.turns,
-            v.ranger_other_victory_areas,
+            crate::engine::words::counted(v.ranger_other_victory_areas, "other Victory Area"),
             name(v.guns_area),
             v.guns_deadline_turn
         ),

@@ -168,6 +168,23 @@ fn rule_63_24_a_stronger_ift_column_and_better_close_combat_odds_are_no_weaker()
     assert_names(&e, &["[close_combat] kill", "2 after 4", "rise"]);
 }
 
+/// 63.11, 64.1: a gun or an AFV is set up facing a hexside; one without a facing is refused,
+/// not turned to the first hexside unasked. The log names units by name: an empty or a
+/// shared one is refused.
+#[test]
+fn rule_63_11_a_gun_set_up_without_a_facing_and_units_without_names_are_refused() {
+    let e = error("scenario.toml", "facing = \"e\"\n", "");
+    assert_names(&e, &["[setup]", "give facing", "63.11"]);
+    let e = error(
+        "scenario.toml",
+        "name = \"2nd Squad\"",
+        "name = \"1st squad\"",
+    );
+    assert_names(&e, &["[setup]", "two units of the set-up have this name"]);
+    let e = error("scenario.toml", "name = \"2nd Squad\"", "name = \" \"");
+    assert_names(&e, &["[setup] entry 2", "the name is empty"]);
+}
+
 /// 63.19: the 360° mount's +2 is "much smaller" than an ordinary gun's rotation, so a
 /// `hull_turn_drm` of +2 or less is rejected with a one-line error naming the rule; +3 loads.
 #[test]

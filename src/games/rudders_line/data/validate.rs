@@ -127,6 +127,17 @@ pub(super) fn check_map(map: &MapTables, file: &str) -> Result<(), DataError> {
     for a in &map.areas {
         TEM.check("tem", a.tem)
             .map_err(|m| at.err(format!("area {}", a.id), m))?;
+        // 12.1 step 4a: a Victory Area carries the star on the map; a Landing Craft box is
+        // off the map, and the Germans, never entering it, could never take it back.
+        if a.victory && a.landing_craft {
+            return Err(at.err(
+                format!("area {}", a.id),
+                format!(
+                    "{}: it cannot be a Victory Area (12.1)",
+                    landing_craft_box(&a.id)
+                ),
+            ));
+        }
     }
     Ok(())
 }

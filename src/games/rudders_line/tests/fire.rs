@@ -1201,6 +1201,34 @@ fn rule_7_61_one_or_more_is_that_many_casualty_points_the_target_s_owner_inflict
     assert_eq!(fx.s.casualties.targets, 1 << g);
 }
 
+/// 8.1: a marker left in an area is shown whose fire it is, on the play screen (even in an
+/// area without units) and on the board picture.
+#[test]
+fn rule_8_1_an_interdiction_marker_is_shown_with_the_side_that_fired() {
+    let mut fx = Fixture::new();
+    let area = fx.area("16");
+    fx.s.interdiction[Side::Rangers.index()][usize::from(area)] = 8;
+    let g = crate::games::rudders_line::RuddersLine::embedded().unwrap();
+    let screen = crate::engine::Game::render(&g, &fx.s);
+    let line = screen
+        .lines()
+        .find(|l| l.contains("interdiction marker"))
+        .expect("the marker is on the screen");
+    assert!(
+        line.contains("the Rangers' interdiction marker 8 (8.1)") && !line.contains(": ;"),
+        "{line}"
+    );
+    assert!(!line.trim_end().ends_with(':'), "{line}");
+    let board = g.board(&fx.s);
+    let place = board.places.iter().find(|p| p.id == "16").unwrap();
+    assert!(
+        place.marks.contains(&"marker 8".to_string()),
+        "{:?}",
+        place.marks
+    );
+    assert!(place.tooltip.contains("the Rangers' interdiction marker 8"));
+}
+
 #[test]
 fn rule_8_1_artillery_and_medium_mortars_leave_their_markers_after_the_attack_light_ones_none() {
     let marker_on_16_after = |fire: &dyn Fn(&mut Fixture)| {

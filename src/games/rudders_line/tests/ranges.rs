@@ -585,6 +585,18 @@ fn rule_2_2_each_area_has_a_name_of_its_own() {
     assert!(rejected(&data).contains("the name is empty"));
 }
 
+/// 12.1 step 4a: a Landing Craft box is no Victory Area (the Germans never enter it).
+#[test]
+fn rule_12_1_a_landing_craft_box_is_no_victory_area() {
+    let mut data = embedded();
+    area_mut(&mut data, "LC-A").victory = true;
+    let err = rejected(&data);
+    assert!(
+        err.contains("[areas] area LC-A") && err.contains("cannot be a Victory Area"),
+        "{err}"
+    );
+}
+
 /// 12.1 as data: an empty `german_sudden_death_control` is this data's choice of no sudden
 /// death by control (the Rangers' foothold still applies), and the victory text says only
 /// what applies, not "control none".
