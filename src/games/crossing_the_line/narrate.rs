@@ -12,6 +12,7 @@ use super::charts::Hits;
 use super::combat::{self, Stance};
 use super::ruleset::Ruleset;
 use super::state::{bits, on_map, CheckKind, State, Step, Units, BONUS_ONLY, ELIMINATED};
+use crate::engine::words::counted;
 use std::fmt::Write as _;
 
 /// What `a` did, taking `before` to `after`: a chance outcome with its roll, or a decision's
@@ -109,12 +110,9 @@ fn passing_faces(rating: u8) -> String {
     }
 }
 
+/// "3 SP": the abbreviation takes no plural.
 fn sp(n: u32) -> String {
-    if n == 1 {
-        "1 SP".to_string()
-    } else {
-        format!("{n} SP")
-    }
+    format!("{n} SP")
 }
 
 fn roll(rs: &Ruleset, before: &State, a: Action) -> Option<String> {
@@ -158,9 +156,9 @@ fn roll(rs: &Ruleset, before: &State, a: Action) -> Option<String> {
                     .action_points(fal, d)
                     .map_or(0, |p| if reaction { p.red } else { p.black });
             format!(
-                "AP die {d} at FAL {fal}: the {} gets {ap} {colour} Action Point{} ({rule})",
+                "AP die {d} at FAL {fal}: the {} gets {} ({rule})",
                 formation(rs, f),
-                if ap == 1 { "" } else { "s" },
+                counted(ap, &format!("{colour} Action Point")),
             )
         }
         (Step::ReactionCheck, Action::Check(ok)) => {

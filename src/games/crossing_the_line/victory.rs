@@ -367,11 +367,7 @@ fn campaign_standing(
 
 /// 10.1: "1 activation used", "3 activations used".
 pub fn activations_used(n: u8) -> String {
-    if n == 1 {
-        "1 activation used".to_string()
-    } else {
-        format!("{n} activations used")
-    }
+    format!("{} used", crate::engine::words::counted(n, "activation"))
 }
 
 /// The US VP as `viewer` knows them (First Blood: the activations used, 10.1). In the Campaign the German does not know the hidden

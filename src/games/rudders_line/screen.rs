@@ -183,14 +183,8 @@ fn pending(rs: &Ruleset, s: &State) -> String {
             counted(s.regroup.remaining, "squad")
         ),
         Step::Fatigue => {
-            format!(
-                "fatigue {} {}",
-                s.regroup.remaining,
-                match s.regroup.remaining {
-                    1 => format!("{} unit", s.regroup.side.name()),
-                    _ => format!("{} units", s.regroup.side.name()),
-                }
-            )
+            let unit = format!("{} unit", s.regroup.side.name());
+            format!("fatigue {}", counted(s.regroup.remaining, &unit))
         }
         Step::PickUp => format!("{} may pick up weapons", s.regroup.side.name()),
         _ => String::new(),
