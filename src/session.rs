@@ -587,7 +587,7 @@ mod tests {
             .offers()
             .iter()
             .filter(|o| o.text.starts_with("to "))
-            .all(|o| o.text.contains(" MP)")));
+            .all(|o| o.text.contains(" MP of ")));
     }
 
     /// A finished game has no decision, so no hint (the page once suggested a move there,

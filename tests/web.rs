@@ -19,6 +19,30 @@ impl Drop for Running {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
+        // A test that fails never closes its session, and Chromium outlives chromedriver:
+        // every process started with this profile is stopped too.
+        if let Some(profile) = &self.1 {
+            kill_started_with(&format!("--user-data-dir={}", profile.display()));
+        }
+    }
+}
+
+/// Kills every process whose command line holds `arg` (Linux's /proc, Debian's `kill`).
+fn kill_started_with(arg: &str) {
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return;
+    };
+    for pid in procs.flatten().map(|e| e.file_name()) {
+        let Some(pid) = pid
+            .to_str()
+            .filter(|p| p.bytes().all(|b| b.is_ascii_digit()))
+        else {
+            continue;
+        };
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        if cmdline.split(|&b| b == 0).any(|a| a == arg.as_bytes()) {
+            let _ = Command::new("kill").args(["-9", pid]).status();
+        }
     }
 }
 

@@ -360,7 +360,11 @@ fn engagement_cell(inputs: Vec<String>, e: &Engagement) -> Cell {
             (outcome, p)
         })
         .collect();
-    Cell { inputs, outcomes }
+    Cell {
+        inputs,
+        outcomes,
+        provenance: None,
+    }
 }
 
 #[cfg(test)]

@@ -58,6 +58,8 @@ impl Outcome {
 pub struct Cell {
     pub inputs: Vec<String>,
     pub outcomes: Vec<(Outcome, Fraction)>,
+    /// The rules this cell rests on, when narrower than its table's `provenance`.
+    pub provenance: Option<String>,
 }
 
 impl Cell {
@@ -69,7 +71,11 @@ impl Cell {
         outcomes.sort_by(|(a, _), (b, _)| {
             (a.rank.is_none(), a.rank, &a.label).cmp(&(b.rank.is_none(), b.rank, &b.label))
         });
-        Cell { inputs, outcomes }
+        Cell {
+            inputs,
+            outcomes,
+            provenance: None,
+        }
     }
 
     /// P(outcome = `label`).
@@ -182,7 +188,11 @@ pub fn write_csv<W: Write>(w: W, tables: &[Table]) -> Result<(), csv::Error> {
                         .map(|r| cell.p_at_least(r).to_string())
                         .unwrap_or_default(),
                 );
-                row.push(t.provenance.clone());
+                row.push(
+                    cell.provenance
+                        .clone()
+                        .unwrap_or_else(|| t.provenance.clone()),
+                );
                 out.write_record(&row)?;
             }
         }

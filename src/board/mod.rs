@@ -28,6 +28,9 @@ pub struct Board {
     pub legend: Vec<(String, String)>,
     /// The sides' names, for the counters' colours.
     pub sides: Vec<String>,
+    /// Lines of text under the key: what a counter's face means, for a picture read without
+    /// the page or the terminal beside it (`sandtable board`).
+    pub notes: Vec<String>,
 }
 
 /// How a place is drawn.
@@ -100,6 +103,8 @@ pub struct Counter {
     pub flipped: bool,
     /// Where it points, for a game whose counters face a way (a gun, a tank).
     pub facing: Option<Facing>,
+    /// It carries a weapon (named in `status`): a mark in the box's corner.
+    pub carries: bool,
 }
 
 /// A counter's facing as drawn: degrees clockwise from east (the drawing's y axis points

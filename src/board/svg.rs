@@ -15,7 +15,7 @@ pub struct Highlight {
 /// legal actions lead, with the cost written under them.
 pub fn to_svg(board: &Board, highlight: &[Highlight]) -> String {
     // The key's rows and the title line under the map.
-    let (w, h) = (board.width.max(400.0), key_layout(board).1 + 8.0);
+    let (w, h) = (board.width.max(400.0), key_layout(board).2 + 8.0);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -234,7 +234,7 @@ fn counters_svg(s: &mut String, p: &Place) {
 fn alike(counters: &[Counter]) -> Vec<(&Counter, usize)> {
     let mut groups: Vec<(&Counter, usize)> = Vec::new();
     for c in counters {
-        let look = |o: &Counter| (o.side, o.hidden, o.flipped, o.facing);
+        let look = |o: &Counter| (o.side, o.hidden, o.flipped, o.facing, o.carries);
         let same = |g: &&mut (&Counter, usize)| {
             let o = g.0;
             look(o) == look(c) && (&o.face, &o.status) == (&c.face, &c.status)
@@ -437,6 +437,15 @@ fn counter_svg(s: &mut String, slot: &Slot, c: &Counter, n: usize) {
     if let (Some(f), false) = (c.facing, c.hidden) {
         facing_svg(s, (x + w / 2.0, y + h / 2.0), h, f);
     }
+    if c.carries && !c.hidden {
+        let (right, d) = (x + w, h * 0.38);
+        let _ = write!(
+            s,
+            r##"<polygon class="carries" points="{right:.1},{y:.1} {:.1},{y:.1} {right:.1},{:.1}" fill="{CARRIES}" stroke="#222" stroke-width="0.4"/>"##,
+            right - d,
+            y + d
+        );
+    }
     let _ = write!(
         s,
         r#"<text x="{:.1}" y="{:.1}" font-size="{font:.1}" text-anchor="middle" fill="{ink}">{}</text>"#,
@@ -495,6 +504,9 @@ pub fn counter_line(board: &Board, c: &Counter) -> String {
 /// the paper.
 const PALE: &str = "#afbc96";
 
+/// The corner mark of a counter carrying a weapon.
+const CARRIES: &str = "#f2c230";
+
 /// One entry of the key under the map: where its swatch's text starts, its colour and meaning.
 struct KeyEntry {
     x: f32,
@@ -503,9 +515,47 @@ struct KeyEntry {
     meaning: String,
 }
 
-/// The key laid out in rows as wide as the map (at least 400 units), and the baseline of
-/// the title line under it.
-fn key_layout(board: &Board) -> (Vec<KeyEntry>, f32) {
+/// The key laid out in rows as wide as the map (at least 400 units), then the notes' lines
+/// (wrapped to the map's width), and the baseline of the title line under them.
+fn key_layout(board: &Board) -> (Vec<KeyEntry>, Vec<(f32, String)>, f32) {
+    let (entries, mut y) = swatches(board);
+    let mut notes = Vec::new();
+    let boxes = board.places.iter().any(|p| p.counters.len() > 1);
+    let grouping = boxes.then_some(GROUPING_NOTE);
+    let per_line = (board.width.max(400.0) / NOTE_CHAR_WIDTH) as usize;
+    for note in board.notes.iter().map(String::as_str).chain(grouping) {
+        for line in wrap(note, per_line) {
+            notes.push((y, line));
+            y += 16.0;
+        }
+    }
+    (entries, notes, y)
+}
+
+/// How a place's counters are boxed (`counters_svg`), said once under the key.
+const GROUPING_NOTE: &str = "×3: three alike counters in one box; +2: two more counters than the \
+                             place has room to draw";
+
+/// The width of a character of a note at its font size (12), on average.
+const NOTE_CHAR_WIDTH: f32 = 6.4;
+
+/// `text` in lines of at most `width` characters, broken between words.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// The key's swatches in rows, and the baseline under them.
+fn swatches(board: &Board) -> (Vec<KeyEntry>, f32) {
     let (mut x, mut y) = (10.0, board.height + 14.0);
     let sides = board
         .sides
@@ -520,8 +570,17 @@ fn key_layout(board: &Board) -> (Vec<KeyEntry>, f32) {
         let meaning = "pale: flipped (spent, broken or disrupted)";
         (PALE.to_string(), meaning.to_string())
     });
+    let carrying = board
+        .places
+        .iter()
+        .any(|p| p.counters.iter().any(|c| c.carries && !c.hidden));
+    let carries = carrying.then(|| {
+        let meaning = "corner mark: carries a weapon";
+        (CARRIES.to_string(), meaning.to_string())
+    });
     let mut entries = Vec::new();
-    for (colour, meaning) in sides.chain(board.legend.iter().cloned()).chain(pale) {
+    let extra = pale.into_iter().chain(carries);
+    for (colour, meaning) in sides.chain(board.legend.iter().cloned()).chain(extra) {
         let width = 30.0 + 8.0 * meaning.chars().count() as f32;
         if x + width > board.width.max(400.0) && x > 10.0 {
             x = 10.0;
@@ -539,7 +598,14 @@ fn key_layout(board: &Board) -> (Vec<KeyEntry>, f32) {
 }
 
 fn key_svg(s: &mut String, board: &Board) {
-    let (entries, title_y) = key_layout(board);
+    let (entries, notes, title_y) = key_layout(board);
+    for (y, line) in &notes {
+        let _ = write!(
+            s,
+            r##"<text x="10" y="{y:.1}" font-size="12" fill="#222">{}</text>"##,
+            esc(line)
+        );
+    }
     for KeyEntry {
         x,
         y,
@@ -576,6 +642,7 @@ mod tests {
             hidden: false,
             flipped: false,
             facing: None,
+            carries: false,
         }
     }
 
@@ -654,10 +721,19 @@ mod tests {
                 )
             })
             .collect();
-        let (entries, title_y) = key_layout(&board);
+        let (entries, _, title_y) = key_layout(&board);
         assert!(entries.iter().all(|e| e.x + 30.0 <= 400.0));
         assert!(height(&board) > short && height(&board) >= title_y);
         assert!(entries.last().unwrap().y > 300.0 + 18.0 * 7.0);
+        // A note longer than the picture is wide wraps into lines under the swatches.
+        board.notes = vec!["4-6-7: a squad's firepower-range-morale, ".repeat(4)];
+        let (entries, notes, title_y) = key_layout(&board);
+        assert!(notes.len() >= 3, "{notes:?}");
+        assert!(notes
+            .iter()
+            .all(|(_, l)| l.chars().count() as f32 * NOTE_CHAR_WIDTH <= 400.0));
+        assert!(notes[0].0 > entries.last().unwrap().y && title_y > notes.last().unwrap().0);
+        assert!(height(&board) >= title_y);
     }
 
     /// The boxes drawn for `p`'s counters: (left, top, right, bottom) each.

@@ -594,7 +594,8 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains("exploration is out of range 0–100") && !e.contains("inf"),
+            e.contains("exploration is out of range 0–100: it is larger than 3.4e38")
+                && !e.contains("= inf"),
             "{e}"
         );
         for extra in [

@@ -64,7 +64,15 @@ impl Visitor for Draw<'_> {
             None => None,
             Some(name) => Some(super::play::side_of(&game, name)?),
         };
-        let svg = crate::board::to_svg(&game.board(&state, viewer), &[]);
+        let mut board = game.board(&state, viewer);
+        // Read without the terminal's or the page's key beside it: what a face means.
+        board.notes = game
+            .key()
+            .first()
+            .map(|l| l.to_string())
+            .into_iter()
+            .collect();
+        let svg = crate::board::to_svg(&board, &[]);
         let bytes = match args.out.extension().and_then(|e| e.to_str()) {
             Some("png") => crate::board::to_png(&svg).map_err(|e| output_error(&args.out, e))?,
             _ => svg.into_bytes(),

@@ -389,14 +389,19 @@ pub fn toml_error(e: &toml::de::Error, text: &str, file: &str, syntax: bool) -> 
 /// the file's text ("line 3, column 7: invalid type …").
 pub fn toml_brief(e: &toml::de::Error, text: &str) -> String {
     let reason = toml_reason(e, text);
-    match e.span() {
-        // "3:7" from `line_col`, in words.
-        Some(span) => format!(
-            "line {}: {reason}",
-            line_col(text, char_floor(text, span.start)).replacen(':', ", column ", 1)
-        ),
+    match toml_place(e, text) {
+        Some(place) => format!("{place}: {reason}"),
         None => reason,
     }
+}
+
+/// Where error `e` is in `text`: "line 3, column 7" (`line_col` in words).
+pub fn toml_place(e: &toml::de::Error, text: &str) -> Option<String> {
+    let span = e.span()?;
+    Some(format!(
+        "line {}",
+        line_col(text, char_floor(text, span.start)).replacen(':', ", column ", 1)
+    ))
 }
 
 /// The parser's reason for error `e` in `text`, on one line; it gives none for some errors (a
@@ -410,6 +415,12 @@ pub fn toml_reason(e: &toml::de::Error, text: &str) -> String {
             .join(" "),
     );
     let pos = e.span().map(|span| char_floor(text, span.start));
+    // The parser reads a TOML date as a map: a person wrote a date, not a table.
+    let date = pos.is_some_and(|p| text[p..].starts_with(|c: char| c.is_ascii_digit()));
+    let reason = match date {
+        true => reason.replacen("invalid type: a table", "invalid type: a date", 1),
+        false => reason,
+    };
     match reason.is_empty() {
         false => reason,
         true if pos.is_some_and(|p| text[p..].trim().is_empty()) => {
@@ -422,7 +433,7 @@ pub fn toml_reason(e: &toml::de::Error, text: &str) -> String {
 /// A parser's message with Rust's type names in words: "expected u16" is "expected a whole
 /// number from 0 to 65535", "number too large to fit in target type" says which way.
 fn plain_types(reason: &str) -> String {
-    const WORDS: [(&str, &str); 15] = [
+    const WORDS: [(&str, &str); 17] = [
         ("expected u8", "expected a whole number from 0 to 255"),
         ("expected u16", "expected a whole number from 0 to 65535"),
         (
@@ -442,6 +453,8 @@ fn plain_types(reason: &str) -> String {
         ("expected f64", "expected a number"),
         ("expected a sequence", "expected a list [ … ]"),
         ("expected a map", "expected a table"),
+        ("invalid type: map", "invalid type: a table"),
+        ("invalid type: sequence", "invalid type: a list"),
         (
             "number too large to fit in target type",
             "the number is larger than this entry allows",
@@ -486,8 +499,14 @@ fn short_number(word: &str) -> std::borrow::Cow<'_, str> {
         return word.into();
     }
     let start = word.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
-    let head: String = word[start..].chars().take(12).collect();
-    format!("{}{head}… ({digits} digits)", &word[..start]).into()
+    let end = word
+        .rfind(|c: char| c.is_ascii_digit())
+        .map_or(word.len(), |e| e + 1);
+    let head: String = word[start..end].chars().take(12).collect();
+    // What follows the digits stays: a closing quote beside them, punctuation after the count.
+    let tail = &word[end..];
+    let (close, punct) = tail.split_at(tail.find(|c| !"`'\")]".contains(c)).unwrap_or(tail.len()));
+    format!("{}{head}…{close} ({digits} digits){punct}", &word[..start]).into()
 }
 
 /// The largest char boundary at or before `pos`, so that slicing never panics.
@@ -967,6 +986,23 @@ mod tests {
         let e = toml::from_str::<T>(text).unwrap_err();
         let brief = toml_brief(&e, text);
         assert!(brief.len() < 160 && brief.contains("digits)"), "{brief}");
+        // A date where text goes is called a date, not a map.
+        #[derive(serde::Deserialize, Debug)]
+        struct D {
+            #[allow(dead_code)]
+            s: String,
+        }
+        for (text, want) in [("s = 1979-05-27\n", "a date"), ("[s]\nx = 1\n", "a table")] {
+            let e = toml::from_str::<D>(text).unwrap_err();
+            let brief = toml_brief(&e, text);
+            assert!(brief.contains(&format!("invalid type: {want}")), "{brief}");
+        }
+        // The quote closing the number stays beside it.
+        assert!(brief.matches('`').count().is_multiple_of(2), "{brief}");
+        assert_eq!(
+            short_number("`1234567890123456789012345`,"),
+            "`123456789012…` (25 digits),"
+        );
     }
 
     /// Rust's type names in a parser's message are words: a person editing a save or a data

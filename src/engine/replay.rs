@@ -78,6 +78,11 @@ impl Replay {
 
     /// A saved game's text read back.
     pub fn parse(text: &str) -> Result<Replay, String> {
+        // Another kind of file entirely: its place, not the TOML parser's expectations.
+        if let Err(e) = text.parse::<toml::Table>() {
+            let place = super::data::toml_place(&e, text).unwrap_or_else(|| "its end".into());
+            return Err(format!("not a saved game: it is not TOML (at {place})"));
+        }
         let saved: Replay = toml::from_str(text)
             .map_err(|e| format!("not a saved game: {}", super::data::toml_brief(&e, text)))?;
         // Its texts are quoted in errors and on screen: each must print as itself.
@@ -384,5 +389,8 @@ mod tests {
             let e = Replay::parse(&text).unwrap_err();
             assert!(e.contains("unknown field"), "{e}");
         }
+        // A file that is not TOML at all is told by its place, not the parser's expectations.
+        let e = Replay::parse("#!/bin/sh\necho hello\n").unwrap_err();
+        assert_eq!(e, "not a saved game: it is not TOML (at line 2, column 6)");
     }
 }

@@ -109,7 +109,7 @@ impl Entry for CrossOfIron {
     fn key(&self) -> &'static [&'static str] {
         &[
             "4-6-7: a squad's firepower-range-morale; 8-1: a leader's morale and leadership \
-             modifier; LMG, MMG: a support weapon it carries",
+             modifier; LMG, MMG: a support weapon it carries, a corner mark on the board",
             "on the terminal's map: G3, R1: three German or one Russian counter in the hex; *: an \
              objective hex",
             "MF, MP: movement factors of infantry, movement points of vehicles; Double Time \

@@ -154,10 +154,10 @@ impl Entry for CrossingTheLine {
 
     fn key(&self) -> &'static [&'static str] {
         &[
+            "4-3 on the board: a unit's printed Combat Strength and Effectiveness Rating (ER, \
+             3.2); strength 4: its current Combat Strength",
             "HQ … FAL 4: a headquarters and its Formation Activation Level (6.3.1); support 3: \
              its Attack Support Points",
-            "strength 4: a unit's current Combat Strength; 4-3 on the board: its printed \
-             Combat Strength and Effectiveness Rating (ER)",
             "AP: Action Points (6.3.1); MP: Movement Points; EC: an Effectiveness Check; VP: \
              Victory Points (9, 10)",
         ]
@@ -173,6 +173,10 @@ impl Entry for CrossingTheLine {
 
     fn render_seen(&self, s: &Self::State, viewer: Option<crate::engine::PlayerId>) -> String {
         CrossingTheLine::render_seen(self, s, viewer)
+    }
+
+    fn render_full(&self, s: &Self::State, viewer: Option<crate::engine::PlayerId>) -> String {
+        CrossingTheLine::render_full(self, s, viewer)
     }
 
     fn scripted() -> RolloutFactory<Self> {

@@ -118,7 +118,8 @@ pub trait Entry: Game<State: 'static, Action: 'static> + Odds {
     /// `viewer` may know them (`None`: everything).
     fn standing(&self, s: &Self::State, viewer: Option<PlayerId>) -> Vec<String>;
     /// What the numbers and marks on the play screen and the board mean, a line each, with
-    /// their rules (`4|6|5`, `TEM+2`, `★`): the terminal's `key` and the page's key.
+    /// their rules (`4|6|5`, `TEM+2`, `★`): the terminal's `key` and the page's key. The
+    /// first line says what a counter's face shows: `sandtable board` prints it under its key.
     fn key(&self) -> &'static [&'static str] {
         &[]
     }

@@ -111,7 +111,7 @@ impl Entry for RuddersLine {
     fn key(&self) -> &'static [&'static str] {
         &[
             "4|6|5: a unit's Attack|Defense|Movement values, as printed on its counter (2.4); \
-             +bazooka: the weapon it carries (2.61)",
+             +bazooka: the weapon it carries (2.61), a corner mark on the board",
             "TEM+2: the area's Terrain Effects Modifier (2.2), added to the defense of units \
              in it; ★: a Victory Area (12.1)",
             "OT and DT: an attack's Offensive and Defensive Totals, values plus a die each (7.5); \

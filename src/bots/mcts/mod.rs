@@ -135,7 +135,14 @@ impl MctsConfig {
             ("policy_confidence", self.policy_confidence),
         ] {
             if v.is_infinite() {
-                return Err(format!("{name} is out of range 0–100 ({basis})"));
+                let how = if v > 0.0 {
+                    "larger than 3.4e38"
+                } else {
+                    "below -3.4e38"
+                };
+                return Err(format!(
+                    "{name} is out of range 0–100: it is {how}, or infinite ({basis})"
+                ));
             }
         }
         Limit {

@@ -43,6 +43,7 @@ impl Aachen {
             .map(|&t| (fill(t).to_string(), format!("{t:?} (TEM +{})", t.tem())))
             .collect(),
             sides: vec!["Americans".into(), "Germans".into()],
+            notes: Vec::new(),
         }
     }
 
@@ -129,6 +130,7 @@ fn german(defense: Option<u8>) -> Counter {
         hidden: defense.is_none(),
         flipped: false,
         facing: None,
+        carries: false,
     }
 }
 
@@ -156,5 +158,6 @@ fn american(rs: &Ruleset, s: &State, u: u8) -> Counter {
         hidden: false,
         flipped: s.fresh & 1 << u == 0,
         facing: None,
+        carries: false,
     }
 }

@@ -612,6 +612,7 @@ impl CrossOfIron {
                 hidden: false,
                 flipped: s.units[u].has(flag::BROKEN),
                 facing: self.drawn_facing(s, u),
+                carries: d.sw.is_some(),
             });
         }
         let (width, height) = places.iter().fold((0f32, 0f32), |(x, y), p| {
@@ -642,6 +643,7 @@ impl CrossOfIron {
             .map(|(c, m)| (c.to_string(), m.to_string()))
             .to_vec(),
             sides: vec!["Germans".into(), "Russians".into()],
+            notes: Vec::new(),
         }
     }
 

@@ -60,6 +60,7 @@ impl CrossingTheLine {
                     hidden: false,
                     flipped: false,
                     facing: None,
+                    carries: false,
                 });
             }
         }
@@ -95,6 +96,7 @@ impl CrossingTheLine {
             )
             .collect(),
             sides: vec!["US".into(), "Germans".into()],
+            notes: Vec::new(),
         }
     }
 
@@ -107,6 +109,11 @@ impl CrossingTheLine {
     /// The play screen's text of the position as `viewer` sees it (5.3.4, as on the page).
     pub fn render_seen(&self, s: &State, viewer: Option<PlayerId>) -> String {
         super::describe::render(self.rules(), s, self.kept_from(viewer))
+    }
+
+    /// `render_seen` with each unit's printed values and formation (`board --full`).
+    pub fn render_full(&self, s: &State, viewer: Option<PlayerId>) -> String {
+        super::describe::render_full(self.rules(), s, self.kept_from(viewer))
     }
 
     /// What an action costs in MP or AP (`describe::cost`).
@@ -223,6 +230,7 @@ fn counter(rs: &Ruleset, s: &State, u: usize, hidden: bool, show_strength: bool)
             hidden,
             flipped: false,
             facing: None,
+            carries: false,
         };
     }
     let disrupted = s.is_disrupted(u);
@@ -240,15 +248,13 @@ fn counter(rs: &Ruleset, s: &State, u: usize, hidden: bool, show_strength: bool)
     Counter {
         side: info.side.index(),
         name: info.name.clone(),
-        values: format!(
-            "printed strength {}, ER {} ({} disrupted), MA {}",
-            info.strength, info.er[0], info.er[1], info.ma
-        ),
+        values: super::describe::printed_values(info),
         face: format!("{}-{er}", info.strength),
         status: status.join(", "),
         hidden,
         flipped: disrupted,
         facing: None,
+        carries: false,
     }
 }
 

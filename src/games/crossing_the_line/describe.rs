@@ -2,8 +2,9 @@
 
 use super::action::Action;
 use super::battle;
+use super::counters::Movement;
 use super::hidden;
-use super::ruleset::{Ruleset, NO_HEX};
+use super::ruleset::{Ruleset, UnitInfo, NO_HEX};
 use super::side::Side;
 use super::stacking;
 use super::state::{bits, on_map, State, Step, Units};
@@ -32,13 +33,19 @@ fn mover(rs: &Ruleset, s: &State, from: u16, pick: u8) -> String {
     }
 }
 
-/// "3 MP": what a Move to `to` costs the selected mover (7.3).
+/// "3 MP of 4": what a Move to `to` costs the selected mover of its Movement Allowance (7.3);
+/// "5 MP of 4 + 2" with the leg +2 MA (7.3.5).
 fn move_cost(rs: &Ruleset, s: &State, to: u16, leg_bonus: bool) -> Option<String> {
     let Step::Destination { from, pick } = s.step else {
         return None;
     };
     let half = super::movement::move_cost_half(rs, s, (from, pick), to, leg_bonus)?;
-    Some(format!("{} MP", half_points(half)))
+    let ma = half_points(super::movement::mover_ma_half(rs, s, (from, pick)));
+    let bonus = match leg_bonus {
+        true => " + 2",
+        false => "",
+    };
+    Some(format!("{} MP of {ma}{bonus}", half_points(half)))
 }
 
 /// A count of halves as people write it: `½`, `1`, `1½`.
@@ -350,6 +357,37 @@ pub fn headline(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
 /// enemy, the top unit of each stack and the revealed ones without their strength, and how
 /// many more each stack holds (5.3.4).
 pub fn render(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
+    render_with(rs, s, viewer, false)
+}
+
+/// `render` with each unit's printed values, movement class and formation (`board --full`).
+pub fn render_full(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
+    render_with(rs, s, viewer, true)
+}
+
+/// A unit's printed values as its counter shows them (3.2): "printed strength 4, ER 5
+/// (3 disrupted), MA 6".
+pub fn printed_values(info: &UnitInfo) -> String {
+    format!(
+        "printed strength {}, ER {} ({} disrupted), MA {}",
+        info.strength, info.er[0], info.er[1], info.ma
+    )
+}
+
+/// `board --full`'s words after a unit: its printed values, leg or motorized (7.3.5) and its
+/// formation or "independent" (5.5.2).
+fn unit_card(rs: &Ruleset, info: &UnitInfo) -> String {
+    let movement = match info.movement {
+        Movement::Leg => "leg",
+        Movement::Motorized => "motorized",
+    };
+    let formation = info.parent.map_or("independent".to_string(), |f| {
+        rs.formations[usize::from(f)].name.clone()
+    });
+    format!("; {}, {movement}; {formation}", printed_values(info))
+}
+
+fn render_with(rs: &Ruleset, s: &State, viewer: Option<Side>, full: bool) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -417,9 +455,13 @@ pub fn render(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
             } else {
                 format!(" strength {}", s.strength[u])
             };
+            let card = match full {
+                true => unit_card(rs, rs.unit(u)),
+                false => String::new(),
+            };
             let _ = writeln!(
                 out,
-                "  {:<10} {}{strength}{}{}{}",
+                "  {:<10} {}{strength}{}{}{}{card}",
                 rs.unit(u).name,
                 hex(rs, s.hex[u]),
                 if s.is_disrupted(u) { " disrupted" } else { "" },

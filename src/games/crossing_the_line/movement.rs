@@ -550,6 +550,12 @@ pub fn move_cost_half(
     reach.contains(to).then(|| reach.cost[usize::from(to)])
 }
 
+/// The Movement Allowance, in half-MPs, of the mover selected at `from` (the stack's least,
+/// 7.3), without the leg +2 MA (7.3.5). For the play screen.
+pub fn mover_ma_half(rs: &Ruleset, s: &State, (from, pick): (u16, u8)) -> u8 {
+    group(rs, movers_of(rs, s, from, pick)).ma_half
+}
+
 /// What a mover's reach depends on: its start hex and its movement group. Movers of one hex
 /// often share it (a stack of like units and each of them alone).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -39,6 +39,7 @@ impl RuddersLine {
                 ("#b9d4e6".into(), "Landing Craft".into()),
             ],
             sides: vec!["Rangers".into(), "Germans".into()],
+            notes: Vec::new(),
         }
     }
 
@@ -155,5 +156,6 @@ fn counter(rs: &Ruleset, s: &State, u: u8) -> Counter {
         hidden: false,
         flipped: spent,
         facing: None,
+        carries: w != NONE,
     }
 }

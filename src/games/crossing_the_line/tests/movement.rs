@@ -66,6 +66,17 @@ fn rule_7_3_5_a_leg_unit_away_from_the_enemy_moves_2_more() {
         .collect();
     assert!(bonus.contains(&1414) && bonus.contains(&1415), "{bonus:?}");
     assert!(bonus.iter().all(|&h| (4..=5).contains(&distance(1410, h))));
+    // The offer says what the move costs of the MA, and that the +2 is used (7.3, 7.3.5).
+    let mut chosen = s;
+    fx.decide(&mut chosen, fx.select_action(&s, u, false));
+    let rs = fx.rs();
+    let to = |hex, leg_bonus| Action::Move {
+        to: fx.hex(hex),
+        leg_bonus,
+    };
+    let cost = |a| describe::cost(rs, &chosen, a);
+    assert_eq!(cost(to(1413, false)).as_deref(), Some("3 MP of 3"));
+    assert_eq!(cost(to(1414, true)).as_deref(), Some("4 MP of 3 + 2"));
     // Next to an enemy unit at the start: no bonus at all.
     fx.hq(&mut s, "1ID", 1113);
     fx.put(&mut s, "1/16", 1409);
@@ -1163,4 +1174,36 @@ fn rule_10_2_the_stolberg_corridor_ends_at_hexrow_42() {
         assert!(rows.contains(&42), "{rows:?}");
         assert_eq!(rows.iter().any(|&r| r > 42), beyond, "{rows:?}");
     }
+}
+
+/// `board --full` adds each listed unit's printed values (3.2), leg or motorized (7.3.5) and
+/// formation (5.5.2) to the board's lines; of an enemy unit, what its counter shows and not the
+/// strength it has left (5.3.4).
+#[test]
+fn rule_5_3_4_board_full_gives_printed_values_of_the_units_the_viewer_sees() {
+    let fx = Fx::s2();
+    let (mut s, _) = german_leg_at_1410(&fx);
+    fx.hq(&mut s, "1ID", 1113);
+    fx.put(&mut s, "1/16", 1809);
+    let rs = fx.rs();
+    let full = describe::render_full(rs, &s, None);
+    let line = full
+        .lines()
+        .find(|l| l.contains("1/16"))
+        .expect("the 1/16 listed");
+    assert!(
+        line.contains("; printed strength 4, ER") && line.contains(", leg; 1st Infantry Division"),
+        "{line}"
+    );
+    assert!(!describe::render(rs, &s, None).contains("printed strength"));
+    let seen = describe::render_full(rs, &s, Some(Side::Us));
+    let german = seen
+        .lines()
+        .find(|l| l.contains("453"))
+        .expect("the 453 seen");
+    assert_eq!(
+        german,
+        "  453        1410; printed strength 3, ER 3 (2 disrupted), MA 3, leg; \
+         526th Infantry Division"
+    );
 }
