@@ -95,8 +95,27 @@ impl Entry for RuddersLine {
         RuddersLine::render_full(self, s)
     }
 
-    /// 11.1–11.2: the assault's exact odds for this point unit.
+    /// 11.1–11.2: the assault's exact odds for this point unit; 7.5–7.7, 9.5–9.6: a fire's.
     fn action_odds(&self, s: &Self::State, a: Self::Action) -> Option<String> {
+        if let Some(fire) = self.fire_totals(s, a) {
+            let odds = odds::attack(fire.ot, fire.dt);
+            let none = odds.prob(|r| *r == AttackResult::Failed).to_f64();
+            // 7.7: with the firer's own units in the area, a 6 on the accuracy die turns the
+            // fire on them instead.
+            let aimed = if fire.friendly { 5.0 / 6.0 } else { 1.0 };
+            let friendly = match fire.friendly {
+                true => format!(", {}% friendly fire instead (7.7)", percent(1.0 / 6.0, 0)),
+                false => String::new(),
+            };
+            return Some(format!(
+                "OT {} vs DT {} before the dice: {}% Casualty Points, {}% no effect \
+                 (7.6){friendly}",
+                fire.ot,
+                fire.dt,
+                percent(aimed * (1.0 - none), 0),
+                percent(aimed * none, 0)
+            ));
+        }
         let (ot, dt) = self.assault_totals(s, a)?;
         let odds = odds::attack(ot, dt);
         let fail = odds.prob(|r| *r == AttackResult::Failed).to_f64();

@@ -57,6 +57,11 @@ impl RuddersLine {
         }
     }
 
+    /// A fire action's totals before the dice, for its odds (`fire::fire_totals`).
+    pub fn fire_totals(&self, s: &State, a: Action) -> Option<super::fire::FireTotals> {
+        super::fire::fire_totals(self.rules(), s, a)
+    }
+
     /// What an action costs: the MP of a move (10.3) or the CP a casualty pays (7.63).
     pub fn action_cost(&self, s: &State, a: Action) -> Option<String> {
         let rs = self.rules();

@@ -343,9 +343,8 @@ pub fn add_weapon(s: &mut State, w: u8) {
 /// 1d6.
 pub fn direct_fire(rs: &Ruleset, s: &mut State, target: u8) {
     let side = s.active;
-    let mut strength = 0;
+    let strength = direct_strength(rs, s);
     for w in unit_bits(s.group.members) {
-        strength += rs.info(w).attack;
         let carrier = s.unit(w).link;
         s.set_spent(rs, w, true);
         if rs.weapons_teams & (1 << carrier) != 0 {
@@ -363,6 +362,48 @@ pub fn direct_fire(rs: &Ruleset, s: &mut State, target: u8) {
         [direct_defense(rs.tem(target)), 0, 0, 0],
     );
     s.step = Step::Roll(Roll::Offense);
+}
+
+/// 9.5 a): the printed strength of all the weapons firing.
+fn direct_strength(rs: &Ruleset, s: &State) -> u8 {
+    unit_bits(s.group.members).map(|w| rs.info(w).attack).sum()
+}
+
+/// A fire action's OT and DT before the dice (7.5, 9.5), for its odds; `None` for any other
+/// action, or fire on an area without enemy personnel (interdiction only, 7.32). `friendly`:
+/// units of the firer there, so a friendly-fire roll comes first (7.33, 7.7).
+pub fn fire_totals(rs: &Ruleset, s: &State, a: Action) -> Option<FireTotals> {
+    let side = s.active;
+    let (ot, target, direct) = match a {
+        Action::CallArtillery { target, .. } => (rs.artillery[side.index()], target, false),
+        Action::FireMortar { mortar, target, .. } => (rs.info(mortar).attack, target, false),
+        Action::DirectFire { target } => {
+            let leader = best_leader(rs, s, side, s.group.area);
+            (direct_strength(rs, s) + leader, target, true)
+        }
+        _ => return None,
+    };
+    if !s.has_personnel(side.enemy(), target) {
+        return None;
+    }
+    let tem = rs.tem(target);
+    Some(FireTotals {
+        ot: if direct { ot } else { indirect_offense(ot) },
+        dt: if direct {
+            direct_defense(tem)
+        } else {
+            indirect_defense(tem)
+        },
+        friendly: !direct && s.has_personnel(side, target),
+    })
+}
+
+/// See `fire_totals`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FireTotals {
+    pub ot: u8,
+    pub dt: u8,
+    pub friendly: bool,
 }
 
 /// The value of the best fresh NCO or BAR gunner of `side` in `area` (9.5b), or, by the

@@ -207,9 +207,34 @@ fn term_labels(kind: AttackKind) -> ([&'static str; 4], [&'static str; 4]) {
             ["point", "NCO/BAR", "supporters", "weapons"],
             ["defender", "NCO/BAR", "other defenders", "TEM"],
         ),
-        AttackKind::Direct => (["weapons", "leader", "", ""], ["TEM", "", "", ""]),
+        AttackKind::Direct => (["weapons", "NCO/BAR", "", ""], ["TEM", "", "", ""]),
         AttackKind::Indirect => (["fire", "", "", ""], ["TEM", "", "", ""]),
         AttackKind::Interdiction => (["marker", "", "", ""], ["TEM", "", "", ""]),
+    }
+}
+
+/// The rule that builds an attack's Offensive and Defensive Totals.
+fn totals_rule(kind: AttackKind) -> &'static str {
+    match kind {
+        AttackKind::Indirect => "7.5",
+        AttackKind::Direct => "9.5",
+        AttackKind::Assault => "11.1",
+        AttackKind::Interdiction => "8.2",
+    }
+}
+
+/// What OT − DT = `cp` does (7.6, 7.61, 9.6, 11.2, 11.21): Casualty Points, nothing, or a
+/// failed assault's price.
+fn attack_result(kind: AttackKind, cp: i16) -> String {
+    match (kind, cp > 0) {
+        (AttackKind::Assault, true) => format!("{cp} CP on the defenders (11.21)"),
+        (_, true) => format!("{cp} CP (7.61)"),
+        (AttackKind::Assault, false) => "the assault fails: the lead attacker is eliminated, the \
+            supporters are spent and go back where they came from if they entered this turn \
+            (11.2, 11.3)"
+            .into(),
+        (AttackKind::Direct, false) => "no effect (9.6, 7.6)".into(),
+        (_, false) => "no effect (7.6)".into(),
     }
 }
 
@@ -236,21 +261,21 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
             rs.initiative_modifier(before, super::Side::Rangers),
             rs.initiative_modifier(before, super::Side::Germans)
         ),
-        Roll::Offense => format!("{} roll {d} for the attack", at.attacker.name()),
+        Roll::Offense => format!(
+            "{} roll {d}: the attacker's die of the Offensive Total ({})",
+            at.attacker.name(),
+            totals_rule(at.kind)
+        ),
         Roll::Defense => {
             let (ot, dt) = (at.offense + at.offense_die, at.defense + d);
             let cp = i16::from(ot) - i16::from(dt);
             let kind = match at.kind {
-                AttackKind::Indirect => "indirect fire",
-                AttackKind::Direct => "direct fire",
-                AttackKind::Assault => "assault",
-                AttackKind::Interdiction => "interdiction",
+                AttackKind::Indirect => "indirect fire (7.5)",
+                AttackKind::Direct => "direct fire (9.5)",
+                AttackKind::Assault => "assault (11.1)",
+                AttackKind::Interdiction => "interdiction (8.2)",
             };
-            let result = if cp > 0 {
-                format!("{cp} CP")
-            } else {
-                "no effect".into()
-            };
+            let result = attack_result(at.kind, cp);
             let (offense, defense) = term_labels(at.kind);
             format!(
                 "{kind} on {}: OT {}1d6 ({}) = {ot} vs DT {}1d6 ({d}) = {dt} → {result}",

@@ -471,6 +471,30 @@ fn rule_11_1_the_play_screen_explains_each_term_of_the_totals() {
         15 - dt
     );
     assert!(text.contains(&expected), "{text}");
+    assert!(text.contains("CP on the defenders (11.21)"), "{text}");
+}
+
+/// 11.2: a failed assault is told as what it does, never as "no effect": the lead attacker
+/// is eliminated, the supporters spent and sent back.
+#[test]
+fn rule_11_2_the_play_screen_tells_a_failed_assault_as_its_losses() {
+    use crate::engine::Game;
+    let (mut fx, [point, ..]) = assault_4();
+    fx.place("german_squad", "38");
+    fx.act(Action::Point(point));
+    fx.roll(1);
+    let before = fx.s;
+    fx.roll(6);
+    let text =
+        fx.g.narrate(&before, Action::Die(6), &fx.s)
+            .expect("the dice are explained");
+    assert!(
+        text.contains("→ the assault fails: the lead attacker is eliminated")
+            && text.contains("(11.2, 11.3)")
+            && !text.contains("no effect"),
+        "{text}"
+    );
+    assert_eq!(fx.loc(point), ELIMINATED);
 }
 
 /// The exact assault odds of `sandtable crt rudders-line` against 200,000 assaults resolved

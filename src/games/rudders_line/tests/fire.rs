@@ -1481,3 +1481,29 @@ fn rule_7_1_the_battery_markers_are_the_rangers_8_and_the_germans_5_the_medium_m
     assert_eq!(marker_after(&german_battery), 5);
     assert_eq!(marker_after(&german_medium), 3);
 }
+
+/// 7.5, 7.7: an FO's artillery offers its odds before the dice from the totals the fire will
+/// use (the Rangers' 8 against twice the TEM); with Rangers in the target area a friendly-fire
+/// roll comes first; fire on an area without enemy personnel (interdiction only) has none.
+#[test]
+fn rule_7_5_artillery_shows_its_totals_and_odds_before_the_dice() {
+    use crate::registry::Entry;
+    let mut fx = Fixture::new();
+    let fo = fx.place("ranger_fo", "3");
+    fx.place("german_squad", "4");
+    indirect(&mut fx, Side::Rangers);
+    let call = |target| Action::CallArtillery { fo, target };
+    let totals = fx.g.fire_totals(&fx.s, call(fx.area("4"))).expect("totals");
+    assert_eq!((totals.ot, totals.dt), (8, 2 * fx.tem("4")));
+    assert!(!totals.friendly);
+    let odds = fx.g.action_odds(&fx.s, call(fx.area("4"))).expect("odds");
+    assert!(odds.starts_with(&format!("OT 8 vs DT {} before the dice: ", 2 * fx.tem("4"))));
+    assert!(
+        odds.contains("% no effect (7.6)") && !odds.contains("friendly"),
+        "{odds}"
+    );
+    fx.place("ranger_squad", "4");
+    let odds = fx.g.action_odds(&fx.s, call(fx.area("4"))).expect("odds");
+    assert!(odds.ends_with("17% friendly fire instead (7.7)"), "{odds}");
+    assert_eq!(fx.g.fire_totals(&fx.s, call(fx.area("3"))), None);
+}
