@@ -44,12 +44,10 @@ pub struct Session<'g, G: Entry> {
     /// The preset that answers `hint`.
     pub hint_bot: String,
     scripted: Option<RolloutFactory<G>>,
-    rng: GameRng,
     state: G::State,
     replay: Replay,
-    /// States at the person's earlier decisions, the replay length there and the dice's
-    /// generator then: undoing a decision does not re-roll the dice that followed it.
-    undo: Vec<(G::State, usize, GameRng)>,
+    /// States at the person's earlier decisions and the replay length there.
+    undo: Vec<(G::State, usize)>,
     /// The person's numbered options now (empty when it is not their decision).
     offers: Vec<Offer<G::Action>>,
     /// Whether `offers` numbers on from the list before (`numbering_continues`).
@@ -86,7 +84,6 @@ impl<'g, G: Entry> Session<'g, G> {
             bot,
             hint_bot: "mcts-fast".to_string(),
             scripted,
-            rng: game_rng(seed, 0),
             state: game.initial_state(),
             replay,
             undo: Vec::new(),
@@ -213,6 +210,13 @@ impl<'g, G: Entry> Session<'g, G> {
             .collect()
     }
 
+    /// The generator of the dice at this step: the seed's stream for the step's number, so
+    /// that the dice depend only on the seed and the steps so far. A game saved and loaded,
+    /// or a decision undone and taken again, rolls the same dice as one played straight on.
+    fn dice(&self) -> GameRng {
+        game_rng(self.replay.seed, self.replay.steps.len() as u64)
+    }
+
     /// Takes one step the person does not choose: a chance outcome, or the bot's decision.
     /// Writes what happened to `log`. `None` when the person is to act or the game is over.
     pub fn auto_step(&mut self, log: &mut Vec<String>) -> Option<Auto> {
@@ -223,17 +227,18 @@ impl<'g, G: Entry> Session<'g, G> {
                 let mut chance = Vec::new();
                 let a = self
                     .game
-                    .draw_chance(&self.state, &mut chance, &mut self.rng);
+                    .draw_chance(&self.state, &mut chance, &mut self.dice());
                 self.apply(a, log);
                 self.renumber(None);
                 Some(Auto::Chance)
             }
             Actor::Player(p) => {
+                let mut dice = self.dice();
                 let bot = self
                     .bot
                     .as_mut()
                     .expect("every acting side but the person's has a bot");
-                let a = bot.choose(self.game, &self.state, &mut self.rng);
+                let a = bot.choose(self.game, &self.state, &mut dice);
                 log.push(format!(
                     "{}: {}",
                     self.game.player_name(p),
@@ -259,11 +264,8 @@ impl<'g, G: Entry> Session<'g, G> {
             self.game.player_name(self.human),
             self.game.describe(&self.state, a)
         ));
-        self.undo.push((
-            self.state.clone(),
-            self.replay.steps.len(),
-            self.rng.clone(),
-        ));
+        self.undo
+            .push((self.state.clone(), self.replay.steps.len()));
         self.apply(a, log);
         self.renumber(Some(a));
     }
@@ -283,10 +285,9 @@ impl<'g, G: Entry> Session<'g, G> {
     /// Back to the person's previous decision; false when there is none.
     pub fn undo(&mut self) -> bool {
         match self.undo.pop() {
-            Some((state, len, rng)) => {
+            Some((state, len)) => {
                 self.state = state;
                 self.replay.steps.truncate(len);
-                self.rng = rng;
                 self.renumber(None);
                 true
             }
@@ -320,8 +321,11 @@ impl<'g, G: Entry> Session<'g, G> {
         let special = path.exists().then(|| crate::engine::read::check_file(path));
         special
             .transpose()
-            .and_then(|_| crate::engine::write::write_whole(path, self.save_text().as_bytes()))
-            .map_err(|e| format!("cannot save to {}: {e}", path.display()))
+            .and_then(|_| crate::engine::write::rewrite_whole(path, self.save_text().as_bytes()))
+            .map_err(|e| {
+                let path = crate::engine::data::shown(&path.display().to_string());
+                format!("cannot save to {path}: {e}")
+            })
     }
 
     /// Replaces the game with the one saved in `path`. Returns a note when the save was
@@ -359,8 +363,6 @@ impl<'g, G: Entry> Session<'g, G> {
             )
         });
         self.human = side;
-        // The dice after a load depend only on the save, so a save always continues alike.
-        self.rng = game_rng(replay.seed, replay.steps.len() as u64);
         self.state = state;
         self.replay = replay.clone();
         self.replay.side = Some(self.game.player_name(side).to_lowercase());
@@ -380,7 +382,7 @@ impl<'g, G: Entry> Session<'g, G> {
         if preset.kind != BotKind::Mcts {
             let mut bot =
                 preset.build(G::INFO.id, self.game.scenario_id(), self.scripted.clone())?;
-            let a = bot.choose(self.game, &self.state, &mut self.rng.clone());
+            let a = bot.choose(self.game, &self.state, &mut self.dice());
             return Some(format!(
                 "Hint: {} (the {} bot's choice)",
                 self.game.describe(&self.state, a),
@@ -391,7 +393,7 @@ impl<'g, G: Entry> Session<'g, G> {
         let paired = config.paired;
         let mut searcher = MctsBot::new("hint", config, self.scripted.clone());
         if paired {
-            let a = searcher.choose(self.game, &self.state, &mut self.rng.clone());
+            let a = searcher.choose(self.game, &self.state, &mut self.dice());
             let a_text = self.game.describe(&self.state, a);
             if searcher.last_iterations == 0 {
                 let mut legal = Vec::new();
@@ -416,7 +418,7 @@ impl<'g, G: Entry> Session<'g, G> {
                 expected_result(searcher.last_value)
             ));
         }
-        let ranked = searcher.analyse(self.game, &self.state, &mut self.rng.clone());
+        let ranked = searcher.analyse(self.game, &self.state, &mut self.dice());
         let (a, visits, value) = ranked.first()?;
         Some(format!(
             "Hint: {} (chosen in {visits} of {} searches; {})",
@@ -557,6 +559,31 @@ mod tests {
             first, again,
             "the same choice after undo rolls the same dice"
         );
+    }
+
+    /// A game saved and loaded goes on with the dice (and a random bot's draws) of the game
+    /// played straight on: loading cannot change a roll (the Stolberg Corridor, whose chance
+    /// steps come between decisions).
+    #[test]
+    fn a_loaded_save_rolls_what_the_game_played_straight_on_rolls() {
+        let game = CrossingTheLine::load(None, "stolberg-corridor").unwrap();
+        let decide = |s: &mut Session<'_, CrossingTheLine>, n: usize| {
+            let mut log = Vec::new();
+            for _ in 0..n {
+                let a = s.offer(1).unwrap();
+                s.choose(a, &mut log);
+                s.advance(&mut log);
+            }
+            log
+        };
+        let mut straight = session(&game, 0);
+        decide(&mut straight, 3);
+        let saved = straight.save_text();
+        let after = decide(&mut straight, 6);
+        assert!(after.iter().any(|l| l.contains("die")), "{after:?}");
+        let mut loaded = session(&game, 0);
+        loaded.load_text(&saved).unwrap();
+        assert_eq!(decide(&mut loaded, 6), after);
     }
 
     /// 7.3: the destinations of a move are listed by hex number, each with its MP cost, and
