@@ -357,3 +357,27 @@ fn every_difficulty_level_plays_every_game() {
         }
     }
 }
+
+/// A command that takes nothing refuses words after it ("quit now" does not quit); what was
+/// typed is printed back with its control characters as U+XXXX and a long line cut short.
+#[test]
+fn the_prompt_refuses_words_after_a_bare_command_and_prints_typed_text_safely() {
+    let long = "x".repeat(5000);
+    let input = format!("quit now\nundo 5\nboard --fullx\n\nab\x1b[2Jcd\n{long}\nquit\n");
+    let (text, code) = play(&["--side", "rangers", "--bot", "random"], &input);
+    assert_eq!(code, Some(0));
+    for refused in [
+        "'quit now': quit takes nothing after it; type quit.",
+        "'undo 5': undo takes nothing after it; type undo.",
+        "'board --fullx': board takes nothing after it; type board or board --full.",
+        "Unknown input 'abU+001B[2Jcd'",
+        "… (5000 characters)",
+    ] {
+        assert!(text.contains(refused), "{refused}: {text}");
+    }
+    assert!(!text.contains('\x1b') && !text.contains(&"x".repeat(100)));
+    assert!(
+        !text.contains("'' is not a list of actions"),
+        "an empty line is no error"
+    );
+}

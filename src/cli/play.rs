@@ -281,6 +281,30 @@ fn command<G: Entry>(session: &mut Session<'_, G>, line: &str, out: &mut impl Wr
         choose_numbers(session, &numbers, out);
         return true;
     }
+    // What the person typed, as it may be printed back: no control characters, not a page.
+    let typed = echo(line);
+    if line.is_empty() {
+        say(out, &format!("Type {}, or help.", session.numbers_text()));
+        return true;
+    }
+    // A command without arguments takes none: "quit now" or "undo 5" is not quit or undo.
+    const BARE: [&str; 10] = [
+        "quit", "exit", "help", "?", "key", "victory", "rules", "undo", "hint", "board",
+    ];
+    let known_rest =
+        rest.trim().is_empty() || (word == "board" && matches!(rest.trim(), "--full" | "full"));
+    if BARE.contains(&word) && !known_rest {
+        let usage = if word == "board" {
+            "board or board --full"
+        } else {
+            word
+        };
+        say(
+            out,
+            &format!("'{typed}': {word} takes nothing after it; type {usage}."),
+        );
+        return true;
+    }
     match (word, rest.trim()) {
         ("quit" | "exit", _) => return false,
         ("help" | "?", _) => say(out, HELP),
@@ -317,7 +341,7 @@ fn command<G: Entry>(session: &mut Session<'_, G>, line: &str, out: &mut impl Wr
         },
         ("save", "") | ("load", "") => say(out, &format!("{word} needs a file name: {word} FILE")),
         ("save", file) => match session.save(std::path::Path::new(file)) {
-            Ok(()) => say(out, &format!("Saved to {file}.")),
+            Ok(()) => say(out, &format!("Saved to {}.", echo(file))),
             Err(e) => say(out, &e),
         },
         ("load", file) => match session.load(std::path::Path::new(file)) {
@@ -325,7 +349,7 @@ fn command<G: Entry>(session: &mut Session<'_, G>, line: &str, out: &mut impl Wr
                 if let Some(note) = note {
                     say(out, &note);
                 }
-                say(out, &format!("Loaded {file}."));
+                say(out, &format!("Loaded {}.", echo(file)));
                 let _ = write!(
                     out,
                     "{}",
@@ -349,15 +373,29 @@ fn command<G: Entry>(session: &mut Session<'_, G>, line: &str, out: &mut impl Wr
             say(
                 out,
                 &format!(
-                    "'{line}' is not a list of actions: type {}, several (1 3 4) or a range \
+                    "'{typed}' is not a list of actions: type {}, several (1 3 4) or a range \
                  running upwards (2-6).",
                     session.numbers_text()
                 ),
             )
         }
-        _ => say(out, &format!("Unknown input '{line}'. {HELP}")),
+        _ => say(out, &format!("Unknown input '{typed}'. {HELP}")),
     }
     true
+}
+
+/// A line typed, as it is printed back: control and invisible characters as `U+XXXX` (an
+/// escape sequence typed or pasted is not replayed on the terminal), at most 60 characters.
+fn echo(typed: &str) -> String {
+    let shown = crate::engine::data::shown(typed);
+    match shown.chars().count() > 60 {
+        true => format!(
+            "{}… ({} characters)",
+            shown.chars().take(40).collect::<String>(),
+            typed.chars().count()
+        ),
+        false => shown,
+    }
 }
 
 /// The numbers typed: one (`3`), several (`1 3 4`, `1,3,4`) or a range (`2-6`); `None` when
@@ -472,6 +510,6 @@ fn map_text<G: Entry>(game: &G, s: &G::State, viewer: Option<PlayerId>, wanted: 
         .position(|p| p.id.eq_ignore_ascii_case(wanted))
     {
         Some(i) => line(i),
-        None => format!("There is no area or hex '{wanted}' on the map."),
+        None => format!("There is no area or hex '{}' on the map.", echo(wanted)),
     }
 }

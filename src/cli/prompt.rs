@@ -25,10 +25,11 @@ impl<R: BufRead> Prompt for Plain<R> {
     fn line(&mut self, prompt: &str, out: &mut dyn Write) -> Typed {
         let _ = write!(out, "{prompt}");
         let _ = out.flush();
-        let mut line = String::new();
-        match self.0.read_line(&mut line) {
+        // Bytes, not text: a line that is not UTF-8 is an unknown command, not the end.
+        let mut line = Vec::new();
+        match self.0.read_until(b'\n', &mut line) {
             Ok(0) | Err(_) => Typed::End,
-            Ok(_) => Typed::Line(line),
+            Ok(_) => Typed::Line(String::from_utf8_lossy(&line).into_owned()),
         }
     }
 }
@@ -58,5 +59,25 @@ impl Prompt for Editor {
             Err(rustyline::error::ReadlineError::Interrupted) => Typed::Interrupted,
             Err(_) => Typed::End,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line that is not UTF-8 is a line (an unknown command), not the end of the input:
+    /// the lines after it are still read.
+    #[test]
+    fn a_line_that_is_not_utf8_does_not_end_the_input() {
+        let mut prompt = Plain(&b"caf\xe9\n1\n"[..]);
+        let mut out = Vec::new();
+        let mut next = || match prompt.line("> ", &mut out) {
+            Typed::Line(l) => Some(l),
+            _ => None,
+        };
+        assert_eq!(next().as_deref(), Some("caf\u{FFFD}\n"));
+        assert_eq!(next().as_deref(), Some("1\n"));
+        assert_eq!(next(), None);
     }
 }

@@ -71,9 +71,14 @@ impl Replay {
 
     /// The saved game at `path`; an error is one line saying why it is none.
     pub fn read(path: &std::path::Path) -> Result<Replay, String> {
-        let text = super::read::read_text(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        Replay::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+        let text = super::read::read_text(path).map_err(|e| {
+            format!(
+                "cannot read {}: {e}",
+                super::data::shown(&path.display().to_string())
+            )
+        })?;
+        Replay::parse(&text)
+            .map_err(|e| format!("{}: {e}", super::data::shown(&path.display().to_string())))
     }
 
     /// A saved game's text read back.
