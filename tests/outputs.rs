@@ -583,3 +583,37 @@ fn ctrl_c_stops_a_ladder_and_removes_the_folder_it_made() {
     let left = snapshot(&dir);
     assert!(left.is_empty(), "left behind: {:?}", left.keys());
 }
+
+/// A run never writes its output over one of its inputs: a data file, a bot preset or an
+/// experiment's spec named again as `--out` is refused in one line and left as it was.
+#[test]
+fn an_output_over_one_of_the_runs_inputs_is_refused_and_the_input_kept() {
+    let dir = common::temp_dir("outputs-over-input");
+    let data = dir.join("scenario.toml");
+    let text = include_str!("../src/games/rudders_line/data/scenario.toml");
+    std::fs::write(&data, text).unwrap();
+    let presets = common::temp_dir("outputs-over-input-preset");
+    let preset = presets.join("mine.toml");
+    let preset_text = "name = \"mine\"\nkind = \"random\"\n";
+    std::fs::write(&preset, preset_text).unwrap();
+    let bots = format!("{},random", s(&preset));
+    for args in [
+        vec!["crt", "rudders-line", "--data", s(&dir), "--out", s(&data)],
+        vec![
+            "balance",
+            "rudders-line",
+            "--games",
+            "2",
+            "--bots",
+            &bots,
+            "--out",
+            s(&preset),
+        ],
+    ] {
+        let out = run(&args);
+        let line = error_line(&out);
+        assert!(line.contains("one of this run's input files"), "{line}");
+    }
+    assert_eq!(std::fs::read_to_string(&data).unwrap(), text);
+    assert_eq!(std::fs::read_to_string(&preset).unwrap(), preset_text);
+}

@@ -13,6 +13,7 @@ pub const MOST_BYTES: u64 = 16 << 20;
 /// named pipe or a socket is refused before it is opened ([`check_file`]).
 pub fn read_text(path: &Path) -> std::io::Result<String> {
     check_file(path)?;
+    remember(path);
     let file = std::fs::File::open(path)?;
     let mut bytes = Vec::new();
     file.take(MOST_BYTES + 1).read_to_end(&mut bytes)?;
@@ -31,6 +32,27 @@ pub fn read_text(path: &Path) -> std::io::Result<String> {
             ),
         )
     })
+}
+
+/// The files this process has read (their canonical paths): a run's output is never written
+/// over one of its inputs (`engine::write`), as `crt --data x --out x` once did.
+static READ: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+fn remember(path: &Path) {
+    if let Ok(p) = std::fs::canonicalize(path) {
+        let mut read = READ.lock().unwrap_or_else(|e| e.into_inner());
+        if !read.contains(&p) {
+            read.push(p);
+        }
+    }
+}
+
+/// Whether `path` is a file this process has read.
+pub fn was_read(path: &Path) -> bool {
+    let Ok(p) = std::fs::canonicalize(path) else {
+        return false;
+    };
+    READ.lock().unwrap_or_else(|e| e.into_inner()).contains(&p)
 }
 
 /// Refuses a folder, a named pipe or a socket at `path` (or a path that cannot be looked up)

@@ -150,6 +150,15 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     file.commit()
 }
 
+/// `write_whole` that may replace a file this process has read: a saved game saved again
+/// over the save it was loaded from.
+pub fn rewrite_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut file = WholeFile::open(path)?;
+    file.write_all(bytes)?;
+    file.commit()
+}
+
 /// A file written as a stream, whole or not at all: the bytes go to a temporary file beside
 /// `path`, which [`commit`](WholeFile::commit) renames over it. Dropped without a commit (an
 /// error on the way, an interrupt), the temporary file is removed and `path` is left as it
@@ -163,7 +172,18 @@ pub struct WholeFile {
 }
 
 impl WholeFile {
+    /// A new file at `path`; refused when `path` is one of the files this process has read
+    /// (a run's input is never replaced by its output).
     pub fn create(path: &Path) -> std::io::Result<WholeFile> {
+        if super::read::was_read(path) {
+            return Err(std::io::Error::other(
+                "it is one of this run's input files; write the output elsewhere",
+            ));
+        }
+        WholeFile::open(path)
+    }
+
+    fn open(path: &Path) -> std::io::Result<WholeFile> {
         let target = resolve(path)?;
         if let Ok(meta) = std::fs::metadata(&target) {
             if meta.is_dir() {
