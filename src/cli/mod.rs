@@ -46,7 +46,7 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Play a game against a bot on a page in the browser (the same as `play --web`).
     Serve(play::PlayArgs),
-    /// Draw a position (a scenario's start or a saved game) as an SVG picture.
+    /// Draw a position (a scenario's start or a saved game) as an SVG or PNG picture.
     Board(board::BoardArgs),
     /// Exact combat outcome probabilities (CRT odds) as CSV: one row per input combination
     /// and outcome, each probability as a decimal and an exact fraction.

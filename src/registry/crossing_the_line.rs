@@ -147,15 +147,19 @@ impl Entry for CrossingTheLine {
             .map(|(r, p)| format!("{r} {}%", percent(p.to_f64(), 0)))
             .collect();
         Some(format!(
-            "over both chits and the die: {} (7.5.1)",
+            "over both chits and the die (hits on the attacker/on the defender, r: red): {} \
+             (7.5.1, 7.5.2)",
             text.join(", ")
         ))
     }
 
     fn key(&self) -> &'static [&'static str] {
         &[
-            "4-3 on the board: a unit's printed Combat Strength and Effectiveness Rating (ER, \
-             3.2); strength 4: its current Combat Strength",
+            "4-3 on the board: a unit's Combat Strength (its SP left; an enemy's printed \
+             strength, its losses hidden, 5.3.4) and Effectiveness Rating (ER, 3.2; the lower \
+             one when disrupted)",
+            "5/0, 1/2r: a battle's result, hits on the attacker / hits on the defender (7.5.1, \
+             7.5.2); r: red, the units hit take Effectiveness Checks (7.5.2)",
             "HQ … FAL 4: a headquarters and its Formation Activation Level (6.3.1); support 3: \
              its Attack Support Points",
             "AP: Action Points (6.3.1); MP: Movement Points; EC: an Effectiveness Check; VP: \

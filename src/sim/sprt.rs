@@ -43,7 +43,12 @@ const MIN_GAP: f64 = 0.5;
 impl Sprt {
     /// Parses `elo0,elo1` (`0,10`), with α = β = 0.05.
     pub fn parse(arg: &str) -> Result<Sprt, String> {
-        let bad = || format!("'{arg}' is not elo0,elo1 with elo0 < elo1 (e.g. 0,10)");
+        let bad = || {
+            format!(
+                "'{arg}' is not elo0,elo1 with elo0 < elo1, each strictly between -2000 and \
+                 2000 (e.g. 0,10)"
+            )
+        };
         let (a, b) = arg.split_once(',').ok_or_else(bad)?;
         let (elo0, elo1) = (
             a.trim().parse::<f64>().map_err(|_| bad())?,
@@ -170,6 +175,9 @@ mod tests {
         let (a, b) = t.bounds();
         assert!((a + 2.944).abs() < 1e-3 && (b - 2.944).abs() < 1e-3);
         assert!(Sprt::parse("10,0").is_err() && Sprt::parse("x").is_err());
+        // A bound out of range says what the range is.
+        let e = Sprt::parse("0,10000").unwrap_err();
+        assert!(e.contains("between -2000 and 2000"), "{e}");
         // Too close to mean anything, or more digits than an Elo figure has.
         for bad in ["1e-300,2e-300", "0,0.1", "0.001,10", "0,1e-5"] {
             let e = Sprt::parse(bad).unwrap_err();

@@ -249,7 +249,15 @@ fn counter(rs: &Ruleset, s: &State, u: usize, hidden: bool, show_strength: bool)
         side: info.side.index(),
         name: info.name.clone(),
         values: super::describe::printed_values(info),
-        face: format!("{}-{er}", info.strength),
+        // The SP left, as the strength markers under the counter show them (5.3.4).
+        face: format!(
+            "{}-{er}",
+            if show_strength {
+                s.strength[u]
+            } else {
+                info.strength
+            }
+        ),
         status: status.join(", "),
         hidden,
         flipped: disrupted,
