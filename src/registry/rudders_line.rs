@@ -131,6 +131,8 @@ impl Entry for RuddersLine {
         &[
             "4|6|5: a unit's Attack|Defense|Movement values, as printed on its counter (2.4); \
              +bazooka: the weapon it carries (2.61), a corner mark on the board",
+            "#5: a unit's own number, to tell alike units apart (board --full lists every unit \
+             with its number)",
             "TEM+2: the area's Terrain Effects Modifier (2.2), added to the defense of units \
              in it; ★: a Victory Area (12.1)",
             "OT and DT: an attack's Offensive and Defensive Totals, values plus a die each (7.5); \

@@ -51,8 +51,8 @@ pub struct ActionView {
 }
 
 /// The places the options lead to, each with its cost on the map when every option there
-/// costs the same (`3 MP`, shortened from `3 MP of 6`, `5 MF of 4 + 2`
-/// or `5 MP: past its 4 (79.2)`).
+/// costs the same (`3 MP`, shortened from `3 MP of 6`, `5 MF of 4 + 2`, `5 MP: past its 4
+/// (79.2)` or `1 AP, 2 if a unit is Out of Command`: the option's text says the rest).
 fn highlights(actions: &[ActionView]) -> Vec<Highlight> {
     let mut lit: Vec<Highlight> = Vec::new();
     for a in actions {
@@ -60,6 +60,7 @@ fn highlights(actions: &[ActionView]) -> Vec<Highlight> {
         let short = a.cost.as_deref().map(|c| {
             let c = c.split(" of ").next().unwrap_or(c);
             let c = c.split(" (").next().unwrap_or(c);
+            let c = c.split(", ").next().unwrap_or(c);
             c.split(':').next().unwrap_or(c).to_string()
         });
         match lit.iter_mut().find(|h| &h.place == place) {
@@ -131,5 +132,32 @@ impl View {
             result: session.result_line(),
             message,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cost tag on the map is short (it must fit its hex): the option's list carries the
+    /// whole cost.
+    #[test]
+    fn a_cost_tag_is_the_first_figure_of_the_cost() {
+        let action = |n, cost: &str| ActionView {
+            n,
+            text: String::new(),
+            place: Some(format!("p{n}")),
+            cost: Some(cost.to_string()),
+        };
+        let costs = [
+            "3 MP of 6",
+            "5 MF of 4 + 2",
+            "5 MP: past its 4 (79.2)",
+            "1 AP, 2 if a unit is Out of Command",
+        ];
+        let actions: Vec<ActionView> = (0..4).map(|n| action(n, costs[n])).collect();
+        let tags: Vec<Option<String>> = highlights(&actions).into_iter().map(|h| h.cost).collect();
+        let want = ["3 MP", "5 MF", "5 MP", "1 AP"].map(|t| Some(t.to_string()));
+        assert_eq!(tags, want);
     }
 }

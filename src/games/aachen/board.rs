@@ -28,7 +28,7 @@ impl Aachen {
             }
         }
         Board {
-            title: super::describe::headline(s),
+            title: super::describe::board_title(rs, s),
             width: 1000.0,
             height: 720.0,
             places,

@@ -95,21 +95,37 @@ pub fn headline(s: &State) -> String {
     )
 }
 
-pub fn render(rs: &Ruleset, s: &State) -> String {
-    let weather = if s.rain { "Rain" } else { "Clear" };
+/// The Support Points left of each kind (6.3, 9.5.2 C).
+pub fn support_line(s: &State) -> String {
     let k = &s.support;
-    let mut out = format!(
-        "Turn {} of {TURNS}, {} Phase, {weather}; German Morale {}; Supply Points {}\n\
-         Support: Artillery {}, Engineer {}, Armor {}, Air {}\n",
-        s.turn,
-        phase_name(s.phase),
-        s.morale,
-        s.supply,
-        k[0],
-        k[1],
-        k[2],
-        k[3]
-    );
+    format!(
+        "Support: Artillery {}, Engineer {}, Armor {}, Air {}",
+        k[0], k[1], k[2], k[3]
+    )
+}
+
+/// The American units in the Out of Action Box (3.4), or `None`.
+pub fn out_of_action_line(rs: &Ruleset, s: &State) -> Option<String> {
+    let out_of_action: Vec<String> = (0..rs.americans.len() as u8)
+        .filter(|&u| s.loc[usize::from(u)] == OUT_OF_ACTION)
+        .map(|u| unit(rs, u))
+        .collect();
+    (!out_of_action.is_empty()).then(|| format!("Out of Action: {}", out_of_action.join(", ")))
+}
+
+/// The board picture's and the page's title: the headline, the support left and the Out of
+/// Action Box, as the terminal's screen gives them.
+pub fn board_title(rs: &Ruleset, s: &State) -> String {
+    let mut title = format!("{}; {}", headline(s), support_line(s));
+    if let Some(line) = out_of_action_line(rs, s) {
+        title.push_str("; ");
+        title.push_str(&line);
+    }
+    title
+}
+
+pub fn render(rs: &Ruleset, s: &State) -> String {
+    let mut out = format!("{}\n{}\n", headline(s), support_line(s));
     out.push_str(&situation(rs, s));
     for a in 0..AREAS as u8 {
         let units = s.units_in(a);
@@ -135,12 +151,8 @@ pub fn render(rs: &Ruleset, s: &State) -> String {
         }
         let _ = writeln!(out, "{line}");
     }
-    let out_of_action: Vec<String> = (0..rs.americans.len() as u8)
-        .filter(|&u| s.loc[usize::from(u)] == OUT_OF_ACTION)
-        .map(|u| unit(rs, u))
-        .collect();
-    if !out_of_action.is_empty() {
-        let _ = writeln!(out, "  Out of Action: {}", out_of_action.join(", "));
+    if let Some(line) = out_of_action_line(rs, s) {
+        let _ = writeln!(out, "  {line}");
     }
     out
 }
@@ -259,13 +271,14 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
                 format!("Random Event 3d6 = {t}: {} (6.2): {effects}", event.name)
             })
         }
-        (Step::Roll(Roll::Supply), Action::Dice(t)) => {
-            Some(format!("Supply 3d6 = {t}: {} Supply Points", after.supply))
-        }
+        (Step::Roll(Roll::Supply), Action::Dice(t)) => Some(format!(
+            "Supply 3d6 = {t}: {} Supply Points (6.3)",
+            after.supply
+        )),
         (Step::Reveal, Action::Draw(c)) => {
             let g = rs.germans[usize::from(c)];
             Some(format!(
-                "revealed: Defense Factor {}, Defense Strategy: {}",
+                "revealed (9.4): Defense Factor {}, Defense Strategy: {}",
                 g.defense,
                 strategy_name(g.strategy)
             ))
