@@ -86,6 +86,10 @@ impl Entry for Aachen {
         Aachen::action_place(self, s, a)
     }
 
+    fn action_cost(&self, s: &Self::State, a: Self::Action) -> Option<String> {
+        Aachen::action_cost(self, s, a)
+    }
+
     /// 9.5.1–9.5.4: the attack's exact odds if rolled after this choice (the Lead
     /// Attacking Unit, a support point, or the roll itself).
     fn action_odds(&self, s: &Self::State, a: Self::Action) -> Option<String> {

@@ -52,6 +52,15 @@ impl Aachen {
         super::turn::standing(&self.rules, s)
     }
 
+    /// What a Move costs: "3 MF of 6" (8.2, 8.2.2).
+    pub fn action_cost(&self, s: &State, a: Action) -> Option<String> {
+        let Action::Move { to, via } = a else {
+            return None;
+        };
+        let (cost, mf) = super::movement::move_cost(self.rules(), s, to, via)?;
+        Some(format!("{cost} MF of {mf}"))
+    }
+
     /// The Area an action is about, for pointing at it on the board.
     pub fn action_place(&self, _s: &State, a: Action) -> Option<String> {
         match a {

@@ -282,6 +282,40 @@ pub fn destinations(rs: &Ruleset, s: &State, u: u8) -> Destinations {
     }
 }
 
+/// What the mover's Move to `to` (entering a German Area from `via`) costs, and its MF
+/// (8.2, 8.2.2): each Vacant Area entered at the American cost on its shortest way, the
+/// German Area at its revealed or unrevealed cost, never more than the MF (a first step the
+/// unit lacks the MF for takes all of them, 8.2). `None` when it is no Move of the mover.
+pub fn move_cost(rs: &Ruleset, s: &State, to: u8, via: u8) -> Option<(u8, u8)> {
+    let u = s.activation.mover;
+    let start = s.loc[usize::from(u)];
+    let c = &rs.charts.movement_costs;
+    let mf = if s.rain { MF_RAIN } else { MF };
+    let vacant = destinations(rs, s, u).vacant;
+    let end = if via == NONE { to } else { via };
+    // Vacant Areas entered: 0 for a German Area entered from the start.
+    let mut entered = 0u8;
+    if end != start || via == NONE {
+        let mut reached: AreaMask = 0;
+        let mut frontier = rs.adjacent[usize::from(start)] & vacant;
+        while frontier & 1 << end == 0 {
+            reached |= frontier;
+            frontier = rs.expand(frontier) & vacant & !reached;
+            entered += 1;
+            if frontier == 0 {
+                return None;
+            }
+        }
+        entered += 1;
+    }
+    let german = match (via == NONE, s.unrevealed_areas() & 1 << to != 0) {
+        (true, _) => 0,
+        (false, true) => c.unrevealed,
+        (false, false) => c.revealed,
+    };
+    Some(((entered * c.american + german).min(mf), mf))
+}
+
 /// 8.2: the mover's destinations: the Vacant Areas, then the German Areas from each Area
 /// it may enter them from.
 pub fn moving_actions(rs: &Ruleset, s: &State, out: &mut Vec<Action>) {

@@ -184,6 +184,14 @@ fn rule_8_2_an_unrevealed_german_area_costs_4_mf_a_revealed_one_2_and_the_unit_s
     assert_eq!(ways_into(&f, 8), BTreeSet::from([7]));
     // Area 17, revealed: from Area 10 (four steps, 2 left), not from 11 (1 left) or 18.
     assert_eq!(ways_into(&f, 17), BTreeSet::from([10]));
+    // The offers say what each costs of the 6 MF: two Vacant Areas and the unrevealed 8;
+    // four and the revealed 17; out and back into Area 1; Area 18 at the road's end.
+    let cost = |to: u8, via: u8| f.game.action_cost(&f.s, Action::Move { to, via });
+    assert_eq!(cost(7, 6).as_deref(), Some("6 MF of 6"));
+    assert_eq!(cost(16, 9).as_deref(), Some("6 MF of 6"));
+    assert_eq!(cost(0, NONE).as_deref(), Some("2 MF of 6"));
+    assert_eq!(cost(17, NONE).as_deref(), Some("6 MF of 6"));
+    assert_eq!(cost(2, NONE).as_deref(), Some("1 MF of 6"));
     f.act(Action::Move { to: 7, via: 6 });
     assert_eq!(f.s.loc[usize::from(i)], 7);
     assert_eq!(f.s.from[usize::from(i)], 6, "9.5.5: it retreats to Area 7");
@@ -226,6 +234,9 @@ fn rule_8_2_a_unit_that_has_not_moved_may_spend_all_its_mf_to_enter() {
         ways_into(&f, 5).is_empty(),
         "Area 5 is next to Area 2, not 1"
     );
+    // The first step takes all 4 MF, not the 6 the Area costs.
+    let cost = f.game.action_cost(&f.s, Action::Move { to: 3, via: 0 });
+    assert_eq!(cost.as_deref(), Some("4 MF of 4"));
 }
 
 #[test]
