@@ -319,8 +319,16 @@ impl<'g, G: Entry> Session<'g, G> {
     pub fn save(&self, path: &Path) -> Result<(), String> {
         // A save is a file: a pipe would hold the session until something reads it.
         let special = path.exists().then(|| crate::engine::read::check_file(path));
+        // A save may replace the save it was loaded from, never a data or preset file read.
+        let input = crate::engine::read::was_read(path) && Replay::read(path).is_err();
+        let input = input.then(|| {
+            Err(std::io::Error::other(
+                "it is one of this game's data or preset files; save elsewhere",
+            ))
+        });
         special
             .transpose()
+            .and_then(|_| input.unwrap_or(Ok(())))
             .and_then(|_| crate::engine::write::rewrite_whole(path, self.save_text().as_bytes()))
             .map_err(|e| {
                 let path = crate::engine::data::shown(&path.display().to_string());
@@ -506,6 +514,14 @@ mod tests {
         let mut again = session(&game, 0);
         again.load(&file).unwrap();
         assert!(again.state == s.state);
+        // Saved again over the save it was loaded from: fine; over a data file read: refused.
+        again.save(&file).unwrap();
+        let data = dir.join("scenario.toml");
+        std::fs::write(&data, "x = 1\n").unwrap();
+        crate::engine::read::read_text(&data).unwrap();
+        let e = again.save(&data).unwrap_err();
+        assert!(e.contains("one of this game's data or preset files"), "{e}");
+        assert_eq!(std::fs::read_to_string(&data).unwrap(), "x = 1\n");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
