@@ -34,6 +34,7 @@ fn main() -> ExitCode {
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is_closed_stdout() => ExitCode::SUCCESS,
         // Ctrl-C: "interrupted: no file written", not an error.
         Err(e) if e.is_interrupted() => {
             sandtable::stderr_line!("{e}");

@@ -66,11 +66,12 @@ fn every_shipped_reading_is_its_default() {
 }
 
 /// A closed stderr and stdout (a pipe whose reader has gone, as `sandtable games 2>&1 |
-/// true`) end the run with exit code 2, never a panic (101).
+/// true`) never panic (101): a listing ends quietly (exit 0, its reader wanted no more), an
+/// error still exits 2.
 #[test]
 fn a_closed_pipe_is_no_panic() {
     use std::process::{Command, Stdio};
-    for args in [&["games"][..], &["balance", "nosuchgame"][..]] {
+    for (args, code) in [(&["games"][..], 0), (&["balance", "nosuchgame"][..], 2)] {
         // A pipe whose reading end is closed before the child starts.
         let (reader, writer) = std::io::pipe().expect("a pipe");
         drop(reader);
@@ -80,6 +81,29 @@ fn a_closed_pipe_is_no_panic() {
             .stderr(Stdio::from(writer))
             .status()
             .expect("the binary runs");
-        assert_eq!(status.code(), Some(2), "{args:?}: {status}");
+        assert_eq!(status.code(), Some(code), "{args:?}: {status}");
     }
+}
+
+/// A reader that stops early (`sandtable crt rudders-line | head -1`) ends the run quietly:
+/// exit 0 and nothing on stderr, as Unix filters do, not "cannot write stdout: Broken pipe".
+#[test]
+fn a_closed_stdout_ends_the_run_quietly() {
+    use std::io::BufRead as _;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(["crt", "rudders-line"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    let stdout = child.stdout.take().expect("stdout");
+    std::io::BufReader::new(stdout)
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("game,table,"), "{first}");
+    // The reader is dropped here: the pipe is closed while the run still writes.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }

@@ -56,6 +56,15 @@ impl CliError {
         }
     }
 
+    /// Standard output closed by its reader (`sandtable crt … | head -1`): the reader has
+    /// what it wanted, so the run ends quietly, as Unix filters do.
+    pub fn is_closed_stdout(&self) -> bool {
+        let broken = std::io::Error::from(std::io::ErrorKind::BrokenPipe).to_string();
+        matches!(self, CliError::Output { path, message }
+            if path.as_os_str() == "stdout"
+                && (message.contains("os error 32") || message.contains(&broken)))
+    }
+
     /// A run stopped by Ctrl-C: its line is printed as it is, not as an error.
     pub fn is_interrupted(&self) -> bool {
         matches!(self, CliError::Sim(SimError::Interrupted))
