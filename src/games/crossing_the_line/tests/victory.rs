@@ -171,6 +171,14 @@ fn rule_10_2_ambig_30_the_vp_bands_come_from_the_data() {
         text.contains("81+ US decisive, 71–80 US substantial"),
         "{text}"
     );
+    // The embedded reading is told as a reading where the bands are listed.
+    let fx = Fx::s2();
+    let text = victory::standing(fx.rs(), &fx.bare(), None).join(" ");
+    assert!(
+        text.contains("15–29 German substantial (the rulebook's table has 16–29")
+            && text.contains("AMBIG-30)"),
+        "{text}"
+    );
 }
 
 /// With VP hexes worth each `vp` under US control, the game ends at `level`.
