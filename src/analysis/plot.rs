@@ -38,8 +38,8 @@ pub struct Heatmap {
     pub legend: String,
     /// Values are probabilities (written as percentages, scale 0–100%).
     pub percent: bool,
-    /// Text written in each cell in place of its value (`notes[yi][xi]`), e.g. the value
-    /// with its interval; `None`: the value.
+    /// Text written in each cell in place of its value (`notes[yi][xi]`): the value with
+    /// its 95% interval, as the caption says; `None`: the value.
     pub notes: Option<Vec<Vec<String>>>,
 }
 
@@ -589,8 +589,13 @@ fn draw_panel<DB: DrawingBackend>(
         (lx - 10, top - 8),
     )?;
     if p.percent {
+        // The experiments' cells carry their 95% Wilson intervals (`notes`).
+        let caption = match p.notes {
+            Some(_) => "cells: percent [its 95% interval]",
+            None => "cells: percent",
+        };
         area.draw_text(
-            "cells: percent",
+            caption,
             &TextStyle::from((FONT, 13).into_font()).color(&BLACK),
             (left, 52),
         )?;

@@ -349,7 +349,9 @@ fn draw_chart(
             Box::new(move |png| crate::analysis::curve::render_curve(&curve, png))
         }
         None => {
-            let panel = output::chart(spec.name(), &names, &spec.axes(), rows);
+            let labels = spec.axis_labels();
+            let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+            let panel = output::chart(spec.name(), &names, &labels, rows);
             Box::new(move |png| {
                 crate::analysis::plot::render_panels(std::slice::from_ref(&panel), png)
             })

@@ -65,6 +65,9 @@ pub struct VariantSpec {
 #[serde(deny_unknown_fields)]
 pub struct Axis {
     pub path: String,
+    /// What the value is, for the chart's axis and the variants' names ("Rangers'
+    /// modifier"); by default the end of its path.
+    pub label: Option<String>,
     pub values: Option<Vec<Value>>,
     pub from: Option<Value>,
     pub to: Option<Value>,
@@ -158,6 +161,17 @@ impl Spec {
         self.sweep.iter().map(|a| a.path.as_str()).collect()
     }
 
+    /// The axes as the chart and the variants' names say them: each one's `label`, or the
+    /// shortest ends of the paths that tell them apart.
+    pub fn axis_labels(&self) -> Vec<String> {
+        let short = short_labels(&self.axes());
+        self.sweep
+            .iter()
+            .zip(short)
+            .map(|(a, s)| a.label.clone().unwrap_or(s))
+            .collect()
+    }
+
     /// Every variant to play: the baseline (no override) first, then the named variants,
     /// then the sweep's cells (the first axis varying slowest).
     pub fn variants(&self) -> Result<Vec<Variant>, String> {
@@ -188,6 +202,20 @@ impl Spec {
                 bots: v.bots.clone(),
             });
         }
+        // A label is a chart's axis title, a few words; in a variant's name "label=value"
+        // pairs are joined by ", ", so it holds neither.
+        for a in &self.sweep {
+            let Some(label) = a.label.as_deref() else {
+                continue;
+            };
+            let n = label.trim().chars().count();
+            if !(1..=60).contains(&n) || label.contains([',', '=']) {
+                return Err(format!(
+                    "sweep '{}': label must be 1 to 60 characters, without ',' or '='",
+                    brief(&a.path)
+                ));
+            }
+        }
         let swept: Vec<&String> = self.sweep.iter().map(|a| &a.path).collect();
         if let Some((a, b)) = twice(&swept) {
             return Err(format!("sweep '{b}': the value of '{a}' is swept twice"));
@@ -211,7 +239,7 @@ impl Spec {
                 .collect();
         }
         if !axes.is_empty() {
-            let labels = short_labels(&self.axes());
+            let labels = self.axis_labels();
             for cell in cells {
                 let set: Vec<(String, Value)> = self
                     .sweep
@@ -447,6 +475,17 @@ mod tests {
             short_labels(&["s.m[0].value", "s.m[1].value"]),
             ["m[0].value", "m[1].value"]
         );
+        // A sweep's label names it in the variants (and on the chart's axis); one of
+        // 61 characters is refused.
+        let labelled =
+            "game = 'g'\ngames = 5\n[[sweep]]\npath = 'x.y'\nlabel = 'Rangers'\nfrom = 0\nto = 1\n";
+        let v = spec(labelled).unwrap();
+        assert_eq!(v[1].name, "Rangers=0");
+        let long = labelled.replace("'Rangers'", &format!("'{}'", "x".repeat(61)));
+        let e = spec(&long).unwrap_err();
+        assert!(e.contains("label must be 1 to 60 characters"), "{e}");
+        let comma = labelled.replace("'Rangers'", "'Rangers, turns 2-3'");
+        assert!(spec(&comma).unwrap_err().contains("without ',' or '='"));
     }
 
     #[test]
