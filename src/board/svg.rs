@@ -562,24 +562,28 @@ fn swatches(board: &Board) -> (Vec<KeyEntry>, f32) {
         .iter()
         .enumerate()
         .map(|(i, name)| (SIDE_COLOURS[i % 2].to_string(), name.clone()));
-    let flipped = board
-        .places
-        .iter()
-        .any(|p| p.counters.iter().any(|c| c.flipped && !c.hidden));
-    let pale = flipped.then(|| {
-        let meaning = "pale: flipped (spent, broken or disrupted)";
-        (PALE.to_string(), meaning.to_string())
-    });
-    let carrying = board
-        .places
-        .iter()
-        .any(|p| p.counters.iter().any(|c| c.carries && !c.hidden));
-    let carries = carrying.then(|| {
-        let meaning = "corner mark: carries a weapon";
-        (CARRIES.to_string(), meaning.to_string())
-    });
+    // A mark drawn on some counter the viewer sees gets its swatch.
+    let drawn = |mark: fn(&Counter) -> bool| {
+        let seen = |c: &Counter| mark(c) && !c.hidden;
+        board.places.iter().any(|p| p.counters.iter().any(seen))
+    };
+    let marks = [
+        (
+            drawn(|c| c.flipped),
+            PALE,
+            "pale: flipped (spent, broken or disrupted)",
+        ),
+        (
+            drawn(|c| c.carries),
+            CARRIES,
+            "corner mark: carries a weapon",
+        ),
+    ];
+    let extra = marks
+        .into_iter()
+        .filter(|(on, ..)| *on)
+        .map(|(_, colour, meaning)| (colour.to_string(), meaning.to_string()));
     let mut entries = Vec::new();
-    let extra = pale.into_iter().chain(carries);
     for (colour, meaning) in sides.chain(board.legend.iter().cloned()).chain(extra) {
         let width = 30.0 + 8.0 * meaning.chars().count() as f32;
         if x + width > board.width.max(400.0) && x > 10.0 {

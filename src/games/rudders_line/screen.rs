@@ -270,11 +270,12 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
             let (ot, dt) = (at.offense + at.offense_die, at.defense + d);
             let cp = i16::from(ot) - i16::from(dt);
             let kind = match at.kind {
-                AttackKind::Indirect => "indirect fire (7.5)",
-                AttackKind::Direct => "direct fire (9.5)",
-                AttackKind::Assault => "assault (11.1)",
-                AttackKind::Interdiction => "interdiction (8.2)",
+                AttackKind::Indirect => "indirect fire",
+                AttackKind::Direct => "direct fire",
+                AttackKind::Assault => "assault",
+                AttackKind::Interdiction => "interdiction",
             };
+            let kind = format!("{kind} ({})", totals_rule(at.kind));
             let result = attack_result(at.kind, cp);
             let (offense, defense) = term_labels(at.kind);
             format!(

@@ -452,17 +452,21 @@ fn rule_11_1_only_fresh_units_assault() {
     assert_eq!(fx.s.phase, Phase::Action);
 }
 
+/// The play screen's line for the defender's die `defense` of an assault by `point`.
+fn defense_roll_text(fx: &mut Fixture, point: u8, offense: u8, defense: u8) -> String {
+    use crate::engine::Game;
+    fx.act(Action::Point(point));
+    fx.roll(offense);
+    let before = fx.s;
+    fx.roll(defense);
+    fx.g.narrate(&before, Action::Die(defense), &fx.s)
+        .expect("the dice are explained")
+}
+
 #[test]
 fn rule_11_1_the_play_screen_explains_each_term_of_the_totals() {
-    use crate::engine::Game;
     let (mut fx, [point, ..]) = assault_4();
-    fx.act(Action::Point(point));
-    fx.roll(5);
-    let before = fx.s;
-    fx.roll(3);
-    let text =
-        fx.g.narrate(&before, Action::Die(3), &fx.s)
-            .expect("the dice are explained");
+    let text = defense_roll_text(&mut fx, point, 5, 3);
     let dt = 4 + fx.tem("4") + 3;
     let expected = format!(
         "OT 4 (point) + 2 (NCO/BAR) + 1 (supporters) + 3 (weapons) + 1d6 (5) = 15 vs \
@@ -478,16 +482,9 @@ fn rule_11_1_the_play_screen_explains_each_term_of_the_totals() {
 /// is eliminated, the supporters spent and sent back.
 #[test]
 fn rule_11_2_the_play_screen_tells_a_failed_assault_as_its_losses() {
-    use crate::engine::Game;
     let (mut fx, [point, ..]) = assault_4();
     fx.place("german_squad", "38");
-    fx.act(Action::Point(point));
-    fx.roll(1);
-    let before = fx.s;
-    fx.roll(6);
-    let text =
-        fx.g.narrate(&before, Action::Die(6), &fx.s)
-            .expect("the dice are explained");
+    let text = defense_roll_text(&mut fx, point, 1, 6);
     assert!(
         text.contains("→ the assault fails: the lead attacker is eliminated")
             && text.contains("(11.2, 11.3)")
