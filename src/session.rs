@@ -262,7 +262,7 @@ impl<'g, G: Entry> Session<'g, G> {
         log.push(format!(
             "{}: {}",
             self.game.player_name(self.human),
-            self.game.describe(&self.state, a)
+            self.game.describe_seen(&self.state, a, self.human)
         ));
         self.undo
             .push((self.state.clone(), self.replay.steps.len()));
@@ -352,11 +352,19 @@ impl<'g, G: Entry> Session<'g, G> {
     /// `load` of a save already read.
     pub fn load_replay(&mut self, replay: &Replay) -> Result<Option<String>, String> {
         self.replay.check_same_game(replay)?;
-        let state = replay.replay(self.game).map_err(|e| e.to_string())?;
         let side = match replay.side_in(self.game)? {
             Some(side) => side,
             None => self.human,
         };
+        // Undo goes back past the load: each of the person's decisions in the save is one.
+        let mut undo = Vec::new();
+        let state = replay
+            .replay_visiting(self.game, |step, s| {
+                if self.game.actor(s) == Actor::Player(side) {
+                    undo.push((s.clone(), step));
+                }
+            })
+            .map_err(|e| e.to_string())?;
         let mut notes = Vec::new();
         if side != self.human {
             notes.push(format!("as the {}", self.game.player_name(side)));
@@ -374,7 +382,7 @@ impl<'g, G: Entry> Session<'g, G> {
         self.state = state;
         self.replay = replay.clone();
         self.replay.side = Some(self.game.player_name(side).to_lowercase());
-        self.undo.clear();
+        self.undo = undo;
         self.renumber(None);
         Ok(note)
     }
@@ -600,6 +608,31 @@ mod tests {
         let mut loaded = session(&game, 0);
         loaded.load_text(&saved).unwrap();
         assert_eq!(decide(&mut loaded, 6), after);
+    }
+
+    /// Undo after a load goes back through the decisions made before the save, to the same
+    /// positions as in the game played straight on.
+    #[test]
+    fn undo_goes_back_past_a_load() {
+        let game = CrossingTheLine::load(None, "stolberg-corridor").unwrap();
+        let mut straight = session(&game, 0);
+        let mut log = Vec::new();
+        for _ in 0..3 {
+            let a = straight.offer(1).unwrap();
+            straight.choose(a, &mut log);
+            straight.advance(&mut log);
+        }
+        let mut loaded = session(&game, 0);
+        loaded.load_text(&straight.save_text()).unwrap();
+        let texts = |s: &Session<'_, CrossingTheLine>| {
+            let offers: Vec<String> = s.offers().iter().map(|o| o.text.clone()).collect();
+            (s.save_text(), offers)
+        };
+        for decision in (0..3).rev() {
+            assert!(straight.undo() && loaded.undo(), "decision {decision}");
+            assert_eq!(texts(&loaded), texts(&straight), "decision {decision}");
+        }
+        assert!(!loaded.undo(), "no decision before the first");
     }
 
     /// 7.3: the destinations of a move are listed by hex number, each with its MP cost, and

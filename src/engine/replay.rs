@@ -293,6 +293,15 @@ impl Replay {
 
     /// Replays the log from the game's initial state.
     pub fn replay<G: Game>(&self, game: &G) -> Result<G::State, ReplayError> {
+        self.replay_visiting(game, |_, _| {})
+    }
+
+    /// `replay`, showing `visit` each state before its step, with the step's number.
+    pub fn replay_visiting<G: Game>(
+        &self,
+        game: &G,
+        mut visit: impl FnMut(usize, &G::State),
+    ) -> Result<G::State, ReplayError> {
         if self.game != game.id() {
             return Err(ReplayError::WrongGame {
                 expected: game.id().to_string(),
@@ -315,6 +324,7 @@ impl Replay {
                 index,
                 len: Self::offered(game, &s),
             })?;
+            visit(step, &s);
             game.apply(&mut s, a);
         }
         Ok(s)

@@ -280,6 +280,19 @@ impl Game for RuddersLine {
         describe::action(&self.rules, s, a)
     }
 
+    /// The log's line for a move: a Casualty Point payment says how much it paid (7.63), as
+    /// the list of choices does, so that the other side's payment is told in full.
+    fn describe_seen(&self, s: &State, a: Action, _viewer: PlayerId) -> String {
+        let told = describe::action(&self.rules, s, a);
+        match casualties::cp_paid(&self.rules, a) {
+            Some(_) => format!(
+                "{told} ({}, 7.63)",
+                self.action_cost(s, a).unwrap_or_default()
+            ),
+            None => told,
+        }
+    }
+
     fn heuristic(&self, s: &State) -> Option<f32> {
         Some(scripted::evaluate(&self.rules, s))
     }

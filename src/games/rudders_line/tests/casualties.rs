@@ -57,6 +57,26 @@ fn rule_7_63_each_option_says_the_cp_it_pays() {
     assert_eq!(cost(&fx, Action::Eliminate(squad)), "pays 3 CP of 1 due");
 }
 
+/// 7.63: the log's line for a payment (the bot's, read by the other side) says what it paid.
+#[test]
+fn rule_7_63_the_log_tells_a_payment_with_the_cp_it_paid() {
+    let mut fx = Fixture::new();
+    let squad = fx.place("german_squad", "13");
+    owe(&mut fx, "13", 4);
+    let told =
+        fx.g.describe_seen(&fx.s, Action::Flip(squad), Side::Rangers.index());
+    assert!(
+        told.ends_with("to spent (pays 3 CP of 4 due, 7.63)"),
+        "{told}"
+    );
+    let moved =
+        fx.g.describe_seen(&fx.s, Action::Pass, Side::Rangers.index());
+    assert_eq!(
+        moved, "pass",
+        "an action that pays nothing says nothing of CP"
+    );
+}
+
 #[test]
 fn rule_7_62_partial_results_are_applied_in_full() {
     let mut fx = Fixture::new();
