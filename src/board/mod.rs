@@ -8,8 +8,8 @@
 mod png;
 pub mod svg;
 
-pub use png::to_png;
-pub use svg::to_svg;
+pub use png::{to_png, PNG_SCALE};
+pub use svg::{readable_scale, to_svg};
 
 /// Colours of the two sides' counters, in side order.
 pub const SIDE_COLOURS: [&str; 2] = ["#5b7f3a", "#6d6d6d"];

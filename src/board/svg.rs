@@ -269,15 +269,38 @@ const FLIPPED_OPACITY: f32 = 0.45;
 /// The smallest text a box may have: below it a face cannot be read in the 2× PNG.
 const MIN_FONT: f32 = 5.0;
 
-/// Lays the groups out in rows from under the label, at the largest size at which all of
-/// them fit inside the place; at the smallest size, as many as fit with a "+N" after them.
-fn fit(p: &Place, groups: &[(&Counter, usize)]) -> Layout {
-    let (top, base) = match p.shape {
+/// Where a place's first row of boxes starts, and the boxes' height before any shrinking.
+fn first_box(p: &Place) -> (f32, f32) {
+    match p.shape {
         Shape::Hex(r) => (p.y + 2.0, r * 0.46),
         // Under the label (baseline at −r/2) and the marks (11 below it).
         Shape::Circle(r) => (p.y - r * 0.5 + 15.0, 18.0),
         Shape::Rect(_, h) => (p.y - h * 0.3 + 4.0, 18.0),
-    };
+    }
+}
+
+/// The height, in pixels, at which a counter's face reads without effort.
+const READABLE_FACE_PX: f32 = 11.0;
+
+/// How much the drawing must be enlarged, at least `at_least`, for its counters' faces (at
+/// the size an uncrowded place draws them) to be `READABLE_FACE_PX` high: a hex map's small
+/// hexes need more than an area map's large areas.
+pub fn readable_scale(board: &Board, at_least: f32) -> f32 {
+    let face = board
+        .places
+        .iter()
+        .map(|p| first_box(p).1 * 0.5)
+        .fold(0.0f32, f32::max);
+    match face > 0.0 {
+        true => (READABLE_FACE_PX / face).max(at_least),
+        false => at_least,
+    }
+}
+
+/// Lays the groups out in rows from under the label, at the largest size at which all of
+/// them fit inside the place; at the smallest size, as many as fit with a "+N" after them.
+fn fit(p: &Place, groups: &[(&Counter, usize)]) -> Layout {
+    let (top, base) = first_box(p);
     let mut scale = 1.0;
     loop {
         let h = base * scale;
@@ -702,6 +725,35 @@ mod tests {
             counters_svg(&mut svg, &other);
             assert!(!svg.contains("facing") && !svg.contains("barrel"), "{svg}");
         }
+    }
+
+    /// A hex map's small hexes are enlarged until an uncrowded counter's face is drawn at
+    /// `READABLE_FACE_PX`; an area map's large faces keep the least enlargement asked for.
+    #[test]
+    fn small_hexes_are_enlarged_until_a_face_reads() {
+        let board = |shape| {
+            let mut p = Place::new("A3", 100.0, 100.0, shape, "#fff");
+            p.counters.push(counter());
+            Board {
+                places: vec![p],
+                ..Board::default()
+            }
+        };
+        let hexes = board(Shape::Hex(20.0));
+        let mut svg = String::new();
+        counters_svg(&mut svg, &hexes.places[0]);
+        let face = numbers(&svg, "<text", "font-size=\"")[0];
+        let scale = readable_scale(&hexes, 1.5);
+        assert!(
+            scale > 1.5 && (face * scale - READABLE_FACE_PX).abs() < 0.1,
+            "{face} × {scale}"
+        );
+        assert_eq!(readable_scale(&board(Shape::Circle(36.0)), 1.5), 1.5);
+        assert_eq!(
+            readable_scale(&Board::default(), 2.0),
+            2.0,
+            "no place: the least"
+        );
     }
 
     /// The key wraps into as many rows as it needs, and the picture is tall enough for them

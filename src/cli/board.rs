@@ -74,7 +74,10 @@ impl Visitor for Draw<'_> {
             .collect();
         let svg = crate::board::to_svg(&board, &[]);
         let bytes = match args.out.extension().and_then(|e| e.to_str()) {
-            Some("png") => crate::board::to_png(&svg).map_err(|e| output_error(&args.out, e))?,
+            Some("png") => {
+                let scale = crate::board::readable_scale(&board, crate::board::PNG_SCALE);
+                crate::board::to_png(&svg, scale).map_err(|e| output_error(&args.out, e))?
+            }
             _ => svg.into_bytes(),
         };
         super::common::write_file(&args.out, &bytes)

@@ -121,9 +121,9 @@ impl Entry for Aachen {
 
     fn key(&self) -> &'static [&'static str] {
         &[
-            "4 on an American counter (E (4) on the terminal: company E): its Attack Factor \
-             (4.3.1); Ldr: a leader; on a German counter: its Defense Factor once revealed \
-             (9.4), ? while unrevealed",
+            "E 4 on an American counter (E (4) on the terminal): company E and its Attack \
+             Factor (4.3.1); Ldr: a leader; on a German counter: its Defense Factor once \
+             revealed (9.4), ? while unrevealed",
             "TEM +2: the Area's Terrain Effects Modifier (3.1.2), added to the German Defense \
              Value (9.5.3); unrevealed: German defenders not yet seen",
             "AV, DV: a combat's Attack and Defense Values (9.5.2, 9.5.3), each then plus 2d6",

@@ -46,7 +46,7 @@ function show(v) {
   }));
   const map = $("map");
   map.innerHTML = v.board;
-  zoom(map.querySelector("svg"));
+  zoom(map.querySelector("svg"), v.zoom);
   for (const g of map.querySelectorAll("[data-place]")) {
     g.addEventListener("click", () => pick(g.dataset.place));
   }
@@ -65,14 +65,13 @@ function show(v) {
   list();
 }
 
-// The map at least ZOOM times its drawing's size, so a counter's face can be read, and wider
-// when the panel is: a larger map scrolls in its panel.
-const ZOOM = 1.5;
-function zoom(svg) {
+// The map at least `times` its drawing's size (the view's zoom: enough for a counter's face
+// to be read), and wider when the panel is: a larger map scrolls in its panel.
+function zoom(svg, times) {
   if (!svg) return;
   const panel = $("map").clientWidth - 4;
   const width = Number(svg.getAttribute("width"));
-  svg.style.width = Math.max(panel, width * ZOOM) + "px";
+  svg.style.width = Math.max(panel, width * times) + "px";
   svg.style.height = "auto";
 }
 

@@ -24,6 +24,9 @@ pub struct View {
     /// Who is to act, in words.
     pub to_act: String,
     pub board: String,
+    /// How much the page enlarges the drawing so that a counter's face reads (at least 1.5×;
+    /// more for a hex map's small hexes, `board::readable_scale`).
+    pub zoom: f32,
     pub actions: Vec<ActionView>,
     /// Each occupied place's units, in words, as the person may see them.
     pub stacks: BTreeMap<String, Vec<String>>,
@@ -123,6 +126,7 @@ impl View {
             headline: board.title.clone(),
             to_act,
             board: to_svg(&board, &lit),
+            zoom: crate::board::readable_scale(&board, PAGE_ZOOM),
             actions,
             stacks,
             places,
@@ -134,6 +138,9 @@ impl View {
         }
     }
 }
+
+/// The page's map at least this many times its drawing's size, so that a face can be read.
+const PAGE_ZOOM: f32 = 1.5;
 
 #[cfg(test)]
 mod tests {

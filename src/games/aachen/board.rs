@@ -156,7 +156,7 @@ fn american(rs: &Ruleset, s: &State, u: u8) -> Counter {
         face: if k.is_leader() {
             "Ldr".into()
         } else {
-            k.attack.to_string()
+            format!("{} {}", k.id, k.attack)
         },
         status: if s.fresh & 1 << u != 0 {
             "fresh"

@@ -496,7 +496,8 @@ fn rule_4_3_each_american_counter_shows_its_id_and_its_strength() {
         if k.is_leader() {
             assert!(!c.face.chars().any(|ch| ch.is_ascii_digit()), "{}", c.face);
         } else {
-            assert_eq!(c.face, k.attack.to_string(), "{}", k.id);
+            // Which company a "4" is shows on its face, not only in its tooltip.
+            assert_eq!(c.face, format!("{} {}", k.id, k.attack), "{}", k.id);
             assert!(c.values.contains(&k.attack.to_string()), "{}", c.values);
         }
         shown += 1;
