@@ -282,16 +282,21 @@ fn first_box(p: &Place) -> (f32, f32) {
 /// The height, in pixels, at which a counter's face reads without effort.
 const READABLE_FACE_PX: f32 = 11.0;
 
-/// How much the drawing must be enlarged, at least `at_least`, for its counters' faces (at
-/// the size an uncrowded place draws them) to be `READABLE_FACE_PX` high: a hex map's small
-/// hexes need more than an area map's large areas.
+/// How much the drawing must be enlarged, at least `at_least`, for every counter's face (in
+/// a crowded place, shrunk to fit) to be `READABLE_FACE_PX` high: a hex map's small hexes and
+/// a crowded landing box need more than an area map's open areas.
 pub fn readable_scale(board: &Board, at_least: f32) -> f32 {
     let face = board
         .places
         .iter()
-        .map(|p| first_box(p).1 * 0.5)
-        .fold(0.0f32, f32::max);
-    match face > 0.0 {
+        .filter(|p| !p.counters.is_empty())
+        .filter_map(|p| {
+            let layout = fit(p, &alike(&p.counters));
+            let more = layout.more.map(|m| m.2);
+            layout.slots.first().map(|s| s.font).or(more)
+        })
+        .fold(f32::INFINITY, f32::min);
+    match face.is_finite() && face > 0.0 {
         true => (READABLE_FACE_PX / face).max(at_least),
         false => at_least,
     }
@@ -727,10 +732,11 @@ mod tests {
         }
     }
 
-    /// A hex map's small hexes are enlarged until an uncrowded counter's face is drawn at
-    /// `READABLE_FACE_PX`; an area map's large faces keep the least enlargement asked for.
+    /// A hex map's small hexes are enlarged until a counter's face is drawn at
+    /// `READABLE_FACE_PX`, a crowded place's shrunk faces too; an area map's large faces keep
+    /// the least enlargement asked for.
     #[test]
-    fn small_hexes_are_enlarged_until_a_face_reads() {
+    fn small_hexes_and_crowded_places_are_enlarged_until_a_face_reads() {
         let board = |shape| {
             let mut p = Place::new("A3", 100.0, 100.0, shape, "#fff");
             p.counters.push(counter());
@@ -749,6 +755,20 @@ mod tests {
             "{face} × {scale}"
         );
         assert_eq!(readable_scale(&board(Shape::Circle(36.0)), 1.5), 1.5);
+        let mut crowded = board(Shape::Circle(36.0));
+        for k in 0..6 {
+            let mut c = counter();
+            c.face = format!("{k}|{k}|5");
+            crowded.places[0].counters.push(c);
+        }
+        let mut svg = String::new();
+        counters_svg(&mut svg, &crowded.places[0]);
+        let shrunk = numbers(&svg, "<text", "font-size=\"")[0];
+        let scale = readable_scale(&crowded, 1.5);
+        assert!(
+            shrunk < 7.0 && shrunk * scale >= READABLE_FACE_PX - 0.1,
+            "{shrunk} × {scale}"
+        );
         assert_eq!(
             readable_scale(&Board::default(), 2.0),
             2.0,

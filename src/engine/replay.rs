@@ -7,6 +7,34 @@
 use super::game::{Actor, Game};
 use serde::{Deserialize, Serialize};
 
+/// A seed in a save: TOML's integers end at i64::MAX, so a larger seed (any u64 is one) is
+/// written as text, `seed = "18446744073709551615"`; either form reads back.
+mod seed_text {
+    use serde::{de, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(seed: &u64, out: S) -> Result<S::Ok, S::Error> {
+        match i64::try_from(*seed) {
+            Ok(small) => out.serialize_i64(small),
+            Err(_) => out.serialize_str(&seed.to_string()),
+        }
+    }
+
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Written {
+        Number(i64),
+        Text(String),
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<u64, D::Error> {
+        let wrong = || de::Error::custom("a seed is a whole number from 0 to 18446744073709551615");
+        match Written::deserialize(input).map_err(|_| wrong())? {
+            Written::Number(n) => u64::try_from(n).map_err(|_| wrong()),
+            Written::Text(t) => t.parse().map_err(|_| wrong()),
+        }
+    }
+}
+
 /// A saved game: its identity and the index of each step's action. A key it does not know
 /// (`cheat = 1`, an `[extra]` table) is refused: the save is not what Sandtable wrote.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -15,6 +43,7 @@ pub struct Replay {
     /// The game id the log belongs to.
     pub game: String,
     /// The seed the game was played with (for reference; replay needs only the steps).
+    #[serde(with = "seed_text")]
     pub seed: u64,
     /// The game's `log_version` when the log was written. Logs written before versions
     /// existed have none, and read as version 1.
@@ -407,5 +436,25 @@ mod tests {
         // A file that is not TOML at all is told by its place, not the parser's expectations.
         let e = Replay::parse("#!/bin/sh\necho hello\n").unwrap_err();
         assert_eq!(e, "not a saved game: it is not TOML (at line 2, column 6)");
+    }
+
+    /// Any u64 seed saves and loads back: above TOML's i64::MAX as text; a seed below 0 or
+    /// not a number is refused with its range.
+    #[test]
+    fn every_seed_saves_and_loads_back() {
+        for seed in [0, 7, i64::MAX as u64, i64::MAX as u64 + 1, u64::MAX] {
+            let saved = Replay {
+                game: "g".into(),
+                seed,
+                ..Replay::default()
+            };
+            let text = toml::to_string(&saved).expect("every seed is written");
+            assert_eq!(Replay::parse(&text).unwrap(), saved, "{text}");
+        }
+        for bad in ["-1", "\"x\"", "1.5", "\"-3\""] {
+            let e = Replay::parse(&format!("game = \"g\"\nseed = {bad}\nsteps = []\n"));
+            let e = e.unwrap_err();
+            assert!(e.contains("from 0 to 18446744073709551615"), "{bad}: {e}");
+        }
     }
 }

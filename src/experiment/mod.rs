@@ -699,17 +699,20 @@ fn variant_bots_text(spec: &Spec, context: &RunContext) -> String {
     s
 }
 
-/// How much narrower the paired intervals are than the unpaired ones, on average.
-fn pairing_gain(rows: &[output::Row]) -> Option<f64> {
+/// How much narrower the paired intervals are than the unpaired ones, on average, and over
+/// how many rows. A row whose paired interval has no width played the baseline's own games
+/// again (a variant equal to it): it says nothing of pairing and is left out.
+fn pairing_gain(rows: &[output::Row]) -> Option<(f64, usize)> {
     let ratios: Vec<f64> = rows
         .iter()
         .filter_map(|r| {
             let (p, u) = (r.paired?, r.unpaired?);
-            let wu = u.ci.hi - u.ci.lo;
-            (wu > 0.0).then(|| (p.ci.hi - p.ci.lo) / wu)
+            let (wp, wu) = (p.ci.hi - p.ci.lo, u.ci.hi - u.ci.lo);
+            (wu > 0.0 && wp > 0.0).then(|| wp / wu)
         })
         .collect();
-    (!ratios.is_empty()).then(|| ratios.iter().sum::<f64>() / ratios.len() as f64)
+    let n = ratios.len();
+    (n > 0).then(|| (ratios.iter().sum::<f64>() / n as f64, n))
 }
 
 fn report(spec: &Spec, context: &RunContext, rows: &[output::Row], made: &Made) -> String {
@@ -799,10 +802,12 @@ fn report(spec: &Spec, context: &RunContext, rows: &[output::Row], made: &Made) 
             r.mean_losses.1
         );
     }
-    if let Some(gain) = pairing_gain(rows) {
+    if let Some((gain, n)) = pairing_gain(rows) {
         let _ = writeln!(
             s,
-            "\nPairing: the paired intervals are on average {:.0}% of the unpaired ones' width.",
+            "\nPairing: the paired intervals are on average {:.0}% of the unpaired ones' width \
+             (over {n} of the table's rows; a variant that plays the baseline's own games is \
+             left out).",
             100.0 * gain
         );
     }

@@ -113,7 +113,7 @@ impl Entry for CrossOfIron {
             "on the terminal's map: G3, R1: three German or one Russian counter in the hex; *: an \
              objective hex",
             "MF, MP: movement factors of infantry, movement points of vehicles; Double Time \
-             adds 2 MF (73.1)",
+             adds 2 MF (73.3)",
             "IFT: the Infantry Fire Table, its column the firepower; DRM: a die roll modifier; \
              TO HIT and KILL: the numbers a gun's two dice must roll (33.3, 33.4)",
         ]

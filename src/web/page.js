@@ -5,6 +5,7 @@
 let view = null;
 let place = null; // the place clicked: the actions are filtered to it
 let first = true; // the first view: scroll the map to the person's units
+let mapZoom = null; // the map's enlargement, as the first view asks (view.zoom)
 
 const $ = (id) => document.getElementById(id);
 
@@ -46,7 +47,10 @@ function show(v) {
   }));
   const map = $("map");
   map.innerHTML = v.board;
-  zoom(map.querySelector("svg"), v.zoom);
+  // The map keeps the size its first view asks for: it does not grow and shrink as places
+  // crowd and empty.
+  if (mapZoom === null) mapZoom = v.zoom;
+  zoom(map.querySelector("svg"), mapZoom);
   for (const g of map.querySelectorAll("[data-place]")) {
     g.addEventListener("click", () => pick(g.dataset.place));
   }

@@ -347,25 +347,27 @@ fn result_name(r: super::CombatResult) -> &'static str {
     }
 }
 
-/// The Defense Strategies of 11 in the rulebook's words.
+/// The Defense Strategies (9.4). The rulebook names only Fanatic (example 11.4) and Barrage
+/// (9.5.5); the others are the reconstructed counter mix's, and say so.
 fn strategy_name(d: super::data::DefenseStrategy) -> String {
     use super::data::DefenseStrategy as D;
+    let reconstructed = |what: &str| format!("{what}; a reconstructed strategy, 9.4)");
     match d {
         D::None => "none".into(),
         D::Fanatic => "Fanatic (a Success becomes a Stalemate, 11.4)".into(),
-        D::Barrage => "Barrage (the attackers retreat and are Spent; no combat, 11)".into(),
+        D::Barrage => "Barrage (the attackers retreat and are Spent; no combat, 9.5.5)".into(),
         D::Surrender => {
-            "Surrender (the unit is removed as a Success; the attackers stay Fresh, 11)".into()
+            reconstructed("Surrender (the unit is removed as a Success; the attackers stay Fresh")
         }
-        D::Ambush => "Ambush (the Lead Attacking Unit goes to the Out of Action Box, 11)".into(),
+        D::Ambush => reconstructed("Ambush (the Lead Attacking Unit goes to the Out of Action Box"),
         D::Panzerfaust => {
-            "Panzerfaust (an attacking Armor unit goes to the Out of Action Box, 11)".into()
+            reconstructed("Panzerfaust (an attacking Armor unit goes to the Out of Action Box")
         }
-        D::Mines => "Mines (AV −2 unless an Engineer Support point is allotted, 11)".into(),
-        D::Sniper => "Sniper (one participating Leader goes Out of Action, 11)".into(),
-        D::Strongpoint => "Strongpoint (Defense Factor +2 for this combat, 11)".into(),
+        D::Mines => reconstructed("Mines (AV −2 unless an Engineer Support point is allotted"),
+        D::Sniper => reconstructed("Sniper (one participating Leader goes Out of Action"),
+        D::Strongpoint => reconstructed("Strongpoint (Defense Factor +2 for this combat"),
         D::Counterattack => {
-            "Counterattack (German Morale +1 more on a Repulse or Stalemate, 11)".into()
+            reconstructed("Counterattack (German Morale +1 more on a Repulse or Stalemate")
         }
     }
 }

@@ -394,8 +394,8 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
     let level = rs.charts.morale.german_victory;
     vec![
         format!(
-            "Victory (10.1, 10.2): the Americans win at once when every Area is American \
-             Controlled. After turn {TURNS}: German Morale {level} or higher is a German victory; \
+            "Victory (10.1, 10.2): the Americans win an Automatic Victory if every Area is \
+             American Controlled at the end of a Combat Phase. After turn {TURNS}: German Morale {level} or higher is a German victory; \
              otherwise the garrison surrenders (an American victory) if a die roll is higher \
              than German Morale."
         ),

@@ -92,11 +92,20 @@ fn context_rule(step: Step) -> &'static str {
     }
 }
 
-fn passed(ok: bool) -> &'static str {
-    if ok {
-        "passed"
-    } else {
-        "failed"
+/// The outcome of a check at `rating` with the d10 faces it stands for: "failed (the d10
+/// showed 4–10)". The engine draws the outcome, not the face (see the module's note), so the
+/// faces are told as the range the die fell in.
+fn passed(ok: bool, rating: u8) -> String {
+    let n = combat::ec_passing_faces(rating);
+    let faces = |lo: u32, hi: u32| match lo == hi {
+        true => format!("a {lo}"),
+        false => format!("{lo}–{hi}"),
+    };
+    match (ok, n) {
+        (true, 1..=9) => format!("passed (the d10 showed {})", faces(1, n)),
+        (false, 1..=9) => format!("failed (the d10 showed {})", faces(n + 1, 10)),
+        (true, _) => "passed".into(),
+        (false, _) => "failed".into(),
     }
 }
 
@@ -167,7 +176,7 @@ fn roll(rs: &Ruleset, before: &State, a: Action) -> Option<String> {
                 "Reaction Check of the {} (6.4.2): Reaction Rating {rr} — {}: {}",
                 formation(rs, before.reactor),
                 passing_faces(rr),
-                passed(ok)
+                passed(ok, rr)
             )
         }
         (Step::Check(kind), Action::Check(ok)) => {
@@ -180,7 +189,7 @@ fn roll(rs: &Ruleset, before: &State, a: Action) -> Option<String> {
                 "Effectiveness Check of {checked} ({}): ER {er}{side} — {} (5.6.1): {}",
                 check_rule(kind),
                 passing_faces(er),
-                passed(ok)
+                passed(ok, er)
             )
         }
         (Step::Chits, Action::Chits(x, y)) => chits(rs, before, x, y),

@@ -289,7 +289,7 @@ pub fn standing(rs: &Ruleset, s: &State, viewer: Option<Side>) -> Vec<String> {
                 // AMBIG-30: say where the band is a reading, not the table's.
                 (Some(15), Some(m)) if rs.kind == ScenarioKind::StolbergCorridor => format!(
                     "15–{m} {name} (the rulebook's table has 16–{m}: 15 VP is in no band and \
-                     is read as {name}, AMBIG-30)"
+                     is read as {name})"
                 ),
                 (Some(l), Some(m)) => format!("{l}–{m} {name}"),
                 (None, Some(m)) => format!("0–{m} {name}"),

@@ -172,6 +172,27 @@ impl RuddersLine {
     }
 }
 
+/// Who acts in `s`: a side, the dice, or no one once the game is over.
+pub(crate) fn actor(s: &State) -> Actor {
+    if s.phase == Phase::Over {
+        return Actor::Terminal;
+    }
+    if s.survival != NONE {
+        return Actor::Chance;
+    }
+    let side = match s.step {
+        Step::Roll(_) => return Actor::Chance,
+        Step::Over => return Actor::Terminal,
+        Step::InitiativeChoice => s.initiative,
+        Step::Casualties => s.casualties.owner,
+        Step::AutoRally => Side::Rangers,
+        Step::PickUp => s.regroup.side,
+        Step::Fatigue => s.regroup.side.enemy(),
+        Step::Segment | Step::DirectFireGroup | Step::Group | Step::Point => s.active,
+    };
+    Actor::Player(side.index())
+}
+
 impl Game for RuddersLine {
     type State = State;
     type Action = Action;
@@ -207,23 +228,7 @@ impl Game for RuddersLine {
     }
 
     fn actor(&self, s: &State) -> Actor {
-        if s.phase == Phase::Over {
-            return Actor::Terminal;
-        }
-        if s.survival != NONE {
-            return Actor::Chance;
-        }
-        let side = match s.step {
-            Step::Roll(_) => return Actor::Chance,
-            Step::Over => return Actor::Terminal,
-            Step::InitiativeChoice => s.initiative,
-            Step::Casualties => s.casualties.owner,
-            Step::AutoRally => Side::Rangers,
-            Step::PickUp => s.regroup.side,
-            Step::Fatigue => s.regroup.side.enemy(),
-            Step::Segment | Step::DirectFireGroup | Step::Group | Step::Point => s.active,
-        };
-        Actor::Player(side.index())
+        actor(s)
     }
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {

@@ -1,10 +1,12 @@
 //! The play screen's view of Rudder's Line: the board as text, and every die roll explained.
 
+use super::data::Side;
 use super::describe::{area, counter_name, printed_values};
 use super::ruleset::{unit_bits, Ruleset};
 use super::state::{AttackKind, Phase, Roll, State, Step, NONE};
 use super::Action;
 use crate::engine::words::counted;
+use crate::engine::Actor;
 use std::fmt::Write as _;
 
 fn phase_name(p: Phase) -> &'static str {
@@ -14,19 +16,27 @@ fn phase_name(p: Phase) -> &'static str {
         Phase::DirectFire => "Direct Fire Support",
         Phase::Action => "Action",
         Phase::Regroup => "Regroup",
-        Phase::Over => "game over",
+        Phase::Over => "Game Over",
     }
 }
 
 /// The turn, the phase, who holds the initiative and who is to act, in one line.
 pub fn headline(rs: &Ruleset, s: &State) -> String {
+    let (turn, initiative) = (s.turn, s.initiative.name());
+    let to_act = match super::actor(s) {
+        Actor::Player(p) => Side::BOTH[p].name(),
+        Actor::Chance => "the dice",
+        Actor::Terminal => {
+            return format!(
+                "Turn {turn} of {}: the game is over; Initiative: {initiative}",
+                rs.turns
+            )
+        }
+    };
     format!(
-        "Turn {} of {}, {} Phase; Initiative: {}; to act: {}",
-        s.turn,
+        "Turn {turn} of {}, {} Phase; Initiative: {initiative}; to act: {to_act}",
         rs.turns,
         phase_name(s.phase),
-        s.initiative.name(),
-        s.active.name()
     )
 }
 
@@ -254,9 +264,10 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
     };
     let at = &before.attack;
     Some(match roll {
-        Roll::InitiativeRangers => format!("Rangers roll {d} for the initiative"),
+        Roll::InitiativeRangers => format!("Rangers roll {d} for the initiative (5.1)"),
         Roll::InitiativeGermans => format!(
-            "Germans roll {d}: Rangers {}{:+} vs Germans {d}{:+}",
+            "Germans roll {d}: Rangers {}{:+} vs Germans {d}{:+}, each die plus its side's \
+             modifier of the scenario's special rules (5.1)",
             before.initiative_die,
             rs.initiative_modifier(before, super::Side::Rangers),
             rs.initiative_modifier(before, super::Side::Germans)

@@ -1445,7 +1445,8 @@ fn rule_7_5_2_a_red_result_s_check_and_everything_after_it_are_told() {
     assert!(
         text.starts_with(&format!(
             "Effectiveness Check of 453 (red combat result, 7.5.2): ER {er} — passes on a d10 \
-             of {er} or less, {er} in 10 (5.6.1): failed — "
+             of {er} or less, {er} in 10 (5.6.1): failed (the d10 showed {}–10) — ",
+            er + 1
         )),
         "{text}"
     );

@@ -24,6 +24,29 @@ fn at_initiative(turn: u8) -> Fixture {
     fx
 }
 
+/// 5.1: the screen's headline names the side that chooses, the high roller, not the side
+/// active before the roll; and the rolls are told with their rule.
+#[test]
+fn rule_5_1_the_headline_names_the_high_roller_as_the_side_to_act() {
+    let mut fx = at_initiative(5);
+    fx.s.active = Side::Rangers;
+    fx.roll(2); // Rangers
+    let before = fx.s;
+    fx.roll(5); // Germans
+    let told =
+        fx.g.narrate(&before, Action::Die(5), &fx.s)
+            .unwrap_or_default();
+    assert!(told.contains("(5.1)"), "{told}");
+    let headline = crate::games::rudders_line::screen::headline(&fx.g.rules, &fx.s);
+    assert!(headline.ends_with("to act: Germans"), "{headline}");
+    fx.s.phase = Phase::Over;
+    let over = crate::games::rudders_line::screen::headline(&fx.g.rules, &fx.s);
+    assert!(
+        over.contains("the game is over") && !over.contains("to act"),
+        "{over}"
+    );
+}
+
 #[test]
 fn rule_5_1_high_roll_chooses_to_go_first_or_second() {
     let mut fx = at_initiative(5);
