@@ -326,6 +326,15 @@ impl<'g, G: Entry> Session<'g, G> {
                 "it is one of this game's data or preset files; save elsewhere",
             ))
         });
+        // A name no one can type or see in a listing (ESC, BEL, a tab, U+202E).
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let input = input.or_else(|| {
+            name.chars().any(crate::engine::data::unprintable).then(|| {
+                Err(std::io::Error::other(
+                    "the file's name holds a control or invisible character",
+                ))
+            })
+        });
         special
             .transpose()
             .and_then(|_| input.unwrap_or(Ok(())))
@@ -530,6 +539,12 @@ mod tests {
         let e = again.save(&data).unwrap_err();
         assert!(e.contains("one of this game's data or preset files"), "{e}");
         assert_eq!(std::fs::read_to_string(&data).unwrap(), "x = 1\n");
+        // A name with an escape or a tab in it is refused, and nothing is written.
+        for name in ["a\u{1b}[2Jb.save", "a\tb.save"] {
+            let e = again.save(&dir.join(name)).unwrap_err();
+            assert!(e.contains("control or invisible character"), "{e}");
+            assert!(!dir.join(name).exists());
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -27,6 +27,20 @@ fn a_malformed_flag_exits_2() {
     assert!(line.contains("--games"), "{line}");
 }
 
+/// `--port` or `--bind` without `--web` would start the terminal game and ignore them.
+#[test]
+fn a_page_address_without_web_is_refused() {
+    for flag in [["--port", "8119"], ["--bind", "0.0.0.0"]] {
+        let mut args = vec!["play", "rudders-line", "--side", "rangers"];
+        args.extend(flag);
+        let line = one_line_error(&sandtable(&args));
+        assert!(
+            line.contains(flag[0]) && line.contains("give --web too"),
+            "{line}"
+        );
+    }
+}
+
 #[test]
 fn zero_games_is_refused_in_one_line() {
     for args in [

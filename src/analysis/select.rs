@@ -61,7 +61,7 @@ pub fn select(tables: Vec<Table>, conditions: &[Condition]) -> Result<Vec<Table>
         check_value(&kept, c)?;
         for t in &mut kept {
             let i = t.inputs.iter().position(|&n| n == c.column).unwrap_or(0);
-            t.cells.retain(|cell| cell.inputs[i] == c.value);
+            t.cells.retain(|cell| same_value(&cell.inputs[i], &c.value));
         }
     }
     kept.retain(|t| !t.cells.is_empty());
@@ -90,13 +90,20 @@ fn check_column(tables: &[Table], c: &Condition) -> Result<(), String> {
     ))
 }
 
+/// A cell's value is the one asked for as written, or as the same whole number (`012`,
+/// `+12` are 12).
+fn same_value(cell: &str, wanted: &str) -> bool {
+    let number = |v: &str| v.parse::<i64>().ok();
+    cell == wanted || number(cell).is_some_and(|n| number(wanted) == Some(n))
+}
+
 fn check_value(tables: &[Table], c: &Condition) -> Result<(), String> {
     let mut values: Vec<&str> = Vec::new();
     for t in tables {
         let i = t.inputs.iter().position(|&n| n == c.column).unwrap_or(0);
         for cell in &t.cells {
             let v = cell.inputs[i].as_str();
-            if v == c.value {
+            if same_value(v, &c.value) {
                 return Ok(());
             }
             if !values.contains(&v) {
@@ -257,6 +264,10 @@ mod tests {
         assert_eq!(kept.len(), 1, "table b has no column x");
         assert_eq!(kept[0].cells.len(), 1);
         assert_eq!(kept[0].cells[0].inputs, ["2"]);
+        for same in ["02", "+2"] {
+            let kept = select(tables(), &[condition(&format!("x={same}")).unwrap()]).unwrap();
+            assert_eq!(kept[0].cells[0].inputs, ["2"], "{same} is 2");
+        }
     }
 
     #[test]

@@ -52,15 +52,27 @@ pub struct PlayArgs {
     /// and prints the address.
     #[arg(long)]
     pub web: bool,
-    /// The page's port (0: any free port).
-    #[arg(long, default_value_t = 8080)]
-    pub port: u16,
-    /// The address the page is served on: loopback unless you say otherwise.
-    #[arg(long, default_value = "127.0.0.1")]
-    pub bind: std::net::IpAddr,
+    /// The page's port (0: any free port; 8080 unless given). Only with --web.
+    #[arg(long)]
+    pub port: Option<u16>,
+    /// The address the page is served on: loopback (127.0.0.1) unless you say otherwise.
+    /// Only with --web.
+    #[arg(long)]
+    pub bind: Option<std::net::IpAddr>,
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
+    // A page's address without the page: the person forgot --web.
+    if !args.web && (args.port.is_some() || args.bind.is_some()) {
+        let flag = if args.port.is_some() {
+            "--port"
+        } else {
+            "--bind"
+        };
+        return Err(CliError::Usage(format!(
+            "{flag} is the page's address: give --web too (or use `serve`)"
+        )));
+    }
     registry::visit(&args.game, Play(args))?
 }
 
@@ -89,7 +101,9 @@ impl Visitor for Play<'_> {
             }
         }
         if args.web {
-            let addr = std::net::SocketAddr::new(args.bind, args.port);
+            let loopback = std::net::IpAddr::from([127, 0, 0, 1]);
+            let addr =
+                std::net::SocketAddr::new(args.bind.unwrap_or(loopback), args.port.unwrap_or(8080));
             return crate::web::serve(session, addr, args.open, args.load.as_deref());
         }
         let mut out = std::io::stdout().lock();

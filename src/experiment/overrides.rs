@@ -120,7 +120,11 @@ fn set(
     }
     *here = same_type(here, new).ok_or_else(|| match (&*here, new) {
         (Value::Integer(_), Value::Float(_)) => {
-            format!("path '{path}' holds a whole number, and {new} is not written as one")
+            format!(
+                "path '{path}' holds a whole number, and {new} is not written as one (a sweep's \
+                 values are whole numbers only when its from, to and step all are: step = 1, \
+                 not 1.0)"
+            )
         }
         _ => format!(
             "path '{path}' holds {}, and {new} is {}",

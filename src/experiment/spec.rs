@@ -209,9 +209,11 @@ impl Spec {
                 continue;
             };
             let n = label.trim().chars().count();
-            if !(1..=60).contains(&n) || label.contains([',', '=']) {
+            let unprintable = label.chars().any(crate::engine::data::unprintable);
+            if !(1..=60).contains(&n) || label.contains([',', '=']) || unprintable {
                 return Err(format!(
-                    "sweep '{}': label must be 1 to 60 characters, without ',' or '='",
+                    "sweep '{}': label must be 1 to 60 characters, without ',', '=' or a \
+                     control or invisible character",
                     brief(&a.path)
                 ));
             }
@@ -262,13 +264,23 @@ impl Spec {
             }
         }
         let mut names = std::collections::BTreeSet::new();
-        for v in &all {
+        for (k, v) in all.iter().enumerate() {
             if !names.insert(v.name.as_str()) {
                 return Err(format!("variant '{}' is named twice", brief(&v.name)));
             }
-            if v.name.is_empty()
-                || v.name.chars().count() > 100
-                || v.name.chars().any(crate::engine::data::unprintable)
+            // A sweep cell's name is made of its label and values: a long value (a scenario
+            // name) makes a long name, which the person did not write and cannot shorten.
+            let written = (1..=self.variants.len()).contains(&k);
+            if !written && v.name.chars().any(crate::engine::data::unprintable) {
+                return Err(format!(
+                    "sweep: the value in '{}' holds a control or invisible character",
+                    brief(&v.name)
+                ));
+            }
+            if written
+                && (v.name.is_empty()
+                    || v.name.chars().count() > 100
+                    || v.name.chars().any(crate::engine::data::unprintable))
             {
                 return Err(format!(
                     "variant '{}' ({} characters): a name is 1 to 100 characters, none a \
@@ -485,7 +497,19 @@ mod tests {
         let e = spec(&long).unwrap_err();
         assert!(e.contains("label must be 1 to 60 characters"), "{e}");
         let comma = labelled.replace("'Rangers'", "'Rangers, turns 2-3'");
-        assert!(spec(&comma).unwrap_err().contains("without ',' or '='"));
+        assert!(spec(&comma).unwrap_err().contains("without ',', '='"));
+        let bell = labelled.replace("'Rangers'", "\"a\\u0007b\"");
+        let e = spec(&bell).unwrap_err();
+        assert!(
+            e.contains("sweep 'x.y': label must be") && e.contains("control"),
+            "{e}"
+        );
+        // A long swept value makes a long name the person did not write: it is played.
+        let value = "N".repeat(95);
+        let long_value = format!(
+            "game = 'g'\ngames = 5\n[[sweep]]\npath = 'x.name'\nvalues = ['A', '{value}']\n"
+        );
+        assert_eq!(spec(&long_value).unwrap().len(), 3);
     }
 
     #[test]

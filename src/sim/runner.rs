@@ -7,6 +7,7 @@ use crate::bots::Bot;
 use crate::engine::{game_rng, game_seed, Game, PlayerId};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
+use std::sync::{Arc, Mutex};
 
 /// Plays games `0..n` of a run seeded with `seed` on `threads` worker threads (0: one per
 /// core) and returns their records in index order.
@@ -143,6 +144,17 @@ where
     if threads == 1 {
         return range.map(play).collect();
     }
+    pool(threads)?.install(|| range.into_par_iter().map(play).collect())
+}
+
+/// The run's pool of `threads` workers, built once and kept: a pool built for every batch of
+/// 1,000 games cost more than the games with `--threads 1024`.
+fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, SimError> {
+    static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, pool)) = pools.iter().find(|(n, _)| *n == threads) {
+        return Ok(Arc::clone(pool));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -150,7 +162,9 @@ where
             threads,
             message: e.to_string(),
         })?;
-    pool.install(|| range.into_par_iter().map(play).collect())
+    let pool = Arc::new(pool);
+    pools.push((threads, Arc::clone(&pool)));
+    Ok(pool)
 }
 
 #[cfg(test)]
