@@ -16,6 +16,21 @@ pub fn area(rs: &Ruleset, a: u8) -> String {
     }
 }
 
+/// Who a Place action places: this turn's reinforcements (6.1.1), a returning Leader
+/// (6.1.2) or a refitted unit (6.3.1).
+fn placed(rs: &Ruleset, s: &State) -> String {
+    let units = |m: u64| bits(m).map(|u| unit(rs, u)).collect::<Vec<_>>().join(", ");
+    match s.step {
+        Step::Reinforcements => format!(
+            "the reinforcements {} (6.1.1)",
+            units(u64::from(super::turn::reinforcement_group(rs, s)))
+        ),
+        Step::PlaceLeader => format!("the returning {} (6.1.2)", unit(rs, s.cursor)),
+        Step::PlaceRefit => format!("the refitted {} (6.3.1)", unit(rs, s.cursor)),
+        _ => "the unit".into(),
+    }
+}
+
 pub fn unit(rs: &Ruleset, u: u8) -> String {
     let k = rs.unit(u);
     if k.is_leader() {
@@ -35,7 +50,7 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
             "German counter {} is revealed",
             rs.german_ids[usize::from(c)]
         ),
-        Action::Place(x) => format!("place in {}", ar(x)),
+        Action::Place(x) => format!("place {} in {}", placed(rs, s), ar(x)),
         Action::Buy(k) => format!(
             "buy 1 {} Support point ({} of {} Supply Points)",
             k.name(),

@@ -57,7 +57,7 @@ fn arriving<'a>(rs: &'a Ruleset, s: &'a State) -> impl Iterator<Item = u8> + 'a 
 
 /// The units placed together with `s.cursor`: an SP Artillery unit alone, a task force or
 /// regiment all together in one Area (6.1.1).
-fn reinforcement_group(rs: &Ruleset, s: &State) -> UnitMask {
+pub fn reinforcement_group(rs: &Ruleset, s: &State) -> UnitMask {
     if rs.unit(s.cursor).kind == UnitKind::SpArtillery {
         return 1 << s.cursor;
     }

@@ -147,10 +147,7 @@ fn counter(rs: &Ruleset, s: &State, u: u8) -> Counter {
     let mut status = if spent { "spent" } else { "fresh" }.to_string();
     let w = s.carried(u);
     if w != NONE {
-        status.push_str(&format!(
-            ", carrying {}",
-            super::describe::counter_name(&rs.info(w).counter)
-        ));
+        status.push_str(&format!(", carrying {}", super::describe::weapon(rs, w)));
     }
     Counter {
         side: i.side as usize,

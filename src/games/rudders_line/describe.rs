@@ -45,6 +45,13 @@ pub fn counter_name(id: &str) -> String {
     words.join(" ")
 }
 
+/// A weapon with its printed value, the OT it adds when it fires (9.5) or joins an assault
+/// (11.1): "Ranger M1919 (3)".
+pub fn weapon(rs: &Ruleset, w: u8) -> String {
+    let i = rs.info(w);
+    format!("{} ({})", counter_name(&i.counter), i.attack)
+}
+
 pub fn area(rs: &Ruleset, a: u8) -> String {
     match rs.areas.get(usize::from(a)) {
         Some(info) if info.id.chars().all(|c| c.is_ascii_digit()) => format!("area {}", info.id),

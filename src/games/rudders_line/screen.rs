@@ -1,7 +1,7 @@
 //! The play screen's view of Rudder's Line: the board as text, and every die roll explained.
 
 use super::data::Side;
-use super::describe::{area, counter_name, printed_values};
+use super::describe::{area, counter_name, printed_values, weapon};
 use super::ruleset::{unit_bits, Ruleset};
 use super::state::{AttackKind, Phase, Roll, State, Step, NONE};
 use super::Action;
@@ -109,7 +109,7 @@ fn unit_label(rs: &Ruleset, s: &State, u: u8) -> String {
     );
     let w = s.carried(u);
     if w != NONE {
-        label.push_str(&format!(" +{}", counter_name(&rs.info(w).counter)));
+        label.push_str(&format!(" +{}", weapon(rs, w)));
     }
     label
 }
@@ -156,20 +156,12 @@ pub fn render(rs: &Ruleset, s: &State) -> String {
             let w = s.carried(u);
             if w != NONE {
                 let fired = if s.is_spent(w) { ", fired" } else { "" };
-                let _ = write!(
-                    out,
-                    " carrying #{w} {}{fired}",
-                    counter_name(&rs.info(w).counter)
-                );
+                let _ = write!(out, " carrying #{w} {}{fired}", weapon(rs, w));
             }
             out.push('\n');
         }
         for w in lying {
-            let _ = writeln!(
-                out,
-                "      #{w:<3} {} lies here",
-                counter_name(&rs.info(w).counter)
-            );
+            let _ = writeln!(out, "      #{w:<3} {} lies here", weapon(rs, w));
         }
     }
     let _ = writeln!(out, "{}", pending(rs, s));

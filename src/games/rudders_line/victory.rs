@@ -91,9 +91,25 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
     };
     let key = name(v.ranger_must_hold);
     // An empty list is this data's choice: no German sudden death by control.
+    // "key areas retaken": the Germans hold them at the start, so the Rangers must take one
+    // before the first Regroup Phase; the text says so while it is still the case.
     let control = match v.german_sudden_death_control {
         0 => String::new(),
-        m => format!("if they control {} (sudden death), or ", list(m)),
+        m if m.count_ones() == 1 => format!("if they control {} (sudden death), or ", list(m)),
+        m => {
+            let held = !s.ranger_control & m == m && s.phase != Phase::Over;
+            let warning = match held {
+                true => {
+                    ": they hold them all now, so the Rangers must take one before the \
+                           next Regroup Phase"
+                }
+                false => "",
+            };
+            format!(
+                "if they control every one of {} (sudden death{warning}), or ",
+                list(m)
+            )
+        }
     };
     let mut lines = vec![
         format!(

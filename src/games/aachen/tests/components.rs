@@ -262,8 +262,14 @@ fn rule_3_4_a_unit_lost_in_combat_waits_in_the_out_of_action_box_for_the_supply_
     assert_eq!(f.s.loc[usize::from(i)], OUT_OF_ACTION);
     assert_eq!(f.s.fresh & 1 << i, 0);
 
-    // Turn 3: the M-12/B arrives, the Random Event, then the Supply Phase.
+    // Turn 3: the M-12/B arrives, the Random Event, then the Supply Phase. The placing says
+    // who arrives (6.1.1).
     while f.s.step == Step::Reinforcements {
+        let told = f.game.describe(&f.s, Action::Place(0));
+        assert!(
+            told.starts_with("place the reinforcements M-12/B (6) (6.1.1) in Area 1"),
+            "{told}"
+        );
         f.act(Action::Place(0));
     }
     f.roll(Action::Dice(10));
@@ -275,6 +281,11 @@ fn rule_3_4_a_unit_lost_in_combat_waits_in_the_out_of_action_box_for_the_supply_
         Some(&Action::Place(a)) => a,
         other => panic!("no Area to return to: {other:?}"),
     };
+    let told = f.game.describe(&f.s, Action::Place(to));
+    assert!(
+        told.starts_with("place the refitted I (4) (6.3.1)"),
+        "{told}"
+    );
     f.act(Action::Place(to));
     assert_eq!(f.s.loc[usize::from(i)], to);
     assert_eq!(f.s.out_of_action & 1 << i, 0);

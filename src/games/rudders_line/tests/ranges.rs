@@ -613,7 +613,31 @@ fn rule_12_1_an_empty_sudden_death_list_is_no_sudden_death_by_control() {
     );
     assert!(text.contains("if no Ranger is left in"), "{text}");
     let with = RuddersLine::embedded().unwrap();
-    assert!(with.standing(&s).join(" ").contains("(sudden death)"));
+    assert!(with.standing(&s).join(" ").contains("(sudden death"));
+}
+
+/// 12.1 step 1 (reconstructed Set Up Card): the Germans hold area 3 and area 5 at the start,
+/// so the sudden death is met before the first move; the victory text says the Rangers must
+/// take one before the next Regroup Phase, and stops saying it once they hold one.
+#[test]
+fn rule_12_1_the_victory_text_warns_while_the_germans_hold_every_sudden_death_area() {
+    let g = RuddersLine::embedded().unwrap();
+    let mut s = g.initial_state();
+    let text = g.standing(&s).join(" ");
+    assert!(
+        text.contains(
+            "every one of area 3, area 5 (sudden death: they hold them all now, so \
+                       the Rangers must take one before the next Regroup Phase)"
+        ),
+        "{text}"
+    );
+    let three = g.rules.areas.iter().position(|a| a.id == "3").unwrap();
+    s.ranger_control |= 1 << three;
+    let text = g.standing(&s).join(" ");
+    assert!(
+        text.contains("(sudden death)") && !text.contains("hold them all now"),
+        "{text}"
+    );
 }
 
 /// The German guns and the areas whose control wins the Germans the game are German places:

@@ -148,3 +148,27 @@ fn rule_2_5_rangers_are_drawn_olive_drab_and_germans_feldgrau() {
     }
     assert!(seen[0] > 0 && seen[1] > 0, "both sides drawn");
 }
+
+/// 2.61, 9.5: a carried weapon is told with its value, the OT it adds when it fires, on the
+/// screen, in `board --full` and in the board's status line.
+#[test]
+fn rule_9_5_a_carried_weapon_is_shown_with_the_value_it_adds() {
+    use crate::engine::Game;
+    let g = crate::games::rudders_line::RuddersLine::embedded().unwrap();
+    let s = g.initial_state();
+    let value = g
+        .rules
+        .units
+        .iter()
+        .find(|u| u.counter == "ranger_m1919")
+        .map(|u| u.attack)
+        .unwrap();
+    let shown = format!("Ranger M1919 ({value})");
+    assert!(
+        g.render(&s).contains(&format!("+{shown}")),
+        "{}",
+        g.render(&s)
+    );
+    assert!(g.render_full(&s).contains("carrying #"), "board --full");
+    assert!(g.render_full(&s).contains(&shown), "{}", g.render_full(&s));
+}
