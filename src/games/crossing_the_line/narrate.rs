@@ -18,11 +18,38 @@ use std::fmt::Write as _;
 /// What `a` did, taking `before` to `after`: a chance outcome with its roll, or a decision's
 /// effects on units where it has any the action's description does not tell; `None` otherwise.
 pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
+    let told = narrate_step(rs, before, a, after);
+    match battle_victory(before, after) {
+        Some(won) => Some(told.map_or(won.clone(), |t| format!("{t} — {won}"))),
+        None => told,
+    }
+}
+
+/// 7.5.3, when the step ended a battle and its winner got a bonus AP: "the Germans win the
+/// battle (fewer hits, 7.5.3): 1 bonus AP for their 2 involved units In Command". The
+/// defender's bonus is its own activation inside the attacker's; without this line its
+/// action would appear in the middle of the other side's turn unexplained.
+fn battle_victory(before: &State, after: &State) -> Option<String> {
+    if before.fight.attackers == 0 || after.fight.attackers != 0 {
+        return None;
+    }
+    let act = after.act();
+    let granted = act.bonus == 1 && act.bonus_units != 0 && *before.act() != *act;
+    granted.then(|| {
+        format!(
+            "the {} win the battle (fewer hits, 7.5.3): 1 bonus AP for their {} In Command",
+            act.side.players(),
+            counted(act.bonus_units.count_ones(), "involved unit")
+        )
+    })
+}
+
+fn narrate_step(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
     // 5.2: a roll kept after the SNAFU offer is told as it is applied.
     if before.step == Step::Snafu && a == Action::Keep {
         let mut rolled = *before;
         rolled.step = before.snafu_step;
-        return narrate(rs, &rolled, before.snafu_roll, after);
+        return narrate_step(rs, &rolled, before.snafu_roll, after);
     }
     let context = context_rule(before.step);
     if matches!(a, Action::Cannibalize(_)) {
@@ -41,6 +68,15 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
         return (!changes.is_empty()).then(|| changes.join("; "));
     }
     let mut line = roll(rs, before, a)?;
+    if let Step::ApRoll { .. } = before.step {
+        // The FAL marker moves down after the roll (6.3.2; to 0 after Emergency Supply).
+        let f = usize::from(before.act().formation);
+        if let (Some(was), Some(now)) = (before.fal.get(f), after.fal.get(f)) {
+            if now != was {
+                let _ = write!(line, "; its FAL goes down to {now}");
+            }
+        }
+    }
     if after.step == Step::Snafu {
         let _ = write!(
             line,

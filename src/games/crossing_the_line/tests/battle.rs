@@ -331,6 +331,32 @@ fn rule_7_5_3_a_defender_that_wins_acts_with_its_bonus_ap_inside_the_activation(
     assert_eq!(s.act().ap, 2);
 }
 
+/// 7.5.3: the step that ends a battle tells who won it and the bonus AP it gives, so that the
+/// defender's bonus action inside the attacker's activation is explained.
+#[test]
+fn rule_7_5_3_the_battle_victory_and_its_bonus_ap_are_told() {
+    let fx = Fx::s2();
+    for (hits, winner) in [
+        (result(1, 0, false), "Germans"),
+        (result(0, 1, false), "US"),
+    ] {
+        let during = attack(&fx, &[], AttackKind::Hasty);
+        assert_ne!(during.fight.attackers, 0, "a battle under way");
+        let mut after = during;
+        resolve_with(&fx, &mut after, hits);
+        let told =
+            fx.g.narrate(&during, Action::End, &after)
+                .unwrap_or_default();
+        assert!(
+            told.contains(&format!(
+                "the {winner} win the battle (fewer hits, 7.5.3): 1 bonus AP for their 1 \
+                 involved unit In Command"
+            )),
+            "{told}"
+        );
+    }
+}
+
 /// 7.5.3, AMBIG-19 (the reading `defender_bonus_reaction`): the 453 wins its defence against
 /// the 1/16 and moves east with its bonus AP from 1413, next to the 3rd AD's 1/36 to its west
 /// (In Command, FAL 3). Under `none` the US may not react; under `allowed` the 3rd AD may

@@ -155,11 +155,20 @@ fn rule_6_3_2_an_activation_rolls_the_black_aps_of_its_fal_column_then_the_fal_d
     let fal = s.fal[usize::from(f)];
     fx.decide(&mut s, Action::Act(f));
     assert_eq!(s.step, Step::ApRoll { reaction: false });
+    let before = s;
     fx.chance(&mut s, Action::Die(7));
     let expected = fx.rs().charts.action_points(fal, 7).unwrap().black;
     assert_eq!(s.act().ap, expected);
     assert_eq!(s.fal[usize::from(f)], fal - 1);
     assert_eq!(s.step, Step::Action);
+    // The roll's line tells the FAL's drop as well as the APs.
+    let told =
+        fx.g.narrate(&before, Action::Die(7), &s)
+            .unwrap_or_default();
+    assert!(
+        told.ends_with(&format!("; its FAL goes down to {}", fal - 1)),
+        "{told}"
+    );
 }
 
 #[test]
