@@ -97,6 +97,9 @@ impl Entry for RuddersLine {
 
     /// 11.1–11.2: the assault's exact odds for this point unit; 7.5–7.7, 9.5–9.6: a fire's.
     fn action_odds(&self, s: &Self::State, a: Self::Action) -> Option<String> {
+        if let Some(empty) = self.empty_area_fire(s, a) {
+            return Some(empty);
+        }
         if let Some(fire) = self.fire_totals(s, a) {
             let odds = odds::attack(fire.ot, fire.dt);
             let none = odds.prob(|r| *r == AttackResult::Failed).to_f64();

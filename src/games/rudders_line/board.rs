@@ -57,6 +57,11 @@ impl RuddersLine {
         }
     }
 
+    /// Indirect fire on an area without enemy, in words (`fire::empty_area_fire`).
+    pub fn empty_area_fire(&self, s: &State, a: Action) -> Option<String> {
+        super::fire::empty_area_fire(self.rules(), s, a)
+    }
+
     /// A fire action's totals before the dice, for its odds (`fire::fire_totals`).
     pub fn fire_totals(&self, s: &State, a: Action) -> Option<super::fire::FireTotals> {
         super::fire::fire_totals(self.rules(), s, a)

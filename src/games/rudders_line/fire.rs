@@ -398,6 +398,30 @@ pub fn fire_totals(rs: &Ruleset, s: &State, a: Action) -> Option<FireTotals> {
     })
 }
 
+/// 8.1: indirect fire on an area without enemy personnel, in words: it attacks no one, and
+/// artillery or a medium mortar leaves its marker ("if an attack is made on an empty area").
+/// `None` for any other action.
+pub fn empty_area_fire(rs: &Ruleset, s: &State, a: Action) -> Option<String> {
+    let side = s.active;
+    let (target, marker) = match a {
+        Action::CallArtillery { target, .. } => (target, Some(rs.artillery[side.index()])),
+        Action::FireMortar { mortar, target, .. } => {
+            let medium = rs.weapon_kind(mortar) == Some(WeaponKind::MediumMortar);
+            (target, medium.then(|| rs.info(mortar).attack))
+        }
+        _ => return None,
+    };
+    if s.has_personnel(side.enemy(), target) {
+        return None;
+    }
+    Some(match marker {
+        Some(m) => format!("no enemy there: it leaves the interdiction marker {m} (8.1)"),
+        None => "no enemy there: no effect (only artillery and medium mortars leave a marker, \
+                 8.1)"
+            .into(),
+    })
+}
+
 /// See `fire_totals`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FireTotals {

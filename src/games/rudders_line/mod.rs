@@ -286,9 +286,13 @@ impl Game for RuddersLine {
     }
 
     /// The log's line for a move: a Casualty Point payment says how much it paid (7.63), as
-    /// the list of choices does, so that the other side's payment is told in full.
+    /// the list of choices does, and fire on an empty area what it did (8.1), so that the
+    /// other side's moves are told in full.
     fn describe_seen(&self, s: &State, a: Action, _viewer: PlayerId) -> String {
         let told = describe::action(&self.rules, s, a);
+        if let Some(empty) = fire::empty_area_fire(&self.rules, s, a) {
+            return format!("{told} ({empty})");
+        }
         match casualties::cp_paid(&self.rules, a) {
             Some(_) => format!(
                 "{told} ({}, 7.63)",

@@ -242,6 +242,17 @@ fn attack_result(kind: AttackKind, cp: i16) -> String {
 
 /// The die rolls explained: totals, dice and the result.
 pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
+    let told = narrate_step(rs, before, a, after);
+    // A new phase (or turn, or the end) is told where it happens, whoever's step led to it:
+    // after the person's own last decision of a phase the screen is not drawn again.
+    if (before.turn, before.phase) == (after.turn, after.phase) {
+        return told;
+    }
+    let now = format!("now {}", headline(rs, after));
+    Some(told.map_or(now.clone(), |t| format!("{t} — {now}")))
+}
+
+fn narrate_step(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
     if let Action::Dice(sum) = a {
         let fate = if sum <= 7 {
             "eliminated"

@@ -1229,6 +1229,52 @@ fn rule_8_1_an_interdiction_marker_is_shown_with_the_side_that_fired() {
     assert!(place.tooltip.contains("the Rangers' interdiction marker 8"));
 }
 
+/// 8.1: artillery called on an area without enemy is told, in the options and in the log, as
+/// what it does: it leaves its marker.
+#[test]
+fn rule_8_1_fire_on_an_empty_area_is_told_as_leaving_its_marker() {
+    use crate::engine::Game;
+    let mut fx = Fixture::new();
+    let fo = fx.place("ranger_fo", "13");
+    fx.place("german_squad", "14");
+    indirect(&mut fx, Side::Rangers);
+    let empty = fx.area("13");
+    let call = Action::CallArtillery { fo, target: empty };
+    let marker = fx.g.rules.artillery[Side::Rangers.index()];
+    let told = fx.g.describe_seen(&fx.s, call, Side::Germans.index());
+    assert!(
+        told.ends_with(&format!(
+            "(no enemy there: it leaves the interdiction marker {marker} (8.1))"
+        )),
+        "{told}"
+    );
+    let occupied = Action::CallArtillery {
+        fo,
+        target: fx.area("14"),
+    };
+    assert!(!fx.g.describe_seen(&fx.s, occupied, 1).contains("no enemy"));
+}
+
+/// 12.1: the step that starts a new phase says so in the log, whoever took it.
+#[test]
+fn rule_12_1_a_new_phase_is_told_where_it_begins() {
+    use crate::engine::Game;
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "16");
+    indirect(&mut fx, Side::Rangers);
+    let before = fx.s;
+    let mut after = fx.s;
+    after.phase = Phase::DirectFire;
+    let told =
+        fx.g.narrate(&before, Action::Pass, &after)
+            .unwrap_or_default();
+    assert!(
+        told.starts_with("now Turn") && told.contains("Direct Fire Support Phase"),
+        "{told}"
+    );
+    assert_eq!(fx.g.narrate(&before, Action::Pass, &before), None);
+}
+
 #[test]
 fn rule_8_1_artillery_and_medium_mortars_leave_their_markers_after_the_attack_light_ones_none() {
     let marker_on_16_after = |fire: &dyn Fn(&mut Fixture)| {
