@@ -66,6 +66,13 @@ fn board_draws_a_saved_game_and_the_fog_of_war() {
         text.contains("US: a unit you cannot see (5.3.4)"),
         "hidden US units"
     );
+    // A picture read alone names its game and whose view it is, and carries the whole key.
+    assert!(text.contains("Crossing the Line: Aachen 1944: The Stolberg Corridor"));
+    assert!(text.contains("— as the Germans see it"));
+    assert!(
+        text.contains("hits on the attacker / hits on the defender"),
+        "the key"
+    );
     // The save is of the Stolberg Corridor: refused for First Blood.
     let err = one_line_error(&sandtable(&[
         "board",

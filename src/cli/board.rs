@@ -65,13 +65,14 @@ impl Visitor for Draw<'_> {
             Some(name) => Some(super::play::side_of(&game, name)?),
         };
         let mut board = game.board(&state, viewer);
-        // Read without the terminal's or the page's key beside it: what a face means.
-        board.notes = game
-            .key()
-            .first()
-            .map(|l| l.to_string())
-            .into_iter()
-            .collect();
+        // Read without the terminal's or the page's key beside it: the whole key, the game's
+        // name, and whose view a fog-of-war picture is.
+        board.notes = game.key().iter().map(|l| l.to_string()).collect();
+        let seen = viewer.map_or(String::new(), |p| {
+            format!(" — as the {} see it", game.player_name(p))
+        });
+        // The game's name (the scenario's is in the position's line where a game has several).
+        board.title = format!("{}: {}{seen}", G::INFO.title, board.title);
         let svg = crate::board::to_svg(&board, &[]);
         let bytes = match args.out.extension().and_then(|e| e.to_str()) {
             Some("png") => {
