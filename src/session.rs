@@ -326,10 +326,15 @@ impl<'g, G: Entry> Session<'g, G> {
                 "it is one of this game's data or preset files; save elsewhere",
             ))
         });
-        // A name no one can type or see in a listing (ESC, BEL, a tab, U+202E).
+        // A name no one can type or see in a listing (ESC, BEL, a tab, U+202E); the joiners of
+        // Persian words and emoji sequences stay allowed.
         let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let hidden = |c: char| {
+            c.is_control()
+                || matches!(c, '\u{200B}' | '\u{FEFF}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        };
         let input = input.or_else(|| {
-            name.chars().any(crate::engine::data::unprintable).then(|| {
+            name.chars().any(hidden).then(|| {
                 Err(std::io::Error::other(
                     "the file's name holds a control or invisible character",
                 ))
@@ -540,10 +545,17 @@ mod tests {
         assert!(e.contains("one of this game's data or preset files"), "{e}");
         assert_eq!(std::fs::read_to_string(&data).unwrap(), "x = 1\n");
         // A name with an escape or a tab in it is refused, and nothing is written.
-        for name in ["a\u{1b}[2Jb.save", "a\tb.save"] {
+        for name in ["a\u{1b}[2Jb.save", "a\tb.save", "a\u{202E}b.save"] {
             let e = again.save(&dir.join(name)).unwrap_err();
             assert!(e.contains("control or invisible character"), "{e}");
             assert!(!dir.join(name).exists());
+        }
+        // A Persian name's zero-width non-joiner and an emoji sequence are names people type.
+        for name in [
+            "\u{628}\u{627}\u{632}\u{6CC}\u{200C}\u{647}\u{627}.save",
+            "\u{2694}\u{FE0F}.save",
+        ] {
+            again.save(&dir.join(name)).unwrap();
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -648,6 +660,21 @@ mod tests {
             assert_eq!(texts(&loaded), texts(&straight), "decision {decision}");
         }
         assert!(!loaded.undo(), "no decision before the first");
+        // A save played as the other side: undo goes back through that side's decisions.
+        let mut germans = session(&game, 1);
+        for _ in 0..2 {
+            let a = germans.offer(1).unwrap();
+            germans.choose(a, &mut log);
+            germans.advance(&mut log);
+        }
+        let mut as_us = session(&game, 0);
+        as_us.load_text(&germans.save_text()).unwrap();
+        assert_eq!(as_us.human(), 1, "the save's side");
+        for decision in (0..2).rev() {
+            assert!(germans.undo() && as_us.undo(), "decision {decision}");
+            assert_eq!(texts(&as_us), texts(&germans), "decision {decision}");
+        }
+        assert!(!as_us.undo(), "two decisions of the Germans, no more");
     }
 
     /// 7.3: the destinations of a move are listed by hex number, each with its MP cost, and

@@ -14,7 +14,8 @@ pub struct RunArgs {
     /// Run seed: game i is seeded from (seed, i), so the same seed gives the same results.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads for games (0: one per core; at most 1,024). Results do not depend on it.
+    /// Worker threads for games (0: one per core; at most 1,024, and no more than the cores).
+    /// Results do not depend on it.
     #[arg(long, default_value_t = 0, value_parser = thread_count)]
     pub threads: usize,
     /// Game data to use instead of the embedded default: a directory of TOML tables or one
@@ -173,7 +174,7 @@ pub fn game_count(arg: &str) -> Result<u64, String> {
     }
 }
 
-/// The most worker threads a run may ask for: more only costs memory and start-up time.
+/// The most worker threads a run may ask for (a run uses at most the machine's cores).
 pub const MAX_THREADS: usize = 1024;
 
 /// Parses `--threads`: 0 (one per core) to [`MAX_THREADS`].

@@ -30,7 +30,14 @@ mod seed_text {
         let wrong = || de::Error::custom("a seed is a whole number from 0 to 18446744073709551615");
         match Written::deserialize(input).map_err(|_| wrong())? {
             Written::Number(n) => u64::try_from(n).map_err(|_| wrong()),
-            Written::Text(t) => t.parse().map_err(|_| wrong()),
+            // Only what `serialize` writes: the digits of a seed above i64::MAX.
+            Written::Text(t) => t
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+                .then(|| t.parse::<u64>().ok())
+                .flatten()
+                .filter(|&n| n > i64::MAX as u64 && !t.starts_with('0'))
+                .ok_or_else(wrong),
         }
     }
 }
@@ -451,7 +458,15 @@ mod tests {
             let text = toml::to_string(&saved).expect("every seed is written");
             assert_eq!(Replay::parse(&text).unwrap(), saved, "{text}");
         }
-        for bad in ["-1", "\"x\"", "1.5", "\"-3\""] {
+        for bad in [
+            "-1",
+            "\"x\"",
+            "1.5",
+            "\"-3\"",
+            "\"+5\"",
+            "\"5\"",
+            "\"09223372036854775808\"",
+        ] {
             let e = Replay::parse(&format!("game = \"g\"\nseed = {bad}\nsteps = []\n"));
             let e = e.unwrap_err();
             assert!(e.contains("from 0 to 18446744073709551615"), "{bad}: {e}");

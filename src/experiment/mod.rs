@@ -702,17 +702,22 @@ fn variant_bots_text(spec: &Spec, context: &RunContext) -> String {
 /// How much narrower the paired intervals are than the unpaired ones, on average, and over
 /// how many rows. A row whose paired interval has no width played the baseline's own games
 /// again (a variant equal to it): it says nothing of pairing and is left out.
-fn pairing_gain(rows: &[output::Row]) -> Option<(f64, usize)> {
-    let ratios: Vec<f64> = rows
+fn pairing_gain(rows: &[output::Row]) -> Option<(f64, usize, usize)> {
+    let widths: Vec<(f64, f64)> = rows
         .iter()
         .filter_map(|r| {
             let (p, u) = (r.paired?, r.unpaired?);
             let (wp, wu) = (p.ci.hi - p.ci.lo, u.ci.hi - u.ci.lo);
-            (wu > 0.0 && wp > 0.0).then(|| wp / wu)
+            (wu > 0.0).then_some((wp, wu))
         })
         .collect();
-    let n = ratios.len();
-    (n > 0).then(|| (ratios.iter().sum::<f64>() / n as f64, n))
+    let ratios: Vec<f64> = widths
+        .iter()
+        .filter(|(wp, _)| *wp > 0.0)
+        .map(|(wp, wu)| wp / wu)
+        .collect();
+    let (n, left_out) = (ratios.len(), widths.len() - ratios.len());
+    (n > 0).then(|| (ratios.iter().sum::<f64>() / n as f64, n, left_out))
 }
 
 fn report(spec: &Spec, context: &RunContext, rows: &[output::Row], made: &Made) -> String {
@@ -802,12 +807,18 @@ fn report(spec: &Spec, context: &RunContext, rows: &[output::Row], made: &Made) 
             r.mean_losses.1
         );
     }
-    if let Some((gain, n)) = pairing_gain(rows) {
+    if let Some((gain, n, left_out)) = pairing_gain(rows) {
+        let left_out = match left_out {
+            0 => String::new(),
+            k => format!(
+                "; {k} left out, a variant that plays the baseline's own games, whose paired \
+                 interval has no width"
+            ),
+        };
         let _ = writeln!(
             s,
             "\nPairing: the paired intervals are on average {:.0}% of the unpaired ones' width \
-             (over {n} of the table's rows; a variant that plays the baseline's own games is \
-             left out).",
+             (over {n} of the table's rows{left_out}).",
             100.0 * gain
         );
     }

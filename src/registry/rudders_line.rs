@@ -133,8 +133,10 @@ impl Entry for RuddersLine {
     fn key(&self) -> &'static [&'static str] {
         &[
             "4|6|5: a unit's Attack|Defense|Movement values, as printed on its counter (2.4); \
-             +bazooka (3): the weapon it carries (2.61) and its value, added to the OT when it \
-             fires (9.5) or joins an assault (11.1); a corner mark on the board",
+             +bazooka (3): the weapon it carries (2.61) and its printed value: a machine gun's \
+             or shoulder-fired weapon's OT in direct fire (9.5) and in an assault (11.1d–e, the \
+             latter only against buildings), a mortar's indirect-fire strength (7.5); a corner \
+             mark on the board",
             "#5: a unit's own number, to tell alike units apart (board --full lists every unit \
              with its number)",
             "TEM+2: the area's Terrain Effects Modifier (2.2), added to the defense of units \

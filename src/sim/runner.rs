@@ -152,12 +152,12 @@ where
 /// slower), and the results are the same with any number (each game has its own dice).
 fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, SimError> {
     static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
-    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, pool)) = pools.iter().find(|(n, _)| *n == threads) {
-        return Ok(Arc::clone(pool));
-    }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let workers = threads.min(cores);
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, pool)) = pools.iter().find(|(n, _)| *n == workers) {
+        return Ok(Arc::clone(pool));
+    }
     if workers < threads {
         crate::stderr_line!(
             "note: --threads {threads}: this machine runs {cores} at once, so {workers} play \
@@ -172,7 +172,7 @@ fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, SimError> {
             message: e.to_string(),
         })?;
     let pool = Arc::new(pool);
-    pools.push((threads, Arc::clone(&pool)));
+    pools.push((workers, Arc::clone(&pool)));
     Ok(pool)
 }
 

@@ -45,8 +45,8 @@ pub fn counter_name(id: &str) -> String {
     words.join(" ")
 }
 
-/// A weapon with its printed value, the OT it adds when it fires (9.5) or joins an assault
-/// (11.1): "Ranger M1919 (3)".
+/// A weapon with its printed value (a gun's OT in direct fire and assault, 9.5 and 11.1d–e;
+/// a mortar's indirect-fire strength, 7.5): "Ranger M1919 (3)".
 pub fn weapon(rs: &Ruleset, w: u8) -> String {
     let i = rs.info(w);
     format!("{} ({})", counter_name(&i.counter), i.attack)

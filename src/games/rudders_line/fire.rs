@@ -414,7 +414,12 @@ pub fn empty_area_fire(rs: &Ruleset, s: &State, a: Action) -> Option<String> {
     if s.has_personnel(side.enemy(), target) {
         return None;
     }
+    let there = s.interdiction[side.index()][usize::from(target)];
     Some(match marker {
+        // 7.3: "the highest marker in an area is used".
+        Some(m) if there >= m => {
+            format!("no enemy there: the side's interdiction marker {there} there stays (7.3, 8.1)")
+        }
         Some(m) => format!("no enemy there: it leaves the interdiction marker {m} (8.1)"),
         None => "no enemy there: no effect (only artillery and medium mortars leave a marker, \
                  8.1)"

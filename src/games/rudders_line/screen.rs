@@ -25,6 +25,14 @@ pub fn headline(rs: &Ruleset, s: &State) -> String {
     let (turn, initiative) = (s.turn, s.initiative.name());
     let to_act = match super::actor(s) {
         Actor::Player(p) => Side::BOTH[p].name(),
+        // 5.1: before the roll, last turn's holder would be told as this turn's.
+        Actor::Chance if s.phase == Phase::Initiative => {
+            return format!(
+                "Turn {turn} of {}, {} Phase; to act: the dice",
+                rs.turns,
+                phase_name(s.phase)
+            )
+        }
         Actor::Chance => "the dice",
         Actor::Terminal => {
             return format!(

@@ -336,6 +336,14 @@ fn rule_7_5_3_a_defender_that_wins_acts_with_its_bonus_ap_inside_the_activation(
 #[test]
 fn rule_7_5_3_the_battle_victory_and_its_bonus_ap_are_told() {
     let fx = Fx::s2();
+    // A tie (no fewer hits) wins nothing, and nothing is told.
+    let during = attack(&fx, &[], AttackKind::Hasty);
+    let mut after = during;
+    resolve_with(&fx, &mut after, result(1, 1, false));
+    let told =
+        fx.g.narrate(&during, Action::End, &after)
+            .unwrap_or_default();
+    assert!(!told.contains("win the battle"), "{told}");
     for (hits, winner) in [
         (result(1, 0, false), "Germans"),
         (result(0, 1, false), "US"),

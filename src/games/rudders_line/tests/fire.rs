@@ -1253,6 +1253,13 @@ fn rule_8_1_fire_on_an_empty_area_is_told_as_leaving_its_marker() {
         target: fx.area("14"),
     };
     assert!(!fx.g.describe_seen(&fx.s, occupied, 1).contains("no enemy"));
+    // 7.3: a higher marker of the side already there is the one that stays.
+    fx.s.interdiction[Side::Rangers.index()][usize::from(empty)] = marker + 1;
+    let told = fx.g.describe_seen(&fx.s, call, Side::Germans.index());
+    assert!(
+        told.contains(&format!("interdiction marker {} there stays", marker + 1)),
+        "{told}"
+    );
 }
 
 /// 12.1: the step that starts a new phase says so in the log, whoever took it.
