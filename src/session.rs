@@ -642,13 +642,16 @@ mod tests {
     #[test]
     fn undo_goes_back_past_a_load() {
         let game = CrossingTheLine::load(None, "stolberg-corridor").unwrap();
+        // The first offer, `n` times, with the bot's replies.
+        let take_first = |s: &mut Session<'_, CrossingTheLine>, n: usize| {
+            for _ in 0..n {
+                let a = s.offer(1).unwrap();
+                s.choose(a, &mut Vec::new());
+                s.advance(&mut Vec::new());
+            }
+        };
         let mut straight = session(&game, 0);
-        let mut log = Vec::new();
-        for _ in 0..3 {
-            let a = straight.offer(1).unwrap();
-            straight.choose(a, &mut log);
-            straight.advance(&mut log);
-        }
+        take_first(&mut straight, 3);
         let mut loaded = session(&game, 0);
         loaded.load_text(&straight.save_text()).unwrap();
         let texts = |s: &Session<'_, CrossingTheLine>| {
@@ -662,11 +665,7 @@ mod tests {
         assert!(!loaded.undo(), "no decision before the first");
         // A save played as the other side: undo goes back through that side's decisions.
         let mut germans = session(&game, 1);
-        for _ in 0..2 {
-            let a = germans.offer(1).unwrap();
-            germans.choose(a, &mut log);
-            germans.advance(&mut log);
-        }
+        take_first(&mut germans, 2);
         let mut as_us = session(&game, 0);
         as_us.load_text(&germans.save_text()).unwrap();
         assert_eq!(as_us.human(), 1, "the save's side");
