@@ -239,11 +239,7 @@ impl<'g, G: Entry> Session<'g, G> {
                     .as_mut()
                     .expect("every acting side but the person's has a bot");
                 let a = bot.choose(self.game, &self.state, &mut dice);
-                log.push(format!(
-                    "{}: {}",
-                    self.game.player_name(p),
-                    self.game.describe_seen(&self.state, a, self.human)
-                ));
+                log.push(self.decision_line(p, &self.state, a));
                 self.apply(a, log);
                 self.renumber(None);
                 Some(Auto::Bot)
@@ -259,11 +255,7 @@ impl<'g, G: Entry> Session<'g, G> {
     /// The person takes decision `a`, which must be one of `offers()`; the log tells it as it
     /// tells the bot's ("Rangers: …"), on the terminal and on the page alike.
     pub fn choose(&mut self, a: G::Action, log: &mut Vec<String>) {
-        log.push(format!(
-            "{}: {}",
-            self.game.player_name(self.human),
-            self.game.describe_seen(&self.state, a, self.human)
-        ));
+        log.push(self.decision_line(self.human, &self.state, a));
         self.undo
             .push((self.state.clone(), self.replay.steps.len()));
         self.apply(a, log);
@@ -277,9 +269,7 @@ impl<'g, G: Entry> Session<'g, G> {
             bot.observe(self.game, &before, a);
         }
         self.game.apply(&mut self.state, a);
-        if let Some(text) = self.game.narrate(&before, a, &self.state) {
-            log.push(format!("  {text}"));
-        }
+        self.narrate(&before, a, &self.state, log);
     }
 
     /// Back to the person's previous decision; false when there is none.
@@ -373,9 +363,9 @@ impl<'g, G: Entry> Session<'g, G> {
         // Undo goes back past the load: each of the person's decisions in the save is one.
         let mut undo = Vec::new();
         let state = replay
-            .replay_visiting(self.game, |step, s| {
-                if self.game.actor(s) == Actor::Player(side) {
-                    undo.push((s.clone(), step));
+            .replay_visiting(self.game, |v| {
+                if self.game.actor(v.before) == Actor::Player(side) {
+                    undo.push((v.before.clone(), v.step));
                 }
             })
             .map_err(|e| e.to_string())?;
@@ -399,6 +389,36 @@ impl<'g, G: Entry> Session<'g, G> {
         self.undo = undo;
         self.renumber(None);
         Ok(note)
+    }
+
+    /// The log of the game so far as the person saw it played (the decisions as
+    /// `describe_seen` tells them, and every roll): what a loaded save shows of its past.
+    pub fn history(&self) -> Vec<String> {
+        let mut log = Vec::new();
+        // The session's own replay log replays: every step of it was checked when taken.
+        let _ = self.replay.replay_visiting(self.game, |v| {
+            if let Actor::Player(p) = self.game.actor(v.before) {
+                log.push(self.decision_line(p, v.before, v.action));
+            }
+            self.narrate(v.before, v.action, v.after, &mut log);
+        });
+        log
+    }
+
+    /// A side's decision as the log tells it ("Rangers: …"), for the person's and the bot's
+    /// alike.
+    fn decision_line(&self, p: PlayerId, s: &G::State, a: G::Action) -> String {
+        format!(
+            "{}: {}",
+            self.game.player_name(p),
+            self.game.describe_seen(s, a, self.human)
+        )
+    }
+
+    fn narrate(&self, before: &G::State, a: G::Action, after: &G::State, log: &mut Vec<String>) {
+        if let Some(text) = self.game.narrate(before, a, after) {
+            log.push(format!("  {text}"));
+        }
     }
 
     /// The hint bot's suggestion and, for a search bot, its estimate of the person's chances.
@@ -635,6 +655,25 @@ mod tests {
         let mut loaded = session(&game, 0);
         loaded.load_text(&saved).unwrap();
         assert_eq!(decide(&mut loaded, 6), after);
+    }
+
+    /// A loaded save shows its log so far: the lines the game played straight on wrote, the
+    /// rolls with them (trial 10b F13).
+    #[test]
+    fn a_loaded_save_shows_the_log_of_its_game() {
+        let game = CrossingTheLine::load(None, "stolberg-corridor").unwrap();
+        let mut straight = session(&game, 0);
+        let mut log = Vec::new();
+        straight.advance(&mut log);
+        for _ in 0..4 {
+            let a = straight.offer(1).unwrap();
+            straight.choose(a, &mut log);
+            straight.advance(&mut log);
+        }
+        assert!(log.iter().any(|l| l.contains("die")), "{log:?}");
+        let mut loaded = session(&game, 0);
+        loaded.load_text(&straight.save_text()).unwrap();
+        assert_eq!(loaded.history(), log);
     }
 
     /// Undo after a load goes back through the decisions made before the save, to the same

@@ -99,6 +99,9 @@ impl Visitor for Play<'_> {
             if let Some(note) = note {
                 crate::stderr_line!("{note}");
             }
+            if !args.web {
+                print_history(&session, &mut std::io::stdout().lock());
+            }
         }
         if args.web {
             let loopback = std::net::IpAddr::from([127, 0, 0, 1]);
@@ -113,6 +116,13 @@ impl Visitor for Play<'_> {
         }
         Ok(())
     }
+}
+
+/// A loaded save's log so far, as the person would have seen it played.
+fn print_history<G: Entry>(session: &Session<'_, G>, out: &mut impl Write) {
+    let mut lines = vec!["The saved game's log so far:".to_string()];
+    lines.extend(session.history());
+    print_lines(out, &mut lines);
 }
 
 /// A session of `game` for the person playing `side` against bot `bot` (in a solitaire
@@ -360,6 +370,7 @@ fn command<G: Entry>(session: &mut Session<'_, G>, line: &str, out: &mut impl Wr
         },
         ("load", file) => match session.load(std::path::Path::new(file)) {
             Ok(note) => {
+                print_history(session, out);
                 if let Some(note) = note {
                     say(out, &note);
                 }

@@ -74,6 +74,15 @@ pub struct Replay {
     pub steps: Vec<u16>,
 }
 
+/// One step of a replay as [`Replay::replay_visiting`] shows it.
+pub struct Visited<'s, G: Game> {
+    /// The step's number in the log, from 0.
+    pub step: usize,
+    pub before: &'s G::State,
+    pub action: G::Action,
+    pub after: &'s G::State,
+}
+
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ReplayError {
     #[error("replay is for game '{found}', not '{expected}'")]
@@ -329,14 +338,15 @@ impl Replay {
 
     /// Replays the log from the game's initial state.
     pub fn replay<G: Game>(&self, game: &G) -> Result<G::State, ReplayError> {
-        self.replay_visiting(game, |_, _| {})
+        self.replay_visiting(game, |_| {})
     }
 
-    /// `replay`, showing `visit` each state before its step, with the step's number.
+    /// `replay`, showing `visit` each step as it is taken: its number, the state before, the
+    /// action and the state after.
     pub fn replay_visiting<G: Game>(
         &self,
         game: &G,
-        mut visit: impl FnMut(usize, &G::State),
+        mut visit: impl FnMut(Visited<'_, G>),
     ) -> Result<G::State, ReplayError> {
         if self.game != game.id() {
             return Err(ReplayError::WrongGame {
@@ -360,8 +370,14 @@ impl Replay {
                 index,
                 len: Self::offered(game, &s),
             })?;
-            visit(step, &s);
+            let before = s.clone();
             game.apply(&mut s, a);
+            visit(Visited {
+                step,
+                before: &before,
+                action: a,
+                after: &s,
+            });
         }
         Ok(s)
     }

@@ -51,10 +51,17 @@ pub fn serve<G: Entry>(
     loaded: Option<&std::path::Path>,
 ) -> Result<(), CliError> {
     let side = session.game().player_name(session.human());
-    let mut log = vec![match loaded {
-        Some(path) => format!("Loaded {}: you play the {side}.", path.display()),
-        None => format!("New game: you play the {side}."),
-    }];
+    let mut log = match loaded {
+        Some(path) => {
+            let mut log = vec![format!(
+                "Loaded {}: you play the {side}; its log so far:",
+                path.display()
+            )];
+            log.extend(session.history());
+            log
+        }
+        None => vec![format!("New game: you play the {side}.")],
+    };
     session.advance(&mut log);
     let live = Arc::new(Mutex::new(Live {
         session,
@@ -272,7 +279,8 @@ async fn load<G: Entry>(
     };
     with_live(live, move |l| match l.session.load_text(&body) {
         Ok(note) => {
-            let mut lines = vec!["(a saved game was loaded)".to_string()];
+            let mut lines = vec!["A saved game was loaded; its log so far:".to_string()];
+            lines.extend(l.session.history());
             lines.extend(note.clone());
             l.session.advance(&mut lines);
             l.log.extend(lines);
