@@ -24,6 +24,16 @@ fn board_draws_each_game_as_svg_and_png() {
         let text = std::fs::read_to_string(&svg).unwrap();
         assert!(text.starts_with("<svg"), "{game}");
         assert_eq!(text.matches(r#"<g class="place"#).count(), places, "{game}");
+        // The key says what a fill and an outline mean, in the game's own words (trial 10b F8).
+        if game == "aachen" {
+            for needle in [
+                "American setup Area (6.1.1)",
+                "Urban (TEM +3, 3.1.2)",
+                "an outline in a side's colour: the side that controls the place",
+            ] {
+                assert!(text.contains(needle), "{needle:?} missing from the key");
+            }
+        }
         let png = dir.join(format!("{game}.png"));
         let mut args = vec!["board", game, "--out", png.to_str().unwrap()];
         args.extend(&extra);

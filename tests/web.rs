@@ -364,6 +364,24 @@ async fn the_stolberg_corridor_is_played_on_the_page_under_the_fog_of_war() {
     )
     .await;
     assert_eq!(german_strength, "false", "no German strength markers");
+    // The key is drawn under the map at its own size, not enlarged with the map (trial 10b
+    // F12i, where the map's 2.4× made its text 30 px high): it names the sides.
+    let key = eval(
+        &c,
+        "return document.querySelector('#map-key svg').textContent",
+    )
+    .await;
+    assert!(key.contains("US") && key.contains("Germans"), "{key}");
+    let height = eval(
+        &c,
+        "return String(document.querySelector('#map-key svg text').getBoundingClientRect().height)",
+    )
+    .await;
+    let height: f32 = height.parse().unwrap();
+    assert!(
+        (8.0..20.0).contains(&height),
+        "the key's text is {height} px high"
+    );
     take_first_action(&c).await; // activate the 1st Infantry Division: the AP die
     let text = log(&c).await;
     assert!(text.contains("AP die"), "the AP roll in the log: {text}");
@@ -418,10 +436,12 @@ async fn a_saved_game_opens_on_the_page_where_it_was_left() {
     let (_server, _driver, c) = open_page("crossing-the-line", &loaded).await;
     let text = log(&c).await;
     assert!(
-        text.contains(&format!("Loaded {save}: you play the US.")),
+        text.contains(&format!("Loaded {save}: you play the US; its log so far:")),
         "{text}"
     );
     assert!(!text.contains("New game"), "{text}");
+    // The loaded game's past is in the log, its rolls with it (trial 10b F13).
+    assert!(text.contains("AP die"), "{text}");
     assert_eq!(
         save_from_page(&c).await,
         std::fs::read_to_string(save).unwrap(),

@@ -28,6 +28,8 @@ pub struct Board {
     pub legend: Vec<(String, String)>,
     /// The sides' names, for the counters' colours.
     pub sides: Vec<String>,
+    /// What a pale (flipped) counter is, in the game's words, for the key ("spent (7.6)").
+    pub flipped: &'static str,
     /// Lines of text under the key: what a counter's face means, for a picture read without
     /// the page or the terminal beside it (`sandtable board`).
     pub notes: Vec<String>,

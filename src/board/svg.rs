@@ -11,47 +11,75 @@ pub struct Highlight {
     pub cost: Option<String>,
 }
 
-/// The board as a standalone SVG document. Places in `highlight` are outlined as where the
-/// legal actions lead, with the cost written under them.
+/// The board as a standalone SVG document, the key and the title line under the map. Places
+/// in `highlight` are outlined as where the legal actions lead, with the cost written under
+/// them.
 pub fn to_svg(board: &Board, highlight: &[Highlight]) -> String {
-    // The key's rows and the title line under the map.
-    let (w, h) = (board.width.max(400.0), key_layout(board).2 + 8.0);
+    let mut s = document_start(board, 0.0, key_layout(board).2 + 8.0);
+    map_body(&mut s, board, highlight);
+    key_svg(&mut s, board);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The map alone, as `to_svg` draws it: for the page, which enlarges the map and not its key.
+pub fn map_svg(board: &Board, highlight: &[Highlight]) -> String {
+    let mut s = document_start(board, 0.0, board.height);
+    map_body(&mut s, board, highlight);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The key and the title line alone, as `to_svg` draws them under the map.
+pub fn key_only_svg(board: &Board) -> String {
+    let bottom = key_layout(board).2 + 8.0;
+    let mut s = document_start(board, board.height, bottom);
+    key_svg(&mut s, board);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// An SVG document showing the drawing's rows from `top` to `bottom`, on the map's paper.
+fn document_start(board: &Board, top: f32, bottom: f32) -> String {
+    let (w, h) = (board.width.max(400.0), bottom - top);
     let mut s = String::new();
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {top} {w} {h}" width="{w}" height="{h}" font-family="sans-serif">"#
     );
     let _ = writeln!(
         s,
-        r##"<rect width="{w}" height="{h}" fill="#f4efe1"/><title>{}</title>"##,
+        r##"<rect y="{top}" width="{w}" height="{h}" fill="#f4efe1"/><title>{}</title>"##,
         esc(&board.title)
     );
+    s
+}
+
+/// The places, their links, counters and the costs of the highlighted ones.
+fn map_body(s: &mut String, board: &Board, highlight: &[Highlight]) {
     // Borders under the areas; roads and streams over the hexes, under the counters.
     let (under, over): (Vec<&Link>, Vec<&Link>) = board
         .links
         .iter()
         .partition(|l| l.kind == LinkKind::Adjacent);
     for link in under {
-        link_svg(&mut s, board, link.a, link.b, link.kind);
+        link_svg(s, board, link.a, link.b, link.kind);
     }
     let lit = |id: &str| highlight.iter().find(|h| h.place == id);
     for place in &board.places {
-        place_svg(&mut s, place, lit(&place.id).is_some());
+        place_svg(s, place, lit(&place.id).is_some());
     }
     for link in over {
-        link_svg(&mut s, board, link.a, link.b, link.kind);
+        link_svg(s, board, link.a, link.b, link.kind);
     }
     for place in &board.places {
-        contents_svg(&mut s, board, place);
+        contents_svg(s, board, place);
     }
     for place in &board.places {
         if let Some(cost) = lit(&place.id).and_then(|h| h.cost.as_deref()) {
-            cost_svg(&mut s, place, cost);
+            cost_svg(s, place, cost);
         }
     }
-    key_svg(&mut s, board);
-    s.push_str("</svg>\n");
-    s
 }
 
 /// Escapes text for SVG.
@@ -550,8 +578,14 @@ fn key_layout(board: &Board) -> (Vec<KeyEntry>, Vec<(f32, String)>, f32) {
     let mut notes = Vec::new();
     let boxes = board.places.iter().any(|p| p.counters.len() > 1);
     let grouping = boxes.then_some(GROUPING_NOTE);
+    let held = board
+        .places
+        .iter()
+        .any(|p| p.holder.is_some() && p.outline.is_none());
+    let control = held.then_some(CONTROL_NOTE);
     let per_line = (board.width.max(400.0) / NOTE_CHAR_WIDTH) as usize;
-    for note in board.notes.iter().map(String::as_str).chain(grouping) {
+    let notes_drawn = board.notes.iter().map(String::as_str);
+    for note in notes_drawn.chain(grouping).chain(control) {
         for line in wrap(note, per_line) {
             notes.push((y, line));
             y += 16.0;
@@ -563,6 +597,9 @@ fn key_layout(board: &Board) -> (Vec<KeyEntry>, Vec<(f32, String)>, f32) {
 /// How a place's counters are boxed (`counters_svg`), said once under the key.
 const GROUPING_NOTE: &str = "×3: three alike counters in one box; +2: two more counters than the \
                              place has room to draw";
+
+/// What a place's outline in a side's colour means (`Place::holder`), said once under the key.
+const CONTROL_NOTE: &str = "an outline in a side's colour: the side that controls the place";
 
 /// The width of a character of a note at its font size (12), on average.
 const NOTE_CHAR_WIDTH: f32 = 6.4;
@@ -599,18 +636,18 @@ fn swatches(board: &Board) -> (Vec<KeyEntry>, f32) {
         (
             drawn(|c| c.flipped),
             PALE,
-            "pale: flipped (spent, broken or disrupted)",
+            format!("pale: {}", board.flipped),
         ),
         (
             drawn(|c| c.carries),
             CARRIES,
-            "corner mark: carries a weapon",
+            "corner mark: carries a weapon".to_string(),
         ),
     ];
     let extra = marks
         .into_iter()
         .filter(|(on, ..)| *on)
-        .map(|(_, colour, meaning)| (colour.to_string(), meaning.to_string()));
+        .map(|(_, colour, meaning)| (colour.to_string(), meaning));
     let mut entries = Vec::new();
     for (colour, meaning) in sides.chain(board.legend.iter().cloned()).chain(extra) {
         let width = 30.0 + 8.0 * meaning.chars().count() as f32;

@@ -137,6 +137,10 @@ impl Entry for RuddersLine {
              or shoulder-fired weapon's OT in direct fire (9.5) and in an assault (11.1d–e, the \
              latter only against buildings), a mortar's indirect-fire strength (7.5); a corner \
              mark on the board",
+            "NCO 2|2|5, FO, WT, BAR on the board: a non-commissioned officer, a Forward \
+             Observer, a Weapons Team, a BAR Gunner (2.4); Ranger NCO 2: an NCO rated 2 (1–3), \
+             its one printed value, used for attack and defense and added to a fire or assault \
+             of its area (9.5b, 11.1b)",
             "#5: a unit's own number, to tell alike units apart (board --full lists every unit \
              with its number)",
             "TEM+2: the area's Terrain Effects Modifier (2.2), added to the defense of units \

@@ -47,6 +47,7 @@ function show(v) {
   }));
   const map = $("map");
   map.innerHTML = v.board;
+  $("map-key").innerHTML = v.board_key;
   // The map keeps the size its first view asks for: it does not grow and shrink as places
   // crowd and empty.
   if (mapZoom === null) mapZoom = v.zoom;

@@ -3,8 +3,7 @@
 //! conditions and the standing.
 
 use super::Live;
-use crate::board::svg::{counter_line, Highlight};
-use crate::board::to_svg;
+use crate::board::svg::{counter_line, key_only_svg, map_svg, Highlight};
 use crate::engine::Actor;
 use crate::registry::Entry;
 use serde::Serialize;
@@ -23,7 +22,10 @@ pub struct View {
     pub headline: String,
     /// Who is to act, in words.
     pub to_act: String,
+    /// The map as SVG, which the page enlarges by `zoom`.
     pub board: String,
+    /// The key and the position's line drawn under the map, at their own size.
+    pub board_key: String,
     /// How much the page enlarges the drawing so that a counter's face reads (at least 1.5×;
     /// more for a hex map's small hexes, `board::readable_scale`).
     pub zoom: f32,
@@ -125,7 +127,8 @@ impl View {
             seq: live.seq,
             headline: board.title.clone(),
             to_act,
-            board: to_svg(&board, &lit),
+            board: map_svg(&board, &lit),
+            board_key: key_only_svg(&board),
             zoom: crate::board::readable_scale(&board, PAGE_ZOOM),
             actions,
             stacks,

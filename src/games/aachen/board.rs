@@ -40,9 +40,10 @@ impl Aachen {
                 Terrain::Fortified,
             ]
             .iter()
-            .map(|&t| (fill(t).to_string(), format!("{t:?} (TEM +{})", t.tem())))
+            .map(|&t| (fill(t).to_string(), terrain_key(t)))
             .collect(),
             sides: vec!["Americans".into(), "Germans".into()],
+            flipped: "Spent, has moved or attacked this turn (4.3.1, 8.1)",
             notes: Vec::new(),
         }
     }
@@ -71,6 +72,15 @@ impl Aachen {
             | Action::Retreat { to: x, .. } => Some((x + 1).to_string()),
             _ => None,
         }
+    }
+}
+
+/// A terrain's key entry: the American setup Areas have none of the German terrain types
+/// (3.1.2, 6.1.1); who controls an Area is its outline's colour, not its fill.
+fn terrain_key(t: Terrain) -> String {
+    match t {
+        Terrain::American => "American setup Area (6.1.1)".into(),
+        _ => format!("{t:?} (TEM +{}, 3.1.2)", t.tem()),
     }
 }
 

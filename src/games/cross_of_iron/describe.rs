@@ -643,6 +643,7 @@ impl CrossOfIron {
             .map(|(c, m)| (c.to_string(), m.to_string()))
             .to_vec(),
             sides: vec!["Germans".into(), "Russians".into()],
+            flipped: "broken",
             notes: Vec::new(),
         }
     }

@@ -96,6 +96,7 @@ impl CrossingTheLine {
             )
             .collect(),
             sides: vec!["US".into(), "Germans".into()],
+            flipped: "disrupted (5.6.3)",
             notes: Vec::new(),
         }
     }

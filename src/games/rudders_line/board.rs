@@ -2,7 +2,8 @@
 //! positions (map.toml, reconstructed), every adjacency, TEM, buildings and Victory Areas,
 //! and the units with their printed values.
 
-use super::ruleset::{unit_bits, Ruleset};
+use super::data::PersonnelKind;
+use super::ruleset::{unit_bits, Class, Ruleset};
 use super::state::{State, NONE};
 use super::{Action, RuddersLine};
 use crate::board::{Board, Counter, Link, LinkKind, Place, Shape};
@@ -39,6 +40,7 @@ impl RuddersLine {
                 ("#b9d4e6".into(), "Landing Craft".into()),
             ],
             sides: vec!["Rangers".into(), "Germans".into()],
+            flipped: "spent, has acted this turn (7.6)",
             notes: Vec::new(),
         }
     }
@@ -145,6 +147,18 @@ fn place(game: &RuddersLine, s: &State, a: u8) -> Place {
     p
 }
 
+/// What a single-figure counter is, before its values on the board, so that an NCO, an FO
+/// and a Weapons Team of alike values are told apart (2.4); a squad has none.
+fn face_kind(class: &Class) -> &'static str {
+    match class {
+        Class::Personnel(PersonnelKind::Squad) | Class::Weapon(_) => "",
+        Class::Personnel(PersonnelKind::Nco) => "NCO ",
+        Class::Personnel(PersonnelKind::Fo) => "FO ",
+        Class::Personnel(PersonnelKind::WeaponsTeam) => "WT ",
+        Class::Personnel(PersonnelKind::BarGunner) => "BAR ",
+    }
+}
+
 fn counter(rs: &Ruleset, s: &State, u: u8) -> Counter {
     let i = rs.info(u);
     let spent = s.is_spent(u);
@@ -158,7 +172,7 @@ fn counter(rs: &Ruleset, s: &State, u: u8) -> Counter {
         side: i.side as usize,
         name: super::describe::counter_name(&i.counter),
         values: format!("{values} (Attack|Defense|Movement)"),
-        face: values,
+        face: format!("{}{values}", face_kind(&i.class)),
         status,
         hidden: false,
         flipped: spent,
