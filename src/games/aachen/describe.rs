@@ -209,8 +209,30 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
         what_was_rolled(rs, before, a, after),
         what_followed(rs, before, a, after),
     ];
-    let told: Vec<String> = told.into_iter().flatten().collect();
+    let mut told: Vec<String> = told.into_iter().flatten().collect();
+    told.extend(phase_change(rs, before, after));
     (!told.is_empty()).then(|| told.join("; "))
+}
+
+/// A new phase or turn, told where it begins, whoever's step led to it; a new turn says
+/// what the End Phase did (6.5).
+fn phase_change(rs: &Ruleset, before: &State, after: &State) -> Option<String> {
+    // The game's end is told by its result, not as a phase.
+    if (before.turn, before.phase) == (after.turn, after.phase) || after.phase == Phase::Over {
+        return None;
+    }
+    let end = if after.turn > before.turn {
+        let support = if rs.support_carries_over {
+            ""
+        } else {
+            ", unused support lapses"
+        };
+        let rain = if before.rain { ", the Rain ends" } else { "" };
+        format!("End Phase: every Spent unit is flipped to Fresh{support}{rain} (6.5) — ")
+    } else {
+        String::new()
+    };
+    Some(format!("{end}now {}", headline(after)))
 }
 
 /// What the rules did on their own after `a`, with no choice to make: a lone Lead Attacking

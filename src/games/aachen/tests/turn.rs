@@ -455,6 +455,33 @@ fn rule_6_5_end_phase_flips_spent_units_and_lapses_support() {
     assert_eq!(f.s.support, [0; 4]);
 }
 
+/// 6.5 and 6: the log tells the End Phase where the American ends the Combat Phase, and the
+/// new turn's phase with it (trial 10b F15).
+#[test]
+fn rule_6_5_the_end_phase_and_the_new_turn_are_told() {
+    let mut f = Fixture::combat();
+    f.s.rain = true;
+    let before = f.s;
+    f.act(Action::Pass);
+    let told = f
+        .game
+        .narrate(&before, Action::Pass, &f.s)
+        .unwrap_or_default();
+    assert!(
+        told.contains("End Phase: every Spent unit is flipped to Fresh, unused support lapses, the Rain ends (6.5)"),
+        "{told}"
+    );
+    assert!(told.contains("now Turn 3 of 9, "), "{told}");
+    // A step inside a phase tells no phase.
+    let before = f.s;
+    let a = f.legal()[0];
+    f.act(a);
+    if (before.turn, before.phase) == (f.s.turn, f.s.phase) {
+        let told = f.game.narrate(&before, a, &f.s).unwrap_or_default();
+        assert!(!told.contains("now Turn"), "{told}");
+    }
+}
+
 /// 3.2, 6.3.1, 11.3 (the reading `support_points`): unused support points lapse in the End
 /// Phase, or wait for a later turn.
 #[test]
