@@ -43,15 +43,17 @@ fn first_blood_reports_ratings_and_activations_whatever_the_threads() {
     ] {
         assert!(one.contains(needle), "{needle:?} missing from\n{one}");
     }
-    // Every rating of 10.1 is shown, best first, each with its Wilson interval.
+    // Every rating of 10.1 is shown, best first, in its table's words, each with its Wilson
+    // interval; First Blood has no turns to report the turn decided in (trial 10b F12c).
+    assert!(!one.contains("turn decided"), "{one}");
     let lines = level_lines(&one);
     assert_eq!(lines.len(), 5, "{lines:?}");
     for (line, start) in lines.iter().zip([
-        "US: decisive",
-        "US: substantial",
-        "US: satisfactory",
-        "Germans: failed",
-        "draw: poor",
+        "US decisive victory (2 Formation Activations or fewer)",
+        "US substantial victory (3 activations)",
+        "US satisfactory victory (4 activations)",
+        "Germans: objectives still held (the US failed)",
+        "poor performance, 5 activations (a draw)",
     ]) {
         assert!(line.trim_start().starts_with(start), "{line}");
         assert!(line.contains("% [") && line.ends_with(']'), "{line}");
@@ -91,7 +93,7 @@ fn stolberg_corridor_reports_the_seven_levels_and_us_vp_whatever_the_threads() {
         assert!(line.contains("% [") && line.ends_with(']'), "{line}");
     }
     assert!(
-        lines[0].trim_start().starts_with("US: US decisive"),
+        lines[0].trim_start().starts_with("US decisive"),
         "{lines:?}"
     );
     assert!(lines[6].trim_start().starts_with("draw"), "{lines:?}");

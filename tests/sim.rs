@@ -337,7 +337,13 @@ fn summary_folds_rates_levels_and_means() {
     assert_eq!((s.sides[0].mean_losses, s.sides[1].mean_losses), (2.0, 4.0));
     assert_eq!(s.sides[0].mean_initiative, 3.0);
 
-    let text = report::render(&s, &["Rangers", "Germans"], "turns with initiative");
+    let words = report::Words {
+        names: &["Rangers", "Germans"],
+        initiative: "turns with initiative",
+        turns: true,
+        levels: &Default::default(),
+    };
+    let text = report::render(&s, &words);
     for needle in [
         "4 games",
         "Rangers",
@@ -349,6 +355,20 @@ fn summary_folds_rates_levels_and_means() {
     ] {
         assert!(text.contains(needle), "{needle:?} missing from\n{text}");
     }
+    // A game without turns reports no turn decided; a level in the rulebook's words is
+    // listed in them, and one scored as a draw says so (trial 10b F12c).
+    let first_blood = [("marginal".to_string(), "poor performance".to_string())].into();
+    let words = report::Words {
+        turns: false,
+        levels: &first_blood,
+        ..words
+    };
+    let text = report::render(&s, &words);
+    assert!(!text.contains("turn decided"), "{text}");
+    assert!(text.contains("Rangers: poor performance "), "{text}");
+    let draw_level = vec![record(0, None, "poor", 8)];
+    let text = report::render(&Summary::from_records(2, &draw_level), &words);
+    assert!(text.contains("  poor (a draw) "), "{text}");
 }
 
 #[test]

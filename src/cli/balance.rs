@@ -10,6 +10,7 @@ use crate::sim::shard::{self, Shard};
 use crate::sim::{records, report, GameRecord, Plan, Stop, Summary, Totals};
 use clap::Args;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -246,6 +247,16 @@ pub struct Context {
     /// What the initiative row counts (`InitiativeCount::label`).
     #[serde(default = "turns_with_initiative")]
     initiative: String,
+    /// Whether the game has turns to report the turn decided in (`RecordColumns::turn`).
+    #[serde(default = "has_turns")]
+    turns: bool,
+    /// The levels in the rulebook's words, where their names alone read wrong.
+    #[serde(default)]
+    level_words: BTreeMap<String, String>,
+}
+
+fn has_turns() -> bool {
+    true
 }
 
 fn turns_with_initiative() -> String {
@@ -279,6 +290,12 @@ impl Context {
                 .record_columns()
                 .initiative
                 .map_or_else(turns_with_initiative, |i| i.label.to_string()),
+            turns: game.record_columns().turn,
+            level_words: game
+                .victory_levels()
+                .iter()
+                .filter_map(|&(_, l)| Some((l.to_string(), game.level_words(l)?.to_string())))
+                .collect(),
         })
     }
 }
@@ -334,7 +351,15 @@ fn print_report(context: &Context, totals: &Totals, stopped: Option<&str>) -> Re
     let text = format!(
         "{}{stopped}\n\n{}",
         context.heading,
-        report::render(&summary, &names, &context.initiative)
+        report::render(
+            &summary,
+            &report::Words {
+                names: &names,
+                initiative: &context.initiative,
+                turns: context.turns,
+                levels: &context.level_words,
+            }
+        )
     );
     std::io::stdout()
         .lock()

@@ -148,6 +148,13 @@ pub trait Game: Sync {
     fn victory_levels(&self) -> &'static [(Option<PlayerId>, &'static str)] {
         &[]
     }
+    /// A victory level in the rulebook's words for reports, where the level's name alone
+    /// would read wrong beside its winner ("failed" scored as a win of the other side).
+    /// `None` (the default): the name says it.
+    fn level_words(&self, _level: &str) -> Option<&'static str> {
+        None
+    }
+
     /// Which per-game counts the game's balance CSV carries. By default the turn and the
     /// turns holding the initiative.
     fn record_columns(&self) -> RecordColumns {

@@ -5,6 +5,33 @@ pub use crate::engine::percent::percent;
 use std::fmt::Write as _;
 
 use super::stats::LevelKey;
+use std::collections::BTreeMap;
+
+/// The turn each victory level was decided in.
+fn turns_decided(s: &mut String, summary: &Summary, labels: &[(String, LevelKey, u64)]) {
+    let _ = writeln!(
+        s,
+        "\nturn decided, by victory level (games, and percent of that level's games)"
+    );
+    for (label, key, count) in labels {
+        let Some(turns) = summary.level_turns.get(key) else {
+            continue; // no game ended at this level
+        };
+        let total: u64 = turns.iter().map(|(&t, &c)| u64::from(t) * c).sum();
+        let mean = total as f64 / (*count).max(1) as f64;
+        let _ = writeln!(s, "  {label}: mean turn {mean:.2}");
+        let by_turn: Vec<String> = turns
+            .iter()
+            .map(|(t, c)| {
+                format!(
+                    "{t}: {c} ({}%)",
+                    percent(*c as f64 / (*count).max(1) as f64, 1)
+                )
+            })
+            .collect();
+        let _ = writeln!(s, "    turn {}", by_turn.join(", "));
+    }
+}
 
 /// `45.31% [44.34, 46.29]`: the rate and its interval, in percent, with as many decimals as
 /// keep an interval that is not a point from printing as one (`0.061% [0.058, 0.064]`).
@@ -32,9 +59,35 @@ pub fn mean_se(m: f64, se: f64) -> String {
     format!("{m:.d$} ± {se:.d$}")
 }
 
-/// Renders the summary; `names` are the players' names by index, `initiative` what the
-/// initiative row counts (`InitiativeCount::label`).
-pub fn render(summary: &Summary, names: &[&str], initiative: &str) -> String {
+/// What the report calls the game's things.
+pub struct Words<'a> {
+    /// The players' names by index.
+    pub names: &'a [&'a str],
+    /// What the initiative row counts (`InitiativeCount::label`).
+    pub initiative: &'a str,
+    /// Whether the game has turns (`RecordColumns::turn`): without, no "turn decided".
+    pub turns: bool,
+    /// Victory levels in the rulebook's words where the level's name alone reads wrong
+    /// (`Game::level_words`).
+    pub levels: &'a BTreeMap<String, String>,
+}
+
+/// How a victory level is listed: "US: decisive", "US decisive" for a level that names its
+/// side, "draw", "poor performance (a draw)" for another level scored as a draw.
+fn level_label(words: &Words<'_>, winner: Option<usize>, level: &str) -> String {
+    let level = words.levels.get(level).map_or(level, String::as_str);
+    match winner {
+        None if level == "draw" => level.to_string(),
+        None => format!("{level} (a draw)"),
+        Some(p) if level.starts_with(words.names[p]) => level.to_string(),
+        Some(p) => format!("{}: {level}", words.names[p]),
+    }
+}
+
+/// Renders the summary.
+pub fn render(summary: &Summary, words: &Words<'_>) -> String {
+    let names = words.names;
+    let initiative = words.initiative;
     let w = names.iter().map(|n| n.len()).max().unwrap_or(0).max(8);
     let mut s = String::new();
     // Writing to a String cannot fail.
@@ -80,14 +133,8 @@ pub fn render(summary: &Summary, names: &[&str], initiative: &str) -> String {
     let labels: Vec<(String, LevelKey, u64)> = levels
         .into_iter()
         .map(|((winner, level), &count)| {
-            let (winner, level) = (*winner, level.as_str());
-            let who = winner.map_or("draw", |p| names[p]);
-            let label = if winner.is_none() && level == "draw" {
-                who.to_string()
-            } else {
-                format!("{who}: {level}")
-            };
-            (label, (winner, level.to_string()), count)
+            let label = level_label(words, *winner, level);
+            (label, (*winner, level.clone()), count)
         })
         .collect();
     let lw = labels.iter().map(|(l, _, _)| l.len()).max().unwrap_or(0);
@@ -95,27 +142,8 @@ pub fn render(summary: &Summary, names: &[&str], initiative: &str) -> String {
         let rate = Rate::new(*count, summary.games);
         let _ = writeln!(s, "  {label:lw$}  {count:>8}  {:>22}", format_rate(&rate));
     }
-    let _ = writeln!(
-        s,
-        "\nturn decided, by victory level (games, and percent of that level's games)"
-    );
-    for (label, key, count) in &labels {
-        let Some(turns) = summary.level_turns.get(key) else {
-            continue; // no game ended at this level
-        };
-        let total: u64 = turns.iter().map(|(&t, &c)| u64::from(t) * c).sum();
-        let mean = total as f64 / (*count).max(1) as f64;
-        let _ = writeln!(s, "  {label}: mean turn {mean:.2}");
-        let by_turn: Vec<String> = turns
-            .iter()
-            .map(|(t, c)| {
-                format!(
-                    "{t}: {c} ({}%)",
-                    percent(*c as f64 / (*count).max(1) as f64, 1)
-                )
-            })
-            .collect();
-        let _ = writeln!(s, "    turn {}", by_turn.join(", "));
+    if words.turns {
+        turns_decided(&mut s, summary, &labels);
     }
     if let Some((name, counts)) = &summary.scores {
         let n: u64 = counts.values().sum();
@@ -131,11 +159,13 @@ pub fn render(summary: &Summary, names: &[&str], initiative: &str) -> String {
             let _ = writeln!(s, "  {value:>6}  {count:>8}  {:>6}%", percent(pct, 2));
         }
     }
-    let _ = writeln!(
-        s,
-        "\nmean turn decided: {}",
-        mean_se(summary.mean_turn, summary.mean_turn_se)
-    );
+    if words.turns {
+        let _ = writeln!(
+            s,
+            "\nmean turn decided: {}",
+            mean_se(summary.mean_turn, summary.mean_turn_se)
+        );
+    }
     // Each mean with its standard error.
     let w = w.max(13);
     let _ = write!(s, "\n{:24}", "mean per game ± s.e.");

@@ -470,6 +470,22 @@ impl Game for CrossingTheLine {
         [us, 1.0 - us]
     }
 
+    /// 10.1's ratings as its table words them: the US's performance, not a side's level.
+    fn level_words(&self, level: &str) -> Option<&'static str> {
+        if self.rules.kind != ScenarioKind::FirstBlood {
+            return None;
+        }
+        let words = [
+            "US decisive victory (2 Formation Activations or fewer)",
+            "US substantial victory (3 activations)",
+            "US satisfactory victory (4 activations)",
+            "poor performance, 5 activations",
+            "objectives still held (the US failed)",
+        ];
+        let at = FIRST_BLOOD_LEVELS.iter().position(|&l| l == level)?;
+        Some(words[at])
+    }
+
     /// First Blood has no turns and the US always holds the Initiative (10.1); the other
     /// scenarios count the Ops Cycles each side held the Initiative in (6.1).
     fn record_columns(&self) -> crate::engine::RecordColumns {
