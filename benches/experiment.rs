@@ -37,12 +37,19 @@ fn bench(c: &mut Criterion) {
     let records = run_games(&game, make, 10_000, 1, 0, &hidden).expect("games end");
     // What the experiment does with each game beside playing it: fold it into its variant's
     // totals and its pair with the baseline, then the rows from the totals.
+    let replays = [false, false];
     g.bench_function("fold_and_rows_2_variants_x_10000", |b| {
         b.iter(|| {
             let totals = vec![Totals::of(2, &records); 2];
             let mut pairs = vec![PairedWins::new(2); 2];
             records.iter().for_each(|r| pairs[1].add(r, r));
-            rows(&["Rangers", "Germans"], &variants, &totals, &pairs)
+            rows(
+                &["Rangers", "Germans"],
+                &variants,
+                &totals,
+                &pairs,
+                &replays,
+            )
         })
     });
     g.finish();

@@ -147,6 +147,23 @@ const SPEC: &str = "game = \"rudders-line\"\ngames = 60\nseed = 3\n\
 set = { \"scenario.initiative.modifier[1].value\" = 2 }\n\
 [[sweep]]\npath = \"scenario.initiative.modifier[0].value\"\nvalues = [0, 2]\n";
 
+/// A sweep's cell at the baseline's value is marked on the chart, and left out of the
+/// pairing's average, as it plays the baseline's games again (trial 10b F7).
+#[test]
+fn a_sweep_cell_at_the_baseline_value_is_marked_and_not_averaged() {
+    let dir = common::temp_dir("experiment-baseline-cell");
+    let path = spec(&dir, &SPEC.replace("values = [0, 2]", "values = [1, 2]"));
+    let out = dir.join("out");
+    experiment_ok(&path, &out);
+    let svg = std::fs::read_to_string(out.join("chart.svg")).unwrap();
+    assert_eq!(svg.matches(" = baseline").count(), 1, "the cell of value 1");
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        report.contains("(over 4 of the table's rows; 2 left out: a variant with the baseline's"),
+        "{report}"
+    );
+}
+
 #[test]
 fn an_experiment_writes_its_table_games_chart_and_report_the_same_for_any_thread_count() {
     let dir = common::temp_dir("experiment-files");
@@ -188,6 +205,13 @@ fn an_experiment_writes_its_table_games_chart_and_report_the_same_for_any_thread
         outputs[0], outputs[1],
         "the same results with 1 and 2 threads"
     );
+    // The chart of the sweep says what is off its grid (trial 10b F7); no cell is the
+    // baseline's value (1).
+    let svg = std::fs::read_to_string(dir.join("out-1").join("chart.svg")).unwrap();
+    for needle in ["; baseline ", "; 1 named variant in report.md"] {
+        assert!(svg.contains(needle), "{needle:?} missing from the chart");
+    }
+    assert!(!svg.contains(" = baseline"), "no cell replays the baseline");
     let summary = &outputs[0].0;
     // Baseline, the named variant and two cells, each with both sides.
     assert_eq!(summary.lines().count(), 1 + 4 * 2, "{summary}");

@@ -90,7 +90,7 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
             reconstructed.join(", ")
         );
     }
-    warn_unchanged(ctx.spec_path, &variants, &run_context.data, &bots);
+    warn_unchanged(ctx.spec_path, &variants, &run_context);
     let plan = Plan {
         range,
         precision: spec.precision,
@@ -224,12 +224,17 @@ impl<G: Entry> Setup<'_, G> {
     }
 }
 
+/// Whether variant `v` has the baseline's data and bots, and so plays its games again.
+fn replays_baseline(context: &RunContext, v: usize) -> bool {
+    context.data[v] == context.data[0] && context.variant_bots[v] == context.variant_bots[0]
+}
+
 /// A named variant whose data and bots are the baseline's (it sets values the data already
 /// has) plays the baseline's games: almost always a slip in the spec, worth a line before a
 /// long run. A sweep's cell at the baseline's value is expected and passes in silence.
-fn warn_unchanged(spec_path: &Path, variants: &[Variant], data: &[String], bots: &[Vec<String>]) {
-    for ((v, d), b) in variants.iter().zip(data).zip(bots).skip(1) {
-        if v.cell.is_empty() && *d == data[0] && *b == bots[0] {
+fn warn_unchanged(spec_path: &Path, variants: &[Variant], context: &RunContext) {
+    for (k, v) in variants.iter().enumerate().skip(1) {
+        if v.cell.is_empty() && replays_baseline(context, k) {
             crate::stderr_line!(
                 "note: {}: variant '{}' sets only values the data already has: it will play \
                  the baseline's games",
@@ -389,7 +394,10 @@ fn write_results(
 ) -> Result<String, CliError> {
     let variants = spec.variants().map_err(CliError::Usage)?;
     let names: Vec<&str> = context.names.iter().map(String::as_str).collect();
-    let rows = output::rows(&names, &variants, &played.totals, &played.pairs);
+    let replays: Vec<bool> = (0..variants.len())
+        .map(|v| v > 0 && replays_baseline(context, v))
+        .collect();
+    let rows = output::rows(&names, &variants, &played.totals, &played.pairs, &replays);
     let axes = spec.axes();
     out.write_csv("summary.csv", output::summary_csv(&axes, &rows))?;
     draw_chart(spec, context, &variants, &rows, out)?;
@@ -700,21 +708,21 @@ fn variant_bots_text(spec: &Spec, context: &RunContext) -> String {
 }
 
 /// How much narrower the paired intervals are than the unpaired ones, on average, and over
-/// how many rows. A row whose paired interval has no width played the baseline's own games
-/// again (a variant equal to it): it says nothing of pairing and is left out.
+/// how many rows. A row of a variant that plays the baseline's own games again (its data and
+/// bots are the baseline's) says nothing of pairing and is left out.
 fn pairing_gain(rows: &[output::Row]) -> Option<(f64, usize, usize)> {
-    let widths: Vec<(f64, f64)> = rows
+    let widths: Vec<(f64, f64, bool)> = rows
         .iter()
         .filter_map(|r| {
             let (p, u) = (r.paired?, r.unpaired?);
             let (wp, wu) = (p.ci.hi - p.ci.lo, u.ci.hi - u.ci.lo);
-            (wu > 0.0).then_some((wp, wu))
+            (wu > 0.0).then_some((wp, wu, r.replays_baseline))
         })
         .collect();
     let ratios: Vec<f64> = widths
         .iter()
-        .filter(|(wp, _)| *wp > 0.0)
-        .map(|(wp, wu)| wp / wu)
+        .filter(|(_, _, replays)| !replays)
+        .map(|(wp, wu, _)| wp / wu)
         .collect();
     let (n, left_out) = (ratios.len(), widths.len() - ratios.len());
     (n > 0).then(|| (ratios.iter().sum::<f64>() / n as f64, n, left_out))
@@ -811,8 +819,8 @@ fn report(spec: &Spec, context: &RunContext, rows: &[output::Row], made: &Made) 
         let left_out = match left_out {
             0 => String::new(),
             k => format!(
-                "; {k} left out, a variant that plays the baseline's own games, whose paired \
-                 interval has no width"
+                "; {k} left out: a variant with the baseline's data and bots plays its games \
+                 again, and its paired interval says nothing of pairing"
             ),
         };
         let _ = writeln!(

@@ -33,6 +33,9 @@ pub struct Row {
     pub unpaired: Option<Difference>,
     /// Games per victory level ("Ranger decisive victory 12; draw 30").
     pub levels: String,
+    /// A variant other than the baseline whose data and bots are the baseline's: it plays the
+    /// baseline's games again (a sweep's cell at the baseline's value, say).
+    pub replays_baseline: bool,
 }
 
 /// The summary rows: each variant, each side, from the variants' totals and their pairs
@@ -42,6 +45,7 @@ pub fn rows(
     variants: &[Variant],
     totals: &[Totals],
     pairs: &[PairedWins],
+    replays_baseline: &[bool],
 ) -> Vec<Row> {
     let base = &totals[0];
     let mut rows = Vec::new();
@@ -67,6 +71,7 @@ pub fn rows(
                 paired: paired.map(|pw| paired_difference(pw, p)),
                 unpaired: paired.map(|_| unpaired_difference(wins, n, base.wins[p], base.games)),
                 levels: levels(t),
+                replays_baseline: replays_baseline[v],
             });
         }
     }
@@ -260,8 +265,28 @@ pub fn chart(title: &str, names: &[&str], axes: &[&str], rows: &[Row]) -> Heatma
             .iter()
             .find(|r| r.cell[0] == xi && (axes.len() == 1 || r.cell[1] == yi))
     };
+    // A cell that plays the baseline's own games again says so.
+    let cell_text = |r: &Row| match r.replays_baseline {
+        true => format!("{} = baseline", cell_text(r)),
+        false => cell_text(r),
+    };
+    // The rows off the grid (the baseline first, then the named variants) are told in the
+    // title, so that the chart does not silently leave them out.
+    let off_grid: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.side == names[0] && r.cell.is_empty())
+        .collect();
+    let mut title = format!("{title}: the {} win rate over the sweep", names[0]);
+    if let Some(baseline) = off_grid.first() {
+        title.push_str(&format!("; baseline {}", cell_text(baseline)));
+    }
+    match off_grid.len().saturating_sub(1) {
+        0 => {}
+        1 => title.push_str("; 1 named variant in report.md"),
+        n => title.push_str(&format!("; {n} named variants in report.md")),
+    }
     Heatmap {
-        title: format!("{title}: the {} win rate", names[0]),
+        title,
         x_label: axes[0].to_string(),
         y_label: axes.get(1).map_or(String::new(), |a| a.to_string()),
         values: y
