@@ -206,6 +206,43 @@ fn merged_experiment_shards_write_exactly_the_results_of_one_machine() {
     assert!(line.contains("another run"), "{line}");
 }
 
+/// An experiment's shards played with a preset file edited between them are shards of two
+/// runs: merge refuses them and writes nothing (trial 11a F1).
+#[test]
+fn experiment_shards_of_an_edited_preset_do_not_merge() {
+    let dir = common::temp_dir("shard-experiment-preset");
+    let preset = dir.join("bot.toml");
+    let spec = dir.join("spec.toml");
+    std::fs::write(
+        &spec,
+        "game = \"aachen\"\ngames = 4\nseed = 3\nbots = [\"bot.toml\"]\n\
+         [[variant]]\nname = \"cheap\"\nset = { \"charts.supply_costs.artillery\" = 2 }\n",
+    )
+    .unwrap();
+    let mut shards = Vec::new();
+    for (k, iterations) in [(1, 5), (2, 15)] {
+        std::fs::write(
+            &preset,
+            format!("name = \"bot\"\nkind = \"mcts\"\n[mcts]\niterations = {iterations}\n"),
+        )
+        .unwrap();
+        let path = dir.join(format!("e{k}.shard"));
+        let shard = format!("{k}/2");
+        run(&["experiment", s(&spec), "--shard", &shard, "--out", s(&path)]);
+        shards.push(path);
+    }
+    let merged = dir.join("merged");
+    let line = common::one_line_error(&common::sandtable(&[
+        "merge",
+        "--out",
+        s(&merged),
+        s(&shards[0]),
+        s(&shards[1]),
+    ]));
+    assert!(line.contains("another run"), "{line}");
+    assert!(!merged.exists(), "nothing written");
+}
+
 /// `ladder --shard`: each pairing's share of the games, merged into the report and CSVs one
 /// machine prints and writes; a shard needs a file and cannot be a sequential test.
 #[test]

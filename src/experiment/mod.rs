@@ -51,6 +51,10 @@ pub struct RunContext {
     pub reconstructed: Vec<String>,
     /// Each variant's data identity.
     pub data: Vec<String>,
+    /// Each variant's bots' presets as read (`preset::identity`): a preset file edited between
+    /// two shards makes them shards of two runs, which `merge` refuses.
+    #[serde(default)]
+    pub presets: Vec<Vec<String>>,
     pub version: String,
 }
 
@@ -82,6 +86,7 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
             .collect(),
         reconstructed: reconstructed.iter().map(|s| s.to_string()).collect(),
         data: games.iter().map(|g| g.data_identity()).collect(),
+        presets: preset_identities(&bots, ctx.spec_path)?,
         version: env!("CARGO_PKG_VERSION").to_string(),
     };
     if !reconstructed.is_empty() {
@@ -224,9 +229,22 @@ impl<G: Entry> Setup<'_, G> {
     }
 }
 
+/// Each variant's bots' preset identities, in the order of `bots`.
+fn preset_identities(bots: &[Vec<String>], spec_path: &Path) -> Result<Vec<Vec<String>>, CliError> {
+    let identity = |b: &String| {
+        crate::bots::preset::identity(b)
+            .map_err(|e| CliError::Usage(format!("{}: {e}", spec_path.display())))
+    };
+    bots.iter()
+        .map(|variant| variant.iter().map(identity).collect())
+        .collect()
+}
+
 /// Whether variant `v` has the baseline's data and bots, and so plays its games again.
 fn replays_baseline(context: &RunContext, v: usize) -> bool {
-    context.data[v] == context.data[0] && context.variant_bots[v] == context.variant_bots[0]
+    context.data[v] == context.data[0]
+        && context.variant_bots[v] == context.variant_bots[0]
+        && context.presets.get(v) == context.presets.first()
 }
 
 /// A named variant whose data and bots are the baseline's (it sets values the data already
