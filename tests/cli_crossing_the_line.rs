@@ -350,3 +350,20 @@ fn a_save_loads_back_without_naming_its_scenario_again() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// 7.5.2: a stack its losses eliminated has no unit left to retreat, so no retreat hex is
+/// asked for (trial 11b F2: First Blood, seed 2, the 1/16's Hasty Attack on 2107).
+#[test]
+fn rule_7_5_2_an_eliminated_stack_is_not_asked_for_a_retreat_hex() {
+    let args = ["--scenario", "first-blood", "--side", "us", "--seed", "2"];
+    let (text, stderr, code) = common::play("crossing-the-line", &args, "1\n1\n87\n12\n1\nquit\n");
+    assert_eq!(code, Some(0), "{stderr}");
+    let eliminated = text
+        .find("US 1/16 is eliminated")
+        .unwrap_or_else(|| panic!("the attacker is eliminated: {text}"));
+    assert!(
+        !text[eliminated..].contains("retreat to "),
+        "{}",
+        &text[eliminated..]
+    );
+}

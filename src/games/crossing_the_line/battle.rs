@@ -474,6 +474,10 @@ pub fn further(rs: &Ruleset, s: &mut State, second: Option<SecondHit>) {
 }
 
 fn retreat_or_next(rs: &Ruleset, s: &mut State, second: Option<SecondHit>) {
+    // 7.5.2: a stack its losses eliminated has no unit left to retreat.
+    if participants(s, s.fight.applying) == 0 {
+        return next_side(rs, s);
+    }
     match second {
         Some(SecondHit::ForcedRetreat) => start_retreat(rs, s, true),
         Some(SecondHit::VoluntaryRetreat) => start_retreat(rs, s, false),
