@@ -172,7 +172,7 @@ impl Entry for CrossingTheLine {
     }
 
     fn result_reason(&self, s: &Self::State) -> Option<String> {
-        self.first_blood_reason(s)
+        CrossingTheLine::result_reason(self, s)
     }
 
     fn render_seen(&self, s: &Self::State, viewer: Option<crate::engine::PlayerId>) -> String {

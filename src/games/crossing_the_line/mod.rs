@@ -106,9 +106,9 @@ impl CrossingTheLine {
         &self.rules
     }
 
-    /// Why a First Blood game ended as it did (10.1), for the result line.
-    pub fn first_blood_reason(&self, s: &State) -> Option<String> {
-        victory::first_blood_reason(&self.rules, s)
+    /// Why the game ended as it did (10.1–10.4), for the result line.
+    pub fn result_reason(&self, s: &State) -> Option<String> {
+        victory::result_reason(&self.rules, s)
     }
 
     /// Calls `out` for each legal decision (the allocation-free core of `legal_actions`).

@@ -10,7 +10,8 @@
 use super::action::Action;
 use super::charts::Hits;
 use super::combat::{self, Stance};
-use super::ruleset::Ruleset;
+use super::ruleset::{Ruleset, ScenarioKind};
+use super::side::Side;
 use super::state::{bits, on_map, CheckKind, State, Step, Units, BONUS_ONLY, ELIMINATED};
 use crate::engine::words::counted;
 use std::fmt::Write as _;
@@ -18,11 +19,52 @@ use std::fmt::Write as _;
 /// What `a` did, taking `before` to `after`: a chance outcome with its roll, or a decision's
 /// effects on units where it has any the action's description does not tell; `None` otherwise.
 pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
-    let told = narrate_step(rs, before, a, after);
-    match battle_victory(before, after) {
-        Some(won) => Some(told.map_or(won.clone(), |t| format!("{t} — {won}"))),
-        None => told,
+    let told = [
+        narrate_step(rs, before, a, after),
+        battle_victory(before, after),
+        phase_change(rs, before, after),
+    ];
+    let told: Vec<String> = told.into_iter().flatten().collect();
+    (!told.is_empty()).then(|| told.join(" — "))
+}
+
+/// 4: a new turn or phase, told where it begins, whoever's step led to it ("now turn 2 of 3,
+/// the Admin Phase (8)"). First Blood has neither (10.1).
+fn phase_change(rs: &Ruleset, before: &State, after: &State) -> Option<String> {
+    if rs.kind == ScenarioKind::FirstBlood || after.is_over() {
+        return None;
     }
+    let ops_begins = after.step == Step::Initiative && is_admin(before.step);
+    if before.turn == after.turn && !ops_begins {
+        return None;
+    }
+    let phase = match is_admin(after.step) {
+        true => "the Admin Phase (8)",
+        false => "the Ops Phase (6)",
+    };
+    Some(format!(
+        "now turn {} of {}, {phase}",
+        after.turn, rs.last_turn
+    ))
+}
+
+/// Whether a step is one of the Admin Phase's segments (4, 8); the Ops Phase begins with the
+/// Initiative Determination after them.
+fn is_admin(step: Step) -> bool {
+    matches!(
+        step,
+        Step::Interdiction
+            | Step::Attrition
+            | Step::Assignment(_)
+            | Step::Replace
+            | Step::Reorganize
+            | Step::PlanDraw
+            | Step::PlanPeek
+            | Step::Inspect
+            | Step::Reinforce(_)
+            | Step::Heir
+            | Step::Entering(_)
+    )
 }
 
 /// 7.5.3, when the step ended a battle and its winner got a bonus AP: "the Germans win the
@@ -42,6 +84,29 @@ fn battle_victory(before: &State, after: &State) -> Option<String> {
             counted(act.bonus_units.count_ones(), "involved unit")
         )
     })
+}
+
+/// 6.1's two d10s with their modifiers; the engine draws the winner weighted by the rolls
+/// each side wins, so the line tells those odds rather than two faces.
+fn initiative_roll(rs: &Ruleset, before: &State, winner: Side) -> String {
+    let mut outcomes = Vec::new();
+    super::ops::initiative_outcomes(rs, before, &mut outcomes);
+    let won = outcomes
+        .iter()
+        .find(|(a, _)| *a == Action::Winner(winner))
+        .map_or(0, |(_, w)| *w);
+    let drm = |side: Side| before.marker.drm_for(side);
+    let interdiction = match before.interdiction {
+        0 => String::new(),
+        n => format!(" +{n} Interdiction Level"),
+    };
+    format!(
+        "the {} win the Initiative (6.1: US d10 +{}{interdiction} vs German d10 +{}, ties to          the US; {won} of the 100 rolls go to the {})",
+        winner.players(),
+        drm(Side::Us),
+        drm(Side::German),
+        winner.players()
+    )
 }
 
 fn narrate_step(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
@@ -185,9 +250,7 @@ fn roll(rs: &Ruleset, before: &State, a: Action) -> Option<String> {
             }
             None => format!("attrition die {d} (8.1.5)"),
         },
-        (Step::Initiative, Action::Winner(side)) => {
-            format!("the {} win the Initiative (6.1)", side.players())
-        }
+        (Step::Initiative, Action::Winner(side)) => initiative_roll(rs, before, side),
         (Step::ApRoll { reaction }, Action::Die(d)) => {
             let f = before.act().formation;
             let fal = before.fal.get(usize::from(f)).copied().unwrap_or(0);

@@ -182,12 +182,36 @@ pub fn first_blood_after_activation(rs: &Ruleset, s: &mut State) {
     }
 }
 
-/// Why a First Blood game ended as it did, for its result line (10.1); `None` for the other
-/// scenarios, whose levels are the VP bands `standing` explains, or a game not over.
-pub fn first_blood_reason(rs: &Ruleset, s: &State) -> Option<String> {
-    if rs.kind != ScenarioKind::FirstBlood || !s.is_over() {
+/// Why a game ended as it did, for its result line: First Blood's activations (10.1), the
+/// Stolberg Corridor's Aachen City hexes (10.2), or the VP band the final VP fall in; `None`
+/// for a game not over or one ended otherwise (its log tells it).
+pub fn result_reason(rs: &Ruleset, s: &State) -> Option<String> {
+    if !s.is_over() {
         return None;
     }
+    if rs.kind == ScenarioKind::FirstBlood {
+        return first_blood_reason(rs, s);
+    }
+    let (_, level, turn) = s.result;
+    let city = rs.aachen_city.intersection(&s.occupied[Side::Us.index()]);
+    let rule = rule_number(rs.kind);
+    if rs.kind == ScenarioKind::StolbergCorridor && level == 0 && !city.is_empty() {
+        let hexes: Vec<String> = city.hexes(&rs.map).map(|h| h.to_string()).collect();
+        return Some(format!(
+            "after turn {turn} US combat units stand in Aachen City ({}): a US decisive victory \
+             whatever the VP ({rule})",
+            hexes.join(", ")
+        ));
+    }
+    let vp = us_vp(rs, s);
+    (turn >= rs.last_turn && usize::from(level) == vp_level(rs, vp)).then(|| {
+        let name = level_names(rs.kind)[usize::from(level)];
+        format!("after turn {turn} the US have {vp} VP, in the {name} band ({rule})")
+    })
+}
+
+/// Why a First Blood game ended as it did (10.1).
+fn first_blood_reason(rs: &Ruleset, s: &State) -> Option<String> {
     let n = s.activations;
     let held = rs.objectives.intersection(&s.present[Side::German.index()]);
     if held.is_empty() {

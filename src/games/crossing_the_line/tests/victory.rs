@@ -279,6 +279,27 @@ fn rule_10_2_a_us_unit_in_an_aachen_city_hex_wins_decisively() {
     let mut s = fx.bare();
     fx.put(&mut s, "1/16", 2706);
     assert_eq!(final_level(&fx, &mut s), "US decisive");
+    // The result says why, whatever the VP (trial 11b F8).
+    let reason = fx.g.result_reason(&s).expect("a reason");
+    assert!(
+        reason.contains("US combat units stand in Aachen City (2706)") && reason.contains("(10.2)"),
+        "{reason}"
+    );
+}
+
+/// 10.2: a game decided by its VP says which band its final VP fall in.
+#[test]
+fn rule_10_2_the_result_names_the_vp_band() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    s.turn = fx.rs().last_turn;
+    let level = final_level(&fx, &mut s);
+    let reason = fx.g.result_reason(&s).expect("a reason");
+    let vp = us_vp(fx.rs(), &s);
+    assert!(
+        reason.contains(&format!("the US have {vp} VP, in the {level} band (10.2)")),
+        "{reason}"
+    );
 }
 
 /// First Blood with the objectives held by one German unit each.
@@ -311,7 +332,7 @@ fn rule_10_1_first_blood_is_rated_by_the_activations_needed_to_clear_2107_to_210
             level,
             "{activations}"
         );
-        let reason = fx.g.first_blood_reason(&s).expect("a reason");
+        let reason = fx.g.result_reason(&s).expect("a reason");
         let cleared = format!("the US cleared the objectives in {activations} Formation");
         assert!(reason.starts_with(&cleared), "{reason}");
     }
@@ -328,7 +349,7 @@ fn rule_10_1_five_activations_without_clearing_the_objectives_fail() {
     victory::first_blood_after_activation(fx.rs(), &mut s);
     assert_eq!(fx.g.outcome(&s).expect("over").level, "failed");
     assert_eq!(
-        fx.g.first_blood_reason(&s).expect("a reason"),
+        fx.g.result_reason(&s).expect("a reason"),
         "all 5 Formation Activations used and the Germans still hold 2107, 2108, 2109 (10.1)"
     );
 }
