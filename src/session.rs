@@ -391,6 +391,12 @@ impl<'g, G: Entry> Session<'g, G> {
         Ok(note)
     }
 
+    /// Whose view the screens show: the person's while the game goes on (what the rules let
+    /// their side see), everything once it is over.
+    pub fn viewer(&self) -> Option<PlayerId> {
+        (self.actor() != Actor::Terminal).then_some(self.human)
+    }
+
     /// The log of the game so far as the person saw it played (the decisions as
     /// `describe_seen` tells them, and every roll): what a loaded save shows of its past.
     pub fn history(&self) -> Vec<String> {
@@ -655,6 +661,23 @@ mod tests {
         let mut loaded = session(&game, 0);
         loaded.load_text(&saved).unwrap();
         assert_eq!(decide(&mut loaded, 6), after);
+    }
+
+    /// The screens show the person's side's view while the game goes on and everything once
+    /// it is over (trial 11b F4: the fog of war stayed after the end).
+    #[test]
+    fn the_fog_of_war_lifts_at_the_end() {
+        let game = CrossingTheLine::load(None, "first-blood").unwrap();
+        let mut s = session(&game, 0);
+        s.advance(&mut Vec::new());
+        assert_eq!(s.viewer(), Some(0));
+        for _ in 0..1000 {
+            let Some(a) = s.offer(1) else { break };
+            s.choose(a, &mut Vec::new());
+            s.advance(&mut Vec::new());
+        }
+        assert_eq!(s.actor(), Actor::Terminal, "the game ends");
+        assert_eq!(s.viewer(), None);
     }
 
     /// A loaded save shows its log so far: the lines the game played straight on wrote, the

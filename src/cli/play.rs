@@ -500,7 +500,7 @@ fn capitalise(s: &str) -> String {
 /// Whom the screen shows the position to: the person's side. The game shows them everything
 /// when it was loaded `--open` (hidden information, Crossing the Line 5.3.4).
 fn viewer<G: Entry>(session: &Session<'_, G>) -> Option<PlayerId> {
-    Some(session.human())
+    session.viewer()
 }
 
 /// `map`: every area with its terrain and neighbours, or one area or hex (`map 2107`) — read

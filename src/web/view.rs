@@ -84,7 +84,7 @@ impl View {
     pub fn of<G: Entry>(live: &Live<G>, message: Option<String>) -> View {
         let session = &live.session;
         let (game, s) = (session.game(), session.state());
-        let viewer = (!live.open).then_some(session.human());
+        let viewer = session.viewer().filter(|_| !live.open);
         let board = game.board(s, viewer);
         let actions: Vec<ActionView> = session
             .offers()
