@@ -83,6 +83,8 @@ fn board_draws_a_saved_game_and_the_fog_of_war() {
         text.contains("hits on the attacker / hits on the defender"),
         "the key"
     );
+    // The "?" drawn for a hidden unit is in the key (trial 11b F5).
+    assert!(text.contains("?: a unit you cannot see under the stack's top one (5.3.4)"));
     // The save is of the Stolberg Corridor: refused for First Blood.
     let err = one_line_error(&sandtable(&[
         "board",

@@ -30,6 +30,8 @@ pub struct Board {
     pub sides: Vec<String>,
     /// What a pale (flipped) counter is, in the game's words, for the key ("spent (7.6)").
     pub flipped: &'static str,
+    /// What a hidden counter ("?") is, in the game's words, for the key; "" says it generally.
+    pub hidden: &'static str,
     /// Lines of text under the key: what a counter's face means, for a picture read without
     /// the page or the terminal beside it (`sandtable board`).
     pub notes: Vec<String>,

@@ -476,7 +476,7 @@ fn with_more(
 fn counter_svg(s: &mut String, slot: &Slot, c: &Counter, n: usize) {
     let Slot { x, y, w, h, font } = *slot;
     let fill = if c.hidden {
-        "#9a9a9a"
+        HIDDEN
     } else {
         SIDE_COLOURS[c.side % 2]
     };
@@ -598,6 +598,9 @@ fn key_layout(board: &Board) -> (Vec<KeyEntry>, Vec<(f32, String)>, f32) {
 const GROUPING_NOTE: &str = "×3: three alike counters in one box; +2: two more counters than the \
                              place has room to draw";
 
+/// The plain back of a counter whose face the viewer may not see.
+const HIDDEN: &str = "#9a9a9a";
+
 /// What a place's outline in a side's colour means (`Place::holder`), said once under the key.
 const CONTROL_NOTE: &str = "an outline in a side's colour: the side that controls the place";
 
@@ -642,6 +645,17 @@ fn swatches(board: &Board) -> (Vec<KeyEntry>, f32) {
             drawn(|c| c.carries),
             CARRIES,
             "corner mark: carries a weapon".to_string(),
+        ),
+        (
+            board
+                .places
+                .iter()
+                .any(|p| p.counters.iter().any(|c| c.hidden)),
+            HIDDEN,
+            match board.hidden {
+                "" => "?: a counter whose face you cannot see".to_string(),
+                words => format!("?: {words}"),
+            },
         ),
     ];
     let extra = marks

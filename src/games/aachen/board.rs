@@ -44,6 +44,7 @@ impl Aachen {
             .collect(),
             sides: vec!["Americans".into(), "Germans".into()],
             flipped: "Spent, has moved or attacked this turn (4.3.1, 8.1)",
+            hidden: "an unrevealed German unit, its Defense Factor unknown",
             notes: Vec::new(),
         }
     }

@@ -644,6 +644,7 @@ impl CrossOfIron {
             .to_vec(),
             sides: vec!["Germans".into(), "Russians".into()],
             flipped: "broken",
+            hidden: "",
             notes: Vec::new(),
         }
     }

@@ -97,6 +97,7 @@ impl CrossingTheLine {
             .collect(),
             sides: vec!["US".into(), "Germans".into()],
             flipped: "disrupted (5.6.3)",
+            hidden: "a unit you cannot see under the stack's top one (5.3.4)",
             notes: Vec::new(),
         }
     }

@@ -36,11 +36,15 @@ impl RuddersLine {
             links,
             legend: vec![
                 ("#d9c9a3".into(), "building or bunker (9.33)".into()),
-                ("#c9b458".into(), "★ Victory Area (12.1)".into()),
+                (
+                    "#c9b458".into(),
+                    "★ Victory Area (12.1), gold when empty".into(),
+                ),
                 ("#b9d4e6".into(), "Landing Craft".into()),
             ],
             sides: vec!["Rangers".into(), "Germans".into()],
             flipped: "spent, has acted this turn (7.6)",
+            hidden: "",
             notes: Vec::new(),
         }
     }
@@ -123,9 +127,9 @@ fn place(game: &RuddersLine, s: &State, a: u8) -> Place {
     if !landing {
         p.marks.push(format!("TEM +{}", info.tem));
     }
-    if rs.victory_areas & bit != 0 {
+    let victory_area = rs.victory_areas & bit != 0;
+    if victory_area {
         p.marks.push("★".into());
-        p.outline = Some("#c9b458".into());
     }
     p.tooltip = format!(
         "{} — {} (TEM +{})",
@@ -140,6 +144,10 @@ fn place(game: &RuddersLine, s: &State, a: u8) -> Place {
     }
     if s.area_units[i] != 0 {
         p.holder = Some(s.controller(a) as usize);
+    } else if victory_area {
+        // A Victory Area's gold outline gives way to its holder's colour (12.1: who holds it
+        // decides the game).
+        p.outline = Some("#c9b458".into());
     }
     p.counters = unit_bits(s.area_units[i])
         .map(|u| counter(rs, s, u))
