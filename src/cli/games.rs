@@ -49,6 +49,8 @@ pub fn run(args: &GamesArgs) -> Result<(), CliError> {
             registry::visit_odds(info.id, OddsSoFar { out: &mut s })?;
         }
     }
+    // The data's notes cite the reading notes' ids, which a reader of the screen has not got.
+    let s = crate::engine::words::without_ambiguity_ids(&s);
     std::io::stdout()
         .lock()
         .write_all(s.as_bytes())
