@@ -139,8 +139,9 @@ impl Entry for RuddersLine {
              mark on the board",
             "NCO 2|2|5, FO, WT, BAR on the board: a non-commissioned officer, a Forward \
              Observer, a Weapons Team, a BAR Gunner (2.4); Ranger NCO 2: an NCO rated 2 (1–3), \
-             its one printed value, used for attack and defense and added to a fire or assault \
-             of its area (9.5b, 11.1b)",
+             the one value its counter prints, shown as its Attack and Defense (2|2) with the \
+             Movement 5 of every single-figure counter (2.4), and added to a fire or assault of \
+             its area (9.5b, 11.1b)",
             "#5: a unit's own number, to tell alike units apart (board --full lists every unit \
              with its number)",
             "TEM+2: the area's Terrain Effects Modifier (2.2), added to the defense of units \

@@ -293,9 +293,14 @@ impl Game for RuddersLine {
         if let Some(empty) = fire::empty_area_fire(&self.rules, s, a) {
             return format!("{told} ({empty})");
         }
+        // An assault's CP are absorbed by 11.21, fire's by 7.63.
+        let rule = match s.attack.kind {
+            state::AttackKind::Assault => "11.21",
+            _ => "7.63",
+        };
         match casualties::cp_paid(&self.rules, a) {
             Some(_) => format!(
-                "{told} ({}, 7.63)",
+                "{told} ({}, {rule})",
                 self.action_cost(s, a).unwrap_or_default()
             ),
             None => told,

@@ -314,10 +314,11 @@ fn narrate_step(rs: &Ruleset, before: &State, a: Action, after: &State) -> Optio
         Roll::Rally => {
             let u = before.regroup.cursor;
             let ok = !after.is_spent(u);
+            let dv = rs.info(u).spent_defense;
             format!(
-                "rally roll for #{u} {}: {d} vs {} → {}",
+                "rally roll for #{u} {} (12.1 step 4): 1d6 = {d} vs its spent side's Defense \
+                 Value {dv} → {} (rallies on {dv} or less)",
                 counter_name(&rs.info(u).counter),
-                rs.info(u).spent_defense,
                 if ok { "rallied" } else { "stays spent" }
             )
         }

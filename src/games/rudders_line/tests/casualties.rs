@@ -59,7 +59,7 @@ fn rule_7_63_each_option_says_the_cp_it_pays() {
 
 /// 7.63: the log's line for a payment (the bot's, read by the other side) says what it paid.
 #[test]
-fn rule_7_63_the_log_tells_a_payment_with_the_cp_it_paid() {
+fn rule_7_63_and_11_21_the_log_tells_a_payment_with_the_cp_it_paid() {
     let mut fx = Fixture::new();
     let squad = fx.place("german_squad", "13");
     owe(&mut fx, "13", 4);
@@ -69,6 +69,11 @@ fn rule_7_63_the_log_tells_a_payment_with_the_cp_it_paid() {
         told.ends_with("to spent (pays 3 CP of 4 due, 7.63)"),
         "{told}"
     );
+    // 11.21: an assault's CP are absorbed by the assault's own rule (trial 11b F17).
+    fx.s.attack.kind = crate::games::rudders_line::state::AttackKind::Assault;
+    let told =
+        fx.g.describe_seen(&fx.s, Action::Flip(squad), Side::Rangers.index());
+    assert!(told.ends_with("(pays 3 CP of 4 due, 11.21)"), "{told}");
     let moved =
         fx.g.describe_seen(&fx.s, Action::Pass, Side::Rangers.index());
     assert_eq!(

@@ -87,8 +87,20 @@ fn rule_12_1_step_4_a_spent_weapons_team_rolls_to_rally_too() {
         regroup(&mut fx);
         assert_eq!(fx.s.step, Step::Roll(Roll::Rally), "die {die}");
         assert_eq!(fx.s.regroup.cursor, team);
+        let before = fx.s;
         fx.roll(die);
         assert_eq!(!fx.is_spent(team), rallied, "die {die}");
+        // The log tells the roll against what, and by which rule (trial 11b F10).
+        let told =
+            fx.g.narrate(&before, Action::Die(die), &fx.s)
+                .unwrap_or_default();
+        assert!(
+            told.contains(&format!(
+                "(12.1 step 4): 1d6 = {die} vs its spent side's Defense Value 1 → {}",
+                if rallied { "rallied" } else { "stays spent" }
+            )),
+            "{told}"
+        );
         assert_eq!(fx.s.step, Step::PickUp, "nobody else rolls");
     }
 }
