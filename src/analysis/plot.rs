@@ -457,6 +457,32 @@ fn encode_png(rgb: &[u8], w: u32, h: u32) -> Result<Vec<u8>, String> {
     pixmap.encode_png().map_err(|e| format!("PNG: {e}"))
 }
 
+/// The width of a character of a panel's title (24 px), on average.
+const TITLE_CHAR_PX: i32 = 12;
+
+/// `title` in at most two lines of `width` characters, broken between words; a second line
+/// too long ends in "…".
+fn title_lines(title: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = vec![String::new()];
+    for word in title.split_whitespace() {
+        let line = lines.last_mut().expect("one line at least");
+        if line.is_empty() || line.chars().count() + 1 + word.chars().count() <= width {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        } else {
+            lines.push(word.to_string());
+        }
+    }
+    if lines.len() > 2 {
+        let rest = lines.split_off(1).join(" ");
+        let cut: String = rest.chars().take(width.saturating_sub(1)).collect();
+        lines.push(format!("{cut}…"));
+    }
+    lines
+}
+
 fn draw_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     p: &Heatmap,
@@ -488,7 +514,11 @@ fn draw_panel<DB: DrawingBackend>(
             .max(1e-9)
     };
     let title = TextStyle::from((FONT, 24).into_font()).color(&BLACK);
-    area.draw_text(&p.title, &title, (left, 24))?;
+    // A long title wraps onto a second line above the grid rather than off the picture.
+    let per_line = ((w - left - 10) / TITLE_CHAR_PX).max(20) as usize;
+    for (k, line) in title_lines(&p.title, per_line).iter().enumerate() {
+        area.draw_text(line, &title, (left, 14 + 28 * k as i32))?;
+    }
     let small = ((cw.min(ch) as f64 * 0.42).clamp(9.0, 16.0)) as u32;
     let axis = TextStyle::from((FONT, 16).into_font()).color(&BLACK);
     let tick = TextStyle::from((FONT, 14).into_font()).color(&BLACK);
@@ -601,4 +631,24 @@ fn draw_panel<DB: DrawingBackend>(
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::title_lines;
+
+    /// Trial 11b F14: a chart's long title is wrapped, not cut at the picture's edge.
+    #[test]
+    fn a_long_title_wraps_onto_a_second_line() {
+        let title = "aa: the Americans win rate over the sweep; baseline 32% [29–35]; 2 named \
+                     variants in report.md";
+        let lines = title_lines(title, 60);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 60), "{lines:?}");
+        assert_eq!(lines.join(" "), title);
+        assert_eq!(title_lines("short", 60), vec!["short".to_string()]);
+        let long = title_lines(&"word ".repeat(100), 20);
+        assert_eq!(long.len(), 2);
+        assert!(long[1].ends_with('…'));
+    }
 }

@@ -184,25 +184,39 @@ pub fn pct(rate: &Rate) -> String {
 }
 
 pub fn points(d: &Difference) -> String {
+    // A difference that rounds to zero is "+0.0", never "-0.0".
+    let signed = |x: f64| match (1000.0 * x).round() {
+        0.0 => "+0.0".to_string(),
+        _ => format!("{:+.1}", 100.0 * x),
+    };
     format!(
-        "{:+.1} [{:+.1}, {:+.1}]",
-        100.0 * d.diff,
-        100.0 * d.ci.lo,
-        100.0 * d.ci.hi
+        "{} [{}, {}]",
+        signed(d.diff),
+        signed(d.ci.lo),
+        signed(d.ci.hi)
+    )
+}
+
+/// A chart cell's rate and interval in whole percents, or with the decimals that keep a
+/// bound that is not the rate from printing as it (`0% [0–0.38]`, not `0% [0–0]`).
+fn cell_rate(r: &Rate) -> String {
+    let alike = |a: f64, b: f64, d: usize| a < b && percent(a, d) == percent(b, d);
+    let mut d = 0;
+    while d < 2 && (alike(r.ci.lo, r.p, d) || alike(r.p, r.ci.hi, d)) {
+        d += 1;
+    }
+    format!(
+        "{}% [{}–{}]",
+        percent(r.p, d),
+        percent(r.ci.lo, d),
+        percent(r.ci.hi, d)
     )
 }
 
 /// The chart: without a sweep, every variant's win rate by side; with one, the first side's
 /// win rate over the grid (one axis: a row). Each cell shows the rate and its interval.
 pub fn chart(title: &str, names: &[&str], axes: &[&str], rows: &[Row]) -> Heatmap {
-    let cell_text = |r: &Row| {
-        format!(
-            "{:.0}% [{:.0}–{:.0}]",
-            100.0 * r.wins.p,
-            100.0 * r.wins.ci.lo,
-            100.0 * r.wins.ci.hi
-        )
-    };
+    let cell_text = |r: &Row| cell_rate(&r.wins);
     if axes.is_empty() {
         let variants: Vec<String> = rows
             .iter()
@@ -306,5 +320,28 @@ pub fn chart(title: &str, names: &[&str], axes: &[&str], rows: &[Row]) -> Heatma
         y,
         legend: format!("{} win rate", names[0]),
         percent: true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::stats::Interval;
+
+    /// Trial 11b F12 and F19: a chart cell keeps the digits that show a bound is not the
+    /// rate, and a difference that rounds to zero is never "-0.0".
+    #[test]
+    fn small_bounds_and_zero_differences_print_as_they_are() {
+        assert_eq!(cell_rate(&Rate::new(0, 1000)), "0% [0–0.38]");
+        assert!(cell_rate(&Rate::new(1000, 1000)).starts_with("100% [99.6"));
+        assert_eq!(cell_rate(&Rate::new(450, 1000)), "45% [42–48]");
+        let d = Difference {
+            diff: 0.015,
+            ci: Interval {
+                lo: -0.0001,
+                hi: 0.03,
+            },
+        };
+        assert_eq!(points(&d), "+1.5 [+0.0, +3.0]");
     }
 }

@@ -34,10 +34,13 @@ fn turns_decided(s: &mut String, summary: &Summary, labels: &[(String, LevelKey,
 }
 
 /// `45.31% [44.34, 46.29]`: the rate and its interval, in percent, with as many decimals as
-/// keep an interval that is not a point from printing as one (`0.061% [0.058, 0.064]`).
+/// keep any two of the three that differ from printing alike (`0.061% [0.058, 0.064]`;
+/// 3 in 20,000 is `0.015% [0.005, 0.044]`, not `0.01% [0.01, 0.04]`).
 pub fn format_rate(r: &Rate) -> String {
+    let alike = |a: f64, b: f64, d: usize| a < b && percent(a, d) == percent(b, d);
     let mut d = 2;
-    while d < 6 && r.ci.lo < r.ci.hi && percent(r.ci.lo, d) == percent(r.ci.hi, d) {
+    while d < 6 && (alike(r.ci.lo, r.p, d) || alike(r.p, r.ci.hi, d) || alike(r.ci.lo, r.ci.hi, d))
+    {
         d += 1;
     }
     format!(
@@ -222,6 +225,9 @@ mod tests {
             format_rate(&Rate::new(4_531, 10_000)),
             "45.31% [44.34, 46.29]"
         );
+        // 3 in 20,000: the rate is not printed as its own lower bound (trial 11b F11).
+        let three = format_rate(&Rate::new(3, 20_000));
+        assert!(three.starts_with("0.015% [0.00"), "{three}");
         assert_eq!(mean_se(3.602_1, 0.001_1), "3.6021 ± 0.0011");
         assert_eq!(mean_se(7.0, 0.12), "7.00 ± 0.12");
         assert_eq!(mean_se(7.0, 0.0), "7.00 ± 0.00");
