@@ -4,7 +4,7 @@ use super::action::Action;
 use super::battle;
 use super::counters::Movement;
 use super::hidden;
-use super::ruleset::{Ruleset, UnitInfo, NO_HEX};
+use super::ruleset::{Ruleset, ScenarioKind, UnitInfo, NO_HEX};
 use super::side::Side;
 use super::stacking;
 use super::state::{bits, on_map, State, Step, Units};
@@ -346,11 +346,19 @@ pub fn headline(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
         _ => String::new(),
     };
     format!(
-        "{} — turn {}{active}; {}",
+        "{}{}{active}; {}",
         rs.scenario_name,
-        s.turn,
+        turn_text(rs, s),
         victory::known_vp(rs, s, viewer)
     )
+}
+
+/// " — turn 2 of 3" after the scenario's name; First Blood has no turns (10.1).
+fn turn_text(rs: &Ruleset, s: &State) -> String {
+    match rs.kind {
+        ScenarioKind::FirstBlood => String::new(),
+        _ => format!(" — turn {} of {}", s.turn, rs.last_turn),
+    }
 }
 
 /// The play screen's text of the position as `viewer` sees it (`None`: everything): of the
@@ -389,12 +397,18 @@ fn unit_card(rs: &Ruleset, info: &UnitInfo) -> String {
 
 fn render_with(rs: &Ruleset, s: &State, viewer: Option<Side>, full: bool) -> String {
     let mut out = String::new();
+    let step = match (rs.kind, s.step) {
+        // 10.1: the 1st Infantry Division just activates; no transfer, no pass.
+        (ScenarioKind::FirstBlood, Step::Choose) => {
+            "the US activates the 1st Infantry Division (10.1)".to_string()
+        }
+        (_, step) => step_name(step),
+    };
     let _ = writeln!(
         out,
-        "{} — turn {}, {}; {}",
+        "{}{}, {step}; {}",
         rs.scenario_name,
-        s.turn,
-        step_name(s.step),
+        turn_text(rs, s),
         victory::known_vp(rs, s, viewer)
     );
     if let Step::Destination { from, pick } = s.step {
