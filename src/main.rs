@@ -18,7 +18,15 @@ fn main() -> ExitCode {
                     | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
             ) =>
         {
-            e.exit()
+            // Help printed nowhere (stdout full or closed) is an error like any other output's.
+            use std::io::Write as _;
+            match e.print().and_then(|()| std::io::stdout().flush()) {
+                Ok(()) => return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
+                Err(err) => {
+                    sandtable::stderr_line!("error: cannot write stdout: {err}");
+                    return ExitCode::from(2);
+                }
+            }
         }
         Err(e) => {
             // clap's message without its usage block and hint: one line, exit code 2.

@@ -617,3 +617,38 @@ fn an_output_over_one_of_the_runs_inputs_is_refused_and_the_input_kept() {
     assert_eq!(std::fs::read_to_string(&data).unwrap(), text);
     assert_eq!(std::fs::read_to_string(&preset).unwrap(), preset_text);
 }
+
+/// A screen nobody can see is an error (trial 11a F2): `play`, `--help` and `--version` with
+/// stdout on a full device stop with one line and exit code 2, as every other command does.
+#[test]
+fn play_and_help_to_a_full_stdout_stop_with_one_line() {
+    if !dev_full_is_a_device() {
+        eprintln!("play: skipped: /dev/full is not the device");
+        return;
+    }
+    let full = || std::fs::File::create("/dev/full").expect("/dev/full opens");
+    for args in [
+        vec!["play", "rudders-line", "--side", "rangers"],
+        vec!["--help"],
+        vec!["--version"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(full())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("sandtable starts");
+        // Moves typed to a game nobody sees are not played.
+        let mut stdin = child.stdin.take().expect("stdin");
+        let _ = std::io::Write::write_all(&mut stdin, b"1\n1\n1\nquit\n");
+        drop(stdin);
+        let out = child.wait_with_output().expect("sandtable ends");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let line = error_line(&out);
+        assert!(
+            line.contains("cannot write stdout") && line.contains(NO_SPACE),
+            "{args:?}: {line}"
+        );
+    }
+}

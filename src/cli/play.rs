@@ -109,12 +109,49 @@ impl Visitor for Play<'_> {
                 std::net::SocketAddr::new(args.bind.unwrap_or(loopback), args.port.unwrap_or(8080));
             return crate::web::serve(session, addr, args.open, args.load.as_deref());
         }
-        let mut out = std::io::stdout().lock();
+        let mut out = Watched {
+            inner: std::io::stdout().lock(),
+            failed: None,
+        };
         match super::prompt::Editor::for_terminal() {
             Some(mut editor) => play(&mut session, &mut editor, &mut out),
             None => play(&mut session, &mut Plain(std::io::stdin().lock()), &mut out),
         }
-        Ok(())
+        match out.failed {
+            Some(message) => Err(CliError::Output {
+                path: "stdout".into(),
+                message,
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The screen's output, remembering its first failed write: a game whose screens nobody
+/// can see (stdout full or closed) stops at the next prompt instead of playing on blind.
+struct Watched<W: Write> {
+    inner: W,
+    failed: Option<String>,
+}
+
+impl<W: Write> Write for Watched<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let written = self.inner.write(buf);
+        if let Err(e) = &written {
+            self.failed.get_or_insert_with(|| e.to_string());
+        }
+        written
+    }
+
+    /// Fails once any write has: the play loop flushes before each prompt.
+    fn flush(&mut self) -> std::io::Result<()> {
+        if let Err(e) = self.inner.flush() {
+            self.failed.get_or_insert_with(|| e.to_string());
+        }
+        match &self.failed {
+            Some(message) => Err(std::io::Error::other(message.clone())),
+            None => Ok(()),
+        }
     }
 }
 
@@ -245,6 +282,9 @@ pub fn play<G: Entry>(session: &mut Session<'_, G>, input: &mut dyn Prompt, out:
             shown = true;
         }
         print_offers(session.offers(), out);
+        if out.flush().is_err() {
+            return; // nobody sees the screen: the caller says why
+        }
         let prompt = format!("{}> ", game.player_name(session.human()));
         let line = match input.line(&prompt, out) {
             Typed::Line(line) => line,
