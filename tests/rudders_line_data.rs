@@ -761,3 +761,23 @@ fn load_accepts_a_path_given_as_str() {
     fs::write(dir.join("map.toml"), MAP_TOML).unwrap();
     DataSet::load(Path::new(dir.to_str().unwrap())).expect("loads");
 }
+
+/// 7.6: a spent unit is flipped to its weaker back side; data whose back side is stronger is
+/// refused in one line naming the counter (trial 11a F3).
+#[test]
+fn rule_7_6_a_spent_side_stronger_than_the_fresh_side_is_refused() {
+    let mut data = embedded();
+    let squad = data
+        .counters
+        .personnel
+        .iter_mut()
+        .find(|p| p.id == "ranger_squad")
+        .expect("the Ranger squad");
+    squad.spent_attack = squad.attack + 1;
+    let err = validate_err(&data);
+    assert!(
+        err.contains("counter ranger_squad")
+            && err.contains("a unit's spent (back) side is not stronger than its fresh side (7.6)"),
+        "{err}"
+    );
+}

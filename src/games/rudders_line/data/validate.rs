@@ -239,7 +239,21 @@ fn check_personnel_values(p: &PersonnelDef) -> Result<(), String> {
         ));
     }
     SPENT_ATTACK.check("spent_attack", p.spent_attack)?;
-    SPENT_DEFENSE.check("spent_defense", p.spent_defense)
+    SPENT_DEFENSE.check("spent_defense", p.spent_defense)?;
+    // 7.6: a spent unit is flipped to its weaker back side; a back side stronger than the
+    // front is a slip in the data (trial 11a F3).
+    for (side, spent, fresh) in [
+        ("attack", p.spent_attack, p.attack),
+        ("defense", p.spent_defense, p.defense),
+    ] {
+        if spent > fresh {
+            return Err(format!(
+                "spent_{side} {spent} is above {side} {fresh}: a unit's spent (back) side is \
+                 not stronger than its fresh side (7.6)"
+            ));
+        }
+    }
+    Ok(())
 }
 
 // ------------------------------------------------------------------------- setup checks
