@@ -199,7 +199,9 @@ impl Replay {
             }
             (Some(theirs), Some(ours)) if theirs != ours => {
                 return Err(format!(
-                    "this save is of the scenario {theirs}, not {ours}: give --scenario {theirs}"
+                    "this save is of the scenario {theirs}, not {ours}: open it in its own \
+                     with `--load` (which reads the scenario from the save) or `--scenario \
+                     {theirs}`"
                 ))
             }
             (None, Some(ours)) => {
