@@ -101,7 +101,8 @@ fn initiative_roll(rs: &Ruleset, before: &State, winner: Side) -> String {
         n => format!(" +{n} Interdiction Level"),
     };
     format!(
-        "the {} win the Initiative (6.1: US d10 +{}{interdiction} vs German d10 +{}, ties to          the US; {won} of the 100 rolls go to the {})",
+        "the {} win the Initiative (6.1: US d10 +{}{interdiction} vs German d10 +{}, ties to \
+         the US; {won} of the 100 rolls go to the {})",
         winner.players(),
         drm(Side::Us),
         drm(Side::German),

@@ -57,6 +57,17 @@ fn rule_6_1_initiative_odds_read_the_marker_and_the_interdiction_level_ties_to_t
     assert_eq!(us_weight(&fx, &s), 36);
     s.interdiction = 2;
     assert_eq!(us_weight(&fx, &s), 55);
+    // The log tells the roll's modifiers and the odds the winner was drawn with (trial 11b F1).
+    let before = s;
+    fx.chance(&mut s, Action::Winner(Side::German));
+    let told = fx.g.narrate(&before, Action::Winner(Side::German), &s);
+    assert_eq!(
+        told.as_deref().map(|t| t.split(" — ").next().unwrap_or(t)),
+        Some(
+            "the Germans win the Initiative (6.1: US d10 +0 +2 Interdiction Level vs German d10 \
+             +2, ties to the US; 45 of the 100 rolls go to the Germans)"
+        ),
+    );
 }
 
 /// 8.1.2: "The US player applies the Interdiction Level as an additional Initiative DRM": the
