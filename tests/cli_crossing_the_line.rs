@@ -367,3 +367,20 @@ fn rule_7_5_2_an_eliminated_stack_is_not_asked_for_a_retreat_hex() {
         &text[eliminated..]
     );
 }
+
+/// 5.3.4: an attack on a stack holding units the attacker cannot see offers no odds, and
+/// says why (trial 11b F7: First Blood, seed 2, the LwF VIII in 2108 with a unit under it).
+#[test]
+fn rule_5_3_4_an_attack_on_hidden_units_says_why_it_has_no_odds() {
+    let args = ["--scenario", "first-blood", "--side", "us", "--seed", "2"];
+    let (text, stderr, code) = common::play("crossing-the-line", &args, "1\n1\n87\nquit\n");
+    assert_eq!(code, Some(0), "{stderr}");
+    let line = text
+        .lines()
+        .find(|l| l.contains("Hasty Attack from 2008 on 2108"))
+        .unwrap_or_else(|| panic!("the attack on 2108 is offered: {text}"));
+    assert!(
+        line.contains("no odds: the stack holds units you cannot see (5.3.4)"),
+        "{line}"
+    );
+}

@@ -138,6 +138,9 @@ impl Entry for CrossingTheLine {
 
     /// 7.5.1: the battle's exact CRT results over the chits and the die, before committing.
     fn action_odds(&self, s: &Self::State, a: Self::Action) -> Option<String> {
+        if self.attack_on_hidden_units(s, a) {
+            return Some("no odds: the stack holds units you cannot see (5.3.4)".into());
+        }
         let b = self.battle_after(s, a)?;
         let dist = odds::battle_result(&self.rules().charts, &b);
         let mut results = dist.probabilities();

@@ -143,11 +143,7 @@ impl CrossingTheLine {
             }
             (super::state::Step::Attackers, Action::Resolve) => {}
             (super::state::Step::Action, Action::Attack { from, target, kind }) => {
-                let side = s.act().side;
-                let defenders = s.units_at(rs, side.other(), target);
-                let known =
-                    self.is_open() || defenders.count_ones() == 1 || defenders & !s.revealed == 0;
-                if !known {
+                if self.attack_on_hidden_units(s, a) {
                     return None;
                 }
                 super::battle::declare(rs, &mut fight, from, target, kind);
@@ -158,6 +154,16 @@ impl CrossingTheLine {
             _ => return None,
         }
         Some(super::battle::battle(rs, &fight))
+    }
+
+    /// Whether `a` attacks a stack some of whose units the attacker cannot see (5.3.4): its
+    /// odds would tell what they are, so none are offered.
+    pub fn attack_on_hidden_units(&self, s: &State, a: Action) -> bool {
+        let Action::Attack { target, .. } = a else {
+            return false;
+        };
+        let defenders = s.units_at(self.rules(), s.act().side.other(), target);
+        !(self.is_open() || defenders.count_ones() == 1 || defenders & !s.revealed == 0)
     }
 
     /// The hex an action is about, for pointing at it on the board.
