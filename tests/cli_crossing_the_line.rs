@@ -384,3 +384,19 @@ fn rule_5_3_4_an_attack_on_hidden_units_says_why_it_has_no_odds() {
         "{line}"
     );
 }
+
+/// 7.3.6, 5.3.2: an HQ displaced by an enemy moving next to it is told in the log before its
+/// owner is asked where it goes (trial 11b F13: the Stolberg Corridor as the Germans).
+#[test]
+fn rule_7_3_6_a_displaced_hq_is_told_before_it_is_placed() {
+    let args = ["--scenario", "stolberg-corridor", "--side", "germans"];
+    let (text, stderr, code) = common::play("crossing-the-line", &args, "1\n2\nquit\n");
+    assert_eq!(code, Some(0), "{stderr}");
+    let told = text
+        .find("the 526th Infantry Division HQ, alone in 2211, is displaced (an enemy moved next to it, 7.3.6): its owner places it (5.3.2)")
+        .unwrap_or_else(|| panic!("the displacement is told: {text}"));
+    let asked = text
+        .find("where the displaced HQ goes (5.3.2)")
+        .expect("the Germans are asked where it goes");
+    assert!(told < asked, "told before it is asked");
+}

@@ -21,11 +21,34 @@ use std::fmt::Write as _;
 pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
     let told = [
         narrate_step(rs, before, a, after),
+        displaced_hqs(rs, before, after),
         battle_victory(before, after),
         phase_change(rs, before, after),
     ];
     let told: Vec<String> = told.into_iter().flatten().collect();
     (!told.is_empty()).then(|| told.join(" — "))
+}
+
+/// 7.3.6, 5.3.2: the HQs the step displaced, so that their owner's placing them is not asked
+/// for unexplained: "the 526th Infantry Division's HQ, alone in 2211, is displaced (an enemy
+/// moved next to it, 7.3.6): its owner places it (5.3.2)".
+fn displaced_hqs(rs: &Ruleset, before: &State, after: &State) -> Option<String> {
+    let new = after.displacing & !before.displacing;
+    let told: Vec<String> = (0..rs.formations.len())
+        .filter(|&f| new & (1 << f) != 0)
+        .map(|f| {
+            let cause = match after.step {
+                Step::HqDisplacement { after_battle: true } => "left alone after the combat, 7.5",
+                _ => "an enemy moved next to it, 7.3.6",
+            };
+            format!(
+                "the {} HQ, alone in {}, is displaced ({cause}): its owner places it (5.3.2)",
+                rs.formations[f].name,
+                rs.hex(before.hq_hex[f])
+            )
+        })
+        .collect();
+    (!told.is_empty()).then(|| told.join("; "))
 }
 
 /// 4: a new turn or phase, told where it begins, whoever's step led to it ("now turn 2 of 3,
