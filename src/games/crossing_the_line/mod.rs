@@ -352,9 +352,10 @@ impl Game for CrossingTheLine {
     /// to inspect a plan (5.2), each only when a reroll could better it. 11: a withdrawal lifts
     /// the Improved Defense marker of the hexes its units leave, and an independent handed on
     /// or an attached unit returning lifts it as a choice of assignment does (7.7). 12: a unit
-    /// is assigned at most once an Assignment Segment (5.5, 8.2), so the segment ends.
+    /// is assigned at most once an Assignment Segment (5.5, 8.2), so the segment ends. 13: a
+    /// stack its combat losses eliminated is not asked for a retreat hex (7.5.2).
     fn log_version(&self) -> u32 {
-        12
+        13
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {
