@@ -94,7 +94,8 @@ fn largest(side: Side) -> DataSet {
         // 2.4: NCOs are rated 1-3.
         let value = if p.kind == PersonnelKind::Nco { 3 } else { 9 };
         (p.attack, p.defense, p.movement) = (value, value, movement);
-        (p.spent_attack, p.spent_defense) = (9, 6);
+        // 7.6: the back side is at most the front (an NCO's 3 stays 3).
+        (p.spent_attack, p.spent_defense) = (value.min(9), value.min(6));
     }
     let fours = [
         "german_mg42",
