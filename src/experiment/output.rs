@@ -200,11 +200,7 @@ pub fn points(d: &Difference) -> String {
 /// A chart cell's rate and interval in whole percents, or with the decimals that keep a
 /// bound that is not the rate from printing as it (`0% [0–0.38]`, not `0% [0–0]`).
 fn cell_rate(r: &Rate) -> String {
-    let alike = |a: f64, b: f64, d: usize| a < b && percent(a, d) == percent(b, d);
-    let mut d = 0;
-    while d < 2 && (alike(r.ci.lo, r.p, d) || alike(r.p, r.ci.hi, d)) {
-        d += 1;
-    }
+    let d = crate::sim::report::decimals_apart(r, 0..=2);
     format!(
         "{}% [{}–{}]",
         percent(r.p, d),

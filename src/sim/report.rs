@@ -37,18 +37,24 @@ fn turns_decided(s: &mut String, summary: &Summary, labels: &[(String, LevelKey,
 /// keep any two of the three that differ from printing alike (`0.061% [0.058, 0.064]`;
 /// 3 in 20,000 is `0.015% [0.005, 0.044]`, not `0.01% [0.01, 0.04]`).
 pub fn format_rate(r: &Rate) -> String {
-    let alike = |a: f64, b: f64, d: usize| a < b && percent(a, d) == percent(b, d);
-    let mut d = 2;
-    while d < 6 && (alike(r.ci.lo, r.p, d) || alike(r.p, r.ci.hi, d) || alike(r.ci.lo, r.ci.hi, d))
-    {
-        d += 1;
-    }
+    let d = decimals_apart(r, 2..=6);
     format!(
         "{}% [{}, {}]",
         percent(r.p, d),
         percent(r.ci.lo, d),
         percent(r.ci.hi, d)
     )
+}
+
+/// The fewest decimals in `range` at which a rate and its bounds that differ also print
+/// differently (the range's last when none is enough).
+pub fn decimals_apart(r: &Rate, range: std::ops::RangeInclusive<usize>) -> usize {
+    let alike = |a: f64, b: f64, d: usize| a < b && percent(a, d) == percent(b, d);
+    let apart = |d: usize| {
+        !(alike(r.ci.lo, r.p, d) || alike(r.p, r.ci.hi, d) || alike(r.ci.lo, r.ci.hi, d))
+    };
+    let last = *range.end();
+    range.into_iter().find(|&d| apart(d)).unwrap_or(last)
 }
 
 /// `7.00 ± 0.12`: a mean and its standard error, with two significant digits of an error
