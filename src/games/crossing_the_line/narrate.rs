@@ -23,6 +23,7 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
         narrate_step(rs, before, a, after),
         displaced_hqs(rs, before, after),
         battle_victory(before, after),
+        vp_hexes_changing_hands(rs, before, after),
         phase_change(rs, before, after),
     ];
     let told: Vec<String> = told.into_iter().flatten().collect();
@@ -49,6 +50,35 @@ fn displaced_hqs(rs: &Ruleset, before: &State, after: &State) -> Option<String> 
         })
         .collect();
     (!told.is_empty()).then(|| told.join("; "))
+}
+
+/// 9: the VP hexes the step made change hands, with the US VP they make where both sides
+/// know them ("the US take 2212 (5 VP): US VP 5 (9)"). A Campaign hex's value depends on the
+/// US's hidden Victory Plan (8.3), so there the line names the hex only.
+fn vp_hexes_changing_hands(rs: &Ruleset, before: &State, after: &State) -> Option<String> {
+    let changed = before.us_control ^ after.us_control;
+    if changed == 0 {
+        return None;
+    }
+    let hexes: Vec<String> = (rs.vp_hexes.iter().enumerate())
+        .filter(|&(k, _)| changed & (1 << k) != 0)
+        .map(|(k, &(h, vp))| {
+            let who = if after.us_control & (1 << k) != 0 {
+                "the US take"
+            } else {
+                "the Germans take back"
+            };
+            match rs.plan {
+                None => format!("{who} {} ({vp} VP)", rs.hex(h)),
+                Some(_) => format!("{who} {}", rs.hex(h)),
+            }
+        })
+        .collect();
+    let total = match rs.plan {
+        None => format!(": US VP {} (9)", super::victory::us_vp(rs, after)),
+        Some(_) => " (9; its VP are those of the hidden Victory Plan, 8.3)".to_string(),
+    };
+    Some(format!("{}{total}", hexes.join(", ")))
 }
 
 /// 4: a new turn or phase, told where it begins, whoever's step led to it ("now turn 2 of 3,
@@ -541,7 +571,8 @@ fn combat_die(rs: &Ruleset, before: &State, die: u8) -> String {
 mod tests {
     use super::*;
     use crate::engine::{game_rng, Actor, Game};
-    use crate::games::crossing_the_line::scenario::{FIRST_BLOOD, STOLBERG_CORRIDOR};
+    use crate::games::crossing_the_line::scenario::{CAMPAIGN, FIRST_BLOOD, STOLBERG_CORRIDOR};
+    use crate::games::crossing_the_line::victory;
     use crate::games::crossing_the_line::CrossingTheLine;
     use rand::Rng;
 
@@ -621,6 +652,32 @@ mod tests {
                 let text = game.narrate(&before, a, &s);
                 seen(game.rules(), &before, a, &s, text);
             }
+        }
+    }
+
+    #[test]
+    fn rule_9_a_vp_hex_changing_hands_is_told_with_the_us_vp() {
+        for (scenario, hidden_plan) in [(STOLBERG_CORRIDOR, false), (CAMPAIGN, true)] {
+            let mut told = 0;
+            each_step(scenario, 0..30, 400, &mut |rs, before, _, after, text| {
+                let changed = before.us_control ^ after.us_control;
+                if changed == 0 {
+                    return;
+                }
+                let text = text.expect("a change of control is told");
+                let k = changed.trailing_zeros() as usize;
+                let hex = rs.hex(rs.vp_hexes[k].0).to_string();
+                assert!(text.contains(&hex), "{scenario}: {hex} not in «{text}»");
+                let total = format!("US VP {} (9)", victory::us_vp(rs, after));
+                assert_eq!(!text.contains(&total), hidden_plan, "{scenario}: «{text}»");
+                assert_eq!(
+                    text.contains("hidden Victory Plan, 8.3"),
+                    hidden_plan,
+                    "{text}"
+                );
+                told += 1;
+            });
+            assert!(told > 0, "{scenario}: no VP hex changed hands");
         }
     }
 
