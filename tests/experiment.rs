@@ -196,6 +196,7 @@ fn an_experiment_writes_its_table_games_chart_and_report_the_same_for_any_thread
             assert!(out.join(file).exists(), "{file}");
         }
         let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+        assert!(summary.contains(",mean_turn,mean_turn_se,"), "{summary}");
         outputs.push((
             summary,
             std::fs::read_to_string(out.join("games.csv")).unwrap(),
@@ -473,6 +474,8 @@ fn the_score_is_paired_seed_by_seed_with_the_baseline() {
     let mut rows = summary.lines();
     let head: Vec<&str> = rows.next().unwrap().split(',').collect();
     let at = |name: &str| head.iter().position(|h| *h == name).unwrap();
+    // 10.1: First Blood has no turns, so no mean turn (trial 11b F15).
+    assert!(!head.contains(&"mean_turn"), "{summary}");
     let row: Vec<&str> = rows
         .find(|r| r.starts_with("random US,US,"))
         .unwrap()

@@ -55,7 +55,16 @@ pub struct RunContext {
     /// two shards makes them shards of two runs, which `merge` refuses.
     #[serde(default)]
     pub presets: Vec<Vec<String>>,
+    /// Whether the game has turns (`RecordColumns::turn`): First Blood has none (10.1), so its
+    /// summary.csv has no mean turn.
+    #[serde(default = "has_turns")]
+    pub turns: bool,
     pub version: String,
+}
+
+/// A shard written before `RunContext::turns` was kept: its game had turns.
+fn has_turns() -> bool {
+    true
 }
 
 /// Loads every variant of the spec (before any game: a bad override or an invalid value
@@ -87,6 +96,7 @@ pub fn run<G: Entry>(spec: &Spec, ctx: &Context) -> Result<(), CliError> {
         reconstructed: reconstructed.iter().map(|s| s.to_string()).collect(),
         data: games.iter().map(|g| g.data_identity()).collect(),
         presets: preset_identities(&bots, ctx.spec_path)?,
+        turns: game.record_columns().turn,
         version: env!("CARGO_PKG_VERSION").to_string(),
     };
     if !reconstructed.is_empty() {
@@ -417,7 +427,10 @@ fn write_results(
         .collect();
     let rows = output::rows(&names, &variants, &played.totals, &played.pairs, &replays);
     let axes = spec.axes();
-    out.write_csv("summary.csv", output::summary_csv(&axes, &rows))?;
+    out.write_csv(
+        "summary.csv",
+        output::summary_csv(&axes, &rows, context.turns),
+    )?;
     draw_chart(spec, context, &variants, &rows, out)?;
     let report = report(spec, context, &rows, made);
     let games = played.totals[0].games;

@@ -103,8 +103,9 @@ fn f(x: f64) -> String {
     format!("{x:.4}")
 }
 
-/// The summary CSV: long format, one row per variant and side, with a column per swept path.
-pub fn summary_csv(axes: &[&str], rows: &[Row]) -> csv::Result<Vec<u8>> {
+/// The summary CSV: long format, one row per variant and side, with a column per swept path;
+/// the mean turn only where the game has turns (`turns`).
+pub fn summary_csv(axes: &[&str], rows: &[Row], turns: bool) -> csv::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut header: Vec<String> = vec!["variant".into()];
     header.extend(axes.iter().map(|a| a.to_string()));
@@ -141,6 +142,9 @@ pub fn summary_csv(axes: &[&str], rows: &[Row]) -> csv::Result<Vec<u8>> {
         ]
         .map(String::from),
     );
+    if !turns {
+        header.retain(|h| !h.starts_with("mean_turn"));
+    }
     w.write_record(&header)?;
     for r in rows {
         let mut rec = vec![r.variant.clone()];
@@ -158,7 +162,9 @@ pub fn summary_csv(axes: &[&str], rows: &[Row]) -> csv::Result<Vec<u8>> {
             _ => rec.extend(std::iter::repeat_n(String::new(), 5)),
         }
         rec.extend([f(r.mean_losses.0), f(r.mean_losses.1)]);
-        rec.extend([f(r.mean_turn.0), f(r.mean_turn.1)]);
+        if turns {
+            rec.extend([f(r.mean_turn.0), f(r.mean_turn.1)]);
+        }
         match &r.score {
             Some((name, m, se)) => rec.extend([name.clone(), f(*m), f(*se)]),
             None => rec.extend(std::iter::repeat_n(String::new(), 3)),
