@@ -377,12 +377,30 @@ pub fn toml_error(e: &toml::de::Error, text: &str, file: &str, syntax: bool) -> 
             .or_else(|| key_path(e))
             .unwrap_or_else(|| "top level".to_string())
     };
+    let entry = match pos {
+        None => "?".to_string(),
+        Some(p) => match key_at(text, p).filter(|_| !syntax) {
+            Some(key) => format!("{key} ({})", line_col(text, p)),
+            None => line_col(text, p),
+        },
+    };
     DataError {
         file: file.to_string(),
         table,
-        entry: pos.map_or_else(|| "?".to_string(), |p| line_col(text, p)),
+        entry,
         message: toml_reason(e, text),
     }
+}
+
+/// The key written on the line of `pos` (`rangers.x` of `rangers.x = 8`), to name the entry
+/// beside its position; `None` on a line without one (inside a list that goes on over lines)
+/// or with a key that is not plain words.
+fn key_at(text: &str, pos: usize) -> Option<&str> {
+    let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[start..].lines().next()?;
+    let key = line.split_once('=')?.0.trim();
+    let plain = |c: char| c.is_alphanumeric() || "_-. ".contains(c);
+    (!key.is_empty() && key.len() <= 60 && key.chars().all(plain)).then_some(key)
 }
 
 /// Where and why `text` is not valid TOML for its reader, in one line that does not echo
@@ -901,7 +919,7 @@ mod tests {
             e.to_string()
         };
         let e = refused("pair = [1, 2, 3]\n");
-        assert!(e.contains("f.toml: [units] 3:8:"), "{e}");
+        assert!(e.contains("f.toml: [units] pair (3:8):"), "{e}");
         assert!(
             e.contains("invalid length 3, expected an array of length 2"),
             "{e}"
@@ -913,7 +931,7 @@ mod tests {
         );
         let e = refused("pair = [1, 2]\npos = [95, 383, 7, 5]\n");
         assert!(
-            e.contains("[units] 4:7:") && e.contains("invalid length 4"),
+            e.contains("[units] pos (4:7):") && e.contains("invalid length 4"),
             "{e}"
         );
         // Every element is read now, so one out of range is named too.
@@ -924,7 +942,7 @@ mod tests {
         );
         let e = refused("pair = [1, 2]\nodds = [[1, 4], [1, 3, 0]]\n");
         assert!(
-            e.contains("[units] 4:8:") && e.contains("invalid length 3"),
+            e.contains("[units] odds (4:8):") && e.contains("invalid length 3"),
             "{e}"
         );
         let fields = "pair = [1, 2]\npos = [3, 4]\nodds = [[1, 4]]\n";
@@ -1052,6 +1070,31 @@ mod tests {
         assert!(line.len() < 200, "{line}");
         assert!(line.contains("(5000 characters)") && line.contains("(5002 characters)"));
         assert_eq!(cut_long_words("a short one"), "a short one");
+    }
+
+    /// A schema error names the key written where it is, beside its position (trial 11a: a
+    /// table where a number goes gave only "18:1").
+    #[test]
+    fn a_schema_error_names_the_key_and_its_position() {
+        #[derive(serde::Deserialize, Debug)]
+        struct T {
+            #[allow(dead_code)]
+            artillery: std::collections::BTreeMap<String, u8>,
+        }
+        let text = "[artillery]\nus = 2\nrangers.x = 8\n";
+        let e = parse::<T>(text, "f.toml").unwrap_err().to_string();
+        assert!(
+            e.starts_with("f.toml: [artillery] rangers.x (3:1): invalid type"),
+            "{e}"
+        );
+        // Inside a list that goes on over lines there is no key to name: the position alone.
+        #[derive(serde::Deserialize, Debug)]
+        struct M {
+            #[allow(dead_code)]
+            m: Vec<u8>,
+        }
+        let e = parse::<M>("m = [\n  1,\n  300,\n]\n", "f.toml").unwrap_err();
+        assert_eq!(e.entry, "3:3", "{e}");
     }
 
     /// A parse error in words: where, and why, without the file's text.
