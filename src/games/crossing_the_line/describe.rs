@@ -20,15 +20,27 @@ fn unit(rs: &Ruleset, u: u8) -> String {
     format!("{} {}", info.side.adjective(), info.name)
 }
 
-/// The units a Movement Action names (7.3.1): "US 1/16", or "US 1/16, US 2/16 and US 1 Rcn
-/// as a stack".
-fn mover(rs: &Ruleset, s: &State, from: u16, pick: u8) -> String {
-    let names: Vec<String> = bits(super::movement::movers_of(rs, s, from, pick))
-        .map(|u| unit(rs, u as u8))
-        .collect();
+/// The units a Movement Action names (7.3.1) as `viewer` may see them (5.3.4: of an enemy
+/// stack, its top unit and how many more; `None`: everything): "US 1/16", "US 1/16, US 2/16
+/// and US 1 Rcn as a stack", "US 2/33 and 1 unit unseen as a stack".
+fn mover(rs: &Ruleset, s: &State, from: u16, pick: u8, viewer: Option<Side>) -> String {
+    let movers = super::movement::movers_of(rs, s, from, pick);
+    let seen = match viewer {
+        Some(v) if movers & s.on_map_units(rs, v.other()) != 0 => hidden::visible_enemy(rs, s, v),
+        _ => movers,
+    };
+    let mut names: Vec<String> = bits(movers & seen).map(|u| unit(rs, u as u8)).collect();
+    let unseen = (movers & !seen).count_ones();
+    if unseen > 0 {
+        names.push(format!(
+            "{} unseen",
+            crate::engine::words::counted(unseen, "unit")
+        ));
+    }
     match names.as_slice() {
         [] => "no unit".into(),
-        [one] => one.clone(),
+        [one] if movers.count_ones() == 1 => one.clone(),
+        [one] => format!("{one} as a stack"),
         [first @ .., last] => format!("{} and {last} as a stack", first.join(", ")),
     }
 }
@@ -127,6 +139,10 @@ pub fn action_seen(rs: &Ruleset, s: &State, a: Action, viewer: Side) -> String {
             "assign an independent in secret (5.5.2: which, and to which formation, is not shown)"
                 .into()
         }
+        Action::Select { from, pick } => {
+            let movers = mover(rs, s, from, pick, Some(viewer));
+            format!("move {movers} from {}", hex(rs, from))
+        }
         _ => action(rs, s, a),
     }
 }
@@ -155,7 +171,11 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::Transfer => "transfer the Initiative".into(),
         Action::Pass => "pass".into(),
         Action::Select { from, pick } => {
-            format!("move {} from {}", mover(rs, s, from, pick), hex(rs, from))
+            format!(
+                "move {} from {}",
+                mover(rs, s, from, pick, None),
+                hex(rs, from)
+            )
         }
         Action::Move { to, leg_bonus } => format!(
             "to {}{}",
@@ -415,7 +435,7 @@ fn render_with(rs: &Ruleset, s: &State, viewer: Option<Side>, full: bool) -> Str
         let _ = writeln!(
             out,
             "moving {} from {}: where to?",
-            mover(rs, s, from, pick),
+            mover(rs, s, from, pick, viewer),
             hex(rs, from)
         );
     }

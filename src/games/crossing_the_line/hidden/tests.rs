@@ -671,6 +671,44 @@ fn rule_5_3_4_the_play_screen_lists_only_the_enemy_units_the_viewer_sees() {
     assert!(checked > 50 && unseen > 50, "{checked} {unseen}");
 }
 
+/// Trial 12b F1: the log of an enemy stack's move named every unit in it.
+#[test]
+fn rule_5_3_4_an_enemy_stacks_move_names_only_the_units_the_viewer_sees() {
+    let g = game("stolberg-corridor");
+    let rs = g.rules();
+    let mut legal = Vec::new();
+    let mut hidden_movers = 0;
+    for (s, p) in decision_states(&g, 4, 400) {
+        let (mover, viewer) = (Side::BOTH[p], Side::BOTH[1 - p]);
+        g.legal_actions(&s, &mut legal);
+        for &a in &legal {
+            let Action::Select { from, pick } = a else {
+                continue;
+            };
+            let movers = movement::movers_of(rs, &s, from, pick);
+            let unseen = movers & !visible_enemy(rs, &s, viewer);
+            let told = g.describe_seen(&s, a, 1 - p);
+            for u in bits(movers) {
+                let name = format!("{} {}", mover.adjective(), rs.unit(u).name);
+                let named =
+                    told.contains(&format!("{name} ")) || told.contains(&format!("{name},"));
+                assert_eq!(named, unseen >> u & 1 == 0, "5.3.4: «{told}» and {name}");
+            }
+            if unseen != 0 {
+                let count = crate::engine::words::counted(unseen.count_ones(), "unit");
+                assert!(told.contains(&format!("{count} unseen")), "{told}");
+                hidden_movers += 1;
+            }
+            assert_eq!(
+                g.describe_seen(&s, a, p),
+                g.describe(&s, a),
+                "its own side sees all"
+            );
+        }
+    }
+    assert!(hidden_movers > 10, "{hidden_movers}");
+}
+
 #[test]
 fn rule_8_3_the_german_screen_does_not_name_the_hidden_victory_plan() {
     use crate::registry::Entry;
