@@ -372,13 +372,38 @@ fn merge_refuses_to_write_over_a_shard_it_reads() {
     let shards = balance_shards(&dir, "5", &[1, 2], 2);
     let before = std::fs::read(&shards[0]).unwrap();
     let spelt = dir.join(".").join(shards[0].file_name().unwrap());
-    let out = common::sandtable(&["merge", s(&shards[0]), s(&shards[1]), "--out", s(&spelt)]);
-    let line = common::one_line_error(&out);
-    assert!(
-        line.contains("is the shard file") && line.contains("given to merge"),
-        "{line}"
-    );
-    assert_eq!(std::fs::read(&shards[0]).unwrap(), before);
+    // A symlink to the shard is written through, so it is the shard too (trial 12a F1).
+    let link = dir.join("link.csv");
+    std::os::unix::fs::symlink(&shards[0], &link).unwrap();
+    for out in [spelt, link] {
+        let run = common::sandtable(&["merge", s(&shards[0]), s(&shards[1]), "--out", s(&out)]);
+        let line = common::one_line_error(&run);
+        assert!(
+            line.contains("is the shard file") && line.contains("given to merge"),
+            "{line}"
+        );
+        assert_eq!(std::fs::read(&shards[0]).unwrap(), before);
+    }
+}
+
+/// A shard whose header was edited to an impossible number (3 of 2, 0 of 2) is refused by
+/// name, not taken for a missing shard (trial 12a F2).
+#[test]
+fn merge_names_a_shard_with_an_impossible_number() {
+    let dir = common::temp_dir("shard-impossible-number");
+    let shards = balance_shards(&dir, "5", &[1, 2], 2);
+    let text = std::fs::read_to_string(&shards[1]).unwrap();
+    for (name, to) in [("three", "\"shard\":3"), ("zero", "\"shard\":0")] {
+        assert!(text.contains("\"shard\":2"), "{text}");
+        let edited = dir.join(format!("{name}.shard"));
+        std::fs::write(&edited, text.replacen("\"shard\":2", to, 1)).unwrap();
+        let out = common::sandtable(&["merge", s(&shards[0]), s(&edited)]);
+        let line = common::one_line_error(&out);
+        assert!(
+            line.contains(&format!("{name}.shard")) && line.contains("is not a shard number"),
+            "{line}"
+        );
+    }
 }
 
 /// Determinism: a bot searching by wall time (`time_ms`) plays as far as the machine allows,

@@ -110,8 +110,14 @@ pub fn check_writable(path: &Path) -> Result<(), CliError> {
 }
 
 /// Whether two paths name one file (existing or not): the same name in the same folder,
-/// however each is spelt (`./a.csv` and `a.csv`).
+/// however each is spelt (`./a.csv` and `a.csv`), or, both existing, one file reached through
+/// a symlink (an output is written through a link to it: trial 12a F1).
 pub fn same_file(a: &Path, b: &Path) -> bool {
+    if let (Ok(x), Ok(y)) = (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        if x == y {
+            return true;
+        }
+    }
     let place = |p: &Path| {
         let dir = crate::engine::write::folder_of(p);
         (
