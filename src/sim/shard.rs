@@ -272,6 +272,17 @@ pub fn read_set(paths: &[PathBuf]) -> Result<Vec<Part>, String> {
     let first_path = first.path.display().to_string();
     for part in &parts {
         let h = &part.header;
+        // An impossible number is the file's fault, not a missing shard (trial 12a F2).
+        if h.shard == 0 || h.shard > h.shards {
+            return Err(format!(
+                "{}: shard {} of {} is not a shard number (1 to {}): an edited or corrupted \
+                 header",
+                part.path.display(),
+                h.shard,
+                h.shards,
+                h.shards
+            ));
+        }
         if h.kind != kind || h.run != run || h.shards != shards {
             return Err(format!(
                 "{}: a shard of another run ({} run {}, {} shards) than {first_path} ({kind} \
