@@ -203,11 +203,37 @@ fn narrate_step(rs: &Ruleset, before: &State, a: Action, after: &State) -> Optio
         );
         return Some(line);
     }
-    let changes = changes(rs, before, after, context, true);
+    let changes = match (before.step, a) {
+        (Step::Check(CheckKind::Combat), Action::Check(passed)) => {
+            combat_check_changes(rs, before, after, passed)
+        }
+        _ => changes(rs, before, after, context, true),
+    };
     if !changes.is_empty() {
         let _ = write!(line, " — {}", changes.join("; "));
     }
     Some(line)
+}
+
+/// 7.5.2: a side's last EC goes on to steps 3–4 in the same step, so what the check did
+/// (5.6.2: a disruption, or an SP of a unit disrupted already) is told apart from the losses
+/// that follow it (trial 12b F2: the step-4 loss read as the check's).
+fn combat_check_changes(rs: &Ruleset, before: &State, after: &State, passed: bool) -> Vec<String> {
+    let context = context_rule(before.step);
+    let Some(u) = bits(before.queue).next() else {
+        return changes(rs, before, after, context, true);
+    };
+    let mut checked = *before;
+    super::battle::combat_check(rs, &mut checked, u, passed);
+    let mut out = changes(rs, before, &checked, context, true);
+    let then = changes(rs, &checked, after, "7.5.2", true);
+    if !then.is_empty() {
+        out.push(format!(
+            "after the checks (7.5.2 steps 3–4): {}",
+            then.join("; ")
+        ));
+    }
+    out
 }
 
 fn formation(rs: &Ruleset, f: u8) -> String {
@@ -679,6 +705,41 @@ mod tests {
             });
             assert!(told > 0, "{scenario}: no VP hex changed hands");
         }
+    }
+
+    #[test]
+    fn rule_7_5_2_a_failed_check_disrupts_and_the_losses_after_the_checks_are_told_apart() {
+        let (mut told, mut then) = (0, 0);
+        each_step(
+            STOLBERG_CORRIDOR,
+            0..200,
+            600,
+            &mut |rs, before, a, after, text| {
+                if before.step != Step::Check(CheckKind::Combat) || a != Action::Check(false) {
+                    return;
+                }
+                let u = bits(before.queue).next().unwrap();
+                // A roll held for the SNAFU offer (5.2) is applied, and told, when kept.
+                if before.is_disrupted(u) || after.step == Step::Snafu {
+                    return;
+                }
+                let text = text.expect("a check is told");
+                let own = text.split("after the checks").next().unwrap();
+                let name = unit_name(rs, u);
+                assert!(own.contains(": failed ("), "{text}");
+                assert!(own.contains(&format!("{name} disrupted")), "5.6.2: {text}");
+                assert!(!own.contains(&format!("{name} loses")), "5.6.2: {text}");
+                if after.strength[u] < before.strength[u] || !on_map(after.hex[u]) {
+                    assert!(
+                        text.contains("after the checks (7.5.2 steps 3–4): "),
+                        "{text}"
+                    );
+                    then += 1;
+                }
+                told += 1;
+            },
+        );
+        assert!(told > 5 && then > 0, "{told} {then}");
     }
 
     fn unit_name(rs: &Ruleset, u: usize) -> String {
