@@ -97,6 +97,11 @@ fn stolberg_corridor_reports_the_seven_levels_and_us_vp_whatever_the_threads() {
         "{lines:?}"
     );
     assert!(lines[6].trim_start().starts_with("draw"), "{lines:?}");
+    // "German marginal" names its side already: not "Germans: German marginal".
+    assert!(
+        lines[3].trim_start().starts_with("German marginal"),
+        "{lines:?}"
+    );
 }
 
 #[test]

@@ -81,14 +81,18 @@ pub struct Words<'a> {
     pub levels: &'a BTreeMap<String, String>,
 }
 
-/// How a victory level is listed: "US: decisive", "US decisive" for a level that names its
-/// side, "draw", "poor performance (a draw)" for another level scored as a draw.
+/// How a victory level is listed: "US: decisive", "US decisive" or "German marginal" for a
+/// level that names its side (by its name or the name's adjective), "draw", "poor performance
+/// (a draw)" for another level scored as a draw.
 fn level_label(words: &Words<'_>, winner: Option<usize>, level: &str) -> String {
     let level = words.levels.get(level).map_or(level, String::as_str);
+    let first_word = level.split(' ').next().unwrap_or("");
     match winner {
         None if level == "draw" => level.to_string(),
         None => format!("{level} (a draw)"),
-        Some(p) if level.starts_with(words.names[p]) => level.to_string(),
+        Some(p) if first_word.len() > 1 && words.names[p].starts_with(first_word) => {
+            level.to_string()
+        }
         Some(p) => format!("{}: {level}", words.names[p]),
     }
 }
