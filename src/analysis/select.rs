@@ -225,14 +225,39 @@ fn exact(p: Fraction) -> String {
     }
 }
 
+/// A probability in percent with two decimals, or with two significant digits of its
+/// distance from 0% or 100% where two decimals would print a possible outcome as 0.00% or an
+/// uncertain one as 100.00% (trial 12b F5: 7.1e-9 printed as 0.00%).
 fn percent(p: Fraction) -> String {
-    format!("{:.2}%", 100.0 * p.to_f64())
+    let x = 100.0 * p.to_f64();
+    let tail = x.min(100.0 - x);
+    let d = if tail > 0.0 && tail < 0.005 {
+        (-tail.log10()).floor() as usize + 2
+    } else {
+        2
+    };
+    format!("{x:.d$}%")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::{Dist, Outcome};
+
+    /// A tiny probability is not printed as 0.00%, nor one just short of certain as 100.00%.
+    #[test]
+    fn a_tiny_probability_prints_digits_enough_to_show_it() {
+        assert_eq!(percent(Fraction::new(1, 4)), "25.00%");
+        assert_eq!(percent(Fraction::new(0, 1)), "0.00%");
+        assert_eq!(percent(Fraction::new(1, 1)), "100.00%");
+        assert_eq!(
+            percent(Fraction::new(7_144, 1_000_000_000_000)),
+            "0.00000071%"
+        );
+        let near_one = Fraction::new(999_999_678_511, 1_000_000_000_000);
+        assert_eq!(percent(near_one), "99.999968%");
+        assert_eq!(percent(Fraction::new(1, 40_000)), "0.0025%");
+    }
 
     /// A table of one input `x` (1–3) whose outcome is a d6 at least `x`.
     fn table(name: &'static str, input: &'static str) -> Table {
