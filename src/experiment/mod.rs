@@ -15,6 +15,7 @@ use crate::cli::CliError;
 use crate::engine::write::{Folder, WholeFile, WholeSet};
 use crate::engine::PlayerId;
 use crate::registry::{self, Entry};
+use crate::sim::report::mean_se;
 use crate::sim::shard::{self, Shard};
 use crate::sim::{progress, records, run_range, GameRecord, PairedWins, Plan, Summary, Totals};
 use serde::{Deserialize, Serialize};
@@ -832,18 +833,17 @@ fn report(spec: &Spec, context: &RunContext, rows: &[output::Row], made: &Made) 
                 let d = d.as_ref().map_or("—".into(), |d| {
                     format!("{:+.2} [{:+.2}, {:+.2}]", d.diff, d.ci.lo, d.ci.hi)
                 });
-                format!(" {m:.2} ± {se:.2} | {d} |")
+                format!(" {} | {d} |", mean_se(*m, *se))
             }
             (None, _) => String::new(),
         };
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {p} | {u} | {:.2} ± {:.2} |{scored}",
+            "| {} | {} | {} | {p} | {u} | {} |{scored}",
             r.variant.replace('|', "\\|"),
             r.side,
             output::pct(&r.wins),
-            r.mean_losses.0,
-            r.mean_losses.1
+            mean_se(r.mean_losses.0, r.mean_losses.1)
         );
     }
     if let Some((gain, n, left_out)) = pairing_gain(rows) {
