@@ -354,17 +354,34 @@ fn head_to_head(context: &Context, matchups: &[Matchup]) -> String {
         let (paired, unpaired) = pair_scores(a, b);
         let (mean, se) = paired.mean_se();
         let (_, se_games) = unpaired.mean_se();
+        let interval = match se > 0.0 {
+            true => format!(
+                "± {:.1} paired by seed (± {:.1} as independent games)",
+                100.0 * Z95 * se / 4.0,
+                100.0 * Z95 * se_games / 2.0,
+            ),
+            false => alike_interval(mean / 4.0, paired.n),
+        };
         let _ = writeln!(
             s,
-            "  {:w$} vs {:w$}  {} ± {:.1} paired by seed (± {:.1} as independent games)",
+            "  {:w$} vs {:w$}  {} {interval}",
             bots[a.first],
             bots[a.second],
             pct(mean / 4.0),
-            100.0 * Z95 * se / 4.0,
-            100.0 * Z95 * se_games / 2.0,
         );
     }
     s
+}
+
+/// Every seed's pair scored alike (0%, say), so the normal interval has no width: a Wilson
+/// interval over the seeds instead (trial 12b F6: "0.0% ± 0.0").
+fn alike_interval(score: f64, seeds: u64) -> String {
+    let ci = wilson((score * seeds as f64).round() as u64, seeds, Z95);
+    format!(
+        "[{:.1}, {:.1}] (every seed's pair scored alike: a Wilson interval over its {seeds} seeds)",
+        100.0 * ci.lo,
+        100.0 * ci.hi
+    )
 }
 
 /// The first bot of `a` (which is `b`'s second): its pair scores in quarters (0–4, one per
@@ -529,4 +546,17 @@ fn finish(
 ) -> Result<(), CliError> {
     let bytes = w.into_inner().map_err(|e| output_error(path, e))?;
     super::common::stage(files, path, &bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A head-to-head score whose seeds all scored alike gets a Wilson interval, not "± 0.0".
+    #[test]
+    fn a_score_alike_on_every_seed_has_an_interval_of_some_width() {
+        let text = alike_interval(0.0, 50);
+        assert!(text.starts_with("[0.0, 7.1] "), "{text}");
+        assert!(alike_interval(1.0, 50).starts_with("[92.9, 100.0] "));
+    }
 }
