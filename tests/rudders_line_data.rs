@@ -329,6 +329,33 @@ fn asymmetric_adjacency_names_file_and_area() {
     );
 }
 
+/// An empty area id, or one with a space or a comma, is refused for what it is (trial 12a F3).
+#[test]
+fn an_empty_or_spaced_area_id_is_refused() {
+    for (name, to, want) in [
+        (
+            "empty",
+            r#"id = """#,
+            "[areas] area 2 (counting from 1): its id is empty",
+        ),
+        (
+            "spaced",
+            r#"id = "LC B""#,
+            "[areas] area LC B: an area id is one word",
+        ),
+        (
+            "comma",
+            r#"id = "LC-B,LC-A""#,
+            "an area id is one word: no space, comma or quote",
+        ),
+    ] {
+        let map = MAP_TOML.replacen(r#"id = "LC-B""#, to, 1);
+        assert_ne!(map, MAP_TOML);
+        let (err, _) = load_err(name, "map.toml", &map);
+        assert!(err.contains(want), "{name}: {err}");
+    }
+}
+
 #[test]
 fn unknown_area_in_adjacency_names_file_and_area() {
     let map = edit(

@@ -782,6 +782,22 @@ pub fn check_layout<K: std::fmt::Display>(
 
 // ------------------------------------------------------------ an area map's graph
 
+/// An area id is one word a person can type at the prompt and read in a list: not empty, no
+/// space, comma or quote (trial 12a F3: an empty id gave "area : area  lists 2 …").
+fn check_area_id(id: &str, n: usize, at: At) -> Result<(), DataError> {
+    let bad = |c: char| c.is_whitespace() || matches!(c, ',' | '"' | '\'');
+    if id.is_empty() {
+        return Err(at.err(format!("area {n} (counting from 1)"), "its id is empty"));
+    }
+    if id.chars().any(bad) {
+        return Err(at.err(
+            format!("area {id}"),
+            "an area id is one word: no space, comma or quote",
+        ));
+    }
+    Ok(())
+}
+
 /// The checks every area map must pass (design rule 5), for areas given as (id, adjacent
 /// ids): ids unique; adjacency only to known areas, never to the area itself, each listed
 /// once and both ways (a shared border); every area reachable from the first.
@@ -791,7 +807,8 @@ where
 {
     use std::collections::{HashMap, HashSet, VecDeque};
     let mut index: HashMap<&K, &[K]> = HashMap::with_capacity(areas.len());
-    for &(id, adjacent) in areas {
+    for (n, &(id, adjacent)) in areas.iter().enumerate() {
+        check_area_id(&id.to_string(), n + 1, at)?;
         if index.insert(id, adjacent).is_some() {
             return Err(at.err(
                 format!("area {id}"),
