@@ -15,9 +15,10 @@ pub struct Highlight {
 /// in `highlight` are outlined as where the legal actions lead, with the cost written under
 /// them.
 pub fn to_svg(board: &Board, highlight: &[Highlight]) -> String {
-    let mut s = document_start(board, 0.0, key_layout(board).2 + 8.0);
+    let lit = !highlight.is_empty();
+    let mut s = document_start(board, 0.0, key_layout(board, lit).2 + 8.0);
     map_body(&mut s, board, highlight);
-    key_svg(&mut s, board);
+    key_svg(&mut s, board, lit);
     s.push_str("</svg>\n");
     s
 }
@@ -30,11 +31,12 @@ pub fn map_svg(board: &Board, highlight: &[Highlight]) -> String {
     s
 }
 
-/// The key and the title line alone, as `to_svg` draws them under the map.
-pub fn key_only_svg(board: &Board) -> String {
-    let bottom = key_layout(board).2 + 8.0;
+/// The key and the title line alone, as `to_svg` draws them under the map (`lit`: with the
+/// outline of the places the options lead to).
+pub fn key_only_svg(board: &Board, lit: bool) -> String {
+    let bottom = key_layout(board, lit).2 + 8.0;
     let mut s = document_start(board, board.height, bottom);
-    key_svg(&mut s, board);
+    key_svg(&mut s, board, lit);
     s.push_str("</svg>\n");
     s
 }
@@ -573,7 +575,7 @@ struct KeyEntry {
 
 /// The key laid out in rows as wide as the map (at least 400 units), then the notes' lines
 /// (wrapped to the map's width), and the baseline of the title line under them.
-fn key_layout(board: &Board) -> (Vec<KeyEntry>, Vec<(f32, String)>, f32) {
+fn key_layout(board: &Board, lit: bool) -> (Vec<KeyEntry>, Vec<(f32, String)>, f32) {
     let (entries, mut y) = swatches(board);
     let mut notes = Vec::new();
     let boxes = board.places.iter().any(|p| p.counters.len() > 1);
@@ -583,9 +585,10 @@ fn key_layout(board: &Board) -> (Vec<KeyEntry>, Vec<(f32, String)>, f32) {
         .iter()
         .any(|p| p.holder.is_some() && p.outline.is_none());
     let control = held.then_some(CONTROL_NOTE);
+    let halo = lit.then_some(HALO_NOTE);
     let per_line = (board.width.max(400.0) / NOTE_CHAR_WIDTH) as usize;
     let notes_drawn = board.notes.iter().map(String::as_str);
-    for note in notes_drawn.chain(grouping).chain(control) {
+    for note in notes_drawn.chain(grouping).chain(control).chain(halo) {
         for line in wrap(note, per_line) {
             notes.push((y, line));
             y += 16.0;
@@ -597,6 +600,11 @@ fn key_layout(board: &Board) -> (Vec<KeyEntry>, Vec<(f32, String)>, f32) {
 /// How a place's counters are boxed (`counters_svg`), said once under the key.
 const GROUPING_NOTE: &str = "×3: three alike counters in one box; +2: two more counters than the \
                              place has room to draw";
+
+/// What the dashed outline of `place_svg`'s halo means, said under the key when one is drawn
+/// (trial 12b F3: the page's amber outline had no key entry).
+const HALO_NOTE: &str = "a dashed amber outline: a place your options lead to, with what going \
+                         there costs (MP, AP) written on it";
 
 /// The plain back of a counter whose face the viewer may not see.
 const HIDDEN: &str = "#9a9a9a";
@@ -680,8 +688,8 @@ fn swatches(board: &Board) -> (Vec<KeyEntry>, f32) {
     (entries, y + 18.0)
 }
 
-fn key_svg(s: &mut String, board: &Board) {
-    let (entries, notes, title_y) = key_layout(board);
+fn key_svg(s: &mut String, board: &Board, lit: bool) {
+    let (entries, notes, title_y) = key_layout(board, lit);
     for (y, line) in &notes {
         let _ = write!(
             s,
@@ -827,6 +835,30 @@ mod tests {
         );
     }
 
+    /// The dashed outline of the places the options lead to has its line in the key, drawn
+    /// only with it (trial 12b F3).
+    #[test]
+    fn the_outline_of_the_places_options_lead_to_is_in_the_key() {
+        let mut board = Board {
+            width: 400.0,
+            height: 300.0,
+            sides: vec!["Germans".into(), "Russians".into()],
+            title: "Turn 1".into(),
+            ..Board::default()
+        };
+        board
+            .places
+            .push(Place::new("A3", 100.0, 100.0, Shape::Hex(20.0), "#fff"));
+        let lit = [Highlight {
+            place: "A3".into(),
+            cost: Some("1 AP".into()),
+        }];
+        let svg = to_svg(&board, &lit);
+        assert!(svg.contains("class=\"halo\"") && svg.contains("dashed amber outline"));
+        assert!(!to_svg(&board, &[]).contains("dashed amber outline"));
+        assert!(key_only_svg(&board, true).contains("dashed amber outline"));
+    }
+
     /// The key wraps into as many rows as it needs, and the picture is tall enough for them
     /// and the title under them.
     #[test]
@@ -848,13 +880,13 @@ mod tests {
                 )
             })
             .collect();
-        let (entries, _, title_y) = key_layout(&board);
+        let (entries, _, title_y) = key_layout(&board, false);
         assert!(entries.iter().all(|e| e.x + 30.0 <= 400.0));
         assert!(height(&board) > short && height(&board) >= title_y);
         assert!(entries.last().unwrap().y > 300.0 + 18.0 * 7.0);
         // A note longer than the picture is wide wraps into lines under the swatches.
         board.notes = vec!["4-6-7: a squad's firepower-range-morale, ".repeat(4)];
-        let (entries, notes, title_y) = key_layout(&board);
+        let (entries, notes, title_y) = key_layout(&board, false);
         assert!(notes.len() >= 3, "{notes:?}");
         assert!(notes
             .iter()

@@ -128,7 +128,7 @@ impl View {
             headline: board.title.clone(),
             to_act,
             board: map_svg(&board, &lit),
-            board_key: key_only_svg(&board),
+            board_key: key_only_svg(&board, !lit.is_empty()),
             zoom: crate::board::readable_scale(&board, PAGE_ZOOM),
             actions,
             stacks,
