@@ -245,17 +245,56 @@ fn text_svg(s: &mut String, p: &Place) {
 /// counters (same side and face) share one box with their number ("×3"), the boxes
 /// shrink to fit, and what still does not fit is counted ("+3"); the tooltip lists them all.
 fn counters_svg(s: &mut String, p: &Place) {
-    let groups = alike(&p.counters);
+    let groups = by_turns(alike(&p.counters));
     let layout = fit(p, &groups);
     for (slot, &(c, n)) in layout.slots.iter().zip(&groups) {
         counter_svg(s, slot, c, n);
     }
     if let Some((x, y, font, left)) = layout.more {
+        // The "+N" in the side's colour when the counters left out are all one side's.
+        let rest = &groups[layout.slots.len().min(groups.len())..];
+        let fill = match rest.first() {
+            Some((c, _)) if rest.iter().all(|(o, _)| o.side == c.side) => SIDE_COLOURS[c.side % 2],
+            _ => "#000",
+        };
         let _ = write!(
             s,
-            r#"<text x="{x:.1}" y="{y:.1}" font-size="{font:.1}">+{left}</text>"#
+            r#"<text x="{x:.1}" y="{y:.1}" font-size="{font:.1}" fill="{fill}">+{left}</text>"#
         );
     }
+}
+
+/// The groups with the sides taking turns (each side's in their order), so that a place both
+/// sides share shows each side's counters before the "+N" of those with no room (trial 12b
+/// F4: an area's three German counters were only a "+3").
+fn by_turns(groups: Vec<(&Counter, usize)>) -> Vec<(&Counter, usize)> {
+    let mut sides: Vec<usize> = Vec::new();
+    for (c, _) in &groups {
+        if !sides.contains(&c.side) {
+            sides.push(c.side);
+        }
+    }
+    if sides.len() < 2 {
+        return groups;
+    }
+    let mut queues: Vec<Vec<(&Counter, usize)>> = sides
+        .iter()
+        .map(|&side| {
+            groups
+                .iter()
+                .copied()
+                .filter(|(c, _)| c.side == side)
+                .collect()
+        })
+        .collect();
+    queues.iter_mut().for_each(|q| q.reverse());
+    let mut out = Vec::with_capacity(groups.len());
+    while out.len() < groups.len() {
+        for q in &mut queues {
+            out.extend(q.pop());
+        }
+    }
+    out
 }
 
 /// The counters grouped when alike in every way the picture or the tooltip shows (side, face,
@@ -857,6 +896,37 @@ mod tests {
         assert!(svg.contains("class=\"halo\"") && svg.contains("dashed amber outline"));
         assert!(!to_svg(&board, &[]).contains("dashed amber outline"));
         assert!(key_only_svg(&board, true).contains("dashed amber outline"));
+    }
+
+    /// A place both sides share draws each side's counters before the "+N" of those with no
+    /// room, and a "+N" of one side's counters is in that side's colour (trial 12b F4).
+    #[test]
+    fn a_shared_place_shows_both_sides_before_its_overflow() {
+        let mut area = Place::new("5", 100.0, 100.0, Shape::Circle(34.0), "#fff");
+        for (side, face) in [(0, "2|3|5"), (0, "2|2|5"), (0, "1|1|5"), (0, "3|3|5")] {
+            area.counters.push(Counter {
+                side,
+                face: face.into(),
+                ..counter()
+            });
+        }
+        for face in ["3|4|4", "NCO 1"] {
+            area.counters.push(Counter {
+                side: 1,
+                face: face.into(),
+                ..counter()
+            });
+        }
+        let groups = by_turns(alike(&area.counters));
+        let sides: Vec<usize> = groups.iter().map(|(c, _)| c.side).collect();
+        assert_eq!(sides, [0, 1, 0, 1, 0, 0]);
+        let mut svg = String::new();
+        counters_svg(&mut svg, &area);
+        assert!(svg.contains(">3|4|4<"), "{svg}");
+        assert!(
+            svg.contains(&format!("fill=\"{}\">+", SIDE_COLOURS[0])),
+            "{svg}"
+        );
     }
 
     /// The key wraps into as many rows as it needs, and the picture is tall enough for them
