@@ -498,7 +498,11 @@ fn draw_panel<DB: DrawingBackend>(
     } else {
         110
     };
-    let (left, top, right) = (110, 80, 150);
+    // A long title wraps onto a second line above the grid rather than off the picture; the
+    // grid and the caption under the title move down by the lines it takes.
+    let title_text = title_lines(&p.title, ((w - 120) / TITLE_CHAR_PX).max(20) as usize);
+    let below_title = 28 * (title_text.len() as i32 - 1);
+    let (left, top, right) = (110, 80 + below_title, 150);
     let ny = p.y.len().max(1) as i32;
     let cw = (w - left - right) / nx;
     let ch = (h - top - bottom) / ny;
@@ -514,9 +518,7 @@ fn draw_panel<DB: DrawingBackend>(
             .max(1e-9)
     };
     let title = TextStyle::from((FONT, 24).into_font()).color(&BLACK);
-    // A long title wraps onto a second line above the grid rather than off the picture.
-    let per_line = ((w - left - 10) / TITLE_CHAR_PX).max(20) as usize;
-    for (k, line) in title_lines(&p.title, per_line).iter().enumerate() {
+    for (k, line) in title_text.iter().enumerate() {
         area.draw_text(line, &title, (left, 14 + 28 * k as i32))?;
     }
     let small = ((cw.min(ch) as f64 * 0.42).clamp(9.0, 16.0)) as u32;
@@ -627,7 +629,7 @@ fn draw_panel<DB: DrawingBackend>(
         area.draw_text(
             caption,
             &TextStyle::from((FONT, 13).into_font()).color(&BLACK),
-            (left, 52),
+            (left, 52 + below_title),
         )?;
     }
     Ok(())

@@ -638,7 +638,7 @@ fn key_layout(board: &Board, lit: bool) -> (Vec<KeyEntry>, Vec<(f32, String)>, f
 
 /// How a place's counters are boxed (`counters_svg`), said once under the key.
 const GROUPING_NOTE: &str = "×3: three alike counters in one box; +2: two more counters than the \
-                             place has room to draw";
+                             place has room to draw (in a side's colour: all that side's)";
 
 /// What the dashed outline of `place_svg`'s halo means, said under the key when one is drawn
 /// (trial 12b F3: the page's amber outline had no key entry).
