@@ -158,11 +158,16 @@ fn american(rs: &Ruleset, s: &State, u: u8) -> Counter {
     let k = rs.unit(u);
     Counter {
         side: 0,
-        name: unit(rs, u),
-        values: if k.is_leader() {
-            "Leader".into()
+        // "Leader Smoots", "E — Attack Factor 4" (trial 12b F11: "Leader Smoots Leader").
+        name: if k.is_leader() {
+            unit(rs, u)
         } else {
-            format!("Attack Factor {}", k.attack)
+            k.id.to_string()
+        },
+        values: if k.is_leader() {
+            String::new()
+        } else {
+            format!("— Attack Factor {}", k.attack)
         },
         face: if k.is_leader() {
             "Ldr".into()
@@ -179,5 +184,37 @@ fn american(rs: &Ruleset, s: &State, u: u8) -> Counter {
         flipped: s.fresh & 1 << u == 0,
         facing: None,
         carries: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::svg::counter_line;
+    use crate::engine::Game;
+
+    /// A counter's line on the page and in a tooltip names a unit once, with its Attack
+    /// Factor, and a Leader by name (trial 12b F11: "Leader Smoots Leader", "E (4) Attack
+    /// Factor 4").
+    #[test]
+    fn a_counter_line_names_a_unit_once_with_its_attack_factor() {
+        let game = Aachen::embedded().expect("embedded data");
+        let s = game.initial_state();
+        let board = game.board(&s);
+        let lines: Vec<String> = (board.places.iter())
+            .flat_map(|p| p.counters.iter().map(|c| counter_line(&board, c)))
+            .filter(|l| l.starts_with("Americans: "))
+            .collect();
+        assert!(
+            lines.iter().any(|l| l.contains(" — Attack Factor ")),
+            "{lines:?}"
+        );
+        for line in &lines {
+            assert!(
+                !line.contains("Leader") || !line.ends_with("Leader"),
+                "{line}"
+            );
+            assert!(!line.contains(") Attack Factor"), "{line}");
+        }
     }
 }
