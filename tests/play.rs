@@ -282,7 +282,7 @@ fn the_board_is_one_line_an_area_and_board_full_lists_every_unit() {
     let screen = text.split("Rangers> ").next().unwrap();
     assert!(screen.lines().count() < 40, "{screen}");
     assert!(
-        screen.contains("area 5  TEM+4★ Germans: German weapons team 1|1|5 +German MG 42 (4), 2× German squad 3|4|4"),
+        screen.contains("area 5  TEM+4★ held by the Germans: German weapons team 1|1|5 +German MG 42 (4), 2× German squad 3|4|4"),
         "{screen}"
     );
     assert!(text.contains("#34  Germans German weapons team (fresh) carrying #35 German MG 42 (4)"));

@@ -82,7 +82,12 @@ impl RuddersLine {
             return Some(format!("{cost} MP of {left}"));
         }
         let cp = super::casualties::cp_paid(rs, a)?;
-        Some(format!("pays {cp} CP of {} due", s.casualties.cp))
+        // 7.62: a partial result is applied whole, so a casualty may pay more than is due.
+        let due = s.casualties.cp;
+        Some(match cp > due {
+            true => format!("pays {cp} CP for the {due} due, 7.62's partial result taken whole"),
+            false => format!("pays {cp} CP of {due} due"),
+        })
     }
 
     /// The area an action is about, for pointing at it on the board.

@@ -418,7 +418,11 @@ pub fn empty_area_fire(rs: &Ruleset, s: &State, a: Action) -> Option<String> {
     Some(match marker {
         // 7.3: "the highest marker in an area is used".
         Some(m) if there >= m => {
-            format!("no enemy there: the side's interdiction marker {there} there stays (7.3, 8.1)")
+            format!(
+                "no enemy there: the {}' interdiction marker {there} there, as high or higher, \
+                 stays (7.3: the highest marker in an area is used; 8.1)",
+                side.name()
+            )
         }
         Some(m) => format!("no enemy there: it leaves the interdiction marker {m} (8.1)"),
         None => "no enemy there: no effect (only artillery and medium mortars leave a marker, \

@@ -76,7 +76,9 @@ pub fn render_compact(rs: &Ruleset, s: &State) -> String {
             .map(|(l, n)| if n > 1 { format!("{n}× {l}") } else { l })
             .collect();
         let mut line = format!(
-            "  {:<8}TEM+{}{star} {}",
+            // The side after the TEM controls the area; its units follow ("held by the
+            // Germans: 2× Ranger squad …" read as German squads when the name led them).
+            "  {:<8}TEM+{}{star} held by the {}",
             area(rs, a),
             info.tem,
             s.controller(a).name()

@@ -54,7 +54,10 @@ fn rule_7_63_each_option_says_the_cp_it_pays() {
         .unwrap();
     assert_eq!(cost(&fx, retreat), "pays 2 CP of 4 due");
     fx.act(Action::Flip(squad));
-    assert_eq!(cost(&fx, Action::Eliminate(squad)), "pays 3 CP of 1 due");
+    assert_eq!(
+        cost(&fx, Action::Eliminate(squad)),
+        "pays 3 CP for the 1 due, 7.62's partial result taken whole"
+    );
 }
 
 /// 7.63: the log's line for a payment (the bot's, read by the other side) says what it paid.

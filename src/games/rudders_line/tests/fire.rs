@@ -1257,7 +1257,10 @@ fn rule_8_1_fire_on_an_empty_area_is_told_as_leaving_its_marker() {
     fx.s.interdiction[Side::Rangers.index()][usize::from(empty)] = marker + 1;
     let told = fx.g.describe_seen(&fx.s, call, Side::Germans.index());
     assert!(
-        told.contains(&format!("interdiction marker {} there stays", marker + 1)),
+        told.contains(&format!(
+            "the Rangers' interdiction marker {} there, as high or higher, stays",
+            marker + 1
+        )),
         "{told}"
     );
 }
