@@ -302,12 +302,14 @@ pub fn unprintable(c: char) -> bool {
     c.is_control() || invisible(c)
 }
 
-/// Zero-width spaces and joiners, direction marks and overrides, word joiners and the byte
-/// order mark: printed, they show nothing, or reorder the text around them.
+/// Unicode's Default_Ignorable_Code_Point (zero-width spaces and joiners, direction marks and
+/// overrides, word joiners, fillers, selectors, tags, the byte order mark) and the interlinear
+/// annotations: printed, they show nothing, or reorder the text around them.
 fn invisible(c: char) -> bool {
     matches!(
         c,
         '\u{00AD}' // soft hyphen
+            | '\u{034F}' // combining grapheme joiner (trial 12a F4)
             | '\u{061C}' // Arabic letter mark
             | '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' // Hangul fillers
             | '\u{17B4}' | '\u{17B5}' // Khmer inherent vowels
@@ -315,13 +317,14 @@ fn invisible(c: char) -> bool {
             | '\u{200B}'..='\u{200F}'
             | '\u{2028}' | '\u{2029}' // line and paragraph separators
             | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{2064}'
-            | '\u{2066}'..='\u{2069}'
+            | '\u{2060}'..='\u{206F}' // word joiner, invisible operators, deprecated formats
             | '\u{FE00}'..='\u{FE0F}' // variation selectors
             | '\u{FEFF}'
+            | '\u{FFF0}'..='\u{FFF8}'
             | '\u{FFF9}'..='\u{FFFB}' // interlinear annotation
-            | '\u{E0000}'..='\u{E007F}' // tags
-            | '\u{E0100}'..='\u{E01EF}' // variation selectors supplement
+            | '\u{1BCA0}'..='\u{1BCA3}' // shorthand format controls
+            | '\u{1D173}'..='\u{1D17A}' // musical formatting
+            | '\u{E0000}'..='\u{E0FFF}' // tags, variation selectors supplement
     )
 }
 
@@ -904,6 +907,15 @@ mod tests {
             .to_string();
         assert!(e.contains("[areas] C name") && e.contains("U+202E"), "{e}");
         assert!(!e.contains('\u{202E}'), "{e}");
+        // Every default-ignorable character shows nothing (trial 12a F4: U+034F got through).
+        for c in ['\u{034F}', '\u{206A}', '\u{FFF0}', '\u{1D173}', '\u{E0500}'] {
+            let text = format!("[[areas]]\nid = \"D\"\nname = \"Pointe{c} du Hoc\"\n");
+            let e = parse::<Areas>(&text, "map.toml")
+                .err()
+                .expect("refused")
+                .to_string();
+            assert!(e.contains(&format!("U+{:04X}", u32::from(c))), "{e}");
+        }
         let fine = "[[areas]]\nname = \"Hitler's \\\"last man\\\" order\"\n";
         assert!(parse::<Areas>(fine, "map.toml").is_ok());
     }
