@@ -266,7 +266,7 @@ impl Spec {
         let mut names = std::collections::BTreeSet::new();
         for (k, v) in all.iter().enumerate() {
             if !names.insert(v.name.as_str()) {
-                return Err(format!("variant '{}' is named twice", brief(&v.name)));
+                return Err(named_twice(v, k, self.variants.len()));
             }
             // A sweep cell's name is made of its label and values: a long value (a scenario
             // name) makes a long name, which the person did not write and cannot shorten.
@@ -302,6 +302,22 @@ fn twice<'a>(paths: &[&'a String]) -> Option<(&'a str, &'a str)> {
             .find(|p| super::overrides::same_place(p, paths[i]));
         earlier.map(|p| (p.as_str(), paths[i].as_str()))
     })
+}
+
+/// Why variant `v`, the `k`th (0 the baseline; then the `written` named ones, then the
+/// sweep's cells), repeats a name (trial 12a F6: "'baseline' is named twice" of a spec naming
+/// it once).
+fn named_twice(v: &Variant, k: usize, written: usize) -> String {
+    let name = brief(&v.name);
+    if k <= written && v.name == "baseline" {
+        return "variant 'baseline': the name of the run without changes; give the variant \
+                another name"
+            .to_string();
+    }
+    match k > written {
+        true => format!("sweep: the cell '{name}' comes twice (a value listed twice?)"),
+        false => format!("variant '{name}' is named twice"),
+    }
 }
 
 /// A name as an error may quote it: its first 60 characters, then "…", control and
@@ -444,6 +460,24 @@ mod tests {
     }
 
     /// `bots = []` names no bot: refused, not read as the default (left out: scripted).
+    /// A variant named "baseline" and a sweep's value listed twice say which they are (trial
+    /// 12a F6: both were "named twice").
+    #[test]
+    fn a_variant_named_baseline_and_a_repeated_sweep_value_say_what_they_are() {
+        let head = "game = 'rudders-line'\ngames = 5\n";
+        let named = format!("{head}[[variant]]\nname = 'baseline'\nbots = ['random']\n");
+        let e = spec(&named).unwrap_err();
+        assert!(e.contains("the name of the run without changes"), "{e}");
+        let swept = format!(
+            "{head}[[sweep]]\npath = 'scenario.initiative.modifier[0].value'\nvalues = [1, 1]\n"
+        );
+        let e = spec(&swept).unwrap_err();
+        assert!(
+            e.starts_with("sweep: the cell ") && e.contains("comes twice"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn an_empty_bots_list_is_refused() {
         let path = Path::new("e.toml");
@@ -522,7 +556,10 @@ mod tests {
         let e =
             spec("game = 'g'\ngames = 5\n[[variant]]\nname = 'baseline'\nset = { 'x.y' = 1 }\n")
                 .unwrap_err();
-        assert!(e.contains("named twice"), "{e}");
+        assert!(e.contains("the name of the run without changes"), "{e}");
+        let two = "[[variant]]\nname = 'a'\nset = { 'x.y' = 1 }\n";
+        let e = spec(&format!("game = 'g'\ngames = 5\n{two}{two}")).unwrap_err();
+        assert!(e.contains("variant 'a' is named twice"), "{e}");
         let e =
             spec("game = 'g'\ngames = 5\n[[variant]]\nname = \"a\\u0007b\"\nset = { 'x.y' = 1 }\n")
                 .unwrap_err();
