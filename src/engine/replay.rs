@@ -131,6 +131,13 @@ impl Replay {
         // Another kind of file entirely: its place, not the TOML parser's expectations.
         if let Err(e) = text.parse::<toml::Table>() {
             let place = super::data::toml_place(&e, text).unwrap_or_else(|| "its end".into());
+            // TOML's integers end at 2^63 − 1: a seed past it is saved in quotes (trial 12a F5).
+            if e.message().contains("too large") || e.message().contains("too small") {
+                return Err(format!(
+                    "not a saved game: {place}: a number past TOML's integers (-2^63 to \
+                     2^63 − 1); a seed above that is written in quotes, as Sandtable saves it"
+                ));
+            }
             return Err(format!("not a saved game: it is not TOML (at {place})"));
         }
         let saved: Replay = toml::from_str(text)
@@ -461,6 +468,13 @@ mod tests {
         // A file that is not TOML at all is told by its place, not the parser's expectations.
         let e = Replay::parse("#!/bin/sh\necho hello\n").unwrap_err();
         assert_eq!(e, "not a saved game: it is not TOML (at line 2, column 6)");
+        // A seed past TOML's integers is told as such, and how a save writes it.
+        let e =
+            Replay::parse("game = \"g\"\nseed = 18446744073709551615\nsteps = []\n").unwrap_err();
+        assert!(
+            e.contains("line 2, column 8: a number past TOML's integers"),
+            "{e}"
+        );
     }
 
     /// Any u64 seed saves and loads back: above TOML's i64::MAX as text; a seed below 0 or
