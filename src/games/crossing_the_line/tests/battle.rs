@@ -1488,9 +1488,12 @@ fn rule_7_5_2_a_red_result_s_check_and_everything_after_it_are_told() {
         s.hex[u], ELIMINATED,
         "1 + 2 SP after the retreat: 3 SP in all"
     );
-    assert!(text.contains("German 453 loses 2 SP"), "{text}");
+    // The check disrupts (5.6.2); the losses after the checks are 7.5.2's (trial 12b F2).
     assert!(
-        text.contains("German 453 is eliminated (7.5.2, 5.6.2)"),
+        text.contains(
+            "German 453 disrupted; after the checks (7.5.2 steps 3–4): German 453 loses 2 SP; \
+             German 453 is eliminated (7.5.2)"
+        ),
         "{text}"
     );
 }
