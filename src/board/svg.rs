@@ -874,17 +874,22 @@ mod tests {
         );
     }
 
-    /// The dashed outline of the places the options lead to has its line in the key, drawn
-    /// only with it (trial 12b F3).
-    #[test]
-    fn the_outline_of_the_places_options_lead_to_is_in_the_key() {
-        let mut board = Board {
+    /// A 400 × 300 board of two sides with nothing on it.
+    fn blank_board() -> Board {
+        Board {
             width: 400.0,
             height: 300.0,
             sides: vec!["Germans".into(), "Russians".into()],
             title: "Turn 1".into(),
             ..Board::default()
-        };
+        }
+    }
+
+    /// The dashed outline of the places the options lead to has its line in the key, drawn
+    /// only with it (trial 12b F3).
+    #[test]
+    fn the_outline_of_the_places_options_lead_to_is_in_the_key() {
+        let mut board = blank_board();
         board
             .places
             .push(Place::new("A3", 100.0, 100.0, Shape::Hex(20.0), "#fff"));
@@ -933,13 +938,7 @@ mod tests {
     /// and the title under them.
     #[test]
     fn the_picture_makes_room_for_every_row_of_the_key() {
-        let mut board = Board {
-            width: 400.0,
-            height: 300.0,
-            sides: vec!["Germans".into(), "Russians".into()],
-            title: "Turn 1".into(),
-            ..Board::default()
-        };
+        let mut board = blank_board();
         let height = |b: &Board| numbers(&to_svg(b, &[]), "<svg", "height=\"")[0];
         let short = height(&board);
         board.legend = (0..8)
