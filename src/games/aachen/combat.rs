@@ -464,16 +464,71 @@ pub fn result(rs: &Ruleset, s: &State) -> CombatResult {
     }
 }
 
+/// One change of German Morale and the rule's reason for it, as the log tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoraleChange {
+    pub delta: i8,
+    pub cause: &'static str,
+}
+
+impl MoraleChange {
+    const NONE: MoraleChange = MoraleChange {
+        delta: 0,
+        cause: "",
+    };
+}
+
+/// 9.5.4: what the German unit's elimination in Area `x` does to Morale: −1 in a Suburban
+/// Area (only the turn's first Suburban Success) or an Urban one, −2 in a Fortified one.
+pub fn success_morale(rs: &Ruleset, s: &State, x: u8) -> MoraleChange {
+    let (delta, cause) = match rs.terrain[usize::from(x)] {
+        Terrain::Suburban if !s.suburban_success => (-1, "the turn's first Suburban Success"),
+        Terrain::Suburban => (0, "a Suburban Success after the turn's first lowers none"),
+        Terrain::Urban => (-1, "an Urban Success"),
+        Terrain::Fortified => (-2, "a Fortified Success"),
+        _ => return MoraleChange::NONE,
+    };
+    MoraleChange { delta, cause }
+}
+
+/// 9.5.4: the Morale changes of `outcome`: a Success's (or Overrun's) by terrain, +1 on a
+/// Repulse, and under the reconstructed Counterattack strategy +1 more on a Repulse or
+/// Stalemate.
+pub fn result_morale(rs: &Ruleset, s: &State, outcome: CombatResult) -> [MoraleChange; 2] {
+    let counterattack = match s.attack.strategy {
+        DefenseStrategy::Counterattack => MoraleChange {
+            delta: 1,
+            cause: "the Counterattack strategy",
+        },
+        _ => MoraleChange::NONE,
+    };
+    match outcome {
+        CombatResult::Repulse => {
+            let repulse = MoraleChange {
+                delta: 1,
+                cause: "a Repulse",
+            };
+            [repulse, counterattack]
+        }
+        CombatResult::Stalemate => [counterattack, MoraleChange::NONE],
+        CombatResult::Success | CombatResult::Overrun => {
+            [success_morale(rs, s, s.attack.area), MoraleChange::NONE]
+        }
+    }
+}
+
 /// 9.5.4: apply the result.
 fn resolve(rs: &Ruleset, s: &mut State) {
     let a = s.attack;
-    let counterattack = i8::from(a.strategy == DefenseStrategy::Counterattack);
-    match result(rs, s) {
+    let outcome = result(rs, s);
+    let [first, second] = result_morale(rs, s, outcome);
+    let morale = first.delta + second.delta;
+    match outcome {
         CombatResult::Repulse => {
             out_of_action(rs, s, a.lead);
             let rest = a.units & !(1 << a.lead);
             s.fresh &= !rest;
-            s.change_morale(1 + counterattack);
+            s.change_morale(morale);
             let entered = moved_in(s, rest);
             if a.mandatory {
                 finish(rs, s, entered, 0);
@@ -483,7 +538,7 @@ fn resolve(rs: &Ruleset, s: &mut State) {
         }
         CombatResult::Stalemate => {
             s.fresh &= !a.units;
-            s.change_morale(counterattack);
+            s.change_morale(morale);
             finish(rs, s, 0, moved_in(s, a.units));
         }
         CombatResult::Success => {
@@ -499,18 +554,12 @@ fn resolve(rs: &Ruleset, s: &mut State) {
     }
 }
 
-/// 9.5.4 Success: the unit is gone; Morale −1 (Suburban: only the turn's first), −2 Fortified.
+/// 9.5.4 Success: the unit is gone, and Morale falls by terrain (`success_morale`).
 fn eliminate_german(rs: &Ruleset, s: &mut State, x: u8) {
+    let change = success_morale(rs, s, x);
     s.set_german(x, NONE);
-    match rs.terrain[usize::from(x)] {
-        Terrain::Suburban if !s.suburban_success => {
-            s.suburban_success = true;
-            s.change_morale(-1);
-        }
-        Terrain::Urban => s.change_morale(-1),
-        Terrain::Fortified => s.change_morale(-2),
-        _ => {}
-    }
+    s.change_morale(change.delta);
+    s.suburban_success |= rs.terrain[usize::from(x)] == Terrain::Suburban;
 }
 
 /// The units of `units` that moved into the attacked Area (not those of the Active Area).

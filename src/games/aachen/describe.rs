@@ -1,7 +1,9 @@
 //! Plain-language descriptions of actions, the board as text, and every roll explained, for
 //! logs and the play screen.
 
-use super::combat::{attack_value, defense_value, result};
+use super::combat::{
+    attack_value, defense_value, result, result_morale, success_morale, MoraleChange,
+};
 use super::ruleset::{Ruleset, AREAS, TURNS};
 use super::state::{bits, Phase, Roll, State, Step, Support, NONE, OUT_OF_ACTION, UNREVEALED};
 use super::Action;
@@ -285,13 +287,14 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
             let dv = defense_value(rs, &rolled);
             let at = av + i16::from(rolled.attack.attack_dice);
             let dt = dv + i16::from(rolled.attack.defense_dice);
+            let outcome = result(rs, &rolled);
             Some(format!(
-                "{last_air}AV {av} + 2d6({}) = {at} vs DV {dv}{} + 2d6({}) = {dt}: {}; German Morale {}",
+                "{last_air}AV {av} + 2d6({}) = {at} vs DV {dv}{} + 2d6({}) = {dt}: {}; {}",
                 rolled.attack.attack_dice,
                 air(rolled.attack.air_points, rolled.attack.air_die),
                 rolled.attack.defense_dice,
-                result_name(result(rs, &rolled)),
-                after.morale
+                result_name(outcome),
+                morale_told(before, &result_morale(rs, &rolled, outcome), after)
             ))
         }
         (Step::Roll(Roll::RandomEvent), Action::Dice(t)) => {
@@ -314,10 +317,17 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
         )),
         (Step::Reveal, Action::Draw(c)) => {
             let g = rs.germans[usize::from(c)];
+            let surrender = g.strategy == super::data::DefenseStrategy::Surrender;
+            let change = success_morale(rs, before, before.attack.area);
             Some(format!(
-                "revealed (9.4): Defense Factor {}, Defense Strategy: {}",
+                "revealed (9.4): Defense Factor {}, Defense Strategy: {}{}",
                 g.defense,
-                strategy_name(g.strategy)
+                strategy_name(g.strategy),
+                if surrender {
+                    format!("; {}", morale_told(before, &[change], after))
+                } else {
+                    String::new()
+                }
             ))
         }
         (Step::Roll(r), Action::Die(d)) => Some(one_die(rs, before, r, d, after)),
@@ -406,6 +416,44 @@ fn strategy_name(d: super::data::DefenseStrategy) -> String {
         D::Counterattack => {
             reconstructed("Counterattack (German Morale +1 more on a Repulse or Stalemate")
         }
+    }
+}
+
+/// "German Morale 19 → 18 (−1 for the turn's first Suburban Success, 9.5.4)": the value,
+/// and each change with its cause; the track holds Morale within 0–19 (5.2).
+fn morale_told(before: &State, changes: &[MoraleChange], after: &State) -> String {
+    let (from, to) = (before.morale, after.morale);
+    let causes: Vec<String> = changes
+        .iter()
+        .filter(|c| !c.cause.is_empty())
+        .map(|c| match c.delta {
+            0 => c.cause.to_string(),
+            d => format!("{} for {}", signed(d), c.cause),
+        })
+        .collect();
+    if causes.is_empty() {
+        return format!("German Morale {to}");
+    }
+    let sum: i16 = changes.iter().map(|c| i16::from(c.delta)).sum();
+    let held = if i16::from(to) - i16::from(from) != sum {
+        format!("; the track stops at {to}, 5.2")
+    } else {
+        String::new()
+    };
+    let value = if from == to {
+        format!("{to}")
+    } else {
+        format!("{from} → {to}")
+    };
+    format!("German Morale {value} ({}, 9.5.4{held})", causes.join(", "))
+}
+
+/// "+1", "−2" (a true minus sign).
+fn signed(d: i8) -> String {
+    if d < 0 {
+        format!("−{}", d.unsigned_abs())
+    } else {
+        format!("+{d}")
     }
 }
 

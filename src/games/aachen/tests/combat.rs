@@ -1379,3 +1379,76 @@ fn rule_5_3_1_each_company_sets_up_with_its_own_leader_in_its_area() {
         }
     }
 }
+
+/// 9.5.4: the log tells each change of German Morale with its cause, the value before and
+/// after, and a change the track cannot hold (5.2).
+#[test]
+fn rule_9_5_4_each_change_of_german_morale_is_told_with_its_cause() {
+    let told = |f: &mut Fixture, a: Action| {
+        let before = f.s;
+        f.roll(a);
+        f.game.narrate(&before, a, &f.s).unwrap_or_default()
+    };
+    // The turn's first Suburban Success, then a second that lowers none.
+    let f0 = Fixture::combat();
+    let c = f0.counter_with(Terrain::Suburban, DefenseStrategy::None);
+    let mut f = Fixture::combat();
+    f.reveal(5, c);
+    f.alone_into("I", 5);
+    f.act(Action::Attack(4));
+    f.roll(Action::Dice(12));
+    let first = told(&mut f, Action::Dice(2));
+    assert!(
+        first.contains("German Morale 19 → 18 (−1 for the turn's first Suburban Success, 9.5.4)"),
+        "{first}"
+    );
+    let mut g = Fixture::combat();
+    g.s.suburban_success = true;
+    g.reveal(5, c);
+    g.alone_into("I", 5);
+    g.act(Action::Attack(4));
+    g.roll(Action::Dice(12));
+    let second = told(&mut g, Action::Dice(2));
+    assert!(
+        second.contains(
+            "German Morale 19 (a Suburban Success after the turn's first lowers none, 9.5.4)"
+        ),
+        "{second}"
+    );
+    // A Repulse against a Counterattack: both causes; at the top of the track, held there.
+    let repulse_at = |morale: u8| {
+        let mut f = Fixture::combat();
+        f.clear_americans();
+        let i = f.put("I", 20); // contesting the Fortified Area 20
+        f.s.morale = morale;
+        f.act(Action::Activate(19));
+        f.act(Action::Attack(19));
+        f.act(Action::AddAttacker(i));
+        f.act(Action::Resolve);
+        let counter = f.counter_with(Terrain::Fortified, DefenseStrategy::Counterattack);
+        f.roll(Action::Draw(counter));
+        f.roll(Action::Dice(2));
+        told(&mut f, Action::Dice(12))
+    };
+    let repulse = repulse_at(12);
+    assert!(
+        repulse.contains(
+            "German Morale 12 → 14 (+1 for a Repulse, +1 for the Counterattack strategy, 9.5.4)"
+        ),
+        "{repulse}"
+    );
+    let held = repulse_at(19);
+    assert!(
+        held.contains("German Morale 19 (+1 for a Repulse, +1 for the Counterattack strategy, 9.5.4; the track stops at 19, 5.2)"),
+        "{held}"
+    );
+    // A Surrender, told at the reveal: an Urban Success.
+    let (mut f, _, _) = i_and_k_enter_area_13();
+    f.act(Action::Attack(12));
+    let draw = Action::Draw(f.counter_with(Terrain::Urban, DefenseStrategy::Surrender));
+    let surrender = told(&mut f, draw);
+    assert!(
+        surrender.contains("German Morale 19 → 18 (−1 for an Urban Success, 9.5.4)"),
+        "{surrender}"
+    );
+}
