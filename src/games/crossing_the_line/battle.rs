@@ -5,7 +5,7 @@
 //! allows (7.5.2 steps 1 and 4), retreat or loss, and where to retreat.
 
 use super::action::Action;
-use super::charts::Hits;
+use super::charts::{CombatResult, Hits};
 use super::combat::{
     self, attacked_hexside, battle_victory, AfterLosses, AttackKind, Battle, Combatant,
     DefenseKind, Role, SecondHit, Stack, SupportHexes,
@@ -253,13 +253,18 @@ pub fn battle(rs: &Ruleset, s: &State) -> Battle {
 
 /// 7.5.1 steps C–E: strengths, odds, DRMs, the die; then the results, defender first.
 pub fn roll(rs: &Ruleset, s: &mut State, die: u8) {
+    s.fight.result = die_result(rs, s, die);
+    apply_results(rs, s);
+}
+
+/// 7.5.1.2: the CRT result combat die `die` gives the pending battle.
+pub fn die_result(rs: &Ruleset, s: &State, die: u8) -> CombatResult {
     let b = battle(rs, s);
     let chits = [usize::from(s.fight.chits[0]), usize::from(s.fight.chits[1])];
     let (attack, defense) = b.battle_strengths(&rs.charts, chits);
     let drm = combat::combat_drm(&rs.charts, &b).total();
     let line = rs.charts.terrain_line(b.terrain);
-    s.fight.result = rs.charts.resolve(line, attack, defense, die, drm);
-    apply_results(rs, s);
+    rs.charts.resolve(line, attack, defense, die, drm)
 }
 
 /// 7.5.2: `s.fight.result` applied, the defender's part first.

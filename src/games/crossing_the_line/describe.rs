@@ -208,7 +208,12 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
             ),
         },
         Action::End => "end the activation".into(),
-        Action::React(f) => format!("react with the {}", rs.formation(f).name),
+        // Trial 12b F12: the chance before the choice, as an attack shows its odds.
+        Action::React(f) => format!(
+            "react with the {} (its Reaction Check {}, 6.4.2)",
+            rs.formation(f).name,
+            super::narrate::passing_faces(rs.formation(f).reaction_rating.min(10))
+        ),
         Action::Decline => "no reaction".into(),
         Action::RetreatInstead => "retreat instead of the 2nd hit".into(),
         Action::TakeLoss => "take the 2nd hit as a loss".into(),
@@ -279,8 +284,31 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         }
         .into(),
         Action::Keep => format!("keep the roll ({})", action(rs, s, s.snafu_roll)),
-        Action::Reroll => "hand over the SNAFU token and roll again".into(),
+        Action::Reroll => format!(
+            "hand over the SNAFU token and roll again (5.2: {})",
+            reroll_odds(super::snafu::reroll_odds(rs, s))
+        ),
     }
+}
+
+/// "3 in 10 better, 4 in 10 worse, the rest alike": a reroll against the roll held; a combat
+/// result with more hits on both sides (or fewer) is neither.
+fn reroll_odds(o: super::snafu::RerollOdds) -> String {
+    let part = |n: u32, what: &str| match n {
+        0 => format!("none {what}"),
+        n => format!("{n} in {} {what}", o.total),
+    };
+    let mut told = format!("{}, {}", part(o.better, "better"), part(o.worse, "worse"));
+    if o.mixed > 0 {
+        told += &format!(
+            ", {} in {} more hits on both sides or fewer on both",
+            o.mixed, o.total
+        );
+    }
+    if o.better + o.worse + o.mixed < o.total {
+        told += ", the rest alike";
+    }
+    told
 }
 
 /// "first", "second", … for draw position `k` (0-based).

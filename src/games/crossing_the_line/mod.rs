@@ -399,35 +399,7 @@ impl Game for CrossingTheLine {
     }
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
-        out.clear();
-        let rs = &self.rules;
-        let check = |out: &mut Vec<(Action, u32)>, pass: u32| {
-            for (a, w) in [
-                (Action::Check(true), pass),
-                (Action::Check(false), 10 - pass),
-            ] {
-                if w > 0 {
-                    out.push((a, w));
-                }
-            }
-        };
-        match s.step {
-            Step::Interdiction
-            | Step::Attrition
-            | Step::ApRoll { .. }
-            | Step::CombatDie
-            | Step::PlanPeek => out.extend((1..=10).map(|d| (Action::Die(d), 1))),
-            Step::PlanDraw => admin::plan_outcomes(rs, s, out),
-            Step::Initiative => ops::initiative_outcomes(rs, s, out),
-            Step::ReactionCheck => check(out, movement::reaction_check_weights(rs, s).0),
-            Step::Check(_) => {
-                let u = s.queue.trailing_zeros() as usize;
-                let er = rs.unit(u).er[usize::from(s.is_disrupted(u))];
-                check(out, combat::ec_passing_faces(er));
-            }
-            Step::Chits => battle::chit_outcomes(rs, out),
-            _ => {}
-        }
+        chance_outcomes(&self.rules, s, out);
     }
 
     fn apply(&self, s: &mut State, a: Action) {
@@ -560,5 +532,38 @@ impl Game for CrossingTheLine {
             return *s;
         }
         hidden::determinize(&self.rules, s, self.side_of(viewer), rng)
+    }
+}
+
+/// The outcomes of the pending chance step with their exact weights (`Game::chance_outcomes`;
+/// the SNAFU offer weighs a reroll with them, 5.2).
+pub fn chance_outcomes(rs: &Ruleset, s: &State, out: &mut Vec<(Action, u32)>) {
+    out.clear();
+    let check = |out: &mut Vec<(Action, u32)>, pass: u32| {
+        for (a, w) in [
+            (Action::Check(true), pass),
+            (Action::Check(false), 10 - pass),
+        ] {
+            if w > 0 {
+                out.push((a, w));
+            }
+        }
+    };
+    match s.step {
+        Step::Interdiction
+        | Step::Attrition
+        | Step::ApRoll { .. }
+        | Step::CombatDie
+        | Step::PlanPeek => out.extend((1..=10).map(|d| (Action::Die(d), 1))),
+        Step::PlanDraw => admin::plan_outcomes(rs, s, out),
+        Step::Initiative => ops::initiative_outcomes(rs, s, out),
+        Step::ReactionCheck => check(out, movement::reaction_check_weights(rs, s).0),
+        Step::Check(_) => {
+            let u = s.queue.trailing_zeros() as usize;
+            let er = rs.unit(u).er[usize::from(s.is_disrupted(u))];
+            check(out, combat::ec_passing_faces(er));
+        }
+        Step::Chits => battle::chit_outcomes(rs, out),
+        _ => {}
     }
 }

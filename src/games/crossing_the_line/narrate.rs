@@ -291,7 +291,7 @@ fn passed(ok: bool, rating: u8) -> String {
 }
 
 /// "passes on a d10 of 3 or less (3 in 10)": the faces of a check at `rating` (5.6.1, 6.4.2).
-fn passing_faces(rating: u8) -> String {
+pub fn passing_faces(rating: u8) -> String {
     let n = combat::ec_passing_faces(rating);
     match n {
         0 => "no d10 face passes".to_string(),
@@ -339,10 +339,7 @@ fn roll(rs: &Ruleset, before: &State, a: Action) -> Option<String> {
             } else {
                 ("black", "6.3.2")
             };
-            let ap =
-                rs.charts
-                    .action_points(fal, d)
-                    .map_or(0, |p| if reaction { p.red } else { p.black });
+            let ap = super::ops::action_points(rs, before, reaction, d);
             format!(
                 "AP die {d} at FAL {fal}: the {} gets {} ({rule})",
                 formation(rs, f),

@@ -194,10 +194,7 @@ pub fn begin_bonus(s: &mut State, side: Side, units: Units) {
 pub fn ap_roll(rs: &Ruleset, s: &mut State, reaction: bool, die: u8) {
     let f = s.act().formation;
     let fal = s.fal[usize::from(f)];
-    let ap = rs
-        .charts
-        .action_points(fal, die)
-        .map_or(0, |p| if reaction { p.red } else { p.black });
+    let ap = action_points(rs, s, reaction, die);
     // AMBIG-29: the FAL is tracked in First Blood too (it starts at the data's level).
     // AMBIG-8 under `after_roll`: an HQ that had spent its Emergency Supply goes to 0 now.
     let dropped = s.fal_drop & 1 << f != 0;
@@ -205,6 +202,14 @@ pub fn ap_roll(rs: &Ruleset, s: &mut State, reaction: bool, die: u8) {
     s.fal[usize::from(f)] = if dropped { 0 } else { fal.saturating_sub(1) };
     s.act_mut().ap = ap;
     after_action(rs, s);
+}
+
+/// 6.3.2, 6.4.2: the APs die `die` gives the active formation on its FAL column.
+pub fn action_points(rs: &Ruleset, s: &State, reaction: bool, die: u8) -> u8 {
+    let fal = s.fal.get(usize::from(s.act().formation)).copied();
+    rs.charts
+        .action_points(fal.unwrap_or(0), die)
+        .map_or(0, |p| if reaction { p.red } else { p.black })
 }
 
 /// After every Action: the next decision of the active formation, or the end of its activation

@@ -13,9 +13,13 @@
 
 use super::action::Action;
 use super::admin;
+use super::battle;
+use super::charts::Hits;
+use super::ops;
 use super::ruleset::{Ruleset, ScenarioKind};
 use super::side::Side;
 use super::state::{State, Step};
+use std::cmp::Ordering;
 
 /// The side whose roll the pending chance step is, if the token may reroll it.
 fn roller(rs: &Ruleset, s: &State) -> Option<Side> {
@@ -72,4 +76,77 @@ pub fn choose(s: &mut State, a: Action) -> Option<Action> {
             None
         }
     }
+}
+
+/// 5.2: how a reroll of the held roll would compare with it for its roller, as weights out
+/// of `total` (every roll the token may reroll is one d10: `total` is 10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RerollOdds {
+    pub better: u32,
+    pub worse: u32,
+    /// A combat result with more hits on both sides, or fewer on both.
+    pub mixed: u32,
+    pub total: u32,
+}
+
+/// The odds of a reroll of the roll held at `Step::Snafu`, by the game's own chance outcomes.
+pub fn reroll_odds(rs: &Ruleset, s: &State) -> RerollOdds {
+    let mut rolled = *s;
+    rolled.step = s.snafu_step;
+    let mut outcomes = Vec::new();
+    super::chance_outcomes(rs, &rolled, &mut outcomes);
+    let mut odds = RerollOdds {
+        better: 0,
+        worse: 0,
+        mixed: 0,
+        total: 0,
+    };
+    for &(a, w) in &outcomes {
+        odds.total += w;
+        match compare(rs, &rolled, a, s.snafu_roll) {
+            Some(Ordering::Greater) => odds.better += w,
+            Some(Ordering::Less) => odds.worse += w,
+            Some(Ordering::Equal) => {}
+            None => odds.mixed += w,
+        }
+    }
+    odds
+}
+
+/// How outcome `new` of the roll pending in `s` compares with `kept` for its roller: more
+/// APs, a passed check, a higher Interdiction Level, a smaller attrition loss, a look at a
+/// Victory Plan; for the attacker's combat die a CRT result with no fewer defender hits and no
+/// more attacker hits (None when it has more of both or fewer of both).
+fn compare(rs: &Ruleset, s: &State, new: Action, kept: Action) -> Option<Ordering> {
+    let (n, k) = match (new, kept) {
+        (Action::Check(n), Action::Check(k)) => return Some(n.cmp(&k)),
+        (Action::Die(n), Action::Die(k)) => (n, k),
+        _ => return None,
+    };
+    let u = s.queue.trailing_zeros() as usize;
+    Some(match s.step {
+        Step::ApRoll { reaction } => {
+            let ap = |d| ops::action_points(rs, s, reaction, d);
+            ap(n).cmp(&ap(k))
+        }
+        Step::Interdiction => {
+            let level = |d| rs.charts.interdiction_level(d);
+            level(n).cmp(&level(k))
+        }
+        Step::Attrition => admin::attrition_loss(rs, u, k).cmp(&admin::attrition_loss(rs, u, n)),
+        Step::PlanPeek => (n >= admin::PEEK_AT_LEAST).cmp(&(k >= admin::PEEK_AT_LEAST)),
+        Step::CombatDie => {
+            let harm = |h: Hits| (h.hits, h.red);
+            let (rn, rk) = (battle::die_result(rs, s, n), battle::die_result(rs, s, k));
+            let on_defender = harm(rn.defender).cmp(&harm(rk.defender));
+            let on_attacker = harm(rk.attacker).cmp(&harm(rn.attacker));
+            match (on_defender, on_attacker) {
+                (a, b) if a == b => a,
+                (Ordering::Equal, b) => b,
+                (a, Ordering::Equal) => a,
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
 }

@@ -1423,6 +1423,13 @@ fn rule_5_2_the_attacker_may_reroll_his_combat_die_with_the_token() {
         assert_eq!(s.step == Step::Snafu, offered, "{owner:?}");
         if offered {
             assert_eq!(fx.g.actor(&s), Actor::Player(Side::Us.index()));
+            // A die of 1 is the attacker's worst: no face of the reroll is worse for him.
+            let offer = fx.g.describe(&s, Action::Reroll);
+            assert!(
+                offer.starts_with("hand over the SNAFU token and roll again (5.2: ")
+                    && offer.contains(" in 10 better, none worse"),
+                "{offer}"
+            );
             fx.decide(&mut s, Action::Reroll);
             assert_eq!((s.step, s.snafu), (Step::CombatDie, Side::German));
         }

@@ -352,6 +352,17 @@ fn rule_5_2_the_us_may_reroll_a_low_interdiction_die_with_the_token() {
     fx.roll(&mut s, Action::Die(1));
     assert_eq!(s.step, Step::Snafu);
     assert_eq!(fx.g.actor(&s), Actor::Player(Side::Us.index()));
+    // The reroll tells its chances against the die held, by the chart's levels.
+    let level = |d: u8| charts.interdiction_level(d);
+    let better = (1..=10).filter(|&d| level(d) > level(1)).count();
+    let alike = (1..=10).filter(|&d| level(d) == level(1)).count();
+    assert!(better > 0 && alike > 0);
+    assert_eq!(
+        fx.g.describe(&s, Action::Reroll),
+        format!(
+            "hand over the SNAFU token and roll again (5.2: {better} in 10 better, none worse, the rest alike)"
+        )
+    );
     fx.decide(&mut s, Action::Reroll);
     assert_eq!((s.step, s.snafu), (Step::Interdiction, Side::German));
     fx.roll(&mut s, Action::Die(10));

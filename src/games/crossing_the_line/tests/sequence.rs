@@ -1224,6 +1224,16 @@ fn rule_5_2_a_failed_reaction_check_may_be_rerolled_with_the_token() {
     let fx = Fx::s2();
     let (mut s, _, f) = offered_at_1214(&fx, "9PzD", "Pz Bde 105", 3, 1214);
     assert_eq!(s.snafu, Side::German);
+    // The offer and the reroll each tell the chance before the choice (trial 12b F12).
+    let rr = fx.rs().formation(f).reaction_rating;
+    assert!((1..10).contains(&rr));
+    let offer = fx.g.describe(&s, Action::React(f));
+    assert!(
+        offer.ends_with(&format!(
+            "(its Reaction Check passes on a d10 of {rr} or less, {rr} in 10, 6.4.2)"
+        )),
+        "{offer}"
+    );
     fx.decide(&mut s, Action::React(f));
     assert_eq!(s.step, Step::ReactionCheck);
     let mut passed = s;
@@ -1232,6 +1242,10 @@ fn rule_5_2_a_failed_reaction_check_may_be_rerolled_with_the_token() {
     fx.roll(&mut s, Action::Check(false));
     assert_eq!(s.step, Step::Snafu);
     assert_eq!(fx.g.actor(&s), Actor::Player(Side::German.index()));
+    assert_eq!(
+        fx.g.describe(&s, Action::Reroll),
+        format!("hand over the SNAFU token and roll again (5.2: {rr} in 10 better, none worse, the rest alike)")
+    );
     fx.decide(&mut s, Action::Reroll);
     assert_eq!((s.step, s.snafu), (Step::ReactionCheck, Side::Us));
     fx.roll(&mut s, Action::Check(true));
