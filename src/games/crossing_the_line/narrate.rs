@@ -305,7 +305,8 @@ fn sp(n: u32) -> String {
     format!("{n} SP")
 }
 
-fn roll(rs: &Ruleset, before: &State, a: Action) -> Option<String> {
+/// A roll told: its die or check, what it was read against, and what it gives.
+pub fn roll(rs: &Ruleset, before: &State, a: Action) -> Option<String> {
     let first = bits(before.queue).next();
     let checked = first.map(|u| rs.unit(u).name.clone());
     let checked = checked.unwrap_or_else(|| "the unit".into());

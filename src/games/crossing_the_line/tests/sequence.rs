@@ -1242,6 +1242,11 @@ fn rule_5_2_a_failed_reaction_check_may_be_rerolled_with_the_token() {
     fx.roll(&mut s, Action::Check(false));
     assert_eq!(s.step, Step::Snafu);
     assert_eq!(fx.g.actor(&s), Actor::Player(Side::German.index()));
+    let keep = fx.g.describe(&s, Action::Keep);
+    assert!(
+        keep.starts_with("keep the roll: Reaction Check of the ") && keep.contains(": failed"),
+        "{keep}"
+    );
     assert_eq!(
         fx.g.describe(&s, Action::Reroll),
         format!("hand over the SNAFU token and roll again (5.2: {rr} in 10 better, none worse, the rest alike)")
