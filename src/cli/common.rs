@@ -97,8 +97,9 @@ pub fn check_writable(path: &Path) -> Result<(), CliError> {
         }
         _ => {}
     }
+    crate::engine::write::refuse_named_pipe(path).map_err(|e| output_error(path, e))?;
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-        // A device or a pipe (/dev/null) is written in place: it must open for writing.
+        // A device (/dev/null) is written in place: it must open for writing.
         return std::fs::OpenOptions::new()
             .write(true)
             .open(path)

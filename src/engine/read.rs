@@ -72,13 +72,13 @@ pub fn check_file(path: &Path) -> std::io::Result<()> {
 }
 
 #[cfg(unix)]
-fn is_pipe_or_socket(kind: std::fs::FileType) -> bool {
+pub(crate) fn is_pipe_or_socket(kind: std::fs::FileType) -> bool {
     use std::os::unix::fs::FileTypeExt;
     kind.is_fifo() || kind.is_socket()
 }
 
 #[cfg(not(unix))]
-fn is_pipe_or_socket(_: std::fs::FileType) -> bool {
+pub(crate) fn is_pipe_or_socket(_: std::fs::FileType) -> bool {
     false
 }
 

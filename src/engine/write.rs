@@ -141,6 +141,20 @@ fn resolve(path: &Path) -> std::io::Result<std::path::PathBuf> {
     }
 }
 
+/// Refuses a named pipe or a socket at `path` (or where its links lead) before anything opens
+/// it: opening a pipe waits for its other end, so an output handed one would hang (trial 13a
+/// F3). A device such as `/dev/null`, or a process's own stdout through `/dev/stdout`, is
+/// still written in place.
+pub fn refuse_named_pipe(path: &Path) -> std::io::Result<()> {
+    let target = resolve(path)?;
+    match std::fs::symlink_metadata(&target) {
+        Ok(m) if super::read::is_pipe_or_socket(m.file_type()) => Err(std::io::Error::other(
+            "a named pipe or a socket, not a file (Sandtable writes files whole)",
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, then
 /// renamed over it, so an interrupted or failed write leaves the old file (or none).
 pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
@@ -184,6 +198,7 @@ impl WholeFile {
     }
 
     fn open(path: &Path) -> std::io::Result<WholeFile> {
+        refuse_named_pipe(path)?;
         let target = resolve(path)?;
         if let Ok(meta) = std::fs::metadata(&target) {
             if meta.is_dir() {
@@ -490,6 +505,24 @@ mod tests {
             let m = std::fs::symlink_metadata(dir.join(l)).unwrap();
             assert!(m.file_type().is_symlink(), "{l}");
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A named pipe handed as an output is refused before it is opened (opening it waits
+    /// for a reader), directly or through a link; nothing is made beside it.
+    #[test]
+    fn a_named_pipe_output_is_refused_without_waiting() {
+        let dir = std::env::temp_dir().join(format!("sandtable-outfifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("p.csv");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo makes the pipe");
+        std::os::unix::fs::symlink("p.csv", dir.join("link.csv")).unwrap();
+        for path in [fifo.clone(), dir.join("link.csv")] {
+            let e = write_whole(&path, b"rows").unwrap_err().to_string();
+            assert!(e.contains("a named pipe or a socket, not a file"), "{e}");
+        }
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
