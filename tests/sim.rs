@@ -470,7 +470,7 @@ fn totals_merged_from_shards_equal_the_whole_runs() {
                 },
                 1,
             );
-            merged.merge(&t);
+            merged.merge(&t).unwrap();
             rows.splice(0..0, rs);
         }
         assert_eq!(merged, totals, "{n} shards");

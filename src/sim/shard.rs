@@ -391,11 +391,17 @@ pub fn merged_totals(
     let (mut totals, mut pairs) = (first.totals.clone(), first.pairs.clone());
     for part in &parts[1..] {
         let h = &part.header;
-        totals
+        let merged = totals
             .iter_mut()
             .zip(&h.totals)
-            .for_each(|(t, o)| t.merge(o));
-        pairs.iter_mut().zip(&h.pairs).for_each(|(t, o)| t.merge(o));
+            .try_for_each(|(t, o)| t.merge(o))
+            .and_then(|_| {
+                pairs
+                    .iter_mut()
+                    .zip(&h.pairs)
+                    .try_for_each(|(t, o)| t.merge(o))
+            });
+        merged.map_err(|e| format!("{}: {e}: an edited file", part.path.display()))?;
     }
     Ok((totals, pairs))
 }
@@ -412,6 +418,10 @@ fn check_totals(h: &Header, shape: &Shape) -> Result<(), String> {
     let games = h.end_game - h.first_game;
     if players == 0 {
         return Err("a run of no players".into());
+    }
+    // A wall time a machine can have taken (0 to about 31 years; 1e308 would print as inf).
+    if !(0.0..=1e9).contains(&h.seconds) {
+        return Err(format!("a run time of {} s", h.seconds));
     }
     if h.totals.len() != variants {
         return Err(format!(

@@ -23,10 +23,31 @@ impl Moments {
         self.sum_sq += u128::from(v.unsigned_abs()).pow(2);
     }
 
-    pub fn merge(&mut self, other: &Moments) {
-        self.n += other.n;
-        self.sum += other.sum;
-        self.sum_sq += other.sum_sq;
+    /// Adds another share's moments; sums past their integers are an error, never wrapped.
+    pub fn merge(&mut self, other: &Moments) -> Result<(), String> {
+        self.n = add(self.n, other.n)?;
+        self.sum = self.sum.checked_add(other.sum).ok_or_else(past)?;
+        self.sum_sq = self.sum_sq.checked_add(other.sum_sq).ok_or_else(past)?;
+        Ok(())
+    }
+
+    /// Whether these can be the moments of `n` values, each a whole number of at most 32
+    /// bits (at least 0 when `signed` is false): the sums within those bounds, and (Cauchy–
+    /// Schwarz) (Σv)² ≤ n·Σv², so the spread is never negative (trial 13a F1).
+    pub fn check(&self, what: &str, signed: bool) -> Result<(), String> {
+        let n = i128::from(self.n);
+        let most = n * i128::from(u32::MAX);
+        let sum = i128::from(self.sum);
+        let low = if signed { -most } else { 0 };
+        let spread = u128::from(self.n)
+            .checked_mul(self.sum_sq)
+            .is_none_or(|s| s >= sum.unsigned_abs().pow(2));
+        let most_sq = (most as u128).saturating_mul(u128::from(u32::MAX));
+        if (low..=most).contains(&sum) && self.sum_sq <= most_sq && spread {
+            Ok(())
+        } else {
+            Err(format!("sums of {what} that no {} games can give", self.n))
+        }
     }
 
     /// The moments of a histogram: `counts[v]` values equal to `v`.
@@ -56,6 +77,15 @@ impl Moments {
         let var = spread as f64 / (n * (n - 1.0));
         (mean, (var / n).sqrt())
     }
+}
+
+/// `a + b`, or the error of a merge past its integers.
+fn add(a: u64, b: u64) -> Result<u64, String> {
+    a.checked_add(b).ok_or_else(past)
+}
+
+fn past() -> String {
+    "totals past the integers they are kept in".to_string()
 }
 
 /// The games that ended at one victory level, by the turn they were decided.
@@ -152,6 +182,19 @@ impl Totals {
             .score
             .as_ref()
             .map_or(0, |(_, c)| sum(&mut c.values().copied()));
+        // Merging finds a level by binary search: the levels in order, each once.
+        let ordered = self
+            .levels
+            .windows(2)
+            .all(|w| (w[0].winner, &w[0].level) < (w[1].winner, &w[1].level));
+        let moments = self
+            .losses
+            .iter()
+            .chain(&self.initiative)
+            .map(|m| (m, "losses or initiative"));
+        for (m, what) in moments.chain([(&self.turn, "turns")]) {
+            m.check(what, false)?;
+        }
         let g = u128::from(games);
         let checks = [
             (self.games == games, format!("{} games", self.games)),
@@ -163,6 +206,10 @@ impl Totals {
             (tallied, "losses or initiative of other games".to_string()),
             (levels == g, format!("{levels} games at a victory level")),
             (winners, "a victory level of no player".to_string()),
+            (
+                ordered,
+                "victory levels out of order or listed twice".to_string(),
+            ),
             (scored <= g, format!("{scored} games scored")),
         ];
         match checks.into_iter().find(|(ok, _)| !ok) {
@@ -171,21 +218,23 @@ impl Totals {
         }
     }
 
-    /// Adds another run's totals (another shard of the same run).
-    pub fn merge(&mut self, other: &Totals) {
-        self.games += other.games;
-        self.draws += other.draws;
-        self.steps += other.steps;
-        self.turn.merge(&other.turn);
+    /// Adds another run's totals (another shard of the same run); a count past its integer
+    /// is an error, never wrapped.
+    pub fn merge(&mut self, other: &Totals) -> Result<(), String> {
+        self.games = add(self.games, other.games)?;
+        self.draws = add(self.draws, other.draws)?;
+        self.steps = add(self.steps, other.steps)?;
+        self.turn.merge(&other.turn)?;
         for (p, o) in other.wins.iter().enumerate() {
-            self.wins[p] += o;
-            self.losses[p].merge(&other.losses[p]);
-            self.initiative[p].merge(&other.initiative[p]);
+            self.wins[p] = add(self.wins[p], *o)?;
+            self.losses[p].merge(&other.losses[p])?;
+            self.initiative[p].merge(&other.initiative[p])?;
         }
         for l in &other.levels {
             let mine = &mut self.level(l.winner, &l.level).turns;
             for (&turn, &count) in &l.turns {
-                *mine.entry(turn).or_insert(0) += count;
+                let c = mine.entry(turn).or_insert(0);
+                *c = add(*c, count)?;
             }
         }
         if let Some((name, counts)) = &other.score {
@@ -193,9 +242,11 @@ impl Totals {
                 .score
                 .get_or_insert_with(|| (name.clone(), BTreeMap::new()));
             for (&value, &count) in counts {
-                *mine.entry(value).or_insert(0) += count;
+                let c = mine.entry(value).or_insert(0);
+                *c = add(*c, count)?;
             }
         }
+        Ok(())
     }
 
     /// The entry of a victory level, inserted in (winner, level) order if new.
@@ -287,15 +338,68 @@ impl PairedWins {
         {
             return Err(format!("paired wins past the {games} games"));
         }
-        Ok(())
+        self.score.check("paired score differences", true)
     }
 
-    pub fn merge(&mut self, other: &PairedWins) {
-        self.games += other.games;
+    pub fn merge(&mut self, other: &PairedWins) -> Result<(), String> {
+        self.games = add(self.games, other.games)?;
         for p in 0..self.variant_only.len() {
-            self.variant_only[p] += other.variant_only[p];
-            self.baseline_only[p] += other.baseline_only[p];
+            self.variant_only[p] = add(self.variant_only[p], other.variant_only[p])?;
+            self.baseline_only[p] = add(self.baseline_only[p], other.baseline_only[p])?;
         }
-        self.score.merge(&other.score);
+        self.score.merge(&other.score)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Tally;
+
+    fn record(winner: Option<PlayerId>, level: &'static str, losses: u32) -> GameRecord {
+        GameRecord {
+            index: 0,
+            seed: 0,
+            winner,
+            level,
+            turn: 3,
+            tallies: vec![
+                Tally {
+                    losses,
+                    ..Tally::default()
+                };
+                2
+            ],
+            steps: 10,
+            score: None,
+        }
+    }
+
+    /// Totals sealed again after an edit (trial 13a F1): sums no games can give, victory
+    /// levels out of order, and sums that would pass their integers when merged are each
+    /// refused, never wrapped or mis-merged.
+    #[test]
+    fn totals_no_games_can_give_are_refused_and_merging_never_wraps() {
+        let honest = Totals::of(2, &[record(Some(0), "win", 4), record(None, "draw", 1)]);
+        assert_eq!(honest.check(2, 2), Ok(()));
+        let mut huge = honest.clone();
+        huge.losses[0].sum = i64::MAX - 7;
+        assert!(huge.check(2, 2).unwrap_err().contains("losses"));
+        let mut negative = honest.clone();
+        negative.turn.sum = -5000;
+        assert!(negative.check(2, 2).unwrap_err().contains("turns"));
+        let mut spread = honest.clone();
+        spread.losses[1].sum_sq = 0;
+        assert!(spread.check(2, 2).is_err(), "(Σv)² > n·Σv²");
+        let mut reversed = honest.clone();
+        reversed.levels.reverse();
+        assert!(reversed.check(2, 2).unwrap_err().contains("out of order"));
+        let mut a = honest.clone();
+        a.steps = u64::MAX;
+        assert!(a.merge(&honest).unwrap_err().contains("past the integers"));
+        let mut b = honest.clone();
+        b.merge(&honest).unwrap();
+        assert_eq!(b.games, 4);
+        assert_eq!(b.losses[0].sum, 10);
     }
 }
