@@ -34,6 +34,13 @@ fn board_draws_each_game_as_svg_and_png() {
                 assert!(text.contains(needle), "{needle:?} missing from the key");
             }
         }
+        // 10.2: each VP hex has its VP written in it, and the key lists only the marks the
+        // scenario draws: the Stolberg Corridor has no objective of 10.1 (trial 13b F4, F6).
+        if game == "crossing-the-line" {
+            assert!(text.contains(r#">10 VP</text>"#) && text.contains(r#">5 VP</text>"#));
+            assert!(text.contains("VP hex, its VP written at its foot"));
+            assert!(!text.contains("objective (10.1)"));
+        }
         let png = dir.join(format!("{game}.png"));
         let mut args = vec!["board", game, "--out", png.to_str().unwrap()];
         args.extend(&extra);
@@ -73,7 +80,7 @@ fn board_draws_a_saved_game_and_the_fog_of_war() {
     assert_eq!(out.status.code(), Some(0));
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(
-        text.contains("US: a unit you cannot see (5.3.4)"),
+        text.contains("US: a unit you cannot see under the stack's top one (5.3.4)"),
         "hidden US units"
     );
     // A picture read alone names its game and whose view it is, and carries the whole key.

@@ -61,8 +61,10 @@ pub struct Place {
     pub fill: String,
     /// A heavier outline in this colour (a Victory Area, an objective).
     pub outline: Option<String>,
-    /// Short notes printed under the label ("TEM +3", "★", "VP 2").
+    /// Short notes printed under the label ("TEM +3", "★", "VP 2"; not in a hex, too small).
     pub marks: Vec<String>,
+    /// A short value printed at the foot of the place, also in a hex (a VP hex's "10 VP").
+    pub foot: Option<String>,
     /// The full description shown when pointing at it.
     pub tooltip: String,
     pub counters: Vec<Counter>,
@@ -82,6 +84,7 @@ impl Place {
             fill: fill.to_string(),
             outline: None,
             marks: Vec::new(),
+            foot: None,
             tooltip: String::new(),
             counters: Vec::new(),
             holder: None,

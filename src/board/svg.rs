@@ -230,6 +230,17 @@ fn text_svg(s: &mut String, p: &Place) {
         p.y + dy,
         esc(&p.label)
     );
+    if let (Some(foot), Shape::Hex(r)) = (&p.foot, p.shape) {
+        let _ = write!(
+            s,
+            r#"<text class="foot" x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" font-weight="bold" fill="{}">{}</text>"#,
+            p.x,
+            p.y + r * 0.82,
+            r * 0.3,
+            p.outline.as_deref().unwrap_or("#000"),
+            esc(foot)
+        );
+    }
     if !p.marks.is_empty() && !matches!(p.shape, Shape::Hex(_)) {
         let _ = write!(
             s,
@@ -585,7 +596,11 @@ fn facing_svg(s: &mut String, (cx, cy): (f32, f32), size: f32, f: Facing) {
 pub fn counter_line(board: &Board, c: &Counter) -> String {
     let side = board.sides.get(c.side).map_or("", String::as_str);
     if c.hidden {
-        return format!("{side}: a unit you cannot see (5.3.4)");
+        // The game's own words and rule (trial 13b F7: Aachen was given 5.3.4 of another game).
+        return match board.hidden {
+            "" => format!("{side}: a unit you cannot see"),
+            words => format!("{side}: {words}"),
+        };
     }
     let mut line = format!("{side}: {}", c.name);
     if !c.values.is_empty() {

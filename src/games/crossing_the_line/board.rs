@@ -68,33 +68,14 @@ impl CrossingTheLine {
         let (width, height) = places.iter().fold((0f32, 0f32), |(x, y), p| {
             (x.max(p.x + R + 4.0), y.max(p.y + R + 4.0))
         });
+        let legend = legend(&places);
         Board {
             title: super::describe::headline(rs, s, viewer.map(|p| Side::BOTH[p])),
             width,
             height,
             places,
             links,
-            legend: [
-                Terrain::Clear,
-                Terrain::PillboxInClear,
-                Terrain::Town,
-                Terrain::City,
-                Terrain::Industrial,
-            ]
-            .iter()
-            .map(|&t| (fill(t).to_string(), t.name().replace('_', " ")))
-            .chain(
-                [
-                    ("#bdbdbd", "outside the scenario (10)"),
-                    ("#b5651d", "road"),
-                    ("#2b6cb0", "stream"),
-                    ("#6b4f2a", "pillbox line"),
-                    ("#c9a400", "VP hex"),
-                    ("#b22222", "objective (10.1)"),
-                ]
-                .map(|(c, m)| (c.to_string(), m.to_string())),
-            )
-            .collect(),
+            legend,
             sides: vec!["US".into(), "Germans".into()],
             flipped: "disrupted (5.6.3)",
             hidden: "a unit you cannot see under the stack's top one (5.3.4)",
@@ -190,6 +171,45 @@ fn fill(t: Terrain) -> &'static str {
     }
 }
 
+/// The key: the terrains, then the marks this scenario's map draws.
+fn legend(places: &[Place]) -> Vec<(String, String)> {
+    [
+        Terrain::Clear,
+        Terrain::PillboxInClear,
+        Terrain::Town,
+        Terrain::City,
+        Terrain::Industrial,
+    ]
+    .iter()
+    .map(|&t| (fill(t).to_string(), t.name().replace('_', " ")))
+    .chain(
+        [
+            ("#bdbdbd", "outside the scenario (10)"),
+            ("#b5651d", "road"),
+            ("#2b6cb0", "stream"),
+            ("#6b4f2a", "pillbox line"),
+            (VP_HEX, "VP hex, its VP written at its foot"),
+            (OBJECTIVE, "objective (10.1)"),
+        ]
+        .into_iter()
+        // Only the marks this scenario's map draws (trial 13b F6).
+        .filter(|&(c, _)| drawn(places, c))
+        .map(|(c, m)| (c.to_string(), m.to_string())),
+    )
+    .collect()
+}
+
+/// Whether any place is outlined in `colour` (the key lists only what is drawn); roads,
+/// streams and the scenario's bounds are always listed.
+fn drawn(places: &[Place], colour: &str) -> bool {
+    ![VP_HEX, OBJECTIVE, "#6b4f2a"].contains(&colour)
+        || places.iter().any(|p| p.outline.as_deref() == Some(colour))
+}
+
+/// The outlines of a VP hex (10.2–10.4, 8.3) and of an objective (10.1).
+const VP_HEX: &str = "#c9a400";
+const OBJECTIVE: &str = "#b22222";
+
 fn place(rs: &Ruleset, h: Hex, (x, y): (f32, f32)) -> Place {
     let map = &rs.map;
     let terrain = map.terrain(h).unwrap_or(Terrain::Clear);
@@ -214,11 +234,12 @@ fn place(rs: &Ruleset, h: Hex, (x, y): (f32, f32)) -> Place {
     let vp = index.map_or(0, |i| rs.vp_of(i));
     if vp > 0 {
         notes.push(format!("{vp} VP"));
-        p.outline = Some("#c9a400".into());
+        p.outline = Some(VP_HEX.into());
+        p.foot = Some(format!("{vp} VP"));
     }
     if index.is_some_and(|i| rs.objectives.contains(usize::from(i))) {
         notes.push("objective (10.1)".into());
-        p.outline = Some("#b22222".into());
+        p.outline = Some(OBJECTIVE.into());
     }
     p.tooltip = format!("hex {h}: {}", notes.join(", "));
     p.marks = notes;
