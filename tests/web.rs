@@ -466,7 +466,7 @@ async fn the_germans_see_only_the_top_unit_of_each_us_stack() {
     let stack = eval(&c, "return view.stacks['1314'].join(' / ')").await;
     assert!(stack.starts_with("US: 2/33 printed strength 4"), "{stack}");
     assert!(
-        stack.contains("US: a unit you cannot see (5.3.4)"),
+        stack.contains("US: a unit you cannot see under the stack's top one (5.3.4)"),
         "{stack}"
     );
     assert!(!stack.contains("SP left"), "{stack}");

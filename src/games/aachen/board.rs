@@ -44,7 +44,8 @@ impl Aachen {
             .collect(),
             sides: vec!["Americans".into(), "Germans".into()],
             flipped: "Spent, has moved or attacked this turn (4.3.1, 8.1)",
-            hidden: "an unrevealed German unit, its Defense Factor unknown",
+            hidden:
+                "an unrevealed unit, its Defense Factor unknown until an attack reveals it (9.4)",
             notes: Vec::new(),
         }
     }
