@@ -87,12 +87,8 @@ impl Entry for CrossingTheLine {
     }
 
     fn title(&self) -> String {
-        format!(
-            "{} — {} ({})",
-            Self::INFO.title,
-            self.rules().scenario_name,
-            self.rules().scenario_id
-        )
+        // The scenario's title alone: its id belongs to command lines (trial 13b F10).
+        format!("{} — {}", Self::INFO.title, self.rules().scenario_name)
     }
 
     fn scenario_id(&self) -> Option<&'static str> {

@@ -388,6 +388,16 @@ pub fn step_name(step: Step) -> String {
     }
 }
 
+/// "3 AP", or "0 AP + 1 bonus AP (7.5.3)": what the active formation has left to spend, in
+/// the headline and the terminal alike (trial 13b F5).
+fn points_left(s: &State) -> String {
+    let act = s.act();
+    match act.bonus {
+        0 => format!("{} AP", act.ap),
+        b => format!("{} AP + {b} bonus AP (7.5.3)", act.ap),
+    }
+}
+
 /// The scenario, the turn, who is active and the US VP, in one line, as `viewer` may know
 /// them (`None`: everything).
 pub fn headline(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
@@ -397,7 +407,7 @@ pub fn headline(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
                 Side::Us => "US",
                 Side::German => "Germans",
             };
-            format!("; {side} active, {} AP", s.act().ap)
+            format!("; {side} active, {}", points_left(s))
         }
         _ => String::new(),
     };
@@ -479,14 +489,7 @@ fn render_with(rs: &Ruleset, s: &State, viewer: Option<Side>, full: bool) -> Str
         s.step,
         Step::Action | Step::Destination { .. } | Step::Attackers | Step::CallOff
     ) {
-        let act = s.act();
-        let _ = writeln!(
-            out,
-            "{} active, {} AP (+{} bonus)",
-            act.side.players(),
-            act.ap,
-            act.bonus
-        );
+        let _ = writeln!(out, "{} active, {}", s.act().side.players(), points_left(s));
     }
     if matches!(s.step, Step::SecondHit | Step::SpLoss | Step::Retreat) {
         let _ = writeln!(

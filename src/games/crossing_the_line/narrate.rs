@@ -53,7 +53,7 @@ fn displaced_hqs(rs: &Ruleset, before: &State, after: &State) -> Option<String> 
 }
 
 /// 9: the VP hexes the step made change hands, with the US VP they make where both sides
-/// know them ("the US take 2212 (5 VP): US VP 5 (9)"). A Campaign hex's value depends on the
+/// know them ("the US take 2212 (5 VP): the US VP now 5 (rule 9)"). A Campaign hex's value depends on the
 /// US's hidden Victory Plan (8.3), so there the line names the hex only.
 fn vp_hexes_changing_hands(rs: &Ruleset, before: &State, after: &State) -> Option<String> {
     let changed = before.us_control ^ after.us_control;
@@ -75,7 +75,10 @@ fn vp_hexes_changing_hands(rs: &Ruleset, before: &State, after: &State) -> Optio
         })
         .collect();
     let total = match rs.plan {
-        None => format!(": US VP {} (9)", super::victory::us_vp(rs, after)),
+        None => format!(
+            ": the US VP now {} (rule 9)",
+            super::victory::us_vp(rs, after)
+        ),
         Some(_) => " (9; its VP are those of the hidden Victory Plan, 8.3)".to_string(),
     };
     Some(format!("{}{total}", hexes.join(", ")))
@@ -692,7 +695,7 @@ mod tests {
                 let k = changed.trailing_zeros() as usize;
                 let hex = rs.hex(rs.vp_hexes[k].0).to_string();
                 assert!(text.contains(&hex), "{scenario}: {hex} not in «{text}»");
-                let total = format!("US VP {} (9)", victory::us_vp(rs, after));
+                let total = format!("the US VP now {} (rule 9)", victory::us_vp(rs, after));
                 assert_eq!(!text.contains(&total), hidden_plan, "{scenario}: «{text}»");
                 assert_eq!(
                     text.contains("hidden Victory Plan, 8.3"),

@@ -305,6 +305,12 @@ fn rule_7_5_3_the_attacker_with_fewer_hits_wins_a_bonus_ap_for_its_units() {
     assert_eq!(s.step, Step::Action);
     assert_eq!((s.act().ap, s.act().bonus), (2, 1));
     assert_eq!(s.act().bonus_units, 1 << u);
+    // The headline (page and terminal) tells the bonus AP beside the AP (trial 13b F5).
+    let headline = crate::games::crossing_the_line::describe::headline(fx.rs(), &s, None);
+    assert!(
+        headline.contains("US active, 2 AP + 1 bonus AP (7.5.3)"),
+        "{headline}"
+    );
     // A move by the winner spends the bonus AP first.
     fx.move_to(&mut s, u, 1411);
     assert_eq!((s.act().ap, s.act().bonus), (2, 0));
