@@ -4,7 +4,7 @@
 
 use super::data::PersonnelKind;
 use super::ruleset::{unit_bits, Class, Ruleset};
-use super::state::{State, NONE};
+use super::state::{AttackKind, Roll, State, Step, NONE};
 use super::{Action, RuddersLine};
 use crate::board::{Board, Counter, Link, LinkKind, Place, Shape};
 
@@ -54,11 +54,20 @@ impl RuddersLine {
         super::victory::standing(self.rules(), s)
     }
 
-    /// The assault's OT and DT before the dice, for a choice of point unit (11.1); `None`
-    /// for any other action.
+    /// The assault's OT and DT before the dice, for a choice of point unit (11.1), or for
+    /// the action of a lone unit that starts an assault with no choice left before the dice
+    /// (assaulting here, or entering an enemy area with no interdiction roll on the way:
+    /// trial 13b F1); `None` for any other action.
     pub fn assault_totals(&self, s: &State, a: Action) -> Option<(u8, u8)> {
         match a {
             Action::Point(lead) => Some(super::movement::assault_totals(self.rules(), s, lead)),
+            Action::AssaultHere | Action::Move { .. } if s.group.members.count_ones() == 1 => {
+                let mut next = *s;
+                crate::engine::Game::apply(self, &mut next, a);
+                let rolling = next.step == Step::Roll(Roll::Offense);
+                (rolling && next.attack.kind == AttackKind::Assault)
+                    .then_some((next.attack.offense, next.attack.defense))
+            }
             _ => None,
         }
     }

@@ -2,7 +2,7 @@
 
 use super::Fixture;
 use crate::games::rudders_line::data::Side;
-use crate::games::rudders_line::state::{Phase, Step, ELIMINATED};
+use crate::games::rudders_line::state::{Phase, Roll, Step, ELIMINATED};
 use crate::games::rudders_line::Action;
 
 /// Rangers in 3 (squad + NCO '2' + squad carrying the M1919) against one German squad in 4.
@@ -611,4 +611,29 @@ fn rule_10_1c_a_failed_assault_passes_the_action_phase() {
     fx.roll(6);
     assert!(!fx.is_spent(fresh), "the Rangers could still act");
     assert_eq!(fx.s.active, Side::Germans);
+}
+
+/// 11.1: a lone unit has no point unit to choose, so its assault rolls at once: the action
+/// that starts it shows the exact odds instead (trial 13b F1), with the totals it then fixes.
+#[test]
+fn rule_11_1_a_lone_units_assault_shows_its_odds_on_the_action_that_starts_it() {
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "4");
+    fx.place("german_squad", "4");
+    fx.group("4", &[a]);
+    let (ot, dt) = fx.g.assault_totals(&fx.s, Action::AssaultHere).unwrap();
+    let text = crate::registry::action_text(&fx.g, &fx.s, Action::AssaultHere);
+    assert!(
+        text.contains(&format!(
+            "assault the enemy in this area — OT {ot} vs DT {dt} before the dice"
+        )),
+        "{text}"
+    );
+    fx.act(Action::AssaultHere);
+    assert_eq!(
+        fx.s.step,
+        Step::Roll(Roll::Offense),
+        "no point unit to choose"
+    );
+    assert_eq!((ot, dt), (fx.s.attack.offense, fx.s.attack.defense));
 }
