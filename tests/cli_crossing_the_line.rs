@@ -3,7 +3,7 @@
 //! `ladder` and `play`.
 
 mod common;
-use common::{one_line_error, sandtable, stdout};
+use common::{one_line_error, sandtable, stdout, temp_dir};
 
 fn balance(scenario: &str, games: &str, extra: &[&str]) -> String {
     let mut args = vec![
@@ -404,4 +404,38 @@ fn rule_7_3_6_a_displaced_hq_is_told_before_it_is_placed() {
         .find("where the displaced HQ goes (5.3.2)")
         .expect("the Germans are asked where it goes");
     assert!(told < asked, "told before it is asked");
+}
+
+/// `crt` and `initiative` read `--data` as every other command does: the game's whole data
+/// folder is taken (trial 13a F2: its other files were refused), and a single file gets the
+/// same reason as everywhere else.
+#[test]
+fn the_odds_commands_read_the_games_whole_data_folder() {
+    let dir = temp_dir("ctl-odds-data");
+    let source = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/games/crossing_the_line/data"
+    );
+    for entry in std::fs::read_dir(source).unwrap().flatten() {
+        let name = entry.file_name();
+        if name.to_string_lossy().ends_with(".toml") {
+            std::fs::copy(entry.path(), dir.join(&name)).unwrap();
+        }
+    }
+    let folder = dir.to_str().unwrap();
+    for command in ["crt", "initiative"] {
+        let out = sandtable(&[command, "crossing-the-line", "--data", folder]);
+        assert_eq!(out.status.code(), Some(0), "{command}: {out:?}");
+        let one = dir.join("charts.toml");
+        let out = sandtable(&[
+            command,
+            "crossing-the-line",
+            "--data",
+            one.to_str().unwrap(),
+        ]);
+        assert!(
+            one_line_error(&out).contains("reads a directory"),
+            "{command}"
+        );
+    }
 }

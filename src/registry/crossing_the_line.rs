@@ -7,7 +7,6 @@ use crate::analysis::crossing_the_line as odds;
 use crate::bots::mcts::RolloutFactory;
 use crate::cli::CliError;
 use crate::engine::percent::percent;
-use crate::games::crossing_the_line::charts::Charts;
 use crate::games::crossing_the_line::data::DataSet;
 use crate::games::crossing_the_line::scenario::{
     ACROSS_THE_WURM, CAMPAIGN, FIRST_BLOOD, STOLBERG_CORRIDOR,
@@ -65,13 +64,14 @@ impl Odds for CrossingTheLine {
         }
     }
 
-    /// The odds need only the charts, not a scenario.
+    /// The odds need only the charts, not a scenario; `--data` is read as every command
+    /// reads it, a folder of any of the game's files (trial 13a F2).
     fn odds(
         kind: OddsKind,
         data: Option<&Path>,
         wanted: &[&str],
     ) -> Result<(Vec<Table>, Reconstructed), CliError> {
-        let charts = Charts::load(data)?;
+        let charts = DataSet::load(data)?.charts;
         let tables = match kind {
             OddsKind::Crt => odds::crt_tables(&charts, wanted),
             OddsKind::Initiative => odds::initiative_tables(&charts, wanted),

@@ -10,9 +10,8 @@ mod load;
 
 pub use load::GermanLegRoads;
 
-use crate::engine::data::{self, DataError, Provenance};
+use crate::engine::data::{DataError, Provenance};
 use std::fmt;
-use std::path::Path;
 
 /// The embedded default charts.
 pub const CHARTS_TOML: &str = include_str!("../data/charts.toml");
@@ -292,21 +291,6 @@ impl Charts {
     /// The embedded default.
     pub fn embedded() -> Result<Charts, DataError> {
         Charts::from_toml(CHARTS_TOML, "embedded charts.toml")
-    }
-
-    /// From `--data`: a directory holding `charts.toml`, or the file itself; `None` is the
-    /// embedded default.
-    pub fn load(path: Option<&Path>) -> Result<Charts, DataError> {
-        let Some(path) = path else {
-            return Charts::embedded();
-        };
-        if path.is_dir() {
-            let ([text], files) = data::read_dir(path, [CHARTS_FILE], [CHARTS_TOML])?;
-            Charts::from_toml(&text, files.get(0))
-        } else {
-            let text = data::read(path)?;
-            Charts::from_toml(&text, &path.display().to_string())
-        }
     }
 
     /// Parses and checks a charts document; errors name `file`, the table and the entry.
