@@ -36,10 +36,7 @@ impl RuddersLine {
             links,
             legend: vec![
                 ("#d9c9a3".into(), "building or bunker (9.33)".into()),
-                (
-                    "#c9b458".into(),
-                    "★ Victory Area (12.1), gold when empty".into(),
-                ),
+                ("#e8e2c8".into(), "★ Victory Area (12.1)".into()),
                 ("#b9d4e6".into(), "Landing Craft".into()),
             ],
             sides: vec!["Rangers".into(), "Germans".into()],
@@ -156,12 +153,11 @@ fn place(game: &RuddersLine, s: &State, a: u8) -> Place {
         p.tooltip
             .push_str(&format!("; {}", super::screen::marker_words(marker)));
     }
-    if s.area_units[i] != 0 {
+    if !landing {
+        // 3.21: an area stays under the control of the last side to control it, empty or
+        // not; who holds the Victory Areas decides the game (12.1), so every area shows it
+        // (trial 13b F3: an empty area was drawn as held by no one).
         p.holder = Some(s.controller(a) as usize);
-    } else if victory_area {
-        // A Victory Area's gold outline gives way to its holder's colour (12.1: who holds it
-        // decides the game).
-        p.outline = Some("#c9b458".into());
     }
     p.counters = unit_bits(s.area_units[i])
         .map(|u| counter(rs, s, u))

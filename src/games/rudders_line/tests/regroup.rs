@@ -494,6 +494,29 @@ fn rule_3_21_control_is_the_last_side_alone_in_an_area_spent_units_still_block()
     );
 }
 
+/// 3.21 on the board: an area the Rangers left empty is still drawn in their colour, and an
+/// empty Victory Area in its controller's (trial 13b F3: both were drawn as held by no one).
+#[test]
+fn rule_3_21_an_empty_area_is_drawn_in_the_colour_of_its_last_controller() {
+    let mut fx = Fixture::new();
+    let seven = fx.area("7");
+    let r = fx.place("ranger_squad", "7");
+    fx.s.eliminate(&fx.g.rules, r);
+    assert_eq!(fx.s.controller(seven), Side::Rangers);
+    let board = fx.g.board(&fx.s);
+    let holder = |id: &str| board.places.iter().find(|p| p.id == id).unwrap().holder;
+    assert_eq!(
+        holder("7"),
+        Some(Side::Rangers.index()),
+        "left empty: still held"
+    );
+    assert_eq!(
+        holder("23"),
+        Some(Side::Germans.index()),
+        "an empty Victory Area"
+    );
+}
+
 #[test]
 fn rule_12_1_step_1_sudden_death_when_germans_control_3_and_5() {
     let mut fx = Fixture::new();
