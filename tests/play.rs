@@ -75,13 +75,16 @@ fn key_explains_the_numbers_on_the_screen_in_every_game() {
 fn bad_input_is_explained_and_the_game_goes_on() {
     let (text, code) = play(
         &["--side", "germans", "--bot", "random"],
-        "banana\n0\n999\n99999999999999999999999\nsave\nhelp\nquit\n",
+        "banana\n0\n999\n99999999999999999999999\n1-9999\nsave\nhelp\nquit\n",
     );
     assert_eq!(code, Some(0));
     assert!(text.contains("Unknown input 'banana'"));
     assert!(text.contains("There is no action 0"));
     assert!(text.contains("There is no action 999"));
     assert!(text.contains("'99999999999999999999999' is not a list of actions: type "));
+    // A range too long to expand says its limit (trial 13a F5).
+    assert!(text.contains("'1-9999' is not a list of actions: type "));
+    assert!(text.contains("a range running upwards, its ends at most 100 apart (2-6)"));
     assert!(text.contains("save needs a file name"));
     assert!(text.contains("undo (back to your last decision)"));
 }

@@ -439,7 +439,7 @@ fn command<G: Entry>(session: &mut Session<'_, G>, line: &str, out: &mut impl Wr
                 out,
                 &format!(
                     "'{typed}' is not a list of actions: type {}, several (1 3 4) or a range \
-                 running upwards (2-6).",
+                 running upwards, its ends at most {MOST_RANGE} apart (2-6).",
                     session.numbers_text()
                 ),
             )
@@ -463,6 +463,9 @@ fn echo(typed: &str) -> String {
     }
 }
 
+/// How far apart a typed range's ends may be (`1-9999` is not expanded into 9,999 numbers).
+const MOST_RANGE: usize = 100;
+
 /// The numbers typed: one (`3`), several (`1 3 4`, `1,3,4`) or a range (`2-6`); `None` when
 /// the line is not numbers. A range runs upwards only.
 fn numbers(line: &str) -> Option<Vec<usize>> {
@@ -474,7 +477,7 @@ fn numbers(line: &str) -> Option<Vec<usize>> {
         match word.split_once('-') {
             Some((a, b)) => {
                 let (a, b): (usize, usize) = (a.parse().ok()?, b.parse().ok()?);
-                if b < a || b - a > 100 {
+                if b < a || b - a > MOST_RANGE {
                     return None;
                 }
                 all.extend(a..=b);
