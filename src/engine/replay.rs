@@ -8,8 +8,9 @@ use super::game::{Actor, Game};
 use serde::{Deserialize, Serialize};
 
 /// A seed in a save: TOML's integers end at i64::MAX, so a larger seed (any u64 is one) is
-/// written as text, `seed = "18446744073709551615"`; either form reads back.
-mod seed_text {
+/// written as text, `seed = "18446744073709551615"`; either form reads back (a save's, and an
+/// experiment spec's: trial 13a F6).
+pub mod seed_text {
     use serde::{de, Deserialize, Deserializer, Serializer};
 
     pub fn serialize<S: Serializer>(seed: &u64, out: S) -> Result<S::Ok, S::Error> {
@@ -133,9 +134,18 @@ impl Replay {
             let place = super::data::toml_place(&e, text).unwrap_or_else(|| "its end".into());
             // TOML's integers end at 2^63 − 1: a seed past it is saved in quotes (trial 12a F5).
             if e.message().contains("too large") || e.message().contains("too small") {
+                // Only the seed can be that large: the advice goes with it (trial 13a F4).
+                let line = e.span().map_or("", |s| {
+                    let start = text[..s.start].rfind('\n').map_or(0, |i| i + 1);
+                    &text[start..]
+                });
+                let advice = match line.trim_start().starts_with("seed") {
+                    true => "; a seed above that is written in quotes, as Sandtable saves it",
+                    false => ", larger than any value of a save but its seed",
+                };
                 return Err(format!(
                     "not a saved game: {place}: a number past TOML's integers (-2^63 to \
-                     2^63 − 1); a seed above that is written in quotes, as Sandtable saves it"
+                     2^63 − 1){advice}"
                 ));
             }
             return Err(format!("not a saved game: it is not TOML (at {place})"));
@@ -472,7 +482,14 @@ mod tests {
         let e =
             Replay::parse("game = \"g\"\nseed = 18446744073709551615\nsteps = []\n").unwrap_err();
         assert!(
-            e.contains("line 2, column 8: a number past TOML's integers"),
+            e.contains("line 2, column 8: a number past TOML's integers") && e.contains("quotes"),
+            "{e}"
+        );
+        // A step as large gets no advice about seeds (trial 13a F4).
+        let e = Replay::parse("game = \"g\"\nseed = 1\nsteps = [0, 18446744073709551615]\n")
+            .unwrap_err();
+        assert!(
+            e.contains("line 3") && e.contains("but its seed") && !e.contains("quotes"),
             "{e}"
         );
     }
