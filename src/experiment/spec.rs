@@ -18,7 +18,11 @@ pub struct Spec {
     pub bots: Vec<String>,
     /// Games per variant: every variant plays the same game seeds (common random numbers).
     pub games: u64,
-    #[serde(default = "one")]
+    /// Any u64, written as text above TOML's integers, as a save writes it.
+    #[serde(
+        default = "one",
+        deserialize_with = "crate::engine::replay::seed_text::deserialize"
+    )]
     pub seed: u64,
     /// The data the baseline is, instead of the embedded default (relative to the spec).
     pub data: Option<PathBuf>,
@@ -476,6 +480,24 @@ mod tests {
             e.starts_with("sweep: the cell ") && e.contains("comes twice"),
             "{e}"
         );
+    }
+
+    /// Any seed `--seed` takes, above TOML's integers written in quotes as a save writes it
+    /// (trial 13a F6); a negative one says the range.
+    #[test]
+    fn a_seed_above_tomls_integers_is_written_in_quotes() {
+        let path = Path::new("e.toml");
+        let head = "game = 'rudders-line'\ngames = 5\n";
+        let spec = Spec::parse(&format!("{head}seed = '18446744073709551615'\n"), path).unwrap();
+        assert_eq!(spec.seed, u64::MAX);
+        assert_eq!(
+            Spec::parse(&format!("{head}seed = 7\n"), path)
+                .unwrap()
+                .seed,
+            7
+        );
+        let e = Spec::parse(&format!("{head}seed = -1\n"), path).unwrap_err();
+        assert!(e.contains("0 to 18446744073709551615"), "{e}");
     }
 
     #[test]
