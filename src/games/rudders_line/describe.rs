@@ -2,7 +2,7 @@
 
 use super::action::Action;
 use super::ruleset::Ruleset;
-use super::state::{State, NONE};
+use super::state::{State, Step, NONE, STACKING_LIMIT};
 
 /// "ranger_squad #3 (area 17)".
 pub fn unit(rs: &Ruleset, s: &State, u: u8) -> String {
@@ -100,7 +100,7 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::Move { to, pay: false } => format!("move to {}", ar(to)),
         Action::Move { to, pay: true } => format!("move to {}, paying the interdiction MP", ar(to)),
         Action::AssaultHere => "assault the enemy in this area".into(),
-        Action::EndActivation => "end the activation".into(),
+        Action::EndActivation => end_activation(rs, s),
         Action::Point(x) => format!("{} leads the assault", u(x)),
         Action::Flip(x) => format!("flip {} to spent", u(x)),
         Action::Eliminate(x) => format!("eliminate {}", u(x)),
@@ -123,5 +123,30 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
                 )
             }
         }
+    }
+}
+
+/// "end the activation", with the moves stacking alone forbids the group, so that a move
+/// missing from the list is explained (10.35; trial 13b F2).
+fn end_activation(rs: &Ruleset, s: &State) -> String {
+    if s.step != Step::Group || s.group.members == 0 {
+        return "end the activation".into();
+    }
+    let full: Vec<String> = super::movement::too_full(rs, s)
+        .into_iter()
+        .map(|(to, there, group)| {
+            format!(
+                "{} holds {there} stacking points and the group has {group}",
+                area(rs, to)
+            )
+        })
+        .collect();
+    match full.is_empty() {
+        true => "end the activation".into(),
+        false => format!(
+            "end the activation (no move where the group would pass the {STACKING_LIMIT} stacking \
+             points an area holds, 10.35: {})",
+            full.join("; ")
+        ),
     }
 }

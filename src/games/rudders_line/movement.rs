@@ -50,6 +50,19 @@ fn group_points(rs: &Ruleset, s: &State) -> u8 {
     unit_bits(s.group.members).map(|u| rs.info(u).figures).sum()
 }
 
+/// 10.35: the areas next to the group it may not enter for stacking alone, each with the
+/// stacking points already there and the group's, for the person to be told why a move is
+/// not offered (trial 13b F2).
+pub fn too_full(rs: &Ruleset, s: &State) -> Vec<(u8, u8, u8)> {
+    let points = group_points(rs, s);
+    bits(rs.adjacent[usize::from(s.group.area)])
+        .map(|to| to as u8)
+        .filter(|&to| !rs.is_landing_craft(to))
+        .map(|to| (to, s.points_of(s.active, to), points))
+        .filter(|&(_, there, group)| there + group > STACKING_LIMIT)
+        .collect()
+}
+
 /// The MP the group has left: its slowest member's (10.3).
 pub fn group_mp(s: &State) -> u8 {
     unit_bits(s.group.members)

@@ -228,6 +228,28 @@ fn rule_10_35_stacking_limit_of_12_applies_during_movement() {
     assert!(cost(&fx, Side::Rangers, "3", "7").is_some());
 }
 
+/// 10.35: a move stacking forbids is not offered, and the list says why beside "end the
+/// activation" (trial 13b F2: the move vanished without a word).
+#[test]
+fn rule_10_35_a_move_stacking_forbids_is_explained_in_the_list() {
+    let mut fx = Fixture::new();
+    for _ in 0..4 {
+        fx.place("ranger_squad", "4"); // 12 stacking points in 4
+    }
+    let r = fx.place("ranger_squad", "3");
+    fx.group("3", &[r]);
+    let four = fx.area("4");
+    assert!(!fx.can(Action::Move {
+        to: four,
+        pay: false
+    }));
+    let text = crate::registry::action_text(&fx.g, &fx.s, Action::EndActivation);
+    assert!(
+        text.contains("10.35: area 4 holds 12 stacking points and the group has 3"),
+        "{text}"
+    );
+}
+
 #[test]
 fn rule_10_36_stacking_points_are_figures() {
     let mut fx = Fixture::new();
