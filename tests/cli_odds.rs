@@ -248,10 +248,12 @@ fn bad_input_is_one_line_and_exit_2() {
     ]));
     assert!(err.contains("initiative, consecutive"), "{err}");
     // A user's charts with an AP value above 7 (6.3.2): one line naming file, table, entry.
-    let file = std::env::temp_dir().join(format!("ctl-charts-{}.toml", std::process::id()));
+    // A data folder, as every command reads Crossing the Line's --data.
+    let dir = std::env::temp_dir().join(format!("ctl-charts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     let text = std::fs::read_to_string("src/games/crossing_the_line/data/charts.toml").unwrap();
     std::fs::write(
-        &file,
+        dir.join("charts.toml"),
         text.replacen("[1, 2, 2, 3, 4, 4],", "[1, 2, 2, 3, 4, 9],", 1),
     )
     .unwrap();
@@ -259,9 +261,9 @@ fn bad_input_is_one_line_and_exit_2() {
         "initiative",
         "crossing-the-line",
         "--data",
-        file.to_str().unwrap(),
+        dir.to_str().unwrap(),
     ]));
-    std::fs::remove_file(&file).ok();
+    std::fs::remove_dir_all(&dir).ok();
     assert!(err.contains("[action_points] black row 1 FAL 6"), "{err}");
     let err = one_line_error(&sandtable(&[
         "crt",
