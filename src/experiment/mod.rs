@@ -831,7 +831,8 @@ fn report(spec: &Spec, context: &RunContext, rows: &[output::Row], made: &Made) 
         let scored = match (&r.score, &r.score_diff) {
             (Some((_, m, se)), d) => {
                 let d = d.as_ref().map_or("—".into(), |d| {
-                    format!("{:+.2} [{:+.2}, {:+.2}]", d.diff, d.ci.lo, d.ci.hi)
+                    let s = |x| output::signed(x, 2);
+                    format!("{} [{}, {}]", s(d.diff), s(d.ci.lo), s(d.ci.hi))
                 });
                 format!(" {} | {d} |", mean_se(*m, *se))
             }

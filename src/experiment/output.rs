@@ -190,23 +190,31 @@ pub fn pct(rate: &Rate) -> String {
 }
 
 pub fn points(d: &Difference) -> String {
-    // A difference that rounds to zero is "+0.0", never "-0.0".
-    let signed = |x: f64| match (1000.0 * x).round() {
-        0.0 => "+0.0".to_string(),
-        _ => format!("{:+.1}", 100.0 * x),
-    };
-    format!(
-        "{} [{}, {}]",
-        signed(d.diff),
-        signed(d.ci.lo),
-        signed(d.ci.hi)
-    )
+    let p = |x: f64| signed(100.0 * x, 1);
+    format!("{} [{}, {}]", p(d.diff), p(d.ci.lo), p(d.ci.hi))
 }
 
-/// A chart cell's rate and interval in whole percents, or with the decimals that keep a
-/// bound that is not the rate from printing as it (`0% [0–0.38]`, not `0% [0–0]`).
-fn cell_rate(r: &Rate) -> String {
-    let d = crate::sim::report::decimals_apart(r, 0..=2);
+/// `x` with its sign and `decimals` decimals; a value that rounds to zero is "+0.0", never
+/// "-0.0" (trial 13b F8: a bound printed as "-0.00").
+pub fn signed(x: f64, decimals: usize) -> String {
+    match (x * 10f64.powi(decimals as i32)).round() {
+        0.0 => format!("+{:.*}", decimals, 0.0),
+        _ => format!("{:+.*}", decimals, x),
+    }
+}
+
+/// The decimals a chart's cells share: as many as the cell that needs most, so that equal
+/// rates print alike (trial 13b F8: "30% [29–31]" beside "29.6% [28.7–30.5]").
+fn cell_decimals<'a>(rates: impl Iterator<Item = &'a Rate>) -> usize {
+    rates
+        .map(|r| crate::sim::report::decimals_apart(r, 0..=2))
+        .max()
+        .unwrap_or(0)
+}
+
+/// A chart cell's rate and interval with `d` decimals: whole percents, or the decimals that
+/// keep a bound that is not the rate from printing as it (`0% [0–0.38]`, not `0% [0–0]`).
+fn cell_rate(r: &Rate, d: usize) -> String {
     format!(
         "{}% [{}–{}]",
         percent(r.p, d),
@@ -218,7 +226,8 @@ fn cell_rate(r: &Rate) -> String {
 /// The chart: without a sweep, every variant's win rate by side; with one, the first side's
 /// win rate over the grid (one axis: a row). Each cell shows the rate and its interval.
 pub fn chart(title: &str, names: &[&str], axes: &[&str], rows: &[Row]) -> Heatmap {
-    let cell_text = |r: &Row| cell_rate(&r.wins);
+    let d = cell_decimals(rows.iter().map(|r| &r.wins));
+    let cell_text = |r: &Row| cell_rate(&r.wins, d);
     if axes.is_empty() {
         let variants: Vec<String> = rows
             .iter()
@@ -293,6 +302,15 @@ pub fn chart(title: &str, names: &[&str], axes: &[&str], rows: &[Row]) -> Heatma
         .filter(|r| r.side == names[0] && r.cell.is_empty())
         .collect();
     let mut title = format!("{title}: the {} win rate over the sweep", names[0]);
+    // The other sides' rates are not drawn: the title says where they are.
+    if let [_, others @ ..] = names {
+        if !others.is_empty() {
+            title.push_str(&format!(
+                "; the {} win rate and the draws in report.md",
+                others.join(" and ")
+            ));
+        }
+    }
     if let Some(baseline) = off_grid.first() {
         title.push_str(&format!("; baseline {}", cell_text(baseline)));
     }
@@ -334,9 +352,26 @@ mod tests {
     /// rate, and a difference that rounds to zero is never "-0.0".
     #[test]
     fn small_bounds_and_zero_differences_print_as_they_are() {
-        assert_eq!(cell_rate(&Rate::new(0, 1000)), "0% [0–0.38]");
-        assert!(cell_rate(&Rate::new(1000, 1000)).starts_with("100% [99.6"));
-        assert_eq!(cell_rate(&Rate::new(450, 1000)), "45% [42–48]");
+        let alone = |r: Rate| cell_rate(&r, cell_decimals([&r].into_iter()));
+        assert_eq!(alone(Rate::new(0, 1000)), "0% [0–0.38]");
+        assert!(alone(Rate::new(1000, 1000)).starts_with("100% [99.6"));
+        assert_eq!(alone(Rate::new(450, 1000)), "45% [42–48]");
+        // Trial 13b F8: the cells of one chart share their decimals, so equal rates print
+        // alike; a score difference's bound that rounds to zero is "+0.00", not "-0.00".
+        let needs = |k: u64| crate::sim::report::decimals_apart(&Rate::new(k, 1000), 0..=2);
+        let k = (0..=1000)
+            .find(|&k| needs(k) == 1)
+            .expect("a rate needing a decimal");
+        let (a, b) = (Rate::new(k, 1000), Rate::new(450, 1000));
+        let d = cell_decimals([&a, &b].into_iter());
+        assert_eq!(d, 1);
+        assert!(
+            cell_rate(&b, d).starts_with("45.0% ["),
+            "{}",
+            cell_rate(&b, d)
+        );
+        assert_eq!(signed(-0.001, 2), "+0.00");
+        assert_eq!(signed(-0.02, 2), "-0.02");
         let d = Difference {
             diff: 0.015,
             ci: Interval {
