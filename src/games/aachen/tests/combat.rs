@@ -1392,23 +1392,21 @@ fn rule_9_5_4_each_change_of_german_morale_is_told_with_its_cause() {
     // The turn's first Suburban Success, then a second that lowers none.
     let f0 = Fixture::combat();
     let c = f0.counter_with(Terrain::Suburban, DefenseStrategy::None);
-    let mut f = Fixture::combat();
-    f.reveal(5, c);
-    f.alone_into("I", 5);
-    f.act(Action::Attack(4));
-    f.roll(Action::Dice(12));
-    let first = told(&mut f, Action::Dice(2));
+    let success = |already: bool| {
+        let mut f = Fixture::combat();
+        f.s.suburban_success = already;
+        f.reveal(5, c);
+        f.alone_into("I", 5);
+        f.act(Action::Attack(4));
+        f.roll(Action::Dice(12));
+        told(&mut f, Action::Dice(2))
+    };
+    let first = success(false);
     assert!(
         first.contains("German Morale 19 → 18 (−1 for the turn's first Suburban Success, 9.5.4)"),
         "{first}"
     );
-    let mut g = Fixture::combat();
-    g.s.suburban_success = true;
-    g.reveal(5, c);
-    g.alone_into("I", 5);
-    g.act(Action::Attack(4));
-    g.roll(Action::Dice(12));
-    let second = told(&mut g, Action::Dice(2));
+    let second = success(true);
     assert!(
         second.contains(
             "German Morale 19 (a Suburban Success after the turn's first lowers none, 9.5.4)"
