@@ -70,6 +70,8 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::Dice(d) => format!("2d6 rolls {d}"),
         Action::GoFirst => "go first".into(),
         Action::GoSecond => "go second".into(),
+        // 2.64: in the Regroup Phase a pass ends the side's weapon pick-up routine.
+        Action::Pass if s.step == Step::PickUp => "pick up no more weapons (2.64)".into(),
         Action::Pass => "pass".into(),
         Action::CallArtillery { fo, target } => {
             format!("{} calls in artillery on {}", u(fo), ar(target))

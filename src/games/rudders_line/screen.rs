@@ -250,6 +250,24 @@ fn attack_result(kind: AttackKind, cp: i16) -> String {
     }
 }
 
+/// 10.1c: a failed assault passes the Action Phase; told, so that play coming straight back
+/// (the enemy has no fresh unit, 10.1b) is not taken for no pass at all (trial 13b F11).
+fn failed_assault_pass(before: &State, after: &State) -> String {
+    let (attacker, enemy) = (before.attack.attacker, before.attack.attacker.enemy());
+    if (before.turn, before.phase) != (after.turn, after.phase) {
+        return "; the Action Phase passes (10.1c)".into();
+    }
+    match after.active == attacker {
+        true => format!(
+            "; the Action Phase passes to the {} (10.1c), who have no fresh unit, so it comes \
+             back to the {} (10.1b)",
+            enemy.name(),
+            attacker.name()
+        ),
+        false => format!("; the Action Phase passes to the {} (10.1c)", enemy.name()),
+    }
+}
+
 /// The die rolls explained: totals, dice and the result.
 pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
     let told = narrate_step(rs, before, a, after);
@@ -300,7 +318,10 @@ fn narrate_step(rs: &Ruleset, before: &State, a: Action, after: &State) -> Optio
                 AttackKind::Interdiction => "interdiction",
             };
             let kind = format!("{kind} ({})", totals_rule(at.kind));
-            let result = attack_result(at.kind, cp);
+            let mut result = attack_result(at.kind, cp);
+            if at.kind == AttackKind::Assault && cp <= 0 {
+                result += &failed_assault_pass(before, after);
+            }
             let (offense, defense) = term_labels(at.kind);
             format!(
                 "{kind} on {}: OT {}1d6 ({}) = {ot} vs DT {}1d6 ({d}) = {dt} → {result}",

@@ -637,3 +637,42 @@ fn rule_11_1_a_lone_units_assault_shows_its_odds_on_the_action_that_starts_it() 
     );
     assert_eq!((ot, dt), (fx.s.attack.offense, fx.s.attack.defense));
 }
+
+/// 10.1c: the failed assault's line says that the Action Phase passes, and, when the enemy
+/// has no fresh unit to take it (10.1b), that it comes straight back (trial 13b F11).
+#[test]
+fn rule_10_1c_the_play_screen_tells_a_failed_assault_passes_the_action_phase() {
+    let (mut fx, [point, ..]) = assault_4();
+    fx.place("german_squad", "38"); // the Germans have a unit to act with
+    let text = defense_roll_text(&mut fx, point, 1, 6);
+    assert!(
+        text.ends_with("; the Action Phase passes to the Germans (10.1c)"),
+        "{text}"
+    );
+    assert_eq!(fx.s.active, Side::Germans);
+
+    // A lone Ranger squad assaults a spent German squad; the Rangers keep a fresh squad in 7
+    // and the Germans have none.
+    let mut fx = Fixture::new();
+    let r = fx.place("ranger_squad", "3");
+    fx.place("ranger_squad", "7");
+    let g = fx.place("german_squad", "4");
+    fx.spend(g);
+    fx.group("3", &[r]);
+    fx.act(Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    });
+    fx.roll(1); // OT 4 + 1
+    let before = fx.s;
+    fx.roll(6); // DT 2 + TEM + 6
+    let text = crate::engine::Game::narrate(&fx.g, &before, Action::Die(6), &fx.s).unwrap();
+    assert!(
+        text.ends_with(
+            "; the Action Phase passes to the Germans (10.1c), who have no fresh unit, so it \
+             comes back to the Rangers (10.1b)"
+        ),
+        "{text}"
+    );
+    assert_eq!(fx.s.active, Side::Rangers);
+}

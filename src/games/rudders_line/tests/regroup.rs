@@ -515,6 +515,10 @@ fn rule_3_21_an_empty_area_is_drawn_in_the_colour_of_its_last_controller() {
         Some(Side::Germans.index()),
         "an empty Victory Area"
     );
+    // The words too, which the terminal's `map` prints and the page shows on hovering.
+    let tooltip = |id: &str| &board.places.iter().find(|p| p.id == id).unwrap().tooltip;
+    assert!(tooltip("7").ends_with("; controlled by the Rangers (3.21)"));
+    assert!(tooltip("23").ends_with("; controlled by the Germans (3.21)"));
 }
 
 #[test]
@@ -853,5 +857,22 @@ fn rule_12_1_step_3_an_enemy_nco_in_the_area_does_not_rally() {
     assert!(
         fx.can(Action::AutoRally(ranger_squad)),
         "the Ranger squad beside the German NCO still needs a rally"
+    );
+}
+
+/// 2.64: a pass in the Regroup Phase ends the side's pick-up routine, and the list and the
+/// log say so rather than a bare "pass" (trial 13b F11).
+#[test]
+fn rule_2_64_a_pass_in_the_pick_up_routine_is_named_as_its_end() {
+    use crate::engine::Game;
+    let mut fx = quiet();
+    fx.place("ranger_squad", "7");
+    fx.lay("german_mg42", "7");
+    regroup(&mut fx);
+    assert_eq!(fx.s.step, Step::PickUp);
+    assert!(fx.can(Action::Pass));
+    assert_eq!(
+        fx.g.describe(&fx.s, Action::Pass),
+        "pick up no more weapons (2.64)"
     );
 }
