@@ -158,6 +158,9 @@ fn place(game: &RuddersLine, s: &State, a: u8) -> Place {
         // not; who holds the Victory Areas decides the game (12.1), so every area shows it
         // (trial 13b F3: an empty area was drawn as held by no one).
         p.holder = Some(s.controller(a) as usize);
+        let side = s.controller(a).name();
+        p.tooltip
+            .push_str(&format!("; controlled by the {side} (3.21)"));
     }
     p.counters = unit_bits(s.area_units[i])
         .map(|u| counter(rs, s, u))
