@@ -207,7 +207,7 @@ fn a_ladder_report_names_its_scenario() {
         "1",
     ]));
     assert!(
-        text.contains("crossing-the-line --scenario stolberg-corridor ladder: 1 games"),
+        text.starts_with("Crossing the Line: Aachen 1944 — The Stolberg Corridor ladder: 1 games"),
         "{text}"
     );
 }

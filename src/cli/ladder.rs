@@ -67,6 +67,10 @@ pub struct LadderArgs {
 pub struct Context {
     /// The game, with its scenario where it has several (`crossing-the-line --scenario …`).
     label: String,
+    /// The game's and scenario's titles, for the report's first line (a shard written before
+    /// it was kept has none: the label is printed then).
+    #[serde(default)]
+    title: String,
     /// The two sides' names, in the game's order.
     players: [String; 2],
     bots: Vec<String>,
@@ -150,7 +154,7 @@ impl Visitor for Ladder<'_> {
         let data = game.data_identity();
         ladder(
             &game,
-            game.scenario_id(),
+            (game.scenario_id(), &game.title()),
             args,
             (&data, &provenance),
             |name: &str, p| registry::bot(&game, name, p),
@@ -161,13 +165,14 @@ impl Visitor for Ladder<'_> {
 impl Context {
     fn new<G: Game>(
         game: &G,
-        label: &str,
+        (label, title): (&str, &str),
         args: &LadderArgs,
         data: (&str, &[&str]),
     ) -> Result<Context, CliError> {
         let presets = args.bots.iter().map(|b| preset::identity(b));
         Ok(Context {
             label: label.to_string(),
+            title: title.to_string(),
             players: [0, 1].map(|p| game.player_name(p).to_string()),
             bots: args.bots.clone(),
             presets: presets.collect::<Result<_, _>>()?,
@@ -181,11 +186,11 @@ impl Context {
     }
 }
 
-/// `scenario`: the scenario's id, for a game that has several (named in the report and in
-/// the errors); `data`: the data's identity and its reconstructed tables.
+/// `scenario`: the scenario's id, for a game that has several (named in the errors), and
+/// the title the report names; `data`: the data's identity and its reconstructed tables.
 fn ladder<G, M>(
     game: &G,
-    scenario: Option<&str>,
+    (scenario, title): (Option<&str>, &str),
     args: &LadderArgs,
     data: (&str, &[&str]),
     make: M,
@@ -255,7 +260,7 @@ where
             provenance.join(", ")
         );
     }
-    let context = Context::new(game, &label, args, data)?;
+    let context = Context::new(game, (&label, title), args, data)?;
     if let Some(sprt) = args.sprt {
         return sprt::run(game, &context, args, &make, sprt);
     }
@@ -405,9 +410,14 @@ fn report(context: &Context, matchups: &[Matchup]) -> String {
     let [p0, p1] = &context.players;
     let bots = &context.bots;
     let games = matchups.first().map_or(context.games, |m| m.games);
+    // Trial 13b F10: the report names the game by its title; the ids are the command's.
+    let name = match context.title.is_empty() {
+        true => &context.label,
+        false => &context.title,
+    };
     let mut s = format!(
-        "{} ladder: {games} games per pairing and side, seed {}\n\n",
-        context.label, context.seed
+        "{name} ladder: {games} games per pairing and side, seed {}\n\n",
+        context.seed
     );
     let w = bots.iter().map(|b| b.len()).max().unwrap_or(8).max(8);
     let _ = writeln!(
