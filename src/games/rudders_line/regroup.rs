@@ -25,22 +25,19 @@ pub fn start(rs: &Ruleset, s: &mut State) {
 /// Step 3: squads and Weapons Teams with a friendly NCO, FO or BAR gunner in their area turn
 /// fresh; all single-figure counters turn fresh.
 fn leaders_rally(rs: &Ruleset, s: &mut State) {
-    let mut led = [0u64; 2];
-    for u in unit_bits(rs.leaders) {
-        if s.loc(u) < 64 {
-            led[rs.info(u).side.index()] |= 1 << s.loc(u);
-        }
-    }
     for u in unit_bits(rs.personnel) {
-        let loc = s.loc(u);
-        if loc >= 64 || !s.is_spent(u) {
-            continue;
-        }
-        let side = rs.info(u).side.index();
-        if rs.leaders & (1 << u) != 0 || led[side] & (1 << loc) != 0 {
+        if s.loc(u) < 64 && s.is_spent(u) && rallies_by_a_leader(rs, s, u) {
             s.set_spent(rs, u, false);
         }
     }
+}
+
+/// Step 3's test: `u` is a single-figure counter, or a friendly NCO, FO or BAR gunner is in
+/// its area (shared with the log, which tells these rallies).
+pub fn rallies_by_a_leader(rs: &Ruleset, s: &State, u: u8) -> bool {
+    let side = rs.info(u).side;
+    rs.leaders & (1 << u) != 0
+        || unit_bits(rs.leaders & rs.side_units[side.index()]).any(|l| s.loc(l) == s.loc(u))
 }
 
 /// Spent squads and Weapons Teams still needing a rally (step 4).

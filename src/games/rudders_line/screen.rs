@@ -1,7 +1,7 @@
 //! The play screen's view of Rudder's Line: the board as text, and every die roll explained.
 
 use super::data::Side;
-use super::describe::{area, counter_name, printed_values, weapon};
+use super::describe::{area, counter_name, printed_values, unit, weapon};
 use super::ruleset::{unit_bits, Ruleset};
 use super::state::{AttackKind, Phase, Roll, State, Step, NONE};
 use super::Action;
@@ -276,8 +276,43 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
     if (before.turn, before.phase) == (after.turn, after.phase) {
         return told;
     }
-    let now = format!("now {}", headline(rs, after));
+    let mut now = format!("now {}", headline(rs, after));
+    if after.phase == Phase::Regroup && before.phase != Phase::Regroup {
+        now.push_str(&rallies_without_a_roll(rs, before, after));
+    }
     Some(told.map_or(now.clone(), |t| format!("{t} — {now}")))
+}
+
+/// 12.1 steps 3 and 4a: the units the Regroup Phase turned fresh on its own as it began, by
+/// a friendly leader in their area or for the Victory Areas the Rangers control, without a
+/// roll or a choice (trial 14b F1: the log said nothing of them).
+fn rallies_without_a_roll(rs: &Ruleset, before: &State, after: &State) -> String {
+    let rallied = unit_bits(rs.personnel).filter(|&u| before.is_spent(u) && !after.is_spent(u));
+    let (led, automatic): (Vec<u8>, Vec<u8>) =
+        rallied.partition(|&u| super::regroup::rallies_by_a_leader(rs, after, u));
+    let names = |units: &[u8]| -> String {
+        let names: Vec<String> = units.iter().map(|&u| unit(rs, after, u)).collect();
+        names.join(", ")
+    };
+    let mut told = String::new();
+    if !led.is_empty() {
+        let _ = write!(
+            told,
+            "; fresh again with a leader in their area, or a leader themselves (12.1 step 3): {}",
+            names(&led)
+        );
+    }
+    if !automatic.is_empty() {
+        let held = (rs.victory_areas & after.ranger_control).count_ones();
+        let _ = write!(
+            told,
+            "; rallied automatically, a squad for each Victory Area the Rangers control ({}, \
+             12.1 step 4a): {}",
+            held,
+            names(&automatic)
+        );
+    }
+    told
 }
 
 fn narrate_step(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {

@@ -122,6 +122,42 @@ fn rule_12_1_step_4a_each_ranger_victory_area_rallies_one_squad_automatically() 
     assert_eq!(fx.s.regroup.cursor, sq[1]);
 }
 
+/// 12.1 steps 3 and 4a in the log: the rallies that need no roll and no choice are told
+/// where the Regroup Phase begins, each with its step (trial 14b F1: they were silent).
+#[test]
+fn rule_12_1_step_3_and_4a_rallies_without_a_roll_are_told_in_the_log() {
+    let mut fx = quiet(); // Rangers control 3 and 5, and 7 below: three automatic rallies
+    let led = fx.place("ranger_squad", "7");
+    fx.place("ranger_nco_2", "7");
+    let auto: Vec<u8> = (0..2).map(|_| fx.place("ranger_squad", "12")).collect();
+    for &u in auto.iter().chain([&led]) {
+        fx.spend(u);
+    }
+    fx.s.phase = Phase::Action;
+    fx.s.last_hold_idle = true;
+    let before = fx.s;
+    crate::games::rudders_line::turn::end_hold(&fx.g.rules, &mut fx.s, true);
+    assert_eq!(fx.s.phase, Phase::Regroup);
+    let told = fx.g.narrate(&before, Action::Pass, &fx.s).expect("told");
+    let squad = |u: u8| crate::games::rudders_line::describe::unit(&fx.g.rules, &fx.s, u);
+    assert!(
+        told.contains(&format!(
+            "; fresh again with a leader in their area, or a leader themselves (12.1 step 3): {}",
+            squad(led)
+        )),
+        "{told}"
+    );
+    assert!(
+        told.ends_with(&format!(
+            "; rallied automatically, a squad for each Victory Area the Rangers control (3, \
+             12.1 step 4a): {}, {}",
+            squad(auto[0]),
+            squad(auto[1])
+        )),
+        "{told}"
+    );
+}
+
 #[test]
 fn rule_2_64_pick_up_in_a_controlled_area_by_an_unspent_eligible_unit() {
     let mut fx = quiet();
@@ -864,7 +900,6 @@ fn rule_12_1_step_3_an_enemy_nco_in_the_area_does_not_rally() {
 /// log say so rather than a bare "pass" (trial 13b F11).
 #[test]
 fn rule_2_64_a_pass_in_the_pick_up_routine_is_named_as_its_end() {
-    use crate::engine::Game;
     let mut fx = quiet();
     fx.place("ranger_squad", "7");
     fx.lay("german_mg42", "7");
