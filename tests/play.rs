@@ -256,7 +256,10 @@ fn map_lists_each_area_or_hex_with_its_neighbours() {
         "map\nmap 99\nquit\n",
     );
     assert!(
-        text.contains("area 5 — Tip, R636 OP (TEM +4) — next to 1, 2, 3, 9, 10"),
+        text.contains(
+            "area 5 — Tip, R636 OP (TEM +4); controlled by the Germans (3.21) — next to 1, 2, 3, \
+             9, 10"
+        ),
         "{text}"
     );
     assert!(text.contains("LC-A — Landing Craft A"), "{text}");

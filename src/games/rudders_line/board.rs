@@ -36,12 +36,13 @@ impl RuddersLine {
             links,
             legend: vec![
                 ("#d9c9a3".into(), "building or bunker (9.33)".into()),
-                ("#e8e2c8".into(), "★ Victory Area (12.1)".into()),
+                ("#e8e2c8".into(), "area without a building or bunker".into()),
                 ("#b9d4e6".into(), "Landing Craft".into()),
             ],
             sides: vec!["Rangers".into(), "Germans".into()],
             flipped: "spent, has acted this turn (7.6)",
             hidden: "",
+            // Trial 14b F3: the star is a mark, not a fill: the game's key tells it.
             notes: Vec::new(),
         }
     }

@@ -137,8 +137,9 @@ fn end_activation(rs: &Ruleset, s: &State) -> String {
     let full: Vec<String> = super::movement::too_full(rs, s)
         .into_iter()
         .map(|(to, there, group)| {
+            // Trial 14b F8: "already has … of its 12", so the limit and the count differ.
             format!(
-                "{} holds {there} stacking points and the group has {group}",
+                "{} already has {there} of its {STACKING_LIMIT} and the group has {group}",
                 area(rs, to)
             )
         })
@@ -146,8 +147,8 @@ fn end_activation(rs: &Ruleset, s: &State) -> String {
     match full.is_empty() {
         true => "end the activation".into(),
         false => format!(
-            "end the activation (no move where the group would pass the {STACKING_LIMIT} stacking \
-             points an area holds, 10.35: {})",
+            "end the activation (no move where the group would pass an area's limit of \
+             {STACKING_LIMIT} stacking points, 10.35: {})",
             full.join("; ")
         ),
     }

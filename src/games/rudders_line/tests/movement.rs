@@ -245,7 +245,7 @@ fn rule_10_35_a_move_stacking_forbids_is_explained_in_the_list() {
     }));
     let text = crate::registry::action_text(&fx.g, &fx.s, Action::EndActivation);
     assert!(
-        text.contains("10.35: area 4 holds 12 stacking points and the group has 3"),
+        text.contains("10.35: area 4 already has 12 of its 12 and the group has 3"),
         "{text}"
     );
 }
