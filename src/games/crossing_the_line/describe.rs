@@ -411,12 +411,26 @@ pub fn headline(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
         }
         _ => String::new(),
     };
+    // Trial 14b F2: the page and the pictures name the step too, as the terminal does.
     format!(
-        "{}{}{active}; {}",
+        "{}{}, {}{active}; {}",
         rs.scenario_name,
         turn_text(rs, s),
+        step_words(rs, s),
         victory::known_vp(rs, s, viewer)
     )
+}
+
+/// What the game waits for now, in the rulebook's words; First Blood's activation is the
+/// 1st Infantry Division's alone (10.1).
+fn step_words(rs: &Ruleset, s: &State) -> String {
+    match (rs.kind, s.step) {
+        // 10.1: the 1st Infantry Division just activates; no transfer, no pass.
+        (ScenarioKind::FirstBlood, Step::Choose) => {
+            "the US activates the 1st Infantry Division (10.1)".to_string()
+        }
+        (_, step) => step_name(step),
+    }
 }
 
 /// " — turn 2 of 3" after the scenario's name; First Blood has no turns (10.1).
@@ -463,18 +477,12 @@ fn unit_card(rs: &Ruleset, info: &UnitInfo) -> String {
 
 fn render_with(rs: &Ruleset, s: &State, viewer: Option<Side>, full: bool) -> String {
     let mut out = String::new();
-    let step = match (rs.kind, s.step) {
-        // 10.1: the 1st Infantry Division just activates; no transfer, no pass.
-        (ScenarioKind::FirstBlood, Step::Choose) => {
-            "the US activates the 1st Infantry Division (10.1)".to_string()
-        }
-        (_, step) => step_name(step),
-    };
     let _ = writeln!(
         out,
-        "{}{}, {step}; {}",
+        "{}{}, {}; {}",
         rs.scenario_name,
         turn_text(rs, s),
+        step_words(rs, s),
         victory::known_vp(rs, s, viewer)
     );
     if let Step::Destination { from, pick } = s.step {

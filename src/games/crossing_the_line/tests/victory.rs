@@ -478,6 +478,11 @@ fn rule_10_1_first_blood_tells_the_activations_used_not_vp() {
         "{headline}"
     );
     assert!(!headline.contains("VP"), "{headline}");
+    // The headline names the step the game waits for, on the page too (trial 14b F2).
+    assert!(
+        headline.starts_with("First Blood, the US activates the 1st Infantry Division (10.1); "),
+        "{headline}"
+    );
     for (n, words) in [
         (0, "Now: 0 activations used;"),
         (1, "Now: 1 activation used;"),
