@@ -90,11 +90,12 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
 
 fn phase_name(p: Phase) -> &'static str {
     match p {
-        Phase::Dawn => "Dawn",
-        Phase::RandomEvent => "Random Event",
-        Phase::Supply => "Supply",
-        Phase::Combat => "Combat",
-        Phase::End => "End",
+        Phase::Dawn => "Dawn Phase",
+        Phase::RandomEvent => "Random Event Phase",
+        Phase::Supply => "Supply Phase",
+        Phase::Combat => "Combat Phase",
+        Phase::End => "End Phase",
+        // Trial 14b F6: not "game over Phase".
         Phase::Over => "game over",
     }
 }
@@ -104,7 +105,7 @@ fn phase_name(p: Phase) -> &'static str {
 pub fn headline(s: &State) -> String {
     let weather = if s.rain { "Rain" } else { "Clear" };
     format!(
-        "Turn {} of {TURNS}, {} Phase, {weather}; German Morale {}; Supply Points {}",
+        "Turn {} of {TURNS}, {}, {weather}; German Morale {}; Supply Points {}",
         s.turn,
         phase_name(s.phase),
         s.morale,
@@ -219,7 +220,9 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
 /// A new phase or turn, told where it begins, whoever's step led to it; a new turn says
 /// what the End Phase did (6.5).
 fn phase_change(rs: &Ruleset, before: &State, after: &State) -> Option<String> {
-    // The game's end is told by its result, not as a phase.
+    if after.phase == Phase::Over && before.phase != Phase::Over {
+        return automatic_victory(rs, after);
+    }
     if (before.turn, before.phase) == (after.turn, after.phase) || after.phase == Phase::Over {
         return None;
     }
@@ -235,6 +238,24 @@ fn phase_change(rs: &Ruleset, before: &State, after: &State) -> Option<String> {
         String::new()
     };
     Some(format!("{end}now {}", headline(after)))
+}
+
+/// 10.1: an Automatic Victory, told with the check that gave it (trial 14b F6: the German
+/// one ended the log at the Combat Phase); a surrender roll (10.2) tells its own result.
+fn automatic_victory(rs: &Ruleset, after: &State) -> Option<String> {
+    match after.result.1 {
+        0 => Some(format!(
+            "every Area is American Controlled at the end of the Combat Phase of Turn {}: \
+             American Automatic Victory (10.1)",
+            after.turn
+        )),
+        2 => Some(format!(
+            "End Phase of Turn {}: German Morale {} is {} or higher: German Automatic Victory \
+             (10.1)",
+            after.turn, after.morale, rs.charts.morale.german_victory
+        )),
+        _ => None,
+    }
 }
 
 /// What the rules did on their own after `a`, with no choice to make: a lone Lead Attacking

@@ -351,6 +351,41 @@ fn rule_10_1_german_morale_6_or_more_after_turn_9_wins_for_the_germans() {
     assert_eq!(f.game.outcome(&f.s).unwrap().winner, Some(1));
 }
 
+/// 10.1: both Automatic Victories are told in the log with the check that gave them, and the
+/// headline reads "game over", not "game over Phase" (trial 14b F6).
+#[test]
+fn rule_10_1_an_automatic_victory_is_told_with_its_check() {
+    let mut f = Fixture::combat();
+    f.s.turn = 9;
+    f.s.morale = 6;
+    let before = f.s;
+    f.act(Action::Pass);
+    let told = f.game.narrate(&before, Action::Pass, &f.s).expect("told");
+    assert!(
+        told.ends_with(
+            "End Phase of Turn 9: German Morale 6 is 6 or higher: German Automatic Victory (10.1)"
+        ),
+        "{told}"
+    );
+    assert!(super::super::describe::headline(&f.s).starts_with("Turn 9 of 9, game over, "));
+
+    let mut f = Fixture::combat();
+    for a in 0..27 {
+        f.s.set_german(a, NONE);
+    }
+    let before = f.s;
+    f.act(Action::Pass);
+    let told = f.game.narrate(&before, Action::Pass, &f.s).expect("told");
+    assert!(
+        told.ends_with(&format!(
+            "every Area is American Controlled at the end of the Combat Phase of Turn {}: \
+             American Automatic Victory (10.1)",
+            before.turn
+        )),
+        "{told}"
+    );
+}
+
 /// 10.2: the surrender roll comes "if German Morale is 5 or less", and the die must beat it
 /// (at 5, the roll still comes).
 #[test]
