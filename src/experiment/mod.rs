@@ -804,7 +804,8 @@ fn report(spec: &Spec, context: &RunContext, rows: &[output::Row], made: &Made) 
         s,
         "\n## Results\n\nWin rates with 95% Wilson intervals; each variant's difference from \
          the baseline in percentage points, paired (per game seed: every variant plays the \
-         baseline's seeds) and unpaired (Newcombe).\n"
+         baseline's seeds) and unpaired (Newcombe); the variant's draws, the same in each of its \
+         sides' rows.\n"
     );
     // A game with a final score gets its mean and its paired difference, in its own units.
     let score = rows
@@ -820,9 +821,10 @@ fn report(spec: &Spec, context: &RunContext, rows: &[output::Row], made: &Made) 
     };
     let _ = writeln!(
         s,
-        "| variant | side | win rate [95%] | paired vs baseline | unpaired | mean losses ± se |{head}"
+        "| variant | side | win rate [95%] | paired vs baseline | unpaired | draws [95%] | mean \
+         losses ± se |{head}"
     );
-    let _ = writeln!(s, "|---|---|---|---|---|---|{rule}");
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|{rule}");
     for r in rows {
         let (p, u) = match (r.paired, r.unpaired) {
             (Some(p), Some(u)) => (output::points(&p), output::points(&u)),
@@ -840,10 +842,12 @@ fn report(spec: &Spec, context: &RunContext, rows: &[output::Row], made: &Made) 
         };
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {p} | {u} | {} |{scored}",
+            "| {} | {} | {} | {p} | {u} | {} | {} |{scored}",
             r.variant.replace('|', "\\|"),
             r.side,
             output::pct(&r.wins),
+            // The variant's draws, alike in its every side's row (trial 14b F5).
+            output::pct(&r.draws),
             mean_se(r.mean_losses.0, r.mean_losses.1)
         );
     }

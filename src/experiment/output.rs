@@ -78,6 +78,14 @@ pub fn rows(
     rows
 }
 
+/// Where the draws a chart does not draw are told, if any game was drawn (trial 14b F5).
+fn draws_told(rows: &[Row]) -> String {
+    match rows.iter().any(|r| r.draws.p > 0.0) {
+        true => "; the draws (not drawn here) in report.md".into(),
+        false => String::new(),
+    }
+}
+
 /// Games per victory level by the level's name: "decisive 12; draw 30".
 fn levels(t: &Totals) -> String {
     let mut counts: std::collections::BTreeMap<&str, u64> = Default::default();
@@ -255,7 +263,7 @@ pub fn chart(title: &str, names: &[&str], axes: &[&str], rows: &[Row]) -> Heatma
             .map(|row| row.iter().map(|v| v.parse().ok()).collect())
             .collect();
         return Heatmap {
-            title: format!("{title}: win rate by variant"),
+            title: format!("{title}: win rate by variant{}", draws_told(rows)),
             x_label: "variant".into(),
             y_label: "side".into(),
             x: variants.clone(),
@@ -306,11 +314,12 @@ pub fn chart(title: &str, names: &[&str], axes: &[&str], rows: &[Row]) -> Heatma
     if let [_, others @ ..] = names {
         if !others.is_empty() {
             title.push_str(&format!(
-                "; the {} win rate and the draws in report.md",
+                "; the {} win rate in report.md",
                 others.join(" and ")
             ));
         }
     }
+    title.push_str(&draws_told(rows));
     if let Some(baseline) = off_grid.first() {
         title.push_str(&format!("; baseline {}", cell_text(baseline)));
     }
