@@ -148,14 +148,30 @@ pub fn readable(tables: &[Table]) -> String {
             write_cell(&mut s, t, cell);
         }
     }
-    let combinations: usize = tables.iter().map(|t| t.cells.len()).sum();
-    if combinations > 1 {
-        let _ = writeln!(
-            s,
-            "{combinations} input combinations match: name more columns to narrow them"
-        );
-    }
+    let _ = write!(s, "{}", narrowing_hint(tables));
     s
+}
+
+/// How to narrow a match of several cells: name more columns where a table has several
+/// (`--where`), or pick a table where several tables match (`--table`; trial 14b F7: every
+/// input named, the two matches were two tables).
+fn narrowing_hint(tables: &[Table]) -> String {
+    let combinations: usize = tables.iter().map(|t| t.cells.len()).sum();
+    let matching: Vec<&str> = tables
+        .iter()
+        .filter(|t| !t.cells.is_empty())
+        .map(|t| t.name)
+        .collect();
+    if combinations <= 1 {
+        String::new()
+    } else if combinations == matching.len() {
+        format!(
+            "{combinations} tables match ({}): --table picks one\n",
+            matching.join(", ")
+        )
+    } else {
+        format!("{combinations} input combinations match: name more columns to narrow them\n")
+    }
 }
 
 fn write_cell(s: &mut String, t: &Table, cell: &Cell) {
@@ -315,6 +331,21 @@ mod tests {
             select(tables(), &twice).unwrap_err(),
             "--where gives 'x' twice: one value a column"
         );
+    }
+
+    /// Trial 14b F7: one cell in each of two tables is two tables to pick from, not input
+    /// combinations to narrow; several cells of one table are.
+    #[test]
+    fn the_hint_after_several_matches_says_how_to_narrow_them() {
+        let mut one_each = tables();
+        for t in &mut one_each {
+            t.cells.truncate(1);
+        }
+        assert!(readable(&one_each).ends_with("2 tables match (a, b): --table picks one\n"));
+        let several = vec![table("a", "x")];
+        assert!(readable(&several)
+            .ends_with("3 input combinations match: name more columns to narrow them\n"));
+        assert!(!readable(&several[..0]).contains("match"));
     }
 
     #[test]
