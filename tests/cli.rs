@@ -57,6 +57,41 @@ fn zero_games_is_refused_in_one_line() {
     }
 }
 
+/// Trial 14a F5: a number a flag cannot hold, or a negative one, is told with the flag's
+/// range, not the parser's "invalid digit found in string" or a tip to write `-- -5`.
+#[test]
+fn a_number_out_of_a_flags_type_is_told_with_its_range() {
+    for (args, range) in [
+        (
+            &["balance", "aachen", "--games", "18446744073709551616"][..],
+            "from 1 to 2^64 − 1",
+        ),
+        (
+            &["balance", "aachen", "--games", "-5"],
+            "from 1 to 2^64 − 1",
+        ),
+        (&["balance", "aachen", "--games=-5"], "from 1 to 2^64 − 1"),
+        (&["ladder", "aachen", "--seed", "-1"], "from 0 to 2^64 − 1"),
+        (
+            &["balance", "aachen", "--threads", "-2"],
+            "from 0 (one per core)",
+        ),
+        (
+            &["balance", "aachen", "--precision", "-0.1"],
+            "from 0.0001 to below 0.5",
+        ),
+    ] {
+        let out = sandtable(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let line = one_line_error(&out);
+        assert!(line.contains(range), "{args:?}: {line}");
+        assert!(
+            !line.contains("invalid digit") && !line.contains("tip"),
+            "{line}"
+        );
+    }
+}
+
 #[test]
 fn a_missing_argument_is_one_line_naming_it() {
     let out = sandtable(&["balance"]);

@@ -24,7 +24,7 @@ pub struct BalanceArgs {
     #[arg(long)]
     pub scenario: Option<String>,
     /// Number of games to play.
-    #[arg(long, default_value_t = 10_000, value_parser = super::common::game_count)]
+    #[arg(long, default_value_t = 10_000, value_parser = super::common::game_count, allow_hyphen_values = true)]
     pub games: u64,
     /// Bots by acting side, comma-separated in the game's side order (Rudder's Line:
     /// Rangers,Germans; Aachen: Americans only, the rules play the Germans; Crossing the
@@ -36,7 +36,7 @@ pub struct BalanceArgs {
     /// Play in batches of 1,000 games until every side's 95% half-width of its win rate is
     /// at most this (0.01: one percentage point), with --games as the cap. Where the run
     /// stops does not depend on --threads.
-    #[arg(long, value_parser = super::common::precision)]
+    #[arg(long, value_parser = super::common::precision, allow_hyphen_values = true)]
     pub precision: Option<f64>,
     /// Play only the K-th of N equal shares of the games (1 ≤ K ≤ N) and write a shard file
     /// to --out; `sandtable merge` combines the N shard files into exactly this run's report

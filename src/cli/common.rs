@@ -12,11 +12,11 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Args)]
 pub struct RunArgs {
     /// Run seed: game i is seeded from (seed, i), so the same seed gives the same results.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed, allow_hyphen_values = true)]
     pub seed: u64,
     /// Worker threads for games (0: one per core; at most 1,024, and no more than the cores).
     /// Results do not depend on it.
-    #[arg(long, default_value_t = 0, value_parser = thread_count)]
+    #[arg(long, default_value_t = 0, value_parser = thread_count, allow_hyphen_values = true)]
     pub threads: usize,
     /// Game data to use instead of the embedded default: a directory of TOML tables or one
     /// TOML file holding them all.
@@ -54,7 +54,9 @@ impl RunArgs {
 
 /// Parses `--precision`: a 95% half-width as a fraction (`sim::runner::check_precision`).
 pub fn precision(arg: &str) -> Result<f64, String> {
-    let p = arg.parse::<f64>().map_err(|e| e.to_string())?;
+    let p = arg.parse::<f64>().map_err(|_| {
+        "expected a half-width from 0.0001 to below 0.5 (0.01 is one percentage point)".to_string()
+    })?;
     crate::sim::runner::check_precision(p)
 }
 
@@ -174,11 +176,32 @@ pub fn output_error(path: &Path, e: impl std::fmt::Display) -> CliError {
 
 /// Parses a number of games: a run of none has nothing to report, so 0 is refused.
 pub fn game_count(arg: &str) -> Result<u64, String> {
-    match arg.parse::<u64>() {
-        Ok(0) => Err("at least one game is needed".into()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(e.to_string()),
+    match whole_number(arg, 1)? {
+        0 => Err("at least one game is needed".into()),
+        n => Ok(n),
     }
+}
+
+/// Parses `--seed`: any whole number from 0 to 2^64 − 1.
+pub fn seed(arg: &str) -> Result<u64, String> {
+    whole_number(arg, 0)
+}
+
+/// Parses `--port`: 0 (any free port) to 65535.
+pub fn port(arg: &str) -> Result<u16, String> {
+    arg.parse::<u16>()
+        .map_err(|_| "expected a port from 0 (any free port) to 65535".to_string())
+}
+
+/// A whole number from `least` to 2^64 − 1, its range said in words when it is not one
+/// (trial 14a F5: "invalid digit found in string", or too large with no range).
+fn whole_number(arg: &str, least: u64) -> Result<u64, String> {
+    arg.parse::<u64>().map_err(|_| {
+        format!(
+            "expected a whole number from {least} to 2^64 − 1 ({})",
+            u64::MAX
+        )
+    })
 }
 
 /// The most worker threads a run may ask for (a run uses at most the machine's cores).
@@ -191,7 +214,9 @@ pub fn thread_count(arg: &str) -> Result<usize, String> {
             "{n} threads is more than the {MAX_THREADS} a run may use (0 means one per core)"
         )),
         Ok(n) => Ok(n),
-        Err(e) => Err(e.to_string()),
+        Err(_) => Err(format!(
+            "expected a whole number from 0 (one per core) to {MAX_THREADS}"
+        )),
     }
 }
 

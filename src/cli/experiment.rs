@@ -25,7 +25,7 @@ pub struct ExperimentArgs {
     #[arg(long, value_name = "K/N", value_parser = crate::sim::shard::Shard::parse)]
     pub shard: Option<crate::sim::shard::Shard>,
     /// Worker threads for games (0: one per core; at most 1,024). Results do not depend on it.
-    #[arg(long, default_value_t = 0, value_parser = thread_count)]
+    #[arg(long, default_value_t = 0, value_parser = thread_count, allow_hyphen_values = true)]
     pub threads: usize,
 }
 

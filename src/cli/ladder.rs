@@ -39,7 +39,7 @@ pub struct LadderArgs {
     #[arg(long)]
     pub scenario: Option<String>,
     /// Games per pairing and side assignment.
-    #[arg(long, default_value_t = 100, value_parser = super::common::game_count)]
+    #[arg(long, default_value_t = 100, value_parser = super::common::game_count, allow_hyphen_values = true)]
     pub games: u64,
     /// Seeds, threads and data; every pairing plays the same seeds (common random numbers).
     #[command(flatten)]

@@ -36,7 +36,7 @@ pub struct PlayArgs {
     #[arg(long, default_value = "mcts-fast")]
     pub bot: String,
     /// Seed of the dice and the bot.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::common::seed, allow_hyphen_values = true)]
     pub seed: u64,
     /// Continue a game saved with `save FILE`.
     #[arg(long, value_name = "FILE")]
@@ -53,7 +53,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub web: bool,
     /// The page's port (0: any free port; 8080 unless given). Only with --web.
-    #[arg(long)]
+    #[arg(long, value_parser = super::common::port, allow_hyphen_values = true)]
     pub port: Option<u16>,
     /// The address the page is served on: loopback (127.0.0.1) unless you say otherwise.
     /// Only with --web.
