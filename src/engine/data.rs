@@ -157,6 +157,7 @@ pub fn check_place_names<K: std::fmt::Display>(
                 "the name is empty: the screen names the area by it",
             ));
         }
+        check_name("name", name).map_err(|message| at.err(entry(), message))?;
         if let Some((other, _)) = places[..i].iter().find(|(_, n)| plain(n) == plain(name)) {
             return Err(at.err(
                 entry(),
@@ -223,8 +224,11 @@ pub fn io_error(path: &Path, e: &std::io::Error) -> DataError {
 pub fn parse<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
     // Read once: only a document that fails is read again, to tell syntax from schema (a
     // whole game's data is ~100 KB of TOML, and loading is mostly parsing).
-    let parsed = toml::from_str(text).map_err(|e| match parse_syntax(text, file) {
-        Err(syntax) => syntax,
+    let parsed = toml::from_str(text).map_err(|e| match text.parse::<toml::Table>() {
+        Err(syntax) => match past_integers(&syntax, text) {
+            Some(span) => beyond_integers::<T>(text, file, &syntax, span),
+            None => toml_error(&syntax, text, file, true),
+        },
         Ok(_) => toml_error(&e, text, file, false),
     })?;
     // TOML takes a C0 control character only escaped (`\u0001`) or in a multi-line string,
@@ -235,6 +239,50 @@ pub fn parse<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError
         check_printable(&parse_syntax(text, file)?, file)?;
     }
     Ok(parsed)
+}
+
+/// The span of a whole number past TOML's integers (−2^63 to 2^63 − 1), which the parser
+/// refuses before any entry reads it; `None` for any other error.
+fn past_integers(e: &toml::de::Error, text: &str) -> Option<std::ops::Range<usize>> {
+    let message = e.message();
+    let past = message.contains("number too large") || message.contains("number too small");
+    // The parser's span may hold the number's first character only: the number is the run
+    // of characters a TOML integer is written with.
+    let start = char_floor(text, e.span().filter(|_| past)?.start);
+    let written = |c: char| c.is_ascii_alphanumeric() || "+-_".contains(c);
+    let len = text[start..]
+        .find(|c: char| !written(c))
+        .unwrap_or(text.len() - start);
+    Some(start..start + len)
+}
+
+/// A number past TOML's integers told as a value error of its entry, with the table, the key
+/// and what the entry takes (trial 14a F1: it was "[syntax] 12:9" alone): the entry is read
+/// again with TOML's nearest integer in its place, and its own error, if any, gives the range.
+fn beyond_integers<T: DeserializeOwned>(
+    text: &str,
+    file: &str,
+    syntax: &toml::de::Error,
+    span: std::ops::Range<usize>,
+) -> DataError {
+    let nearest = match text[span.clone()].trim_start().starts_with('-') {
+        true => i64::MIN.to_string(),
+        false => i64::MAX.to_string(),
+    };
+    let written = short_number(text[span.clone()].trim()).into_owned();
+    let past = format!("{written} is past TOML's integers (-2^63 to 2^63 − 1)");
+    let again = format!("{}{nearest}{}", &text[..span.start], &text[span.end..]);
+    let mut error = match toml::from_str::<T>(&again) {
+        Err(e) if e.span().is_some_and(|s| s.start == span.start) => {
+            toml_error(&e, &again, file, false)
+        }
+        _ => toml_error(syntax, text, file, false),
+    };
+    error.message = match error.message.split_once(", expected ") {
+        Some((_, expected)) => format!("{past}; expected {expected}"),
+        None => past,
+    };
+    error
 }
 
 /// Every text of a data file prints as itself: a control character (a NUL, an escape
@@ -409,6 +457,18 @@ fn key_at(text: &str, pos: usize) -> Option<&str> {
 /// Where and why `text` is not valid TOML for its reader, in one line that does not echo
 /// the file's text ("line 3, column 7: invalid type …").
 pub fn toml_brief(e: &toml::de::Error, text: &str) -> String {
+    // A number past TOML's integers: the key it was written to and what it is (trial 14a F1).
+    let past = past_integers(e, text).map(|span| {
+        let written = short_number(text[span.clone()].trim()).into_owned();
+        let key = key_at(text, span.start).map_or(String::new(), |k| format!(" ({k})"));
+        (
+            key,
+            format!("{written} is past TOML's integers (-2^63 to 2^63 − 1)"),
+        )
+    });
+    if let (Some((key, reason)), Some(place)) = (past, toml_place(e, text)) {
+        return format!("{place}{key}: {reason}");
+    }
     let reason = toml_reason(e, text);
     match toml_place(e, text) {
         Some(place) => format!("{place}: {reason}"),
@@ -781,6 +841,24 @@ pub fn check_layout<K: std::fmt::Display>(
         &layout.source,
         layout.basis.as_deref(),
     )
+}
+
+/// The most characters of a name read on screen (a scenario, a formation, a map's place).
+pub const NAME_CHARS: usize = 100;
+
+/// A name a person reads on screen: not blank, and short enough for a line (trial 14a F4:
+/// an empty name printed as a blank, one of 70,000 characters was taken).
+pub fn check_name(field: &str, text: &str) -> Result<(), String> {
+    let n = text.chars().count();
+    if text.trim().is_empty() {
+        return Err(format!("its {field} is empty"));
+    }
+    if n > NAME_CHARS {
+        return Err(format!(
+            "its {field} is {n} characters long; a name has at most {NAME_CHARS}"
+        ));
+    }
+    Ok(())
 }
 
 // ------------------------------------------------------------ an area map's graph
@@ -1166,6 +1244,55 @@ mod tests {
         let e = parse::<Doc>("a = 1\n", "x.toml").expect_err("no [setup]");
         assert_eq!(e.table, "top level", "{e}");
         assert!(e.message.contains("setup"), "{e}");
+    }
+
+    /// Trial 14a F4: a name read on screen is neither blank nor longer than a line.
+    #[test]
+    fn a_name_is_neither_blank_nor_too_long() {
+        assert_eq!(check_name("name", " "), Err("its name is empty".into()));
+        let long = "x".repeat(NAME_CHARS + 1);
+        assert_eq!(
+            check_name("corps", &long),
+            Err("its corps is 101 characters long; a name has at most 100".into())
+        );
+        assert!(check_name("name", &"x".repeat(NAME_CHARS)).is_ok());
+    }
+
+    /// Trial 14a F1: a number past TOML's integers names its table and key, and the range
+    /// of the entry where it has one, like any other bad value.
+    #[test]
+    fn a_number_past_tomls_integers_names_its_entry_and_range() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Doc {
+            scenario: Inner,
+        }
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Inner {
+            turns: u8,
+            seed: i64,
+        }
+        let e = parse::<Doc>(
+            "[scenario]\nseed = 1\nturns = 18446744073709551616\n",
+            "s.toml",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "s.toml: [scenario] turns (3:9): 18446744073709551616 is past TOML's integers \
+             (-2^63 to 2^63 − 1); expected a whole number from 0 to 255"
+        );
+        let e = parse::<Doc>(
+            "[scenario]\nturns = 1\nseed = -99999999999999999999\n",
+            "s.toml",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "s.toml: [scenario] seed (3:8): -99999999999999999999 is past TOML's integers \
+             (-2^63 to 2^63 − 1)"
+        );
     }
 
     #[test]

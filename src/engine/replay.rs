@@ -148,6 +148,16 @@ impl Replay {
                      2^63 − 1){advice}"
                 ));
             }
+            // A save's own slip gets the parser's reason (trial 14a F3); other text only its
+            // place, not the parser's expectations of TOML.
+            let reason = super::data::toml_reason(&e, text);
+            if reason.starts_with("duplicate key") || text.contains('\0') {
+                let reason = match text.contains('\0') {
+                    true => "it holds a NUL byte".to_string(),
+                    false => reason,
+                };
+                return Err(format!("not a saved game: {place}: {reason}"));
+            }
             return Err(format!("not a saved game: it is not TOML (at {place})"));
         }
         let saved: Replay = toml::from_str(text)
@@ -478,6 +488,14 @@ mod tests {
         // A file that is not TOML at all is told by its place, not the parser's expectations.
         let e = Replay::parse("#!/bin/sh\necho hello\n").unwrap_err();
         assert_eq!(e, "not a saved game: it is not TOML (at line 2, column 6)");
+        // A key written twice, or a NUL byte, is told as what it is (trial 14a F3).
+        let e = Replay::parse("game = \"g\"\nseed = 1\nsteps = []\nseed = 1\n").unwrap_err();
+        assert!(
+            e.starts_with("not a saved game: line 4, column 1: duplicate key `seed`"),
+            "{e}"
+        );
+        let e = Replay::parse("game = \"g\"\nseed = 1\nsteps = []\n\0").unwrap_err();
+        assert_eq!(e, "not a saved game: line 4, column 1: it holds a NUL byte");
         // A seed past TOML's integers is told as such, and how a save writes it.
         let e =
             Replay::parse("game = \"g\"\nseed = 18446744073709551615\nsteps = []\n").unwrap_err();

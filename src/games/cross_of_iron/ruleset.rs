@@ -1052,6 +1052,8 @@ fn check_names(data: &DataSet, file: &str) -> Result<(), DataError> {
                 At::new(file, "scenario").err(key, format!("the scenario's {key} is empty"))
             );
         }
+        crate::engine::data::check_name(key, text)
+            .map_err(|m| At::new(file, "scenario").err(key, m))?;
     }
     let at = At::new(file, "setup");
     let names: Vec<String> = data

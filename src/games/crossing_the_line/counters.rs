@@ -5,7 +5,7 @@
 
 pub use super::side::Side;
 use super::state::MAX_PATH;
-use crate::engine::data::{check_provenance, parse, At, DataError, Limit, Provenance};
+use crate::engine::data::{check_name, check_provenance, parse, At, DataError, Limit, Provenance};
 use serde::Deserialize;
 use std::collections::HashSet;
 
@@ -170,6 +170,10 @@ fn check_formations(formations: &[FormationDef], at: At) -> Result<(), DataError
         if !seen.insert(f.id.as_str()) || f.id == INDEPENDENT {
             return Err(at.err(entry, format!("formation id {:?} is used twice", f.id)));
         }
+        let names = [("name", Some(&f.name)), ("corps", f.corps.as_ref())];
+        for (field, text) in names.iter().filter_map(|&(k, t)| Some((k, t?))) {
+            check_name(field, text).map_err(|message| at.err(&entry, message))?;
+        }
         // The sums these values enter stay far inside u8: FAL + recovery ≤ 10 + 15 (8.1),
         // Support Points ≤ 15 (3.4); command range is compared as a u16 distance.
         let ranges = [
@@ -227,6 +231,10 @@ fn check_units(t: &CounterTables, at: At) -> Result<(), DataError> {
 
 /// The constraints of 3.2 and 5.5 on one unit, as the message of its error.
 fn check_unit(t: &CounterTables, u: &UnitDef) -> Result<(), String> {
+    for (field, text) in [("regiment", &u.regiment), ("corps", &u.corps)] {
+        text.as_deref()
+            .map_or(Ok(()), |text| check_name(field, text))?;
+    }
     let formation = t.formations.iter().find(|f| f.id == u.formation);
     if formation.is_none() && !u.is_independent() {
         return Err(format!(

@@ -538,6 +538,7 @@ fn check_against_rule(s: &ScenarioDef) -> Result<(), String> {
 /// Every formation and unit named exists and is in play, each unit is set up or enters once,
 /// and the turns fit the scenario.
 fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
+    crate::engine::data::check_name("name", &s.name)?;
     for (field, turn) in [("first_turn", s.first_turn), ("last_turn", s.last_turn)] {
         if !(1..=LAST_GAME_TURN).contains(&turn) {
             return Err(format!(

@@ -162,6 +162,9 @@ pub(super) fn check_counters(
         if id.trim().is_empty() {
             return Err(At::new(file, table).err("id", "a counter has an empty id"));
         }
+        // The id is the unit's name on screen (4.3.2).
+        crate::engine::data::check_name("id", id)
+            .map_err(|m| At::new(file, table).err(format!("counter {id}"), m))?;
         if !ids.insert(id) {
             return Err(At::new(file, table).err(
                 format!("counter {id}"),

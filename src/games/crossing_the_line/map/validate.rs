@@ -3,6 +3,7 @@
 
 use super::schema::*;
 use super::*;
+use crate::engine::data::check_name;
 use crate::games::crossing_the_line::hex::Hexside;
 use std::collections::{HashMap, HashSet};
 
@@ -217,6 +218,7 @@ fn set_hexsides(map: &mut Map, t: &MapFile, file: &str) -> Result<(), DataError>
 /// A road: a path of at least two hexes, each next to the one before, none twice.
 fn set_road(map: &mut Map, road: &Road, at: At) -> Result<(), DataError> {
     let entry = format!("road {:?}", road.name);
+    check_name("name", &road.name).map_err(|message| at.err(&entry, message))?;
     if road.hexes.len() < 2 {
         return Err(at.err(entry, "a road runs through at least two hexes"));
     }
@@ -425,6 +427,7 @@ fn set_aachen_city(map: &mut Map, t: &HexList, at: At) -> Result<(), DataError> 
 fn set_supply(map: &mut Map, t: &Supply, at: At) -> Result<(), DataError> {
     for area in &t.areas {
         let entry = format!("area {:?}", area.name);
+        check_name("name", &area.name).map_err(|message| at.err(&entry, message))?;
         if area.edge_hexes.is_empty() {
             return Err(at.err(entry, "a supply area needs at least one map edge hex"));
         }

@@ -500,6 +500,8 @@ pub(super) fn weapon_kind_name(kind: WeaponKind) -> &'static str {
 
 pub(super) fn check_scenario(data: &DataSet, file: &str) -> Result<(), DataError> {
     let s = &data.scenario;
+    crate::engine::data::check_name("name", &s.scenario.name)
+        .map_err(|m| At::new(file, "scenario").err("name", m))?;
     let readings = &crate::games::rudders_line::readings::ALL;
     s.readings.check(At::new(file, "readings"), readings)?;
     let turns = s.scenario.turns;
