@@ -429,6 +429,11 @@ fn step_words(rs: &Ruleset, s: &State) -> String {
         (ScenarioKind::FirstBlood, Step::Choose) => {
             "the US activates the 1st Infantry Division (10.1)".to_string()
         }
+        // 6.2: who holds the Initiative is said, not left to the log.
+        (_, Step::Choose) => format!(
+            "the Initiative player, the {}, activates, transfers or passes (6.2)",
+            s.initiative.players()
+        ),
         (_, step) => step_name(step),
     }
 }

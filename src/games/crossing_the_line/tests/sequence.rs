@@ -674,6 +674,24 @@ fn rule_5_8_1_command_range_is_checked_for_replacements_and_reorganisation() {
 
 // ------------------------------------------------------------------ activation (6.3, 6.4.2)
 
+/// 6.2 on the page: the headline names who holds the Initiative while they choose, so the
+/// page and the pictures say whose decision it is (trial 14b F2).
+#[test]
+fn rule_6_2_the_headline_names_the_initiative_player_choosing() {
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    assert_eq!(s.step, Step::Choose);
+    for side in [Side::Us, Side::German] {
+        s.initiative = side;
+        let headline = crate::games::crossing_the_line::describe::headline(fx.rs(), &s, None);
+        let words = format!(
+            "turn 1 of 3, the Initiative player, the {}, activates, transfers or passes (6.2);",
+            side.players()
+        );
+        assert!(headline.contains(&words), "{headline}");
+    }
+}
+
 /// 6.3: "Activating a formation allows the Initiative player to activate all subordinate units,
 /// including Independent units currently assigned to it, to conduct one or more Actions".
 #[test]
