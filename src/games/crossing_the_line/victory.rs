@@ -15,6 +15,7 @@ use super::ops;
 use super::ruleset::{PlanChart, Ruleset, ScenarioKind};
 use super::side::Side;
 use super::state::{bits, State};
+use std::fmt::Write as _;
 
 /// 10.1's ratings by activations needed, and failure.
 pub const FIRST_BLOOD_LEVELS: [&str; 5] =
@@ -273,6 +274,60 @@ fn rule_number(kind: ScenarioKind) -> &'static str {
     }
 }
 
+/// The victory bands in words, best first ("71+ US decisive", "61–70 US substantial", …);
+/// bands a data file changed say so and give the rulebook's beside them (trial 15a F1: an
+/// edited band was shown as the rule's).
+fn bands_told(rs: &Ruleset) -> Vec<String> {
+    let rule = super::scenario::rule_scenario(&rs.scenario_id).and_then(|r| r.vp_levels);
+    let rulebook = rule.is_none_or(|r| same_bands(rs.kind, r, &rs.vp_levels));
+    let mut bands = band_words(rs.kind, &rs.vp_levels, rulebook);
+    if let (false, Some(r), Some(last)) = (rulebook, rule, bands.last_mut()) {
+        let _ = write!(
+            last,
+            " (bands set by the data, not the rulebook's; {} has {})",
+            rule_number(rs.kind),
+            band_words(rs.kind, r, false).join(", ")
+        );
+    }
+    bands
+}
+
+/// Whether `levels` are the rulebook's bands `rule`; the Stolberg Corridor's last band may
+/// start at 15 or 16, the two readings of 10.2 (AMBIG-30).
+fn same_bands(kind: ScenarioKind, rule: &[u32], levels: &[u32]) -> bool {
+    let reading = |a: &u32, b: &u32| {
+        a == b || (kind == ScenarioKind::StolbergCorridor && a.min(b) == &15 && a.max(b) == &16)
+    };
+    rule.len() == levels.len() && rule.iter().zip(levels).all(|(a, b)| reading(a, b))
+}
+
+/// `levels` as bands of the scenario's level names; with `rulebook`, the Stolberg Corridor's
+/// 15 VP says it is a reading (AMBIG-30).
+fn band_words(kind: ScenarioKind, levels: &[u32], rulebook: bool) -> Vec<String> {
+    let names = level_names(kind);
+    names
+        .iter()
+        .enumerate()
+        .map(|(k, name)| {
+            let least = levels.get(k).copied();
+            let most = k.checked_sub(1).and_then(|k| levels.get(k)).map(|m| m - 1);
+            match (least, most) {
+                (Some(l), None) => format!("{l}+ {name}"),
+                // AMBIG-30: say where the band is a reading, not the table's.
+                (Some(15), Some(m)) if rulebook && kind == ScenarioKind::StolbergCorridor => {
+                    format!(
+                        "15–{m} {name} (the rulebook's table has 16–{m}: 15 VP is in no band and \
+                         is read as {name})"
+                    )
+                }
+                (Some(l), Some(m)) => format!("{l}–{m} {name}"),
+                (None, Some(m)) => format!("0–{m} {name}"),
+                (None, None) => name.to_string(),
+            }
+        })
+        .collect()
+}
+
 /// The victory conditions of the scenario (10.1–10.4) and the standing now, for the play
 /// screen and the page, as `viewer` knows it (`None`: everything).
 pub fn standing(rs: &Ruleset, s: &State, viewer: Option<Side>) -> Vec<String> {
@@ -298,29 +353,7 @@ pub fn standing(rs: &Ruleset, s: &State, viewer: Option<Side>) -> Vec<String> {
             ),
         ];
     }
-    let names = level_names(rs.kind);
-    let bands: Vec<String> = names
-        .iter()
-        .enumerate()
-        .map(|(k, name)| {
-            let least = rs.vp_levels.get(k).copied();
-            let most = k
-                .checked_sub(1)
-                .and_then(|k| rs.vp_levels.get(k))
-                .map(|m| m - 1);
-            match (least, most) {
-                (Some(l), None) => format!("{l}+ {name}"),
-                // AMBIG-30: say where the band is a reading, not the table's.
-                (Some(15), Some(m)) if rs.kind == ScenarioKind::StolbergCorridor => format!(
-                    "15–{m} {name} (the rulebook's table has 16–{m}: 15 VP is in no band and \
-                     is read as {name})"
-                ),
-                (Some(l), Some(m)) => format!("{l}–{m} {name}"),
-                (None, Some(m)) => format!("0–{m} {name}"),
-                (None, None) => name.to_string(),
-            }
-        })
-        .collect();
+    let bands = bands_told(rs);
     if let Some(p) = &rs.plan {
         return campaign_standing(rs, p, s, &bands, viewer);
     }

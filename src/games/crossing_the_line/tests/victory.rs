@@ -171,6 +171,15 @@ fn rule_10_2_ambig_30_the_vp_bands_come_from_the_data() {
         text.contains("81+ US decisive, 71–80 US substantial"),
         "{text}"
     );
+    // Bands the data moved are told as the data's, with the rulebook's beside them, and no
+    // reading of the rulebook's 15 VP is claimed for them (trial 15a F1).
+    assert!(
+        text.contains(
+            "20–39 German substantial, 0–19 German decisive (bands set by the data, not the \
+             rulebook's; 10.2 has 71+ US decisive, 61–70 US substantial"
+        ) && !text.contains("the rulebook's table has"),
+        "{text}"
+    );
     // The embedded reading is told as a reading where the bands are listed.
     let fx = Fx::s2();
     let text = victory::standing(fx.rs(), &fx.bare(), None).join(" ");
