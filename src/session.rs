@@ -292,10 +292,15 @@ impl<'g, G: Entry> Session<'g, G> {
             .winner
             .map_or("none".to_string(), |w| self.game.player_name(w).to_string());
         let reason = self.game.result_reason(&self.state);
+        // The level in the game's own words, and no turn in a scenario without turns (trial
+        // 15b F2: First Blood's "Game over on turn 1: satisfactory").
+        let level = self.game.level_words(o.level).unwrap_or(o.level);
+        let when = match self.game.record_columns().turn {
+            true => format!(" on turn {}", o.turn),
+            false => String::new(),
+        };
         Some(format!(
-            "Game over on turn {}: {} (winner: {winner}){}.",
-            o.turn,
-            o.level,
+            "Game over{when}: {level} (winner: {winner}){}.",
             reason.map_or(String::new(), |r| format!(": {r}"))
         ))
     }
@@ -533,11 +538,13 @@ mod tests {
         panic!("never reached the wanted decision");
     }
 
-    fn joins(offers: &[Offer<RlAction>]) -> Vec<(usize, String)> {
+    /// The joins offered, by number and action (a join's text changes as the group grows:
+    /// it says which units it passes over).
+    fn joins(offers: &[Offer<RlAction>]) -> Vec<(usize, RlAction)> {
         offers
             .iter()
             .filter(|o| matches!(o.action, RlAction::AddUnit(_)))
-            .map(|o| (o.n, o.text.clone()))
+            .map(|o| (o.n, o.action))
             .collect()
     }
 
@@ -613,6 +620,29 @@ mod tests {
         assert!(s.undo());
         let ns: Vec<usize> = s.offers().iter().map(|o| o.n).collect();
         assert_eq!(ns, (1..=ns.len()).collect::<Vec<_>>());
+    }
+
+    /// 10.1: First Blood's end is told in its table's words and without a turn, as the
+    /// scenario has none (trial 15b F2: "Game over on turn 1: satisfactory").
+    #[test]
+    fn rule_10_1_first_bloods_result_line_uses_the_tables_words_and_no_turn() {
+        let game = CrossingTheLine::load(None, "first-blood").unwrap();
+        let mut s = session(&game, 0);
+        for _ in 0..2000 {
+            if s.result_line().is_some() {
+                break;
+            }
+            let Some(a) = s.offers().first().map(|o| o.action) else {
+                s.advance(&mut Vec::new());
+                continue;
+            };
+            s.choose(a, &mut Vec::new());
+            s.advance(&mut Vec::new());
+        }
+        let line = s.result_line().expect("the game ends");
+        assert!(line.starts_with("Game over: "), "{line}");
+        let words = ["victory (", "poor performance", "objectives still held"];
+        assert!(words.iter().any(|w| line.contains(w)), "{line}");
     }
 
     /// Undo goes back to the decision with the dice as they were: the same choice again rolls
