@@ -97,6 +97,9 @@ impl Entry for RuddersLine {
 
     /// 11.1–11.2: the assault's exact odds for this point unit; 7.5–7.7, 9.5–9.6: a fire's.
     fn action_odds(&self, s: &Self::State, a: Self::Action) -> Option<String> {
+        if let Some(note) = self.passed_over(s, a) {
+            return Some(note.to_string());
+        }
         if let Some(empty) = self.empty_area_fire(s, a) {
             return Some(empty);
         }

@@ -70,6 +70,11 @@ impl RuddersLine {
         }
     }
 
+    /// A join that passes over units listed above it, in words (`describe::passed_over`).
+    pub fn passed_over(&self, s: &State, a: Action) -> Option<&'static str> {
+        super::describe::passed_over(self.rules(), s, a)
+    }
+
     /// Indirect fire on an area without enemy, in words (`fire::empty_area_fire`).
     pub fn empty_area_fire(&self, s: &State, a: Action) -> Option<String> {
         super::fire::empty_area_fire(self.rules(), s, a)

@@ -128,6 +128,20 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
     }
 }
 
+/// Units join in list order (`movement::joinable`): a pick that passes over units listed
+/// above it says they can no longer join, rather than dropping them from the next list
+/// without a word (trial 15b F3). Told beside the option, not in its description, which
+/// keeps the option's number while the group grows.
+pub fn passed_over(rs: &Ruleset, s: &State, a: Action) -> Option<&'static str> {
+    let Action::AddUnit(x) = a else { return None };
+    let before = super::movement::joinable(rs, s) & ((1u128 << x) - 1);
+    match before.count_ones() {
+        0 => None,
+        1 => Some("after it, the unit listed above cannot join"),
+        _ => Some("after it, the units listed above cannot join"),
+    }
+}
+
 /// "end the activation", with the moves stacking alone forbids the group, so that a move
 /// missing from the list is explained (10.35; trial 13b F2).
 fn end_activation(rs: &Ruleset, s: &State) -> String {

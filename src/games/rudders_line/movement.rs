@@ -5,7 +5,7 @@ use super::action::Action;
 use super::combat;
 use super::data::Side;
 use super::ruleset::{bits, unit_bits, Ruleset};
-use super::state::{AttackKind, Roll, State, Step, Terms, NONE, STACKING_LIMIT};
+use super::state::{AttackKind, Roll, State, Step, Terms, UnitMask, NONE, STACKING_LIMIT};
 use super::turn;
 
 /// Areas holding a fresh unit of `side` that may act this turn (not held back).
@@ -111,24 +111,31 @@ pub fn interdiction_toll(s: &State, side: Side, to: u8) -> u8 {
     s.interdiction[side.enemy().index()][usize::from(to)].div_ceil(2)
 }
 
+/// 10.2: the fresh units of the activated area that may still join the group before it
+/// moves. Units join in increasing order so that each group is offered once (a search would
+/// otherwise meet every group once per order of its units).
+pub fn joinable(rs: &Ruleset, s: &State) -> UnitMask {
+    let g = &s.group;
+    if g.moved {
+        return 0;
+    }
+    let above = match g.members {
+        0 => 0,
+        m => 127 - m.leading_zeros() + 1,
+    };
+    let held = rs.held_back[usize::from(s.turn).min(31)];
+    let here = s.personnel_in(rs, s.active, g.area) & !held & !((1u128 << above) - 1);
+    unit_bits(here)
+        .filter(|&u| !s.is_spent(u))
+        .fold(0, |m, u| m | 1 << u)
+}
+
 /// 10.2–10.5: picking the group's units, then moving, assaulting or ending.
 pub fn group_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
     let side = s.active;
     let g = &s.group;
-    if !g.moved {
-        // Units join in increasing order so that each group is offered once.
-        let above = if g.members == 0 {
-            0
-        } else {
-            127 - g.members.leading_zeros() + 1
-        };
-        let held = rs.held_back[usize::from(s.turn).min(31)];
-        let here = s.personnel_in(rs, side, g.area) & !held & !((1u128 << above) - 1);
-        for u in unit_bits(here) {
-            if !s.is_spent(u) {
-                out(Action::AddUnit(u));
-            }
-        }
+    for u in unit_bits(joinable(rs, s)) {
+        out(Action::AddUnit(u));
     }
     if g.members == 0 {
         return;

@@ -643,3 +643,24 @@ fn rule_10_2_units_left_out_of_the_group_stay_fresh_and_their_area_may_activate_
     assert!(fx.is_spent(a) && !fx.is_spent(b));
     assert!(fx.can(Action::Activate(fx.area("3"))));
 }
+
+/// 10.2: units join the group in list order, so a pick that passes over units listed above
+/// it says that they can then no longer join (trial 15b F3: they vanished without a word).
+#[test]
+fn rule_10_2_a_join_that_passes_over_units_says_they_can_no_longer_join() {
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "3");
+    let b = fx.place("ranger_squad", "3");
+    let c = fx.place("ranger_squad", "3");
+    fx.act(Action::Activate(fx.area("3")));
+    let text = |fx: &Fixture, u| crate::registry::action_text(&fx.g, &fx.s, Action::AddUnit(u));
+    assert!(!text(&fx, a).contains("no longer join"), "{}", text(&fx, a));
+    assert!(
+        text(&fx, c).ends_with(" joins the group — after it, the units listed above cannot join"),
+        "{}",
+        text(&fx, c)
+    );
+    fx.act(Action::AddUnit(b));
+    assert!(!fx.can(Action::AddUnit(a)), "a is passed over");
+    assert!(!text(&fx, c).contains("no longer join"));
+}
