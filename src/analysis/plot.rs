@@ -475,12 +475,35 @@ fn title_lines(title: &str, width: usize) -> Vec<String> {
             lines.push(word.to_string());
         }
     }
-    if lines.len() > 2 {
-        let rest = lines.split_off(1).join(" ");
+    // Up to three lines: a sweep's title says what the chart leaves out (trial 15b F1).
+    if lines.len() > 3 {
+        let rest = lines.split_off(2).join(" ");
         let cut: String = rest.chars().take(width.saturating_sub(1)).collect();
         lines.push(format!("{cut}…"));
     }
     lines
+}
+
+/// A cell's text in lines that fit its width `cw` (trial 15b: a narrow cell's "43% [40–46]"
+/// ran into its neighbours): the rate and its interval on two lines when one is too wide,
+/// and the font made smaller, down to 8 px, until the longest line fits.
+fn cell_lines(text: &str, cw: i32, size: u32) -> (Vec<String>, u32) {
+    const CHAR_EM: f64 = 0.58;
+    let fits = |line: &str, size: u32| {
+        line.chars().count() as f64 * CHAR_EM * f64::from(size) <= f64::from(cw - 4)
+    };
+    let lines: Vec<String> = match (fits(text, size), text.split_once(" [")) {
+        (false, Some((rate, interval))) => vec![rate.to_string(), format!("[{interval}")],
+        _ => vec![text.to_string()],
+    };
+    let longest = lines
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let fitting = (f64::from(cw - 4) / (longest as f64 * CHAR_EM)).floor() as u32;
+    (lines, size.min(fitting).max(8))
 }
 
 fn draw_panel<DB: DrawingBackend>(
@@ -538,14 +561,19 @@ fn draw_panel<DB: DrawingBackend>(
                 colour(t).filled(),
             ))?;
             let ink = if t > 0.55 { WHITE } else { BLACK };
-            let st = TextStyle::from((FONT, small).into_font())
-                .color(&ink)
-                .pos(Pos::new(HPos::Center, VPos::Center));
             let text = match &p.notes {
                 Some(notes) => notes[yi][xi].clone(),
                 None => label(*v, p.percent),
             };
-            area.draw_text(&text, &st, (x0 + cw / 2, y0 + ch / 2))?;
+            let (lines, size) = cell_lines(&text, cw, small);
+            let st = TextStyle::from((FONT, size).into_font())
+                .color(&ink)
+                .pos(Pos::new(HPos::Center, VPos::Center));
+            let gap = size as i32 + 2;
+            let first = y0 + ch / 2 - gap * (lines.len() as i32 - 1) / 2;
+            for (k, line) in lines.iter().enumerate() {
+                area.draw_text(line, &st, (x0 + cw / 2, first + gap * k as i32))?;
+            }
         }
     }
     area.draw(&Rectangle::new(
@@ -639,6 +667,20 @@ fn draw_panel<DB: DrawingBackend>(
 mod tests {
     use super::title_lines;
 
+    /// A narrow cell gets its rate and interval on two lines, in a font that fits the cell;
+    /// a wide one keeps one line at the font it was given.
+    #[test]
+    fn a_cells_text_fits_its_width() {
+        use super::cell_lines;
+        let (lines, size) = cell_lines("43% [40–46]", 64, 16);
+        assert_eq!(lines, ["43%", "[40–46]"]);
+        assert!(7.0 * 0.58 * f64::from(size) <= 60.0 && size >= 8, "{size}");
+        assert_eq!(
+            cell_lines("43% [40–46]", 300, 16),
+            (vec!["43% [40–46]".into()], 16)
+        );
+    }
+
     /// Trial 11b F14: a chart's long title is wrapped, not cut at the picture's edge.
     #[test]
     fn a_long_title_wraps_onto_a_second_line() {
@@ -650,7 +692,7 @@ mod tests {
         assert_eq!(lines.join(" "), title);
         assert_eq!(title_lines("short", 60), vec!["short".to_string()]);
         let long = title_lines(&"word ".repeat(100), 20);
-        assert_eq!(long.len(), 2);
-        assert!(long[1].ends_with('…'));
+        assert_eq!(long.len(), 3);
+        assert!(long[2].ends_with('…'));
     }
 }

@@ -9,6 +9,15 @@ pub fn counted(n: impl Into<u64>, noun: &str) -> String {
     }
 }
 
+/// Items as a sentence lists them: "a", "a and b", "a, b and c".
+pub fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// `text` without the reading notes' ambiguity ids ("AMBIG-19"), which mean nothing to a
 /// reader of the screen: the rule numbers beside them say where the reading is.
 /// "(7.5.3; AMBIG-19)" → "(7.5.3)", "(digest AMBIG-32)" and " (AMBIG-45)" go whole.

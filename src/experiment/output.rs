@@ -5,6 +5,7 @@
 
 use super::spec::Variant;
 use crate::analysis::plot::Heatmap;
+use crate::engine::words;
 use crate::sim::report::percent;
 use crate::sim::stats::{
     paired_difference, paired_score_difference, unpaired_difference, Difference, Rate,
@@ -83,6 +84,14 @@ fn draws_told(rows: &[Row]) -> String {
     match rows.iter().any(|r| r.draws.p > 0.0) {
         true => "; the draws (not drawn here) in report.md".into(),
         false => String::new(),
+    }
+}
+
+/// "the Rangers' ", "the US's ": a side's name as the owner of a rate (trial 15b F6).
+fn possessive(side: &str) -> String {
+    match side.ends_with('s') {
+        true => format!("the {side}'"),
+        false => format!("the {side}'s"),
     }
 }
 
@@ -309,24 +318,26 @@ pub fn chart(title: &str, names: &[&str], axes: &[&str], rows: &[Row]) -> Heatma
         .iter()
         .filter(|r| r.side == names[0] && r.cell.is_empty())
         .collect();
-    let mut title = format!("{title}: the {} win rate over the sweep", names[0]);
-    // The other sides' rates are not drawn: the title says where they are.
-    if let [_, others @ ..] = names {
-        if !others.is_empty() {
-            title.push_str(&format!(
-                "; the {} win rate in report.md",
-                others.join(" and ")
-            ));
-        }
-    }
-    title.push_str(&draws_told(rows));
+    let mut title = format!("{title}: {} win rate over the sweep", possessive(names[0]));
     if let Some(baseline) = off_grid.first() {
         title.push_str(&format!("; baseline {}", cell_text(baseline)));
     }
+    // What the chart leaves out is said in one clause (trial 15b F1: a title cut at the
+    // picture's width lost it): the other sides' rates, the draws, the named variants.
+    let mut left_out: Vec<String> = names[1..]
+        .iter()
+        .map(|side| format!("{} win rate", possessive(side)))
+        .collect();
+    if rows.iter().any(|r| r.draws.p > 0.0) {
+        left_out.push("the draws".into());
+    }
     match off_grid.len().saturating_sub(1) {
         0 => {}
-        1 => title.push_str("; 1 named variant in report.md"),
-        n => title.push_str(&format!("; {n} named variants in report.md")),
+        1 => left_out.push("1 named variant".into()),
+        n => left_out.push(format!("{n} named variants")),
+    }
+    if !left_out.is_empty() {
+        title.push_str(&format!("; {} in report.md", words::and_list(&left_out)));
     }
     Heatmap {
         title,
