@@ -361,9 +361,9 @@ fn head_to_head(context: &Context, matchups: &[Matchup]) -> String {
         let (_, se_games) = unpaired.mean_se();
         let interval = match se > 0.0 {
             true => format!(
-                "± {:.1} paired by seed (± {:.1} as independent games)",
-                100.0 * Z95 * se / 4.0,
-                100.0 * Z95 * se_games / 2.0,
+                "{} paired by seed ({} as independent games)",
+                score_bounds(mean / 4.0, Z95 * se / 4.0),
+                score_bounds(mean / 4.0, Z95 * se_games / 2.0),
             ),
             false => alike_interval(mean / 4.0, paired.n),
         };
@@ -376,6 +376,13 @@ fn head_to_head(context: &Context, matchups: &[Matchup]) -> String {
         );
     }
     s
+}
+
+/// A score's normal 95% interval as its bounds, kept within 0–100% (trial 15b F4: "2.5% ±
+/// 3.6" reached below 0%); "[0.0%, 6.1%]".
+fn score_bounds(score: f64, half: f64) -> String {
+    let bound = |x: f64| crate::sim::report::percent(x.clamp(0.0, 1.0), 1);
+    format!("[{}%, {}%]", bound(score - half), bound(score + half))
 }
 
 /// Every seed's pair scored alike (0%, say), so the normal interval has no width: a Wilson
