@@ -109,6 +109,7 @@ impl Visitor for Play<'_> {
                 std::net::SocketAddr::new(args.bind.unwrap_or(loopback), args.port.unwrap_or(8080));
             return crate::web::serve(session, addr, args.open, args.load.as_deref());
         }
+        crate::sim::interrupt::install_for_play();
         let mut out = Watched {
             inner: std::io::stdout().lock(),
             failed: None,

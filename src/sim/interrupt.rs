@@ -35,6 +35,25 @@ pub fn install() {
     });
 }
 
+/// The line `play` prints when Ctrl-C stops it while the bot thinks.
+pub const PLAY_LINE: &str =
+    "interrupted while the bot was thinking: the game stops here (`save FILE` at the prompt \
+     keeps a game; Ctrl-C at the prompt only drops the line typed)";
+
+/// `play` in the terminal: Ctrl-C while the bot thinks stops the game with one line and
+/// [`EXIT_CODE`] (trial 15a F5: the signal killed it without a word). At the prompt the line
+/// editor reads the key itself, so this handler does not see it there.
+pub fn install_for_play() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            crate::engine::write::exit_removing_temporaries(i32::from(EXIT_CODE), &|_| {
+                PLAY_LINE.to_string()
+            })
+        });
+    });
+}
+
 /// How long the game loops have to wind down after Ctrl-C before the handler stops the run
 /// itself: a game in progress (an MCTS bot's, minutes long) is not waited for.
 const GRACE: std::time::Duration = std::time::Duration::from_millis(500);
