@@ -561,6 +561,21 @@ fn rule_6_2_random_event_gap_names_the_missing_roll() {
     );
 }
 
+/// Trial 15a F6: a Random Event's name is what the log tells: not blank, not too long.
+#[test]
+fn rule_6_2_a_random_events_name_is_neither_blank_nor_too_long() {
+    let long = format!("name = \"{}\"", "x".repeat(101));
+    for (to, words) in [
+        ("name = \"\"", "its name is empty"),
+        (long.as_str(), "a name has at most 100"),
+    ] {
+        let charts = edit(CHARTS_TOML, "name = \"Rain\"", to);
+        let (err, _) = load_err("event-name", "charts.toml", &charts);
+        assert_eq!(err.table, "random_events");
+        assert!(err.message.contains(words), "{err}");
+    }
+}
+
 #[test]
 fn rule_6_2_random_event_roll_twice_or_out_of_range() {
     let charts = edit(CHARTS_TOML, "rolls = [10, 11]", "rolls = [9, 10, 11]");

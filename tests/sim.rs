@@ -485,6 +485,12 @@ fn shards_split_the_game_indices_into_contiguous_shares() {
     for bad in ["0/3", "4/3", "3", "a/b", "1/0"] {
         assert!(Shard::parse(bad).is_err(), "{bad}");
     }
+    // Past u64: told as such, not as K above N (trial 15a F4).
+    let e = Shard::parse("1/18446744073709551616").unwrap_err();
+    assert!(
+        e.ends_with("18446744073709551616 is past the most shards, 2^64 − 1"),
+        "{e}"
+    );
     let ranges: Vec<_> = (1..=3).map(|k| Shard { k, n: 3 }.range(10)).collect();
     assert_eq!(ranges, [0..3, 3..6, 6..10]);
     assert!(Shard { k: 1, n: 11 }.check(10).is_err());

@@ -76,10 +76,16 @@ impl Shard {
     pub fn parse(arg: &str) -> Result<Shard, String> {
         let bad = || format!("'{arg}' is not K/N, the K-th of N shards (1 ≤ K ≤ N), e.g. 3/8");
         let (k, n) = arg.split_once('/').ok_or_else(bad)?;
-        let (k, n) = (
-            k.trim().parse::<u64>().map_err(|_| bad())?,
-            n.trim().parse::<u64>().map_err(|_| bad())?,
-        );
+        // A whole number past u64 is told as such, not as a K above N (trial 15a F4).
+        let number = |text: &str| match text.trim().parse::<u64>() {
+            Ok(x) => Ok(x),
+            Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Err(format!(
+                "'{arg}': {} is past the most shards, 2^64 − 1",
+                text.trim()
+            )),
+            Err(_) => Err(bad()),
+        };
+        let (k, n) = (number(k)?, number(n)?);
         if k == 0 || k > n {
             return Err(bad());
         }

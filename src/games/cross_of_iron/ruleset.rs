@@ -564,13 +564,13 @@ const AFV_DEFENSE: Limit<u8> = Limit {
 };
 /// Printed firepower: the IFT's columns stop at 36 (63.8); squad + weapon ≤ 40 a counter.
 const FIREPOWER: Limit<u8> = Limit {
-    lo: 0,
+    lo: 1,
     hi: 20,
     basis: "printed firepower, 2 to 6 in the DYO list (p. 82); the rules print no limit",
 };
 /// Printed normal range in hexes; long range (×4 at most) stays in u8.
 const RANGE: Limit<u8> = Limit {
-    lo: 0,
+    lo: 1,
     hi: 30,
     basis: "printed normal range in hexes, 2 to 10 in the DYO list (p. 82)",
 };

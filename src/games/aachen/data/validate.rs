@@ -413,6 +413,7 @@ fn check_random_events(chart: &RandomEventChart, at: At) -> Result<(), DataError
     let mut rows: HashMap<u8, &str> = HashMap::new();
     for (i, event) in chart.events.iter().enumerate() {
         let entry = format!("event {} ({})", i + 1, event.name);
+        crate::engine::data::check_name("name", &event.name).map_err(|m| at.err(&entry, m))?;
         if event.rolls.is_empty() {
             return Err(at.err(entry, "`rolls` is empty: give the 3d6 totals of this row"));
         }

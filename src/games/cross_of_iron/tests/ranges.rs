@@ -239,12 +239,12 @@ fn infantry_firepower_range_morale_and_points_past_their_ranges_are_rejected() {
         (
             "fp 21",
             "fp = 21, range = 6, morale = 7, points = 21",
-            "0–20",
+            "1–20",
         ),
         (
             "range 31",
             "fp = 4, range = 31, morale = 7, points = 21",
-            "0–30",
+            "1–30",
         ),
         (
             "morale 13",
@@ -281,7 +281,7 @@ fn every_counter_is_checked_whether_the_scenario_uses_it_or_not() {
              points = 30 }}"
         ),
     );
-    assert_names(&e, &["[infantry] 5-4-8", "fp 21", "0–20"]);
+    assert_names(&e, &["[infantry] 5-4-8", "fp 21", "1–20"]);
 }
 
 #[test]
@@ -630,4 +630,24 @@ fn close_combat_odds_columns_out_of_order_are_rejected() {
     assert_names(&e, &["[close_combat] odds", "1-4 after 1-3", "rise"]);
     let e = error("charts.toml", from, "odds = [[1, 4], [2, 8], [1, 2]");
     assert_names(&e, &["2-8 after 1-4"]);
+}
+
+/// Trial 15a F2: a squad's firepower and range are at least 1 (the IFT has no column below
+/// FP 1; a squad that cannot fire or reach is no counter of the game).
+#[test]
+fn a_squads_firepower_and_range_are_at_least_1() {
+    let row = "{ id = \"4-6-7\", side = \"germans\", fp = 4, range = 6,";
+    for (to, field) in [
+        (
+            "{ id = \"4-6-7\", side = \"germans\", fp = 0, range = 6,",
+            "fp 0",
+        ),
+        (
+            "{ id = \"4-6-7\", side = \"germans\", fp = 4, range = 0,",
+            "range 0",
+        ),
+    ] {
+        let e = error("counters.toml", row, to);
+        assert_names(&e, &["[infantry] 4-6-7", field, "out of range 1–"]);
+    }
 }
