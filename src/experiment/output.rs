@@ -87,11 +87,11 @@ fn draws_told(rows: &[Row]) -> String {
     }
 }
 
-/// "the Rangers' ", "the US's ": a side's name as the owner of a rate (trial 15b F6).
+/// "Rangers'", "US's": a side's name as the owner of a rate (trial 15b F6).
 fn possessive(side: &str) -> String {
     match side.ends_with('s') {
-        true => format!("the {side}'"),
-        false => format!("the {side}'s"),
+        true => format!("{side}'"),
+        false => format!("{side}'s"),
     }
 }
 
@@ -318,7 +318,10 @@ pub fn chart(title: &str, names: &[&str], axes: &[&str], rows: &[Row]) -> Heatma
         .iter()
         .filter(|r| r.side == names[0] && r.cell.is_empty())
         .collect();
-    let mut title = format!("{title}: {} win rate over the sweep", possessive(names[0]));
+    let mut title = format!(
+        "{title}: the {} win rate over the sweep",
+        possessive(names[0])
+    );
     if let Some(baseline) = off_grid.first() {
         title.push_str(&format!("; baseline {}", cell_text(baseline)));
     }
@@ -326,7 +329,7 @@ pub fn chart(title: &str, names: &[&str], axes: &[&str], rows: &[Row]) -> Heatma
     // picture's width lost it): the other sides' rates, the draws, the named variants.
     let mut left_out: Vec<String> = names[1..]
         .iter()
-        .map(|side| format!("{} win rate", possessive(side)))
+        .map(|side| format!("the {} win rate", possessive(side)))
         .collect();
     if rows.iter().any(|r| r.draws.p > 0.0) {
         left_out.push("the draws".into());
@@ -358,7 +361,7 @@ pub fn chart(title: &str, names: &[&str], axes: &[&str], rows: &[Row]) -> Heatma
         ),
         x,
         y,
-        legend: format!("{} win rate", names[0]),
+        legend: format!("{} win rate", possessive(names[0])),
         percent: true,
     }
 }
@@ -367,6 +370,19 @@ pub fn chart(title: &str, names: &[&str], axes: &[&str], rows: &[Row]) -> Heatma
 mod tests {
     use super::*;
     use crate::sim::stats::Interval;
+
+    /// Trial 15b F6, F1: a side owns its rate ("the Rangers' win rate"), and what a chart
+    /// leaves out is listed as a sentence lists.
+    #[test]
+    fn a_sides_rate_reads_as_its_own_and_left_outs_as_a_list() {
+        assert_eq!(possessive("Rangers"), "Rangers'");
+        assert_eq!(possessive("US"), "US's");
+        let list = |items: &[&str]| {
+            words::and_list(&items.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+        };
+        assert_eq!(list(&["a"]), "a");
+        assert_eq!(list(&["a", "b", "c"]), "a, b and c");
+    }
 
     /// Trial 11b F12 and F19: a chart cell keeps the digits that show a bound is not the
     /// rate, and a difference that rounds to zero is never "-0.0".
