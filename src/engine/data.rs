@@ -256,6 +256,12 @@ fn past_integers(e: &toml::de::Error, text: &str) -> Option<std::ops::Range<usiz
     Some(start..start + len)
 }
 
+/// "18446744073709551616 is past TOML's integers (…)": the number written at `span`.
+fn past_text(text: &str, span: std::ops::Range<usize>) -> String {
+    let written = short_number(text[span].trim());
+    format!("{written} is past TOML's integers (-2^63 to 2^63 − 1)")
+}
+
 /// A number past TOML's integers told as a value error of its entry, with the table, the key
 /// and what the entry takes (trial 14a F1: it was "[syntax] 12:9" alone): the entry is read
 /// again with TOML's nearest integer in its place, and its own error, if any, gives the range.
@@ -269,8 +275,7 @@ fn beyond_integers<T: DeserializeOwned>(
         true => i64::MIN.to_string(),
         false => i64::MAX.to_string(),
     };
-    let written = short_number(text[span.clone()].trim()).into_owned();
-    let past = format!("{written} is past TOML's integers (-2^63 to 2^63 − 1)");
+    let past = past_text(text, span.clone());
     let again = format!("{}{nearest}{}", &text[..span.start], &text[span.end..]);
     let mut error = match toml::from_str::<T>(&again) {
         Err(e) if e.span().is_some_and(|s| s.start == span.start) => {
@@ -459,12 +464,8 @@ fn key_at(text: &str, pos: usize) -> Option<&str> {
 pub fn toml_brief(e: &toml::de::Error, text: &str) -> String {
     // A number past TOML's integers: the key it was written to and what it is (trial 14a F1).
     let past = past_integers(e, text).map(|span| {
-        let written = short_number(text[span.clone()].trim()).into_owned();
         let key = key_at(text, span.start).map_or(String::new(), |k| format!(" ({k})"));
-        (
-            key,
-            format!("{written} is past TOML's integers (-2^63 to 2^63 − 1)"),
-        )
+        (key, past_text(text, span))
     });
     if let (Some((key, reason)), Some(place)) = (past, toml_place(e, text)) {
         return format!("{place}{key}: {reason}");
