@@ -111,7 +111,7 @@ fn balance_takes_open() {
 }
 
 #[test]
-fn balance_takes_random_bots_and_writes_activations_to_csv() {
+fn rule_10_1_balance_writes_activations_and_the_us_rating_to_csv() {
     let file = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ctl-run.csv");
     let f = file.to_str().unwrap();
     let text = balance("first-blood", "10", &["--bots", "random", "--out", f]);
@@ -128,6 +128,11 @@ fn balance_takes_random_bots_and_writes_activations_to_csv() {
         "{header}"
     );
     assert_eq!(csv.lines().count(), 11);
+    // 10.1's rating names its side, as the other scenarios' levels do ("US satisfactory").
+    for row in csv.lines().skip(1) {
+        let level = row.split(',').nth(3).unwrap();
+        assert!(level.starts_with("US "), "{row}");
+    }
 }
 
 #[test]

@@ -17,9 +17,15 @@ use super::side::Side;
 use super::state::{bits, State};
 use std::fmt::Write as _;
 
-/// 10.1's ratings by activations needed, and failure.
-pub const FIRST_BLOOD_LEVELS: [&str; 5] =
-    ["decisive", "substantial", "satisfactory", "poor", "failed"];
+/// 10.1's ratings of the US's performance by activations needed, and failure, named with
+/// the side as the other scenarios' levels are ("US decisive"), for reports and CSVs.
+pub const FIRST_BLOOD_LEVELS: [&str; 5] = [
+    "US decisive",
+    "US substantial",
+    "US satisfactory",
+    "US poor",
+    "US failed",
+];
 /// 10.2's victory levels, the US's best first.
 pub const STOLBERG_LEVELS: [&str; 7] = [
     "US decisive",

@@ -323,11 +323,11 @@ fn first_blood(fx: &Fx) -> State {
 fn rule_10_1_first_blood_is_rated_by_the_activations_needed_to_clear_2107_to_2109() {
     let fx = Fx::new("first-blood");
     for (activations, level) in [
-        (1, "decisive"),
-        (2, "decisive"),
-        (3, "substantial"),
-        (4, "satisfactory"),
-        (5, "poor"),
+        (1, "US decisive"),
+        (2, "US decisive"),
+        (3, "US substantial"),
+        (4, "US satisfactory"),
+        (5, "US poor"),
     ] {
         let mut s = first_blood(&fx);
         for name in ["453", "LwF VIII", "328", "LwF XIX"] {
@@ -356,7 +356,7 @@ fn rule_10_1_five_activations_without_clearing_the_objectives_fail() {
     assert!(fx.g.outcome(&s).is_none());
     s.activations = 5;
     victory::first_blood_after_activation(fx.rs(), &mut s);
-    assert_eq!(fx.g.outcome(&s).expect("over").level, "failed");
+    assert_eq!(fx.g.outcome(&s).expect("over").level, "US failed");
     assert_eq!(
         fx.g.result_reason(&s).expect("a reason"),
         "all 5 Formation Activations used and the Germans still hold 2107, 2108, 2109 (10.1)"
@@ -377,7 +377,10 @@ fn rule_10_1_the_1st_id_activates_five_times_its_fal_falling_each_time() {
             fx.decide(&mut s, Action::End);
         }
     }
-    assert_eq!(fx.g.outcome(&s).expect("five activations").level, "failed");
+    assert_eq!(
+        fx.g.outcome(&s).expect("five activations").level,
+        "US failed"
+    );
 }
 
 /// Search maximises `outcome_rewards`: graded by the level, not just by who won.
@@ -393,10 +396,10 @@ fn rule_10_search_rewards_fall_evenly_from_the_us_best_level_to_the_germans_best
         })
     };
     let fb = Fx::new("first-blood");
-    assert_eq!(reward(&fb, "decisive"), [1.0, 0.0]);
-    assert_eq!(reward(&fb, "substantial"), [0.75, 0.25]);
-    assert_eq!(reward(&fb, "poor"), [0.25, 0.75]);
-    assert_eq!(reward(&fb, "failed"), [0.0, 1.0]);
+    assert_eq!(reward(&fb, "US decisive"), [1.0, 0.0]);
+    assert_eq!(reward(&fb, "US substantial"), [0.75, 0.25]);
+    assert_eq!(reward(&fb, "US poor"), [0.25, 0.75]);
+    assert_eq!(reward(&fb, "US failed"), [0.0, 1.0]);
     let s2 = Fx::s2();
     assert_eq!(reward(&s2, "US decisive"), [1.0, 0.0]);
     assert_eq!(reward(&s2, "draw"), [0.5, 0.5]);
