@@ -355,6 +355,11 @@ pub fn unprintable(c: char) -> bool {
     c.is_control() || invisible(c)
 }
 
+/// A control character TOML's text may not hold as it is (a tab and line ends it may).
+fn control(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
+}
+
 /// Unicode's Default_Ignorable_Code_Point (zero-width spaces and joiners, direction marks and
 /// overrides, word joiners, fillers, selectors, tags, the byte order mark) and the interlinear
 /// annotations: printed, they show nothing, or reorder the text around them.
@@ -435,9 +440,10 @@ pub fn toml_error(e: &toml::de::Error, text: &str, file: &str, syntax: bool) -> 
     };
     let entry = match pos {
         None => "?".to_string(),
-        Some(p) => match key_at(text, p).filter(|_| !syntax) {
-            Some(key) => format!("{key} ({})", line_col(text, p)),
-            None => line_col(text, p),
+        Some(p) => match (key_at(text, p).filter(|_| !syntax), inline_key_at(text, p)) {
+            (Some(key), Some(inner)) => format!("{inner} (in {key}, {})", line_col(text, p)),
+            (Some(key), None) => format!("{key} ({})", line_col(text, p)),
+            (None, _) => line_col(text, p),
         },
     };
     DataError {
@@ -457,6 +463,23 @@ fn key_at(text: &str, pos: usize) -> Option<&str> {
     let key = line.split_once('=')?.0.trim();
     let plain = |c: char| c.is_alphanumeric() || "_-. ".contains(c);
     (!key.is_empty() && key.len() <= 60 && key.chars().all(plain)).then_some(key)
+}
+
+/// The key of an inline table's value at `pos` (`attack` of `units = [{ id = "a", attack = 300 }]`),
+/// so that the entry names its field, not only its line (trial 15a F3); `None` where the
+/// value at `pos` is the line's own.
+fn inline_key_at(text: &str, pos: usize) -> Option<&str> {
+    let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let before = text[start..pos].trim_end().strip_suffix('=')?;
+    let is_key = |c: char| c.is_alphanumeric() || "_-".contains(c);
+    let key_start = before
+        .trim_end()
+        .rfind(|c: char| !is_key(c))
+        .map_or(0, |i| i + 1);
+    let key = before.trim_end()[key_start..].trim();
+    // Inside an inline table the key follows its opening brace or a comma.
+    let opens = before[..key_start].trim_end().ends_with(['{', ',']);
+    (opens && !key.is_empty()).then_some(key)
 }
 
 /// Where and why `text` is not valid TOML for its reader, in one line that does not echo
@@ -497,6 +520,18 @@ pub fn toml_reason(e: &toml::de::Error, text: &str) -> String {
             .join(" "),
     );
     let pos = e.span().map(|span| char_floor(text, span.start));
+    // A control character where the parser stopped is told as what it is, not as the
+    // "invalid key" or "invalid string" it breaks (trial 15a F3).
+    if let Some(c) = pos
+        .and_then(|p| text[p..].chars().next())
+        .filter(|c| control(*c))
+    {
+        let nul = if c == '\0' { ", a NUL byte" } else { "" };
+        return format!(
+            "a control character (U+{:04X}{nul}), which TOML takes only escaped in a string",
+            u32::from(c)
+        );
+    }
     // The parser reads a TOML date as a map: a person wrote a date, not a table.
     let date = pos.is_some_and(|p| text[p..].starts_with(|c: char| c.is_ascii_digit()));
     let reason = match date {
@@ -1203,6 +1238,47 @@ mod tests {
         }
         let e = parse::<M>("m = [\n  1,\n  300,\n]\n", "f.toml").unwrap_err();
         assert_eq!(e.entry, "3:3", "{e}");
+    }
+
+    /// A value inside an inline table is named by its own key and the line's (trial 15a F3:
+    /// it was "units (1:28)", the field left to guess).
+    #[test]
+    fn a_value_inside_an_inline_table_names_its_key() {
+        #[derive(serde::Deserialize, Debug)]
+        struct Unit {
+            #[allow(dead_code)]
+            id: String,
+            #[allow(dead_code)]
+            attack: u8,
+        }
+        #[derive(serde::Deserialize, Debug)]
+        struct U {
+            #[allow(dead_code)]
+            units: Vec<Unit>,
+        }
+        let text = "units = [{ id = \"a\", attack = 300 }]\n";
+        let e = parse::<U>(text, "f.toml").unwrap_err();
+        assert_eq!(e.entry, "attack (in units, 1:31)", "{e}");
+        assert!(e.message.contains("from 0 to 255"), "{e}");
+        // A value that is the line's own keeps the line's key alone.
+        let e = parse::<U>("units = 3\n", "f.toml").unwrap_err();
+        assert_eq!(e.entry, "units (1:9)", "{e}");
+    }
+
+    /// A NUL byte or another control character written as it is is told as what it is, not
+    /// as the "invalid key" it breaks (trial 15a F3).
+    #[test]
+    fn a_control_character_in_the_text_is_told_as_what_it_is() {
+        for (text, code) in [
+            ("a = 1\n\0b = 2\n", "U+0000, a NUL byte"),
+            ("a = \"x\u{7}\"\n", "U+0007"),
+        ] {
+            let e = parse::<toml::Table>(text, "f.toml")
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(code) && e.contains("only escaped"), "{e}");
+            assert!(!e.contains("invalid key") && !e.contains('\0'), "{e}");
+        }
     }
 
     /// A parse error in words: where, and why, without the file's text.
