@@ -440,10 +440,11 @@ pub fn toml_error(e: &toml::de::Error, text: &str, file: &str, syntax: bool) -> 
     };
     let entry = match pos {
         None => "?".to_string(),
-        Some(p) => match (key_at(text, p).filter(|_| !syntax), inline_key_at(text, p)) {
+        Some(p) if syntax => line_col(text, p),
+        Some(p) => match (key_at(text, p), inline_key_at(text, p)) {
             (Some(key), Some(inner)) => format!("{inner} (in {key}, {})", line_col(text, p)),
-            (Some(key), None) => format!("{key} ({})", line_col(text, p)),
-            (None, _) => line_col(text, p),
+            (Some(key), None) | (None, Some(key)) => format!("{key} ({})", line_col(text, p)),
+            (None, None) => line_col(text, p),
         },
     };
     DataError {
@@ -1263,6 +1264,9 @@ mod tests {
         // A value that is the line's own keeps the line's key alone.
         let e = parse::<U>("units = 3\n", "f.toml").unwrap_err();
         assert_eq!(e.entry, "units (1:9)", "{e}");
+        // An inline table on a line of its own, in a list that goes on over lines.
+        let e = parse::<U>("units = [\n  { id = \"a\", attack = -1 },\n]\n", "f.toml").unwrap_err();
+        assert_eq!(e.entry, "attack (2:24)", "{e}");
     }
 
     /// A NUL byte or another control character written as it is is told as what it is, not
