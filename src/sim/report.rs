@@ -46,6 +46,24 @@ pub fn format_rate(r: &Rate) -> String {
     )
 }
 
+/// Rates as a column of a table (`format_rate` each): the percents right-aligned and their
+/// intervals after them, so that "9.00%" sits under "77.00%" and the lines end alike.
+fn rate_column<'r>(rates: impl Iterator<Item = &'r Rate>) -> Vec<String> {
+    let cells: Vec<(String, String)> = rates
+        .map(|r| {
+            let text = format_rate(r);
+            let (pct, interval) = text.split_once(' ').unwrap_or((&text, ""));
+            (pct.to_string(), interval.to_string())
+        })
+        .collect();
+    let pw = cells.iter().map(|(p, _)| p.len()).max().unwrap_or(0);
+    let iw = cells.iter().map(|(_, i)| i.len()).max().unwrap_or(0);
+    cells
+        .iter()
+        .map(|(pct, interval)| format!("{pct:>pw$} {interval:<iw$}"))
+        .collect()
+}
+
 /// The fewest decimals in `range` at which a rate and its bounds that differ also print
 /// differently (the range's last when none is enough).
 pub fn decimals_apart(r: &Rate, range: std::ops::RangeInclusive<usize>) -> usize {
@@ -109,23 +127,23 @@ pub fn render(summary: &Summary, words: &Words<'_>) -> String {
         "{} games; rates in percent with 95% Wilson intervals",
         summary.games
     );
-    let rows: Vec<[String; 3]> = summary
-        .sides
-        .iter()
-        .map(|side| [&side.wins, &side.draws, &side.losses].map(format_rate))
-        .collect();
+    let sides = &summary.sides;
+    let columns = [
+        rate_column(sides.iter().map(|side| &side.wins)),
+        rate_column(sides.iter().map(|side| &side.draws)),
+        rate_column(sides.iter().map(|side| &side.losses)),
+    ];
     // As wide as the widest rate, "100.00% [100.00, 100.00]" or a rare one with more digits.
-    let rate = rows.iter().flatten().map(|r| r.len()).max().unwrap_or(0);
+    let rate = columns.iter().flatten().map(|r| r.len()).max().unwrap_or(0);
     let _ = writeln!(
         s,
         "{:w$}  {:>rate$}  {:>rate$}  {:>rate$}",
         "side", "wins", "draws", "losses"
     );
-    for (name, [wins, draws, losses]) in names.iter().zip(&rows) {
-        let _ = writeln!(
-            s,
-            "{name:w$}  {wins:>rate$}  {draws:>rate$}  {losses:>rate$}"
-        );
+    for (k, name) in names.iter().enumerate() {
+        let [wins, draws, losses] = [0, 1, 2].map(|c| &columns[c][k]);
+        let line = format!("{name:w$}  {wins:>rate$}  {draws:>rate$}  {losses:>rate$}");
+        let _ = writeln!(s, "{}", line.trim_end());
     }
 
     let _ = writeln!(
@@ -151,9 +169,12 @@ pub fn render(summary: &Summary, words: &Words<'_>) -> String {
         })
         .collect();
     let lw = labels.iter().map(|(l, _, _)| l.len()).max().unwrap_or(0);
-    for (label, _, count) in &labels {
-        let rate = Rate::new(*count, summary.games);
-        let _ = writeln!(s, "  {label:lw$}  {count:>8}  {:>22}", format_rate(&rate));
+    let rates: Vec<Rate> = labels
+        .iter()
+        .map(|(_, _, count)| Rate::new(*count, summary.games))
+        .collect();
+    for ((label, _, count), rate) in labels.iter().zip(rate_column(rates.iter())) {
+        let _ = writeln!(s, "  {label:lw$}  {count:>8}  {}", rate.trim_end());
     }
     if words.turns {
         turns_decided(&mut s, summary, &labels);
@@ -241,5 +262,16 @@ mod tests {
         assert_eq!(mean_se(3.602_1, 0.001_1), "3.6021 ± 0.0011");
         assert_eq!(mean_se(7.0, 0.12), "7.00 ± 0.12");
         assert_eq!(mean_se(7.0, 0.0), "7.00 ± 0.00");
+    }
+
+    /// A column of rates lines up its percents: "9.00%" under "77.00%", each interval
+    /// starting one space after its percent.
+    #[test]
+    fn a_rate_column_lines_up_its_percents() {
+        let rates = [Rate::new(154, 200), Rate::new(18, 200)];
+        let column = rate_column(rates.iter());
+        assert_eq!(column[0].find('%'), column[1].find('%'), "{column:?}");
+        assert_eq!(column[0].len(), column[1].len(), "{column:?}");
+        assert!(column[1].starts_with(" 9.00% [5.77, 13.78]"), "{column:?}");
     }
 }
