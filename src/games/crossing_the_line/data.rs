@@ -216,12 +216,20 @@ impl DataSet {
         {
             return Err((format!("hex {hex}"), "overstacked at set-up (5.3.1)".into()));
         }
+        // 3.3: "No more than one HQ unit may occupy a single hex."
+        let mut hq_in: HashMap<Hex, &str> = HashMap::new();
         for h in &s.hqs {
             let hex = self
                 .hex_in(s, &h.hex)
                 .map_err(|m| (format!("HQ {}", h.formation), m))?;
             let side = self.formation_side(&h.formation);
             hold(hex, side, format!("HQ {}", h.formation))?;
+            if let Some(first) = hq_in.insert(hex, &h.formation) {
+                return Err((
+                    format!("HQ {}", h.formation),
+                    format!("hex {hex} already holds HQ {first}: one HQ a hex (3.3)"),
+                ));
+            }
         }
         // A reinforcement HQ's hex is where it enters later, not a set-up hex.
         let hqs = s
@@ -395,6 +403,19 @@ mod tests {
             "unit = \"2/18\"\nhex = \"1910\"\n[[scenarios.units]]\nunit = \"3/18\"\nhex = \"1910\"",
         );
         assert!(e.contains("overstacked"), "{e}");
+    }
+
+    #[test]
+    fn rule_3_3_two_hqs_set_up_in_one_hex_are_refused() {
+        // The Stolberg Corridor sets up HQ 1ID in 1507 and HQ 3AD in 1214.
+        let e = with_scenarios(
+            "formation = \"3AD\"\nhex = \"1214\"",
+            "formation = \"3AD\"\nhex = \"1507\"",
+        );
+        assert!(
+            e.contains("HQ 3AD") && e.contains("already holds HQ 1ID") && e.contains("3.3"),
+            "{e}"
+        );
     }
 
     #[test]
