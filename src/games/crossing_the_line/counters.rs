@@ -251,6 +251,22 @@ fn check_unit(t: &CounterTables, u: &UnitDef) -> Result<(), String> {
     if (u.is_independent() && u.side == Some(Side::Us)) != u.corps.is_some() {
         return Err("a US independent, and only a US independent, names its corps".into());
     }
+    if let Some(corps) = &u.corps {
+        let mut known: Vec<&str> = t
+            .formations
+            .iter()
+            .filter_map(|f| f.corps.as_deref())
+            .collect();
+        known.sort_unstable();
+        known.dedup();
+        if !known.contains(&corps.as_str()) {
+            return Err(format!(
+                "corps {corps:?} is no US formation's corps ({}): a US independent joins only \
+                 formations of its own Corps (5.5.2)",
+                known.join(", ")
+            ));
+        }
+    }
     let [er, er_disrupted] = u.er;
     if !ER_RANGE.contains(&er) || !ER_RANGE.contains(&er_disrupted) || er_disrupted > er {
         return Err(format!(
@@ -386,6 +402,18 @@ mod tests {
         assert!(e.contains("unit 1/16") && e.contains("\"2ID\""), "{e}");
         let e = error(&edited("id = \"2/16\"", "id = \"1/16\""));
         assert!(e.contains("used twice"), "{e}");
+    }
+
+    /// 5.5.2: a US independent joins only formations of its own Corps, so a corps no
+    /// formation has (a misspelt "VIl") would leave it unassignable all game.
+    #[test]
+    fn rule_5_5_2_an_independent_of_a_corps_no_formation_has_is_refused() {
+        let e = error(&edited(
+            "id = \"238 Eng\"\nformation = \"independent\"\nside = \"us\"\ncorps = \"VII\"",
+            "id = \"238 Eng\"\nformation = \"independent\"\nside = \"us\"\ncorps = \"VIl\"",
+        ));
+        assert!(e.contains("unit 238 Eng") && e.contains("\"VIl\""), "{e}");
+        assert!(e.contains("VII, XIX") && e.contains("5.5.2"), "{e}");
     }
 
     /// Efficiency Ratings are a pair [front, disrupted] (3.2): a third number is refused,
