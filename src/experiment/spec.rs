@@ -145,11 +145,20 @@ impl Spec {
             .iter_mut()
             .filter_map(|v| v.bots.as_mut())
             .for_each(anchor);
-        if let Some(name) = &spec.name {
-            check_folder_name(name).map_err(|e| format!("{}: name: {e}", path.display()))?;
-        } else {
-            spec.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-        }
+        // Without a `name`, the file's stem names the folder, checked alike: a spec called
+        // `...toml` would otherwise write into the folder above results/ (trial 16a F2).
+        let (name, field) = match &spec.name {
+            Some(name) => (name.clone(), "name"),
+            None => {
+                let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+                (
+                    stem.unwrap_or_default(),
+                    "the file's name (the spec gives no name)",
+                )
+            }
+        };
+        check_folder_name(&name).map_err(|e| format!("{}: {field}: {e}", path.display()))?;
+        spec.name = Some(name);
         spec.variants()
             .map_err(|e| format!("{}: {e}", path.display()))?;
         spec.text = text.to_string();
@@ -525,6 +534,22 @@ mod tests {
         assert!(Spec::parse(text, path).is_err(), "a comma is not plain");
         let text = "game = 'rudders-line'\ngames = 5\nname = 'German plus 2 v1.5'\n";
         assert!(Spec::parse(text, path).is_ok());
+    }
+
+    /// Without a `name` the file's stem names the folder, and is checked as a name is: a
+    /// spec called `...toml` would write into the folder above results/ (trial 16a F2).
+    #[test]
+    fn a_spec_without_a_name_is_named_by_a_plain_file_stem() {
+        let text = "game = 'rudders-line'\ngames = 5\n";
+        for file in ["...toml", "..toml", ".toml", "a\tb.toml"] {
+            let e = Spec::parse(text, Path::new(file)).unwrap_err();
+            assert!(
+                e.contains("the file's name") && e.contains("plain folder name"),
+                "{e}"
+            );
+        }
+        let spec = Spec::parse(text, Path::new("dir/my-run.toml")).unwrap();
+        assert_eq!(spec.name(), "my-run");
     }
 
     #[test]
