@@ -103,8 +103,14 @@ pub fn cost(rs: &Ruleset, s: &State, a: Action) -> Option<String> {
     } else {
         ""
     };
-    let act = s.act();
-    Some(format!("{ap} AP{doubled} of {}", act.ap + act.bonus))
+    // 7.5.3: the bonus AP is the battle's units' only; another Action forfeits it.
+    let units = super::ops::action_units(rs, s, a)?;
+    let lost = match super::ops::bonus_lost(s, units) {
+        true => "; the bonus AP is lost: only the battle's units may use it, 7.5.3",
+        false => "",
+    };
+    let of = super::ops::available(s, units);
+    Some(format!("{ap} AP{doubled} of {of}{lost}"))
 }
 
 /// Where an action goes in the list a person reads: destinations by hex number (leg bonus

@@ -23,6 +23,7 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
         narrate_step(rs, before, a, after),
         displaced_hqs(rs, before, after),
         battle_victory(before, after),
+        bonus_forfeited(rs, before, a),
         vp_hexes_changing_hands(rs, before, after),
         phase_change(rs, before, after),
     ];
@@ -140,6 +141,14 @@ fn battle_victory(before: &State, after: &State) -> Option<String> {
             counted(act.bonus_units.count_ones(), "involved unit")
         )
     })
+}
+
+/// 7.5.3, when an Action by units that were not in the battle forfeits its bonus AP: the
+/// menu said so beside the Action; the log says it happened.
+fn bonus_forfeited(rs: &Ruleset, before: &State, a: Action) -> Option<String> {
+    let units = super::ops::action_units(rs, before, a)?;
+    super::ops::bonus_lost(before, units)
+        .then(|| "the bonus AP is lost: only the battle's units may use it (7.5.3)".to_string())
 }
 
 /// 6.1's two d10s with their modifiers; the engine draws the winner weighted by the rolls

@@ -242,6 +242,27 @@ pub fn pay(s: &mut State, cost: u8, units: Units) {
     act.bonus_units = 0;
 }
 
+/// The units an Action `a` offered now would spend APs for (7.2): the movers it selects, the
+/// attackers it resolves with, the unit it refits, the stack it digs in; an HQ relocates
+/// alone (0); `None` for a step that costs no AP.
+pub fn action_units(rs: &Ruleset, s: &State, a: Action) -> Option<Units> {
+    Some(match a {
+        Action::Select { from, pick } => super::movement::movers_of(rs, s, from, pick),
+        Action::Resolve => s.fight.attackers,
+        Action::Refit(u) => 1 << u,
+        Action::ImprovedDefense(h) => s.units_at(rs, s.act().side, h),
+        Action::Relocate(_) => 0,
+        _ => return None,
+    })
+}
+
+/// Whether an Action by `units` forfeits a Battle Victory bonus AP: "One or more units in
+/// the stack must immediately expend the bonus AP, or it is lost" (7.5.3).
+pub fn bonus_lost(s: &State, units: Units) -> bool {
+    let act = s.act();
+    act.bonus > 0 && available(s, units) == act.ap
+}
+
 /// The APs an Action by `units` may spend.
 pub fn available(s: &State, units: Units) -> u8 {
     let act = s.act();

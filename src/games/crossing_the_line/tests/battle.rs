@@ -1145,6 +1145,55 @@ fn rule_7_5_3_only_the_units_involved_in_the_combat_may_use_the_bonus_ap() {
     assert_eq!((s.act().ap, s.act().bonus), (2, 0), "the bonus AP spent");
 }
 
+/// 7.5.3: "One or more units in the stack must immediately expend the bonus AP, or it is
+/// lost." The menu gives each Action the APs its own units may spend, and says beside an
+/// Action of other units that the bonus AP is lost; the log says so when it is (trial 16b F1:
+/// every Action read "1 AP of 2" and the bonus vanished unsaid).
+#[test]
+fn rule_7_5_3_an_action_that_forfeits_the_bonus_ap_says_so() {
+    use crate::games::crossing_the_line::ops;
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "526ID", 1515);
+    let winner = fx.put(&mut s, "1/16", 1412);
+    fx.put(&mut s, "2/16", 1412);
+    let idle = fx.put(&mut s, "1/18", 1313);
+    fx.put(&mut s, "453", 1413);
+    fx.activate(&mut s, "1ID", 3);
+    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    let kind = AttackKind::Hasty;
+    fx.decide(&mut s, Action::Attack { from, target, kind });
+    fx.decide(&mut s, Action::AddAttacker(winner as u8));
+    fx.decide(&mut s, Action::Resolve);
+    resolve_with(&fx, &mut s, result(0, 1, false));
+    assert_eq!((s.act().ap, s.act().bonus), (2, 1));
+    // The Select that picks unit `u` alone out of its hex.
+    let select = |u: usize| {
+        let from = s.hex[u];
+        (0..8)
+            .map(|i| Action::Select { from, pick: 1 << i })
+            .find(|&a| ops::action_units(rs, &s, a) == Some(1 << u))
+            .expect("a pick of the unit alone")
+    };
+    let (by_winner, by_idle) = (select(winner), select(idle));
+    let cost = |a| fx.g.action_cost(&s, a).unwrap_or_default();
+    assert_eq!(cost(by_winner), "1 AP of 3");
+    assert_eq!(
+        cost(by_idle),
+        "1 AP of 2; the bonus AP is lost: only the battle's units may use it, 7.5.3"
+    );
+    let mut after = s;
+    fx.decide(&mut after, by_idle);
+    let told = fx.g.narrate(&s, by_idle, &after).unwrap_or_default();
+    assert!(told.contains("the bonus AP is lost"), "{told}");
+    let mut after = s;
+    fx.decide(&mut after, by_winner);
+    let told = fx.g.narrate(&s, by_winner, &after).unwrap_or_default();
+    assert!(!told.contains("bonus AP is lost"), "{told}");
+}
+
 /// 7.5.3: "If the attacker gains the bonus AP, he can supplement it with any or all remaining
 /// Action Points on the friendly AP track." The 1/16 pays 2 of its 3 AP for a Regular Attack
 /// and wins: with 1 AP left and the bonus AP it makes a second Regular Attack (2 AP), after
