@@ -542,10 +542,14 @@ fn render_with(rs: &Ruleset, s: &State, viewer: Option<Side>, full: bool) -> Str
             if enemy && seen & (1 << u) == 0 {
                 continue;
             }
-            let strength = if enemy {
-                String::new()
-            } else {
-                format!(" strength {}", s.strength[u])
+            // As the counter's face on the board: the SP left, or an enemy's printed strength
+            // (5.3.4: its markers are hidden), and the ER of the side it shows (3.2).
+            let info = rs.unit(u);
+            let er = info.er[usize::from(s.is_disrupted(u))];
+            let strength = match (enemy, full) {
+                (true, true) => String::new(), // the card gives the printed values
+                (true, false) => format!(" printed strength {}, ER {er}", info.strength),
+                (false, _) => format!(" strength {}, ER {er}", s.strength[u]),
             };
             let card = match full {
                 true => unit_card(rs, rs.unit(u)),

@@ -640,14 +640,17 @@ fn rule_5_3_4_the_play_screen_lists_only_the_enemy_units_the_viewer_sees() {
                 "5.3.4: {}\n{text}",
                 rs.unit(u).name
             );
+            // The counter's printed strength, as on the board, never the SP left (5.3.4).
+            let printed = format!(" printed strength {}, ER", rs.unit(u).strength);
             assert!(
-                listed.is_none_or(|l| !l.contains("strength")),
-                "no enemy strength"
+                listed.is_none_or(|l| l.contains(&printed) && l.matches("strength").count() == 1),
+                "only the enemy's printed strength: {listed:?}"
             );
             unseen += usize::from(seen >> u & 1 == 0);
         }
         for u in bits(s.on_map_units(rs, viewer)) {
-            let strength = format!(" strength {}", s.strength[u]);
+            let er = rs.unit(u).er[usize::from(s.is_disrupted(u))];
+            let strength = format!(" strength {}, ER {er}", s.strength[u]);
             let own = text.lines().find(|l| l.starts_with(&line(u)));
             assert!(
                 own.is_some_and(|l| l.contains(&strength)),
