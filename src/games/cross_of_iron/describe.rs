@@ -548,7 +548,7 @@ impl CrossOfIron {
             .collect();
         vec![
             format!(
-                "The Germans win by controlling at least {} of the objectives {} at the end of turn {}; otherwise the Russians win.",
+                "The Germans win by controlling at least {} of the objectives {} at the end of turn {}; otherwise the Russians win. A side with nothing left in play loses at once.",
                 rs.required,
                 names.join(", "),
                 rs.turns

@@ -8,9 +8,21 @@ use crate::engine::dice::{d6, roll_2d6, roll_d6, two_d6};
 use crate::engine::game::random_listed_action;
 use crate::engine::{Actor, Game, Outcome, PlayerId, RecordColumns, Tally};
 
-/// Every level a game of the scenario can end with.
-const LEVELS: [(Option<PlayerId>, &str); 2] =
-    [(Some(0), "German victory"), (Some(1), "Russian victory")];
+/// Every level a game of the scenario can end with: by the objectives at the end, or at once
+/// when the other side has nothing left in play (`check_annihilation`), told apart so that
+/// a report's early endings say why (trial 16b F3).
+const LEVELS: [(Option<PlayerId>, &str); 4] = [
+    (Some(0), "German victory"),
+    (Some(1), "Russian victory"),
+    (
+        Some(0),
+        "German victory: the Russians have nothing left in play",
+    ),
+    (
+        Some(1),
+        "Russian victory: the Germans have nothing left in play",
+    ),
+];
 
 impl CrossOfIron {
     /// The counter whose decision is due.
@@ -290,10 +302,14 @@ impl Game for CrossOfIron {
     }
 
     fn outcome(&self, s: &State) -> Option<Outcome> {
-        (s.winner != 2).then(|| Outcome {
-            winner: Some(s.winner as usize),
-            level: LEVELS[s.winner as usize].1,
-            turn: u32::from(s.turn),
+        (s.winner != 2).then(|| {
+            let loser = 1 - s.winner;
+            let annihilated = self.side_in_play(s, loser).next().is_none();
+            Outcome {
+                winner: Some(s.winner as usize),
+                level: LEVELS[usize::from(s.winner) + 2 * usize::from(annihilated)].1,
+                turn: u32::from(s.turn),
+            }
         })
     }
 

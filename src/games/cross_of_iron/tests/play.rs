@@ -105,3 +105,24 @@ fn the_same_seed_plays_the_same_game() {
     };
     assert_eq!(play(3), play(3));
 }
+
+/// A side with nothing left in play loses at once (`check_annihilation`), before turn 6's end
+/// decides by the objectives: its victory level says so, so that a report's early endings
+/// are not read as the objectives' (trial 16b F3).
+#[test]
+fn a_victory_by_the_enemy_having_nothing_left_says_so() {
+    use super::{empty, game, place};
+    use crate::games::cross_of_iron::state::Phase;
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    place(&g, &mut s, "1st Squad", "J3", 0);
+    s.winner = 0;
+    let level = g.outcome(&s).expect("over").level;
+    assert_eq!(
+        level,
+        "German victory: the Russians have nothing left in play"
+    );
+    place(&g, &mut s, "1st Section", "J6", 3);
+    assert_eq!(g.outcome(&s).expect("over").level, "German victory");
+    assert!(g.victory_levels().iter().any(|&(_, l)| l == level));
+}
