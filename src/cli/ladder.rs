@@ -390,7 +390,8 @@ fn score_bounds(score: f64, half: f64) -> String {
 fn alike_interval(score: f64, seeds: u64) -> String {
     let ci = wilson((score * seeds as f64).round() as u64, seeds, Z95);
     format!(
-        "[{:.1}, {:.1}] (every seed's pair scored alike: a Wilson interval over its {seeds} seeds)",
+        "[{:.1}%, {:.1}%] (every seed's pair scored alike: a Wilson interval over its {seeds} \
+         seeds)",
         100.0 * ci.lo,
         100.0 * ci.hi
     )
@@ -573,7 +574,9 @@ mod tests {
     #[test]
     fn a_score_alike_on_every_seed_has_an_interval_of_some_width() {
         let text = alike_interval(0.0, 50);
-        assert!(text.starts_with("[0.0, 7.1] "), "{text}");
-        assert!(alike_interval(1.0, 50).starts_with("[92.9, 100.0] "));
+        assert!(text.starts_with("[0.0%, 7.1%] "), "{text}");
+        assert!(alike_interval(1.0, 50).starts_with("[92.9%, 100.0%] "));
+        // In the same form as the other pairs' bounds (trial 16b F11).
+        assert!(score_bounds(0.175, 0.063).starts_with("[11.2%, 23.8%]"));
     }
 }
