@@ -354,7 +354,11 @@ pub fn draw(tables: &[Table], path: &Path) -> Result<(), String> {
 pub fn chart(tables: &[Table], png: bool) -> Result<Vec<u8>, String> {
     let mut panels: Vec<Heatmap> = tables.iter().flat_map(heatmaps).collect();
     if panels.is_empty() {
-        return Err("none of these tables has a chart".into());
+        return Err(
+            "none of these tables has a chart, so nothing was written (without --plot the \
+             CSV is written alone)"
+                .into(),
+        );
     }
     // A chart fixes some inputs (Aachen's defense factor, Cross of Iron's front facing); rows
     // cut by `--where` may leave it no cell, and an empty frame tells a reader nothing.
