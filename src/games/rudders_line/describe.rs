@@ -137,8 +137,9 @@ pub fn passed_over(rs: &Ruleset, s: &State, a: Action) -> Option<&'static str> {
     let before = super::movement::joinable(rs, s) & ((1u128 << x) - 1);
     match before.count_ones() {
         0 => None,
-        1 => Some("after it, the unit listed above cannot join"),
-        _ => Some("after it, the units listed above cannot join"),
+        // Trial 16b F7: "after it, the unit listed above cannot join" read as a rule.
+        1 => Some("units join in list order: to bring the one above too, choose it first"),
+        _ => Some("units join in list order: to bring any above too, choose them first"),
     }
 }
 

@@ -654,13 +654,13 @@ fn rule_10_2_a_join_that_passes_over_units_says_they_can_no_longer_join() {
     let c = fx.place("ranger_squad", "3");
     fx.act(Action::Activate(fx.area("3")));
     let text = |fx: &Fixture, u| crate::registry::action_text(&fx.g, &fx.s, Action::AddUnit(u));
-    assert!(!text(&fx, a).contains("no longer join"), "{}", text(&fx, a));
+    assert!(!text(&fx, a).contains("list order"), "{}", text(&fx, a));
     assert!(
-        text(&fx, c).ends_with(" joins the group — after it, the units listed above cannot join"),
+        text(&fx, c).ends_with(" joins the group — units join in list order: to bring any above too, choose them first"),
         "{}",
         text(&fx, c)
     );
     fx.act(Action::AddUnit(b));
     assert!(!fx.can(Action::AddUnit(a)), "a is passed over");
-    assert!(!text(&fx, c).contains("no longer join"));
+    assert!(!text(&fx, c).contains("list order"), "{}", text(&fx, c));
 }
