@@ -445,6 +445,12 @@ impl Game for CrossingTheLine {
 
     /// 10.1's ratings as its table words them: the US's performance, not a side's level.
     fn level_words(&self, level: &str) -> Option<&'static str> {
+        // 10.2: a US unit in an Aachen City hex at the end is decisive whatever the VP, so
+        // a report's decisive wins beside a low mean VP are not left unexplained (trial 16b F4).
+        if self.rules.kind == ScenarioKind::StolbergCorridor {
+            return (level == STOLBERG_LEVELS[0])
+                .then_some("US decisive (by VP, or a US unit in an Aachen City hex, 10.2)");
+        }
         if self.rules.kind != ScenarioKind::FirstBlood {
             return None;
         }

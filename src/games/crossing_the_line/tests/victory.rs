@@ -506,3 +506,17 @@ fn rule_10_1_first_blood_tells_the_activations_used_not_vp() {
         assert!(!text.contains("(s)"), "{text}");
     }
 }
+
+/// 10.2: "the US player wins a decisive victory if at least one of his units occupies an
+/// Aachen City hex at the end of the scenario": reports name it beside the level, so that
+/// decisive wins beside a low mean VP read as the rule, not a contradiction (trial 16b F4).
+#[test]
+fn rule_10_2_reports_name_aachen_city_beside_the_us_decisive_level() {
+    let fx = Fx::s2();
+    let words = fx.g.level_words("US decisive").expect("words of the level");
+    assert!(
+        words.contains("Aachen City") && words.contains("10.2"),
+        "{words}"
+    );
+    assert_eq!(fx.g.level_words("US marginal"), None);
+}
