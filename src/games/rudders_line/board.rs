@@ -149,10 +149,16 @@ fn place(game: &RuddersLine, s: &State, a: u8) -> Place {
         p.marks.push("★".into());
     }
     p.tooltip = format!(
-        "{} — {} (TEM +{})",
+        "{} — {} (TEM +{}){}",
         super::describe::area(rs, a),
         info.name,
-        info.tem
+        info.tem,
+        // Trial 16b F6: the terminal's `map` showed no ★ where the picture does.
+        if victory_area {
+            "; ★ a Victory Area (12.1)"
+        } else {
+            ""
+        }
     );
     for marker in super::screen::interdiction_markers(s, a) {
         p.marks.push(format!("marker {}", marker.1));

@@ -118,12 +118,14 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
             list(v.ranger_foothold)
         ),
         format!(
-            "At the end of turn {}: the Rangers win if they hold {key} and at least {} \
+            "At the end of turn {}: the Rangers win if they hold {key} and at least {} of {} \
              (all of them: decisive); {key} alone is a draw; less is a German victory. If no \
              Ranger has reached the guns in {} by the end of turn {}, the Rangers' result is one \
              level lower.",
             rs.turns,
             crate::engine::words::counted(v.ranger_other_victory_areas, "other Victory Area"),
+            // Trial 16b F6: the Victory Areas were named only by who holds them.
+            list(rs.victory_areas & !(1 << v.ranger_must_hold)),
             name(v.guns_area),
             v.guns_deadline_turn
         ),

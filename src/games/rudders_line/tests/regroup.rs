@@ -557,6 +557,28 @@ fn rule_3_21_an_empty_area_is_drawn_in_the_colour_of_its_last_controller() {
     assert!(tooltip("23").ends_with("; controlled by the Germans (3.21)"));
 }
 
+/// 12.1: the Victory Areas are named where a player reads the conditions, and marked in the
+/// terminal's `map` as on the picture (trial 16b F6: only the picture showed the ★).
+#[test]
+fn rule_12_1_the_victory_areas_are_named_and_marked_in_words() {
+    let fx = Fixture::new();
+    let board = fx.g.board(&fx.s);
+    let tooltip = |id: &str| &board.places.iter().find(|p| p.id == id).unwrap().tooltip;
+    for id in ["3", "5", "7", "23"] {
+        assert!(
+            tooltip(id).contains("★ a Victory Area (12.1)"),
+            "{}",
+            tooltip(id)
+        );
+    }
+    assert!(!tooltip("4").contains("Victory Area"), "{}", tooltip("4"));
+    let conditions = fx.g.standing(&fx.s).join("\n");
+    assert!(
+        conditions.contains("at least 1 other Victory Area of area 5, area 7, area 23"),
+        "{conditions}"
+    );
+}
+
 #[test]
 fn rule_12_1_step_1_sudden_death_when_germans_control_3_and_5() {
     let mut fx = Fixture::new();
