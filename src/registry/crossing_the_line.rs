@@ -137,7 +137,12 @@ impl Entry for CrossingTheLine {
         if self.attack_on_hidden_units(s, a) {
             return Some("no odds: the stack holds units you cannot see (5.3.4)".into());
         }
-        let b = self.battle_after(s, a)?;
+        let Some(b) = self.battle_after(s, a) else {
+            // A stack's attack asks next which of its units attack (7.5): the odds are given
+            // on each choice (trial 16b F5: the line had none and no reason).
+            return matches!(a, crate::games::crossing_the_line::Action::Attack { .. })
+                .then(|| "odds follow once you choose the stack's attacking units (7.5)".into());
+        };
         let dist = odds::battle_result(&self.rules().charts, &b);
         let mut results = dist.probabilities();
         results.sort_by_key(|r| std::cmp::Reverse(r.1));

@@ -1194,6 +1194,37 @@ fn rule_7_5_3_an_action_that_forfeits_the_bonus_ap_says_so() {
     assert!(!told.contains("bonus AP is lost"), "{told}");
 }
 
+/// 7.5: a stack's attack asks next which of its units attack, so its line gives no odds yet
+/// and says why; each choice then gives them (trial 16b F5: no odds and no reason).
+#[test]
+fn rule_7_5_a_stacks_attack_says_its_odds_follow_the_choice_of_attackers() {
+    use crate::registry::Entry;
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "526ID", 1515);
+    let first = fx.put(&mut s, "1/16", 1412);
+    fx.put(&mut s, "2/16", 1412);
+    fx.put(&mut s, "453", 1413);
+    fx.activate(&mut s, "1ID", 3);
+    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    let attack = Action::Attack {
+        from,
+        target,
+        kind: AttackKind::Hasty,
+    };
+    let told = fx.g.action_odds(&s, attack).unwrap_or_default();
+    assert!(
+        told.contains("once you choose the stack's attacking units (7.5)"),
+        "{told}"
+    );
+    fx.decide(&mut s, attack);
+    let told =
+        fx.g.action_odds(&s, Action::AddAttacker(first as u8))
+            .unwrap_or_default();
+    assert!(told.starts_with("over both chits and the die"), "{told}");
+}
+
 /// 7.5.3: "If the attacker gains the bonus AP, he can supplement it with any or all remaining
 /// Action Points on the friendly AP track." The 1/16 pays 2 of its 3 AP for a Regular Attack
 /// and wins: with 1 AP left and the bonus AP it makes a second Regular Attack (2 AP), after
