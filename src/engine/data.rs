@@ -854,7 +854,7 @@ pub fn check_layout<K: std::fmt::Display>(
             "no `pos`: give every area a position, or none (the board is then drawn in a ring)",
         ));
     }
-    for (id, pos) in positions {
+    for (k, (id, pos)) in positions.iter().enumerate() {
         let [x, y] = pos.expect("checked above");
         if x > LAYOUT_BOX[0] || y > LAYOUT_BOX[1] {
             return Err(at.err(
@@ -863,6 +863,13 @@ pub fn check_layout<K: std::fmt::Display>(
                     "pos = [{x}, {y}] is outside the drawing: x goes 0–{}, y 0–{}",
                     LAYOUT_BOX[0], LAYOUT_BOX[1]
                 ),
+            ));
+        }
+        // Two areas at one point are drawn one over the other (trial 16a F6).
+        if let Some((other, _)) = positions[..k].iter().find(|(_, p)| *p == *pos) {
+            return Err(at.err(
+                id.to_string(),
+                format!("pos = [{x}, {y}] is area {other}'s too: the two would be drawn as one"),
             ));
         }
     }

@@ -138,6 +138,16 @@ pub(super) fn check_map(map: &MapTables, file: &str) -> Result<(), DataError> {
                 ),
             ));
         }
+        // 9.33 names the areas with buildings or bunkers, all on the map (trial 16a F7).
+        if a.building && a.landing_craft {
+            return Err(at.err(
+                format!("area {}", a.id),
+                format!(
+                    "{}: it holds no building or bunker (9.33)",
+                    landing_craft_box(&a.id)
+                ),
+            ));
+        }
     }
     Ok(())
 }
@@ -534,6 +544,20 @@ pub(super) fn check_scenario(data: &DataSet, file: &str) -> Result<(), DataError
             return Err(at.err(
                 format!("modifier {}", i + 1),
                 format!("turn {t} is not a turn of the game (1 to {turns})"),
+            ));
+        }
+        // 5.1: "Except on turn one, in which the Rangers have the Initiative automatically":
+        // a modifier there would change nothing, so it is a slip (trial 16a F5).
+        if m.turns.contains(&1) {
+            return Err(at.err(
+                format!("modifier {}", i + 1),
+                "turn 1 has no Initiative roll to modify: the Rangers have it (5.1)",
+            ));
+        }
+        if let Some(k) = first_repeat(&m.turns) {
+            return Err(at.err(
+                format!("modifier {}", i + 1),
+                format!("turn {} is listed twice", m.turns[k]),
             ));
         }
         MODIFIER

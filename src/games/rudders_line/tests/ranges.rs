@@ -389,6 +389,24 @@ fn rule_5_1_initiative_modifier_beyond_6_is_rejected() {
     }
 }
 
+/// 5.1: "Except on turn one, in which the Rangers have the Initiative automatically": a
+/// modifier on turn 1 would change nothing, and a turn listed twice is a slip (trial 16a F5).
+#[test]
+fn rule_5_1_a_modifier_on_turn_1_or_on_a_turn_twice_is_rejected() {
+    for (turns, why) in [
+        (vec![1, 2], "turn 1 has no Initiative roll to modify"),
+        (vec![2, 2, 3], "turn 2 is listed twice"),
+    ] {
+        let mut data = embedded();
+        data.scenario.initiative.modifier[0].turns = turns;
+        let err = rejected(&data);
+        assert!(
+            err.contains("[initiative] modifier 1") && err.contains(why),
+            "{err}"
+        );
+    }
+}
+
 #[test]
 fn rule_5_1_more_than_20_initiative_modifiers_are_rejected() {
     let mut data = embedded();
@@ -594,6 +612,32 @@ fn rule_12_1_a_landing_craft_box_is_no_victory_area() {
     let err = rejected(&data);
     assert!(
         err.contains("[areas] area LC-A") && err.contains("cannot be a Victory Area"),
+        "{err}"
+    );
+}
+
+/// 9.33 names the areas with buildings or bunkers, all on the map: a Landing Craft box holds
+/// none (trial 16a F7).
+#[test]
+fn rule_9_33_a_landing_craft_box_holds_no_building() {
+    let mut data = embedded();
+    area_mut(&mut data, "LC-A").building = true;
+    let err = rejected(&data);
+    assert!(
+        err.contains("[areas] area LC-A") && err.contains("no building or bunker (9.33)"),
+        "{err}"
+    );
+}
+
+/// Two areas at one drawing position would be drawn as one (trial 16a F6).
+#[test]
+fn two_areas_at_one_position_are_rejected() {
+    let mut data = embedded();
+    data.map.areas[5].pos = data.map.areas[6].pos;
+    let (a, b) = (&data.map.areas[5].id, &data.map.areas[6].id);
+    let err = rejected(&data);
+    assert!(
+        err.contains(&format!("[areas] {b}")) && err.contains(&format!("area {a}'s too")),
         "{err}"
     );
 }
