@@ -206,6 +206,33 @@ fn rule_3_1_1_a_hex_with_two_terrains_is_named() {
     assert!(line.contains("listed twice"), "{line}");
 }
 
+/// A hex named twice in the Bulge of Kerkrade (7.3.8), Aachen City (10.2) or a supply area's
+/// edge hexes (5.7.2) is a slip, refused as the terrain lists' are (trial 16a F4).
+#[test]
+fn rule_7_3_8_10_2_5_7_2_a_hex_listed_twice_is_named() {
+    let line = err(
+        "\"3803\", \"3804\"",
+        "\"3803\", \"3803\"",
+        "kerkrade_bulge",
+        "hex 3803",
+    );
+    assert!(line.contains("listed twice"), "{line}");
+    let line = err(
+        "hexes = [\n    \"2606\", \"2607\"",
+        "hexes = [\n    \"2606\", \"2606\"",
+        "aachen_city",
+        "hex 2606",
+    );
+    assert!(line.contains("listed twice"), "{line}");
+    let line = err(
+        "\"1002\", \"1003\"",
+        "\"1002\", \"1002\"",
+        "supply",
+        "South edge",
+    );
+    assert!(line.contains("hex 1002 is listed twice"), "{line}");
+}
+
 #[test]
 fn rule_3_1_2_hexside_between_non_adjacent_hexes_is_named() {
     let line = err("\"1806/1906\"", "\"1806/1907\"", "streams", "1806/1907");

@@ -537,6 +537,8 @@ impl RawCharts {
         let mut chits: Vec<Chit> = Vec::new();
         for c in &ch.chits {
             let entry = format!("chit {}", c.id);
+            // The log names a chit by its id ("defender chit 3"): not blank (trial 16a F4).
+            crate::engine::data::check_name("id", &c.id).map_err(|m| a.err(&entry, m))?;
             if chits.iter().any(|x| x.id == c.id) {
                 return Err(a.err(&entry, "chit id used twice"));
             }
@@ -810,6 +812,23 @@ impl RawCharts {
                 return Err(
                     at("german_reorganization").err(format!("row {}", n + 1), "empty unit type")
                 );
+            }
+            // 8.4.2: each row gives the types cannibalized for its reinforced type; a row
+            // of none, or a type twice, is a slip (trial 16a F4).
+            if row.cannibalized.is_empty() {
+                return Err(at("german_reorganization").err(
+                    format!("row {}", n + 1),
+                    "cannibalized = [] names no unit type (8.4.2)",
+                ));
+            }
+            if let Some(k) = crate::engine::data::first_repeat(&row.cannibalized) {
+                return Err(at("german_reorganization").err(
+                    format!("row {}", n + 1),
+                    format!(
+                        "cannibalized type '{}' is listed twice",
+                        row.cannibalized[k]
+                    ),
+                ));
             }
             // A misspelt type would match no unit and switch its row off unseen.
             let types = std::iter::once(&row.reinforced).chain(&row.cannibalized);

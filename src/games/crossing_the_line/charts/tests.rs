@@ -372,3 +372,25 @@ fn rule_8_4_2_the_german_unit_reorganization_table_row_by_row() {
         }
     }
 }
+
+/// 8.4.2: a row of the German Unit Reorganization table names the types cannibalized for its
+/// reinforced type: none, or one twice, is a slip; a chit's id, which the log names, is not
+/// blank (trial 16a F4).
+#[test]
+fn rule_8_4_2_a_reorganization_row_of_no_type_or_a_type_twice_is_refused() {
+    let from = "{ cannibalized = [\"bicycle_infantry\"], reinforced = \"bicycle_infantry\" }";
+    for (to, why) in [
+        ("{ cannibalized = [], reinforced = \"bicycle_infantry\" }", "names no unit type"),
+        (
+            "{ cannibalized = [\"bicycle_infantry\", \"bicycle_infantry\"], reinforced = \"bicycle_infantry\" }",
+            "listed twice",
+        ),
+    ] {
+        let e = edited(from, to).expect_err("refused").to_string();
+        assert!(e.contains("[german_reorganization] row 2") && e.contains(why), "{e}");
+    }
+    let e = edited("{ id = \"2\", count", "{ id = \" \", count")
+        .expect_err("refused")
+        .to_string();
+    assert!(e.contains("[combat_chits]") && e.contains("empty"), "{e}");
+}

@@ -370,7 +370,9 @@ fn kerkrade_bulge(
                 format!("bulge hex {hex} must lie north-west of the pillbox line (7.3.8)"),
             ));
         }
-        bulge.insert(hex);
+        if !bulge.insert(hex) {
+            return Err(twice(at, hex));
+        }
     }
     missing(
         at,
@@ -399,12 +401,21 @@ fn missing(at: At, rule: &[u16], have: &HashSet<Hex>, what: &str) -> Result<(), 
 // ------------------------------------------------------------------------- victory
 
 /// 10.2: Aachen City hexes, each a City hex.
+/// A hex a list names twice: a slip the list's reader would pass over (trial 16a F4).
+fn twice(at: At, hex: Hex) -> DataError {
+    at.err(format!("hex {hex}"), format!("hex {hex} is listed twice"))
+}
+
 fn set_aachen_city(map: &mut Map, t: &HexList, at: At) -> Result<(), DataError> {
     if t.hexes.is_empty() {
         return Err(at.err("hexes", "10.2 needs at least one Aachen City hex"));
     }
+    let mut seen = HashSet::new();
     for text in &t.hexes {
         let hex = hex_in(at, map.bounds, text)?;
+        if !seen.insert(hex) {
+            return Err(twice(at, hex));
+        }
         let i = idx(map, hex);
         if map.terrain[i] != Terrain::City {
             return Err(at.err(
@@ -434,6 +445,9 @@ fn set_supply(map: &mut Map, t: &Supply, at: At) -> Result<(), DataError> {
         let mut hexes = Vec::with_capacity(area.edge_hexes.len());
         for text in &area.edge_hexes {
             let hex = hex_in(at, map.bounds, text)?;
+            if hexes.contains(&hex) {
+                return Err(at.err(entry, format!("hex {hex} is listed twice")));
+            }
             if !map.bounds.on_edge(hex) {
                 return Err(at.err(
                     entry,
