@@ -191,18 +191,13 @@ impl Replay {
                 saved.game, self.game
             ));
         }
-        if saved.version != self.version {
-            let e = ReplayError::WrongVersion {
-                expected: self.version,
-                found: saved.version,
-            };
-            return Err(e.to_string());
-        }
+        // The seal first: an edited header (its game, say) is told as edited, not as the
+        // version of the game it was made to name (trial 16a F8).
         match &saved.seal {
             Some(seal) if *seal != saved.header_seal() => {
                 return Err(
-                    "this save's header (scenario, side, data or seed) was changed \
-                     after it was saved: it would replay into another game"
+                    "this save's header (game, version, scenario, side, data or seed) was \
+                     changed after it was saved: it would replay into another game"
                         .into(),
                 )
             }
@@ -214,6 +209,13 @@ impl Replay {
                 )
             }
             _ => {}
+        }
+        if saved.version != self.version {
+            let e = ReplayError::WrongVersion {
+                expected: self.version,
+                found: saved.version,
+            };
+            return Err(e.to_string());
         }
         match (&saved.scenario, &self.scenario) {
             // Scenario names are found whatever their case; a save writes them exactly.
@@ -440,8 +442,19 @@ mod tests {
                 Replay {
                     version: 7,
                     ..log("g", Some("s1"), None)
-                },
+                }
+                .sealed(),
                 "version 7",
+            ),
+            // Another game's save edited to name this one: told as edited, not by its version
+            // (trial 16a F8).
+            (
+                Replay {
+                    game: "g".into(),
+                    version: 7,
+                    ..log("h", Some("s1"), Some("d1"))
+                },
+                "header (game, version, scenario, side, data or seed) was changed",
             ),
             // The Stolberg Corridor's save edited to name the Campaign: the same data.
             (
@@ -449,7 +462,7 @@ mod tests {
                     scenario: Some("s2".into()),
                     ..log("g", Some("s1"), Some("d1"))
                 },
-                "header (scenario, side, data or seed) was changed",
+                "header (game, version, scenario, side, data or seed) was changed",
             ),
             (
                 Replay {
