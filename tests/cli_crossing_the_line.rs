@@ -358,6 +358,22 @@ fn a_save_loads_back_without_naming_its_scenario_again() {
         stderr.contains("the scenario stolberg-corridor, not across-the-wurm"),
         "{stderr}"
     );
+    // A bad --data beside the save is the data's error, not the save's (trial 16a F8).
+    let bad = dir.join("bad");
+    std::fs::create_dir_all(&bad).unwrap();
+    std::fs::write(bad.join("map.toml"), "[terrain\n").unwrap();
+    let out = common::sandtable(&[
+        "board",
+        "crossing-the-line",
+        "--load",
+        save,
+        "--data",
+        bad.to_str().expect("a UTF-8 path"),
+        "--out",
+        dir.join("never.svg").to_str().expect("a UTF-8 path"),
+    ]);
+    let err = common::one_line_error(&out);
+    assert!(err.starts_with("error: bad data: "), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
 

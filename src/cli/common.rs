@@ -233,8 +233,15 @@ pub fn game_for_save<G: crate::registry::Entry>(
         .map(|path| crate::engine::Replay::read_for(path, G::INFO.id).map_err(CliError::Usage))
         .transpose()?;
     let game = match (scenario, &saved, load) {
+        // The save names the scenario: an unknown one is the save's error; a data error
+        // stays the data's (trial 16a F8: "s1.save: bad data: …").
         (None, Some(replay), Some(path)) => G::load(data, replay.scenario.as_deref(), open)
-            .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?,
+            .map_err(|e| match e {
+                CliError::UnknownScenario { .. } | CliError::MissingScenario { .. } => {
+                    CliError::Usage(format!("{}: {e}", path.display()))
+                }
+                e => e,
+            })?,
         _ => G::load(data, scenario, open)?,
     };
     Ok((game, saved))
