@@ -488,6 +488,25 @@ fn title_lines(title: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// A long category name written downwards under the grid: on two lines of `MAX_LABEL`
+/// characters where the column is wide enough (`two`), broken between words, else one; what
+/// is still too long ends in "…" (trial 16b F9: "7.2: a segment is an area's m…").
+fn label_lines(name: &str, two: bool) -> Vec<String> {
+    let cut = |text: &str| -> String {
+        match text.chars().count() > MAX_LABEL {
+            true => text.chars().take(MAX_LABEL - 1).chain(['…']).collect(),
+            false => text.to_string(),
+        }
+    };
+    if name.chars().count() <= MAX_LABEL || !two {
+        return vec![cut(name)];
+    }
+    let mut lines = title_lines(name, MAX_LABEL);
+    let rest = lines.split_off(1).join(" ");
+    lines.push(cut(&rest));
+    lines
+}
+
 /// A cell's text in lines that fit its width `cw` (trial 15b: a narrow cell's "43% [40–46]"
 /// ran into its neighbours): the rate and its interval on two lines when one is too wide,
 /// and the font made smaller, down to 8 px, until the longest line fits.
@@ -594,12 +613,13 @@ fn draw_panel<DB: DrawingBackend>(
                 .color(&BLACK)
                 .transform(FontTransform::Rotate90)
                 .pos(Pos::new(HPos::Left, VPos::Center));
-            let short: String = if s.chars().count() > MAX_LABEL {
-                s.chars().take(MAX_LABEL - 1).chain(['…']).collect()
-            } else {
-                s.clone()
-            };
-            area.draw_text(&short, &st, (x, top + gh + 6))?;
+            let lines = label_lines(s, cw >= 32);
+            let n = lines.len() as i32;
+            for (k, line) in (0..).zip(&lines) {
+                // Two lines side by side, each 16 px wide once turned.
+                let dx = (2 * k - (n - 1)) * 8;
+                area.draw_text(line, &st, (x + dx, top + gh + 6))?;
+            }
         } else {
             area.draw_text(s, &xt, (x, top + gh + 6))?;
         }
@@ -669,7 +689,7 @@ fn draw_panel<DB: DrawingBackend>(
 
 #[cfg(test)]
 mod tests {
-    use super::title_lines;
+    use super::{label_lines, title_lines};
 
     /// A narrow cell gets its rate and interval on two lines, in a font that fits the cell;
     /// a wide one keeps one line at the font it was given.
@@ -698,5 +718,16 @@ mod tests {
         let long = title_lines(&"word ".repeat(100), 20);
         assert_eq!(long.len(), 3);
         assert!(long[2].ends_with('…'));
+        // A category name under the grid takes two lines where its column is wide enough.
+        let name = "5.3.2: a displaced HQ offered the least costly case only";
+        assert_eq!(
+            label_lines(name, true),
+            [
+                "5.3.2: a displaced HQ offered",
+                "the least costly case only"
+            ]
+        );
+        assert_eq!(label_lines(name, false), ["5.3.2: a displaced HQ offered…"]);
+        assert_eq!(label_lines("no event", true), ["no event"]);
     }
 }
