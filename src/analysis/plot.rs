@@ -616,8 +616,9 @@ fn draw_panel<DB: DrawingBackend>(
             let lines = label_lines(s, cw >= 32);
             let n = lines.len() as i32;
             for (k, line) in (0..).zip(&lines) {
-                // Two lines side by side, each 16 px wide once turned.
-                let dx = (2 * k - (n - 1)) * 8;
+                // Two lines side by side, each 16 px wide once turned; read with the head
+                // turned right, the first line is the right-hand one.
+                let dx = ((n - 1) - 2 * k) * 8;
                 area.draw_text(line, &st, (x + dx, top + gh + 6))?;
             }
         } else {
