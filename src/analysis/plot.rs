@@ -516,7 +516,11 @@ fn cell_lines(text: &str, cw: i32, size: u32) -> (Vec<String>, u32) {
         line.chars().count() as f64 * CHAR_EM * f64::from(size) <= f64::from(cw - 4)
     };
     let lines: Vec<String> = match (fits(text, size), text.split_once(" [")) {
-        (false, Some((rate, interval))) => vec![rate.to_string(), format!("[{interval}")],
+        // A note after the interval ("= baseline") takes a third line of its own.
+        (false, Some((rate, rest))) => match rest.split_once("] ") {
+            Some((interval, note)) => vec![rate.into(), format!("[{interval}]"), note.into()],
+            None => vec![rate.to_string(), format!("[{rest}")],
+        },
         _ => vec![text.to_string()],
     };
     let longest = lines
@@ -704,6 +708,11 @@ mod tests {
             cell_lines("43% [40–46]", 300, 16),
             (vec!["43% [40–46]".into()], 16)
         );
+        // The baseline's note on a line of its own, not shrinking the font to fit beside
+        // the interval.
+        let (lines, size) = cell_lines("30.3% [29.4–31.2] = baseline", 110, 16);
+        assert_eq!(lines, ["30.3%", "[29.4–31.2]", "= baseline"]);
+        assert!(size >= 14, "{size}");
     }
 
     /// Trial 11b F14: a chart's long title is wrapped, not cut at the picture's edge.
