@@ -193,29 +193,31 @@ impl Replay {
         }
         // The seal first: an edited header (its game, say) is told as edited, not as the
         // version of the game it was made to name (trial 16a F8).
-        match &saved.seal {
-            Some(seal) if *seal != saved.header_seal() => {
-                return Err(
-                    "this save's header (game, version, scenario, side, data or seed) was \
-                     changed after it was saved: it would replay into another game"
-                        .into(),
-                )
-            }
-            None if self.data.is_some() => {
-                return Err(
-                    "this save has no seal (`seal = …`), so its header cannot be \
-                     checked (an edited save?)"
-                        .into(),
-                )
-            }
-            _ => {}
+        if saved
+            .seal
+            .as_ref()
+            .is_some_and(|seal| *seal != saved.header_seal())
+        {
+            return Err(
+                "this save's header (game, version, scenario, side, data or seed) was \
+                 changed after it was saved: it would replay into another game"
+                    .into(),
+            );
         }
+        // A save written before seals is told by its version, not as unsealed.
         if saved.version != self.version {
             let e = ReplayError::WrongVersion {
                 expected: self.version,
                 found: saved.version,
             };
             return Err(e.to_string());
+        }
+        if saved.seal.is_none() && self.data.is_some() {
+            return Err(
+                "this save has no seal (`seal = …`), so its header cannot be \
+                 checked (an edited save?)"
+                    .into(),
+            );
         }
         match (&saved.scenario, &self.scenario) {
             // Scenario names are found whatever their case; a save writes them exactly.
