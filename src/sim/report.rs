@@ -47,7 +47,8 @@ pub fn format_rate(r: &Rate) -> String {
 }
 
 /// Rates as a column of a table (`format_rate` each): the percents right-aligned and their
-/// intervals after them, so that "9.00%" sits under "77.00%" and the lines end alike.
+/// intervals one space after them, padded to one width, so that "9.00%" sits under "77.00%"
+/// and every cell of the column is as wide.
 fn rate_column<'r>(rates: impl Iterator<Item = &'r Rate>) -> Vec<String> {
     let cells: Vec<(String, String)> = rates
         .map(|r| {
@@ -142,8 +143,10 @@ pub fn render(summary: &Summary, words: &Words<'_>) -> String {
     );
     for (k, name) in names.iter().enumerate() {
         let [wins, draws, losses] = [0, 1, 2].map(|c| &columns[c][k]);
-        let line = format!("{name:w$}  {wins:>rate$}  {draws:>rate$}  {losses:>rate$}");
-        let _ = writeln!(s, "{}", line.trim_end());
+        let _ = writeln!(
+            s,
+            "{name:w$}  {wins:>rate$}  {draws:>rate$}  {losses:>rate$}"
+        );
     }
 
     let _ = writeln!(
@@ -264,14 +267,14 @@ mod tests {
         assert_eq!(mean_se(7.0, 0.0), "7.00 ± 0.00");
     }
 
-    /// A column of rates lines up its percents: "9.00%" under "77.00%", each interval
-    /// starting one space after its percent.
+    /// A column of rates lines up its percents, "9.00%" under "77.00%", each interval one
+    /// space after its percent, every cell as wide.
     #[test]
     fn a_rate_column_lines_up_its_percents() {
         let rates = [Rate::new(154, 200), Rate::new(18, 200)];
         let column = rate_column(rates.iter());
         assert_eq!(column[0].find('%'), column[1].find('%'), "{column:?}");
         assert_eq!(column[0].len(), column[1].len(), "{column:?}");
-        assert!(column[1].starts_with(" 9.00% [5.77, 13.78]"), "{column:?}");
+        assert_eq!(column[1], " 9.00% [5.77, 13.78] ", "{column:?}");
     }
 }
