@@ -257,8 +257,8 @@ fn map_lists_each_area_or_hex_with_its_neighbours() {
     );
     assert!(
         text.contains(
-            "area 5 — Tip, R636 OP (TEM +4); controlled by the Germans (3.21) — next to 1, 2, 3, \
-             9, 10"
+            "area 5 — Tip, R636 OP (TEM +4); ★ a Victory Area (12.1); controlled by the Germans \
+             (3.21) — next to 1, 2, 3, 9, 10"
         ),
         "{text}"
     );
