@@ -210,11 +210,22 @@ impl DataSet {
             );
         }
         let limits = &self.charts.stacking;
-        if let Some((hex, _)) = combat_units
+        // The first overstacked hex by number, so that the same file names the same hex
+        // each run, with its counts and the limits (trial 17a F13).
+        let mut over: Vec<_> = combat_units
             .iter()
-            .find(|(_, (n, afv))| *n > limits.combat_units || *afv > limits.afv_units)
-        {
-            return Err((format!("hex {hex}"), "overstacked at set-up (5.3.1)".into()));
+            .filter(|(_, (n, afv))| *n > limits.combat_units || *afv > limits.afv_units)
+            .collect();
+        over.sort_by_key(|(hex, _)| hex.number());
+        if let Some((hex, (n, afv))) = over.first() {
+            return Err((
+                format!("hex {hex}"),
+                format!(
+                    "overstacked at set-up (5.3.1): {n} combat units, {afv} of them AFVs; \
+                     charts.toml [stacking] allows {} and {} AFVs",
+                    limits.combat_units, limits.afv_units
+                ),
+            ));
         }
         // 3.3: "No more than one HQ unit may occupy a single hex."
         let mut hq_in: HashMap<Hex, &str> = HashMap::new();

@@ -678,6 +678,23 @@ fn check_vp_levels(s: &ScenarioDef, levels: &[u32]) -> Result<(), String> {
 
 /// 8.5.2: each withdrawal is of a formation in play, once, on a later turn of the scenario
 /// than its HQ is on the map (set up, or arrived on an earlier turn).
+/// Whether `formation`'s HQ is on the map on turn `t`: set up or arrived by then, and not
+/// withdrawn since (8.5.2; the Campaign's 116th Pz withdraws on turn 4 and comes back on 6).
+fn hq_in_play(s: &ScenarioDef, formation: &str, t: u8) -> bool {
+    let set_up = s.hqs.iter().any(|h| h.formation == formation).then_some(0);
+    let arrived = s
+        .reinforcement_hqs
+        .iter()
+        .filter(|h| h.formation == formation && h.turn <= t)
+        .map(|h| h.turn);
+    let Some(entry) = set_up.into_iter().chain(arrived).max() else {
+        return false;
+    };
+    !s.withdrawals
+        .iter()
+        .any(|w| w.formation == formation && w.turn > entry && w.turn <= t)
+}
+
 fn check_withdrawals(s: &ScenarioDef) -> Result<(), String> {
     for w in &s.withdrawals {
         if !s.formations.contains(&w.formation) || w.turn <= s.first_turn || w.turn > s.last_turn {
@@ -765,13 +782,13 @@ fn check_hqs_of_units(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> 
         Some((formation, Some(r.turn)))
     });
     for (formation, turn) in set_up.chain(arriving) {
-        let at_start = s.hqs.iter().any(|h| h.formation == formation);
-        let in_time = |t: u8| {
-            s.reinforcement_hqs
-                .iter()
-                .any(|h| h.formation == formation && h.turn <= t)
+        // On the map when the units arrive: a withdrawn formation's come back only with its
+        // HQ (8.5.2; trial 17a F6: the 353rd ID's units arrived after it withdrew).
+        let in_play = match turn {
+            None => s.hqs.iter().any(|h| h.formation == formation),
+            Some(t) => hq_in_play(s, formation, t),
         };
-        if at_start || turn.is_some_and(in_time) {
+        if in_play {
             continue;
         }
         return Err(match turn {
@@ -803,6 +820,19 @@ mod tests {
         load(&text, FILE, &counters())
             .expect_err("the edit is invalid")
             .to_string()
+    }
+
+    /// 8.5.2: a withdrawn formation leaves the game; its units arrive again only with its HQ
+    /// back (the Campaign's 116th Pz) (trial 17a F6). The Stolberg Corridor withdraws the
+    /// 353rd ID on turn 3.
+    #[test]
+    fn rule_8_5_2_a_withdrawn_formations_units_arrive_only_with_its_hq_back() {
+        // The independent 1012 StuG arrives on turn 2 for the 12th ID: for the 353rd on 3.
+        let e = error(
+            "turn = 2\nunit = \"1012 StuG\"\nhex = \"3422\"\nformation = \"12ID\"",
+            "turn = 3\nunit = \"1012 StuG\"\nhex = \"3422\"\nformation = \"353ID\"",
+        );
+        assert!(e.contains("no HQ set up or arriving by then"), "{e}");
     }
 
     #[test]
