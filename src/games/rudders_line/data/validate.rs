@@ -339,6 +339,23 @@ pub(super) fn check_setup(data: &DataSet, file: &str) -> Result<(), DataError> {
         check_placement(place, &lookup, &mut tally).map_err(|message| at.err(entry, message))?;
     }
     check_totals(data, &tally, at)?;
+    // A side with nothing set up loses before it moves (trial 17a F3: accepted, and every
+    // game ended at once).
+    for side in [Side::Rangers, Side::Germans] {
+        if !tally
+            .stacking
+            .iter()
+            .any(|(&(_, s), &n)| s == side && n > 0)
+        {
+            return Err(at.err(
+                "-",
+                format!(
+                    "no counter of the {} is set up (2.3: both sides have units)",
+                    side.name()
+                ),
+            ));
+        }
+    }
     let at = At::new(file, "setup");
     let ranger_control = &data.setup.setup.ranger_control;
     if let Some(i) = first_repeat(ranger_control) {

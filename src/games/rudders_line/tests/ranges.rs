@@ -742,3 +742,30 @@ fn an_area_position_of_three_numbers_is_refused() {
         "{e}"
     );
 }
+
+/// A side with nothing set up would lose before it moved: refused (trial 17a F3: the data
+/// loaded and every game ended at once).
+#[test]
+fn rule_2_3_a_side_with_no_counter_set_up_is_rejected() {
+    let mut data = embedded();
+    let side = Side::Germans;
+    let mut german: Vec<String> = data
+        .counters
+        .personnel
+        .iter()
+        .filter(|p| p.side == side)
+        .map(|p| p.id.clone())
+        .collect();
+    german.extend(
+        data.counters
+            .weapons
+            .iter()
+            .filter(|w| w.side == side)
+            .map(|w| w.id.clone()),
+    );
+    data.counters.personnel.retain(|p| p.side != side);
+    data.counters.weapons.retain(|w| w.side != side);
+    data.setup.place.retain(|p| !german.contains(&p.counter));
+    let err = rejected(&data);
+    assert!(err.contains("no counter of the Germans is set up"), "{err}");
+}
