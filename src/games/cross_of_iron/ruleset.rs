@@ -84,6 +84,52 @@ pub struct UnitDef {
     pub facing: u8,
 }
 
+/// The set-up keeps the rules every move keeps (trial 17a F1, F2): no counter in a hex the
+/// enemy holds, and no more squads and guns, or vehicles, in a hex than 92.2's limits
+/// (`charts.toml [fire]`, as `movement::may_not_end_in` counts them).
+fn check_setup_hexes(
+    data: &DataSet,
+    board: &Board,
+    units: &[UnitDef],
+    at: At,
+) -> Result<(), DataError> {
+    let fire = &data.charts.fire;
+    for u in units {
+        let here = || units.iter().filter(|o| o.hex == u.hex);
+        if let Some(enemy) = here().find(|o| o.side != u.side) {
+            return Err(at.err(
+                &u.name,
+                format!(
+                    "hex {} holds the enemy's {}: a counter may not set up in an enemy hex",
+                    board.name(u.hex),
+                    enemy.name
+                ),
+            ));
+        }
+        let (limit, what) = match u.kind {
+            Kind::Vehicle => (fire.vehicles_per_hex, "vehicles"),
+            Kind::Squad | Kind::Gun => (fire.squads_per_hex, "squads and guns"),
+            Kind::Leader => continue,
+        };
+        // The first counter of an overstacked hex names it (the loop stops there).
+        let counted = |o: &&UnitDef| {
+            o.kind != Kind::Leader && (o.kind == Kind::Vehicle) == (u.kind == Kind::Vehicle)
+        };
+        let count = here().filter(counted).count();
+        if count > usize::from(limit) {
+            return Err(at.err(
+                &u.name,
+                format!(
+                    "hex {} holds {count} {what} at the start; charts.toml [fire] allows {limit} \
+                     (92.2)",
+                    board.name(u.hex)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The scenario's rule options, one per Cross of Iron section (see `data::RuleOptions`).
 pub type Options = RuleOptions;
 
@@ -153,6 +199,7 @@ impl Ruleset {
                 "no counter of this side is set up: each side needs at least one",
             ));
         }
+        check_setup_hexes(&data, &board, &units, At::new(file, "setup"))?;
         let objectives = s
             .objectives
             .iter()
