@@ -318,6 +318,11 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
                 morale_told(before, &result_morale(rs, &rolled, outcome), after)
             ))
         }
+        // A row past its last turn gives no event (6.2), told as `initiative aachen` tells
+        // it (trial 17b F4: the name was left blank).
+        (Step::Roll(Roll::RandomEvent), Action::Dice(t)) if after.event == NONE => Some(format!(
+            "Random Event 3d6 = {t}: no event (the row's last turn has passed, 6.2)"
+        )),
         (Step::Roll(Roll::RandomEvent), Action::Dice(t)) => {
             let event = rs.event(after.event);
             let effects = event_effects(event);

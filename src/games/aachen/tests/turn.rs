@@ -68,6 +68,25 @@ fn rule_6_2_rain_on_a_9_cuts_mf_to_4_and_forbids_air_support() {
     assert!(!f.legal().contains(&Action::Buy(Support::Air)));
 }
 
+/// 6.2: the Night resupply row (14) lasts to turn 4; rolled on turn 7 it is no event, and
+/// the log says so rather than leaving the event's name blank (trial 17b F4).
+#[test]
+fn rule_6_2_a_row_past_its_last_turn_is_told_as_no_event() {
+    let mut f = Fixture::combat();
+    f.s.turn = 7;
+    f.s.step = Step::Roll(Roll::RandomEvent);
+    let before = f.s;
+    f.roll(Action::Dice(14));
+    let told = f
+        .game
+        .narrate(&before, Action::Dice(14), &f.s)
+        .expect("told");
+    assert!(
+        told.contains("Random Event 3d6 = 14: no event (the row's last turn has passed, 6.2)"),
+        "{told}"
+    );
+}
+
 #[test]
 fn rule_6_3_supply_points_from_the_table_and_unspent_points_are_lost() {
     let mut f = Fixture::combat();
