@@ -313,4 +313,15 @@ fn a_sequential_test_decides_at_the_same_pair_for_any_thread_count() {
         "random,scripted,random",
     ]));
     assert!(line.contains("names 'random' twice"), "{line}");
+    // One bot: the message says what is missing, not "a two-player game" (trial 17a F17).
+    let line = common::one_line_error(&common::sandtable(&[
+        "ladder",
+        "rudders-line",
+        "--bots",
+        "scripted",
+    ]));
+    assert!(
+        line.contains("at least two bots (--bots a,b); 1 given"),
+        "{line}"
+    );
 }

@@ -215,10 +215,15 @@ where
             label
         )));
     }
-    if args.bots.len() < 2 || game.num_players() != 2 {
-        return Err(CliError::Usage(
-            "a ladder needs at least two bots and a two-player game".into(),
-        ));
+    // Trial 17a F17: one message for two causes read wrong for a two-player game.
+    if game.num_players() != 2 {
+        return Err(CliError::Usage("a ladder needs a two-player game".into()));
+    }
+    if args.bots.len() < 2 {
+        return Err(CliError::Usage(format!(
+            "a ladder needs at least two bots (--bots a,b); {} given",
+            args.bots.len()
+        )));
     }
     // Two bots may be one: a bot against itself is the null test of a ladder or SPRT. In a
     // longer ladder a bot named twice is a slip, ranked twice in rows no one can tell apart.

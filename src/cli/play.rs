@@ -229,7 +229,7 @@ pub fn side_of<G: Entry>(game: &G, name: &str) -> Result<PlayerId, CliError> {
 const HELP: &str = "Type the number of an action, or several to take them one after another \
 (1 3 4, or 2-6: while you pick from one list, its numbers stay as shown), or: undo (back to your last decision), \
 save FILE, load FILE, hint (the bot's suggestion), board (the situation; board --full: every \
-unit), map (every area with its neighbours; map PLACE: one), victory (the victory conditions and \
+unit), map (every area or hex with its neighbours; map PLACE: one), victory (the victory conditions and \
 who stands where), key (what the numbers and marks on the screen mean), help, quit.";
 
 fn print_lines(out: &mut impl Write, log: &mut Vec<String>) {
