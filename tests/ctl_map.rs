@@ -233,6 +233,31 @@ fn rule_7_3_8_10_2_5_7_2_a_hex_listed_twice_is_named() {
     assert!(line.contains("hex 1002 is listed twice"), "{line}");
 }
 
+/// 7.3.7: "German units can cross the Roer River only via roads (5518-5519 and 5420-5520)":
+/// a crossing without its Roer hexside, or a road over another Roer hexside, is refused
+/// (trial 17a F4).
+#[test]
+fn rule_7_3_7_the_roer_is_crossed_by_road_at_its_two_crossings_only() {
+    let line = err(
+        "\"5419/5519\", \"5518/5519\",",
+        "\"5419/5519\",",
+        "roer",
+        "5518",
+    );
+    assert!(
+        line.contains("7.3.7 crosses the Roer by road at 5518-5519"),
+        "{line}"
+    );
+    let line = err(
+        "[[roads.road]]\nname = \"Aachen–Jülich\"",
+        "[[roads.road]]\nname = \"bogus bridge\"\nhexes = [\"5421\", \"5422\"]\n\
+         [[roads.road]]\nname = \"Aachen–Jülich\"",
+        "roer",
+        "5421",
+    );
+    assert!(line.contains("7.3.7 names only"), "{line}");
+}
+
 #[test]
 fn rule_3_1_2_hexside_between_non_adjacent_hexes_is_named() {
     let line = err("\"1806/1906\"", "\"1806/1907\"", "streams", "1806/1907");

@@ -39,6 +39,7 @@ pub(super) fn build(t: &MapFile, file: &str) -> Result<Map, DataError> {
     set_terrain(&mut map, &t.terrain, At::new(file, "terrain"))?;
     set_hexsides(&mut map, t, file)?;
     check_teeth(&map, At::new(file, "dragons_teeth"))?;
+    check_roer_crossings(&map, t, At::new(file, "roer"))?;
     set_german_line(&mut map, t, file)?;
     set_aachen_city(&mut map, &t.aachen_city, At::new(file, "aachen_city"))?;
     set_supply(&mut map, &t.supply, At::new(file, "supply"))?;
@@ -269,6 +270,47 @@ fn check_teeth(map: &Map, at: At) -> Result<(), DataError> {
                     "7.5.1.2A lists {a}/{b} because a road or stream runs through its teeth, \
                      but [roads] and [streams] give it neither"
                 ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// 7.3.7: "German units can cross the Roer River only via roads (5518-5519 and 5420-5520)":
+/// both are Roer hexsides with a road, and no other Roer hexside has one (trial 17a F4: the
+/// map's comment said so, and nothing checked it).
+fn check_roer_crossings(map: &Map, t: &MapFile, at: At) -> Result<(), DataError> {
+    const CROSSINGS: [(u16, u16); 2] = [(5518, 5519), (5420, 5520)];
+    let crossing = |side: Hexside| {
+        CROSSINGS
+            .iter()
+            .any(|&(a, b)| Hexside::between(rule_hex(a), rule_hex(b)) == Some(side))
+    };
+    for &(a, b) in &CROSSINGS {
+        let Some(side) = Hexside::between(rule_hex(a), rule_hex(b)) else {
+            continue; // off this map: nothing to cross
+        };
+        let (hex, dir) = side.side();
+        if !map.in_bounds(hex) {
+            continue;
+        }
+        let features = map.hexside(hex, dir);
+        if !(features.contains(HexsideFeatures::ROER) && features.contains(HexsideFeatures::ROAD)) {
+            return Err(at.err(
+                format!("hexside {side}"),
+                format!(
+                    "7.3.7 crosses the Roer by road at {a}-{b}: it needs a Roer hexside and a road"
+                ),
+            ));
+        }
+    }
+    for text in &t.roer.hexsides {
+        let side = hexside_in(at, map.bounds, text)?;
+        let (hex, dir) = side.side();
+        if map.hexside(hex, dir).contains(HexsideFeatures::ROAD) && !crossing(side) {
+            return Err(at.err(
+                format!("hexside {side}"),
+                "a road crosses the Roer here, but 7.3.7 names only 5518-5519 and 5420-5520",
             ));
         }
     }
