@@ -258,18 +258,6 @@ fn rule_7_3_7_the_roer_is_crossed_by_road_at_its_two_crossings_only() {
     assert!(line.contains("7.3.7 names only"), "{line}");
 }
 
-/// 7.5.1.2A lists the dragon's teeth hexsides: one more is refused (trial 17a F5).
-#[test]
-fn rule_7_5_1_2a_a_teeth_hexside_the_rule_does_not_list_is_refused() {
-    let line = err(
-        "\"3403/3303\"]",
-        "\"3403/3303\", \"1501/1502\"]",
-        "dragons_teeth",
-        "1501",
-    );
-    assert!(line.contains("7.5.1.2A does not list"), "{line}");
-}
-
 #[test]
 fn rule_3_1_2_hexside_between_non_adjacent_hexes_is_named() {
     let line = err("\"1806/1906\"", "\"1806/1907\"", "streams", "1806/1907");

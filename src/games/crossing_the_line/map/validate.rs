@@ -40,7 +40,6 @@ pub(super) fn build(t: &MapFile, file: &str) -> Result<Map, DataError> {
     set_hexsides(&mut map, t, file)?;
     check_teeth(&map, At::new(file, "dragons_teeth"))?;
     check_roer_crossings(&map, t, At::new(file, "roer"))?;
-    check_no_other_teeth(&map, t, At::new(file, "dragons_teeth"))?;
     set_german_line(&mut map, t, file)?;
     set_aachen_city(&mut map, &t.aachen_city, At::new(file, "aachen_city"))?;
     set_supply(&mut map, &t.supply, At::new(file, "supply"))?;
@@ -271,23 +270,6 @@ fn check_teeth(map: &Map, at: At) -> Result<(), DataError> {
                     "7.5.1.2A lists {a}/{b} because a road or stream runs through its teeth, \
                      but [roads] and [streams] give it neither"
                 ),
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// 7.5.1.2A lists the dragon's teeth hexsides: one it does not list is a slip (trial 17a F5).
-fn check_no_other_teeth(map: &Map, t: &MapFile, at: At) -> Result<(), DataError> {
-    for text in &t.dragons_teeth.hexsides {
-        let side = hexside_in(at, map.bounds, text)?;
-        let listed = RULE_7_5_1_2_TEETH
-            .iter()
-            .any(|&(a, b)| Hexside::between(rule_hex(a), rule_hex(b)) == Some(side));
-        if !listed {
-            return Err(at.err(
-                format!("hexside {side}"),
-                format!("7.5.1.2A does not list {side} among its dragon's teeth hexsides"),
             ));
         }
     }
