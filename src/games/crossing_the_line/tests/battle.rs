@@ -1096,14 +1096,8 @@ fn rule_7_5_3_only_the_units_involved_in_the_combat_may_use_the_bonus_ap() {
     use crate::games::crossing_the_line::ops;
     let fx = Fx::s2();
     let rs = fx.rs();
-    let mut s = fx.bare();
-    fx.hq(&mut s, "1ID", 1113);
-    fx.hq(&mut s, "526ID", 1515);
-    let winner = fx.put(&mut s, "1/16", 1412);
-    let idle = fx.put(&mut s, "2/16", 1412);
-    let support = fx.put(&mut s, "1/18", 1313);
-    fx.put(&mut s, "453", 1413);
-    fx.activate(&mut s, "1ID", 3);
+    let (mut s, winner, support) = stack_beside_the_453(&fx);
+    let idle = fx.unit("2/16");
     let (from, target) = (fx.hex(1412), fx.hex(1413));
     let kind = AttackKind::Hasty;
     fx.decide(&mut s, Action::Attack { from, target, kind });
@@ -1145,6 +1139,20 @@ fn rule_7_5_3_only_the_units_involved_in_the_combat_may_use_the_bonus_ap() {
     assert_eq!((s.act().ap, s.act().bonus), (2, 0), "the bonus AP spent");
 }
 
+/// The 1st ID activated with 3 AP: the 1/16 and 2/16 in 1412 beside the German 453 in 1413,
+/// the 1/18 in 1313; returns the state, the 1/16 and the 1/18.
+fn stack_beside_the_453(fx: &Fx) -> (State, usize, usize) {
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "526ID", 1515);
+    let first = fx.put(&mut s, "1/16", 1412);
+    fx.put(&mut s, "2/16", 1412);
+    let other = fx.put(&mut s, "1/18", 1313);
+    fx.put(&mut s, "453", 1413);
+    fx.activate(&mut s, "1ID", 3);
+    (s, first, other)
+}
+
 /// 7.5.3: "One or more units in the stack must immediately expend the bonus AP, or it is
 /// lost." The menu gives each Action the APs its own units may spend, and says beside an
 /// Action of other units that the bonus AP is lost; the log says so when it is (trial 16b F1:
@@ -1154,14 +1162,7 @@ fn rule_7_5_3_an_action_that_forfeits_the_bonus_ap_says_so() {
     use crate::games::crossing_the_line::ops;
     let fx = Fx::s2();
     let rs = fx.rs();
-    let mut s = fx.bare();
-    fx.hq(&mut s, "1ID", 1113);
-    fx.hq(&mut s, "526ID", 1515);
-    let winner = fx.put(&mut s, "1/16", 1412);
-    fx.put(&mut s, "2/16", 1412);
-    let idle = fx.put(&mut s, "1/18", 1313);
-    fx.put(&mut s, "453", 1413);
-    fx.activate(&mut s, "1ID", 3);
+    let (mut s, winner, idle) = stack_beside_the_453(&fx);
     let (from, target) = (fx.hex(1412), fx.hex(1413));
     let kind = AttackKind::Hasty;
     fx.decide(&mut s, Action::Attack { from, target, kind });
@@ -1200,13 +1201,7 @@ fn rule_7_5_3_an_action_that_forfeits_the_bonus_ap_says_so() {
 fn rule_7_5_a_stacks_attack_says_its_odds_follow_the_choice_of_attackers() {
     use crate::registry::Entry;
     let fx = Fx::s2();
-    let mut s = fx.bare();
-    fx.hq(&mut s, "1ID", 1113);
-    fx.hq(&mut s, "526ID", 1515);
-    let first = fx.put(&mut s, "1/16", 1412);
-    fx.put(&mut s, "2/16", 1412);
-    fx.put(&mut s, "453", 1413);
-    fx.activate(&mut s, "1ID", 3);
+    let (mut s, first, _) = stack_beside_the_453(&fx);
     let (from, target) = (fx.hex(1412), fx.hex(1413));
     let attack = Action::Attack {
         from,
