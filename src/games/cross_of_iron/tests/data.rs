@@ -215,6 +215,18 @@ fn a_counter_id_shared_by_two_tables_of_one_side_is_refused() {
     );
 }
 
+/// The error of the scenario with the counters set up in hexes `from` moved to `to`.
+fn moved_to(from: (&str, &str), to: &str) -> String {
+    let hex = |h: &str| format!("hex = \"{h}\"");
+    match edited("scenario.toml", |t| {
+        t.replacen(&hex(from.0), &hex(to), 1)
+            .replacen(&hex(from.1), &hex(to), 1)
+    }) {
+        Ok(_) => panic!("{from:?} moved to {to} was accepted"),
+        Err(e) => e.to_string(),
+    }
+}
+
 /// The set-up keeps the rules every move keeps (trial 17a F1, F2): no counter in a hex the
 /// enemy holds (J3 holds the Russians' 1st Section), and 92.2's stacking limits (three squads
 /// and guns, two vehicles a hex, `charts.toml [fire]`).
@@ -227,25 +239,13 @@ fn rule_92_2_a_set_up_in_an_enemy_hex_or_over_the_stacking_limits_is_refused() {
         "{e}"
     );
     // B4 holds the 2nd and 3rd Squads: with the 1st and 4th, four squads.
-    let e = match edited("scenario.toml", |t| {
-        t.replacen("hex = \"A2\"", "hex = \"B4\"", 1)
-            .replacen("hex = \"A7\"", "hex = \"B4\"", 1)
-    }) {
-        Ok(_) => panic!("four squads in B4 were accepted"),
-        Err(e) => e.to_string(),
-    };
+    let e = moved_to(("A2", "A7"), "B4");
     assert!(
         e.contains("holds 4 squads and guns at the start") && e.contains("allows 3 (92.2)"),
         "{e}"
     );
     // Panzer 1 is in A3: Panzer 2 and the StuG with it make three vehicles.
-    let e = match edited("scenario.toml", |t| {
-        t.replacen("hex = \"A5\"", "hex = \"A3\"", 1)
-            .replacen("hex = \"A6\"", "hex = \"A3\"", 1)
-    }) {
-        Ok(_) => panic!("three vehicles in A3 were accepted"),
-        Err(e) => e.to_string(),
-    };
+    let e = moved_to(("A5", "A6"), "A3");
     assert!(
         e.contains("holds 3 vehicles at the start") && e.contains("allows 2"),
         "{e}"
