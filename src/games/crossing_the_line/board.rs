@@ -10,6 +10,7 @@ use super::map::{HexsideFeatures, Terrain};
 use super::ruleset::Ruleset;
 use super::side::Side;
 use super::state::{bits, on_map, State};
+use super::victory::hex_vp;
 use super::{Action, CrossingTheLine};
 use crate::board::{Board, Counter, Link, LinkKind, Place, Shape};
 use crate::engine::PlayerId;
@@ -35,7 +36,10 @@ impl CrossingTheLine {
             (x, y)
         };
         let seen = viewer.map(|p| visible_enemy(rs, s, Side::BOTH[p]));
-        let mut places: Vec<Place> = b.hexes().map(|h| place(rs, h, at(h))).collect();
+        let kept_from = viewer.map(|p| Side::BOTH[p]);
+        let mut places: Vec<Place> = (b.hexes())
+            .map(|h| place(rs, h, at(h), |i| hex_vp(rs, s, kept_from, i)))
+            .collect();
         for u in bits(s.on_map_units(rs, Side::Us) | s.on_map_units(rs, Side::German)) {
             let i = usize::from(s.hex[u]);
             let side = rs.unit(u).side;
@@ -184,11 +188,11 @@ fn legend(places: &[Place]) -> Vec<(String, String)> {
     .map(|&t| (fill(t).to_string(), t.name().replace('_', " ")))
     .chain(
         [
-            ("#bdbdbd", "outside the scenario (10)"),
+            (OUTSIDE, "outside the scenario (10)"),
             ("#b5651d", "road"),
             ("#2b6cb0", "stream"),
             ("#6b4f2a", "pillbox line"),
-            (VP_HEX, "VP hex, its VP written at its foot"),
+            (VP_HEX, vp_key(places)),
             (OBJECTIVE, "objective (10.1)"),
         ]
         .into_iter()
@@ -199,18 +203,42 @@ fn legend(places: &[Place]) -> Vec<(String, String)> {
     .collect()
 }
 
-/// Whether any place is outlined in `colour` (the key lists only what is drawn); roads,
-/// streams and the scenario's bounds are always listed.
+/// The key to a VP hex: a "?" marks a value that depends on a Victory Plan the viewer does
+/// not know (8.3).
+fn vp_key(places: &[Place]) -> &'static str {
+    if places
+        .iter()
+        .any(|p| p.foot.as_deref().is_some_and(|f| f.ends_with('?')))
+    {
+        "VP hex, its VP written at its foot (\"5–15 VP?\": by a Victory Plan not known to you, 8.3)"
+    } else {
+        "VP hex, its VP written at its foot"
+    }
+}
+
+/// Whether any place is outlined or filled in `colour` (the key lists only what is drawn;
+/// trial 17b F10: the Campaign has no hex outside the scenario); roads and streams are
+/// always listed.
 fn drawn(places: &[Place], colour: &str) -> bool {
-    ![VP_HEX, OBJECTIVE, "#6b4f2a"].contains(&colour)
-        || places.iter().any(|p| p.outline.as_deref() == Some(colour))
+    ![VP_HEX, OBJECTIVE, "#6b4f2a", OUTSIDE].contains(&colour)
+        || places
+            .iter()
+            .any(|p| p.outline.as_deref() == Some(colour) || p.fill == colour)
 }
 
 /// The outlines of a VP hex (10.2–10.4, 8.3) and of an objective (10.1).
 const VP_HEX: &str = "#c9a400";
 const OBJECTIVE: &str = "#b22222";
+/// The fill of a hex outside the scenario's area (10).
+const OUTSIDE: &str = "#bdbdbd";
 
-fn place(rs: &Ruleset, h: Hex, (x, y): (f32, f32)) -> Place {
+/// `vp`: the hex's VP as the viewer knows them, short and in words (`victory::hex_vp`).
+fn place(
+    rs: &Ruleset,
+    h: Hex,
+    (x, y): (f32, f32),
+    vp: impl Fn(u16) -> Option<(String, String)>,
+) -> Place {
     let map = &rs.map;
     let terrain = map.terrain(h).unwrap_or(Terrain::Clear);
     let inside = rs.map.index(h).is_some_and(|i| rs.area.contains(i));
@@ -219,7 +247,7 @@ fn place(rs: &Ruleset, h: Hex, (x, y): (f32, f32)) -> Place {
         x,
         y,
         Shape::Hex(R),
-        if inside { fill(terrain) } else { "#bdbdbd" },
+        if inside { fill(terrain) } else { OUTSIDE },
     );
     p.label = h.to_string();
     let mut notes = vec![terrain.name().replace('_', " ")];
@@ -231,11 +259,10 @@ fn place(rs: &Ruleset, h: Hex, (x, y): (f32, f32)) -> Place {
         notes.push("Aachen City".into());
     }
     let index = map.index(h).map(|i| i as u16);
-    let vp = index.map_or(0, |i| rs.vp_of(i));
-    if vp > 0 {
-        notes.push(format!("{vp} VP"));
+    if let Some((short, words)) = index.and_then(vp) {
+        notes.push(words);
         p.outline = Some(VP_HEX.into());
-        p.foot = Some(format!("{vp} VP"));
+        p.foot = Some(short);
     }
     if index.is_some_and(|i| rs.objectives.contains(usize::from(i))) {
         notes.push("objective (10.1)".into());

@@ -81,6 +81,49 @@ pub fn victory_plan(p: &PlanChart, s: &State) -> Option<usize> {
         .find(|&m| p.markers[m].1.is_some())
 }
 
+/// A VP hex's value as `viewer` knows it, short and in words (10.2, 10.3): ("5 VP", "5 VP").
+/// A Campaign location is worth what the drawn Victory Plan gives it (8.3, 10.4): its value
+/// once the viewer knows the plan (the US, or an open view), else the range the markers give
+/// (trial 17b F1: not the largest of them). `None`: not a VP hex.
+pub fn hex_vp(rs: &Ruleset, s: &State, viewer: Option<Side>, hex: u16) -> Option<(String, String)> {
+    let k = rs.vp_hexes.iter().position(|&(h, _)| h == hex)?;
+    let Some(p) = &rs.plan else {
+        let vp = rs.vp_hexes[k].1;
+        return Some((format!("{vp} VP"), format!("{vp} VP")));
+    };
+    let location = p
+        .locations
+        .iter()
+        .position(|(_, bits)| bits & (1 << k) != 0)?;
+    let name = &p.locations[location].0;
+    let known = viewer != Some(Side::German);
+    if let Some(m) = victory_plan(p, s).filter(|_| known) {
+        let vp = p.markers[m].1.as_ref().map_or(0, |vp| vp[location]);
+        let plan = &p.markers[m].0;
+        let words = format!("{name}: {vp} VP by the drawn Victory Plan ({plan}, 8.3)");
+        return Some((format!("{vp} VP"), words));
+    }
+    let values = p
+        .markers
+        .iter()
+        .filter_map(|(_, vp)| vp.as_ref()?.get(location));
+    let (lo, hi) = values.fold((u8::MAX, 0), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+    let range = if lo == hi {
+        format!("{lo}")
+    } else {
+        format!("{lo}–{hi}")
+    };
+    let why = if known {
+        "by the Victory Plan, none drawn yet"
+    } else {
+        "by the US's hidden Victory Plan"
+    };
+    Some((
+        format!("{range} VP?"),
+        format!("{name}: {range} VP {why} (8.3)"),
+    ))
+}
+
 /// 10.4: the VP of the plan's locations the US controls (a location of several hexes, the
 /// Roer area, counts once if any of its hexes is controlled).
 pub fn plan_vp(p: &PlanChart, s: &State) -> u32 {

@@ -189,6 +189,41 @@ fn rule_10_4_the_us_scores_its_plans_locations_and_the_roer_area_counts_once() {
     assert_eq!(plan_vp(p, &s), 0);
 }
 
+/// 8.3: a location shows the drawn plan's VP to the US, and the range the markers give to the
+/// German, who does not know the plan (trial 17b F1: not the largest value of any plan).
+#[test]
+fn rule_8_3_the_board_shows_a_locations_vp_by_the_plan_the_viewer_knows() {
+    let fx = campaign();
+    let mut s = fx.bare();
+    let aachen = fx.hex(2806);
+    let foot = |s: &State, side: Side| {
+        let b = fx.g.board(s, Some(side.index()));
+        let p = b.places.into_iter().find(|p| p.label == "2806").unwrap();
+        (p.foot.unwrap(), p.tooltip)
+    };
+    let (short, words) = foot(&s, Side::Us);
+    assert_eq!(short, "5–15 VP?");
+    assert!(
+        words.contains("Aachen: 5–15 VP by the Victory Plan, none drawn yet (8.3)"),
+        "{words}"
+    );
+    s.plan_draws[0] = dummy(&fx) + 1;
+    s.plan_draws[1] = marker(&fx, "to the Roer") + 1;
+    let (short, words) = foot(&s, Side::Us);
+    assert_eq!(short, "5 VP", "the Roer plan gives Aachen 5");
+    assert!(
+        words.contains("by the drawn Victory Plan (to the Roer, 8.3)"),
+        "{words}"
+    );
+    let (short, words) = foot(&s, Side::German);
+    assert_eq!(short, "5–15 VP?");
+    assert!(
+        words.contains("by the US's hidden Victory Plan (8.3)"),
+        "{words}"
+    );
+    assert!(victory::hex_vp(fx.rs(), &s, None, aachen).unwrap().0 == "5 VP");
+}
+
 /// 10.4: "All VPs of the US player get summed up and are compared to the following Victory
 /// table": 49 or more US decisive, 43–48 substantial, 36–42 marginal, 29–35 draw, 22–28 German
 /// marginal, 16–21 substantial, 0–15 decisive.
