@@ -3,6 +3,7 @@
 
 use super::board::Terrain;
 use super::fire::FireResult;
+use super::movement::Escort;
 use super::procedures::extinguished;
 use super::ruleset::Kind;
 use super::state::{flag, Pending, Phase, State};
@@ -698,7 +699,7 @@ impl CrossOfIron {
             _ => return None,
         };
         let allowance = self.allowance(s, u);
-        Some(match self.vehicle(u) {
+        let cost_words = match self.vehicle(u) {
             true if cost > allowance => format!("{cost} MP: past its {allowance} (79.2)"),
             true => format!("{cost} MP of {allowance}"),
             // 73.1: Double Time raises the allowance by 2 MF (the move's text says "at
@@ -708,7 +709,20 @@ impl CrossOfIron {
                 format!("{cost} MF of {allowance} + {extra}")
             }
             false => format!("{cost} MF of {allowance}"),
-        })
+        };
+        Some(cost_words + &self.escort_words(s, u, cost))
+    }
+
+    /// How a squad's move past its own MF uses its leader's (SL 4, 73.3; nothing otherwise).
+    fn escort_words(&self, s: &State, u: usize, cost: u8) -> String {
+        match self.escort(s, u) {
+            Some(_) if cost <= self.own_move_limit(u) => String::new(),
+            Some(Escort::Along(l)) => {
+                format!(", with {}, who moves with it (SL 4, 73.3)", self.label(l))
+            }
+            Some(Escort::Ahead(_)) => ", following its leader to his hex (SL 4, 73.3)".into(),
+            None => String::new(),
+        }
     }
 }
 

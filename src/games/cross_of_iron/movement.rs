@@ -34,6 +34,14 @@ impl Reach {
             .map_or(u8::MAX, |c| c as u8)
     }
 
+    /// The hexes reached for at most `limit`.
+    pub fn within(&self, limit: u8) -> u128 {
+        let top = usize::from(limit).min(self.limit);
+        self.layers[..=top]
+            .iter()
+            .fold(0, |set, &layer| set | layer)
+    }
+
     /// What reaching every hex costs (`u8::MAX`: out of reach).
     pub fn costs(&self) -> [u8; MAX_HEXES] {
         let mut cost = [u8::MAX; MAX_HEXES];
@@ -44,6 +52,16 @@ impl Reach {
         }
         cost
     }
+}
+
+/// The leader a squad moves with (`CrossOfIron::escort`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Escort {
+    /// This leader, in the squad's hex and not yet moved, goes along on a move past the
+    /// squad's own MF.
+    Along(usize),
+    /// A leader has moved this phase from the squad's hex to this hex: the squad may follow.
+    Ahead(u8),
 }
 
 /// What a counter may choose in the Movement Phase, in the order they are listed: opening or
@@ -79,24 +97,55 @@ impl CrossOfIron {
             Kind::Vehicle => d.vehicle.as_ref().map_or(0, |v| v.mp),
             Kind::Leader => m.leader_mf,
             Kind::Gun => 0,
-            Kind::Squad => {
-                let with_leader = self.leadership_present(s, u);
-                match (self.inexperienced(u), with_leader) {
-                    (true, false) => 3, // 94.2
-                    (true, true) => 5,
-                    (false, false) => m.squad_mf,
-                    (false, true) => m.with_leader_mf,
-                }
-            }
+            Kind::Squad => self.squad_mf(u, self.escort(s, u).is_some()),
         }
     }
 
-    /// A good-order leader of its side shares the squad's hex (it may move with him).
-    fn leadership_present(&self, s: &State, u: usize) -> bool {
-        let (hex, side) = (s.units[u].hex, self.def(u).side);
-        self.good_in_hex(s, hex, side, self.rules.leaders)
-            .next()
-            .is_some()
+    /// A squad's MF on its own or moving with a leader (SL 4; 94.2: 3, or 5 "if accompanied
+    /// by a leader").
+    fn squad_mf(&self, u: usize, with_leader: bool) -> u8 {
+        let m = &self.rules.data.charts.morale;
+        match (self.inexperienced(u), with_leader) {
+            (true, false) => 3,
+            (true, true) => 5,
+            (false, false) => m.squad_mf,
+            (false, true) => m.with_leader_mf,
+        }
+    }
+
+    /// The leader squad `u` may move with (SL 4; 73.3 "a squad accompanied by a leader";
+    /// 94.2). Counters move one at a time here, so a squad moves with a leader by one of two
+    /// readings of "accompanied": a good-order leader of its side in its hex who has not moved
+    /// goes along on a move past the squad's own MF (`Escort::Along`), and once he has moved
+    /// from its hex this phase, the squad may follow him to his hex (`Escort::Ahead`). Sharing
+    /// his hex alone gives nothing (trial 17b F2).
+    pub(super) fn escort(&self, s: &State, u: usize) -> Option<Escort> {
+        let unit = &s.units[u];
+        if self.def(u).kind != Kind::Squad || unit.has(flag::MOVED) {
+            return None;
+        }
+        let side = self.def(u).side;
+        let leaders = self.rules.sides[side as usize] & s.in_play & self.rules.leaders;
+        let good = ones(leaders).filter(|&l| !s.units[l].has(flag::BROKEN));
+        let mut ahead = None;
+        for l in good {
+            let leader = &s.units[l];
+            match (leader.hex == unit.hex, leader.has(flag::MOVED)) {
+                (true, false) => return Some(Escort::Along(l)),
+                (false, true) if leader.moved_from == unit.hex => {
+                    ahead = ahead.or(Some(Escort::Ahead(leader.hex)));
+                }
+                _ => {}
+            }
+        }
+        ahead
+    }
+
+    /// The most squad `u` may spend without its leader: its own MF. With a leader to move
+    /// with, a longer move is his (and Double Time starts past his MF, 73.3), so it forgoes
+    /// Double Time on its own.
+    pub(super) fn own_move_limit(&self, u: usize) -> u8 {
+        self.squad_mf(u, false)
     }
 
     /// What stepping from each hex in each direction costs `u` (`u8::MAX`: it may not).
@@ -295,6 +344,11 @@ impl CrossOfIron {
             reverses: 0,
         };
         choices.ends = choices.reach.set & !(1 << unit.hex) & !blocked;
+        if let Some(Escort::Ahead(hex)) = self.escort(s, u) {
+            // Past its own MF only to where its leader went.
+            let own = choices.reach.within(self.own_move_limit(u));
+            choices.ends &= own | 1 << hex;
+        }
         if vehicle.is_some() && !immobile {
             choices.reverses = self.reverses(s, u, blocked).count();
         }
@@ -412,9 +466,17 @@ impl CrossOfIron {
         // 79.2: where a failed speed breakdown roll leaves it, found from where it starts.
         let back = (self.vehicle(u) && cost > self.allowance(s, u))
             .then(|| self.hex_before_the_extra_one(s, u, hex, cost));
+        if let Some(Escort::Along(leader)) = self.escort(s, u) {
+            if cost > self.own_move_limit(u) {
+                // SL 4, 73.3: the leader whose MF it used moves with it.
+                let leader_double_time = self.double_time(s, leader, cost);
+                self.relocate(s, leader, hex);
+                s.units[leader].moved(from, leader_double_time);
+            }
+        }
         self.relocate(s, u, hex);
         let unit = &mut s.units[u];
-        unit.flags |= flag::MOVED | flag::DONE | if double_time { flag::DOUBLE_TIME } else { 0 };
+        unit.moved(from, double_time);
         unit.acquired = u8::MAX;
         unit.acquisition = 0;
         if !self.vehicle(u) {
@@ -550,9 +612,10 @@ impl CrossOfIron {
     /// for AFVs …)": with 2 MP left it chooses a facing, as after a forward move (its present
     /// one keeps the turret where it is).
     pub(super) fn do_reverse(&self, s: &mut State, u: usize, hex: u8, cost: u8) {
+        let from = s.units[u].hex;
         self.relocate(s, u, hex);
         let unit = &mut s.units[u];
-        unit.flags |= flag::MOVED | flag::DONE;
+        unit.moved(from, false);
         unit.acquired = u8::MAX;
         unit.acquisition = 0;
         if u16::from(cost) + u16::from(PIVOT_MP) <= u16::from(self.allowance(s, u)) {

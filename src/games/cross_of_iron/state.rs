@@ -99,11 +99,20 @@ pub struct Unit {
     pub stunned_until: u8,
     /// The modifier of the morale check due.
     pub mc_drm: i8,
+    /// The hex it began its last move in (with `MOVED`: this player turn's; SL 4: a squad may
+    /// follow a leader who moved from its hex, `CrossOfIron::escort`).
+    pub moved_from: u8,
 }
 
 impl Unit {
     pub fn has(&self, f: u32) -> bool {
         self.flags & f != 0
+    }
+
+    /// Marks it moved from `from` this phase, at Double Time or not (73).
+    pub fn moved(&mut self, from: u8, double_time: bool) {
+        self.flags |= flag::MOVED | flag::DONE | if double_time { flag::DOUBLE_TIME } else { 0 };
+        self.moved_from = from;
     }
 
     /// What a new phase clears: the per-phase markers, the shots fired and 70.8's count of

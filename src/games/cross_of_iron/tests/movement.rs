@@ -51,6 +51,51 @@ fn rule_73_3_double_time_adds_2_mf_to_a_squads_4_or_its_6_with_a_leader() {
         .all(|a| !matches!(*a, Action::Move { cost, .. } if off.double_time(&s, sq, cost))));
 }
 
+/// SL 4, 73.3 "a squad accompanied by a leader": a squad has the leader's MF only moving
+/// with him. Trial 17b F2: sharing his starting hex alone gave it 6 MF while he stayed.
+#[test]
+fn rule_73_3_a_squad_has_its_leaders_mf_only_moving_with_him() {
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    let (first, second) = (unit(&g, "1st Squad"), unit(&g, "2nd Squad"));
+    place(&g, &mut s, "1st Squad", "A5", 0);
+    place(&g, &mut s, "2nd Squad", "A5", 0);
+    place(&g, &mut s, "3rd Squad", "A5", 0);
+    let hahn = place(&g, &mut s, "Lt. Hahn", "A5", 0);
+    let (a5, e5, f5) = (hex(&g, "A5"), hex(&g, "E5"), hex(&g, "F5"));
+    // Within its own 4 MF the leader stays.
+    let mut t = s;
+    move_to(&g, &mut t, first, e5);
+    assert_eq!(t.units[hahn].hex, a5, "a 4 MF move leaves the leader");
+    // Past them, on his MF, he goes along.
+    assert_eq!(
+        double_time_to(&g, &s, first, f5),
+        Some(false),
+        "6 MF with him"
+    );
+    move_to(&g, &mut s, first, f5);
+    assert_eq!(s.units[hahn].hex, f5, "the leader moved with the squad");
+    assert!(s.units[hahn].has(flag::MOVED));
+    // The other squads he left may follow him to his hex, and nowhere else past 4 MF.
+    assert_eq!(double_time_to(&g, &s, second, f5), Some(false));
+    let listed = moves(&g, &s, second);
+    let past_own = listed.iter().filter_map(|a| match *a {
+        Action::Move { hex, cost } if cost > 4 && !g.double_time(&s, second, cost) => Some(hex),
+        _ => None,
+    });
+    assert_eq!(past_own.collect::<Vec<_>>(), vec![f5]);
+    // A squad in the hex he moved into has moved with no one.
+    let mut t = empty(&g, Phase::Movement, 0);
+    let sq = place(&g, &mut t, "1st Squad", "F5", 0);
+    let hahn = place(&g, &mut t, "Lt. Hahn", "A5", 0);
+    move_to(&g, &mut t, hahn, f5);
+    assert_eq!(
+        g.allowance(&t, sq),
+        4,
+        "he arrived; he did not start with it"
+    );
+}
+
 #[test]
 fn rule_73_7_no_double_time_in_the_next_player_turn_and_73_6_no_advancing_fire() {
     let g = game();
