@@ -363,14 +363,31 @@ pub(super) fn check_setup(data: &DataSet, file: &str) -> Result<(), DataError> {
         return Err(at.err("ranger_control", format!("area '{id}' is listed twice")));
     }
     for id in ranger_control {
-        lookup.area(id).map_err(|m| at.err("ranger_control", m))?;
+        let area = lookup.area(id).map_err(|m| at.err("ranger_control", m))?;
         // 3.21: areas with units are controlled by their occupant.
-        let german = tally.stacking.get(&(id.as_str(), Side::Germans)).copied();
-        if german.is_some_and(|n| n > 0) {
+        let held = |side| {
+            tally
+                .stacking
+                .get(&(id.as_str(), side))
+                .is_some_and(|&n| n > 0)
+        };
+        if held(Side::Germans) {
             return Err(at.err(
                 "ranger_control",
                 format!(
                     "area '{id}' holds German units at the start: the Rangers cannot control it"
+                ),
+            ));
+        }
+        // 3.21: "The last side to control an area" keeps it; an area no unit holds at set-up
+        // has had no Ranger in it, so it starts German (decided for trial 17a F7). An area the
+        // Rangers hold is theirs, listed or not.
+        if !held(Side::Rangers) && !area.landing_craft {
+            return Err(at.err(
+                "ranger_control",
+                format!(
+                    "area '{id}' holds no unit at the start, so no Ranger has controlled it and it \
+                     starts German (3.21); list only Landing Craft boxes and areas the Rangers hold"
                 ),
             ));
         }

@@ -8,6 +8,7 @@ use crate::engine::Game;
 use crate::games::rudders_line::data::{
     AreaDef, DataSet, InitiativeModifier, PersonnelDef, PersonnelKind, Placement, Side, WeaponDef,
 };
+use crate::games::rudders_line::ruleset::Ruleset;
 use crate::games::rudders_line::state::{Phase, Roll, Step};
 use crate::games::rudders_line::{Action, RuddersLine};
 
@@ -768,4 +769,33 @@ fn rule_2_3_a_side_with_no_counter_set_up_is_rejected() {
     data.setup.place.retain(|p| !german.contains(&p.counter));
     let err = rejected(&data);
     assert!(err.contains("no counter of the Germans is set up"), "{err}");
+}
+
+/// 3.21: an area is the side's whose units are in it, and one no unit holds at set-up starts
+/// German; `ranger_control` may not say otherwise (trial 17a F7). An area the Rangers hold is
+/// theirs whether listed or not.
+#[test]
+fn rule_3_21_ranger_control_may_not_name_a_german_held_or_empty_area() {
+    let with = |areas: &[&str]| {
+        let mut data = embedded();
+        data.setup.setup.ranger_control = areas.iter().map(|a| a.to_string()).collect();
+        data
+    };
+    let err = rejected(&with(&["LC-A", "5"]));
+    assert!(
+        err.contains("ranger_control: area '5' holds German units"),
+        "{err}"
+    );
+    let rs = Ruleset::new(&embedded()).unwrap();
+    let held = rs.initial.present[0] | rs.initial.present[1] | rs.landing_craft;
+    let empty = (0..rs.areas.len()).find(|&i| held & (1 << i) == 0);
+    let empty = &rs.areas[empty.expect("an empty area at set-up")].id;
+    let err = rejected(&with(&[empty]));
+    assert!(err.contains("holds no unit at the start"), "{err}");
+    // Areas 1 and 2 hold the first Rangers: theirs, listed or not.
+    for list in [&["LC-A", "LC-B"][..], &["1", "2"][..], &[][..]] {
+        let rs = Ruleset::new(&with(list)).unwrap();
+        let two = rs.areas.iter().position(|x| x.id == "2").unwrap();
+        assert_ne!(rs.initial.ranger_control & (1 << two), 0, "{list:?}");
+    }
 }
