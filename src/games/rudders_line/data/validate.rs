@@ -149,6 +149,65 @@ pub(super) fn check_map(map: &MapTables, file: &str) -> Result<(), DataError> {
             ));
         }
     }
+    check_printed_map(map, at)
+}
+
+/// 9.33: "The following areas are eligible (i.e., only these contain buildings or bunkers)".
+const BUILDING_AREAS: [u8; 10] = [5, 6, 7, 8, 11, 14, 19, 27, 32, 34];
+
+/// The map as the rulebook prints it (trial 17a F8): 2.2's "38 numbered areas" (and the
+/// Landing Craft boxes, off the map), 9.33's areas with buildings or bunkers, and 10.3's
+/// example of adjacency ("from area 17 to area 22 or area 18, but not from area 13 to area 8").
+fn check_printed_map(map: &MapTables, at: At) -> Result<(), DataError> {
+    let number = |a: &AreaDef| a.id.parse::<u8>().ok().filter(|n| (1..=38).contains(n));
+    let mut numbered = [false; 39];
+    for a in &map.areas {
+        let entry = format!("area {}", a.id);
+        match (number(a), a.landing_craft) {
+            (Some(_), true) => {
+                return Err(at.err(entry, "a numbered area is on the map, not a Landing Craft box (2.2)"))
+            }
+            (None, false) => {
+                return Err(at.err(entry, "the map's areas are numbered 1 to 38 (2.2); any other is a Landing Craft box (landing_craft = true)"))
+            }
+            (None, true) => continue,
+            (Some(n), false) => numbered[usize::from(n)] = true,
+        }
+        let listed = number(a).is_some_and(|n| BUILDING_AREAS.contains(&n));
+        if a.building != listed {
+            let says = if listed {
+                "lists it among"
+            } else {
+                "does not list it among"
+            };
+            return Err(at.err(
+                entry,
+                format!(
+                    "building = {}, but 9.33 {says} the areas with buildings or bunkers",
+                    a.building
+                ),
+            ));
+        }
+    }
+    if let Some(n) = (1..=38).find(|&n| !numbered[n]) {
+        return Err(at.err(
+            "-",
+            format!("no area {n}: the map has 38 numbered areas (2.2)"),
+        ));
+    }
+    let adjacent = |a: &str, b: &str| {
+        let area = map.areas.iter().find(|x| x.id == a);
+        area.is_some_and(|x| x.adjacent.iter().any(|n| n == b))
+    };
+    for (a, b, meets) in [("17", "22", true), ("17", "18", true), ("13", "8", false)] {
+        if adjacent(a, b) != meets {
+            let says = if meets { "may" } else { "may not" };
+            return Err(at.err(
+                format!("area {a}"),
+                format!("10.3's example says units {says} move directly from area {a} to area {b}"),
+            ));
+        }
+    }
     Ok(())
 }
 

@@ -799,3 +799,63 @@ fn rule_3_21_ranger_control_may_not_name_a_german_held_or_empty_area() {
         assert_ne!(rs.initial.ranger_control & (1 << two), 0, "{list:?}");
     }
 }
+
+/// The map as printed (trial 17a F8): 2.2's 38 numbered areas, 9.33's building list and
+/// 10.3's example of adjacency are checked on loading.
+#[test]
+fn rule_2_2_9_33_10_3_the_map_is_the_printed_one() {
+    let edit = |f: &dyn Fn(&mut DataSet)| {
+        let mut data = embedded();
+        f(&mut data);
+        rejected(&data)
+    };
+    let area = |d: &mut DataSet, id: &str| d.map.areas.iter().position(|a| a.id == id).unwrap();
+    let err = edit(&|d| {
+        let i = area(d, "38");
+        d.map.areas[i].id = "39".into();
+        for a in &mut d.map.areas {
+            a.adjacent
+                .iter_mut()
+                .filter(|n| *n == "38")
+                .for_each(|n| *n = "39".into());
+        }
+    });
+    assert!(
+        err.contains("area 39: the map's areas are numbered 1 to 38 (2.2)"),
+        "{err}"
+    );
+    let err = edit(&|d| {
+        let i = area(d, "9");
+        d.map.areas[i].landing_craft = true;
+    });
+    assert!(
+        err.contains("area 9: a numbered area is on the map"),
+        "{err}"
+    );
+    let err = edit(&|d| {
+        let i = area(d, "9");
+        d.map.areas[i].building = true;
+    });
+    assert!(
+        err.contains("area 9: building = true, but 9.33 does not list it"),
+        "{err}"
+    );
+    let err = edit(&|d| {
+        let i = area(d, "34");
+        d.map.areas[i].building = false;
+    });
+    assert!(
+        err.contains("area 34: building = false, but 9.33 lists it"),
+        "{err}"
+    );
+    let err = edit(&|d| {
+        for (a, b) in [("17", "18"), ("18", "17")] {
+            let i = area(d, a);
+            d.map.areas[i].adjacent.retain(|n| n != b);
+        }
+    });
+    assert!(
+        err.contains("10.3's example says units may move directly from area 17 to area 18"),
+        "{err}"
+    );
+}
