@@ -17,6 +17,12 @@ const OPTIONS: &str = "double_time (73), armor_leaders (76), speed_breakdown (79
 prisoners (89), infantry_height (91), battlefield_integrity (93), inexperienced (94), \
 sustained_fire (95), critical_threshold = final|table (68), covered_arc = hexspine|hexside (63.11)";
 
+/// The rules of the text this engine leaves out (the README says why, section by section).
+const NOT_IMPLEMENTED: &str = "73.4 (a support weapon rides with its squad, and no portage \
+cost is counted), 76.2's secret armour leaders, 79.1 and 79.12, 66.31-66.32 (a crew out exposed or \
+abandoning), a KIA's forced exit, the MG's -5 KILL attack on guns, 70.7, 89.22-89.23, and \
+64.122 and 64.46 in part";
+
 impl Odds for CrossOfIron {
     const INFO: GameInfo = GameInfo {
         id: "cross-of-iron",
@@ -161,6 +167,7 @@ impl Entry for CrossOfIron {
             "    rule options a data file or experiment switches: {OPTIONS}"
         );
         write_reconstructed(game.reconstructed(), s);
+        let _ = writeln!(s, "    not implemented: {NOT_IMPLEMENTED}");
         let _ = writeln!(
             s,
             "    exact odds: sandtable crt cross-of-iron (tables: {}; inputs are the missing charts' numbers)",

@@ -1264,7 +1264,9 @@ fn unit(
             coax_mg: v.coax_mg,
         });
         if let Some(al) = s.armor_leader {
-            // Checked whether or not 76 is in play: the value is in the file either way.
+            // Checked whether or not 76 is in play: the value is in the file either way. With
+            // 76 off the leaders are set aside, not refused, so the option turns off without
+            // editing every AFV (decided for trial 17a F10).
             MORALE.check_at(at, name, "armor_leader morale", al.morale)?;
             ARMOR_LEADER_MODIFIER.check_at(at, name, "armor_leader modifier", al.modifier)?;
             if d.scenario.rules.armor_leaders {
