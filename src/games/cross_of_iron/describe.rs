@@ -90,26 +90,24 @@ impl CrossOfIron {
             Action::Shoot { target, intensive } => {
                 let t = target as usize;
                 let hex = s.units[t].hex;
-                let (number, drm) = self.to_hit(s, u, hex, Some(t));
-                let drm = self.shot(u, number, drm, intensive).total_drm(); // 70.2
                 format!(
-                    "{who} fires its {} at {} in {}, range {}: TO HIT {number}, DRM {drm:+}{}",
+                    "{who} fires its {} at {} in {}, range {}: {}{}",
                     self.gun_name(u),
                     self.label(t),
                     self.hex_name(hex),
                     board.distance(here, hex),
+                    self.to_hit_words(s, u, hex, Some(t), intensive),
                     self.intensive_note(s, u, intensive)
                 )
             }
             Action::HighExplosive { hex, intensive } => {
-                let (number, drm) = self.to_hit(s, u, hex, None);
-                let drm = self.shot(u, number, drm, intensive).total_drm(); // 70.2
                 format!(
-                    "{who} fires {} HE at {} ({}), range {}: TO HIT {number}, DRM {drm:+}, then the {} column{}",
+                    "{who} fires {} HE at {} ({}), range {}: {}, then the {} column{}",
                     self.gun_name(u),
                     self.hex_name(hex),
                     self.enemies_named(s, hex, side),
                     board.distance(here, hex),
+                    self.to_hit_words(s, u, hex, None, intensive),
                     self.def(u).gun.as_ref().map_or(0, |g| g.he_fp),
                     self.intensive_note(s, u, intensive)
                 )
@@ -382,9 +380,21 @@ impl CrossOfIron {
                 hex, column, drm, ..
             } => {
                 let fp = self.rules.ift[column as usize].fp;
+                let results: Vec<String> = (0..self.n())
+                    .filter_map(|t| {
+                        let roll = self.final_fire_roll(before, t, r)?;
+                        let own = roll - r as i8 - drm;
+                        let result = self.fire_result_text(column, roll);
+                        Some(match own {
+                            0 => format!("{}: {roll}, {result}", self.label(t)),
+                            _ => format!("{} ({own:+} its own): {roll}, {result}", self.label(t)),
+                        })
+                    })
+                    .collect();
                 format!(
-                    "IFT attack on {} ({fp} column, firer's DRM {drm:+}): rolled {r}",
-                    self.hex_name(hex)
+                    "IFT attack on {} ({fp} column, firer's DRM {drm:+}): rolled {r}; {}",
+                    self.hex_name(hex),
+                    results.join("; ")
                 )
             }
             Pending::Morale => {
@@ -711,6 +721,33 @@ impl CrossOfIron {
             false => format!("{cost} MF of {allowance}"),
         };
         Some(cost_words + &self.escort_words(s, u, cost))
+    }
+
+    /// "TO HIT 7, DRM +3 (range +1, buttoned up (64.47) +1, intensive fire (70.2) +2)": the
+    /// number and every modifier by its rule (trial 17b F5: the total alone was shown).
+    fn to_hit_words(
+        &self,
+        s: &State,
+        u: usize,
+        hex: u8,
+        target: Option<usize>,
+        intensive: bool,
+    ) -> String {
+        let mut parts = Vec::new();
+        let number = self.to_hit_parts(s, u, hex, target, |name, d| {
+            if d != 0 {
+                parts.push(format!("{name} {d:+}"));
+            }
+        });
+        let (_, drm) = self.to_hit(s, u, hex, target);
+        let total = self.shot(u, number, drm, intensive).total_drm();
+        if total != drm {
+            parts.push(format!("intensive fire (70.2) {:+}", total - drm));
+        }
+        match parts.is_empty() {
+            true => format!("TO HIT {number}, DRM +0"),
+            false => format!("TO HIT {number}, DRM {total:+} ({})", parts.join(", ")),
+        }
     }
 
     /// How a squad's move past its own MF uses its leader's (SL 4, 73.3; nothing otherwise).

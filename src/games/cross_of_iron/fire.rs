@@ -308,6 +308,28 @@ impl CrossOfIron {
         }
     }
 
+    /// The final IFT roll against `t` of the pending attack's raw roll `raw`: the firer's
+    /// DRM and the target's own (TEM, …); `None`: `t` is not a target of it.
+    pub(super) fn final_fire_roll(&self, s: &State, t: usize, raw: u8) -> Option<i8> {
+        let Pending::Fire {
+            firer,
+            hex,
+            drm,
+            overrun,
+            ..
+        } = s.pending
+        else {
+            return None;
+        };
+        let side = self.def(firer as usize).side;
+        if s.units[t].hex != hex || self.def(t).side == side || !self.fire_target(s, t) {
+            return None;
+        }
+        let from = s.units[firer as usize].hex;
+        let arc_from = self.overrun_from(s, firer as usize, overrun);
+        Some(raw as i8 + drm + self.target_drm_through(s, from, arc_from, t))
+    }
+
     /// Applies an IFT roll: every target's result, the support weapon's breakdown, an
     /// overrun's immobilisation; morale checks follow.
     pub(super) fn resolve_fire(&self, s: &mut State, raw: u8) {
@@ -315,22 +337,18 @@ impl CrossOfIron {
             firer,
             hex,
             column,
-            drm,
             breakdown,
             gun,
             overrun,
+            ..
         } = s.pending
         else {
             unreachable!("resolve_fire without a fire pending")
         };
-        let from = s.units[firer as usize].hex;
-        let arc_from = self.overrun_from(s, firer as usize, overrun);
-        let side = self.def(firer as usize).side;
         for t in 0..self.n() {
-            if s.units[t].hex != hex || self.def(t).side == side || !self.fire_target(s, t) {
+            let Some(roll) = self.final_fire_roll(s, t, raw) else {
                 continue;
-            }
-            let roll = raw as i8 + drm + self.target_drm_through(s, from, arc_from, t);
+            };
             match self.fire_result(column, roll) {
                 FireResult::Kia if self.vehicle(t) => self.crew_shaken(s, t, true),
                 FireResult::Kia => self.eliminate(s, t, false),

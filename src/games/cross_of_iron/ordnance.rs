@@ -101,6 +101,21 @@ impl CrossOfIron {
     /// The TO HIT number and modifiers of a shot by `u` at `hex` (and the AFV `target` in it,
     /// for armour-piercing fire).
     pub fn to_hit(&self, s: &State, u: usize, hex: u8, target: Option<usize>) -> (i8, i8) {
+        let mut drm = 0;
+        let number = self.to_hit_parts(s, u, hex, target, |_, d| drm += d);
+        (number, drm)
+    }
+
+    /// The TO HIT number of that shot, telling `part` each modifier that applies, by its rule
+    /// (one account for the shot, the screen's breakdown and the odds).
+    pub fn to_hit_parts(
+        &self,
+        s: &State,
+        u: usize,
+        hex: u8,
+        target: Option<usize>,
+        mut part: impl FnMut(&'static str, i8),
+    ) -> i8 {
         let rs = &self.rules;
         let chart = &rs.data.charts.to_hit;
         let d = self.def(u);
@@ -113,23 +128,25 @@ impl CrossOfIron {
         } else {
             chart.infantry[band]
         };
-        let mut drm = range_drm(gun.suffix, u16::from(range)); // 64.2
+        part("range (64.2)", range_drm(gun.suffix, u16::from(range)));
         if let Some(t) = target {
             let v = self.def(t).vehicle.as_ref().expect("an AFV target");
-            drm += size_drm(v.size); // 64.6
+            part("target size (64.6)", size_drm(v.size));
             if s.phase == Phase::DefensiveFire && s.units[t].has(flag::MOVED) {
-                drm += MOVING_TARGET; // 69.8, Case J
+                part("moving target (69.8, Case J)", MOVING_TARGET);
             }
-            drm -= self.acquisition(s, u, t) as i8; // 69.1
+            part("acquired (69.1)", -(self.acquisition(s, u, t) as i8));
         }
         if let Some(v) = d.vehicle.as_ref() {
             if !v.open_top && !unit.has(flag::CE) {
-                drm += BUTTONED_UP; // 64.47 (and 64.44 for a crew forced to button up)
+                // 64.47 (and 64.44 for a crew forced to button up)
+                part("buttoned up (64.47)", BUTTONED_UP);
             }
             if unit.has(flag::FORCED_BU) {
-                drm += SHAKEN_CREW; // 64.44's "+1 TO HIT" marker (it fires only once unstunned)
+                // 64.44's "+1 TO HIT" marker (it fires only once unstunned)
+                part("+1 TO HIT marker (64.44)", SHAKEN_CREW);
             }
-            drm += self.armour_leader_drm(s, u); // 76.6
+            part("armour leader (76.6)", self.armour_leader_drm(s, u));
         }
         let turret = d.vehicle.as_ref().is_some_and(|v| v.turret);
         let facing = if turret { unit.turret } else { unit.hull };
@@ -143,7 +160,7 @@ impl CrossOfIron {
             // 70.8: for a tank "cumulative upon itself for each occurrence within the same fire
             // phase" (the MkIVF2's second shot outside its new arc: +4).
             let nth = if turret { 1 + unit.arc_shots as i8 } else { 1 };
-            drm += once * nth;
+            part("turning to fire (Case A, 64.1)", once * nth);
         }
         if turret {
             // 64.123: turret weapons' Case A is "based on the turret Covered Arc. However, a
@@ -155,12 +172,15 @@ impl CrossOfIron {
             // Defensive Fire: none (only the phasing side moved; the flags clear per turn).
             let times =
                 i8::from(unit.has(flag::HULL_TURNED)) + i8::from(unit.has(flag::TURRET_TURNED));
-            drm += times * chart.turret_turn_drm;
+            part(
+                "arcs changed moving (Case A, 64.123)",
+                times * chart.turret_turn_drm,
+            );
         }
         if s.phase == Phase::AdvancingFire && unit.has(flag::MOVED) {
-            drm += chart.firer_moved_drm;
+            part("firer moved (SL Cases)", chart.firer_moved_drm);
         }
-        (number, drm)
+        number
     }
 
     /// 69.1: the acquisition DRM (0-2) a shot by `u` at the AFV `t` gets now: one more than

@@ -110,3 +110,55 @@ fn rule_64_44_a_shaken_crew_fires_at_plus_1_besides_being_buttoned_up() {
     s.units[t34].stunned_until = 3;
     assert_eq!(e5_to_a5(&s), buttoned + 1, "the '+1 TO HIT' marker");
 }
+
+/// 64.47: a shot's line gives its TO HIT modifiers one by one, not the total alone (trial
+/// 17b F5): the closed-top Panzer 2's +1 buttoned up, and 70.2's +2 under intensive fire.
+#[test]
+fn rule_64_47_70_2_a_shots_line_gives_each_to_hit_modifier() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "A5", 0);
+    let tank = place(&g, &mut s, "Tank 1", "D5", 3);
+    s.cursor = pz as u8;
+    let shot = |intensive| {
+        g.describe(
+            &s,
+            Action::Shoot {
+                target: tank as u8,
+                intensive,
+            },
+        )
+    };
+    let (_, drm) = g.to_hit(&s, pz, hex(&g, "D5"), Some(tank));
+    let text = shot(false);
+    assert!(text.contains(&format!("DRM {drm:+} (")), "{text}");
+    assert!(text.contains("buttoned up (64.47) +1"), "{text}");
+    let text = shot(true);
+    assert!(text.contains(&format!("DRM {:+} (", drm + 2)), "{text}");
+    assert!(text.contains("intensive fire (70.2) +2"), "{text}");
+}
+
+/// An IFT attack's line states each target's final roll and result (trial 17b F6: only the
+/// raw roll was given): the 1st Section in the open, rolled 2 on the squad's column, is hit.
+#[test]
+fn sl_ift_an_attacks_line_states_each_targets_result() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let squad = place(&g, &mut s, "1st Squad", "A5", 0);
+    let target = place(&g, &mut s, "1st Section", "C5", 3);
+    s.cursor = squad as u8;
+    g.open_fire(&mut s, squad, hex(&g, "C5"), false);
+    let Pending::Fire { column, drm, .. } = s.pending else {
+        panic!("no fire")
+    };
+    let before = s;
+    g.resolve_fire(&mut s, 2);
+    let told = g.narrate_step(&before, Action::Roll(2), &s).unwrap();
+    let roll = g.final_fire_roll(&before, target, 2).unwrap();
+    assert_eq!(roll, 2 + drm, "in the open: no DRM of its own");
+    let result = g.fire_result_text(column, roll);
+    assert!(
+        told.contains(&format!("{}: {roll}, {result}", g.label(target))),
+        "{told}"
+    );
+}
