@@ -193,14 +193,16 @@ impl Replay {
         }
         // The seal first: an edited header (its game, say) is told as edited, not as the
         // version of the game it was made to name (trial 16a F8).
+        // A save written before the steps were sealed (header only) still loads.
         if saved
             .seal
             .as_ref()
-            .is_some_and(|seal| *seal != saved.header_seal())
+            .is_some_and(|seal| *seal != saved.whole_seal() && *seal != saved.header_seal())
         {
             return Err(
-                "this save's header (game, version, scenario, side, data or seed) was \
-                 changed after it was saved: it would replay into another game"
+                "this save was changed after it was saved (its header — game, version, \
+                 scenario, side, data or seed — or its steps): it would replay into another \
+                 game"
                     .into(),
             );
         }
@@ -274,15 +276,22 @@ impl Replay {
             .ok_or_else(|| format!("the save's side '{name}' does not act in this game"))
     }
 
-    /// The log as a save: with the seal of its header.
+    /// The log as a save: with the seal of its header and steps.
     pub fn sealed(&self) -> Replay {
         Replay {
-            seal: Some(self.header_seal()),
+            seal: Some(self.whole_seal()),
             ..self.clone()
         }
     }
 
-    /// The hash of everything but the steps (`engine::data::identity`, stable across runs).
+    /// The hash of the header and the steps (trial 17a F11: an edited step replayed into
+    /// another position).
+    fn whole_seal(&self) -> String {
+        super::data::identity(&(self.header_seal(), &self.steps))
+    }
+
+    /// The hash of everything but the steps (`engine::data::identity`, stable across runs):
+    /// the seal of saves written before the steps were sealed.
     fn header_seal(&self) -> String {
         let header = (
             &self.game,
@@ -438,6 +447,16 @@ mod tests {
         assert!(ours
             .check_same_game(&log("g", Some("s1"), Some("d1")))
             .is_ok());
+        // A save sealed before the steps were (its header only) still loads.
+        let older = Replay {
+            steps: vec![2, 0],
+            ..log("g", Some("s1"), Some("d1"))
+        };
+        let older = Replay {
+            seal: Some(older.header_seal()),
+            ..older
+        };
+        assert!(ours.check_same_game(&older).is_ok());
         for (saved, words) in [
             (log("h", Some("s1"), Some("d1")), "a save of 'h'"),
             (
@@ -456,7 +475,7 @@ mod tests {
                     version: 7,
                     ..log("h", Some("s1"), Some("d1"))
                 },
-                "header (game, version, scenario, side, data or seed) was changed",
+                "was changed after it was saved (its header",
             ),
             // The Stolberg Corridor's save edited to name the Campaign: the same data.
             (
@@ -464,7 +483,7 @@ mod tests {
                     scenario: Some("s2".into()),
                     ..log("g", Some("s1"), Some("d1"))
                 },
-                "header (game, version, scenario, side, data or seed) was changed",
+                "was changed after it was saved (its header",
             ),
             (
                 Replay {
@@ -472,6 +491,14 @@ mod tests {
                     ..log("g", Some("s1"), Some("d1"))
                 },
                 "has no seal",
+            ),
+            // An edited step (trial 17a F11).
+            (
+                Replay {
+                    steps: vec![1],
+                    ..log("g", Some("s1"), Some("d1"))
+                },
+                "or its steps",
             ),
             (log("g", Some("s2"), Some("d1")), "scenario s2"),
             // Not "give --scenario S1", which would load s1 and refuse the save again.
