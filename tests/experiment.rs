@@ -258,6 +258,8 @@ fn a_bad_spec_is_one_line_naming_the_file_and_the_entry() {
         (SPEC.replace("rudders-line", "chess"), "unknown game 'chess'"),
         (SPEC.replace("games = 60", "games = 60\nbots = [\"foo\", \"scripted\"]"), "unknown bot 'foo'"),
         (SPEC.replace("[1].value\" = 2", "[1].value\" = 200"), "variant 'Germans +2 on turns 4 and 8'"),
+        // Trial 17a F12: no line:column of the files written for the variant.
+        (SPEC.replace("[1].value\" = 2", "[1].value\" = 200"), "(in the data as the variant sets it)"),
         (SPEC.replace("seed = 3", "sed = 3"), "unknown field `sed`"),
         (
             SPEC.replace("games = 60", "games = 60\nbots = [\"random\", \"random\", \"random\"]"),
@@ -286,6 +288,15 @@ fn a_bad_spec_is_one_line_naming_the_file_and_the_entry() {
         assert_eq!(out.status.code(), Some(2), "{expected}");
         let line = common::one_line_error(&out);
         assert!(line.contains(expected), "{line} (wanted {expected})");
+        let position = line.split('(').skip(1).any(|p| {
+            let inner = p.split(')').next().unwrap_or("");
+            inner.split_once(':').is_some_and(|(l, c)| {
+                [l, c]
+                    .iter()
+                    .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            })
+        });
+        assert!(!position || !line.contains("variant '"), "{line}");
     }
 }
 

@@ -562,7 +562,38 @@ pub fn load_variant<G: Entry>(spec: &Spec, v: &Variant, spec_path: &Path) -> Res
     let loaded = G::load(Some(dir.path()), scenario, false);
     // The temporary folder means nothing to the reader: name the file alone.
     let folder = format!("{}{}", dir.path().display(), std::path::MAIN_SEPARATOR);
-    loaded.map_err(|e| fail(crate::cli::one_line(&in_spec_words(e)).replace(&folder, "")))
+    loaded.map_err(|e| {
+        let e = crate::cli::one_line(&in_spec_words(e)).replace(&folder, "");
+        fail(format!(
+            "{} (in the data as the variant sets it)",
+            without_positions(&e)
+        ))
+    })
+}
+
+/// `e` without its "(12:7)" positions: they are in the files written for the variant, not in
+/// any file the reader has (trial 17a F12).
+fn without_positions(e: &str) -> String {
+    let mut out = String::with_capacity(e.len());
+    let mut rest = e;
+    while let Some(at) = rest.find(" (") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let inner = after.split_once(')').map(|(inner, _)| inner);
+        let position = inner.and_then(|i| i.split_once(':')).is_some_and(|(l, c)| {
+            [l, c]
+                .iter()
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        });
+        if position {
+            rest = &after[inner.map_or(0, str::len) + 1..];
+        } else {
+            out.push_str(" (");
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A loading error as a spec's reader needs it: the scenario is the spec's `scenario` key,
