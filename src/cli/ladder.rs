@@ -363,12 +363,11 @@ fn head_to_head(context: &Context, matchups: &[Matchup]) -> String {
         };
         let (paired, unpaired) = pair_scores(a, b);
         let (mean, se) = paired.mean_se();
-        let (_, se_games) = unpaired.mean_se();
         let interval = match se > 0.0 {
             true => format!(
                 "{} paired by seed ({} as independent games)",
                 score_bounds(mean / 4.0, Z95 * se / 4.0),
-                score_bounds(mean / 4.0, Z95 * se_games / 2.0),
+                independent_bounds(&unpaired),
             ),
             false => alike_interval(mean / 4.0, paired.n),
         };
@@ -381,6 +380,15 @@ fn head_to_head(context: &Context, matchups: &[Matchup]) -> String {
         );
     }
     s
+}
+
+/// The score's 95% interval treating the games as independent: Wilson's, on the half points
+/// won out of those played, so a bot that scored never reads a bound of 0.0% (trial 17b F8).
+fn independent_bounds(games: &Moments) -> String {
+    let halves = u64::try_from(games.sum).unwrap_or(0);
+    let i = wilson(halves, 2 * games.n, Z95);
+    let bound = |x: f64| crate::sim::report::percent(x, 1);
+    format!("[{}%, {}%]", bound(i.lo), bound(i.hi))
 }
 
 /// A score's normal 95% interval as its bounds, kept within 0–100% (trial 15b F4: "2.5% ±
@@ -583,5 +591,17 @@ mod tests {
         assert!(alike_interval(1.0, 50).starts_with("[92.9%, 100.0%] "));
         // In the same form as the other pairs' bounds (trial 16b F11).
         assert!(score_bounds(0.175, 0.063).starts_with("[11.2%, 23.8%]"));
+    }
+
+    /// A bot that scored a win in 40 games reads a lower bound above 0 as independent games
+    /// (trial 17b F8: the normal interval, clamped, read 0.0%).
+    #[test]
+    fn a_bot_that_scored_has_an_independent_games_bound_above_zero() {
+        let mut games = Moments::default();
+        games.add(2);
+        (1..40).for_each(|_| games.add(0));
+        let text = independent_bounds(&games);
+        assert!(!text.starts_with("[0.0%"), "{text}");
+        assert!(text.starts_with("[0.") && text.ends_with("%]"), "{text}");
     }
 }
