@@ -361,6 +361,17 @@ fn check_victory_plan(s: &ScenarioDef) -> Result<(), String> {
             m.vp.len()
         ));
     }
+    // 8.3: "The first non-dummy chit drawn": a marker named a dummy is one (trial 17a F14).
+    if let Some(m) = p
+        .markers
+        .iter()
+        .find(|m| !m.vp.is_empty() && m.name.trim().eq_ignore_ascii_case("dummy"))
+    {
+        return Err(format!(
+            "victory_plan: marker {:?} gives VP, but a dummy gives none (8.3): leave out its vp or name the plan",
+            m.name
+        ));
+    }
     // A marker scoring 0 everywhere scores as a dummy does.
     if p.markers.iter().all(|m| m.vp.iter().all(|&v| v == 0)) {
         return Err("victory_plan: no marker scores a VP (each is a dummy or scores 0 everywhere); 8.3 needs a plan".into());
@@ -995,6 +1006,20 @@ mod tests {
             .expect_err("no plan scores")
             .to_string();
         assert!(e.contains("no marker scores a VP"), "{e}");
+    }
+
+    /// 8.3: "the first non-dummy chit drawn": a marker named a dummy that scores is refused
+    /// (trial 17a F14).
+    #[test]
+    fn rule_8_3_a_dummy_marker_gives_no_vp() {
+        let e = error(
+            "{ name = \"Aachen\", vp = [15, 5, 5, 10, 5] }",
+            "{ name = \"dummy\", vp = [15, 5, 5, 10, 5] }",
+        );
+        assert!(
+            e.contains("marker \"dummy\" gives VP, but a dummy gives none (8.3)"),
+            "{e}"
+        );
     }
 
     #[test]
