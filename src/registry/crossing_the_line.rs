@@ -101,7 +101,7 @@ impl Entry for CrossingTheLine {
     }
 
     fn reconstructed(&self) -> Reconstructed {
-        self.data().reconstructed()
+        (self.data()).reconstructed_for(Some(&self.rules().scenario_id))
     }
 
     fn last_turn(&self) -> u32 {

@@ -106,6 +106,12 @@ impl DataSet {
 
     /// The tables that are reconstructions, with their basis, across all four files.
     pub fn reconstructed(&self) -> Vec<(&'static str, String)> {
+        self.reconstructed_for(None)
+    }
+
+    /// `reconstructed`, with only `scenario`'s Victory Plan if one is named (trial 17b F9:
+    /// the Campaign's plan was listed in every scenario's provenance).
+    pub fn reconstructed_for(&self, scenario: Option<&str>) -> Vec<(&'static str, String)> {
         let mut all: Vec<(&'static str, String)> = self.map.reconstructed().to_vec();
         all.extend(self.charts.reconstructed_tables());
         for (table, p) in [
@@ -122,6 +128,7 @@ impl DataSet {
             .scenarios
             .scenarios
             .iter()
+            .filter(|s| scenario.is_none_or(|id| s.id == id))
             .filter_map(|s| s.victory_plan.as_ref())
         {
             if p.source == "reconstructed" {
@@ -364,9 +371,18 @@ mod tests {
     fn rule_10_the_embedded_data_set_loads_and_lists_its_reconstructions() {
         let d = DataSet::embedded().expect("embedded data");
         let tables: Vec<&str> = d.reconstructed().iter().map(|(t, _)| *t).collect();
-        for t in ["crt", "unit", "scenario"] {
+        for t in ["crt", "unit", "scenario", "victory_plan"] {
             assert!(tables.contains(&t), "{t} is a reconstruction: {tables:?}");
         }
+        // Only the Campaign has a Victory Plan (8.3).
+        let tables = |id| {
+            d.reconstructed_for(Some(id))
+                .iter()
+                .map(|(t, _)| *t)
+                .collect::<Vec<_>>()
+        };
+        assert!(tables(scenario::CAMPAIGN).contains(&"victory_plan"));
+        assert!(!tables(scenario::STOLBERG_CORRIDOR).contains(&"victory_plan"));
         assert!(d.scenario(scenario::FIRST_BLOOD).is_some());
     }
 
