@@ -130,10 +130,21 @@ fn resolve(path: &Path) -> std::io::Result<std::path::PathBuf> {
             Ok(target) => Ok(target),
             // A link whose target does not exist yet names where the file is to be made.
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                Ok(match std::fs::read_link(path) {
+                let target = match std::fs::read_link(path) {
                     Ok(target) => folder_of(path).join(target),
-                    Err(_) => path.to_path_buf(),
-                })
+                    Err(_) => return Ok(path.to_path_buf()),
+                };
+                // Trial 17a F15: say it is the link's target that cannot be made.
+                if !folder_of(&target).is_dir() {
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::NotFound,
+                        format!(
+                            "it is a link to {}, whose folder does not exist",
+                            target.display()
+                        ),
+                    ));
+                }
+                Ok(target)
             }
             Err(e) => Err(e),
         },
@@ -495,6 +506,14 @@ mod tests {
             .is_symlink());
         assert_eq!(std::fs::read(dir.join("real.csv")).unwrap(), b"rows");
         // A loop of links is refused; both stay links.
+        // A link into a folder that does not exist says so.
+        let dangling = dir.join("dangling.csv");
+        std::os::unix::fs::symlink("no-such-folder/x.csv", &dangling).unwrap();
+        let e = write_whole(&dangling, b"x").unwrap_err().to_string();
+        assert!(
+            e.contains("it is a link to") && e.contains("whose folder does not exist"),
+            "{e}"
+        );
         std::os::unix::fs::symlink("l2", dir.join("l1")).unwrap();
         std::os::unix::fs::symlink("l1", dir.join("l2")).unwrap();
         let e = write_whole(&dir.join("l1"), b"rows")
