@@ -399,19 +399,33 @@ pub fn standing(rs: &Ruleset, s: &State) -> Vec<String> {
              otherwise the garrison surrenders (an American victory) if a die roll is higher \
              than German Morale."
         ),
-        format!(
-            "Now, turn {} of {TURNS}: German Morale {}; {} still German; if the \
-             game ended at this Morale, {}.",
-            s.turn,
-            s.morale,
-            crate::engine::words::counted(german, "Area"),
-            match s.morale {
-                m if m >= level => format!("the Germans would win (Morale {level} or higher)"),
-                m => format!(
-                    "the garrison would surrender on a roll above {m} ({} in 6)",
-                    6u8.saturating_sub(m)
-                ),
-            }
-        ),
+        now(s, german, level),
     ]
+}
+
+/// The standing line: the result once the game is over (trial 17b F16: it still spoke of "if
+/// the game ended"), else what the Morale now would give.
+fn now(s: &State, german: u32, level: u8) -> String {
+    let areas = crate::engine::words::counted(german, "Area");
+    if s.step == Step::Over {
+        let (_, result, turn) = s.result;
+        return format!(
+            "The game is over, on turn {turn}: {}; German Morale {}, {areas} still German.",
+            LEVELS[usize::from(result)],
+            s.morale
+        );
+    }
+    format!(
+        "Now, turn {} of {TURNS}: German Morale {}; {areas} still German; if the game ended \
+         at this Morale, {}.",
+        s.turn,
+        s.morale,
+        match s.morale {
+            m if m >= level => format!("the Germans would win (Morale {level} or higher)"),
+            m => format!(
+                "the garrison would surrender on a roll above {m} ({} in 6)",
+                6u8.saturating_sub(m)
+            ),
+        }
+    )
 }

@@ -370,6 +370,23 @@ fn rule_10_1_german_morale_6_or_more_after_turn_9_wins_for_the_germans() {
     assert_eq!(f.game.outcome(&f.s).unwrap().winner, Some(1));
 }
 
+/// 10.1: at the end the standing line states the result, not what Morale "would" give (trial
+/// 17b F16).
+#[test]
+fn rule_10_1_the_standing_after_the_end_states_the_result() {
+    let mut f = Fixture::combat();
+    f.s.turn = 9;
+    f.s.morale = 6;
+    f.act(Action::Pass);
+    let lines = turn::standing(&f.game.rules, &f.s);
+    let last = lines.last().unwrap();
+    assert!(
+        last.starts_with("The game is over, on turn 9: German automatic victory"),
+        "{last}"
+    );
+    assert!(!last.contains("would"), "{last}");
+}
+
 /// 10.1: both Automatic Victories are told in the log with the check that gave them, and the
 /// headline reads "game over", not "game over Phase" (trial 14b F6).
 #[test]
