@@ -15,10 +15,15 @@ enum Step {
     Index(usize),
 }
 
-/// Whether two paths name the same value (`modifier[0]` and `modifier[00]`); a path that
-/// does not parse names none.
+/// Whether two paths name the same value (`modifier[0]` and `modifier[00]`), or one a value
+/// inside the other (`charts.morale` and `charts.morale.start`: setting both loses one, trial
+/// 18a F1-F2); a path that does not parse names none.
 pub fn same_place(a: &str, b: &str) -> bool {
-    matches!((parse_path(a), parse_path(b)), (Ok(x), Ok(y)) if x == y)
+    let (Ok((file_a, a)), Ok((file_b, b))) = (parse_path(a), parse_path(b)) else {
+        return false;
+    };
+    let n = a.len().min(b.len());
+    file_a == file_b && a[..n] == b[..n]
 }
 
 /// Splits `scenario.initiative.modifier[0].value` into its file stem and its steps.

@@ -204,7 +204,8 @@ impl Spec {
             let paths: Vec<&String> = v.set.keys().collect();
             if let Some((a, b)) = twice(&paths) {
                 return Err(format!(
-                    "variant '{}': '{a}' and '{b}' set the same value",
+                    "variant '{}': '{a}' and '{b}' set the same value (or one inside the \
+                     other, and one would be lost)",
                     brief(&v.name)
                 ));
             }
@@ -233,7 +234,10 @@ impl Spec {
         }
         let swept: Vec<&String> = self.sweep.iter().map(|a| &a.path).collect();
         if let Some((a, b)) = twice(&swept) {
-            return Err(format!("sweep '{b}': the value of '{a}' is swept twice"));
+            return Err(format!(
+                "sweep '{b}': the value of '{a}' is swept twice (or one inside the other, and \
+                 one would be lost)"
+            ));
         }
         let axes: Vec<Vec<Value>> = self
             .sweep
@@ -631,6 +635,19 @@ mod tests {
         let e = sweep("s.m[0].value", "s.m[00].value").unwrap_err();
         assert!(e.contains("swept twice"), "{e}");
         assert!(sweep("s.m[0].value", "s.m[1].value").is_ok());
+        // One inside the other (trial 18a F1): the inner value's labels would be false.
+        let e = sweep("c.morale.start", "c.morale").unwrap_err();
+        assert!(e.contains("swept twice (or one inside the other"), "{e}");
+        assert!(sweep("c.morale.start", "c.morale_x").is_ok());
+        let e = spec(
+            "game = 'g'\ngames = 5\n[[variant]]\nname = 'v'\n\
+             set = { 'c.morale' = { start = 14 }, 'c.morale.start' = 15 }\n",
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("set the same value (or one inside the other"),
+            "{e}"
+        );
         let e = spec(
             "game = 'g'\ngames = 5\n[[variant]]\nname = 'v'\n\
              set = { 's.m[0].value' = 1, 's.m[00].value' = 2 }\n",
