@@ -136,6 +136,18 @@ fn a_missing_duplicated_foreign_or_truncated_shard_is_a_one_line_error_and_write
             "{line}"
         );
     }
+    // Trial 17a F16: trailing blank lines and CRLF line ends are told as what they are.
+    let blank = dir.join("blank.shard");
+    std::fs::write(&blank, format!("{text}\n\n")).unwrap();
+    let line = merge(&[&shards[0], &shards[1], &blank]);
+    assert!(
+        line.contains("blank.shard: a blank line after game row"),
+        "{line}"
+    );
+    let crlf = dir.join("crlf.shard");
+    std::fs::write(&crlf, text.replace('\n', "\r\n")).unwrap();
+    let line = merge(&[&shards[0], &shards[1], &crlf]);
+    assert!(line.contains("crlf.shard: its lines end in CRLF"), "{line}");
     let csv = dir.join("plain.csv");
     std::fs::write(&csv, "index,seed\n0,1\n").unwrap();
     let line = merge(&[&csv]);

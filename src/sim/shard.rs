@@ -497,6 +497,7 @@ pub fn copy_rows(parts: &[Part], out: &mut impl Write) -> Result<(), CopyError> 
         if next(&mut line, &mut seal)? == 0 {
             return Err(at(&"no CSV after the shard header (truncated?)"));
         }
+        check_line_ends(&line).map_err(|e| at(&e))?;
         match &csv_header {
             None => {
                 out.write_all(&line).map_err(CopyError::Write)?;
@@ -511,6 +512,12 @@ pub fn copy_rows(parts: &[Part], out: &mut impl Write) -> Result<(), CopyError> 
         while next(&mut line, &mut seal)? > 0 {
             if !line.ends_with(b"\n") {
                 return Err(at(&"its last row is cut short (a truncated file)"));
+            }
+            check_line_ends(&line).map_err(|e| at(&e))?;
+            if line.trim_ascii().is_empty() {
+                return Err(at(&format!(
+                    "a blank line after game row {rows}: a shard has none (an edited file)"
+                )));
             }
             out.write_all(&line).map_err(CopyError::Write)?;
             rows += 1;
@@ -528,4 +535,17 @@ pub fn copy_rows(parts: &[Part], out: &mut impl Write) -> Result<(), CopyError> 
         }
     }
     Ok(())
+}
+
+/// A shard is written with LF line ends: CRLF ones (a copy through Windows) are told as such
+/// rather than as other columns or a broken seal (trial 17a F16).
+fn check_line_ends(line: &[u8]) -> Result<(), String> {
+    match line.ends_with(b"\r\n") {
+        true => Err(
+            "its lines end in CRLF (copied through Windows?); a shard's end in LF \
+                     alone: convert it back (dos2unix) or copy it as binary"
+                .into(),
+        ),
+        false => Ok(()),
+    }
 }
