@@ -435,17 +435,19 @@ fn campaign_standing(
     bands: &[String],
     viewer: Option<Side>,
 ) -> Vec<String> {
+    // What `known_vp` has not said already (trial 17b F15: the plan and the losses twice).
     let plan = match viewer {
-        Some(Side::German) => "hidden (8.3)".to_string(),
-        _ => victory_plan(p, s).map_or("not drawn yet".to_string(), |m| {
-            format!("\"{}\"", p.markers[m].0)
+        Some(Side::German) => String::new(),
+        _ => victory_plan(p, s).map_or("Victory Plan not drawn yet, ".to_string(), |m| {
+            format!("Victory Plan \"{}\", ", p.markers[m].0)
         }),
     };
     let losses = match viewer {
-        Some(Side::Us) => "counted at the end (9)".to_string(),
-        _ => format!("{} VP", loss_vp(rs, p, s)),
+        None => format!("; German SP losses: {} VP", loss_vp(rs, p, s)),
+        Some(_) => String::new(),
     };
-    let drawn = s.plan_draws.iter().filter(|&&d| d != 0).count();
+    let drawn = s.plan_draws.iter().filter(|&&d| d != 0).count() as u32;
+    let drawn = crate::engine::words::counted(drawn, "marker");
     let held: Vec<&str> = p
         .locations
         .iter()
@@ -462,8 +464,7 @@ fn campaign_standing(
             bands.join(", ")
         ),
         format!(
-            "Now, turn {} of {}: {} (Victory Plan {plan}, {drawn} marker(s) drawn; locations \
-             held: {}; German SP losses: {losses}).",
+            "Now, turn {} of {}: {}; {plan}{drawn} drawn; locations held: {}{losses}.",
             s.turn,
             rs.last_turn,
             known_vp(rs, s, viewer),
