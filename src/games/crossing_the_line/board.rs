@@ -210,7 +210,7 @@ fn vp_key(places: &[Place]) -> &'static str {
         .iter()
         .any(|p| p.foot.as_deref().is_some_and(|f| f.ends_with('?')))
     {
-        "VP hex, its VP written at its foot (\"5–15 VP?\": by a Victory Plan not known to you, 8.3)"
+        "VP hex, its VP written at its foot (\"5–15 VP?\": by a Victory Plan not drawn yet, or hidden from you, 8.3)"
     } else {
         "VP hex, its VP written at its foot"
     }

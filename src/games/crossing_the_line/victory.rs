@@ -446,8 +446,7 @@ fn campaign_standing(
         None => format!("; German SP losses: {} VP", loss_vp(rs, p, s)),
         Some(_) => String::new(),
     };
-    let drawn = s.plan_draws.iter().filter(|&&d| d != 0).count() as u32;
-    let drawn = crate::engine::words::counted(drawn, "marker");
+    let drawn = drawn_markers(p, s, viewer);
     let held: Vec<&str> = p
         .locations
         .iter()
@@ -464,7 +463,7 @@ fn campaign_standing(
             bands.join(", ")
         ),
         format!(
-            "Now, turn {} of {}: {}; {plan}{drawn} drawn; locations held: {}{losses}.",
+            "Now, turn {} of {}: {}; {plan}{drawn}; locations held: {}{losses}.",
             s.turn,
             rs.last_turn,
             known_vp(rs, s, viewer),
@@ -480,6 +479,32 @@ fn campaign_standing(
 /// 10.1: "1 activation used", "3 activations used".
 pub fn activations_used(n: u8) -> String {
     format!("{} used", crate::engine::words::counted(n, "activation"))
+}
+
+/// The Victory Plan markers drawn, as `viewer` knows them (8.3): the US his own in draw order
+/// (trial 18b F6: he was never told what he drew), the German those he inspected.
+fn drawn_markers(p: &PlanChart, s: &State, viewer: Option<Side>) -> String {
+    let draws: Vec<(usize, usize)> = (s.plan_draws.iter().enumerate())
+        .take_while(|&(_, &d)| d != 0)
+        .map(|(k, &d)| (k, usize::from(d - 1)))
+        .collect();
+    let n = crate::engine::words::counted(draws.len() as u32, "marker");
+    let names = |seen: &dyn Fn(usize) -> bool| -> Vec<String> {
+        (draws.iter().filter(|&&(k, _)| seen(k)))
+            .map(|&(_, m)| match p.markers[m].1 {
+                Some(_) => format!("\"{}\"", p.markers[m].0),
+                None => "a dummy".to_string(),
+            })
+            .collect()
+    };
+    match viewer {
+        _ if draws.is_empty() => "no marker drawn yet".into(),
+        Some(Side::German) => match names(&|k| s.plan_seen & (1 << k) != 0) {
+            seen if seen.is_empty() => format!("{n} drawn, none inspected"),
+            seen => format!("{n} drawn; you inspected {}", seen.join(", ")),
+        },
+        _ => format!("{n} drawn: {}", names(&|_| true).join(", ")),
+    }
 }
 
 /// The US VP as `viewer` knows them (First Blood: the activations used, 10.1). In the Campaign the German does not know the hidden

@@ -224,6 +224,36 @@ fn rule_8_3_the_board_shows_a_locations_vp_by_the_plan_the_viewer_knows() {
     assert!(victory::hex_vp(fx.rs(), &s, None, aachen).unwrap().0 == "5 VP");
 }
 
+/// 8.3: the US is told the markers he drew, in draw order; the German only those he
+/// inspected (trial 18b F6).
+#[test]
+fn rule_8_3_the_standing_names_the_drawn_markers_to_their_owner_only() {
+    let fx = campaign();
+    let mut s = fx.bare();
+    s.plan_draws[0] = dummy(&fx) + 1;
+    s.plan_draws[1] = marker(&fx, "to the Roer") + 1;
+    let now = |s: &State, side: Side| {
+        victory::standing(fx.rs(), s, Some(side))
+            .last()
+            .unwrap()
+            .clone()
+    };
+    let us = now(&s, Side::Us);
+    assert!(
+        us.contains("2 markers drawn: a dummy, \"to the Roer\""),
+        "{us}"
+    );
+    let german = now(&s, Side::German);
+    assert!(
+        german.contains("2 markers drawn, none inspected"),
+        "{german}"
+    );
+    assert!(!german.contains("to the Roer"), "{german}");
+    s.plan_seen = 0b01;
+    let german = now(&s, Side::German);
+    assert!(german.contains("you inspected a dummy"), "{german}");
+}
+
 /// 10.4: "All VPs of the US player get summed up and are compared to the following Victory
 /// table": 49 or more US decisive, 43–48 substantial, 36–42 marginal, 29–35 draw, 22–28 German
 /// marginal, 16–21 substantial, 0–15 decisive.
