@@ -116,8 +116,6 @@ impl Entry for CrossOfIron {
         &[
             "4-6-7: a squad's firepower-range-morale; 8-1: a leader's morale and leadership \
              modifier; LMG, MMG: a support weapon it carries, a corner mark on the board",
-            "in the terminal's text map (the page and pictures draw the counters): G3, R1: \
-             three German or one Russian counter in the hex; *: an objective hex",
             "MF, MP: movement factors of infantry, movement points of vehicles; Double Time \
              adds 2 MF (73.3)",
             "IFT: the Infantry Fire Table, its column the firepower; DRM: a die roll modifier; \

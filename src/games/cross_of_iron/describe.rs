@@ -123,6 +123,8 @@ impl CrossOfIron {
                 if self.double_time(s, u, cost) {
                     text.push_str(" at Double Time (73)");
                 }
+                // Trial 18b F1: the log says who went along.
+                text.push_str(&self.escort_words(s, u, cost));
                 if let Some(number) = self.speed_breakdown_at(s, u, cost) {
                     let _ = write!(
                         text,
@@ -383,11 +385,11 @@ impl CrossOfIron {
                 let results: Vec<String> = (0..self.n())
                     .filter_map(|t| {
                         let roll = self.final_fire_roll(before, t, r)?;
-                        let own = roll - r as i8 - drm;
+                        let own = self.own_drm_words(before, t);
                         let result = self.fire_result_text(column, roll);
-                        Some(match own {
-                            0 => format!("{}: {roll}, {result}", self.label(t)),
-                            _ => format!("{} ({own:+} its own): {roll}, {result}", self.label(t)),
+                        Some(match own.is_empty() {
+                            true => format!("{}: {roll}, {result}", self.label(t)),
+                            false => format!("{} ({own}): {roll}, {result}", self.label(t)),
                         })
                     })
                     .collect();
@@ -493,7 +495,29 @@ impl CrossOfIron {
         if !changes.is_empty() {
             let _ = write!(text, " — {}", changes.join("; "));
         }
+        text.push_str(&self.checks_caused(before, after));
         Some(text)
+    }
+
+    /// The morale checks a leader's break adds (Squad Leader's rule, reconstructed: the
+    /// good-order units in his hex check at once), named so that the next lines are not a
+    /// surprise (trial 18b F3).
+    fn checks_caused(&self, before: &State, after: &State) -> String {
+        if !matches!(before.pending, Pending::Morale) {
+            return String::new();
+        }
+        let added: Vec<String> = (0..self.n())
+            .filter(|&o| !before.units[o].has(flag::MC_DUE) && after.units[o].has(flag::MC_DUE))
+            .map(|o| self.label(o))
+            .collect();
+        match added.is_empty() {
+            true => String::new(),
+            false => format!(
+                "; a leader broke, so the good-order units in his hex must check morale too \
+                 (Squad Leader, reconstructed): {}",
+                added.join(", ")
+            ),
+        }
     }
 
     /// The counters whose markers a step changed, in words.
@@ -709,7 +733,7 @@ impl CrossOfIron {
             _ => return None,
         };
         let allowance = self.allowance(s, u);
-        let cost_words = match self.vehicle(u) {
+        Some(match self.vehicle(u) {
             true if cost > allowance => format!("{cost} MP: past its {allowance} (79.2)"),
             true => format!("{cost} MP of {allowance}"),
             // 73.1: Double Time raises the allowance by 2 MF (the move's text says "at
@@ -719,8 +743,7 @@ impl CrossOfIron {
                 format!("{cost} MF of {allowance} + {extra}")
             }
             false => format!("{cost} MF of {allowance}"),
-        };
-        Some(cost_words + &self.escort_words(s, u, cost))
+        })
     }
 
     /// "TO HIT 7, DRM +3 (range +1, buttoned up (64.47) +1, intensive fire (70.2) +2)": the

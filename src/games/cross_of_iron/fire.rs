@@ -244,16 +244,32 @@ impl CrossOfIron {
     /// `arc_from` does (63.51: an overrun is made in the hex but comes through the arc the
     /// AFV drove in by).
     fn target_drm_through(&self, s: &State, from: u8, arc_from: u8, t: usize) -> i8 {
+        let mut drm = 0;
+        self.target_drm_parts(s, from, arc_from, t, |_, d| drm += d);
+        drm
+    }
+
+    /// `target_drm_through`, telling `part` each modifier by its rule (one account for the
+    /// attack and the lines that tell it, trial 18b F2).
+    pub(super) fn target_drm_parts(
+        &self,
+        s: &State,
+        from: u8,
+        arc_from: u8,
+        t: usize,
+        mut part: impl FnMut(&'static str, i8),
+    ) {
         let rs = &self.rules;
         let board = &rs.board;
         let unit = &s.units[t];
         let hex = unit.hex;
         let terrain = board.terrain[hex as usize];
-        let mut drm = rs.tem(hex);
         let d = self.def(t);
         if d.kind == Kind::Vehicle {
             // 64.44: fire at an exposed crew adds 2 (the vehicle, not the hex, protects it).
-            drm = 2;
+            part("exposed crew in its AFV (64.44)", 2);
+        } else {
+            part("TEM", rs.tem(hex));
         }
         // 63.5: the shield, through the covered arc; a malfunctioned gun's too (the 63.51
         // question and answer), not one the hit destroyed (63.9).
@@ -262,19 +278,18 @@ impl CrossOfIron {
             && !unit.has(flag::GUN_DESTROYED)
             && board.in_arc(hex, unit.hull, arc_from)
         {
-            drm += 2;
+            part("gun shield (63.5)", 2);
         }
         if s.phase == Phase::DefensiveFire && unit.has(flag::MOVED) && d.kind != Kind::Vehicle {
             if terrain == super::Terrain::Open {
-                drm += rs.data.charts.fire.moving_in_open_drm;
+                part("moving in the open", rs.data.charts.fire.moving_in_open_drm);
             } else if unit.has(flag::DOUBLE_TIME) {
-                drm -= 1; // 73.5: Double Time through woods or buildings
+                part("Double Time in cover (73.5)", -1);
             }
         }
         if rs.options.infantry_height && board.level[from as usize] < board.level[hex as usize] {
-            drm += 1; // 91: fire up to higher ground
+            part("firing up to higher ground (91)", 1);
         }
-        drm
     }
 
     /// The result of final roll `roll` on IFT column `column`.
@@ -328,6 +343,23 @@ impl CrossOfIron {
         let from = s.units[firer as usize].hex;
         let arc_from = self.overrun_from(s, firer as usize, overrun);
         Some(raw as i8 + drm + self.target_drm_through(s, from, arc_from, t))
+    }
+
+    /// The target's own modifiers to the pending attack in words ("TEM +1, moving in the
+    /// open -2"), those that are not 0.
+    pub(super) fn own_drm_words(&self, s: &State, t: usize) -> String {
+        let Pending::Fire { firer, overrun, .. } = s.pending else {
+            return String::new();
+        };
+        let from = s.units[firer as usize].hex;
+        let arc_from = self.overrun_from(s, firer as usize, overrun);
+        let mut parts = Vec::new();
+        self.target_drm_parts(s, from, arc_from, t, |name, d| {
+            if d != 0 {
+                parts.push(format!("{name} {d:+}"));
+            }
+        });
+        parts.join(", ")
     }
 
     /// Applies an IFT roll: every target's result, the support weapon's breakdown, an

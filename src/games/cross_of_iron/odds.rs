@@ -180,9 +180,17 @@ impl CrossOfIron {
             };
             p[i] += f64::from(w) / 36.0;
         }
+        // Each modifier by its rule (trial 18b F2: the total alone was shown).
+        let mut parts = vec![format!("firer's {drm:+}")];
+        self.target_drm_parts(s, from, from, t, |name, d| {
+            if d != 0 {
+                parts.push(format!("{name} {d:+}"));
+            }
+        });
         format!(
-            "against {} (DRM {total:+}): KIA {}, MC with a modifier {}, MC {}, no effect {}",
+            "against {} (DRM {total:+}: {}): KIA {}, MC at +1 or worse {}, MC {}, no effect {}",
             self.def(t).name,
+            parts.join(", "),
             pct(p[0]),
             pct(p[1]),
             pct(p[2]),

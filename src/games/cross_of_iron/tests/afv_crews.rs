@@ -161,4 +161,16 @@ fn sl_ift_an_attacks_line_states_each_targets_result() {
         told.contains(&format!("{}: {roll}, {result}", g.label(target))),
         "{told}"
     );
+    // Its own modifiers are named (trial 18b F2): Defensive Fire at a mover in the open.
+    let mut s = before;
+    s.phase = Phase::DefensiveFire;
+    s.units[target].flags |= flag::MOVED;
+    let mut after = s;
+    g.resolve_fire(&mut after, 2);
+    let told = g.narrate_step(&s, Action::Roll(2), &after).unwrap();
+    let moving = g.rules().data.charts.fire.moving_in_open_drm;
+    assert!(
+        told.contains(&format!("(moving in the open {moving:+})")),
+        "{told}"
+    );
 }

@@ -260,6 +260,29 @@ fn rule_96_6_a_broken_unit_failing_a_morale_check_is_eliminated() {
     assert!(!s.units[t].in_play());
 }
 
+/// A leader who breaks makes the good-order units in his hex check morale, and his roll's
+/// line says so (trial 18b F3: the next check came unexplained).
+#[test]
+fn sl_a_leader_breaking_makes_his_hex_check_and_says_so() {
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 1);
+    let sq = place(&g, &mut s, "1st Squad", "C4", 0);
+    let hahn = place(&g, &mut s, "Lt. Hahn", "C4", 0);
+    s.mark_due(hahn, flag::MC_DUE);
+    s.pending = Pending::Morale;
+    let before = s;
+    g.resolve_morale(&mut s, 12);
+    assert!(s.units[hahn].has(flag::BROKEN) && s.units[sq].has(flag::MC_DUE));
+    let told = g
+        .narrate_step(&before, crate::games::cross_of_iron::Action::Roll(12), &s)
+        .unwrap();
+    assert!(
+        told.contains("a leader broke, so the good-order units in his hex must check morale too"),
+        "{told}"
+    );
+    assert!(told.contains(&g.label(sq)), "{told}");
+}
+
 #[test]
 fn sl_morale_check_passes_at_morale_with_the_leaders_modifier() {
     let g = game();

@@ -73,6 +73,15 @@ fn rule_73_3_a_squad_has_its_leaders_mf_only_moving_with_him() {
         Some(false),
         "6 MF with him"
     );
+    // The move's line, in the list and the log, names him (trial 18b F1).
+    let mut chosen = s;
+    chosen.cursor = first as u8;
+    let cost = move_cost(&g, &s, first, f5).unwrap();
+    let text = g.describe(&chosen, Action::Move { hex: f5, cost });
+    assert!(
+        text.contains("with Lt. Hahn (8-1), who moves with it"),
+        "{text}"
+    );
     move_to(&g, &mut s, first, f5);
     assert_eq!(s.units[hahn].hex, f5, "the leader moved with the squad");
     assert!(s.units[hahn].has(flag::MOVED));
