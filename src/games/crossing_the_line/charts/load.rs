@@ -268,6 +268,31 @@ fn hexside_mp(at: At, entry: &str, mp: &RawMp) -> Result<HexsideMp, DataError> {
     }
 }
 
+/// The hexside costs the rules print (trial 18a F4): 7.3.7's stream ("+1 MP" for leg units,
+/// the entire MA for motorized ones) and Roer (crossed only by road), and 7.5.2's dragon's
+/// teeth, where a unit attacks "even though its tank points are zero". The rest is
+/// reconstructed and free.
+fn check_printed_hexside(kind: Hexside, e: &HexsideEffects) -> Result<(), String> {
+    let zero = Ratio { num: 0, den: 1 };
+    let (field, wanted, rule) = match kind {
+        Hexside::Stream if e.mp_leg != HexsideMp::Extra(2) => ("mp_leg", "1", "7.3.7"),
+        Hexside::Stream if e.mp_motorized != HexsideMp::EntireMa => {
+            ("mp_motorized", "\"all\"", "7.3.7")
+        }
+        Hexside::Roer if e.mp_leg != HexsideMp::Prohibited => ("mp_leg", "\"prohibited\"", "7.3.7"),
+        Hexside::Roer if e.mp_motorized != HexsideMp::Prohibited => {
+            ("mp_motorized", "\"prohibited\"", "7.3.7")
+        }
+        Hexside::DragonsTeeth if e.tank_multiplier.num != zero.num => {
+            ("tank_multiplier", "\"0\"", "7.5.2")
+        }
+        _ => return Ok(()),
+    };
+    Err(format!(
+        "{field} is {wanted} in the rules ({rule}); it is not a reconstruction to change"
+    ))
+}
+
 /// "n" or "n/d" with d > 0 (a tank multiplier).
 fn multiplier(at: At, entry: &str, text: &str) -> Result<Ratio, DataError> {
     let bad = || {
@@ -282,8 +307,12 @@ fn multiplier(at: At, entry: &str, text: &str) -> Result<Ratio, DataError> {
     };
     let num: u16 = n.parse().map_err(|_| bad())?;
     let den: u16 = d.parse().map_err(|_| bad())?;
-    if den == 0 || num > 10 * den {
+    if den == 0 {
         return Err(bad());
+    }
+    // Trial 18a F9: a number past the range is told as such, not as bad syntax.
+    if u32::from(num) > 10 * u32::from(den) {
+        return Err(at.err(entry, format!("multiplier {text} is over 10: give 0 to 10")));
     }
     Ok(Ratio { num, den })
 }
@@ -321,7 +350,7 @@ fn result(at: At, entry: &str, text: &str) -> Result<CombatResult, DataError> {
         at.err(
             entry,
             format!(
-                "'{text}' is not a result: give \"A/D\" hits, \"r\" after a red number (\"1/2r\")"
+                "'{text}' is not a result: give \"A/D\" hits, each 0 to 9, \"r\" after a red number (\"1/2r\")"
             ),
         )
     };
@@ -511,12 +540,14 @@ impl RawCharts {
                     ),
                 ));
             }
-            hexsides[*kind as usize] = Some(HexsideEffects {
+            let effects = HexsideEffects {
                 mp_leg: hexside_mp(a, &entry, &r.mp_leg)?,
                 mp_motorized: hexside_mp(a, &entry, &r.mp_motorized)?,
                 combat_drm: r.combat_drm,
                 tank_multiplier: multiplier(a, &entry, &r.tank_multiplier)?,
-            });
+            };
+            check_printed_hexside(*kind, &effects).map_err(|m| a.err(&entry, m))?;
+            hexsides[*kind as usize] = Some(effects);
         }
         let hexsides = all_listed(a, "hexside", hexsides, Hexside::ALL.map(Hexside::name))?;
 

@@ -774,3 +774,38 @@ fn rule_8_4_2_an_unknown_unit_type_in_the_reorganization_table_is_refused() {
     );
     assert_names(&e, &["row 3", "unknown unit type 'no_such_type'"]);
 }
+
+/// The hexside costs the rules print are not reconstructions (trial 18a F4): 7.3.7's stream
+/// and Roer, 7.5.2's dragon's teeth at zero tank points; a multiplier past 10 says so (F9).
+#[test]
+fn rule_7_3_7_7_5_2_the_printed_hexside_costs_are_checked() {
+    let stream = "{ name = \"stream\", mp_leg = 1, mp_motorized = \"all\"";
+    let e = error(
+        "charts.toml",
+        stream,
+        &stream.replace("mp_leg = 1", "mp_leg = 0"),
+    );
+    assert_names(&e, &["hexside stream", "mp_leg is 1 in the rules (7.3.7)"]);
+    let e = error("charts.toml", stream, &stream.replace("\"all\"", "1"));
+    assert_names(&e, &["mp_motorized is \"all\" in the rules (7.3.7)"]);
+    let roer = "{ name = \"roer\", mp_leg = \"prohibited\"";
+    let e = error("charts.toml", roer, &roer.replace("\"prohibited\"", "1"));
+    assert_names(
+        &e,
+        &[
+            "hexside roer",
+            "mp_leg is \"prohibited\" in the rules (7.3.7)",
+        ],
+    );
+    let teeth = "combat_drm = -2, tank_multiplier = \"0\"";
+    let e = error("charts.toml", teeth, &teeth.replace("\"0\"", "\"1\""));
+    assert_names(
+        &e,
+        &[
+            "hexside dragons_teeth",
+            "tank_multiplier is \"0\" in the rules (7.5.2)",
+        ],
+    );
+    let e = error("charts.toml", teeth, &teeth.replace("\"0\"", "\"255/1\""));
+    assert_names(&e, &["multiplier 255/1 is over 10"]);
+}
