@@ -706,8 +706,9 @@ pub(super) fn check_victory(data: &DataSet, file: &str) -> Result<(), DataError>
         }
         for id in ids {
             let area = lookup.area(id).map_err(|m| at.err(key, m))?;
-            // Only Rangers enter a Landing Craft box: the Germans could never control it.
-            if key == "german_sudden_death_control" && area.landing_craft {
+            // Only Rangers enter a Landing Craft box: the Germans could never control it, and
+            // a foothold is ashore (Rangers still in the boats hold nothing; trial 18a F8).
+            if area.landing_craft {
                 return Err(at.err(key, landing_craft_box(id)));
             }
         }
@@ -755,6 +756,14 @@ pub(super) fn check_victory(data: &DataSet, file: &str) -> Result<(), DataError>
         .iter()
         .filter(|a| a.victory && a.id != must_hold.id)
         .count();
+    // 0 would make area 3 alone both a Ranger victory and "only this one is a draw" (trial
+    // 18a F5).
+    if v.ranger_other_victory_areas == 0 {
+        return Err(at.err(
+            "ranger_other_victory_areas",
+            format!("0: holding area {} alone is the draw, so a victory needs 1 to {others} other Victory Areas", must_hold.id),
+        ));
+    }
     if usize::from(v.ranger_other_victory_areas) > others {
         return Err(at.err(
             "ranger_other_victory_areas",

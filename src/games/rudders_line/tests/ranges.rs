@@ -564,6 +564,26 @@ fn rule_12_1_a_victory_with_no_foothold_area_is_refused() {
     );
 }
 
+/// 12.1: a foothold is ashore, not a Landing Craft box (trial 18a F8), and a victory needs at
+/// least one Victory Area beside area 3, which alone is the draw (F5).
+#[test]
+fn rule_12_1_a_boat_foothold_or_no_other_victory_area_is_refused() {
+    let mut data = embedded();
+    data.scenario.victory.ranger_foothold.push("LC-A".into());
+    let err = rejected(&data);
+    assert!(
+        err.contains("[victory] ranger_foothold") && err.contains("Landing Craft box"),
+        "{err}"
+    );
+    let mut data = embedded();
+    data.scenario.victory.ranger_other_victory_areas = 0;
+    let err = rejected(&data);
+    assert!(
+        err.contains("ranger_other_victory_areas: 0: holding area 3 alone is the draw"),
+        "{err}"
+    );
+}
+
 /// 12.1, 13: the victory lists name areas; one named twice is refused, naming the list and
 /// the area (accepted, it changed nothing but read as if it did).
 #[test]
