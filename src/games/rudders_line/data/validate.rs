@@ -641,10 +641,15 @@ pub(super) fn check_scenario(data: &DataSet, file: &str) -> Result<(), DataError
         }
         // 5.1: "Except on turn one, in which the Rangers have the Initiative automatically":
         // a modifier there would change nothing, so it is a slip (trial 16a F5).
+        // The side is the scenario's (a designer may give turn 1 to the Germans; trial 18a F3).
         if m.turns.contains(&1) {
+            let side = data.scenario.scenario.first_turn_initiative;
             return Err(at.err(
                 format!("modifier {}", i + 1),
-                "turn 1 has no Initiative roll to modify: the Rangers have it (5.1)",
+                format!(
+                    "turn 1 has no Initiative roll to modify: the {} have it (first_turn_initiative, 5.1)",
+                    side.name()
+                ),
             ));
         }
         if let Some(k) = first_repeat(&m.turns) {
