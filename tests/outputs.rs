@@ -652,3 +652,26 @@ fn play_and_help_to_a_full_stdout_stop_with_one_line() {
         );
     }
 }
+
+/// Outputs that cannot be written are told before the run, as what they are (trial 18a
+/// F10-F11): a file path ending in '/', and a results folder that is a link to nothing.
+#[test]
+fn a_folder_like_out_or_a_link_to_nothing_is_refused_before_the_run() {
+    let dir = common::temp_dir("outputs-before-run");
+    let slash = format!("{}/", dir.join("nofolder").display());
+    let out = run(&["balance", "aachen", "--games", "5", "--out", &slash]);
+    let line = common::one_line_error(&out);
+    assert!(line.contains("ends in '/', so it names a folder"), "{line}");
+    assert!(!dir.join("nofolder").exists());
+    let link = dir.join("dlink");
+    std::os::unix::fs::symlink(dir.join("nowhere/dir"), &link).unwrap();
+    let spec = dir.join("spec.toml");
+    std::fs::write(
+        &spec,
+        "game = \"aachen\"\ngames = 5\n[[variant]]\nname = \"v\"\nset = { \"charts.morale.start\" = 12 }\n",
+    )
+    .unwrap();
+    let out = run(&["experiment", s(&spec), "--out", s(&link)]);
+    let line = error_line(&out);
+    assert!(line.contains("which does not exist"), "{line}");
+}

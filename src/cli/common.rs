@@ -86,6 +86,13 @@ pub fn shard_needs_out(out: &Option<PathBuf>) -> Result<(), CliError> {
 /// Checks, before a long run, that a file can be written at `path` (its folder exists and
 /// takes a new file), leaving any file already there as it is.
 pub fn check_writable(path: &Path) -> Result<(), CliError> {
+    // Trial 18a F11: "nofolder/" names a folder, found only when writing after the run.
+    if !path.is_dir() && path.as_os_str().as_encoded_bytes().ends_with(b"/") {
+        return Err(CliError::Usage(format!(
+            "{}: ends in '/', so it names a folder; give the path of the file to write",
+            path.display()
+        )));
+    }
     if path.is_dir() {
         return Err(CliError::Usage(format!(
             "{}: is a folder; give the path of the file to write",

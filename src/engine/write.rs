@@ -444,6 +444,15 @@ pub struct Folder {
 
 impl Folder {
     pub fn create(path: &Path) -> std::io::Result<Folder> {
+        // Trial 18a F10: a link to nothing was told as "File exists".
+        let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+        if link && std::fs::metadata(path).is_err() {
+            let target = std::fs::read_link(path).unwrap_or_default();
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("it is a link to {}, which does not exist", target.display()),
+            ));
+        }
         if let Ok(meta) = std::fs::metadata(path) {
             if meta.is_dir() {
                 return Ok(Folder { made: Vec::new() });
