@@ -53,7 +53,7 @@ fn first_blood_reports_ratings_and_activations_whatever_the_threads() {
         "US substantial victory (3 activations)",
         "US satisfactory victory (4 activations)",
         "Germans: objectives still held (the US failed)",
-        "poor performance, 5 activations (a draw)",
+        "poor performance, 5 activations (scored as a draw)",
     ]) {
         assert!(line.trim_start().starts_with(start), "{line}");
         assert!(line.contains("% [") && line.ends_with(']'), "{line}");

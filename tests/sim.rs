@@ -368,7 +368,7 @@ fn summary_folds_rates_levels_and_means() {
     assert!(text.contains("Rangers: poor performance "), "{text}");
     let draw_level = vec![record(0, None, "poor", 8)];
     let text = report::render(&Summary::from_records(2, &draw_level), &words);
-    assert!(text.contains("  poor (a draw) "), "{text}");
+    assert!(text.contains("  poor (scored as a draw) "), "{text}");
 }
 
 #[test]

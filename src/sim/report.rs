@@ -102,13 +102,14 @@ pub struct Words<'a> {
 
 /// How a victory level is listed: "US: decisive", "US decisive" or "German marginal" for a
 /// level that names its side (by its name or the name's adjective), "draw", "poor performance
-/// (a draw)" for another level scored as a draw.
+/// (scored as a draw)" for another level scored as a draw (trial 18b F10: the rulebook says only
+/// "try again").
 fn level_label(words: &Words<'_>, winner: Option<usize>, level: &str) -> String {
     let level = words.levels.get(level).map_or(level, String::as_str);
     let first_word = level.split(' ').next().unwrap_or("");
     match winner {
         None if level == "draw" => level.to_string(),
-        None => format!("{level} (a draw)"),
+        None => format!("{level} (scored as a draw)"),
         Some(p) if first_word.len() > 1 && words.names[p].starts_with(first_word) => {
             level.to_string()
         }
