@@ -120,6 +120,20 @@ fn the_paired_interval_of_a_win_rate_difference_stays_within_one() {
     assert!(d.ci.lo > -1.0 && d.ci.lo < 0.75, "{d:?}");
 }
 
+/// No seed's winner changed in 60 pairs: the interval is not "[+0.0, +0.0]" but as wide as
+/// Wilson's bound on 0 discordant pairs of 60 (trial 18b F5).
+#[test]
+fn a_paired_difference_with_no_changed_winner_has_an_interval_of_some_width() {
+    let mut pairs = PairedWins::new(2);
+    let base = play(0, 60, 3);
+    base.iter().for_each(|b| pairs.add(b, b));
+    let d = paired_difference(&pairs, 0);
+    assert_eq!(d.diff, 0.0);
+    let half = sandtable::sim::wilson(0, 60, sandtable::sim::Z95).hi;
+    assert!(d.ci.hi > 0.05 && (d.ci.hi - half).abs() < 1e-9, "{d:?}");
+    assert_eq!(d.ci.lo, -d.ci.hi, "{d:?}");
+}
+
 /// Runs `sandtable experiment SPEC --out OUT` and checks that it succeeded.
 fn experiment_ok(spec: &std::path::Path, out: &std::path::Path) -> std::process::Output {
     let run = common::sandtable(&[

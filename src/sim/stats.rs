@@ -185,6 +185,16 @@ pub fn paired_difference(pairs: &PairedWins, p: PlayerId) -> Difference {
         sum_sq: u128::from(a + b),
     };
     let mut difference = mean_interval(&d);
+    if a + b == 0 {
+        // No seed's winner changed: not a difference known to be 0, but one whose discordant
+        // pairs are few; at most Wilson's bound on 0 of the pairs, either way (trial 18b F5:
+        // "+0.0 [+0.0, +0.0]" claimed a precision it did not have).
+        let half = wilson(0, pairs.games, Z95).hi;
+        difference.ci = Interval {
+            lo: -half,
+            hi: half,
+        };
+    }
     difference.ci.lo = difference.ci.lo.max(-1.0);
     difference.ci.hi = difference.ci.hi.min(1.0);
     difference
