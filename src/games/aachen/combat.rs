@@ -287,33 +287,39 @@ pub fn allot(rs: &Ruleset, s: &mut State, k: Support) {
 
 /// 9.5.2: the Attack Value.
 pub fn attack_value(rs: &Ruleset, s: &State) -> i16 {
+    let mut av = 0;
+    attack_value_parts(rs, s, |_, v| av += v);
+    av
+}
+
+/// 9.5.2's Attack Value, telling `part` each of its terms by name (one account for the
+/// attack and the line that tells it; trial 18b F4).
+pub fn attack_value_parts(rs: &Ruleset, s: &State, mut part: impl FnMut(&'static str, i16)) {
     let a = &s.attack;
     let lead = rs.unit(a.lead);
-    let mut av = i16::from(lead.attack);
+    part("lead unit", i16::from(lead.attack));
     // B: +1 for each additional unit; a Leader counts with a unit of his organisation.
-    for u in bits(u64::from(a.units & !(1 << a.lead))) {
-        if !rs.unit(u).is_leader() || commands_combat_unit(rs, u, a.units) {
-            av += 1;
-        }
-    }
+    let others = bits(u64::from(a.units & !(1 << a.lead)))
+        .filter(|&u| !rs.unit(u).is_leader() || commands_combat_unit(rs, u, a.units))
+        .count();
+    part("other units", others as i16);
     let has = |k: Support| a.support & k.bit() != 0;
     // C: +1 Artillery, +2 Engineer, +3 Armor.
-    av += i16::from(has(Support::Artillery)) + 2 * i16::from(has(Support::Engineer));
-    av += 3 * i16::from(has(Support::Armor));
+    part("Artillery", i16::from(has(Support::Artillery)));
+    part("Engineer", 2 * i16::from(has(Support::Engineer)));
+    part("Armor", 3 * i16::from(has(Support::Armor)));
     // D: Combined Arms: two of the three ground supports, and the units the reading asks for.
     let kinds = [Support::Artillery, Support::Engineer, Support::Armor];
     let supports = kinds.iter().filter(|&&k| has(k)).count();
-    if supports >= 2 && combined_arms_units(rs, a.units) {
-        av += 1;
-    }
+    part(
+        "Combined Arms",
+        i16::from(supports >= 2 && combined_arms_units(rs, a.units)),
+    );
     // E: German Morale 9 or lower.
-    if s.morale <= 9 {
-        av += 1;
-    }
+    part("German Morale 9 or lower", i16::from(s.morale <= 9));
     if a.strategy == DefenseStrategy::Mines && !has(Support::Engineer) {
-        av -= 2;
+        part("Mines, no Engineer", -2);
     }
-    av
 }
 
 /// 9.5.3: the Defense Value, Air Support's dice taken off.
@@ -323,19 +329,22 @@ pub fn defense_value(rs: &Ruleset, s: &State) -> i16 {
 
 /// 9.5.3 A–C, E: the Defense Value before Air Support's 1d6 (D).
 pub fn defense_value_before_air(rs: &Ruleset, s: &State) -> i16 {
+    let mut dv = 0;
+    defense_value_parts(rs, s, |_, v| dv += v);
+    dv
+}
+
+/// 9.5.3 A–C, E by name, as `attack_value_parts`.
+pub fn defense_value_parts(rs: &Ruleset, s: &State, mut part: impl FnMut(&'static str, i16)) {
     let x = usize::from(s.attack.area);
     let g = rs.germans[usize::from(s.german[x])];
-    let mut dv = i16::from(g.defense) + i16::from(rs.terrain[x].tem());
+    part("German unit", i16::from(g.defense));
+    part("TEM", i16::from(rs.terrain[x].tem()));
     if s.attack.strategy == DefenseStrategy::Strongpoint {
-        dv += 2;
+        part("Strongpoint", 2);
     }
-    if s.morale >= 10 {
-        dv += 1;
-    }
-    if s.rain {
-        dv += 2;
-    }
-    dv
+    part("German Morale 10 or higher", i16::from(s.morale >= 10));
+    part("Rain", 2 * i16::from(s.rain));
 }
 
 /// 9.5.1: the dice, one chance node at a time.

@@ -2,7 +2,8 @@
 //! logs and the play screen.
 
 use super::combat::{
-    attack_value, defense_value, result, result_morale, success_morale, MoraleChange,
+    attack_value, attack_value_parts, defense_value, defense_value_parts, result, result_morale,
+    success_morale, MoraleChange,
 };
 use super::ruleset::{Ruleset, AREAS, TURNS};
 use super::state::{bits, Phase, Roll, State, Step, Support, NONE, OUT_OF_ACTION, UNREVEALED};
@@ -310,8 +311,10 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
             let dt = dv + i16::from(rolled.attack.defense_dice);
             let outcome = result(rs, &rolled);
             Some(format!(
-                "{last_air}AV {av} + 2d6({}) = {at} vs DV {dv}{} + 2d6({}) = {dt}: {}; {}",
+                "{last_air}AV {av} ({}) + 2d6({}) = {at} vs DV {dv} ({}{}) + 2d6({}) = {dt}: {}; {}",
+                value_terms(|part| attack_value_parts(rs, &rolled, part)),
                 rolled.attack.attack_dice,
+                value_terms(|part| defense_value_parts(rs, &rolled, part)),
                 air(rolled.attack.air_points, rolled.attack.air_die),
                 rolled.attack.defense_dice,
                 result_name(outcome),
@@ -404,8 +407,8 @@ fn event_effects(e: &super::data::RandomEvent) -> String {
 fn air(dice: u8, total: u8) -> String {
     match dice {
         0 => String::new(),
-        1 => format!(" (after the Air Support die, {total} off)"),
-        n => format!(" (after {n} Air Support dice, {total} off)"),
+        1 => format!(", the Air Support die -{total}"),
+        n => format!(", {n} Air Support dice -{total}"),
     }
 }
 
@@ -585,4 +588,18 @@ mod tests {
         let quiet = super::super::data::RandomEvent::default();
         assert_eq!(event_effects(&quiet), "");
     }
+}
+
+/// "lead unit 3, Armor +3": a value's terms that are not 0, the first as it stands (9.5.2,
+/// 9.5.3; trial 18b F4: the totals alone were told).
+fn value_terms(parts: impl FnOnce(&mut dyn FnMut(&'static str, i16))) -> String {
+    let mut terms: Vec<String> = Vec::new();
+    parts(&mut |name, v| {
+        if terms.is_empty() {
+            terms.push(format!("{name} {v}"));
+        } else if v != 0 {
+            terms.push(format!("{name} {v:+}"));
+        }
+    });
+    terms.join(", ")
 }

@@ -1103,11 +1103,15 @@ fn rule_9_5c_the_values_tabulated_before_the_dice_decide_the_result() {
             assert_eq!(eliminated, at > dt, "AT {at}, DT {dt}");
             results[usize::from(!repulse) + usize::from(eliminated)] += 1;
             let told = f.game.narrate(&before, Action::Dice(d), &s);
-            let expected = format!("AV {av} + 2d6({a}) = {at} vs DV {dv} + 2d6({d}) = {dt}");
-            assert!(
-                told.as_deref().unwrap_or("").contains(&expected),
-                "{told:?}"
-            );
+            // Each value with its terms (trial 18b F4), then the dice.
+            let told = told.unwrap_or_default();
+            for expected in [
+                format!("AV {av} (lead unit "),
+                format!(") + 2d6({a}) = {at} vs DV {dv} (German unit "),
+                format!(") + 2d6({d}) = {dt}"),
+            ] {
+                assert!(told.contains(&expected), "{told}");
+            }
         }
     }
     assert!(results.iter().all(|&n| n > 0), "{results:?}");
