@@ -546,6 +546,20 @@ fn die(a: Action) -> u8 {
     }
 }
 
+/// "lead unit 3, Armor +3": a value's terms that are not 0, the first as it stands (9.5.2,
+/// 9.5.3; trial 18b F4: the totals alone were told).
+fn value_terms(parts: impl FnOnce(&mut dyn FnMut(&'static str, i16))) -> String {
+    let mut terms: Vec<String> = Vec::new();
+    parts(&mut |name, v| {
+        if terms.is_empty() {
+            terms.push(format!("{name} {v}"));
+        } else if v != 0 {
+            terms.push(format!("{name} {v:+}"));
+        }
+    });
+    terms.join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -588,18 +602,4 @@ mod tests {
         let quiet = super::super::data::RandomEvent::default();
         assert_eq!(event_effects(&quiet), "");
     }
-}
-
-/// "lead unit 3, Armor +3": a value's terms that are not 0, the first as it stands (9.5.2,
-/// 9.5.3; trial 18b F4: the totals alone were told).
-fn value_terms(parts: impl FnOnce(&mut dyn FnMut(&'static str, i16))) -> String {
-    let mut terms: Vec<String> = Vec::new();
-    parts(&mut |name, v| {
-        if terms.is_empty() {
-            terms.push(format!("{name} {v}"));
-        } else if v != 0 {
-            terms.push(format!("{name} {v:+}"));
-        }
-    });
-    terms.join(", ")
 }
