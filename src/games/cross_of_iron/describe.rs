@@ -23,9 +23,10 @@ impl CrossOfIron {
     /// "2nd Squad (4-6-7, MMG)".
     pub fn label(&self, u: usize) -> String {
         let d = self.def(u);
-        // A leader by his printed values ("8-1"), not the data's id for his counter.
+        // A leader or squad by its printed values ("8-1", "4-6-7"), not the data's id for its
+        // counter.
         let counter = match d.kind {
-            Kind::Leader => &d.face,
+            Kind::Leader | Kind::Squad => &d.face,
             _ => &d.counter,
         };
         match &d.sw {

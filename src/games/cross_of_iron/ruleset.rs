@@ -1190,6 +1190,9 @@ fn unit(
         .find(|i| i.id == s.counter && mine(&i.side))
     {
         (u.fp, u.range, u.morale, u.points) = (i.fp, i.range, i.morale, i.points);
+        // As printed, from its values: an edited firepower shows (trial 18a F6), whatever
+        // the data's id says.
+        u.face = format!("{}-{}-{}", i.fp, i.range, i.morale);
     } else if let Some(l) = k
         .leaders
         .units

@@ -651,3 +651,21 @@ fn a_squads_firepower_and_range_are_at_least_1() {
         assert_names(&e, &["[infantry] 4-6-7", field, "out of range 1–"]);
     }
 }
+
+/// A squad is shown by its values, as a leader is, not by the data's id for its counter
+/// (trial 18a F6: a 4-6-7 edited to firepower 5 still read "4-6-7").
+#[test]
+fn a_squad_is_shown_by_its_values_not_its_counters_id() {
+    let g = edited("counters.toml", |t| {
+        t.replacen(
+            "{ id = \"4-6-7\", side = \"germans\", fp = 4",
+            "{ id = \"4-6-7\", side = \"germans\", fp = 5",
+            1,
+        )
+    })
+    .unwrap();
+    let u = (0..g.rules().units.len())
+        .find(|&u| g.def(u).name == "1st Squad")
+        .unwrap();
+    assert_eq!(g.label(u), "1st Squad (5-6-7)");
+}
