@@ -220,7 +220,7 @@ fn term_labels(kind: AttackKind) -> ([&'static str; 4], [&'static str; 4]) {
             ["defender", "NCO/BAR", "other defenders", "TEM"],
         ),
         AttackKind::Direct => (["weapons", "NCO/BAR", "", ""], ["TEM", "", "", ""]),
-        AttackKind::Indirect => (["fire", "", "", ""], ["TEM", "", "", ""]),
+        AttackKind::Indirect => (["fire", "", "", ""], ["TEM doubled", "", "", ""]),
         AttackKind::Interdiction => (["marker", "", "", ""], ["TEM", "", "", ""]),
     }
 }
