@@ -83,6 +83,12 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::Resolve => "roll".into(),
         Action::Retreat { unit: x, to } => format!("{} retreats to {}", u(x), ar(to)),
         Action::Stay => "stay".into(),
+        // 6.3.1: "Any Supply Points not used during the Supply Phase are lost" (trial 18b F9).
+        Action::Pass if s.step == Step::Supply && s.supply > 0 => format!(
+            "done buying: {} left {} lost (6.3.1)",
+            crate::engine::words::counted(s.supply, "Supply Point"),
+            if s.supply == 1 { "is" } else { "are" }
+        ),
         Action::Pass if s.step == Step::Supply => "done buying".into(),
         Action::Pass if s.step == Step::ActionRound => "end the Combat Phase".into(),
         Action::Pass => "end the activation".into(),

@@ -96,6 +96,15 @@ fn rule_6_3_supply_points_from_the_table_and_unspent_points_are_lost() {
     assert_eq!(f.s.supply, table[10 - 3]);
     f.act(Action::Buy(Support::Engineer));
     assert_eq!(f.s.supply, table[7] - 2);
+    // 6.3.1: the points left "are lost", and ending the buying says so (trial 18b F9).
+    let told = f.game.describe(&f.s, Action::Pass);
+    assert!(
+        told.contains(&format!(
+            "left {} lost (6.3.1)",
+            if f.s.supply == 1 { "is" } else { "are" }
+        )),
+        "{told}"
+    );
     f.act(Action::Pass);
     assert_eq!(f.s.supply, 0);
     assert_eq!(f.s.phase, Phase::Combat);
