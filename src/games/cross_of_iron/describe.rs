@@ -121,11 +121,11 @@ impl CrossOfIron {
                     self.hex_name(hex),
                     board.terrain[hex as usize].name()
                 );
-                if self.double_time(s, u, cost) {
+                if self.double_time(s, u, hex, cost) {
                     text.push_str(" at Double Time (73)");
                 }
                 // Trial 18b F1: the log says who went along.
-                text.push_str(&self.escort_words(s, u, cost));
+                text.push_str(&self.escort_words(s, u, hex, cost));
                 if let Some(number) = self.speed_breakdown_at(s, u, cost) {
                     let _ = write!(
                         text,
@@ -403,10 +403,19 @@ impl CrossOfIron {
             Pending::Morale => {
                 let u = self.next_morale_check(before).unwrap_or(0);
                 let (total, morale) = self.morale_roll(before, u, r);
+                // Each term by what it is (trial 19b F3: "+2" was 3MC and a leader's -1).
+                let mc = before.units[u].mc_drm;
+                let lead = total - r as i8 - mc;
+                let mut terms = String::new();
+                if mc != 0 {
+                    let _ = write!(terms, " {mc:+} ({mc}MC)");
+                }
+                if lead != 0 {
+                    let _ = write!(terms, " {lead:+} (the best leader in its hex)");
+                }
                 format!(
-                    "{} takes a morale check: rolled {r}, {:+} = {total} against morale {morale}: {}",
+                    "{} takes a morale check: rolled {r}{terms} = {total} against morale {morale}: {}",
                     self.label(u),
-                    total - r as i8,
                     if total <= morale { "passes" } else { "fails" }
                 )
             }
@@ -729,18 +738,19 @@ impl CrossOfIron {
     /// four times the terrain in reverse).
     pub fn action_cost(&self, s: &State, a: Action) -> Option<String> {
         let u = self.current_unit(s)?;
-        let cost = match a {
-            Action::Move { cost, .. } | Action::Reverse { cost, .. } => cost,
+        let (hex, cost) = match a {
+            Action::Move { hex, cost } | Action::Reverse { hex, cost } => (hex, cost),
             _ => return None,
         };
-        let allowance = self.allowance(s, u);
+        // A squad's own MF unless it moves with its leader (trial 19b F2).
+        let allowance = self.move_allowance(s, u, hex, cost);
         Some(match self.vehicle(u) {
             true if cost > allowance => format!("{cost} MP: past its {allowance} (79.2)"),
             true => format!("{cost} MP of {allowance}"),
             // 73.1: Double Time raises the allowance by 2 MF (the move's text says "at
             // Double Time (73)").
-            false if self.double_time(s, u, cost) => {
-                let extra = self.move_limit(s, u) - allowance;
+            false if self.double_time(s, u, hex, cost) => {
+                let extra = self.move_limit(s, u) - self.allowance(s, u);
                 format!("{cost} MF of {allowance} + {extra}")
             }
             false => format!("{cost} MF of {allowance}"),
@@ -775,9 +785,11 @@ impl CrossOfIron {
     }
 
     /// How a squad's move past its own MF uses its leader's (SL 4, 73.3; nothing otherwise).
-    fn escort_words(&self, s: &State, u: usize, cost: u8) -> String {
+    fn escort_words(&self, s: &State, u: usize, hex: u8, cost: u8) -> String {
         match self.escort(s, u) {
-            Some(_) if cost <= self.own_move_limit(u) => String::new(),
+            Some(_) if self.move_allowance(s, u, hex, cost) == self.own_move_limit(u) => {
+                String::new()
+            }
             Some(Escort::Along(l)) => {
                 format!(", with {}, who moves with it (SL 4, 73.3)", self.label(l))
             }

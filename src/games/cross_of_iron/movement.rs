@@ -64,6 +64,17 @@ pub(super) enum Escort {
     Ahead(u8),
 }
 
+impl Escort {
+    /// Whether the squad moves with its leader to `hex`: anywhere with one going along, only
+    /// to his hex with one gone ahead.
+    fn takes_to(self, hex: u8) -> bool {
+        match self {
+            Escort::Along(_) => true,
+            Escort::Ahead(h) => h == hex,
+        }
+    }
+}
+
 /// What a counter may choose in the Movement Phase, in the order they are listed: opening or
 /// closing its hatches (64.44), a move to each hex in reach (by hex number), then backing into
 /// each hex behind it (71). Staying (`Pass`) is listed after them.
@@ -141,9 +152,9 @@ impl CrossOfIron {
         ahead
     }
 
-    /// The most squad `u` may spend without its leader: its own MF. With a leader to move
-    /// with, a longer move is his (and Double Time starts past his MF, 73.3), so it forgoes
-    /// Double Time on its own.
+    /// The most squad `u` may spend without its leader: its own MF. With a leader to go
+    /// along, a longer move is his (and Double Time starts past his MF, 73.3); with one gone
+    /// ahead, a longer move elsewhere is its own Double Time.
     pub(super) fn own_move_limit(&self, u: usize) -> u8 {
         self.squad_mf(u, false)
     }
@@ -166,14 +177,27 @@ impl CrossOfIron {
     /// The most `u` may spend this phase: past its allowance by Double Time (73.1: 2 MF). An
     /// AFV's speed breakdown (79.2) is one hex past it, added by `search`.
     pub(super) fn move_limit(&self, s: &State, u: usize) -> u8 {
-        let base = self.allowance(s, u);
+        self.allowance(s, u) + self.double_time_mf(s, u)
+    }
+
+    /// The 2 MF Double Time adds (73.1, 73.3), if `u` may double time now.
+    fn double_time_mf(&self, s: &State, u: usize) -> u8 {
         let opts = &self.rules.options;
-        let extra = if !self.vehicle(u) && opts.double_time && !s.units[u].has(flag::TIRED) {
-            2
-        } else {
-            0
-        };
-        base + extra
+        match !self.vehicle(u) && opts.double_time && !s.units[u].has(flag::TIRED) {
+            true => 2,
+            false => 0,
+        }
+    }
+
+    /// The allowance a move of `u` to `hex` for `cost` is made on: its leader's MF when it
+    /// moves with him past its own (`escort`), else its own (trial 19b F1: a squad a leader
+    /// has left keeps its own Double Time).
+    pub(super) fn move_allowance(&self, s: &State, u: usize, hex: u8, cost: u8) -> u8 {
+        match self.escort(s, u) {
+            Some(e) if cost > self.own_move_limit(u) && e.takes_to(hex) => self.allowance(s, u),
+            Some(_) => self.own_move_limit(u),
+            None => self.allowance(s, u),
+        }
     }
 
     /// 79.2: the hex `u` moves into `hex` from when its move of `cost` goes past its MA: a hex
@@ -345,9 +369,9 @@ impl CrossOfIron {
         };
         choices.ends = choices.reach.set & !(1 << unit.hex) & !blocked;
         if let Some(Escort::Ahead(hex)) = self.escort(s, u) {
-            // Past its own MF only to where its leader went.
-            let own = choices.reach.within(self.own_move_limit(u));
-            choices.ends &= own | 1 << hex;
+            // Past its own MF (and Double Time's 2) only to where its leader went.
+            let own = self.own_move_limit(u) + self.double_time_mf(s, u);
+            choices.ends &= choices.reach.within(own) | 1 << hex;
         }
         if vehicle.is_some() && !immobile {
             choices.reverses = self.reverses(s, u, blocked).count();
@@ -460,7 +484,7 @@ impl CrossOfIron {
     /// Moves `u` to `hex` for `cost` (a cost `move_actions` listed): it loses acquisition
     /// (69.3); an AFV then faces (64.1), may have overrun (72) or pushed past its MA (79).
     pub(super) fn do_move(&self, s: &mut State, u: usize, hex: u8, cost: u8) {
-        let double_time = self.double_time(s, u, cost);
+        let double_time = self.double_time(s, u, hex, cost);
         let enemy = self.occupied_by(s, hex, 1 - self.def(u).side);
         let from = s.units[u].hex;
         // 79.2: where a failed speed breakdown roll leaves it, found from where it starts.
@@ -469,7 +493,7 @@ impl CrossOfIron {
         if let Some(Escort::Along(leader)) = self.escort(s, u) {
             if cost > self.own_move_limit(u) {
                 // SL 4, 73.3: the leader whose MF it used moves with it.
-                let leader_double_time = self.double_time(s, leader, cost);
+                let leader_double_time = self.double_time(s, leader, hex, cost);
                 self.relocate(s, leader, hex);
                 s.units[leader].moved(from, leader_double_time);
             }
@@ -602,8 +626,8 @@ impl CrossOfIron {
     }
 
     /// Whether a move of `cost` takes infantry `u` past its MF: Double Time (73).
-    pub(super) fn double_time(&self, s: &State, u: usize, cost: u8) -> bool {
-        !self.vehicle(u) && cost > self.allowance(s, u)
+    pub(super) fn double_time(&self, s: &State, u: usize, hex: u8, cost: u8) -> bool {
+        !self.vehicle(u) && cost > self.move_allowance(s, u, hex, cost)
     }
 
     /// 71: backs `u` into `hex` for `cost`, keeping its facing (71.3: "The vehicle's Covered

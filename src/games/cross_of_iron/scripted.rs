@@ -250,7 +250,7 @@ impl CrossOfIron {
         gain * 3.0 + f32::from(rs.tem(hex) as u8)
             - 3.0 * self.exposure(s, u, hex)
             - 2.0 * crowd as f32
-            - if self.double_time(s, u, cost) {
+            - if self.double_time(s, u, hex, cost) {
                 1.5
             } else {
                 0.0

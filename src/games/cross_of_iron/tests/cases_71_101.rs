@@ -53,7 +53,7 @@ fn reverse_hexes(g: &CrossOfIron, s: &State, u: usize) -> Vec<u8> {
 fn may_double_time(g: &CrossOfIron, s: &State, u: usize) -> bool {
     moves(g, s, u)
         .iter()
-        .any(|a| matches!(*a, Action::Move { cost, .. } if g.double_time(s, u, cost)))
+        .any(|a| matches!(*a, Action::Move { hex, cost } if g.double_time(s, u, hex, cost)))
 }
 
 /// The firepower of the IFT column of the attack waiting for its dice, and its B#.
@@ -1267,7 +1267,7 @@ fn rule_94_2_inexperienced_squads_move_3_or_5_with_a_leader_and_may_double_time(
     let mut s = empty(&g, Phase::Movement, 1);
     let sq = place(&g, &mut s, "1st Section", "E5", 3);
     let to = |s: &State, h: &str| {
-        move_cost(&g, s, sq, hex(&g, h)).map(|cost| g.double_time(s, sq, cost))
+        move_cost(&g, s, sq, hex(&g, h)).map(|cost| g.double_time(s, sq, hex(&g, h), cost))
     };
     assert_eq!(g.allowance(&s, sq), 3);
     assert_eq!(to(&s, "B5"), Some(false), "three open hexes");

@@ -291,6 +291,20 @@ fn sl_morale_check_passes_at_morale_with_the_leaders_modifier() {
     place(&g, &mut s, "Lt. Hahn", "C4", 0); // 8-1
     s.mark_due(sq, flag::MC_DUE);
     s.units[sq].mc_drm = 1;
+    // The line gives each term (trial 19b F3).
+    let mut told = s;
+    told.pending = Pending::Morale;
+    let mut after = told;
+    g.resolve_morale(&mut after, 7);
+    let line = g
+        .narrate_step(&told, crate::games::cross_of_iron::Action::Roll(7), &after)
+        .unwrap();
+    assert!(
+        line.contains(
+            "rolled 7 +1 (1MC) -1 (the best leader in its hex) = 7 against morale 7: passes"
+        ),
+        "{line}"
+    );
     g.resolve_morale(&mut s, 7); // 7 + 1 - 1 = 7: passes morale 7
     assert!(!s.units[sq].has(flag::BROKEN));
     s.mark_due(sq, flag::MC_DUE);
@@ -399,13 +413,13 @@ fn sl_a_morale_check_is_told_with_its_total_and_whether_it_passed() {
     };
     let (text, after) = told(6);
     assert!(
-        text.contains("rolled 6, +1 = 7 against morale 7: passes"),
+        text.contains("rolled 6 +1 (1MC) = 7 against morale 7: passes"),
         "{text}"
     );
     assert!(!after.units[sq].has(flag::BROKEN));
     let (text, after) = told(7);
     assert!(
-        text.contains("rolled 7, +1 = 8 against morale 7: fails"),
+        text.contains("rolled 7 +1 (1MC) = 8 against morale 7: fails"),
         "{text}"
     );
     assert!(text.ends_with("1st Squad breaks"), "{text}");

@@ -13,7 +13,7 @@ fn moves(g: &CrossOfIron, s: &State, u: usize) -> Vec<Action> {
 
 /// Whether `u` may move to `h`, and if so whether at Double Time (73) (`None`: it may not).
 fn double_time_to(g: &CrossOfIron, s: &State, u: usize, h: u8) -> Option<bool> {
-    move_cost(g, s, u, h).map(|cost| g.double_time(s, u, cost))
+    move_cost(g, s, u, h).map(|cost| g.double_time(s, u, h, cost))
 }
 
 #[test]
@@ -48,7 +48,7 @@ fn rule_73_3_double_time_adds_2_mf_to_a_squads_4_or_its_6_with_a_leader() {
     let sq = place(&off, &mut s, "1st Squad", "A5", 0);
     assert!(moves(&off, &s, sq)
         .iter()
-        .all(|a| !matches!(*a, Action::Move { cost, .. } if off.double_time(&s, sq, cost))));
+        .all(|a| !matches!(*a, Action::Move { hex, cost } if off.double_time(&s, sq, hex, cost))));
 }
 
 /// SL 4, 73.3 "a squad accompanied by a leader": a squad has the leader's MF only moving
@@ -89,10 +89,29 @@ fn rule_73_3_a_squad_has_its_leaders_mf_only_moving_with_him() {
     assert_eq!(double_time_to(&g, &s, second, f5), Some(false));
     let listed = moves(&g, &s, second);
     let past_own = listed.iter().filter_map(|a| match *a {
-        Action::Move { hex, cost } if cost > 4 && !g.double_time(&s, second, cost) => Some(hex),
+        Action::Move { hex, cost } if cost > 4 && !g.double_time(&s, second, hex, cost) => {
+            Some(hex)
+        }
         _ => None,
     });
     assert_eq!(past_own.collect::<Vec<_>>(), vec![f5]);
+    // Elsewhere it keeps its own Double Time (trial 19b F1), on its own 4 MF (F2).
+    let alone = listed.iter().find_map(|a| match *a {
+        Action::Move { hex, cost } if hex != f5 && cost > 4 => Some((hex, cost)),
+        _ => None,
+    });
+    let (elsewhere, cost) = alone.expect("a Double Time move of its own");
+    assert!(g.double_time(&s, second, elsewhere, cost));
+    let mut choosing = s;
+    choosing.cursor = second as u8;
+    let told = g.action_cost(
+        &choosing,
+        Action::Move {
+            hex: elsewhere,
+            cost,
+        },
+    );
+    assert_eq!(told, Some(format!("{cost} MF of 4 + 2")));
     // A squad in the hex he moved into has moved with no one.
     let mut t = empty(&g, Phase::Movement, 0);
     let sq = place(&g, &mut t, "1st Squad", "F5", 0);
@@ -124,7 +143,7 @@ fn rule_73_7_no_double_time_in_the_next_player_turn_and_73_6_no_advancing_fire()
     s.units[sq].flags &= !(flag::DOUBLE_TIME | flag::MOVED);
     assert!(moves(&g, &s, sq)
         .iter()
-        .all(|a| !matches!(*a, Action::Move { cost, .. } if g.double_time(&s, sq, cost))));
+        .all(|a| !matches!(*a, Action::Move { hex, cost } if g.double_time(&s, sq, hex, cost))));
 }
 
 #[test]
