@@ -524,7 +524,7 @@ pub fn known_vp(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
     match viewer {
         None => format!("US VP {}", us_vp(rs, s)),
         Some(Side::Us) => format!(
-            "US VP {} for the Victory Plan, and those of the German SP losses (counted at the end, 9)",
+            "US VP {} for the Victory Plan, and those of the German SP losses (counted at the end, rule 9)",
             plan_vp(p, s)
         ),
         Some(Side::German) => format!(

@@ -738,7 +738,7 @@ fn rule_8_3_the_german_screen_does_not_name_the_hidden_victory_plan() {
         assert!(!german_screen.contains(&name), "{german_screen}");
         let us = Entry::standing(&g, &s, Some(Side::Us.index())).join(" ");
         assert!(
-            us.contains(&name) && us.contains("counted at the end, 9"),
+            us.contains(&name) && us.contains("counted at the end, rule 9"),
             "{us}"
         );
         assert!(Entry::standing(&g, &s, None).join(" ").contains(&name));
