@@ -128,6 +128,122 @@ pub const RULE_SCENARIOS: [RuleScenario; 4] = [
     },
 ];
 
+/// 10.2's and 10.3's schedules (trial 19a F1): how many units of each side arrive on each
+/// turn, the formation the US ones go to where the text names one, and the withdrawals.
+struct RuleSchedule {
+    id: &'static str,
+    rule: &'static str,
+    /// (turn, side, units, the formation the text assigns them to).
+    arrivals: &'static [(u8, Side, usize, Option<&'static str>)],
+    withdrawals: &'static [(u8, &'static str)],
+}
+
+/// 10.2: "Turn 2: 1st Infantry Division: 238th & 257th Engineers. Turn 3: 1st Infantry
+/// Division: 745th Tank, 634th Tank Destroyer and 4th Engineer"; "Turn 2: 12th Infantry
+/// Division (9 units), 1012 Assault Gun (independent)"; withdrawn "Turn 3: 353rd Infantry
+/// Division". 10.3: "Turn 6: 29th
+/// Infantry Division (4 units)", "Turn 7: 1128th, 1129th Engineers, 99th Infantry"; "Turn 7:
+/// 3rd Panzergrenadier Division (11 units)".
+const RULE_SCHEDULES: [RuleSchedule; 2] = [
+    RuleSchedule {
+        id: STOLBERG_CORRIDOR,
+        rule: "10.2",
+        arrivals: &[
+            (2, Side::Us, 2, Some("1ID")),
+            (3, Side::Us, 3, Some("1ID")),
+            (2, Side::German, 10, None),
+        ],
+        withdrawals: &[(3, "353ID")],
+    },
+    RuleSchedule {
+        id: ACROSS_THE_WURM,
+        rule: "10.3",
+        arrivals: &[
+            (6, Side::Us, 4, None),
+            (7, Side::Us, 3, None),
+            (7, Side::German, 11, None),
+        ],
+        withdrawals: &[],
+    },
+];
+
+/// The reinforcements and withdrawals against the text's schedule (`RULE_SCHEDULES`).
+fn check_schedule_against_rule(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
+    let Some(r) = RULE_SCHEDULES.iter().find(|r| r.id == s.id) else {
+        return Ok(());
+    };
+    let side_of = |unit: &str| {
+        let u = c.units.iter().find(|u| u.id == unit)?;
+        let formation = c.formations.iter().find(|f| f.id == u.formation);
+        formation.map(|f| f.side).or(u.side)
+    };
+    let mut have: Vec<(u8, Side, usize)> = Vec::new();
+    for a in &s.reinforcements {
+        let Some(side) = side_of(&a.unit) else {
+            continue; // an unknown unit is told by `check_scenario`
+        };
+        match have
+            .iter_mut()
+            .find(|(t, sd, _)| *t == a.turn && *sd == side)
+        {
+            Some(entry) => entry.2 += 1,
+            None => have.push((a.turn, side, 1)),
+        }
+        let text = r
+            .arrivals
+            .iter()
+            .find(|&&(t, sd, _, _)| t == a.turn && sd == side);
+        if let Some(&(_, _, _, Some(f))) = text {
+            if a.formation.as_deref() != Some(f) {
+                return Err(format!(
+                    "{}: the {} arriving on turn {} go to {f}, and {} does not",
+                    r.rule,
+                    side.adjective(),
+                    a.turn,
+                    a.unit
+                ));
+            }
+        }
+    }
+    for &(turn, side, n, _) in r.arrivals {
+        let got = have
+            .iter()
+            .find(|&&(t, sd, _)| t == turn && sd == side)
+            .map_or(0, |e| e.2);
+        if got != n {
+            return Err(format!(
+                "{}: {n} {} unit(s) arrive on turn {turn}, not {got}",
+                r.rule,
+                side.adjective()
+            ));
+        }
+    }
+    if let Some(&(turn, side, got)) = have.iter().find(|&&(t, sd, _)| {
+        !r.arrivals
+            .iter()
+            .any(|&(t2, sd2, _, _)| t2 == t && sd2 == sd)
+    }) {
+        return Err(format!(
+            "{}: no {} units arrive on turn {turn}, but {got} do here",
+            r.rule,
+            side.adjective()
+        ));
+    }
+    let mut withdrawn: Vec<(u8, &str)> = s
+        .withdrawals
+        .iter()
+        .map(|w| (w.turn, w.formation.as_str()))
+        .collect();
+    withdrawn.sort_unstable();
+    if withdrawn != r.withdrawals {
+        return Err(format!(
+            "{}: the withdrawals are {:?} (turn, formation), not {withdrawn:?}",
+            r.rule, r.withdrawals
+        ));
+    }
+    Ok(())
+}
+
 /// The rulebook's description of scenario `id`, if it is one the engine plays.
 pub fn rule_scenario(id: &str) -> Option<&'static RuleScenario> {
     RULE_SCENARIOS.iter().find(|r| r.id == id)
@@ -306,7 +422,9 @@ pub fn load(text: &str, file: &str, counters: &CounterTables) -> Result<Scenario
                 format!("not a scenario the engine plays ({})", known.join(", ")),
             ));
         }
+        // The text's schedule last: an entry's own error says more than "not the text's".
         check_scenario(s, counters)
+            .and_then(|()| check_schedule_against_rule(s, counters))
             .map_err(|m| At::new(file, "scenarios").err(format!("scenario {}", s.id), m))?;
     }
     for r in &RULE_SCENARIOS {
@@ -1008,6 +1126,36 @@ mod tests {
         assert!(e.contains("no marker scores a VP"), "{e}");
     }
 
+    /// 10.2's schedule is the text's (trial 19a F1): the US engineers go to the 1st ID on
+    /// turn 2, and the 353rd ID is the one withdrawn, on turn 3.
+    #[test]
+    fn rule_10_2_the_reinforcements_and_withdrawals_are_the_texts() {
+        let e = error(
+            "unit = \"238 Eng\"\nhex = \"1005\"\nformation = \"1ID\"",
+            "unit = \"238 Eng\"\nhex = \"1005\"\nformation = \"3AD\"",
+        );
+        assert!(
+            e.contains("10.2: the US arriving on turn 2 go to 1ID, and 238 Eng does not"),
+            "{e}"
+        );
+        let e = error(
+            "turn = 2\nunit = \"238 Eng\"",
+            "turn = 3\nunit = \"238 Eng\"",
+        );
+        assert!(
+            e.contains("10.2: 2 US unit(s) arrive on turn 2, not 1"),
+            "{e}"
+        );
+        let e = error(
+            "turn = 3\nformation = \"353ID\"",
+            "turn = 3\nformation = \"3AD\"",
+        );
+        assert!(
+            e.contains("10.2: the withdrawals are [(3, \"353ID\")]"),
+            "{e}"
+        );
+    }
+
     /// 8.3: "the first non-dummy chit drawn": a marker named a dummy that scores is refused
     /// (trial 17a F14).
     #[test]
@@ -1078,9 +1226,11 @@ mod tests {
             "[[scenarios.withdrawals]]\nturn = 3\nformation = \"12ID\"\n",
             1,
         );
+        // A turn later 8.5.2 allows it; only 10.2's own schedule (trial 19a F1) refuses it.
+        let e = load(&later, FILE, &counters()).unwrap_err().to_string();
         assert!(
-            load(&later, FILE, &counters()).is_ok(),
-            "a turn later it may withdraw"
+            e.contains("10.2: the withdrawals are [(3, \"353ID\")]"),
+            "{e}"
         );
     }
 
