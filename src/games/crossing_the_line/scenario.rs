@@ -925,10 +925,22 @@ fn check_hqs_of_units(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> 
                 "formation {formation:?} has units set up but no HQ in [[scenarios.hqs]] (3.3, \
                  5.8: a formation's units act and command through its HQ)"
             ),
-            Some(t) => format!(
-                "formation {formation:?} has units arriving on turn {t} but no HQ set up or \
-                 arriving by then (3.3, 5.8, 8.5.1)"
-            ),
+            // Trial 19a F2: an HQ withdrawn by then is told as withdrawn, not as missing.
+            Some(t) => match s
+                .withdrawals
+                .iter()
+                .find(|w| w.formation == formation && w.turn <= t)
+            {
+                Some(w) => format!(
+                    "formation {formation:?} has units arriving on turn {t}, but it is withdrawn \
+                     on turn {} and its HQ does not come back by then (8.5.2)",
+                    w.turn
+                ),
+                None => format!(
+                    "formation {formation:?} has units arriving on turn {t} but no HQ set up or \
+                     arriving by then (3.3, 5.8, 8.5.1)"
+                ),
+            },
         });
     }
     Ok(())
@@ -961,7 +973,10 @@ mod tests {
             "turn = 2\nunit = \"1012 StuG\"\nhex = \"3422\"\nformation = \"12ID\"",
             "turn = 3\nunit = \"1012 StuG\"\nhex = \"3422\"\nformation = \"353ID\"",
         );
-        assert!(e.contains("no HQ set up or arriving by then"), "{e}");
+        assert!(
+            e.contains("it is withdrawn on turn 3 and its HQ does not come back by then (8.5.2)"),
+            "{e}"
+        );
     }
 
     #[test]
