@@ -726,11 +726,40 @@ pub(super) fn check_victory(data: &DataSet, file: &str) -> Result<(), DataError>
              they lose at once",
         ));
     }
+    // Trial 19a F3: a foothold the Rangers do not hold at set-up loses at once, as none does;
+    // guns the Rangers stand on at set-up are found before play begins.
+    let rangers_at_setup: HashSet<&str> = (data.setup.place.iter())
+        .filter(|p| {
+            lookup
+                .personnel(&p.counter)
+                .is_ok_and(|u| u.side == Side::Rangers)
+        })
+        .map(|p| p.area.as_str())
+        .collect();
+    if !v
+        .ranger_foothold
+        .iter()
+        .any(|a| rangers_at_setup.contains(a.as_str()))
+    {
+        return Err(at.err(
+            "ranger_foothold",
+            "names no area the Rangers hold at set-up: they would lose at once (12.1)",
+        ));
+    }
     let guns = lookup
         .area(&v.guns_area)
         .map_err(|m| at.err("guns_area", m))?;
     if guns.landing_craft {
         return Err(at.err("guns_area", landing_craft_box(&v.guns_area)));
+    }
+    if rangers_at_setup.contains(v.guns_area.as_str()) {
+        return Err(at.err(
+            "guns_area",
+            format!(
+                "Rangers are set up in area {}: the guns would be reached before play begins",
+                v.guns_area
+            ),
+        ));
     }
     let must_hold = lookup
         .area(&v.ranger_must_hold)

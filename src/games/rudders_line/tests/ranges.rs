@@ -584,6 +584,26 @@ fn rule_12_1_a_boat_foothold_or_no_other_victory_area_is_refused() {
     );
 }
 
+/// 12.1: a foothold the Rangers do not hold at set-up, or guns where they stand at set-up,
+/// would decide the game before it is played (trial 19a F3).
+#[test]
+fn rule_12_1_a_foothold_or_guns_area_that_decides_at_once_is_refused() {
+    let mut data = embedded();
+    data.scenario.victory.ranger_foothold = vec!["33".into()];
+    let err = rejected(&data);
+    assert!(
+        err.contains("names no area the Rangers hold at set-up"),
+        "{err}"
+    );
+    let mut data = embedded();
+    data.scenario.victory.guns_area = "1".into();
+    let err = rejected(&data);
+    assert!(
+        err.contains("guns_area: Rangers are set up in area 1"),
+        "{err}"
+    );
+}
+
 /// 12.1, 13: the victory lists name areas; one named twice is refused, naming the list and
 /// the area (accepted, it changed nothing but read as if it did).
 #[test]
