@@ -381,7 +381,14 @@ pub fn render_panels(panels: &[Heatmap], png: bool) -> Result<Vec<u8>, String> {
 
 /// Whether `path` names a PNG file (else SVG).
 pub fn is_png(path: &Path) -> bool {
-    path.extension().and_then(|e| e.to_str()) == Some("png")
+    picture_kind(path) == Some("png")
+}
+
+/// "svg" or "png" by `path`'s extension, in any case (trial 19a F6: "X.SVG" was refused);
+/// `None` for anything else.
+pub fn picture_kind(path: &Path) -> Option<&'static str> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    ["svg", "png"].into_iter().find(|k| *k == ext)
 }
 
 /// A picture that can be painted on any plotters backend.
@@ -694,7 +701,22 @@ fn draw_panel<DB: DrawingBackend>(
 
 #[cfg(test)]
 mod tests {
-    use super::{label_lines, title_lines};
+    use super::{label_lines, picture_kind, title_lines};
+    use std::path::Path;
+
+    /// A picture's kind is its extension in any case (trial 19a F6).
+    #[test]
+    fn a_picture_extension_is_read_in_any_case() {
+        for (name, kind) in [
+            ("a.svg", Some("svg")),
+            ("a.PNG", Some("png")),
+            ("a.Svg", Some("svg")),
+        ] {
+            assert_eq!(picture_kind(Path::new(name)), kind, "{name}");
+        }
+        assert_eq!(picture_kind(Path::new("a.jpg")), None);
+        assert_eq!(picture_kind(Path::new("png")), None);
+    }
 
     /// A narrow cell gets its rate and interval on two lines, in a font that fits the cell;
     /// a wide one keeps one line at the font it was given.

@@ -33,8 +33,7 @@ pub struct BoardArgs {
 }
 
 pub fn run(args: &BoardArgs) -> Result<(), CliError> {
-    let ext = args.out.extension().and_then(|e| e.to_str()).unwrap_or("");
-    if !matches!(ext, "svg" | "png") {
+    if crate::analysis::plot::picture_kind(&args.out).is_none() {
         return Err(CliError::Usage(format!(
             "--out {}: the picture must be a .svg or .png file",
             args.out.display()
@@ -74,7 +73,7 @@ impl Visitor for Draw<'_> {
         // The game's name (the scenario's is in the position's line where a game has several).
         board.title = format!("{}: {}{seen}", G::INFO.title, board.title);
         let svg = crate::board::to_svg(&board, &[]);
-        let bytes = match args.out.extension().and_then(|e| e.to_str()) {
+        let bytes = match crate::analysis::plot::picture_kind(&args.out) {
             Some("png") => {
                 let scale = crate::board::readable_scale(&board, crate::board::PNG_SCALE);
                 crate::board::to_png(&svg, scale).map_err(|e| output_error(&args.out, e))?

@@ -45,8 +45,7 @@ pub struct OddsArgs {
 
 pub fn run(kind: OddsKind, args: &OddsArgs) -> Result<(), CliError> {
     if let Some(p) = &args.plot {
-        let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if !matches!(ext, "svg" | "png") {
+        if crate::analysis::plot::picture_kind(p).is_none() {
             return Err(CliError::Usage(format!(
                 "--plot {}: the chart file must end in .svg or .png",
                 p.display()
