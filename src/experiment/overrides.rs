@@ -56,8 +56,10 @@ fn parse_path(path: &str) -> Result<(String, Vec<Step>), String> {
     }
     match steps.first() {
         Some(Step::Key(file)) if steps.len() > 1 => Ok((file.clone(), steps[1..].to_vec())),
+        // Trial 19a F4: TOML reads an unquoted `a.b.c = 1` as nested tables, leaving 'a'.
         _ => Err(format!(
-            "path '{path}' must name a file and a value in it (file.table.key)"
+            "path '{path}' must name a file and a value in it (file.table.key); quote a dotted \
+             path, as in \"scenario.scenario.turns\" = 6, or TOML splits it into tables"
         )),
     }
 }
