@@ -350,14 +350,17 @@ fn brief(name: &str) -> String {
 /// that the results land there and nowhere else.
 fn check_folder_name(name: &str) -> Result<(), String> {
     let plain = |c: char| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ' ' | '+' | '@');
+    // Trial 19a F7: " lead" made the folder "results/ lead/".
     if name.is_empty()
         || name.chars().count() > 100
         || name.starts_with('.')
+        || name.trim() != name
         || !name.chars().all(plain)
     {
         return Err(format!(
             "'{}' is not a plain folder name (1 to 100 letters, digits, spaces and - _ . + @, \
-             not starting with a dot): the results go to results/<name>/",
+             not starting with a dot or a space nor ending with a space): the results go to \
+             results/<name>/",
             brief(name)
         ));
     }
@@ -526,7 +529,16 @@ mod tests {
     #[test]
     fn a_spec_name_is_one_plain_folder_name() {
         let path = Path::new("e.toml");
-        for name in ["../../outside", "/tmp/x", "", ".hidden", "a\nb", "a/b"] {
+        for name in [
+            "../../outside",
+            "/tmp/x",
+            "",
+            ".hidden",
+            "a\nb",
+            "a/b",
+            " lead",
+            "lead ",
+        ] {
             let text = format!("game = 'rudders-line'\ngames = 5\nname = {name:?}\n");
             let e = Spec::parse(&text, path).unwrap_err();
             assert!(e.starts_with("e.toml: name:"), "{name:?}: {e}");

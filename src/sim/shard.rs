@@ -180,8 +180,8 @@ impl Header {
     /// The line a shard prints when its file is written.
     pub fn written(&self, path: &Path) -> String {
         format!(
-            "shard {}/{} of run {}: games {}..{} written to {} in {:.1} s; merge the {} shards \
-             with `sandtable merge`",
+            "shard {}/{} of run {}: games {}..{} written to {} in {:.1} s; merge {} with \
+             `sandtable merge`",
             self.shard,
             self.shards,
             self.run,
@@ -189,7 +189,11 @@ impl Header {
             self.end_game,
             path.display(),
             self.seconds,
-            self.shards
+            // Trial 19a F5: not "the 1 shards".
+            match self.shards {
+                1 => "it".to_string(),
+                n => format!("the {n} shards"),
+            }
         )
     }
 }
