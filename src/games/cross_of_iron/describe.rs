@@ -767,20 +767,17 @@ impl CrossOfIron {
         target: Option<usize>,
         intensive: bool,
     ) -> String {
-        let mut parts = Vec::new();
-        let number = self.to_hit_parts(s, u, hex, target, |name, d| {
-            if d != 0 {
-                parts.push(format!("{name} {d:+}"));
-            }
-        });
-        let (_, drm) = self.to_hit(s, u, hex, target);
+        let mut terms = Terms::default();
+        let number = self.to_hit_parts(s, u, hex, target, |name, d| terms.add(name, d));
+        let drm = terms.sum;
         let total = self.shot(u, number, drm, intensive).total_drm();
-        if total != drm {
-            parts.push(format!("intensive fire (70.2) {:+}", total - drm));
-        }
-        match parts.is_empty() {
+        terms.add("intensive fire (70.2)", total - drm);
+        match terms.words.is_empty() {
             true => format!("TO HIT {number}, DRM +0"),
-            false => format!("TO HIT {number}, DRM {total:+} ({})", parts.join(", ")),
+            false => format!(
+                "TO HIT {number}, DRM {total:+} ({})",
+                terms.words.join(", ")
+            ),
         }
     }
 
@@ -795,6 +792,23 @@ impl CrossOfIron {
             }
             Some(Escort::Ahead(_)) => ", following its leader to his hex (SL 4, 73.3)".into(),
             None => String::new(),
+        }
+    }
+}
+
+/// The modifiers a `*_parts` account tells ("buttoned up (64.47) +1"), those not 0 in
+/// words, and their sum: one way to tell every breakdown of a total.
+#[derive(Default)]
+pub(super) struct Terms {
+    pub words: Vec<String>,
+    pub sum: i8,
+}
+
+impl Terms {
+    pub fn add(&mut self, name: &str, d: i8) {
+        self.sum += d;
+        if d != 0 {
+            self.words.push(format!("{name} {d:+}"));
         }
     }
 }

@@ -353,13 +353,9 @@ impl CrossOfIron {
         };
         let from = s.units[firer as usize].hex;
         let arc_from = self.overrun_from(s, firer as usize, overrun);
-        let mut parts = Vec::new();
-        self.target_drm_parts(s, from, arc_from, t, |name, d| {
-            if d != 0 {
-                parts.push(format!("{name} {d:+}"));
-            }
-        });
-        parts.join(", ")
+        let mut terms = super::describe::Terms::default();
+        self.target_drm_parts(s, from, arc_from, t, |name, d| terms.add(name, d));
+        terms.words.join(", ")
     }
 
     /// Applies an IFT roll: every target's result, the support weapon's breakdown, an

@@ -169,7 +169,13 @@ impl CrossOfIron {
         let Some(t) = self.in_hex(s, hex, 1 - side).next() else {
             return String::new();
         };
-        let total = drm + self.target_drm(s, from, t);
+        // Each modifier by its rule (trial 18b F2: the total alone was shown), summed once.
+        let mut terms = super::describe::Terms {
+            words: vec![format!("firer's {drm:+}")],
+            sum: drm,
+        };
+        self.target_drm_parts(s, from, from, t, |name, d| terms.add(name, d));
+        let total = terms.sum;
         let mut p = [0.0f64; 5];
         for (raw, w) in two_d6() {
             let i = match self.fire_result(column, raw as i8 + total) {
@@ -180,17 +186,10 @@ impl CrossOfIron {
             };
             p[i] += f64::from(w) / 36.0;
         }
-        // Each modifier by its rule (trial 18b F2: the total alone was shown).
-        let mut parts = vec![format!("firer's {drm:+}")];
-        self.target_drm_parts(s, from, from, t, |name, d| {
-            if d != 0 {
-                parts.push(format!("{name} {d:+}"));
-            }
-        });
         format!(
             "against {} (DRM {total:+}: {}): KIA {}, MC at +1 or worse {}, MC {}, no effect {}",
             self.def(t).name,
-            parts.join(", "),
+            terms.words.join(", "),
             pct(p[0]),
             pct(p[1]),
             pct(p[2]),
