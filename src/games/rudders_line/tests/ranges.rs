@@ -864,30 +864,33 @@ fn rule_2_2_9_33_10_3_the_map_is_the_printed_one() {
         err.contains("area 39: the map's areas are numbered 1 to 38 (2.2)"),
         "{err}"
     );
-    let err = edit(&|d| {
-        let i = area(d, "9");
-        d.map.areas[i].landing_craft = true;
-    });
-    assert!(
-        err.contains("area 9: a numbered area is on the map"),
-        "{err}"
-    );
-    let err = edit(&|d| {
-        let i = area(d, "9");
-        d.map.areas[i].building = true;
-    });
-    assert!(
-        err.contains("area 9: building = true, but 9.33 does not list it"),
-        "{err}"
-    );
-    let err = edit(&|d| {
-        let i = area(d, "34");
-        d.map.areas[i].building = false;
-    });
-    assert!(
-        err.contains("area 34: building = false, but 9.33 lists it"),
-        "{err}"
-    );
+    // One area's flag set, and the words its refusal must hold.
+    let flagged = |id: &str, set: fn(&mut AreaDef)| {
+        edit(&|d| {
+            let i = area(d, id);
+            set(&mut d.map.areas[i]);
+        })
+    };
+    for (id, set, words) in [
+        (
+            "9",
+            (|a| a.landing_craft = true) as fn(&mut AreaDef),
+            "area 9: a numbered area is on the map",
+        ),
+        (
+            "9",
+            |a| a.building = true,
+            "area 9: building = true, but 9.33 does not list it",
+        ),
+        (
+            "34",
+            |a| a.building = false,
+            "area 34: building = false, but 9.33 lists it",
+        ),
+    ] {
+        let err = flagged(id, set);
+        assert!(err.contains(words), "{err}");
+    }
     let err = edit(&|d| {
         for (a, b) in [("17", "18"), ("18", "17")] {
             let i = area(d, a);
