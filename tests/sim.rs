@@ -482,7 +482,7 @@ fn totals_merged_from_shards_equal_the_whole_runs() {
 #[test]
 fn shards_split_the_game_indices_into_contiguous_shares() {
     assert_eq!(Shard::parse("2/3"), Ok(Shard { k: 2, n: 3 }));
-    for bad in ["0/3", "4/3", "3", "a/b", "1/0"] {
+    for bad in ["0/3", "4/3", "3", "a/b", "1/0", "1/3 ", " 1/3"] {
         assert!(Shard::parse(bad).is_err(), "{bad}");
     }
     // Past u64: told as such, not as K above N (trial 15a F4).

@@ -77,12 +77,12 @@ impl Shard {
         let bad = || format!("'{arg}' is not K/N, the K-th of N shards (1 ≤ K ≤ N), e.g. 3/8");
         let (k, n) = arg.split_once('/').ok_or_else(bad)?;
         // A whole number past u64 is told as such, not as a K above N (trial 15a F4).
-        let number = |text: &str| match text.trim().parse::<u64>() {
+        // No spaces, as clap's --seed and --games take none (trial 19a F5).
+        let number = |text: &str| match text.parse::<u64>() {
             Ok(x) => Ok(x),
-            Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Err(format!(
-                "'{arg}': {} is past the most shards, 2^64 − 1",
-                text.trim()
-            )),
+            Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
+                Err(format!("'{arg}': {text} is past the most shards, 2^64 − 1"))
+            }
             Err(_) => Err(bad()),
         };
         let (k, n) = (number(k)?, number(n)?);
