@@ -126,6 +126,21 @@ fn a_saved_game_loads_back_to_the_same_state() {
     );
 }
 
+/// A name in quotes, as a shell would take it, is saved without them (trial 19a F8).
+#[test]
+fn a_quoted_save_name_is_the_name_inside_the_quotes() {
+    let dir = common::temp_dir("play-save-quoted");
+    let file = dir.join("my game.toml");
+    let f = file.to_str().unwrap();
+    let (text, _) = play(
+        &["--side", "rangers", "--bot", "random"],
+        &format!("save \"{f}\"\nload '{f}'\nquit\n"),
+    );
+    assert!(text.contains(&format!("Saved to {f}.")), "{text}");
+    assert!(text.contains(&format!("Loaded {f}.")), "{text}");
+    assert!(file.exists(), "the file is named without the quotes");
+}
+
 #[test]
 fn undo_returns_to_the_last_decision() {
     let (text, _) = play(

@@ -405,17 +405,17 @@ fn command<G: Entry>(session: &mut Session<'_, G>, line: &str, out: &mut impl Wr
             false => say(out, "Nothing to undo."),
         },
         ("save", "") | ("load", "") => say(out, &format!("{word} needs a file name: {word} FILE")),
-        ("save", file) => match session.save(std::path::Path::new(file)) {
-            Ok(()) => say(out, &format!("Saved to {}.", echo(file))),
+        ("save", file) => match session.save(std::path::Path::new(unquoted(file))) {
+            Ok(()) => say(out, &format!("Saved to {}.", echo(unquoted(file)))),
             Err(e) => say(out, &e),
         },
-        ("load", file) => match session.load(std::path::Path::new(file)) {
+        ("load", file) => match session.load(std::path::Path::new(unquoted(file))) {
             Ok(note) => {
                 print_history(session, out);
                 if let Some(note) = note {
                     say(out, &note);
                 }
-                say(out, &format!("Loaded {}.", echo(file)));
+                say(out, &format!("Loaded {}.", echo(unquoted(file))));
                 let _ = write!(
                     out,
                     "{}",
@@ -448,6 +448,16 @@ fn command<G: Entry>(session: &mut Session<'_, G>, line: &str, out: &mut impl Wr
         _ => say(out, &format!("Unknown input '{typed}'. {HELP}")),
     }
     true
+}
+
+/// A file name typed as a shell would take it: one pair of enclosing quotes is not part of
+/// the name (`save "my game.json"`; trial 19a F8).
+fn unquoted(file: &str) -> &str {
+    ['"', '\'']
+        .iter()
+        .find_map(|&q| file.strip_prefix(q)?.strip_suffix(q))
+        .filter(|name| !name.is_empty())
+        .unwrap_or(file)
 }
 
 /// A line typed, as it is printed back: control and invisible characters as `U+XXXX` (an
