@@ -16,7 +16,7 @@ pub struct Highlight {
 /// them.
 pub fn to_svg(board: &Board, highlight: &[Highlight]) -> String {
     let lit = !highlight.is_empty();
-    let mut s = document_start(board, 0.0, key_layout(board, lit).2 + 8.0);
+    let mut s = document_start(board, 0.0, key_layout(board, lit).bottom);
     map_body(&mut s, board, highlight);
     key_svg(&mut s, board, lit);
     s.push_str("</svg>\n");
@@ -34,8 +34,7 @@ pub fn map_svg(board: &Board, highlight: &[Highlight]) -> String {
 /// The key and the title line alone, as `to_svg` draws them under the map (`lit`: with the
 /// outline of the places the options lead to).
 pub fn key_only_svg(board: &Board, lit: bool) -> String {
-    let bottom = key_layout(board, lit).2 + 8.0;
-    let mut s = document_start(board, board.height, bottom);
+    let mut s = document_start(board, board.height, key_layout(board, lit).bottom);
     key_svg(&mut s, board, lit);
     s.push_str("</svg>\n");
     s
@@ -627,9 +626,21 @@ struct KeyEntry {
     meaning: String,
 }
 
+/// Where the key's parts are drawn under the map.
+struct KeyLayout {
+    entries: Vec<KeyEntry>,
+    /// The notes' lines and their baselines.
+    notes: Vec<(f32, String)>,
+    /// The title's lines and their baselines, under the notes.
+    title: Vec<(f32, String)>,
+    /// The bottom of the picture.
+    bottom: f32,
+}
+
 /// The key laid out in rows as wide as the map (at least 400 units), then the notes' lines
-/// (wrapped to the map's width), and the baseline of the title line under them.
-fn key_layout(board: &Board, lit: bool) -> (Vec<KeyEntry>, Vec<(f32, String)>, f32) {
+/// and the title's, each wrapped to the map's width (a Campaign's status is longer than a
+/// small map is wide; trial 19b F5).
+fn key_layout(board: &Board, lit: bool) -> KeyLayout {
     let (entries, mut y) = swatches(board);
     let mut notes = Vec::new();
     let boxes = board.places.iter().any(|p| p.counters.len() > 1);
@@ -648,7 +659,19 @@ fn key_layout(board: &Board, lit: bool) -> (Vec<KeyEntry>, Vec<(f32, String)>, f
             y += 16.0;
         }
     }
-    (entries, notes, y)
+    let per_line = ((board.width.max(400.0) - 20.0) / TITLE_CHAR_WIDTH) as usize;
+    let title: Vec<_> = wrap(&board.title, per_line)
+        .into_iter()
+        .enumerate()
+        .map(|(i, line)| (y + 14.0 * i as f32, line))
+        .collect();
+    let last = title.last().map_or(y, |(baseline, _)| *baseline);
+    KeyLayout {
+        entries,
+        notes,
+        title,
+        bottom: last + 8.0,
+    }
 }
 
 /// How a place's counters are boxed (`counters_svg`), said once under the key.
@@ -668,6 +691,9 @@ const CONTROL_NOTE: &str = "an outline in a side's colour: the side that control
 
 /// The width of a character of a note at its font size (12), on average.
 const NOTE_CHAR_WIDTH: f32 = 6.4;
+
+/// The width of a character of the title at its font size (11), on average.
+const TITLE_CHAR_WIDTH: f32 = NOTE_CHAR_WIDTH * 11.0 / 12.0;
 
 /// `text` in lines of at most `width` characters, broken between words.
 fn wrap(text: &str, width: usize) -> Vec<String> {
@@ -743,7 +769,12 @@ fn swatches(board: &Board) -> (Vec<KeyEntry>, f32) {
 }
 
 fn key_svg(s: &mut String, board: &Board, lit: bool) {
-    let (entries, notes, title_y) = key_layout(board, lit);
+    let KeyLayout {
+        entries,
+        notes,
+        title,
+        ..
+    } = key_layout(board, lit);
     for (y, line) in &notes {
         let _ = write!(
             s,
@@ -766,11 +797,13 @@ fn key_svg(s: &mut String, board: &Board, lit: bool) {
             esc(meaning)
         );
     }
-    let _ = write!(
-        s,
-        r##"<text x="10" y="{title_y:.1}" font-size="11" fill="#444">{}</text>"##,
-        esc(&board.title)
-    );
+    for (y, line) in &title {
+        let _ = write!(
+            s,
+            r##"<text x="10" y="{y:.1}" font-size="11" fill="#444">{}</text>"##,
+            esc(line)
+        );
+    }
 }
 
 #[cfg(test)]
@@ -964,19 +997,40 @@ mod tests {
                 )
             })
             .collect();
-        let (entries, _, title_y) = key_layout(&board, false);
+        let KeyLayout {
+            entries, bottom, ..
+        } = key_layout(&board, false);
         assert!(entries.iter().all(|e| e.x + 30.0 <= 400.0));
-        assert!(height(&board) > short && height(&board) >= title_y);
+        assert!(height(&board) > short && height(&board) >= bottom);
         assert!(entries.last().unwrap().y > 300.0 + 18.0 * 7.0);
         // A note longer than the picture is wide wraps into lines under the swatches.
         board.notes = vec!["4-6-7: a squad's firepower-range-morale, ".repeat(4)];
-        let (entries, notes, title_y) = key_layout(&board, false);
+        // So does a title (a Campaign's status line; trial 19b F5).
+        board.title = "Turn 3 of 9, the Germans' Action Phase: ".repeat(4);
+        let KeyLayout {
+            entries,
+            notes,
+            title,
+            bottom,
+        } = key_layout(&board, false);
         assert!(notes.len() >= 3, "{notes:?}");
         assert!(notes
             .iter()
             .all(|(_, l)| l.chars().count() as f32 * NOTE_CHAR_WIDTH <= 400.0));
-        assert!(notes[0].0 > entries.last().unwrap().y && title_y > notes.last().unwrap().0);
-        assert!(height(&board) >= title_y);
+        assert!(title.len() >= 2, "{title:?}");
+        assert!(title
+            .iter()
+            .all(|(_, l)| 10.0 + l.chars().count() as f32 * TITLE_CHAR_WIDTH <= 400.0));
+        let words = |lines: &[(f32, String)]| {
+            lines
+                .iter()
+                .map(|(_, l)| l.clone())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(words(&title), board.title.trim_end());
+        assert!(notes[0].0 > entries.last().unwrap().y && title[0].0 > notes.last().unwrap().0);
+        assert!(height(&board) >= bottom && bottom > title.last().unwrap().0);
     }
 
     /// The boxes drawn for `p`'s counters: (left, top, right, bottom) each.
