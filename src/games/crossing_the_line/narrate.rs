@@ -575,27 +575,28 @@ fn combat_die(rs: &Ruleset, before: &State, die: u8) -> String {
     let drm = drms.total();
     let line = rs.charts.terrain_line(b.terrain);
     let column = rs.charts.odds_column(line, attack, defense);
+    // Each DRM with what gives it ("-1 for the defender's support"; trial 18b F14).
     let terms: Vec<String> = [
-        ("hexside", i32::from(drms.hexside)),
-        ("attacker's support", i32::from(drms.attacker_support)),
-        ("defender's support", i32::from(drms.defender_support)),
+        ("the hexside", i32::from(drms.hexside)),
+        ("the attacker's support", i32::from(drms.attacker_support)),
+        ("the defender's support", i32::from(drms.defender_support)),
         ("HQ support", i32::from(drms.hq_support)),
         ("armor superiority", i32::from(drms.armor_superiority)),
     ]
     .iter()
     .filter(|&&(_, v)| v != 0)
-    .map(|&(name, v)| format!("{v:+} {name}"))
+    .map(|&(name, v)| format!(", {v:+} for {name}"))
     .collect();
-    let terms = if terms.is_empty() {
-        "no DRM".to_string()
-    } else {
-        terms.join(" ")
+    let terms = match terms.is_empty() {
+        true => ", no DRM".to_string(),
+        false => terms.concat(),
     };
     let result = rs.charts.resolve(line, attack, defense, die, drm);
     format!(
-        "combat: battle strength {attack} vs {defense} on the {} line, odds {}; die {die} {terms} \
-         = {} → {result} (7.5.1.2); {}; {} (7.5.2)",
+        "combat: battle strength {attack} vs {defense}, the defender in {}: the CRT's {} line, \
+         odds {}; die {die}{terms} = {} → {result} (7.5.1.2); {}; {} (7.5.2)",
         b.terrain.name().replace('_', " "),
+        rs.charts.line_name(line).replace('_', " "),
         rs.charts.odds_label(line, column),
         super::charts::modified_die(die, drm),
         hits_plan("defender", result.defender),
@@ -640,7 +641,7 @@ mod tests {
         let text = narrate(game.rules(), &before, Action::Die(4), &after).unwrap();
         assert!(text.starts_with("combat: battle strength "), "{text}");
         assert!(
-            text.contains(", odds ") && text.contains("; die 4 "),
+            text.contains(" line, odds ") && text.contains("; die 4, "),
             "{text}"
         );
         // The result printed is the chart's for these strengths, die and DRM.
@@ -648,6 +649,15 @@ mod tests {
         let (a, d) = b.battle_strengths(&game.rules().charts, before.fight.chits.map(usize::from));
         let drm = crate::games::crossing_the_line::combat::combat_drm(&game.rules().charts, &b);
         let line = game.rules().charts.terrain_line(b.terrain);
+        let line_name = game.rules().charts.line_name(line);
+        assert!(
+            text.contains(&format!("the CRT's {line_name} line")),
+            "{text}"
+        );
+        // Each DRM says what gives it.
+        if drm.total() != 0 {
+            assert!(text.contains(" for "), "{text}");
+        }
         let result = game.rules().charts.resolve(line, a, d, 4, drm.total());
         assert!(text.contains(&format!("→ {result} (7.5.1.2)")), "{text}");
     }
