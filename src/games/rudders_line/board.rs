@@ -91,7 +91,11 @@ impl RuddersLine {
         if let Action::Move { to, pay } = a {
             let cost = super::movement::move_cost(rs, s, to, pay)?;
             let left = super::movement::group_mp(s);
-            return Some(format!("{cost} MP of {left}"));
+            let entry = super::movement::group_entry(rs, s, to)?;
+            return Some(match entry.reason() {
+                Some(why) => format!("{cost} MP of {left}: {why}"),
+                None => format!("{cost} MP of {left}"),
+            });
         }
         let cp = super::casualties::cp_paid(rs, a)?;
         // 7.62: a partial result is applied whole, so a casualty may pay more than is due.

@@ -95,6 +95,17 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
                 u(spotter)
             )
         }
+        // 9.2: the first weapon opens the fire; its option names what it may fire on, the
+        // target being chosen after any more weapons join (trial 18b F8).
+        Action::AddWeapon(w) if s.step == Step::Segment => {
+            let targets = super::fire::direct_targets_of(rs, s, w);
+            let areas: Vec<String> = super::ruleset::bits(targets).map(|t| ar(t as u8)).collect();
+            format!(
+                "{} opens direct fire (may fire on {}; 9.2)",
+                u(w),
+                areas.join(", ")
+            )
+        }
         Action::AddWeapon(w) => format!("{} joins the direct fire", u(w)),
         Action::DirectFire { target } => format!("direct fire on {}", ar(target)),
         Action::Activate(x) => format!("activate {}", ar(x)),

@@ -304,6 +304,12 @@ pub fn direct_start_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action
     }
 }
 
+/// 9.31–9.33: the areas weapon `w` may open a direct fire on, for its option's text.
+pub fn direct_targets_of(rs: &Ruleset, s: &State, w: u8) -> u64 {
+    rs.weapon_kind(w)
+        .map_or(0, |kind| direct_targets(rs, s, s.active, kind, s.loc(w)))
+}
+
 pub fn has_direct_fire(rs: &Ruleset, s: &State, side: Side) -> bool {
     unit_bits(rs.weapons).any(|w| direct_weapon(rs, s, w, side).is_some())
 }

@@ -71,9 +71,69 @@ pub fn group_mp(s: &State) -> u8 {
         .unwrap_or(0)
 }
 
+/// What entering an area costs before interdiction, and why: the log and the options say
+/// the rule (trial 18b F8: a move into an enemy area did not say it must assault).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryCase {
+    /// 10.32: 1 MP.
+    Open,
+    /// 10.33: fresh enemies next door, 2 MP.
+    NextToFreshEnemy,
+    /// 10.52: only spent enemies there, 2 MP, and the group must assault (10.5).
+    SpentEnemyThere,
+    /// 10.51: fresh enemies there, 4 MP, and the group must assault (10.5).
+    FreshEnemyThere,
+}
+
+/// The MP to enter an area and why (`entry`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub case: EntryCase,
+    /// 10.33, 10.51, 10.52: a friendly interdiction marker there halves the cost.
+    pub halved: bool,
+}
+
+impl Entry {
+    pub fn mp(self) -> u8 {
+        let cost = match self.case {
+            EntryCase::Open => return 1,
+            EntryCase::NextToFreshEnemy | EntryCase::SpentEnemyThere => 2,
+            EntryCase::FreshEnemyThere => 4,
+        };
+        if self.halved {
+            cost / 2
+        } else {
+            cost
+        }
+    }
+
+    /// Why the entry costs its MP, in the rulebook's words, or `None` for 10.32's 1 MP.
+    pub fn reason(self) -> Option<String> {
+        let case = match self.case {
+            EntryCase::Open => return None,
+            EntryCase::NextToFreshEnemy => "fresh enemies next door, 10.33",
+            EntryCase::SpentEnemyThere => {
+                "spent enemies there, 10.52; the group must assault, 10.5"
+            }
+            EntryCase::FreshEnemyThere => {
+                "fresh enemies there, 10.51; the group must assault, 10.5"
+            }
+        };
+        Some(match self.halved {
+            true => format!("{case}; halved by your interdiction marker"),
+            false => case.to_string(),
+        })
+    }
+}
+
 /// 10.32–10.34, 10.51–10.52: MP to enter `to` from `from` for `side`, before interdiction;
 /// `None` where the move is not allowed.
 pub fn entry_cost(rs: &Ruleset, s: &State, side: Side, from: u8, to: u8, points: u8) -> Option<u8> {
+    entry(rs, s, side, from, to, points).map(Entry::mp)
+}
+
+/// `entry_cost` with its reason.
+pub fn entry(rs: &Ruleset, s: &State, side: Side, from: u8, to: u8, points: u8) -> Option<Entry> {
     let enemy = side.enemy();
     if rs.is_landing_craft(to) && side != Side::Rangers {
         return None;
@@ -95,15 +155,19 @@ pub fn entry_cost(rs: &Ruleset, s: &State, side: Side, from: u8, to: u8, points:
     }
     let next_to_fresh_enemy =
         rs.adjacent[usize::from(to)] & s.fresh_present[enemy.index()] & !sharing;
-    let cost = if s.has_fresh(enemy, to) {
-        4 // 10.51
-    } else if s.has_personnel(enemy, to) || next_to_fresh_enemy != 0 {
-        2 // 10.52 (only spent enemy there), 10.33 (fresh enemy next door)
+    let case = if s.has_fresh(enemy, to) {
+        EntryCase::FreshEnemyThere
+    } else if s.has_personnel(enemy, to) {
+        EntryCase::SpentEnemyThere
+    } else if next_to_fresh_enemy != 0 {
+        EntryCase::NextToFreshEnemy
     } else {
-        return Some(1); // 10.32
+        EntryCase::Open
     };
-    // 10.33, 10.51, 10.52: a friendly interdiction marker halves the cost.
-    Some(if friendly_marker { cost / 2 } else { cost })
+    Some(Entry {
+        case,
+        halved: friendly_marker && case != EntryCase::Open,
+    })
 }
 
 /// 8.2: the extra MP to enter past an enemy marker: half its value, rounded up (0 if none).
@@ -170,12 +234,17 @@ pub fn add_unit(rs: &Ruleset, s: &mut State, u: u8) {
 /// `None` where it may not enter.
 pub fn move_cost(rs: &Ruleset, s: &State, to: u8, pay: bool) -> Option<u8> {
     let side = s.active;
-    let cost = entry_cost(rs, s, side, s.group.area, to, group_points(rs, s))?;
+    let cost = group_entry(rs, s, to)?.mp();
     Some(if pay {
         cost + interdiction_toll(s, side, to)
     } else {
         cost
     })
+}
+
+/// The group's entry into `to` from its area, with why it costs what it does.
+pub fn group_entry(rs: &Ruleset, s: &State, to: u8) -> Option<Entry> {
+    entry(rs, s, s.active, s.group.area, to, group_points(rs, s))
 }
 
 /// 10.3: the group enters an adjacent area.

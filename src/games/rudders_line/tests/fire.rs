@@ -674,6 +674,27 @@ fn rule_9_31_machine_gun_fires_into_its_own_or_adjacent_area() {
     );
 }
 
+/// 9.2, 9.31: the option that opens a direct fire names the areas it may fire on, since the
+/// target is chosen only after more weapons join (trial 18b F8).
+#[test]
+fn rule_9_31_the_option_opening_direct_fire_names_its_targets() {
+    let mut fx = Fixture::new();
+    let mg = german_mg42(&mut fx, "13");
+    fx.place("ranger_squad", "7"); // adjacent
+    fx.place("ranger_squad", "3"); // not adjacent
+    direct(&mut fx, Side::Germans);
+    let text = crate::registry::action_text(&fx.g, &fx.s, Action::AddWeapon(mg));
+    let (seven, three) = (fx.area("7"), fx.area("3"));
+    let name = |a| crate::games::rudders_line::describe::area(&fx.g.rules, a);
+    assert!(
+        text.contains(&format!("may fire on {}", name(seven))),
+        "{text}"
+    );
+    assert!(!text.contains(&name(three)), "{text}");
+    fx.act(Action::AddWeapon(mg));
+    assert!(fx.can(Action::DirectFire { target: seven }));
+}
+
 #[test]
 fn rule_9_33_shoulder_fired_weapons_fire_only_in_their_own_building_area() {
     let mut fx = Fixture::new();

@@ -385,6 +385,32 @@ fn rule_10_5_moving_into_enemy_area_forces_an_assault_and_ends_movement() {
     );
 }
 
+/// 10.5, 10.51: the option moving into an enemy area says it must assault there and why it
+/// costs 4 MP, or 2 when halved by a friendly marker (trial 18b F8).
+#[test]
+fn rule_10_5_a_move_into_an_enemy_area_says_it_must_assault() {
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "3");
+    fx.place("german_squad", "4");
+    fx.group("3", &[a]);
+    let into = Action::Move {
+        to: fx.area("4"),
+        pay: false,
+    };
+    let text = crate::registry::action_text(&fx.g, &fx.s, into);
+    assert!(
+        text.contains("4 MP of ")
+            && text.contains("fresh enemies there, 10.51; the group must assault, 10.5"),
+        "{text}"
+    );
+    fx.marker(Side::Rangers, "4", 8);
+    let text = crate::registry::action_text(&fx.g, &fx.s, into);
+    assert!(
+        text.contains("2 MP of ") && text.contains("halved by your interdiction marker"),
+        "{text}"
+    );
+}
+
 #[test]
 fn rule_10_1_passing_hands_the_action_phase_over_and_two_idle_passes_end_it() {
     let mut fx = Fixture::new();
