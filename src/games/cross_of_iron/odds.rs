@@ -152,8 +152,10 @@ impl CrossOfIron {
             }
         }
         let kill = results[KillResult::Destroyed as usize] + results[KillResult::Burning as usize];
+        // Every chance is of the shot, not of a hit (trial 19b F6: "kill" read either way).
         format!(
-            "hit {}, kill {} (burning {}), immobilized {}; gun malfunction {} (B{})",
+            "of this shot: hit {}, target destroyed {} (burning {}), immobilized {}; \
+             gun malfunction {} (B{})",
             pct(hit),
             pct(kill),
             pct(results[KillResult::Burning as usize]),

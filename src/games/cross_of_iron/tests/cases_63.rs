@@ -284,6 +284,34 @@ fn rule_63_12_the_suffix_brings_its_range_modifier_and_a_gun_without_he_fires_on
     }
 }
 
+/// 33.4: a shot kills only after it hits, so the odds shown before a shot are each a chance
+/// of the shot, the target destroyed never above the hit (trial 19b F6: "kill" read as of
+/// the shot or of a hit).
+#[test]
+fn rule_33_4_a_shots_odds_are_each_of_the_shot_and_a_kill_needs_a_hit() {
+    let g = game();
+    let (mut s, pak, t1, _) = pak_and_two_tanks(&g);
+    s.cursor = pak as u8;
+    let shot = Action::Shoot {
+        target: t1 as u8,
+        intensive: false,
+    };
+    let text = g.odds_text(&s, shot).unwrap();
+    assert!(text.starts_with("of this shot: hit "), "{text}");
+    let number = |after: &str| -> f64 {
+        let at = text
+            .find(after)
+            .unwrap_or_else(|| panic!("{after} in {text}"));
+        let digits: String = text[at + after.len()..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        digits.parse().unwrap()
+    };
+    let (hit, destroyed) = (number("hit "), number("target destroyed "));
+    assert!(hit > 0.0 && destroyed <= hit, "{text}");
+}
+
 /// 63.14: "a circled number here means the gun may fire twice or more … PER PLAYER TURN. All
 /// firing must still occur during the SAME PHASE within the player-turn, but need not be used
 /// against the same target." The PaK 40 (ROF 2) fires its two shots at two tanks in Prep Fire
