@@ -813,6 +813,35 @@ impl Terms {
     }
 }
 
+/// The phases the game passed between two decisions, none of them having a choice to make
+/// (no broken unit to rally, no unit to fire): said in the log, not passed in silence
+/// (trial 18b F12). `None` when no phase was passed over.
+pub(super) fn passed_phases(before: &State, after: &State) -> Option<String> {
+    let turns = after.player_turn.checked_sub(before.player_turn)?;
+    let mut passed: Vec<&str> = Vec::new();
+    let mut phase = before.phase;
+    let mut turn_ends = turns;
+    loop {
+        phase = match phase.next() {
+            Some(next) => next,
+            None if turn_ends > 0 => {
+                turn_ends -= 1;
+                Phase::Repair
+            }
+            None => return None,
+        };
+        if phase == after.phase && turn_ends == 0 {
+            break;
+        }
+        // The repairs open the Rally Phase: one name for both.
+        if phase != Phase::Repair && !passed.contains(&phase.name()) {
+            passed.push(phase.name());
+        }
+    }
+    (!passed.is_empty() && turns <= 1)
+        .then(|| format!("no choice to make in the {}: passed", passed.join(", the ")))
+}
+
 fn fill(t: Terrain, level: u8) -> &'static str {
     match (t, level) {
         (Terrain::Open, 0) => "#e9eed8",

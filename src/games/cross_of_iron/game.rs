@@ -374,6 +374,10 @@ impl Game for CrossOfIron {
     }
 
     fn narrate(&self, before: &State, a: Action, after: &State) -> Option<String> {
-        self.narrate_step(before, a, after)
+        let step = self.narrate_step(before, a, after);
+        match (step, super::describe::passed_phases(before, after)) {
+            (Some(step), Some(passed)) => Some(format!("{step}; {passed}")),
+            (step, passed) => step.or(passed),
+        }
     }
 }

@@ -291,3 +291,48 @@ fn boxed_in_rout(g: &CrossOfIron) -> (State, usize) {
     g.rout(&mut s);
     (s, sq)
 }
+
+/// SL 4.0: the sequence of play passes a phase with nothing to decide in it; the log says so
+/// rather than jumping from one phase to a later one in silence (trial 18b F12).
+#[test]
+fn sl_4_0_phases_with_no_choice_are_said_in_the_log() {
+    use crate::games::cross_of_iron::describe::passed_phases;
+    let g = game();
+    let before = empty(&g, Phase::Movement, 0);
+    let mut after = before;
+    after.phase = Phase::Rout;
+    assert_eq!(
+        passed_phases(&before, &after).as_deref(),
+        Some("no choice to make in the Defensive Fire Phase, the Advancing Fire Phase: passed")
+    );
+    after.phase = Phase::DefensiveFire;
+    assert_eq!(passed_phases(&before, &after), None, "the next phase");
+    // Across the end of a player turn: the Close Combat Phase, then the new turn's Rally.
+    let mut late = empty(&g, Phase::Advance, 0);
+    late.player_turn = before.player_turn;
+    after.player_turn = before.player_turn + 1;
+    after.phase = Phase::PrepFire;
+    assert_eq!(
+        passed_phases(&late, &after).as_deref(),
+        Some("no choice to make in the Close Combat Phase, the Rally Phase: passed")
+    );
+    // The log of a played game says it wherever the game passed a phase.
+    let mut s = g.initial_state();
+    let mut rng = crate::engine::game_rng(3, 0);
+    let (mut buf, mut chance, mut said) = (Vec::new(), Vec::new(), 0);
+    while g.outcome(&s).is_none() && s.player_turn < 6 {
+        let a = match g.actor(&s) {
+            crate::engine::Actor::Chance => g.draw_chance(&s, &mut chance, &mut rng),
+            _ => g.random_action(&s, &mut buf, &mut rng),
+        };
+        let mut next = s;
+        g.apply(&mut next, a);
+        if passed_phases(&s, &next).is_some() {
+            let told = g.narrate(&s, a, &next).unwrap_or_default();
+            assert!(told.contains("no choice to make in the "), "{told}");
+            said += 1;
+        }
+        s = next;
+    }
+    assert!(said > 0, "a played game passes some phase");
+}
