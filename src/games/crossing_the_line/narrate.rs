@@ -175,6 +175,25 @@ fn initiative_roll(rs: &Ruleset, before: &State, winner: Side) -> String {
     )
 }
 
+/// 8.4.2: what cannibalising a unit gave: its SPs as RPs to rebuild units of its formation,
+/// or lost when none can take them (trial 18b F13: the log gave no result).
+fn cannibalised(before: &State, c: u8, after: &State) -> String {
+    let sp = before.strength[usize::from(c)];
+    let to_give = after.cannibal_points;
+    let lost = sp - to_give;
+    let mut line = format!("it leaves play and its {sp} SP become Replacement Points (8.4.2)");
+    if to_give > 0 {
+        let _ = write!(line, ": {to_give} to give to units of its formation");
+    }
+    if lost > 0 {
+        let _ = write!(
+            line,
+            "; {lost} lost, no unit of its formation in good order able to take them"
+        );
+    }
+    line
+}
+
 fn narrate_step(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
     // 5.2: a roll kept after the SNAFU offer is told as it is applied.
     if before.step == Step::Snafu && a == Action::Keep {
@@ -183,8 +202,8 @@ fn narrate_step(rs: &Ruleset, before: &State, a: Action, after: &State) -> Optio
         return narrate_step(rs, &rolled, before.snafu_roll, after);
     }
     let context = context_rule(before.step);
-    if matches!(a, Action::Cannibalize(_)) {
-        return None; // 8.4.2: its description tells that the unit leaves play
+    if let Action::Cannibalize(c) = a {
+        return Some(cannibalised(before, c, after));
     }
     if !a.is_chance() {
         let moves = matches!(
@@ -195,7 +214,20 @@ fn narrate_step(rs: &Ruleset, before: &State, a: Action, after: &State) -> Optio
                 | Step::HqDisplacement { .. }
                 | Step::UnitDisplacement
         );
-        let changes = changes(rs, before, after, context, moves);
+        let mut changes = changes(rs, before, after, context, moves);
+        // 8.4.2: RPs left when no unit can take more are lost, "expended immediately or lost".
+        let lost = before
+            .cannibal_points
+            .saturating_sub(after.cannibal_points + 1);
+        if matches!(a, Action::Replace(_)) && lost > 0 {
+            let (rp, it) = match lost {
+                1 => ("the other RP is".to_string(), "it"),
+                n => (format!("the other {n} RP are"), "them"),
+            };
+            changes.push(format!(
+                "{rp} lost: no unit of the formation can take {it} (8.4.2)"
+            ));
+        }
         return (!changes.is_empty()).then(|| changes.join("; "));
     }
     let mut line = roll(rs, before, a)?;

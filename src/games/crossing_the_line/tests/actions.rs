@@ -1355,12 +1355,26 @@ fn rule_8_4_2_a_cannibalised_unit_rebuilds_units_of_its_formation() {
         fx.g.actor(&s),
         crate::engine::Actor::Player(Side::German.index())
     );
-    fx.decide(&mut s, Action::Cannibalize(a as u8));
+    let told = |s: &mut State, act| {
+        let before = *s;
+        fx.decide(s, act);
+        fx.g.narrate(&before, act, s).unwrap_or_default()
+    };
+    // The log says what it gave (trial 18b F13).
+    let text = told(&mut s, Action::Cannibalize(a as u8));
+    assert_eq!(
+        text,
+        "it leaves play and its 3 SP become Replacement Points (8.4.2): 3 to give to units of its formation"
+    );
     assert_eq!(s.hex[a], WITHDRAWN);
     // The German chooses the receiver of each RP: here only the 328 can take them.
     assert_eq!(fx.legal(&s), [Action::Replace(b as u8)]);
     fx.decide(&mut s, Action::Replace(b as u8));
-    fx.decide(&mut s, Action::Replace(b as u8));
+    let text = told(&mut s, Action::Replace(b as u8));
+    assert!(
+        text.ends_with("the other RP is lost: no unit of the formation can take it (8.4.2)"),
+        "{text}"
+    );
     assert_eq!(s.strength[b], 3, "2 of the 453's 3 RPs; the third is lost");
     assert_eq!(s.cannibal_points, 0);
     assert!(!fx.legal(&s).contains(&Action::Replace(b as u8)));
