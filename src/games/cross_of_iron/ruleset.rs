@@ -812,6 +812,18 @@ fn check_charts(d: &DataSet, file: &str) -> Result<(), DataError> {
     ] {
         TO_HIT_DRM.check_at(at, field, field, v)?;
     }
+    // 70.8 and 63.19 print a turret's Case A as +2: the text's value, not a reconstruction, so
+    // another is refused rather than shown as the book's (trial 20a F1).
+    if h.turret_turn_drm != MOUNT_360_TURNING {
+        return Err(at.err(
+            "turret_turn_drm",
+            format!(
+                "turret_turn_drm {} is not the +{MOUNT_360_TURNING} that 70.8 and 63.19 print for a \
+                 turret firing outside its Covered Arc (Case A)",
+                h.turret_turn_drm
+            ),
+        ));
+    }
     // 63.19: a 360° mount turns "with a much smaller TO HIT DRM (+2, case A)" than an ordinary
     // gun's rotation in place, so the reconstructed hull (or gun) turn must cost more than +2.
     if h.hull_turn_drm <= MOUNT_360_TURNING {

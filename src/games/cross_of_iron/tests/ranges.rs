@@ -210,6 +210,27 @@ fn rule_63_19_a_gun_rotation_drm_not_above_the_360_mounts_plus_2_is_rejected() {
     .is_ok());
 }
 
+/// 70.8, 63.19: a turret's Case A is printed as +2; any other value is refused, naming the
+/// rules (trial 20a F1: +6 loaded, still labelled as the text's).
+#[test]
+fn rule_70_8_a_turret_turn_drm_other_than_the_printed_plus_2_is_rejected() {
+    for other in ["0", "3", "6"] {
+        let e = error(
+            "charts.toml",
+            "turret_turn_drm = 2",
+            &format!("turret_turn_drm = {other}"),
+        );
+        assert_names(
+            &e,
+            &[
+                "[to_hit] turret_turn_drm",
+                &format!("turret_turn_drm {other}"),
+                "+2 that 70.8 and 63.19 print",
+            ],
+        );
+    }
+}
+
 #[test]
 fn close_combat_odds_kill_numbers_and_afv_defense_past_their_ranges_are_rejected() {
     let e = error("charts.toml", "odds = [[1, 4],", "odds = [[51, 4],");
@@ -529,7 +550,7 @@ fn largest_edit(name: &str, mut t: String) -> String {
             ("squad_mf", "12"),
             ("leader_mf", "12"),
             ("with_leader_mf", "12"),
-            ("turret_turn_drm", "6"),
+            ("turret_turn_drm", "2"),
             ("hull_turn_drm", "6"),
             ("firer_moved_drm", "6"),
             ("afv_defense", "20"),
