@@ -78,6 +78,22 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::Move { to, via } => format!("move into {} from {} to attack", ar(to), ar(via)),
         Action::Attack(x) => format!("attack the German unit in {}", ar(x)),
         Action::AddAttacker(x) => format!("{} joins the attack", u(x)),
+        // The Ambush takes the unit chosen to lead (a reconstructed strategy, 9.4): its option
+        // says so and who leads after it, so that the odds shown are plainly the next one's
+        // (trial 20b F1: "K (4) leads the attack — AV 5" read as K's own value).
+        Action::Lead(x) if s.attack.strategy == super::data::DefenseStrategy::Ambush => {
+            let mut after = *s;
+            super::combat::set_lead(rs, &mut after, x);
+            let next = match after.attack.lead {
+                NONE if after.step == Step::Lead => "; then you choose who leads".to_string(),
+                NONE => "; no unit is left to lead: the attack ends".to_string(),
+                l => format!("; then {} leads", u(l)),
+            };
+            format!(
+                "{} leads into the Ambush and goes to the Out of Action Box (9.4){next}",
+                u(x)
+            )
+        }
         Action::Lead(x) => format!("{} leads the attack", u(x)),
         Action::Allot(k) => format!("allot 1 {} Support point", k.name()),
         Action::Resolve => "roll".into(),
@@ -270,11 +286,11 @@ fn automatic_victory(rs: &Ruleset, after: &State) -> Option<String> {
 fn what_followed(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
     let mut told = Vec::new();
     let lead = after.attack.lead;
-    // After an Ambush (9.4) the one left to lead is not the one the player chose.
+    // After an Ambush (9.4) the one left to lead is not the one the player chose: told after
+    // the unit it took (trial 20b F1: the new leader came first).
     let chosen_lead = matches!(a, Action::Lead(u) if u == lead);
-    if lead != NONE && lead != before.attack.lead && !chosen_lead {
-        told.push(format!("{} leads the attack", unit(rs, lead)));
-    }
+    let new_lead = (lead != NONE && lead != before.attack.lead && !chosen_lead)
+        .then(|| format!("{} leads the attack", unit(rs, lead)));
     // The unit moved or retreated by the action itself is told of by its description.
     let chosen = match a {
         Action::Move { .. } => before.activation.mover,
@@ -292,6 +308,7 @@ fn what_followed(rs: &Ruleset, before: &State, a: Action, after: &State) -> Opti
             told.push(format!("{} falls back to {}", unit(rs, u), area(rs, to)));
         }
     }
+    told.extend(new_lead);
     (!told.is_empty()).then(|| told.join("; "))
 }
 

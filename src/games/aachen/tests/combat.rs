@@ -907,17 +907,31 @@ fn rule_9_4_ambush_takes_the_lead_out_before_the_dice() {
     let (mut f, i, k) = i_and_k_enter_area_13();
     attack_13_revealing(&mut f, DefenseStrategy::Ambush);
     let before = f.s;
+    use crate::engine::Game;
+    // The option says the Ambush takes the unit chosen and who leads after it, so the odds
+    // shown are plainly the next leader's (trial 20b F1).
+    let option = f.game.describe(&before, Action::Lead(i));
+    let name = |u| crate::games::aachen::describe::unit(f.game.rules(), u);
+    assert_eq!(
+        option,
+        format!(
+            "{} leads into the Ambush and goes to the Out of Action Box (9.4); then {} leads",
+            name(i),
+            name(k)
+        )
+    );
     f.act(Action::Lead(i));
     assert_eq!(f.s.loc[usize::from(i)], OUT_OF_ACTION);
-    use crate::engine::Game;
     let told = f
         .game
         .narrate(&before, Action::Lead(i), &f.s)
         .unwrap_or_default();
-    assert!(
-        told.contains("to the Out of Action Box") && told.contains("leads the attack"),
-        "{told}"
+    // The unit lost first, then the new leader.
+    let (lost, leads) = (
+        told.find("to the Out of Action Box"),
+        told.find("leads the attack"),
     );
+    assert!(lost.is_some() && leads.is_some() && lost < leads, "{told}");
     assert_eq!(
         f.s.attack.lead, k,
         "a new Lead Attacking Unit: K, the only one left"
