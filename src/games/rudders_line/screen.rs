@@ -317,12 +317,17 @@ fn rallies_without_a_roll(rs: &Ruleset, before: &State, after: &State) -> String
 
 fn narrate_step(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
     if let Action::Dice(sum) = a {
-        let fate = if sum <= 7 {
-            "eliminated"
-        } else {
-            "left lying in the area"
+        // Which weapon, and the ranges the roll was read against (trial 20b F2).
+        let w = before.survival;
+        let fate = match sum <= 7 {
+            true => "eliminated".to_string(),
+            false => format!("left lying in {}", area(rs, before.loc(w))),
         };
-        return Some(format!("2d6 = {sum}: the weapon is {fate} (2.63)"));
+        return Some(format!(
+            "weapon survival for {}: 2d6 = {sum}, {fate} (2.63: 2–7 eliminated, 8–12 left in \
+             the area)",
+            unit(rs, before, w)
+        ));
     }
     let Action::Die(d) = a else { return None };
     let Step::Roll(roll) = before.step else {

@@ -297,6 +297,16 @@ fn rule_2_63_a_carrier_eliminated_rolls_2d6_for_its_weapon() {
         fx.area("13"),
         "8–12: the weapon lies in the area"
     );
+    // The log names the weapon, where it lies and the ranges read (trial 20b F2).
+    let told = fx.g.narrate(&fx.s, Action::Dice(8), &kept).unwrap();
+    let mg_name = crate::games::rudders_line::describe::unit(&fx.g.rules, &fx.s, mg);
+    assert_eq!(
+        told,
+        format!(
+            "weapon survival for {mg_name}: 2d6 = 8, left lying in area 13 (2.63: 2–7 \
+             eliminated, 8–12 left in the area)"
+        )
+    );
     assert_eq!(kept.unit(mg).link, NONE);
     fx.g.apply(&mut fx.s, Action::Dice(7));
     assert_eq!(fx.loc(mg), ELIMINATED);
