@@ -108,6 +108,11 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         }
         Action::AddWeapon(w) => format!("{} joins the direct fire", u(w)),
         Action::DirectFire { target } => format!("direct fire on {}", ar(target)),
+        Action::Activate(x) if super::movement::activation_stuck(rs, s, x) => format!(
+            "activate {} (none of its units can move out of it, and no enemy is there to \
+             assault: 10.3–10.5)",
+            ar(x)
+        ),
         Action::Activate(x) => format!("activate {}", ar(x)),
         Action::AddUnit(x) => format!("{} joins the group", u(x)),
         Action::Move { to, pay: false } => format!("move to {}", ar(to)),

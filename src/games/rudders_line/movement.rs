@@ -31,6 +31,23 @@ pub fn activation_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action))
     }
 }
 
+/// 10.3–10.5: whether activating `area` leads nowhere: no unit there that may join a group
+/// could enter any area next to it on its own MP, and no enemy is there to assault. Its
+/// option says so before it is chosen (trial 20b F3: found out only after the units joined).
+pub fn activation_stuck(rs: &Ruleset, s: &State, area: u8) -> bool {
+    let side = s.active;
+    if s.has_personnel(side.enemy(), area) {
+        return false;
+    }
+    let held = rs.held_back[usize::from(s.turn).min(31)];
+    let here = s.personnel_in(rs, side, area) & !held;
+    !unit_bits(here).filter(|&u| !s.is_spent(u)).any(|u| {
+        let (points, mp) = (rs.info(u).figures, rs.info(u).movement);
+        bits(rs.adjacent[usize::from(area)])
+            .any(|to| entry(rs, s, side, area, to as u8, points).is_some_and(|e| e.mp() <= mp))
+    })
+}
+
 pub fn activate(s: &mut State, area: u8) {
     s.group.members = 0;
     s.group.area = area;

@@ -411,6 +411,28 @@ fn rule_10_5_a_move_into_an_enemy_area_says_it_must_assault() {
     );
 }
 
+/// 10.35: an area whose units can enter no area next to it (LC-B's one neighbour, area 2,
+/// full at 12 stacking points) is offered with a note saying so, before its units join
+/// (trial 20b F3).
+#[test]
+fn rule_10_35_activating_an_area_none_can_leave_is_said_on_its_option() {
+    let mut fx = Fixture::new();
+    fx.place("ranger_squad", "LC-B");
+    let full: Vec<u8> = (0..4).map(|_| fx.place("ranger_squad", "2")).collect();
+    fx.place("german_squad", "38");
+    let text = |fx: &Fixture| {
+        crate::registry::action_text(&fx.g, &fx.s, Action::Activate(fx.area("LC-B")))
+    };
+    assert!(
+        text(&fx).contains("none of its units can move out of it"),
+        "{}",
+        text(&fx)
+    );
+    let to = fx.area("1");
+    fx.s.move_unit(&fx.g.rules, full[0], to);
+    assert_eq!(text(&fx), "activate LC-B", "area 2 has room again");
+}
+
 #[test]
 fn rule_10_1_passing_hands_the_action_phase_over_and_two_idle_passes_end_it() {
     let mut fx = Fixture::new();
