@@ -141,6 +141,33 @@ fn a_quoted_save_name_is_the_name_inside_the_quotes() {
     assert!(file.exists(), "the file is named without the quotes");
 }
 
+/// Paying Casualty Points one unit at a time keeps the options' numbers, leaving a gap where
+/// the one paid was: the screen says why a number is missing (trial 20b F4).
+#[test]
+fn a_gap_in_the_option_numbers_is_explained() {
+    const NOTE: &str =
+        "(numbers kept from the list before; a number missing is an option no longer open)";
+    // Pass the artillery and the direct fire; the MG 42's fire on area 1 is then paid for.
+    let (before, _) = play(
+        &["--side", "rangers", "--bot", "scripted", "--seed", "1"],
+        "4\n2\nquit\n",
+    );
+    assert!(
+        before.contains("pays 3 CP of 6 due") && !before.contains(NOTE),
+        "{before}"
+    );
+    let (after, _) = play(
+        &["--side", "rangers", "--bot", "scripted", "--seed", "1"],
+        "4\n2\n1\nquit\n",
+    );
+    let shown = after.rsplit(NOTE).next().unwrap();
+    assert!(after.contains(NOTE), "{after}");
+    assert!(
+        !shown.contains("    1. ") && shown.contains("    2. "),
+        "{shown}"
+    );
+}
+
 #[test]
 fn undo_returns_to_the_last_decision() {
     let (text, _) = play(

@@ -312,6 +312,14 @@ pub fn play<G: Entry>(session: &mut Session<'_, G>, input: &mut dyn Prompt, out:
 /// columns, read down, so that it fits on one screen.
 fn print_offers<A>(offers: &[Offer<A>], out: &mut impl Write) {
     const WIDTH: usize = 100;
+    // Numbers kept from the list before leave gaps (`Session::renumber`): said, so that a
+    // missing number does not look like a hidden option (trial 20b F4).
+    if offers.iter().enumerate().any(|(i, o)| o.n != i + 1) {
+        let _ = writeln!(
+            out,
+            "  (numbers kept from the list before; a number missing is an option no longer open)"
+        );
+    }
     let widest = offers
         .iter()
         .map(|o| o.text.chars().count())
