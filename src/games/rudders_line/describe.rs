@@ -114,7 +114,11 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
             ar(x)
         ),
         Action::Activate(x) => format!("activate {}", ar(x)),
-        Action::AddUnit(x) => format!("{} joins the group", u(x)),
+        // With the weapon it carries, which moves with it (2.64; trial 20b F5).
+        Action::AddUnit(x) => match s.carried(x) {
+            NONE => format!("{} joins the group", u(x)),
+            w => format!("{} joins the group, carrying {}", u(x), weapon(rs, w)),
+        },
         Action::Move { to, pay: false } => format!("move to {}", ar(to)),
         Action::Move { to, pay: true } => format!("move to {}, paying the interdiction MP", ar(to)),
         Action::AssaultHere => "assault the enemy in this area".into(),

@@ -712,3 +712,19 @@ fn rule_10_2_a_join_that_passes_over_units_says_they_can_no_longer_join() {
     assert!(!fx.can(Action::AddUnit(a)), "a is passed over");
     assert!(!text(&fx, c).contains("list order"), "{}", text(&fx, c));
 }
+
+/// 2.64, 10.2: a unit joining the group brings the weapon it carries, and its option says
+/// which (trial 20b F5: the bazooka was found only on the board).
+#[test]
+fn rule_10_2_a_joining_unit_names_the_weapon_it_carries() {
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "3");
+    let bazooka = fx.arm(a, "ranger_bazooka");
+    fx.act(Action::Activate(fx.area("3")));
+    let text = fx.g.describe(&fx.s, Action::AddUnit(a));
+    let weapon = crate::games::rudders_line::describe::weapon(&fx.g.rules, bazooka);
+    assert!(
+        text.ends_with(&format!(" joins the group, carrying {weapon}")),
+        "{text}"
+    );
+}
