@@ -308,6 +308,10 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
 /// "3 in 10 better, 4 in 10 worse, the rest alike": a reroll against the roll held; a combat
 /// result with more hits on both sides (or fewer) is neither.
 fn reroll_odds(o: super::snafu::RerollOdds) -> String {
+    // Trial 20b F6: "none better, none worse, the rest alike" read as a contradiction.
+    if o.better + o.worse + o.mixed == 0 {
+        return "every reroll gives the same result as the roll held".to_string();
+    }
     let part = |n: u32, what: &str| match n {
         0 => format!("none {what}"),
         n => format!("{n} in {} {what}", o.total),
@@ -598,5 +602,26 @@ mod tests {
     fn rule_7_3_half_mp_costs_are_written_as_people_write_them() {
         let shown: Vec<String> = [1, 2, 3, 4].map(super::half_points).to_vec();
         assert_eq!(shown, ["½", "1", "1½", "2"]);
+    }
+
+    /// 5.2: the SNAFU reroll's odds against the roll held, said plainly when no face changes
+    /// the result (trial 20b F6: "none better, none worse, the rest alike").
+    #[test]
+    fn rule_5_2_a_reroll_that_changes_nothing_is_said_plainly() {
+        use crate::games::crossing_the_line::snafu::RerollOdds;
+        let odds = |better, worse, mixed| {
+            super::reroll_odds(RerollOdds {
+                better,
+                worse,
+                mixed,
+                total: 10,
+            })
+        };
+        assert_eq!(
+            odds(0, 0, 0),
+            "every reroll gives the same result as the roll held"
+        );
+        assert_eq!(odds(3, 0, 0), "3 in 10 better, none worse, the rest alike");
+        assert_eq!(odds(6, 4, 0), "6 in 10 better, 4 in 10 worse");
     }
 }
