@@ -289,15 +289,12 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
             _ => "done",
         }
         .into(),
-        Action::Keep => {
-            let mut rolled = *s;
-            rolled.step = s.snafu_step;
-            let roll = super::narrate::roll(rs, &rolled, s.snafu_roll);
-            format!(
-                "keep the roll: {}",
-                roll.unwrap_or_else(|| action(rs, s, s.snafu_roll))
-            )
-        }
+        // The roll held was told in full when rolled, and is again with what follows when
+        // kept: the option names it only (trial 20b F7: the same line three times).
+        Action::Keep => format!(
+            "keep the roll held, told above ({})",
+            action(rs, s, s.snafu_roll)
+        ),
         Action::Reroll => format!(
             "hand over the SNAFU token and roll again (5.2: {})",
             reroll_odds(super::snafu::reroll_odds(rs, s))
