@@ -523,12 +523,15 @@ pub fn known_vp(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
     };
     match viewer {
         None => format!("US VP {}", us_vp(rs, s)),
+        // Trial 20b F8: each part the viewer cannot see is named as added at the end.
         Some(Side::Us) => format!(
-            "US VP {} for the Victory Plan, and those of the German SP losses (counted at the end, rule 9)",
+            "US VP {} from the Victory Plan so far; the German SP losses' VP are hidden until \
+             they are counted at the end, rule 9",
             plan_vp(p, s)
         ),
         Some(Side::German) => format!(
-            "US VP {} for German SP losses, and those of the hidden Victory Plan (8.3)",
+            "US VP {} from German SP losses so far; those of the hidden Victory Plan (8.3) are \
+             added at the end",
             loss_vp(rs, p, s)
         ),
     }
