@@ -37,6 +37,8 @@ struct Spec {
     kill: Option<KillRoll>,
     /// 68.1's reading (`critical=final|table`).
     critical: CriticalThreshold,
+    /// The keys the spec gave, for saying which inputs were assumed.
+    given: Vec<String>,
 }
 
 /// The calculator's whole answer, as text.
@@ -76,6 +78,7 @@ pub fn calculate(spec: &str) -> Result<String, String> {
         );
     }
     if let Some(k) = s.kill {
+        let _ = writeln!(out, "{}", kill_inputs(&k, &s.given));
         let kill = to_kill(&k);
         let cell = Cell::new(vec![], &kill.map(kill_outcome));
         out.push_str(&readable(&[one_cell(
@@ -100,6 +103,31 @@ pub fn calculate(spec: &str) -> Result<String, String> {
         );
     }
     Ok(out)
+}
+
+/// The KILL roll's inputs, each not given named as assumed (trial 20a F2: front and armour
+/// +0 were taken silently).
+fn kill_inputs(k: &KillRoll, given: &[String]) -> String {
+    let said = |key: &str, value: String| match given.iter().any(|g| g == key) {
+        true => value,
+        false => format!("{value} (assumed: give {key}= to set it)"),
+    };
+    let facing = match k.facing {
+        Facing::Front => "front",
+        Facing::SideOrRear => "side or rear",
+    };
+    format!(
+        "KILL roll: kill number {}, facing hit {}, armour modifier {} (64.3){}{}",
+        k.kill_number,
+        said("facing", facing.to_string()),
+        said("armor", format!("{:+}", k.armor_modifier)),
+        if k.hull_down { ", hull down" } else { "" },
+        if k.immobilized {
+            ", already immobilised"
+        } else {
+            ""
+        },
+    )
 }
 
 fn one_cell(name: &'static str, provenance: &str, cell: Cell) -> Table {
@@ -141,12 +169,19 @@ fn parse(spec: &str) -> Result<Spec, String> {
         modifiers: Vec::new(),
         kill: None,
         critical: CriticalThreshold::default(),
+        given: Vec::new(),
     };
     let (mut to_hit, mut range, mut suffix) = (None, None, GunSuffix::Plain);
     let mut kill = KillRoll::plain(0, 0, Facing::Front);
     let mut kill_given = false;
     let mut seen: Vec<&str> = Vec::new();
-    for item in spec.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+    if spec.split(',').any(|i| i.trim().is_empty()) {
+        // As `--table` refuses "a,,b" (trial 20a F7).
+        return Err(format!(
+            "--shot '{spec}': an empty item (two commas, or one at an end?); keys: {KEYS}"
+        ));
+    }
+    for item in spec.split(',').map(str::trim) {
         let (key, value) = item.split_once('=').unwrap_or((item, ""));
         let bad = || format!("--shot '{item}': expected one of {KEYS}");
         // A key given twice would silently keep its last value.
@@ -313,6 +348,7 @@ fn parse(spec: &str) -> Result<Spec, String> {
         ));
     }
     s.kill = kill_given.then_some(kill);
+    s.given = seen.iter().map(|k| k.to_string()).collect();
     Ok(s)
 }
 
@@ -355,6 +391,31 @@ mod tests {
             text.contains("One shot destroys the target: 58.33% (7/12)"),
             "{text}"
         );
+    }
+
+    /// The KILL roll's facing and armour, when not given, are said to be assumed (trial 20a
+    /// F2), and an empty item is refused as `--table` refuses it (F7).
+    #[test]
+    fn the_calculator_says_the_kill_inputs_it_assumed_and_refuses_empty_items() {
+        let text = calculate("to_hit=10,kill=5").unwrap();
+        assert!(
+            text.contains(
+                "KILL roll: kill number 5, facing hit front (assumed: give facing= to set it), \
+                 armour modifier +0 (assumed: give armor= to set it) (64.3)"
+            ),
+            "{text}"
+        );
+        let text = calculate("to_hit=10,kill=5,facing=side_rear,armor=2").unwrap();
+        assert!(
+            text.contains(
+                "KILL roll: kill number 5, facing hit side or rear, armour modifier +2 (64.3)"
+            ),
+            "{text}"
+        );
+        for spec in ["to_hit=10,,buttoned", "to_hit=10,", ",to_hit=10"] {
+            let e = calculate(spec).unwrap_err();
+            assert!(e.contains("an empty item"), "{spec}: {e}");
+        }
     }
 
     #[test]
