@@ -838,8 +838,19 @@ fn check_charts(d: &DataSet, file: &str) -> Result<(), DataError> {
     }
     let cc = &c.close_combat;
     let at = At::new(file, "close_combat");
-    if cc.odds.is_empty() || cc.odds.len() != cc.kill.len() {
-        return Err(at.err("odds", "one kill number per odds column"));
+    if cc.odds.is_empty() {
+        return Err(at.err("odds", "no odds column: give one per kill number"));
+    }
+    // The field that is off is the kill list (trial 20a F6: the odds were blamed).
+    if cc.odds.len() != cc.kill.len() {
+        return Err(at.err(
+            "kill",
+            format!(
+                "{} kill numbers for {} odds columns: give one per odds column",
+                cc.kill.len(),
+                cc.odds.len()
+            ),
+        ));
     }
     for o in &cc.odds {
         CC_ODDS.check_at(at, "odds", "odds attacker", o[0])?;

@@ -237,6 +237,12 @@ fn close_combat_odds_kill_numbers_and_afv_defense_past_their_ranges_are_rejected
     assert_names(&e, &["[close_combat] odds", "odds attacker 51", "1–50"]);
     let e = error("charts.toml", "kill = [3, 4,", "kill = [21, 4,");
     assert_names(&e, &["[close_combat] kill", "kill 21", "0–20"]);
+    // One number short: the kill list is named, not the odds (trial 20a F6).
+    let e = error("charts.toml", "kill = [3, 4,", "kill = [4,");
+    assert_names(
+        &e,
+        &["[close_combat] kill", "9 kill numbers for 10 odds columns"],
+    );
     let e = error("charts.toml", "afv_defense = 4", "afv_defense = 21");
     assert_names(
         &e,
