@@ -1110,8 +1110,6 @@ fn placeable_ids(k: &data::Counters) -> [(&'static str, Vec<(&str, &str)>); 5] {
     ]
 }
 
-/// What the board prints on the counter `id`: its `face`, or the id's first word; at most
-/// five characters, so it fits on the counter.
 /// The log and the screen name each unit by its `name`, and the scenario by its own: none
 /// may be empty, and no two units of the set-up may share one.
 fn check_names(data: &DataSet, file: &str) -> Result<(), DataError> {
@@ -1147,15 +1145,22 @@ fn check_names(data: &DataSet, file: &str) -> Result<(), DataError> {
     }
 }
 
+/// What the board prints on the counter `id`: its `face`, or the id's first word; at most
+/// five characters, so it fits on the counter, of those the board's font draws (ASCII), and
+/// not blank (trial 20a F5: "漢漢" drew as empty boxes, "   " as a blank counter).
 fn face(face: &Option<String>, id: &str, at: At) -> Result<String, DataError> {
     let text = face
         .clone()
         .unwrap_or_else(|| id.split([' ', '/']).next().unwrap_or(id).to_string());
+    let drawn = text.chars().all(|c| c == ' ' || c.is_ascii_graphic());
     match text.chars().count() {
-        1..=5 => Ok(text),
+        1..=5 if drawn && !text.trim().is_empty() => Ok(text),
         _ => Err(at.err(
             id,
-            format!("face '{text}': give 1 to 5 characters to print on the counter"),
+            format!(
+                "face '{text}': give 1 to 5 letters, digits or signs (ASCII, not all spaces) \
+                 to print on the counter"
+            ),
         )),
     }
 }

@@ -257,6 +257,26 @@ fn close_combat_odds_kill_numbers_and_afv_defense_past_their_ranges_are_rejected
 
 // ------------------------------------------------------------------------- counters.toml
 
+/// A vehicle's face is what the board prints on its counter: 1 to 5 characters its font
+/// draws, not blank (trial 20a F5: "漢漢漢漢漢" drew as boxes, "   " as a blank counter).
+#[test]
+fn a_counter_face_the_board_cannot_print_is_rejected() {
+    for bad in ["漢漢漢漢漢", "   ", "", "PzKpfw"] {
+        let e = error(
+            "counters.toml",
+            "face = \"PzIV\"",
+            &format!("face = \"{bad}\""),
+        );
+        assert_names(
+            &e,
+            &["PzKpfw IV F2", "give 1 to 5 letters, digits or signs"],
+        );
+    }
+    assert!(edited("counters.toml", |t| t
+        .replace("face = \"PzIV\"", "face = \"Pz 4\""))
+    .is_ok());
+}
+
 const SQUAD: &str =
     "{ id = \"4-6-7\", side = \"germans\", fp = 4, range = 6, morale = 7, points = 21 }";
 
