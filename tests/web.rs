@@ -551,6 +551,16 @@ fn malformed_requests_are_refused_in_json_words() {
         ("POST", "/api/act", json, "{\"seq\": 1, \"n\": -1}", 422),
         ("POST", "/api/act", json, "{", 400),
         ("POST", "/api/act", None, "{}", 415),
+        // Serde's sequence form of the request and unknown fields (trial 20a F3).
+        ("POST", "/api/act", json, "[1, 1]", 422),
+        (
+            "POST",
+            "/api/act",
+            json,
+            "{\"seq\": 1, \"n\": 1, \"x\": 2}",
+            422,
+        ),
+        ("POST", "/api/undo", json, "[1]", 422),
         ("GET", "/nowhere", None, "", 404),
         ("DELETE", "/api/act", None, "", 405),
     ] {
@@ -563,5 +573,14 @@ fn malformed_requests_are_refused_in_json_words() {
             !error.contains("expected") && !error.contains("usize"),
             "{method} {path} {body}: {error}"
         );
+        // A missing content type is said to be what is wrong (trial 20a F4).
+        if code == 415 {
+            assert!(error.contains("Content-Type: application/json"), "{error}");
+        }
     }
+    // Nothing was played by the refused requests: the game is still at its first position.
+    let (code, text) = raw_request(&url, "GET", "/api/view", None, "");
+    assert_eq!(code, 200, "{text}");
+    let view: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(view["seq"], 1, "the first position's number");
 }

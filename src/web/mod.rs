@@ -141,12 +141,35 @@ fn refuse(status: StatusCode, message: impl Into<String>) -> Response {
 /// A request body the page would not send (not JSON of the right shape, too large, not
 /// text): a refusal in words, as every other.
 fn malformed(status: StatusCode, expected: &str) -> Response {
-    let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
-        "the request is too large (the page's requests and saves are far smaller)".to_string()
-    } else {
-        format!("not a request the page sends: it sends {expected}")
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            "the request is too large (the page's requests and saves are far smaller)".to_string()
+        }
+        // Trial 20a F4: the body may be right and only its type missing.
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => format!(
+            "not a request the page sends: it sends {expected} with the header \
+             Content-Type: application/json"
+        ),
+        _ => format!("not a request the page sends: it sends {expected}"),
     };
     refuse(status, message)
+}
+
+/// A request's JSON body as `T`, only in the object form the page sends: serde would also
+/// take `[3, 1]` for `{"seq": 3, "n": 1}`, and unknown fields are refused by `T` (trial 20a
+/// F3).
+fn request<T: serde::de::DeserializeOwned>(
+    body: Result<Json<serde_json::Value>, JsonRejection>,
+    expected: &str,
+) -> Result<T, Response> {
+    let value = match body {
+        Ok(Json(value)) => value,
+        Err(e) => return Err(malformed(e.status(), expected)),
+    };
+    if !value.is_object() {
+        return Err(malformed(StatusCode::UNPROCESSABLE_ENTITY, expected));
+    }
+    serde_json::from_value(value).map_err(|_| malformed(StatusCode::UNPROCESSABLE_ENTITY, expected))
 }
 
 /// Runs `f` on the game on a blocking thread (a bot may think for a while).
@@ -167,6 +190,7 @@ async fn show<G: Entry>(State(live): State<Shared<G>>) -> Response {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Act {
     /// The position the action was chosen in.
     seq: u64,
@@ -176,11 +200,11 @@ struct Act {
 
 async fn act<G: Entry>(
     State(live): State<Shared<G>>,
-    act: Result<Json<Act>, JsonRejection>,
+    body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Response {
-    let act = match act {
-        Ok(Json(act)) => act,
-        Err(e) => return malformed(e.status(), r#"JSON like {"seq": 3, "n": 1}"#),
+    let act: Act = match request(body, r#"JSON like {"seq": 3, "n": 1}"#) {
+        Ok(act) => act,
+        Err(refused) => return refused,
     };
     with_live(live, move |l| {
         if act.seq != l.seq {
@@ -216,17 +240,18 @@ async fn act<G: Entry>(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Seq {
     seq: u64,
 }
 
 async fn undo<G: Entry>(
     State(live): State<Shared<G>>,
-    at: Result<Json<Seq>, JsonRejection>,
+    body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Response {
-    let at = match at {
-        Ok(Json(at)) => at,
-        Err(e) => return malformed(e.status(), r#"JSON like {"seq": 3}"#),
+    let at: Seq = match request(body, r#"JSON like {"seq": 3}"#) {
+        Ok(at) => at,
+        Err(refused) => return refused,
     };
     with_live(live, move |l| {
         if at.seq != l.seq {
