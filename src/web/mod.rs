@@ -157,19 +157,15 @@ fn malformed(status: StatusCode, expected: &str) -> Response {
 
 /// A request's JSON body as `T`, only in the object form the page sends: serde would also
 /// take `[3, 1]` for `{"seq": 3, "n": 1}`, and unknown fields are refused by `T` (trial 20a
-/// F3).
+/// F3). The error is the status to refuse it with (`malformed`).
 fn request<T: serde::de::DeserializeOwned>(
     body: Result<Json<serde_json::Value>, JsonRejection>,
-    expected: &str,
-) -> Result<T, Response> {
-    let value = match body {
-        Ok(Json(value)) => value,
-        Err(e) => return Err(malformed(e.status(), expected)),
-    };
+) -> Result<T, StatusCode> {
+    let value = body.map_err(|e| e.status())?.0;
     if !value.is_object() {
-        return Err(malformed(StatusCode::UNPROCESSABLE_ENTITY, expected));
+        return Err(StatusCode::UNPROCESSABLE_ENTITY);
     }
-    serde_json::from_value(value).map_err(|_| malformed(StatusCode::UNPROCESSABLE_ENTITY, expected))
+    serde_json::from_value(value).map_err(|_| StatusCode::UNPROCESSABLE_ENTITY)
 }
 
 /// Runs `f` on the game on a blocking thread (a bot may think for a while).
@@ -202,9 +198,9 @@ async fn act<G: Entry>(
     State(live): State<Shared<G>>,
     body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Response {
-    let act: Act = match request(body, r#"JSON like {"seq": 3, "n": 1}"#) {
+    let act: Act = match request(body) {
         Ok(act) => act,
-        Err(refused) => return refused,
+        Err(status) => return malformed(status, r#"JSON like {"seq": 3, "n": 1}"#),
     };
     with_live(live, move |l| {
         if act.seq != l.seq {
@@ -249,9 +245,9 @@ async fn undo<G: Entry>(
     State(live): State<Shared<G>>,
     body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Response {
-    let at: Seq = match request(body, r#"JSON like {"seq": 3}"#) {
+    let at: Seq = match request(body) {
         Ok(at) => at,
-        Err(refused) => return refused,
+        Err(status) => return malformed(status, r#"JSON like {"seq": 3}"#),
     };
     with_live(live, move |l| {
         if at.seq != l.seq {
