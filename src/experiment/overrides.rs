@@ -111,6 +111,13 @@ fn set(
                     format!("path '{path}': index {i} is past the end ({len} entries in {file})")
                 })?
             }
+            // Trial 20a F8: "guns.0" for an entry of an array; the path writes it "guns[0]".
+            (Step::Key(k), Value::Array(_)) if k.parse::<usize>().is_ok() => {
+                return Err(format!(
+                    "path '{path}': '{k}' is looked up in an array: write its entry as [{k}] \
+                     after the array's name (name[{k}], not name.{k})"
+                ))
+            }
             (Step::Key(k), other) => {
                 return Err(format!(
                     "path '{path}': '{k}' is looked up in {}, not a table",
@@ -278,7 +285,13 @@ mod tests {
         assert!(bad("scenario.initiative.name", i.clone()).contains("holds a string"));
         assert!(bad("scenario", i.clone()).contains("must name a file and a value"));
         assert!(bad("scenario.initiative.modifier[x]", i.clone()).contains("not an array index"));
-        assert!(bad("scenario.initiative.modifier[+0]", i).contains("not an array index"));
+        assert!(bad("scenario.initiative.modifier[+0]", i.clone()).contains("not an array index"));
+        // An entry written as a key says how to write it (trial 20a F8).
+        let e = bad("scenario.initiative.modifier.0.value", i);
+        assert!(
+            e.contains("'0' is looked up in an array: write its entry as [0]"),
+            "{e}"
+        );
         let e = bad("scenario.initiative.modifier[0].value", Value::Float(-1.0));
         assert!(
             e.contains("holds a whole number, and -1.0 is not written as one"),
