@@ -110,9 +110,10 @@ fn a_saved_game_loads_back_to_the_same_state() {
         t.rsplit("Turn ").next().map(|b| {
             b.lines()
                 .take_while(|l| {
-                    l.trim_start()
-                        .split_once(". ")
-                        .is_none_or(|(n, _)| n.parse::<usize>().is_err())
+                    let l = l.trim_start();
+                    !l.starts_with("(numbers kept")
+                        && l.split_once(". ")
+                            .is_none_or(|(n, _)| n.parse::<usize>().is_err())
                 })
                 .collect::<Vec<_>>()
                 .join("\n")
@@ -358,8 +359,13 @@ fn rule_10_2_several_units_join_the_group_in_one_line() {
         .filter(|l| !l.contains("Rangers: "))
         .take(8)
         .collect();
+    // The numbers kept leave 1–3 out, and the screen says why (trial 20b F4).
     assert!(
-        list[0].ends_with("4. Ranger NCO 2 #11 in area 1 joins the group"),
+        list[0].contains("(numbers kept from the list before"),
+        "{list:?}"
+    );
+    assert!(
+        list[1].ends_with("4. Ranger NCO 2 #11 in area 1 joins the group"),
         "{list:?}"
     );
     assert!(

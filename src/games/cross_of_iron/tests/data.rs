@@ -123,7 +123,7 @@ fn afvs_and_guns_show_their_type_on_the_board_and_an_overlong_face_is_refused() 
         err.contains("counters.toml")
             && err.contains("vehicles")
             && err.contains("T-34/76C")
-            && err.contains("1 to 5 characters")
+            && err.contains("1 to 5 letters, digits or signs")
             && !err.contains('\n'),
         "{err}"
     );
