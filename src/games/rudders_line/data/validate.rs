@@ -415,6 +415,19 @@ pub(super) fn check_setup(data: &DataSet, file: &str) -> Result<(), DataError> {
             ));
         }
     }
+    // 3.21: an area is controlled by the side whose units are alone in it; set up with both
+    // sides in it, its control would follow the file's order (trial 21a F1: area 5 went to
+    // whichever side was listed first, and the Rangers' wins doubled).
+    let holds = |id: &str, side| tally.stacking.get(&(id, side)).is_some_and(|&n| n > 0);
+    if let Some(id) = (data.setup.place.iter().map(|p| p.area.as_str()))
+        .find(|&id| holds(id, Side::Rangers) && holds(id, Side::Germans))
+    {
+        return Err(at.err(
+            format!("area {id}"),
+            "both sides are set up in it: who controls it at the start (3.21) would follow the \
+             order of the file; set each area up with one side's units",
+        ));
+    }
     let at = At::new(file, "setup");
     let ranger_control = &data.setup.setup.ranger_control;
     if let Some(i) = first_repeat(ranger_control) {

@@ -840,6 +840,35 @@ fn rule_3_21_ranger_control_may_not_name_a_german_held_or_empty_area() {
     }
 }
 
+/// 3.21: a set-up with both sides in one area is refused, whatever the order of its entries
+/// (trial 21a F1: control of area 5 followed the file's order).
+#[test]
+fn rule_3_21_an_area_both_sides_set_up_in_is_rejected() {
+    let moved = |last: bool| {
+        let mut data = embedded();
+        let i = data
+            .setup
+            .place
+            .iter()
+            .position(|p| p.area == "2" && p.counter == "ranger_squad")
+            .expect("Ranger squads in area 2");
+        let mut entry = data.setup.place.remove(i);
+        entry.area = "5".into();
+        match last {
+            true => data.setup.place.push(entry),
+            false => data.setup.place.insert(0, entry),
+        }
+        data
+    };
+    for last in [false, true] {
+        let err = rejected(&moved(last));
+        assert!(
+            err.contains("area 5") && err.contains("both sides are set up in it"),
+            "{err}"
+        );
+    }
+}
+
 /// The map as printed (trial 17a F8): 2.2's 38 numbered areas, 9.33's building list and
 /// 10.3's example of adjacency are checked on loading.
 #[test]
