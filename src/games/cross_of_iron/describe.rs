@@ -453,15 +453,23 @@ impl CrossOfIron {
                 critical,
             } => {
                 let k = self.kill_roll(before, firer as usize, target as usize, critical);
+                let (armour, crit) = k.modifier_parts();
+                let terms = match critical {
+                    true => format!("rear armour {armour:+}, critical hit {crit:+} (68.2)"),
+                    false => format!("armour {armour:+}"),
+                };
+                // The outcome, as the TO HIT line gives its own (trial 21f F4).
+                use super::gunnery::{resolve_to_kill, KillResult};
+                let outcome = match (resolve_to_kill(&k, r, 1), resolve_to_kill(&k, r, 6)) {
+                    (KillResult::NoEffect, _) => "no effect",
+                    (KillResult::Burning, _) => "destroyed, burning (67)",
+                    (a, b) if a != b => "the immobilization die decides (66.1)",
+                    _ => "destroyed",
+                };
                 format!(
-                    "KILL: rolled {r}, armour {:+} against kill number {}{}",
-                    k.armor_modifier,
+                    "KILL: rolled {r}, {terms} = {} against kill number {}: {outcome}",
+                    r as i8 + armour + crit,
                     k.kill_number,
-                    if critical {
-                        " (critical hit: rear armour, 68)"
-                    } else {
-                        ""
-                    }
                 )
             }
             Pending::Immobilization { .. } => {

@@ -195,13 +195,29 @@ pub enum KillResult {
 
 /// Resolves one KILL roll from its two dice (`raw`) and the die 66.1 rolls on a roll equal to
 /// the kill number (`immobilization_die`, ignored otherwise).
+impl KillRoll {
+    /// The facing the KILL roll is against: the Rear after a critical hit (68.2).
+    pub fn facing_hit(&self) -> Facing {
+        match self.critical {
+            true => Facing::SideOrRear,
+            false => self.facing,
+        }
+    }
+
+    /// The KILL roll's modifiers: the armour's, and a critical hit's −1 (68.2–68.3: then the
+    /// armour modifier only if negative). One account for the roll and its log line (trial
+    /// 21f F1: the line showed the armour alone).
+    pub fn modifier_parts(&self) -> (i8, i8) {
+        match self.critical {
+            true => (self.armor_modifier.min(0), -1),
+            false => (self.armor_modifier, 0),
+        }
+    }
+}
+
 pub fn resolve_to_kill(k: &KillRoll, raw: u8, immobilization_die: u8) -> KillResult {
-    let (facing, modifier) = if k.critical {
-        (Facing::SideOrRear, k.armor_modifier.min(0) - 1)
-    } else {
-        (k.facing, k.armor_modifier)
-    };
-    let final_roll = raw as i8 + modifier;
+    let (facing, (armour, critical)) = (k.facing_hit(), k.modifier_parts());
+    let final_roll = raw as i8 + armour + critical;
     if final_roll > k.kill_number {
         return KillResult::NoEffect;
     }

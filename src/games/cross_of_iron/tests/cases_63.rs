@@ -860,3 +860,47 @@ fn rule_63_9_a_shielded_gun_hit_through_its_arc_takes_a_kill_roll_at_minus_4() {
     );
     assert!(destroyed < hit_pct);
 }
+
+/// 68.2: a critical hit's KILL roll is against the Rear, at −1 with the armour modifier only
+/// if negative; its log line gives both terms, the total and the outcome, as the roll uses
+/// them (trial 21f F1: it showed the armour alone; F4: no outcome).
+#[test]
+fn rule_68_2_a_critical_hits_kill_line_gives_each_term_the_total_and_the_outcome() {
+    use crate::engine::Game;
+    use crate::games::cross_of_iron::state::Pending;
+    let g = game();
+    let (mut s, pak, t1, _) = pak_and_two_tanks(&g);
+    for critical in [true, false] {
+        s.pending = Pending::Kill {
+            firer: pak as u8,
+            target: t1 as u8,
+            critical,
+        };
+        let k = g.kill_roll(&s, pak, t1, critical);
+        let (armour, crit) = k.modifier_parts();
+        assert_eq!(
+            (crit, armour <= 0 || !critical),
+            (if critical { -1 } else { 0 }, true)
+        );
+        for raw in [2u8, 12] {
+            let text = g.narrate(&s, Action::Roll(raw), &s).unwrap();
+            let total = raw as i8 + armour + crit;
+            let terms = match critical {
+                true => format!("rear armour {armour:+}, critical hit -1 (68.2)"),
+                false => format!("armour {armour:+}"),
+            };
+            assert!(
+                text.starts_with(&format!(
+                    "KILL: rolled {raw}, {terms} = {total} against kill number {}: ",
+                    k.kill_number
+                )),
+                "{text}"
+            );
+            let outcome = match total > k.kill_number {
+                true => "no effect",
+                false => "destroyed",
+            };
+            assert!(text.contains(outcome), "{text}");
+        }
+    }
+}
