@@ -40,6 +40,42 @@ impl CrossOfIron {
         self.rules.board.name(hex)
     }
 
+    /// The Rout Phase's moves, made by the rules with no choice (SL 13): each broken unit that
+    /// routed, or was lost with nowhere to go (89.21), when the step passed a Rout Phase.
+    pub(super) fn routs(&self, before: &State, after: &State) -> Option<String> {
+        let passed = |p: Phase| {
+            (before.player_turn < after.player_turn && (before.phase <= p || after.phase > p))
+                || (before.phase <= p && after.phase > p)
+        };
+        if !passed(Phase::Rout) {
+            return None;
+        }
+        let told: Vec<String> = (0..self.n())
+            .filter(|&u| before.units[u].in_play() && before.units[u].has(flag::BROKEN))
+            .filter_map(|u| {
+                let (from, now) = (before.units[u], after.units[u]);
+                match () {
+                    _ if !now.in_play() && now.has(flag::CAPTURED) => Some(format!(
+                        "{} has nowhere to rout and is captured (SL 13, 89.21)",
+                        self.label(u)
+                    )),
+                    _ if !now.in_play() => Some(format!(
+                        "{} has nowhere to rout and is eliminated (SL 13)",
+                        self.label(u)
+                    )),
+                    _ if now.hex != from.hex => Some(format!(
+                        "{} routs from {} to {} (SL 13)",
+                        self.label(u),
+                        self.hex_name(from.hex),
+                        self.hex_name(now.hex)
+                    )),
+                    _ => None,
+                }
+            })
+            .collect();
+        (!told.is_empty()).then(|| told.join("; "))
+    }
+
     /// The counters of the enemy of `side` in a hex, by name.
     fn enemies_named(&self, s: &State, hex: u8, side: u8) -> String {
         let names: Vec<String> = self

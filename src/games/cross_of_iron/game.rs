@@ -181,9 +181,10 @@ impl Game for CrossOfIron {
     /// roll at the gun's B# jams it, and a 12 breaks its MGs (63.18, 95.3). 8: counters face
     /// a hexspine (63.11, the reading `covered_arc`): two hexes ahead in the arc, a move through
     /// either keeps the hull's arc, and a reverse goes into either of the two hexes behind
-    /// (71.2).
+    /// (71.2). 9: a manned gun next to a broken unit makes it rout and rally at Desperation
+    /// Morale, as infantry and AFVs do (SL 13, 83.2).
     fn log_version(&self) -> u32 {
-        8
+        9
     }
 
     fn player_name(&self, p: PlayerId) -> &'static str {
@@ -374,10 +375,14 @@ impl Game for CrossOfIron {
     }
 
     fn narrate(&self, before: &State, a: Action, after: &State) -> Option<String> {
-        let step = self.narrate_step(before, a, after);
-        match (step, super::describe::passed_phases(before, after)) {
-            (Some(step), Some(passed)) => Some(format!("{step}; {passed}")),
-            (step, passed) => step.or(passed),
-        }
+        let told: Vec<String> = [
+            self.narrate_step(before, a, after),
+            super::describe::passed_phases(before, after),
+            self.routs(before, after),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        (!told.is_empty()).then(|| told.join("; "))
     }
 }

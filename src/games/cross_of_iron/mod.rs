@@ -221,9 +221,11 @@ impl CrossOfIron {
         self.leadership(s, s.units[u].hex, self.def(u).side, u)
     }
 
-    /// A good-order enemy infantry counter or AFV next to `hex`.
+    /// A good-order enemy counter next to `hex`: infantry, an AFV, or a gun, whose crew is
+    /// infantry (SL 13's rout and 83.2's Desperation Morale; trial 21f F2: a broken leader next
+    /// to a manned 45mm gun neither routed nor rallied at +4).
     fn enemy_adjacent(&self, s: &State, hex: u8, side: u8) -> bool {
-        self.enemy_adjacent_where(s, hex, side, |u| self.def(u).kind != Kind::Gun)
+        self.enemy_adjacent_where(s, hex, side, |_| true)
     }
 
     /// A good-order enemy counter for which `kind` holds next to `hex`.

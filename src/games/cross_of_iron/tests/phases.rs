@@ -180,6 +180,44 @@ fn sl_a_malfunctioned_weapon_is_repaired_on_1_and_lost_on_6() {
     );
 }
 
+/// SL 13, 83.2: a manned gun is an enemy next to a broken unit, its crew being infantry: the
+/// unit routs, the log says where, and it rallies at Desperation Morale (trial 21f F2: a
+/// broken leader next to the 45mm gun neither routed nor got the +4).
+#[test]
+fn sl_13_a_broken_unit_next_to_an_enemy_gun_routs_and_the_log_says_where() {
+    let g = game();
+    let mut s = empty(&g, Phase::Rout, 0);
+    let sq = place(&g, &mut s, "1st Squad", "G4", 0);
+    place(&g, &mut s, "45mm gun", "H4", 3);
+    s.units[sq].flags |= flag::BROKEN;
+    assert!(
+        g.enemy_adjacent(&s, hex(&g, "G4"), 0),
+        "the gun is an enemy next to it"
+    );
+    let (with_gun, _) = g.rally_roll(&s, sq, 4);
+    let mut before = s;
+    before.phase = Phase::AdvancingFire;
+    g.rout(&mut s);
+    assert_ne!(s.units[sq].hex, hex(&g, "G4"), "routed");
+    let mut after = s;
+    after.phase = Phase::Advance;
+    let told = g.routs(&before, &after).unwrap();
+    assert_eq!(
+        told,
+        format!(
+            "{} routs from G4 to {} (SL 13)",
+            g.label(sq),
+            g.rules().board.name(s.units[sq].hex)
+        )
+    );
+    // Out of reach now: no Desperation Morale.
+    let (away, _) = g.rally_roll(&s, sq, 4);
+    assert_eq!(
+        with_gun - away,
+        g.rules().data.charts.morale.desperation as i8
+    );
+}
+
 #[test]
 fn sl_13_a_broken_unit_next_to_the_enemy_routs_to_cover_and_rule_89_is_captured_with_nowhere_to_go()
 {
