@@ -180,8 +180,36 @@ fn place(game: &RuddersLine, s: &State, a: u8) -> Place {
     }
     p.counters = unit_bits(s.area_units[i])
         .map(|u| counter(rs, s, u))
+        .chain(lying_weapons(rs, s, a).map(|w| lying(rs, s, w)))
         .collect();
     p
+}
+
+/// The weapons in area `a` that no unit carries (2.63: left by an eliminated carrier): drawn
+/// and listed with the area's units, for they may be picked up (2.64; trial 21b F1: seen only
+/// on `board --full`).
+pub fn lying_weapons<'a>(rs: &'a Ruleset, s: &'a State, a: u8) -> impl Iterator<Item = u8> + 'a {
+    unit_bits(rs.weapons).filter(move |&w| s.loc(w) == a && s.unit(w).link == NONE)
+}
+
+fn lying(rs: &Ruleset, s: &State, w: u8) -> Counter {
+    let i = rs.info(w);
+    let name = super::describe::counter_name(&i.counter);
+    // "German MG 42" → "MG 42": the side is the counter's colour.
+    let short = name.split_once(' ').map_or(name.as_str(), |(_, rest)| rest);
+    Counter {
+        side: i.side as usize,
+        name: name.clone(),
+        values: format!("{} (its printed value)", i.attack),
+        face: format!("{short} ({})", i.attack),
+        status: "lying here, carried by no one: a unit may pick it up in the Regroup Phase \
+                 (2.64)"
+            .to_string(),
+        hidden: false,
+        flipped: s.is_spent(w),
+        facing: None,
+        carries: false,
+    }
 }
 
 /// What a single-figure counter is, before its values on the board, so that an NCO, an FO
@@ -203,7 +231,12 @@ fn counter(rs: &Ruleset, s: &State, u: u8) -> Counter {
     let mut status = if spent { "spent" } else { "fresh" }.to_string();
     let w = s.carried(u);
     if w != NONE {
-        status.push_str(&format!(", carrying {}", super::describe::weapon(rs, w)));
+        // Fired this turn: it adds to no assault (11.1d–e; trial 21b F2).
+        let fired = if s.is_spent(w) { ", fired" } else { "" };
+        status.push_str(&format!(
+            ", carrying {}{fired}",
+            super::describe::weapon(rs, w)
+        ));
     }
     Counter {
         side: i.side as usize,

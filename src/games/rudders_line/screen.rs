@@ -62,7 +62,10 @@ pub fn render_compact(rs: &Ruleset, s: &State) -> String {
             }
         }
         let markers = s.interdiction[0][usize::from(a)].max(s.interdiction[1][usize::from(a)]);
-        if groups.is_empty() && markers == 0 {
+        let lying: Vec<String> = super::board::lying_weapons(rs, s, a)
+            .map(|w| weapon(rs, w))
+            .collect();
+        if groups.is_empty() && markers == 0 && lying.is_empty() {
             continue;
         }
         let info = &rs.areas[usize::from(a)];
@@ -85,6 +88,13 @@ pub fn render_compact(rs: &Ruleset, s: &State) -> String {
         );
         if !units.is_empty() {
             let _ = write!(line, ": {}", units.join(", "));
+        }
+        if !lying.is_empty() {
+            let _ = write!(
+                line,
+                "; lying here, carried by no one: {}",
+                lying.join(", ")
+            );
         }
         for marker in interdiction_markers(s, a) {
             let _ = write!(line, "; {}", marker_words(marker));
@@ -119,7 +129,8 @@ fn unit_label(rs: &Ruleset, s: &State, u: u8) -> String {
     );
     let w = s.carried(u);
     if w != NONE {
-        label.push_str(&format!(" +{}", weapon(rs, w)));
+        let fired = if s.is_spent(w) { " fired" } else { "" };
+        label.push_str(&format!(" +{}{fired}", weapon(rs, w)));
     }
     label
 }
@@ -129,9 +140,7 @@ pub fn render(rs: &Ruleset, s: &State) -> String {
     let mut out = format!("{}\n", headline(rs, s));
     for a in 0..rs.areas.len() as u8 {
         let units = s.area_units[usize::from(a)];
-        let lying: Vec<u8> = unit_bits(rs.weapons)
-            .filter(|&w| s.loc(w) == a && s.unit(w).link == NONE)
-            .collect();
+        let lying: Vec<u8> = super::board::lying_weapons(rs, s, a).collect();
         let markers = s.interdiction[0][usize::from(a)].max(s.interdiction[1][usize::from(a)]);
         if units == 0 && lying.is_empty() && markers == 0 {
             continue;

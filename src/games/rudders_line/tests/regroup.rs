@@ -933,3 +933,52 @@ fn rule_2_64_a_pass_in_the_pick_up_routine_is_named_as_its_end() {
         "pick up no more weapons (2.64)"
     );
 }
+
+/// 2.63–2.64: a weapon no unit carries lies in its area, where a unit may pick it up: the
+/// screen's area line and the board's counters show it (trial 21b F1: only `board --full`
+/// did), and a carried weapon that fired says so (F2).
+#[test]
+fn rule_2_64_a_weapon_lying_in_an_area_is_on_the_screen_and_the_board() {
+    use crate::engine::Game;
+    let mut fx = Fixture::new();
+    let mg = fx.lay("german_mg42", "3");
+    fx.place("ranger_squad", "3");
+    fx.place("german_squad", "38");
+    let screen = fx.g.render(&fx.s);
+    let line = screen
+        .lines()
+        .find(|l| l.trim_start().starts_with("area 3 "))
+        .expect("area 3's line");
+    assert!(
+        line.contains("lying here, carried by no one: German MG 42 (4)"),
+        "{line}"
+    );
+    let board = fx.g.board(&fx.s);
+    let place = board.places.iter().find(|p| p.id == "3").unwrap();
+    assert!(
+        place
+            .counters
+            .iter()
+            .any(|c| c.face == "MG 42 (4)" && c.status.contains("lying here")),
+        "{:?}",
+        place.counters.iter().map(|c| &c.face).collect::<Vec<_>>()
+    );
+    assert_eq!(fx.s.unit(mg).link, crate::games::rudders_line::state::NONE);
+    // Carried and fired: marked so on the screen's line.
+    let g = fx.place("german_squad", "5");
+    let w = fx.arm(g, "german_mg42");
+    let line = |fx: &Fixture| {
+        let screen = fx.g.render(&fx.s);
+        let l = screen
+            .lines()
+            .find(|l| l.trim_start().starts_with("area 5 "));
+        l.unwrap().to_string()
+    };
+    assert!(!line(&fx).contains("(4) fired"), "{}", line(&fx));
+    fx.spend(w);
+    assert!(
+        line(&fx).contains("+German MG 42 (4) fired"),
+        "{}",
+        line(&fx)
+    );
+}
