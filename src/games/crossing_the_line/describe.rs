@@ -436,6 +436,14 @@ fn step_words(rs: &Ruleset, s: &State) -> String {
         (ScenarioKind::FirstBlood, Step::Choose) => {
             "the US activates the 1st Infantry Division (10.1)".to_string()
         }
+        // 10: the scenario's first Initiative is the US's without a roll; said, for no 6.1
+        // line tells it (trial 21d F1).
+        (_, Step::Choose) if s.turn == rs.first_turn && s.initiatives == [1, 0] => format!(
+            "the Initiative player, the {}, activates, transfers or passes (6.2); the scenario's \
+             first Initiative is theirs without a roll, the +DRM marker starting at +{} German (10)",
+            s.initiative.players(),
+            s.marker.value
+        ),
         // 6.2: who holds the Initiative is said, not left to the log.
         (_, Step::Choose) => format!(
             "the Initiative player, the {}, activates, transfers or passes (6.2)",

@@ -42,6 +42,16 @@ fn rule_10_3_across_the_wurm_opens_on_turn_5_in_the_ops_phase_with_the_us_initia
     assert_eq!(s.initiative, Side::Us);
     assert_eq!(s.marker, marker(Side::German, 2));
     assert_eq!(s.interdiction, 0);
+    // The screen says it is rule 10's, no roll having been made (trial 21d F1).
+    use crate::registry::Entry;
+    let headline = fx.g.render_seen(&s, Some(Side::Us.index()));
+    assert!(
+        headline.contains(
+            "the scenario's first Initiative is theirs without a roll, the +DRM marker starting \
+             at +2 German (10)"
+        ),
+        "{headline}"
+    );
 }
 
 #[test]
