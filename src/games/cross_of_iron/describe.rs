@@ -113,13 +113,18 @@ impl CrossOfIron {
                     String::new()
                 };
                 let mg = if self.vehicle(u) { " its MGs" } else { "" };
+                // Each firepower term, then the column (trial 21f F3, F10).
+                let terms = match self.firepower_words(s, u, hex) {
+                    Some(words) => format!("{words} = "),
+                    None => String::new(),
+                };
                 format!(
-                    "{who} fires{mg} at {} ({}), range {}: {} FP on the {col} column{}{lead}, target in {} (TEM {:+})",
+                    "{who} fires{mg} at {} ({}), range {}: {terms}{} FP{} → the {col} column{lead}, target in {} (TEM {:+})",
                     self.hex_name(hex),
                     self.enemies_named(s, hex, side),
                     board.distance(here, hex),
                     half as f32 / 2.0,
-                    if sustained { " +1 column sustained (95)" } else { "" },
+                    if sustained { ", +1 column sustained (95)" } else { "" },
                     board.terrain[hex as usize].name(),
                     self.rules.tem(hex)
                 )

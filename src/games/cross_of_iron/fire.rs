@@ -50,35 +50,12 @@ impl CrossOfIron {
     /// the normal range), ×½ in Advancing Fire after moving.
     pub(super) fn firepower(&self, s: &State, u: usize, hex: u8) -> (u16, u8) {
         let d = self.def(u);
-        let unit = &s.units[u];
-        let board = &self.rules.board;
-        let range = board.distance(unit.hex, hex);
-        let fire = &self.rules.data.charts.fire;
-        let moved = s.phase == Phase::AdvancingFire && unit.has(flag::MOVED);
-        let scale = |fp: u8, normal: u8| -> u16 {
-            if fp == 0 || range > normal * fire.long_range_factor {
-                return 0;
-            }
-            let mut half = 2 * u16::from(fp);
-            if range <= 1 {
-                half *= u16::from(fire.point_blank_multiplier);
-            } else if range > normal {
-                half /= 2;
-            }
-            if moved {
-                half /= 2;
-            }
-            half
-        };
         match d.kind {
             Kind::Squad => {
-                let mut half = scale(d.fp, d.range);
+                let mut half = self.scaled(s, u, hex, d.fp, d.range).half;
                 let mut breakdown = 0;
-                if let Some(w) =
-                    d.sw.as_ref()
-                        .filter(|_| !unit.has(flag::SW_BROKEN | flag::SW_DISABLED))
-                {
-                    let sw = scale(w.fp, w.range);
+                if let Some(w) = self.working_sw(s, u) {
+                    let sw = self.scaled(s, u, hex, w.fp, w.range).half;
                     if sw > 0 {
                         half += sw;
                         breakdown = w.breakdown - u8::from(self.inexperienced(u));
@@ -101,6 +78,62 @@ impl CrossOfIron {
 
     /// 64.4: the bow MG (hull arc, range 8) and coaxial MG (turret arc, range 12) that bear
     /// on `hex`, combined (64.46), in half factors; halved after moving.
+    /// `u`'s support weapon, unless it malfunctioned or was disabled (95.3).
+    fn working_sw<'a>(&'a self, s: &State, u: usize) -> Option<&'a super::ruleset::Weapon> {
+        let broken = s.units[u].has(flag::SW_BROKEN | flag::SW_DISABLED);
+        self.def(u).sw.as_ref().filter(|_| !broken)
+    }
+
+    /// Printed firepower `fp` of normal range `normal`, fired by `u` at `hex`, in half
+    /// points: doubled point blank, halved at long range, none past it (SL, reconstructed
+    /// factors), halved again after moving in the Advancing Fire Phase. One account for the
+    /// fire and its line (trial 21f F3: the line gave the total alone).
+    pub(super) fn scaled(&self, s: &State, u: usize, hex: u8, fp: u8, normal: u8) -> Scaled {
+        let unit = &s.units[u];
+        let range = self.rules.board.distance(unit.hex, hex);
+        let fire = &self.rules.data.charts.fire;
+        let moved = s.phase == Phase::AdvancingFire && unit.has(flag::MOVED);
+        let reach = if fp == 0 || range > normal * fire.long_range_factor {
+            Reach::Beyond
+        } else if range <= 1 {
+            Reach::PointBlank(fire.point_blank_multiplier)
+        } else if range > normal {
+            Reach::Long
+        } else {
+            Reach::Normal
+        };
+        let mut half = 2 * u16::from(fp);
+        match reach {
+            Reach::Beyond => half = 0,
+            Reach::PointBlank(m) => half *= u16::from(m),
+            Reach::Long => half /= 2,
+            Reach::Normal => {}
+        }
+        if moved {
+            half /= 2;
+        }
+        Scaled {
+            fp,
+            reach,
+            moved,
+            half,
+        }
+    }
+
+    /// A squad's firepower term by term ("4 ×2 point blank + LMG 2 = 6 FP"), as `firepower`
+    /// adds it; `None` for an AFV's MGs and counters that do not fire on the IFT.
+    pub(super) fn firepower_words(&self, s: &State, u: usize, hex: u8) -> Option<String> {
+        let d = self.def(u);
+        if d.kind != Kind::Squad {
+            return None;
+        }
+        let mut words = vec![self.scaled(s, u, hex, d.fp, d.range).words(&d.face)];
+        if let Some(w) = self.working_sw(s, u) {
+            words.push(self.scaled(s, u, hex, w.fp, w.range).words(&w.id));
+        }
+        Some(words.join(" + "))
+    }
+
     fn mg_firepower(&self, s: &State, u: usize, hex: u8) -> u16 {
         let v = self.def(u).vehicle.as_ref().expect("a vehicle");
         let unit = &s.units[u];
@@ -486,5 +519,41 @@ impl CrossOfIron {
         }
         unit.stunned_until = pt + 1;
         self.retarget(s);
+    }
+}
+
+/// How far a firer's target is against its weapon's normal range (SL's range effects).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Reach {
+    Normal,
+    /// Adjacent or in the same hex: the multiplier of the data (`point_blank_multiplier`).
+    PointBlank(u8),
+    Long,
+    Beyond,
+}
+
+/// Printed firepower scaled for range and movement (`CrossOfIron::scaled`), in half points.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Scaled {
+    pub fp: u8,
+    pub reach: Reach,
+    pub moved: bool,
+    pub half: u16,
+}
+
+impl Scaled {
+    /// "4-6-7 4 ×2 point blank", "LMG 2 ×½ long range, ×½ moved", "MMG 4 beyond long range".
+    pub fn words(&self, what: &str) -> String {
+        let mut w = format!("{what} {}", self.fp);
+        match self.reach {
+            Reach::Normal => {}
+            Reach::PointBlank(m) => w += &format!(" ×{m} point blank"),
+            Reach::Long => w += " ×½ long range",
+            Reach::Beyond => return format!("{w}: out of range"),
+        }
+        if self.moved {
+            w += " ×½ moved (Advancing Fire)";
+        }
+        w
     }
 }

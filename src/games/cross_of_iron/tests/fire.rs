@@ -425,3 +425,35 @@ fn sl_a_morale_check_is_told_with_its_total_and_whether_it_passed() {
     assert!(text.ends_with("1st Squad breaks"), "{text}");
     assert!(after.units[sq].has(flag::BROKEN));
 }
+
+/// SL's range effects on firepower: doubled point blank, halved at long range. A fire's line
+/// gives each term before the column, as the fire adds them (trial 21f F3: "16 FP" alone).
+#[test]
+fn sl_8_a_fires_line_gives_each_firepower_term_before_the_column() {
+    use crate::engine::Game;
+    use crate::games::cross_of_iron::Action;
+    let g = game();
+    let mut s = empty(&g, Phase::PrepFire, 0);
+    let sq = place(&g, &mut s, "1st Squad", "E5", 0);
+    place(&g, &mut s, "1st Section", "F5", 3);
+    s.cursor = sq as u8;
+    let fire = |s: &State, h: &str| {
+        g.describe(
+            s,
+            Action::Fire {
+                hex: hex(&g, h),
+                sustained: false,
+            },
+        )
+    };
+    let m = g.rules().data.charts.fire.point_blank_multiplier;
+    let face = g.def(sq).face.clone();
+    let fp = g.def(sq).fp;
+    let text = fire(&s, "F5");
+    let (half, _) = g.firepower(&s, sq, hex(&g, "F5"));
+    assert!(
+        text.contains(&format!("{face} {fp} ×{m} point blank"))
+            && text.contains(&format!("= {} FP → the ", half as f32 / 2.0)),
+        "{text}"
+    );
+}

@@ -43,7 +43,6 @@ fn rule_10_3_across_the_wurm_opens_on_turn_5_in_the_ops_phase_with_the_us_initia
     assert_eq!(s.marker, marker(Side::German, 2));
     assert_eq!(s.interdiction, 0);
     // The screen says it is rule 10's, no roll having been made (trial 21d F1).
-    use crate::registry::Entry;
     let headline = fx.g.render_seen(&s, Some(Side::Us.index()));
     assert!(
         headline.contains(
