@@ -61,13 +61,34 @@ function show(v) {
     const mine = map.querySelector(`rect.counter[data-side="${v.side_index}"]`);
     if (mine) mine.scrollIntoView({ block: "center", inline: "center" });
   }
+  followOptions(map);
   const log = $("log");
   log.replaceChildren(...v.log.map((line) => {
     const li = document.createElement("li"); li.textContent = line; return li;
   }));
-  log.scrollTop = log.scrollHeight;
   if (place !== null && !v.actions.some((a) => a.place === place)) place = null;
   list();
+  // After the options are listed, which sets the log's height (trial 21d F9: the newest lines
+  // were below the fold).
+  log.scrollTop = log.scrollHeight;
+}
+
+// The map follows the decision: when none of the places the options lead to is in view, the
+// first of them is scrolled to the middle of the map (trial 21 b–e: the places decided on were
+// off screen).
+function followOptions(map) {
+  const lit = [...map.querySelectorAll(".place.lit")];
+  if (lit.length === 0) return;
+  const panel = map.getBoundingClientRect();
+  const seen = (g) => {
+    const r = g.getBoundingClientRect();
+    return r.right > panel.left && r.left < panel.right && r.bottom > panel.top && r.top < panel.bottom;
+  };
+  if (!lit.some(seen)) {
+    const r = lit[0].getBoundingClientRect();
+    map.scrollLeft += r.left + r.width / 2 - (panel.left + panel.width / 2);
+    map.scrollTop += r.top + r.height / 2 - (panel.top + panel.height / 2);
+  }
 }
 
 // The map at least `times` its drawing's size (the view's zoom: enough for a counter's face

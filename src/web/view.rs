@@ -12,6 +12,20 @@ use std::collections::BTreeMap;
 /// The most log lines sent: the page shows the latest.
 const LOG_LINES: usize = 400;
 
+/// The log from line `skip` on, saying how many earlier lines are left out (trial 21b F4: the
+/// first turn vanished without a word).
+fn log_tail(log: &[String], skip: usize) -> Vec<String> {
+    let note = (skip > 0).then(|| {
+        format!(
+            "({skip} earlier lines are not shown here; a saved game, loaded in the terminal, \
+             prints them all)"
+        )
+    });
+    note.into_iter()
+        .chain(log[skip..].iter().cloned())
+        .collect()
+}
+
 #[derive(Serialize)]
 pub struct View {
     pub title: String,
@@ -133,7 +147,7 @@ impl View {
             actions,
             stacks,
             places,
-            log: live.log[skip..].to_vec(),
+            log: log_tail(&live.log, skip),
             standing: game.standing(s, viewer),
             key: game.key().iter().map(|line| line.to_string()).collect(),
             result: session.result_line(),
@@ -169,5 +183,25 @@ mod tests {
         let tags: Vec<Option<String>> = highlights(&actions).into_iter().map(|h| h.cost).collect();
         let want = ["3 MP", "5 MF", "5 MP", "1 AP"].map(|t| Some(t.to_string()));
         assert_eq!(tags, want);
+    }
+
+    /// The page's log past its length says how many lines it leaves out (trial 21b F4).
+    #[test]
+    fn a_log_cut_to_its_last_lines_says_how_many_are_left_out() {
+        let log: Vec<String> = (0..LOG_LINES + 3).map(|i| format!("line {i}")).collect();
+        let skip = log.len().saturating_sub(LOG_LINES);
+        let shown = log_tail(&log, skip);
+        assert!(
+            shown[0].starts_with("(3 earlier lines are not shown here"),
+            "{}",
+            shown[0]
+        );
+        assert_eq!(shown[1], "line 3");
+        assert_eq!(shown.len(), LOG_LINES + 1);
+        assert_eq!(
+            log_tail(&log[..5], 0).len(),
+            5,
+            "no note when nothing is cut"
+        );
     }
 }
