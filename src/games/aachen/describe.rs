@@ -5,6 +5,7 @@ use super::combat::{
     attack_value, attack_value_parts, defense_value, defense_value_parts, result, result_morale,
     success_morale, MoraleChange,
 };
+use super::data::DefenseStrategy;
 use super::ruleset::{Ruleset, AREAS, TURNS};
 use super::state::{bits, Phase, Roll, State, Step, Support, NONE, OUT_OF_ACTION, UNREVEALED};
 use super::Action;
@@ -98,7 +99,14 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::Allot(k) => format!("allot 1 {} Support point", k.name()),
         Action::Resolve => "roll".into(),
         Action::Retreat { unit: x, to } => format!("{} retreats to {}", u(x), ar(to)),
-        Action::Stay => "stay".into(),
+        // Who stays, and where (trial 21c F2: "stay" named no unit).
+        Action::Stay => {
+            let x = (s.must_retreat | s.may_retreat).trailing_zeros() as u8;
+            match s.loc.get(usize::from(x)) {
+                Some(&at) if usize::from(at) < AREAS => format!("{} stays in {}", u(x), ar(at)),
+                _ => "stay".into(),
+            }
+        }
         // 6.3.1: "Any Supply Points not used during the Supply Phase are lost" (trial 18b F9).
         Action::Pass if s.step == Step::Supply && s.supply > 0 => format!(
             "done buying: {} left {} lost (6.3.1)",
@@ -308,6 +316,20 @@ fn what_followed(rs: &Ruleset, before: &State, a: Action, after: &State) -> Opti
             told.push(format!("{} falls back to {}", unit(rs, u), area(rs, to)));
         }
     }
+    // A strategy that takes a unit and finds none is told to have done nothing (trial 21c
+    // F3: a Panzerfaust with no Armor attacking went unmentioned).
+    let lost_any = (0..rs.americans.len())
+        .any(|u| before.loc[u] != OUT_OF_ACTION && after.loc[u] == OUT_OF_ACTION);
+    let revealed = before.attack.strategy == DefenseStrategy::None;
+    match after.attack.strategy {
+        DefenseStrategy::Panzerfaust if revealed && !lost_any => {
+            told.push("no Armor unit is in the attack: the Panzerfaust has no effect (9.4)".into())
+        }
+        DefenseStrategy::Sniper if revealed && !lost_any => {
+            told.push("no Leader is in the attack: the Sniper has no effect (9.4)".into())
+        }
+        _ => {}
+    }
     told.extend(new_lead);
     (!told.is_empty()).then(|| told.join("; "))
 }
@@ -333,8 +355,28 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
             let at = av + i16::from(rolled.attack.attack_dice);
             let dt = dv + i16::from(rolled.attack.defense_dice);
             let outcome = result(rs, &rolled);
+            // 11.4: a Fanatic defender turns a Success into a Stalemate; said on the result,
+            // which otherwise reads as wrong (trial 21c F1).
+            let mut plain = rolled;
+            plain.attack.strategy = super::data::DefenseStrategy::None;
+            let fanatic = match result(rs, &plain) {
+                was if was != outcome => {
+                    let name = result_name(was);
+                    let name = name.trim_end_matches(" (9.5.4)");
+                    let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                        "an"
+                    } else {
+                        "a"
+                    };
+                    format!(
+                        ": the dice gave {article} {name}, made a Stalemate by the Fanatic \
+                         defense (11.4)"
+                    )
+                }
+                _ => String::new(),
+            };
             Some(format!(
-                "{last_air}AV {av} ({}) + 2d6({}) = {at} vs DV {dv} ({}{}) + 2d6({}) = {dt}: {}; {}",
+                "{last_air}AV {av} ({}) + 2d6({}) = {at} vs DV {dv} ({}{}) + 2d6({}) = {dt}: {}{fanatic}; {}",
                 value_terms(|part| attack_value_parts(rs, &rolled, part)),
                 rolled.attack.attack_dice,
                 value_terms(|part| defense_value_parts(rs, &rolled, part)),
@@ -346,9 +388,17 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
         }
         // A row past its last turn gives no event (6.2), told as `initiative aachen` tells
         // it (trial 17b F4: the name was left blank).
-        (Step::Roll(Roll::RandomEvent), Action::Dice(t)) if after.event == NONE => Some(format!(
-            "Random Event 3d6 = {t}: no event (the row's last turn has passed, 6.2)"
-        )),
+        // Trial 21c F5: which row, its last turn, and that the table is a reconstruction.
+        (Step::Roll(Roll::RandomEvent), Action::Dice(t)) if after.event == NONE => {
+            let row = rs.event(rs.event_of_roll[usize::from(t)]);
+            Some(format!(
+                "Random Event 3d6 = {t}: no event (its row, {}, applies only up to turn {}; \
+                 this is turn {}: the reconstructed Random Events table, 6.2)",
+                row.name,
+                row.last_turn.unwrap_or_default(),
+                after.turn
+            ))
+        }
         (Step::Roll(Roll::RandomEvent), Action::Dice(t)) => {
             let event = rs.event(after.event);
             let effects = event_effects(event);

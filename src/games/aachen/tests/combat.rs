@@ -1464,3 +1464,67 @@ fn rule_9_5_4_each_change_of_german_morale_is_told_with_its_cause() {
         "{surrender}"
     );
 }
+
+/// 9.4: a Panzerfaust finds no Armor unit among I and K: the log says it has no effect
+/// (trial 21c F3: the strategy's outcome went untold).
+#[test]
+fn rule_9_4_a_panzerfaust_with_no_armor_attacking_is_told_to_have_no_effect() {
+    use crate::engine::Game;
+    let (mut f, _, _) = i_and_k_enter_area_13();
+    f.act(Action::Attack(12));
+    let before = f.s;
+    let draw = Action::Draw(f.counter_with(Terrain::Urban, DefenseStrategy::Panzerfaust));
+    f.roll(draw);
+    let told = f.game.narrate(&before, draw, &f.s).unwrap_or_default();
+    assert!(
+        told.contains("no Armor unit is in the attack: the Panzerfaust has no effect (9.4)"),
+        "{told}"
+    );
+}
+
+/// 11.4: a Fanatic defender makes a Success a Stalemate; the combat line says so, else a
+/// higher Attack Total reads as a wrong result (trial 21c F1).
+#[test]
+fn rule_11_4_a_fanatic_stalemate_says_it_was_a_success() {
+    use crate::engine::Game;
+    let (mut f, i, _) = i_and_k_enter_area_13();
+    attack_13_revealing(&mut f, DefenseStrategy::Fanatic);
+    if f.s.step == Step::Lead {
+        f.act(Action::Lead(i));
+    }
+    while f.s.step == Step::Support {
+        f.act(Action::Resolve);
+    }
+    f.roll(Action::Dice(12));
+    let before = f.s;
+    f.roll(Action::Dice(2));
+    let told = f
+        .game
+        .narrate(&before, Action::Dice(2), &f.s)
+        .unwrap_or_default();
+    assert!(
+        told.contains(
+            ": Stalemate (9.5.4): the dice gave a Success, made a Stalemate by the Fanatic \
+             defense (11.4)"
+        ),
+        "{told}"
+    );
+}
+
+/// 9.5.5: the choice to stay after a Stalemate names the unit and its Area (trial 21c F2:
+/// "stay" named no one, and the log had eight bare "stay" lines).
+#[test]
+fn rule_9_5_5_stay_names_the_unit_that_stays() {
+    use crate::engine::Game;
+    let (mut f, _, _) = i_and_k_enter_area_13();
+    attack_13_revealing(&mut f, DefenseStrategy::None);
+    f.s.may_retreat = f.s.attack.units;
+    f.s.must_retreat = 0;
+    let x = f.s.may_retreat.trailing_zeros() as u8;
+    let text = f.game.describe(&f.s, Action::Stay);
+    let name = crate::games::aachen::describe::unit(f.game.rules(), x);
+    assert!(
+        text.starts_with(&format!("{name} stays in Area ")),
+        "{text}"
+    );
+}
