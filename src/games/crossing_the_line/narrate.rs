@@ -624,13 +624,26 @@ fn combat_die(rs: &Ruleset, before: &State, die: u8) -> String {
         false => terms.concat(),
     };
     let result = rs.charts.resolve(line, attack, defense, die, drm);
+    // The die as the CRT reads it: clamped to 1–20 (trial 21e F8: "= 1" for a −1), or not
+    // read at all below the line's leftmost odds (7.5.1 D.2; trial 21d F5).
+    let sum = i32::from(die) + drm;
+    let modified = super::charts::modified_die(die, drm);
+    let read = match column {
+        super::charts::OddsColumn::BelowLeftmost => format!(
+            "{sum}; below the line's leftmost odds the result is {result} whatever the die \
+             (7.5.1 D.2)"
+        ),
+        _ if i32::from(modified) != sum => {
+            format!("{sum}, read as {modified} (the CRT's rows run 1–20) → {result}")
+        }
+        _ => format!("{modified} → {result}"),
+    };
     format!(
         "combat: battle strength {attack} vs {defense}, the defender in {}: the CRT's {} line, \
-         odds {}; die {die}{terms} = {} → {result} (7.5.1.2); {}; {} (7.5.2)",
+         odds {}; die {die}{terms} = {read} (7.5.1.2); {}; {} (7.5.2)",
         b.terrain.name().replace('_', " "),
         rs.charts.line_name(line).replace('_', " "),
         rs.charts.odds_label(line, column),
-        super::charts::modified_die(die, drm),
         hits_plan("defender", result.defender),
         hits_plan("attacker", result.attacker),
     )
@@ -691,7 +704,21 @@ mod tests {
             assert!(text.contains(" for "), "{text}");
         }
         let result = game.rules().charts.resolve(line, a, d, 4, drm.total());
-        assert!(text.contains(&format!("→ {result} (7.5.1.2)")), "{text}");
+        let column = game.rules().charts.odds_column(line, a, d);
+        let read = match column {
+            crate::games::crossing_the_line::charts::OddsColumn::BelowLeftmost => {
+                format!("the result is {result} whatever the die (7.5.1 D.2)")
+            }
+            _ => format!("→ {result} (7.5.1.2)"),
+        };
+        assert!(text.contains(&read), "{text}");
+        // A die past the CRT's rows says how it is read.
+        let sum = 4 + drm.total();
+        assert_eq!(
+            text.contains(", read as "),
+            !(1..=20).contains(&sum) && read.starts_with('→'),
+            "{text}"
+        );
     }
 
     /// One step of random play: the state before, the action, the state after, the narration.
