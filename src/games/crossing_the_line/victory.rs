@@ -142,13 +142,29 @@ pub fn plan_vp(p: &PlanChart, s: &State) -> u32 {
 /// printed strength less its strength now (all of it if eliminated), by its kind's value,
 /// with the losses noted when formations withdrew (8.5.2); rounded down to whole VPs.
 pub fn loss_vp(rs: &Ruleset, p: &PlanChart, s: &State) -> u32 {
+    loss_quarters(rs, p, s) / 4
+}
+
+/// `loss_vp` in quarter VPs, before the rounding down.
+pub fn loss_quarters(rs: &Ruleset, p: &PlanChart, s: &State) -> u32 {
     let quarters: u32 = bits(rs.side_units[Side::German.index()])
         .map(|u| {
             let lost = rs.unit(u).strength.saturating_sub(s.strength[u]);
             u32::from(lost) * u32::from(p.loss_quarters[u])
         })
         .sum();
-    (quarters + u32::from(s.noted_loss_quarters)) / 4
+    quarters + u32::from(s.noted_loss_quarters)
+}
+
+/// "3¼ (3 when counted: whole VPs, 9)": the SP-loss VP with its fraction, and what the end
+/// of the game counts (trial 21e F7: 2½ was shown as 2 with no word).
+pub fn loss_vp_words(rs: &Ruleset, p: &PlanChart, s: &State) -> String {
+    let q = loss_quarters(rs, p, s);
+    let fraction = ["", "¼", "½", "¾"][(q % 4) as usize];
+    match fraction {
+        "" => format!("{}", q / 4),
+        f => format!("{}{f} ({} when counted: whole VPs, 9)", q / 4, q / 4),
+    }
 }
 
 /// 9: VP hex control after every change on the map (every VP hex starts German).
@@ -443,7 +459,7 @@ fn campaign_standing(
         }),
     };
     let losses = match viewer {
-        None => format!("; German SP losses: {} VP", loss_vp(rs, p, s)),
+        None => format!("; German SP losses: {} VP", loss_vp_words(rs, p, s)),
         Some(_) => String::new(),
     };
     let drawn = drawn_markers(p, s, viewer);
@@ -532,7 +548,7 @@ pub fn known_vp(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
         Some(Side::German) => format!(
             "US VP {} from German SP losses so far; those of the hidden Victory Plan (8.3) are \
              added at the end",
-            loss_vp(rs, p, s)
+            loss_vp_words(rs, p, s)
         ),
     }
 }

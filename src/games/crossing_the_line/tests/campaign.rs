@@ -314,6 +314,11 @@ fn rule_9_german_sp_losses_score_by_type_and_withdrawn_losses_are_noted() {
     let pz = fx.unit("Pz 16");
     s.strength[pz] -= 2;
     assert_eq!(loss_vp(rs, p, &s), 1, "6 quarters");
+    // The screen gives the fraction and what the end counts (trial 21e F7).
+    assert_eq!(
+        victory::loss_vp_words(rs, p, &s),
+        "1½ (1 when counted: whole VPs, 9)"
+    );
     // An eliminated infantry battalion: all its SP.
     let i60 = fx.unit("I/60");
     s.strength[i60] = 0;
