@@ -427,7 +427,7 @@ impl<'g, G: Entry> Session<'g, G> {
     }
 
     fn narrate(&self, before: &G::State, a: G::Action, after: &G::State, log: &mut Vec<String>) {
-        if let Some(text) = self.game.narrate(before, a, after) {
+        if let Some(text) = self.game.narrate_seen(before, a, after, self.human) {
             log.push(format!("  {text}"));
         }
     }

@@ -190,6 +190,18 @@ pub trait Game: Sync {
         None
     }
 
+    /// `narrate` as player `viewer` sees it: a game with hidden information tells a side what
+    /// only it may know (the marker it drew). By default the same for everyone.
+    fn narrate_seen(
+        &self,
+        before: &Self::State,
+        a: Self::Action,
+        after: &Self::State,
+        _viewer: PlayerId,
+    ) -> Option<String> {
+        self.narrate(before, a, after)
+    }
+
     /// Each player's reward in [0, 1] for a finished game, which search maximises. By default
     /// 1 for the winner, 0 for the others and ½ each for a draw ([`rewards`]); a game whose
     /// levels of victory differ in worth may grade them, so that a search prefers a decisive

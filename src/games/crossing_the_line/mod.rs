@@ -531,6 +531,22 @@ impl Game for CrossingTheLine {
         narrate::narrate(&self.rules, before, a, after)
     }
 
+    /// 8.3: the US is told the Victory Plan marker it drew, the German the one he inspected
+    /// (trial 21e F1, F2: only `victory` said which).
+    fn narrate_seen(
+        &self,
+        before: &State,
+        a: Action,
+        after: &State,
+        viewer: PlayerId,
+    ) -> Option<String> {
+        let told = narrate::narrate(&self.rules, before, a, after);
+        match victory::marker_seen(&self.rules, before, a, after, self.side_of(viewer)) {
+            Some(seen) => Some(told.map_or(seen.clone(), |t| format!("{t}: {seen}"))),
+            None => told,
+        }
+    }
+
     /// 5.3.4: the enemy's hidden stack contents and strengths drawn anew (`hidden`); with
     /// `--open` the bots see the state as it is.
     fn determinize(&self, s: &State, viewer: PlayerId, rng: &mut crate::engine::GameRng) -> State {

@@ -9,12 +9,13 @@
 //! - AMBIG-30 (10.2): 15 VP, in no band, is a German Substantial victory (the data's
 //!   `vp_levels`, whose last entry 16 is the other reading).
 
+use super::action::Action;
 use super::command;
 use super::control::{self, HexSet};
 use super::ops;
 use super::ruleset::{PlanChart, Ruleset, ScenarioKind};
 use super::side::Side;
-use super::state::{bits, State};
+use super::state::{bits, State, Step};
 use std::fmt::Write as _;
 
 /// 10.1's ratings of the US's performance by activations needed, and failure, named with
@@ -70,6 +71,43 @@ pub fn us_vp(rs: &Ruleset, s: &State) -> u32 {
         .filter(|(k, _)| s.us_control & (1 << k) != 0)
         .map(|(_, &(_, v))| u32::from(v))
         .sum()
+}
+
+/// 8.3: what a side learns of the Victory Plan markers by `a`, in words: the US the marker
+/// it drew (with its locations' VP when it is a plan), the German the one he inspected.
+pub fn marker_seen(
+    rs: &Ruleset,
+    before: &State,
+    a: Action,
+    after: &State,
+    viewer: Side,
+) -> Option<String> {
+    let p = rs.plan.as_ref()?;
+    let words = |m: usize| match &p.markers.get(m)?.1 {
+        None => Some(format!("\"{}\", a dummy", p.markers[m].0)),
+        Some(vp) => {
+            let places: Vec<String> = (p.locations.iter().zip(vp))
+                .map(|((name, _), v)| format!("{name} {v} VP"))
+                .collect();
+            Some(format!("\"{}\" ({})", p.markers[m].0, places.join(", ")))
+        }
+    };
+    match (before.step, a, viewer) {
+        (Step::PlanDraw, Action::Draw(m), Side::Us) => {
+            let plan = match victory_plan(p, after) {
+                Some(v) if v == usize::from(m) && victory_plan(p, before).is_none() => {
+                    ": your Victory Plan, the first marker drawn that is not a dummy"
+                }
+                _ => "",
+            };
+            Some(format!("you drew {}{plan}", words(usize::from(m))?))
+        }
+        (_, Action::Inspect(k), Side::German) => {
+            let m = usize::from(*before.plan_draws.get(usize::from(k))?).checked_sub(1)?;
+            Some(format!("you see {}", words(m)?))
+        }
+        _ => None,
+    }
 }
 
 /// 8.3: the US's Victory Plan, "the first non-dummy chit drawn" (`None`: none drawn yet).

@@ -133,6 +133,36 @@ fn rule_8_3_on_9_or_10_the_german_inspects_one_drawn_marker() {
     assert_ne!(s.step, Step::Inspect);
 }
 
+/// 8.3: the log tells the US the marker it drew, with the plan's locations, and the German
+/// the marker he inspected; neither is told the other's (trial 21e F1, F2).
+#[test]
+fn rule_8_3_the_log_tells_each_side_the_marker_it_drew_or_inspected() {
+    let fx = campaign();
+    let mut s = fx.bare();
+    at_victory_plan(&fx, &mut s, 2);
+    let roer = marker(&fx, "to the Roer");
+    let before = s;
+    fx.chance(&mut s, Action::Draw(roer));
+    let seen = |side: Side, b: &State, a, after: &State| {
+        fx.g.narrate_seen(b, a, after, side.index())
+            .unwrap_or_default()
+    };
+    let us = seen(Side::Us, &before, Action::Draw(roer), &s);
+    assert!(
+        us.contains("you drew \"to the Roer\" (")
+            && us.contains(" VP")
+            && us.ends_with("the first marker drawn that is not a dummy"),
+        "{us}"
+    );
+    let german = seen(Side::German, &before, Action::Draw(roer), &s);
+    assert!(!german.contains("to the Roer"), "{german}");
+    fx.chance(&mut s, Action::Die(9));
+    let before = s;
+    fx.decide(&mut s, Action::Inspect(0));
+    let german = seen(Side::German, &before, Action::Inspect(0), &s);
+    assert!(german.contains("you see \"to the Roer\" ("), "{german}");
+}
+
 #[test]
 fn rule_8_3_the_german_sees_only_the_markers_he_inspected() {
     let fx = campaign();
