@@ -309,6 +309,19 @@ pub fn reorganize(rs: &Ruleset, s: &mut State, a: Action) {
 
 /// 8.4.2: the units the cannibalised unit's RPs may rebuild: of its formation, in good order,
 /// below strength, of a type the German Unit Reorganization table allows for it.
+/// 8.4.2: what cannibalising `c` would give, for its option: the SP it has, and how many
+/// of them units of its formation below strength could take now (trial 21e F6: the option
+/// said neither, and every choice was a pure loss).
+pub fn cannibal_yield(rs: &Ruleset, s: &State, c: u8) -> (u8, u32) {
+    let mut t = *s;
+    t.cannibal = c;
+    let sp = s.strength[usize::from(c)];
+    let room: u32 = bits(receivers(rs, &t))
+        .map(|u| u32::from(rs.unit(u).strength.saturating_sub(s.strength[u])))
+        .sum();
+    (sp, room.min(u32::from(sp)))
+}
+
 fn receivers(rs: &Ruleset, s: &State) -> Units {
     let c = usize::from(s.cannibal);
     let from = reorganization_type(rs.unit(c).kind);

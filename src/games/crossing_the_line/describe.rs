@@ -268,7 +268,20 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
                 "8.4.1"
             }
         ),
-        Action::Cannibalize(u) => format!("cannibalise {}", unit(rs, u)),
+        Action::Cannibalize(u) => {
+            let (sp, taken) = super::admin::cannibal_yield(rs, s, u);
+            let fate = match taken {
+                0 => {
+                    format!("all {sp} lost: no unit of its formation below strength can take them")
+                }
+                t if t == u32::from(sp) => format!("all {sp} can rebuild units of its formation"),
+                t => format!("{t} of {sp} can rebuild units of its formation, the rest lost"),
+            };
+            format!(
+                "cannibalise {} (its SP become Replacement Points: {fate}; 8.4.2)",
+                unit(rs, u)
+            )
+        }
         // 8.3: the marker stays hidden from the German player.
         Action::Draw(_) => "a Victory Plan marker drawn (8.3)".into(),
         Action::Inspect(k) => format!("inspect the Victory Plan marker drawn {}", ordinal(k)),

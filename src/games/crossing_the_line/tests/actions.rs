@@ -1360,6 +1360,15 @@ fn rule_8_4_2_a_cannibalised_unit_rebuilds_units_of_its_formation() {
         fx.decide(s, act);
         fx.g.narrate(&before, act, s).unwrap_or_default()
     };
+    // The option says what it would give (trial 21e F6): the 328 lacks 2 of its 3 SP.
+    let offer = fx.g.describe(&s, Action::Cannibalize(a as u8));
+    assert!(
+        offer.ends_with(
+            "(its SP become Replacement Points: 2 of 3 can rebuild units of its formation, the \
+             rest lost; 8.4.2)"
+        ),
+        "{offer}"
+    );
     // The log says what it gave (trial 18b F13).
     let text = told(&mut s, Action::Cannibalize(a as u8));
     assert_eq!(
