@@ -519,6 +519,12 @@ fn hits_plan(side: &str, h: Hits) -> String {
     )
 }
 
+/// `changes` under the rule of `before`'s step, joined, for tests of what the log says.
+#[cfg(test)]
+pub(super) fn changes_for_test(rs: &Ruleset, before: &State, after: &State) -> String {
+    changes(rs, before, after, context_rule(before.step), false).join("; ")
+}
+
 /// What changed for each unit and HQ: SP lost, disruption, elimination (its own entry, with
 /// `rule`), leaving the map, and with `moves` where it went (a retreat, a displacement).
 fn changes(rs: &Ruleset, before: &State, after: &State, rule: &str, moves: bool) -> Vec<String> {
@@ -540,7 +546,13 @@ fn changes(rs: &Ruleset, before: &State, after: &State, rule: &str, moves: bool)
                 if s1 < s0 {
                     out.push(format!("{} loses {}", name(), sp(u32::from(s0 - s1))));
                 }
-                out.push(format!("{} is eliminated{rule}", name()));
+                // 8.5.2: which test the withdrawing unit failed.
+                let why = match rule.contains("8.5.2") {
+                    true => super::reinforcements::withdrawal_bar(rs, before, u)
+                        .map_or(String::new(), |b| format!(": {b}")),
+                    false => String::new(),
+                };
+                out.push(format!("{} is eliminated{why}{rule}", name()));
             } else {
                 out.push(format!("{} leaves the map{rule}", name()));
             }

@@ -397,10 +397,24 @@ fn heirs<'a>(rs: &'a Ruleset, s: &'a State, f: u8) -> impl Iterator<Item = u8> +
 /// The SP the leaving units had lost are noted for the VP (9: "They should be noted at the
 /// time of withdrawal"), and they leave at full strength (the 116th Panzer comes back so,
 /// 8.5.2). Its reinforcements held back (8.5) leave with it.
+/// 8.5.2: why unit `u` of a withdrawing formation cannot withdraw (and is eliminated), or
+/// `None` when it withdraws: its HQ out of supply, the unit disrupted, or out of Command. One
+/// test for the withdrawal and its log line (trial 21e F5: no reason was given).
+pub fn withdrawal_bar(rs: &Ruleset, s: &State, u: usize) -> Option<&'static str> {
+    if !command::hq_supplied(rs, s, s.formation[u]) {
+        Some("its HQ out of supply")
+    } else if s.is_disrupted(u) {
+        Some("disrupted")
+    } else if !command::in_command(rs, s, u) {
+        Some("out of its HQ's Command Range")
+    } else {
+        None
+    }
+}
+
 pub(super) fn withdrawals(rs: &Ruleset, s: &mut State) {
     let turn = s.turn;
     for &(_, f) in rs.withdrawals.iter().filter(|w| w.0 == turn) {
-        let supplied = command::hq_supplied(rs, s, f);
         let units = s.formation_units(rs, f);
         let side = rs.formation(f).side;
         let heir = heirs(rs, s, f).next();
@@ -412,7 +426,7 @@ pub(super) fn withdrawals(rs: &Ruleset, s: &mut State) {
             }
         }
         let ok = bits(own)
-            .filter(|&u| supplied && !s.is_disrupted(u) && command::in_command(rs, s, u))
+            .filter(|&u| withdrawal_bar(rs, s, u).is_none())
             .fold(Units::default(), |m, u| m | 1 << u);
         for u in bits(own) {
             // 7.7: a unit leaving the hex "for any reason", or eliminated, lifts its marker.

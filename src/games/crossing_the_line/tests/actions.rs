@@ -1032,6 +1032,39 @@ fn rule_8_5_2_the_353rd_withdraws_on_turn_3() {
     }
 }
 
+/// 8.5.2: a withdrawing unit that is disrupted is eliminated, and the log says which test
+/// it failed (trial 21e F5: "is eliminated (8.5.2 withdrawal)" gave no reason).
+#[test]
+fn rule_8_5_2_an_eliminated_withdrawing_unit_is_told_why() {
+    use crate::games::crossing_the_line::reinforcements::withdrawal_bar;
+    let fx = Fx::s2();
+    let mut s = fx.g.initial_state();
+    let gr = fx.unit("GR 941");
+    fx.put(&mut s, "GR 941", 2417);
+    s.refresh(fx.rs());
+    s.turn = 3;
+    let ok = withdrawal_bar(fx.rs(), &s, gr);
+    s.disrupted |= 1 << gr;
+    assert_eq!(
+        withdrawal_bar(fx.rs(), &s, gr),
+        Some("disrupted"),
+        "was {ok:?}"
+    );
+    let mut after = s;
+    reinforcements::withdrawals(fx.rs(), &mut after);
+    assert_eq!(
+        after.hex[gr],
+        crate::games::crossing_the_line::state::ELIMINATED
+    );
+    let mut before = s;
+    before.step = Step::Reinforce(Side::German);
+    let told = crate::games::crossing_the_line::narrate::changes_for_test(fx.rs(), &before, &after);
+    assert!(
+        told.contains("German GR 941 is eliminated: disrupted (8.5.2 withdrawal)"),
+        "{told}"
+    );
+}
+
 /// 7.7 with 8.5.2: the Improved Defense marker "is removed immediately ... If at least one
 /// unit leaves the hex for any reason": the 353rd withdrawing on turn 3 takes GR 941 out of
 /// 2417, and the 1012 StuG, assigned to the 353rd and under the marker with it, stays (handed
