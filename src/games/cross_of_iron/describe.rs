@@ -475,7 +475,28 @@ impl CrossOfIron {
                     }
                 )
             }
-            Pending::Critical(_) => format!("critical-hit die (68): rolled {r}"),
+            // Its outcome under the loaded reading of 68.1 (trial 21f F5: not said).
+            Pending::Critical(shot) => {
+                let fired = self.shot(shot.firer as usize, shot.number, shot.drm, shot.intensive);
+                let dice = super::gunnery::ToHitDice {
+                    raw: 2,
+                    third_die: r,
+                };
+                let critical = super::gunnery::resolve_to_hit(
+                    &fired,
+                    dice,
+                    self.rules.options.critical_threshold,
+                )
+                .critical;
+                format!(
+                    "critical-hit die (68): rolled {r}: {}",
+                    if critical {
+                        "a critical hit (68.1)"
+                    } else {
+                        "an ordinary hit (68.1)"
+                    }
+                )
+            }
             Pending::GunKill { shot, gun } => {
                 let k = self.gun_kill_roll(before, shot.firer as usize, gun as usize);
                 let survives = !after.units[gun as usize].has(flag::GUN_DESTROYED);
@@ -528,14 +549,36 @@ impl CrossOfIron {
                     if roll <= target { "passes" } else { "fails" }
                 )
             }
-            Pending::Repair { unit } => format!(
-                "{} repair roll (66.3): rolled {r} (2 or less repaired, 9 or more permanent)",
-                self.label(unit as usize)
-            ),
-            Pending::WeaponRepair { unit } => format!(
-                "{} weapon repair: rolled {r} (1 repaired, 6 disabled)",
-                self.label(unit as usize)
-            ),
+            // Each repair says how it came out (trial 21f F9).
+            Pending::Repair { unit } => {
+                let now = after.units[unit as usize];
+                let outcome = if !now.has(flag::IMMOBILIZED) {
+                    "repaired"
+                } else if now.has(flag::PERMANENT) {
+                    "immobilized for good"
+                } else {
+                    "still immobilized"
+                };
+                format!(
+                    "{} repair roll (66.3): rolled {r} (2 or less repaired, 9 or more permanent): \
+                     {outcome}",
+                    self.label(unit as usize)
+                )
+            }
+            Pending::WeaponRepair { unit } => {
+                let now = after.units[unit as usize];
+                let outcome = if now.has(flag::DISABLED | flag::SW_DISABLED) {
+                    "disabled for good"
+                } else if now.has(flag::GUN_BROKEN | flag::SW_BROKEN) {
+                    "still malfunctioned; it rolls again next Rally Phase"
+                } else {
+                    "repaired"
+                };
+                format!(
+                    "{} weapon repair: rolled {r} (1 repaired, 6 disabled): {outcome}",
+                    self.label(unit as usize)
+                )
+            }
             Pending::Extinguish { unit } => format!(
                 "the burning wreck of {} (67.11): rolled {r} ({})",
                 self.label(unit as usize),

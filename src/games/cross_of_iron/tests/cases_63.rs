@@ -904,3 +904,32 @@ fn rule_68_2_a_critical_hits_kill_line_gives_each_term_the_total_and_the_outcome
         }
     }
 }
+
+/// 68.1: the critical-hit die's line says whether the shot is a critical hit or an ordinary
+/// one under the loaded reading (trial 21f F5: the die alone was told).
+#[test]
+fn rule_68_1_the_critical_hit_die_is_told_with_its_outcome() {
+    use crate::engine::Game;
+    use crate::games::cross_of_iron::state::{Pending, Shot};
+    let g = game();
+    let (mut s, pak, t1, _) = pak_and_two_tanks(&g);
+    s.pending = Pending::Critical(Shot {
+        firer: pak as u8,
+        target: t1 as u8,
+        number: 10,
+        drm: 0,
+        he: false,
+        intensive: false,
+    });
+    let told = |die: u8| g.narrate(&s, Action::Roll(die), &s).unwrap();
+    assert!(
+        told(1).starts_with("critical-hit die (68): rolled 1: a critical hit (68.1)"),
+        "{}",
+        told(1)
+    );
+    assert!(
+        told(6).starts_with("critical-hit die (68): rolled 6: an ordinary hit (68.1)"),
+        "{}",
+        told(6)
+    );
+}

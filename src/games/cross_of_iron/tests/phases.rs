@@ -162,6 +162,31 @@ fn rule_66_3_only_a_repairing_afv_rolls_and_its_crew_gets_back_in_in_the_advance
     }
 }
 
+/// SL's weapon repair: the log gives the roll's outcome, not the roll alone (trial 21f F9).
+#[test]
+fn sl_95_a_weapon_repair_roll_is_told_with_its_outcome() {
+    use crate::engine::Game;
+    use crate::games::cross_of_iron::state::Pending;
+    let g = game();
+    let mut s = empty(&g, Phase::Repair, 0);
+    let sq = place(&g, &mut s, "2nd Squad", "A5", 0);
+    s.units[sq].flags |= flag::SW_BROKEN;
+    s.pending = Pending::WeaponRepair { unit: sq as u8 };
+    for (die, outcome) in [
+        (1, ": repaired"),
+        (3, ": still malfunctioned; it rolls again next Rally Phase"),
+        (6, ": disabled for good"),
+    ] {
+        let mut t = s;
+        g.resolve_weapon_repair(&mut t, sq, die);
+        let told = g.narrate(&s, Action::Roll(die), &t).unwrap();
+        assert!(
+            told.contains(&format!("(1 repaired, 6 disabled){outcome}")),
+            "{die}: {told}"
+        );
+    }
+}
+
 #[test]
 fn sl_a_malfunctioned_weapon_is_repaired_on_1_and_lost_on_6() {
     let g = game();
