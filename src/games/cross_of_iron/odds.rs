@@ -29,8 +29,9 @@ impl CrossOfIron {
                 let he = self.def(u).gun.as_ref().map_or(0, |g| g.he_fp);
                 let column = self.column(2 * u16::from(he))?;
                 let shot = self.shot(u, number, drm, intensive);
+                // The IFT odds are given a hit; said so (trial 21f F13).
                 Some(format!(
-                    "hit {}; {}then {}; gun malfunction {} (B{})",
+                    "hit {}; {}then, once hit, {}; gun malfunction {} (B{})",
                     pct(hit),
                     self.guns_destroyed_odds(s, u, hex, hit),
                     self.ift_odds(s, s.units[u].hex, hex, column, 0),

@@ -502,6 +502,8 @@ fn rule_63_18_an_he_shots_odds_count_a_malfunction_on_the_firepower_roll() {
         .unwrap();
     let shown = format!("gun malfunction {:.0}% (B12)", 100.0 * expected);
     assert!(text.ends_with(&shown), "{text}");
+    // The IFT odds are said to be given a hit (trial 21f F13).
+    assert!(text.contains("then, once hit, against "), "{text}");
     assert_ne!(
         shown, "gun malfunction 3% (B12)",
         "not the TO HIT roll's alone"
