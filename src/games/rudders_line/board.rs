@@ -229,6 +229,7 @@ fn counter(rs: &Ruleset, s: &State, u: u8) -> Counter {
     let spent = s.is_spent(u);
     let values = super::describe::printed_values(rs, s, u);
     let mut status = if spent { "spent" } else { "fresh" }.to_string();
+    status.push_str(&super::screen::held_words(rs, s, u).replacen(' ', ", ", 1));
     let w = s.carried(u);
     if w != NONE {
         // Fired this turn: it adds to no assault (11.1d–e; trial 21b F2).

@@ -122,10 +122,11 @@ pub fn marker_words((side, v): (super::Side, u8)) -> String {
 /// squad 4|6|5", "German squad 2|3|4 spent +MG 42").
 fn unit_label(rs: &Ruleset, s: &State, u: u8) -> String {
     let mut label = format!(
-        "{} {}{}",
+        "{} {}{}{}",
         counter_name(&rs.info(u).counter),
         printed_values(rs, s, u),
-        if s.is_spent(u) { " spent" } else { "" }
+        if s.is_spent(u) { " spent" } else { "" },
+        held_words(rs, s, u)
     );
     let w = s.carried(u);
     if w != NONE {
@@ -133,6 +134,15 @@ fn unit_label(rs: &Ruleset, s: &State, u: u8) -> String {
         label.push_str(&format!(" +{}{fired}", weapon(rs, w)));
     }
     label
+}
+
+/// " held until turn 3": a unit the scenario holds back (its set-up's `released_on_turn`),
+/// which may not act before then (trial 21b F3: the 914th's hold was shown nowhere).
+pub fn held_words(rs: &Ruleset, s: &State, u: u8) -> String {
+    match rs.released(u, s.turn) {
+        true => String::new(),
+        false => format!(" held until turn {}", rs.info(u).released_on_turn),
+    }
 }
 
 /// Each occupied area with its units (fresh/spent, carried weapons), markers and control.

@@ -982,3 +982,30 @@ fn rule_2_64_a_weapon_lying_in_an_area_is_on_the_screen_and_the_board() {
         line(&fx)
     );
 }
+
+/// The scenario's held-back units (the 914th until turn 3) are marked on the screen and the
+/// board, so that their areas missing from the activation list are explained (trial 21b F3).
+#[test]
+fn rule_10_2_a_unit_held_back_by_the_scenario_is_marked_until_its_turn() {
+    use crate::engine::Game;
+    let mut fx = Fixture::new();
+    let u = fx.place_held_back("german_squad", "16");
+    fx.place("ranger_squad", "1");
+    let turn = fx.g.rules.info(u).released_on_turn;
+    assert!(turn > fx.s.turn, "held back now");
+    let screen = fx.g.render(&fx.s);
+    assert!(
+        screen.contains(&format!("held until turn {turn}")),
+        "{screen}"
+    );
+    let board = fx.g.board(&fx.s);
+    let place = board.places.iter().find(|p| p.id == "16").unwrap();
+    assert!(place.counters[0]
+        .status
+        .contains(&format!("held until turn {turn}")));
+    fx.s.turn = turn;
+    assert!(
+        !fx.g.render(&fx.s).contains("held until"),
+        "released on its turn"
+    );
+}
