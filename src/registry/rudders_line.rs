@@ -122,11 +122,17 @@ impl Entry for RuddersLine {
                 percent(aimed * none, 0)
             ));
         }
-        let (ot, dt) = self.assault_totals(s, a)?;
+        let (ot, dt, best) = match self.assault_totals(s, a) {
+            Some((ot, dt)) => (ot, dt, ""),
+            None => {
+                let (ot, dt) = self.best_point_totals(s, a)?;
+                (ot, dt, "with the best point unit, chosen next (11.1): ")
+            }
+        };
         let odds = odds::attack(ot, dt);
         let fail = odds.prob(|r| *r == AttackResult::Failed).to_f64();
         Some(format!(
-            "OT {ot} vs DT {dt} before the dice: {}% Casualty Points on the defenders, \
+            "{best}OT {ot} vs DT {dt} before the dice: {}% Casualty Points on the defenders, \
              {}% the assault fails (11.2)",
             percent(1.0 - fail, 0),
             percent(fail, 0)

@@ -70,6 +70,33 @@ impl RuddersLine {
         }
     }
 
+    /// An assault a group of two or more commits to, its point unit chosen next (11.1a): the
+    /// totals with the best point unit for it (trial 21b F6: no odds were shown before the
+    /// group was committed).
+    pub fn best_point_totals(&self, s: &State, a: Action) -> Option<(u8, u8)> {
+        if !matches!(a, Action::AssaultHere | Action::Move { .. })
+            || s.group.members.count_ones() < 2
+        {
+            return None;
+        }
+        let mut next = *s;
+        crate::engine::Game::apply(self, &mut next, a);
+        if next.step != Step::Point {
+            return None;
+        }
+        let mut points = Vec::new();
+        crate::engine::Game::legal_actions(self, &next, &mut points);
+        points
+            .into_iter()
+            .filter_map(|p| match p {
+                Action::Point(lead) => {
+                    Some(super::movement::assault_totals(self.rules(), &next, lead))
+                }
+                _ => None,
+            })
+            .max_by_key(|&(ot, dt)| i16::from(ot) - i16::from(dt))
+    }
+
     /// A join that passes over units listed above it, in words (`describe::passed_over`).
     pub fn passed_over(&self, s: &State, a: Action) -> Option<&'static str> {
         super::describe::passed_over(self.rules(), s, a)

@@ -613,6 +613,32 @@ fn rule_10_1c_a_failed_assault_passes_the_action_phase() {
     assert_eq!(fx.s.active, Side::Germans);
 }
 
+/// 11.1: a group of two commits to its assault before its point unit is chosen; the action
+/// shows the odds with the best point unit (trial 21b F6: none were shown).
+#[test]
+fn rule_11_1_a_groups_assault_shows_the_odds_with_its_best_point_unit() {
+    let mut fx = Fixture::new();
+    let a = fx.place("ranger_squad", "4");
+    let b = fx.place("ranger_nco_1", "4");
+    fx.place("german_squad", "4");
+    fx.group("4", &[a, b]);
+    let text = crate::registry::action_text(&fx.g, &fx.s, Action::AssaultHere);
+    let (ot, dt) = fx.g.best_point_totals(&fx.s, Action::AssaultHere).unwrap();
+    assert!(
+        text.contains(&format!(
+            "with the best point unit, chosen next (11.1): OT {ot} vs DT {dt} before the dice"
+        )),
+        "{text}"
+    );
+    fx.act(Action::AssaultHere);
+    let best = [a, b]
+        .map(|p| fx.g.assault_totals(&fx.s, Action::Point(p)).unwrap())
+        .into_iter()
+        .max_by_key(|&(o, d)| i16::from(o) - i16::from(d))
+        .unwrap();
+    assert_eq!((ot, dt), best);
+}
+
 /// 11.1: a lone unit has no point unit to choose, so its assault rolls at once: the action
 /// that starts it shows the exact odds instead (trial 13b F1), with the totals it then fixes.
 #[test]
