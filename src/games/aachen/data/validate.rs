@@ -224,6 +224,99 @@ fn check_americans(units: &[AmericanDef], map: &MapTables, at: At) -> Result<(),
             ));
         }
     }
+    check_printed_order_of_battle(units, at)
+}
+
+/// 5.3.1: the companies set up in Area 1 (2nd Bn) and Area 2 (3rd Bn), each with its Leader.
+const PRINTED_SETUP: [(&str, &str, u8); 8] = [
+    ("E", "Smoots", 1),
+    ("F", "Weeks", 1),
+    ("G", "Walker", 1),
+    ("D", "Fuller", 1),
+    ("I", "Botts", 2),
+    ("K", "Corwell", 2),
+    ("L", "Chaplin", 2),
+    ("M", "Nechy", 2),
+];
+
+/// 6.1.1: the reinforcements: the two M-12s alone, and each task force by its Leader with
+/// the number of units under him (4.3.4: "Task Force Hogan has three units and Task Force
+/// Hughes has two units"), on the turn each arrives.
+const PRINTED_ARRIVALS: [(&str, usize, u8); 4] = [
+    ("M-12/A", 0, 2),
+    ("M-12/B", 0, 3),
+    ("Hogan", 3, 5),
+    ("Hughes", 2, 7),
+];
+
+/// The American order of battle as 4.3.4, 5.3.1 and 6.1.1 print it: who sets up where, who
+/// arrives when, and which units each Leader commands; a data file may change the
+/// reconstructed Attack Factors, not these (trial 21a F2: a company dropped or moved, or a
+/// reinforcement's turn changed, loaded silently under the text's label).
+fn check_printed_order_of_battle(units: &[AmericanDef], at: At) -> Result<(), DataError> {
+    let find = |id: &str| units.iter().find(|u| u.id == id);
+    let err = |id: &str, m: String| Err(at.err(format!("unit {id}"), m));
+    for (company, leader, area) in PRINTED_SETUP {
+        for id in [company, leader] {
+            match find(id) {
+                None => return err(id, format!("is missing: 5.3.1 sets it up in Area {area}")),
+                Some(u) if u.setup_area != Some(area) || u.arrives.is_some() => {
+                    return err(id, format!("5.3.1 sets it up in Area {area} at the start"))
+                }
+                Some(_) => {}
+            }
+        }
+        if find(company).map(|u| &u.organisation) != find(leader).map(|u| &u.organisation) {
+            return err(
+                leader,
+                format!("5.3.1 gives Leader {leader} Company {company}"),
+            );
+        }
+    }
+    let mut printed = 2 * PRINTED_SETUP.len();
+    for (lead, under, turn) in PRINTED_ARRIVALS {
+        let Some(l) = find(lead) else {
+            return err(lead, format!("is missing: 6.1.1 brings it on turn {turn}"));
+        };
+        let group: Vec<&AmericanDef> = match under {
+            0 => vec![l],
+            _ => units
+                .iter()
+                .filter(|u| u.organisation == l.organisation)
+                .collect(),
+        };
+        if group.len() != under + 1
+            || under > 0 && group.iter().filter(|u| u.kind == UnitKind::Leader).count() != 1
+        {
+            return err(
+                lead,
+                format!(
+                    "4.3.4 gives {lead} {under} units and no other Leader; the data gives {}",
+                    group.len() - 1
+                ),
+            );
+        }
+        if let Some(u) = group
+            .iter()
+            .find(|u| u.arrives != Some(turn) || u.setup_area.is_some())
+        {
+            return err(
+                &u.id,
+                format!("6.1.1 brings it on turn {turn}, not set up at the start"),
+            );
+        }
+        printed += group.len();
+    }
+    if units.len() != printed {
+        return Err(at.err(
+            "-",
+            format!(
+                "{} American units; 5.3.1 and 6.1.1 list {printed}, and a unit of neither would be \
+                 a change to the printed order of battle",
+                units.len()
+            ),
+        ));
+    }
     Ok(())
 }
 

@@ -336,3 +336,42 @@ fn an_area_position_of_three_numbers_is_refused() {
         "{e}"
     );
 }
+
+/// 4.3.4, 5.3.1, 6.1.1: the order of battle the rules print is checked, each change refused in
+/// one line naming the rule (trial 21a F2: a company dropped or moved, a task force changed
+/// or a reinforcement's turn changed loaded silently under the text's label).
+#[test]
+fn rule_5_3_1_and_6_1_1_the_printed_order_of_battle_is_checked() {
+    let edit = |f: &dyn Fn(&mut DataSet)| {
+        let mut data = embedded();
+        f(&mut data);
+        rejected(&data)
+    };
+    let e = edit(&|d| {
+        d.counters
+            .americans
+            .retain(|u| u.id != "G" && u.id != "Walker")
+    });
+    assert!(
+        e.contains("unit G: is missing: 5.3.1 sets it up in Area 1"),
+        "{e}"
+    );
+    let e = edit(&|d| american_mut(d, "Walker").setup_area = Some(2));
+    assert!(
+        e.contains("unit Walker: 5.3.1 sets it up in Area 1 at the start"),
+        "{e}"
+    );
+    let e = edit(&|d| american_mut(d, "M-12/A").arrives = Some(9));
+    assert!(e.contains("unit M-12/A: 6.1.1 brings it on turn 2"), "{e}");
+    let e = edit(&|d| american_mut(d, "Hogan").arrives = Some(9));
+    assert!(e.contains("unit Hogan: 6.1.1 brings it on turn 5"), "{e}");
+    let e = edit(&|d| {
+        let hughes = american_mut(d, "Hughes").organisation.clone();
+        american_mut(d, "A/36").organisation = hughes;
+    });
+    assert!(e.contains("4.3.4 gives Hogan 3 units"), "{e}");
+    // The reconstructed Attack Factors stay a designer's to change.
+    let mut data = embedded();
+    american_mut(&mut data, "G/33").attack = 6;
+    assert!(data.validate("test.toml").is_ok());
+}
