@@ -660,7 +660,7 @@ fn rule_7_5_1_the_odds_before_committing_are_the_engine_s_chits_and_die() {
             g.apply(&mut rolled, d);
             let text = g.narrate(&drawn, d, &rolled).unwrap();
             let after_arrow = text.split("→ ").nth(1).unwrap();
-            let result = after_arrow.split(" (7.5.1.2)").next().unwrap();
+            let result = after_arrow.split([' ', ',']).next().unwrap();
             let w = u128::from(wc) * u128::from(wd);
             match engine.iter_mut().find(|(r, _)| r == result) {
                 Some((_, x)) => *x += w,
