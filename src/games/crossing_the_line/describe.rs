@@ -79,12 +79,21 @@ pub fn cost(rs: &Ruleset, s: &State, a: Action) -> Option<String> {
             super::movement::select_cost(rs, s, from, pick),
             costs.movement,
         ),
-        Action::Attack { kind, .. } => {
+        // The attackers are chosen next: the cost is known when the stack's units are all In
+        // Command or all out of it (trial 21d F3: "2 if a unit is Out of Command" beside a move
+        // already doubled).
+        Action::Attack { kind, from, .. } => {
             let base = kind.ap_cost(costs);
-            return Some(format!(
-                "{base} AP, {} if a unit is Out of Command",
-                rs.charts.ap_cost(base, false)
-            ));
+            let stack =
+                s.units_at(rs, s.act().side, from) & s.formation_units(rs, s.act().formation);
+            let in_command = super::command::in_command_units(rs, s, stack);
+            let of = super::ops::available(s, stack);
+            let doubled = rs.charts.ap_cost(base, false);
+            return Some(match (in_command == stack, in_command == 0 && stack != 0) {
+                (true, _) => format!("{base} AP of {of}"),
+                (_, true) => format!("{doubled} AP (Out of Command: doubled, 5.8.3) of {of}"),
+                _ => format!("{base} AP of {of}, {doubled} if an Out of Command unit attacks"),
+            });
         }
         Action::Resolve => (
             super::battle::resolve_cost(rs, s),

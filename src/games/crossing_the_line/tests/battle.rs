@@ -1620,3 +1620,41 @@ fn rule_7_5_a_single_attacker_s_battle_is_known_before_the_declaration() {
         "5.3.4: the stack is not known"
     );
 }
+
+/// 7.5, 5.8.3: an attack option gives its cost as the attackers' command makes it, doubled
+/// when every unit of the stack is Out of Command (trial 21d F3: "1 AP, 2 if a unit is Out of
+/// Command" beside a move already shown doubled).
+#[test]
+fn rule_5_8_3_an_attack_option_gives_the_cost_the_stacks_command_makes() {
+    let fx = Fx::s2();
+    let mut s = fx.bare();
+    fx.hq(&mut s, "1ID", 1113);
+    fx.hq(&mut s, "526ID", 1515);
+    fx.put(&mut s, "1/16", 1412);
+    fx.put(&mut s, "453", 1413);
+    fx.activate(&mut s, "1ID", 3);
+    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    let attack = Action::Attack {
+        from,
+        target,
+        kind: AttackKind::Hasty,
+    };
+    let cost =
+        |s: &State| crate::games::crossing_the_line::describe::cost(fx.rs(), s, attack).unwrap();
+    let base = AttackKind::Hasty.ap_cost(&fx.rs().charts.ap_costs);
+    assert!(
+        cost(&s).starts_with(&format!("{base} AP of ")),
+        "{}",
+        cost(&s)
+    );
+    // The HQ far away: the lone attacker is Out of Command.
+    fx.hq(&mut s, "1ID", 3922);
+    let doubled = fx.rs().charts.ap_cost(base, false);
+    assert!(
+        cost(&s).starts_with(&format!(
+            "{doubled} AP (Out of Command: doubled, 5.8.3) of "
+        )),
+        "{}",
+        cost(&s)
+    );
+}
