@@ -169,6 +169,13 @@ fn end_activation(rs: &Ruleset, s: &State) -> String {
     if s.step != Step::Group || s.group.members == 0 {
         return "end the activation".into();
     }
+    // The group's units are spent whether they moved or not (10.1b; trial 21b F5).
+    let n = s.group.members.count_ones();
+    let spent = match n {
+        1 => "its unit becomes spent".to_string(),
+        n => format!("its {n} units become spent"),
+    };
+    let base = format!("end the activation: {spent} (10.1b)");
     let full: Vec<String> = super::movement::too_full(rs, s)
         .into_iter()
         .map(|(to, there, group)| {
@@ -180,10 +187,10 @@ fn end_activation(rs: &Ruleset, s: &State) -> String {
         })
         .collect();
     match full.is_empty() {
-        true => "end the activation".into(),
+        true => base,
         false => format!(
-            "end the activation (no move where the group would pass an area's limit of \
-             {STACKING_LIMIT} stacking points, 10.35: {})",
+            "{base}; no move where the group would pass an area's limit of {STACKING_LIMIT} \
+             stacking points, 10.35: {}",
             full.join("; ")
         ),
     }

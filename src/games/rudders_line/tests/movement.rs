@@ -248,6 +248,11 @@ fn rule_10_35_a_move_stacking_forbids_is_explained_in_the_list() {
         text.contains("10.35: area 4 already has 12 of its 12 and the group has 3"),
         "{text}"
     );
+    // It says the group's units become spent, moved or not (trial 21b F5).
+    assert!(
+        text.starts_with("end the activation: its unit becomes spent (10.1b)"),
+        "{text}"
+    );
 }
 
 #[test]
