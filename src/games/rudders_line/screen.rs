@@ -290,6 +290,11 @@ fn failed_assault_pass(before: &State, after: &State) -> String {
 /// The die rolls explained: totals, dice and the result.
 pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
     let told = narrate_step(rs, before, a, after);
+    // The guns' deadline passed with no Ranger there: told when it happens (trial 21b F7).
+    let told = match (guns_missed(rs, before, after), told) {
+        (Some(g), Some(t)) => Some(format!("{t}; {g}")),
+        (g, t) => t.or(g),
+    };
     // A new phase (or turn, or the end) is told where it happens, whoever's step led to it:
     // after the person's own last decision of a phase the screen is not drawn again.
     if (before.turn, before.phase) == (after.turn, after.phase) {
@@ -299,7 +304,21 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
     if after.phase == Phase::Regroup && before.phase != Phase::Regroup {
         now.push_str(&rallies_without_a_roll(rs, before, after));
     }
+
     Some(told.map_or(now.clone(), |t| format!("{t} — {now}")))
+}
+
+/// "no Ranger reached the guns in area 33 by the end of turn 3 …" on the step that found it.
+fn guns_missed(rs: &Ruleset, before: &State, after: &State) -> Option<String> {
+    let v = &rs.victory;
+    (after.guns_missed && !before.guns_missed).then(|| {
+        format!(
+            "no Ranger reached the guns in {} by the end of turn {}: the Rangers' result will be \
+             one level lower",
+            area(rs, v.guns_area),
+            v.guns_deadline_turn
+        )
+    })
 }
 
 /// 12.1 steps 3 and 4a: the units the Regroup Phase turned fresh on its own as it began, by

@@ -647,8 +647,17 @@ fn rule_12_1_step_1_guns_not_reached_by_the_deadline_cost_the_rangers_one_level(
     let mut fx = quiet(); // Rangers hold 3 and 5, not 7 or 23: a Ranger victory
     fx.s.guns_reached = false;
     fx.s.turn = 3;
+    let before = fx.s;
     regroup(&mut fx);
     assert!(fx.s.guns_missed);
+    // The log says so on the step that found it (trial 21b F7).
+    let told =
+        fx.g.narrate(&before, Action::Pass, &fx.s)
+            .unwrap_or_default();
+    assert!(
+        told.contains("no Ranger reached the guns in area 33 by the end of turn 3: the Rangers' result will be one level lower"),
+        "{told}"
+    );
     assert!(fx.g.outcome(&fx.s).is_none(), "the game goes on");
     fx.s.turn = 8;
     regroup(&mut fx);
