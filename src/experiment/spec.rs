@@ -306,6 +306,14 @@ impl Spec {
                     v.name.chars().count()
                 ));
             }
+            // A spreadsheet reads a CSV cell starting so as a formula (trial 21a F5).
+            if written && v.name.starts_with(['=', '+', '@']) {
+                return Err(format!(
+                    "variant '{}': a name starting with =, + or @ would be read as a formula by \
+                     a spreadsheet opening summary.csv; start it with a letter or digit",
+                    brief(&v.name)
+                ));
+            }
         }
         Ok(all)
     }
@@ -601,6 +609,11 @@ mod tests {
             e.contains("sweep 'x.y': label must be") && e.contains("control"),
             "{e}"
         );
+        // A name a spreadsheet would read as a formula (trial 21a F5).
+        let e =
+            spec("game = 'g'\ngames = 5\n[[variant]]\nname = '=SUM(1,2)'\nset = { 'x.y' = 1 }\n")
+                .unwrap_err();
+        assert!(e.contains("would be read as a formula"), "{e}");
         // A long swept value makes a long name the person did not write: it is played.
         let value = "N".repeat(95);
         let long_value = format!(
