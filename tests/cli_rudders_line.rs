@@ -305,6 +305,23 @@ fn a_sequential_test_decides_at_the_same_pair_for_any_thread_count() {
         "0,20",
     ]));
     assert!(line.contains("exactly two bots"), "{line}");
+    // A negative bound is taken as written (trial 21a F6: clap read it as a flag).
+    let negative = common::stdout(&common::sandtable(&[
+        "ladder",
+        "rudders-line",
+        "--bots",
+        "random,scripted",
+        "--sprt",
+        "-5,5",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+    ]));
+    assert!(
+        negative.contains("H0 random is -5 Elo against scripted, H1 +5 Elo"),
+        "{negative}"
+    );
     // Two bots may be one (the null test above); a longer ladder ranks each bot once.
     let line = common::one_line_error(&common::sandtable(&[
         "ladder",

@@ -47,8 +47,9 @@ pub struct LadderArgs {
     /// Two bots only: a sequential probability ratio test that the first is `elo1` Elo
     /// stronger than the second rather than `elo0` (e.g. 0,10; α = β = 5%). They play game
     /// pairs on common seeds (each seed with each bot on each side) until the evidence
-    /// decides, or --games pairs.
-    #[arg(long, value_name = "ELO0,ELO1", value_parser = Sprt::parse)]
+    /// decides, or --games pairs. A negative bound is written as is: --sprt -5,5.
+    // Trial 21a F6: clap took "-5,5" for a flag and advised "-- -5", which does not work.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = Sprt::parse, allow_hyphen_values = true)]
     pub sprt: Option<Sprt>,
     /// Play only the K-th of N equal shares of every pairing's games (1 ≤ K ≤ N) and write a
     /// shard file to --out; `sandtable merge` combines the N shard files into exactly this
