@@ -249,6 +249,25 @@ impl DataSet {
                 ));
             }
         }
+        // 8.5.1: reinforcements enter on friendly entry hexes; one the enemy sets up on is
+        // none (trial 21a F4: a US entry on the 183rd VGD's set-up hex was accepted).
+        for r in &s.reinforcements {
+            let hex = self
+                .hex_in(s, &r.hex)
+                .map_err(|m| (format!("reinforcement {}", r.unit), m))?;
+            let side = self.unit_side(&r.unit);
+            if let (Some((other, first)), Some(side)) = (held_by.get(&hex), side) {
+                if *other != side {
+                    return Err((
+                        format!("reinforcement {}", r.unit),
+                        format!(
+                            "enters at hex {hex}, where the enemy's {first} sets up: 8.5.1's \
+                             entry hexes are friendly"
+                        ),
+                    ));
+                }
+            }
+        }
         // A reinforcement HQ's hex is where it enters later, not a set-up hex.
         let hqs = s
             .hqs
@@ -441,6 +460,22 @@ mod tests {
         );
         assert!(
             e.contains("HQ 3AD") && e.contains("already holds HQ 1ID") && e.contains("3.3"),
+            "{e}"
+        );
+    }
+
+    /// 8.5.1: reinforcements enter on friendly entry hexes; one where the enemy sets up is
+    /// refused (trial 21a F4: Across the Wurm's 1/116 entering at the 183rd VGD's 5305).
+    #[test]
+    fn rule_8_5_1_a_reinforcement_entering_where_the_enemy_sets_up_is_refused() {
+        let e = with_scenarios(
+            "unit = \"1/116\"\nhex = \"5301\"",
+            "unit = \"1/116\"\nhex = \"5305\"",
+        );
+        assert!(
+            e.contains("reinforcement 1/116")
+                && e.contains("enters at hex 5305, where the enemy's")
+                && e.contains("8.5.1"),
             "{e}"
         );
     }
