@@ -90,7 +90,9 @@ impl CrossingTheLine {
     /// The victory conditions and who stands where now, in sentences, as `viewer` knows them
     /// (8.3: the German does not know the Victory Plan; 9: the US how German losses are shared).
     pub fn standing(&self, s: &State, viewer: Option<PlayerId>) -> Vec<String> {
-        super::victory::standing(self.rules(), s, self.kept_from(viewer))
+        let mut lines = super::victory::standing(self.rules(), s, self.kept_from(viewer));
+        lines.push(markers_line(self.rules(), s));
+        lines
     }
 
     /// The play screen's text of the position as `viewer` sees it (5.3.4, as on the page).
@@ -353,4 +355,23 @@ fn links(rs: &Ruleset, places: &[Place]) -> Vec<Link> {
         }
     }
     links
+}
+
+/// The markers whose place the rules read (trial 21d F6: only the log told them): who holds
+/// the SNAFU token (5.2), the Initiative +DRM marker (6.1) and the Interdiction Level (8.1.2).
+fn markers_line(rs: &super::Ruleset, s: &State) -> String {
+    let marker = match s.marker.side {
+        Some(side) if s.marker.value > 0 => format!("+{} {}", s.marker.value, side.players()),
+        _ => "0".to_string(),
+    };
+    let snafu = format!("the SNAFU token with the {} (5.2)", s.snafu.players());
+    match rs.kind {
+        // 10.1: First Blood has no Initiative and no Admin Phase.
+        super::ruleset::ScenarioKind::FirstBlood => format!("Markers: {snafu}."),
+        _ => format!(
+            "Markers: {snafu}; the Initiative +DRM marker at {marker} (6.1); Interdiction Level \
+             {} (8.1.2).",
+            s.interdiction
+        ),
+    }
 }

@@ -42,6 +42,15 @@ fn rule_10_3_across_the_wurm_opens_on_turn_5_in_the_ops_phase_with_the_us_initia
     assert_eq!(s.initiative, Side::Us);
     assert_eq!(s.marker, marker(Side::German, 2));
     assert_eq!(s.interdiction, 0);
+    // The markers the rules read are on the standing, not only in the log (trial 21d F6).
+    let standing = fx.g.standing(&s, Some(Side::Us.index())).join(" ");
+    assert!(
+        standing.contains("Markers: the SNAFU token with the ")
+            && standing.contains(
+                "the Initiative +DRM marker at +2 Germans (6.1); Interdiction Level 0 (8.1.2)."
+            ),
+        "{standing}"
+    );
     // The screen says it is rule 10's, no roll having been made (trial 21d F1).
     let headline = fx.g.render_seen(&s, Some(Side::Us.index()));
     assert!(
