@@ -98,13 +98,12 @@ impl CrossOfIron {
                 _ => format!("{who} in {}: holds fire", self.hex_name(here)),
             },
             Action::Fire { hex, sustained } => {
-                let (half, _) = self.firepower(s, u, hex);
-                let column = self.column(half).unwrap_or(0);
+                let (half, plain_b) = self.firepower(s, u, hex);
+                let (column, breakdown) = self.fire_column(s, u, hex, sustained).unwrap_or((0, 0));
                 let col = self.rules.ift[column as usize].fp;
-                let col = if sustained {
-                    self.rules.ift[(column as usize + 1).min(self.rules.ift.len() - 1)].fp
-                } else {
-                    col
+                let sustained_words = match sustained {
+                    true => format!(", +1 column and B# {plain_b} → {breakdown} sustained (95)"),
+                    false => String::new(),
                 };
                 let lead = self.fire_leadership(s, u);
                 let lead = if lead != 0 {
@@ -124,7 +123,7 @@ impl CrossOfIron {
                     self.enemies_named(s, hex, side),
                     board.distance(here, hex),
                     half as f32 / 2.0,
-                    if sustained { ", +1 column sustained (95)" } else { "" },
+                    sustained_words,
                     board.terrain[hex as usize].name(),
                     self.rules.tem(hex)
                 )

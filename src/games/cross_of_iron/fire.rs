@@ -238,14 +238,31 @@ impl CrossOfIron {
     }
 
     /// Starts an IFT attack by `u` on `hex`: the dice are next.
+    /// The IFT column of `u`'s fire at `hex` and its breakdown number (0: none); with 95's
+    /// sustained fire one column to the right after all modifiers, the B# two lower. One
+    /// account for the fire, its odds and its option (trial 21f F7: the B# was not told).
+    pub(super) fn fire_column(
+        &self,
+        s: &State,
+        u: usize,
+        hex: u8,
+        sustained: bool,
+    ) -> Option<(u8, u8)> {
+        let (half, breakdown) = self.firepower(s, u, hex);
+        let column = self.column(half)?;
+        Some(match sustained {
+            true => (
+                (column + 1).min(self.rules.ift.len() as u8 - 1),
+                breakdown.saturating_sub(2),
+            ),
+            false => (column, breakdown),
+        })
+    }
+
     pub(super) fn open_fire(&self, s: &mut State, u: usize, hex: u8, sustained: bool) {
-        let (half, mut breakdown) = self.firepower(s, u, hex);
-        let mut column = self.column(half).expect("a legal fire has a column");
-        if sustained {
-            // 95: one column to the right after all modifiers; B# two lower.
-            column = (column + 1).min(self.rules.ift.len() as u8 - 1);
-            breakdown = breakdown.saturating_sub(2);
-        }
+        let (column, breakdown) = self
+            .fire_column(s, u, hex, sustained)
+            .expect("a legal fire has a column");
         let drm = self.fire_leadership(s, u);
         let unit = &mut s.units[u];
         unit.flags |= if self.vehicle(u) {

@@ -40,11 +40,7 @@ impl CrossOfIron {
                 ))
             }
             Action::Fire { hex, sustained } => {
-                let (half, _) = self.firepower(s, u, hex);
-                let mut column = self.column(half)?;
-                if sustained {
-                    column = (column + 1).min(self.rules.ift.len() as u8 - 1);
-                }
+                let (column, _) = self.fire_column(s, u, hex, sustained)?;
                 let drm = self.fire_leadership(s, u);
                 Some(self.ift_odds(s, s.units[u].hex, hex, column, drm))
             }

@@ -1345,6 +1345,18 @@ fn rule_95_1_sustained_fire_is_chosen_for_an_mg_with_the_attack_before_its_dice(
         attack(&g, &t)
     };
     assert!(fire(sustained).0 > fire(plain).0);
+    // The option tells the price: the B# two lower (95.3; trial 21f F7).
+    let mut t = s;
+    t.cursor = mg as u8;
+    let (_, b) = g.firepower(&t, mg, d5);
+    let text = g.describe(&t, sustained);
+    assert!(
+        text.contains(&format!(
+            ", +1 column and B# {b} → {} sustained (95)",
+            b - 2
+        )),
+        "{text}"
+    );
 }
 
 /// 95.2: "A MG utilizing sustained fire increases its firepower factor for that fire by one
