@@ -90,12 +90,17 @@ impl Entry for Aachen {
         Aachen::action_cost(self, s, a)
     }
 
-    /// 9.5.1–9.5.4: the attack's exact odds if rolled after this choice (the Lead
-    /// Attacking Unit, a support point, or the roll itself).
+    /// 9.5.1–9.5.4: the attack's exact odds if rolled after this choice (the attack on a
+    /// revealed unit, the Lead Attacking Unit, a support point, or the roll itself).
     fn action_odds(&self, s: &Self::State, a: Self::Action) -> Option<String> {
         use crate::engine::Game as _;
         use crate::games::aachen::{attack_inputs, Action, CombatResult};
-        if !matches!(a, Action::Lead(_) | Action::Allot(_) | Action::Resolve) {
+        // An attack on a revealed unit with its lead and support settled goes to the dice at
+        // once: its odds are shown on it too (trial 21c F4).
+        if !matches!(
+            a,
+            Action::Lead(_) | Action::Allot(_) | Action::Resolve | Action::Attack(_)
+        ) {
             return None;
         }
         let mut after = *s;

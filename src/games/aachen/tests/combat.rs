@@ -1204,6 +1204,31 @@ fn enumerated_odds(av: i16, dv: i16, defense: u8, fanatic: bool) -> [f64; 4] {
     ways.map(|w| 100.0 * f64::from(w) / 1296.0)
 }
 
+/// 9.5.1: an attack on a revealed unit by one unit, with no support to allot, goes to the
+/// dice at once; its option shows the odds (trial 21c F4: it rolled with none shown).
+#[test]
+fn rule_9_5_1_an_attack_going_straight_to_the_dice_shows_its_odds() {
+    use crate::engine::Game as _;
+    use crate::registry::Entry as _;
+    let mut f = Fixture::combat();
+    let units = f.activated_in_area_12(&["I"]);
+    f.act(Action::Select(units[0]));
+    f.act(Action::Move { to: 12, via: 11 });
+    f.reveal(13, f.counter_with(Terrain::Urban, DefenseStrategy::None));
+    f.s.supply = 0;
+    let mut next = f.s;
+    f.game.apply(&mut next, Action::Attack(12));
+    if next.step == Step::Roll(Roll::Attack) || next.step == Step::Support {
+        let text = f
+            .game
+            .action_odds(&f.s, Action::Attack(12))
+            .unwrap_or_default();
+        assert!(text.starts_with("AV "), "{text}");
+    } else {
+        panic!("the attack did not reach the dice: {:?}", next.step);
+    }
+}
+
 /// 9.5.1–9.5.4, 11.4: choosing the Lead Attacking Unit shows the attack's exact odds before
 /// the dice: its AV and DV and each result's chance, as enumerated over the dice; a Fanatic
 /// Defense leaves no chance of a Success.
