@@ -109,8 +109,9 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         Action::AddWeapon(w) => format!("{} joins the direct fire", u(w)),
         Action::DirectFire { target } => format!("direct fire on {}", ar(target)),
         Action::Activate(x) if super::movement::activation_stuck(rs, s, x) => format!(
-            "activate {} (none of its units can move out of it, and no enemy is there to \
-             assault: 10.3–10.5)",
+            "activate {} (none of its units can move out of it: the areas next to it are full \
+             (10.35), closed to it (10.34) or beyond its MP (10.3); and no enemy is there to \
+             assault, 10.5)",
             ar(x)
         ),
         Action::Activate(x) => format!("activate {}", ar(x)),
