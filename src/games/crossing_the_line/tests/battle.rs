@@ -28,6 +28,14 @@ fn result(attacker: u8, defender: u8, defender_red: bool) -> CombatResult {
 /// The US 1/16 at 1412 attacks the German 453 (and `more` defenders) at 1413; the attack is
 /// declared and its chits are about to be drawn.
 fn attack(fx: &Fx, more: &[&str], kind: AttackKind) -> State {
+    let (mut s, from, target) = facing_the_453(fx, more);
+    fx.decide(&mut s, Action::Attack { from, target, kind });
+    s
+}
+
+/// The 1st ID activated with 3 AP, US 1/16 in 1412 next to the German 453 (and `more`) in
+/// 1413: the state, and the attack's hexes.
+fn facing_the_453(fx: &Fx, more: &[&str]) -> (State, u16, u16) {
     let mut s = fx.bare();
     fx.hq(&mut s, "1ID", 1113);
     fx.hq(&mut s, "526ID", 1515);
@@ -37,9 +45,7 @@ fn attack(fx: &Fx, more: &[&str], kind: AttackKind) -> State {
         fx.put(&mut s, name, 1413);
     }
     fx.activate(&mut s, "1ID", 3);
-    let (from, target) = (fx.hex(1412), fx.hex(1413));
-    fx.decide(&mut s, Action::Attack { from, target, kind });
-    s
+    (s, fx.hex(1412), fx.hex(1413))
 }
 
 /// The declared attack resolved with `r` instead of chits and die.
@@ -1593,13 +1599,7 @@ fn rule_7_5_2_a_red_result_s_check_and_everything_after_it_are_told() {
 #[test]
 fn rule_7_5_a_single_attacker_s_battle_is_known_before_the_declaration() {
     let fx = Fx::s2();
-    let mut s = fx.bare();
-    fx.hq(&mut s, "1ID", 1113);
-    fx.hq(&mut s, "526ID", 1515);
-    fx.put(&mut s, "1/16", 1412);
-    fx.put(&mut s, "453", 1413);
-    fx.activate(&mut s, "1ID", 3);
-    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    let (mut s, from, target) = facing_the_453(&fx, &[]);
     let a = Action::Attack {
         from,
         target,
@@ -1627,13 +1627,7 @@ fn rule_7_5_a_single_attacker_s_battle_is_known_before_the_declaration() {
 #[test]
 fn rule_5_8_3_an_attack_option_gives_the_cost_the_stacks_command_makes() {
     let fx = Fx::s2();
-    let mut s = fx.bare();
-    fx.hq(&mut s, "1ID", 1113);
-    fx.hq(&mut s, "526ID", 1515);
-    fx.put(&mut s, "1/16", 1412);
-    fx.put(&mut s, "453", 1413);
-    fx.activate(&mut s, "1ID", 3);
-    let (from, target) = (fx.hex(1412), fx.hex(1413));
+    let (mut s, from, target) = facing_the_453(&fx, &[]);
     let attack = Action::Attack {
         from,
         target,
