@@ -298,16 +298,7 @@ fn rule_33_4_a_shots_odds_are_each_of_the_shot_and_a_kill_needs_a_hit() {
     };
     let text = g.odds_text(&s, shot).unwrap();
     assert!(text.starts_with("of this shot: hit "), "{text}");
-    let number = |after: &str| -> f64 {
-        let at = text
-            .find(after)
-            .unwrap_or_else(|| panic!("{after} in {text}"));
-        let digits: String = text[at + after.len()..]
-            .chars()
-            .take_while(|c| c.is_ascii_digit() || *c == '.')
-            .collect();
-        digits.parse().unwrap()
-    };
+    let number = |after: &str| number_after(&text, after);
     let (hit, destroyed) = (number("hit "), number("target destroyed "));
     assert!(hit > 0.0 && destroyed <= hit, "{text}");
 }
@@ -841,16 +832,7 @@ fn rule_63_9_a_shielded_gun_hit_through_its_arc_takes_a_kill_roll_at_minus_4() {
             intensive: false,
         };
         let text = g.odds_text(&s, he).unwrap();
-        let number = |after: &str| -> f64 {
-            let at = text
-                .find(after)
-                .unwrap_or_else(|| panic!("{after} in {text}"));
-            let digits: String = text[at + after.len()..]
-                .chars()
-                .take_while(char::is_ascii_digit)
-                .collect();
-            digits.parse().unwrap()
-        };
+        let number = |after: &str| number_after(&text, after);
         (number("hit "), number("PaK 40 destroyed "))
     };
     let (hit_pct, destroyed) = odds(0);
@@ -934,4 +916,16 @@ fn rule_68_1_the_critical_hit_die_is_told_with_its_outcome() {
         "{}",
         told(6)
     );
+}
+
+/// The number printed right after `label` in `text` ("hit 58%" → 58).
+fn number_after(text: &str, label: &str) -> f64 {
+    let at = text
+        .find(label)
+        .unwrap_or_else(|| panic!("{label} in {text}"));
+    let digits: String = text[at + label.len()..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .collect();
+    digits.parse().unwrap()
 }
