@@ -76,8 +76,6 @@ impl CrossOfIron {
         self.rules.options.inexperienced && self.def(u).side == 1 && self.def(u).kind == Kind::Squad
     }
 
-    /// 64.4: the bow MG (hull arc, range 8) and coaxial MG (turret arc, range 12) that bear
-    /// on `hex`, combined (64.46), in half factors; halved after moving.
     /// `u`'s support weapon, unless it malfunctioned or was disabled (95.3).
     fn working_sw<'a>(&'a self, s: &State, u: usize) -> Option<&'a super::ruleset::Weapon> {
         let broken = s.units[u].has(flag::SW_BROKEN | flag::SW_DISABLED);
@@ -134,6 +132,8 @@ impl CrossOfIron {
         Some(words.join(" + "))
     }
 
+    /// 64.4: the bow MG (hull arc, range 8) and coaxial MG (turret arc, range 12) that bear
+    /// on `hex`, combined (64.46), in half factors; halved after moving.
     fn mg_firepower(&self, s: &State, u: usize, hex: u8) -> u16 {
         let v = self.def(u).vehicle.as_ref().expect("a vehicle");
         let unit = &s.units[u];

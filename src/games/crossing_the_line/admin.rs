@@ -307,8 +307,6 @@ pub fn reorganize(rs: &Ruleset, s: &mut State, a: Action) {
     }
 }
 
-/// 8.4.2: the units the cannibalised unit's RPs may rebuild: of its formation, in good order,
-/// below strength, of a type the German Unit Reorganization table allows for it.
 /// 8.4.2: what cannibalising `c` would give, for its option: the SP it has, and how many
 /// of them units of its formation below strength could take now (trial 21e F6: the option
 /// said neither, and every choice was a pure loss).
@@ -322,6 +320,8 @@ pub fn cannibal_yield(rs: &Ruleset, s: &State, c: u8) -> (u8, u32) {
     (sp, room.min(u32::from(sp)))
 }
 
+/// 8.4.2: the units the cannibalised unit's RPs may rebuild: of its formation, in good order,
+/// below strength, of a type the German Unit Reorganization table allows for it.
 fn receivers(rs: &Ruleset, s: &State) -> Units {
     let c = usize::from(s.cannibal);
     let from = reorganization_type(rs.unit(c).kind);

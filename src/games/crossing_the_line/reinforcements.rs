@@ -391,12 +391,6 @@ fn heirs<'a>(rs: &'a Ruleset, s: &'a State, f: u8) -> impl Iterator<Item = u8> +
     })
 }
 
-/// 8.5.2: a withdrawing formation's units leave if In Command, undisrupted and with their HQ
-/// in supply, else they are eliminated; assigned independents stay (the Germans reassigned
-/// them before, `reassign_then_withdraw`; any left go to the first heir).
-/// The SP the leaving units had lost are noted for the VP (9: "They should be noted at the
-/// time of withdrawal"), and they leave at full strength (the 116th Panzer comes back so,
-/// 8.5.2). Its reinforcements held back (8.5) leave with it.
 /// 8.5.2: why unit `u` of a withdrawing formation cannot withdraw (and is eliminated), or
 /// `None` when it withdraws: its HQ out of supply, the unit disrupted, or out of Command. One
 /// test for the withdrawal and its log line (trial 21e F5: no reason was given).
@@ -412,6 +406,12 @@ pub fn withdrawal_bar(rs: &Ruleset, s: &State, u: usize) -> Option<&'static str>
     }
 }
 
+/// 8.5.2: a withdrawing formation's units leave if In Command, undisrupted and with their HQ
+/// in supply, else they are eliminated; assigned independents stay (the Germans reassigned
+/// them before, `reassign_then_withdraw`; any left go to the first heir).
+/// The SP the leaving units had lost are noted for the VP (9: "They should be noted at the
+/// time of withdrawal"), and they leave at full strength (the 116th Panzer comes back so,
+/// 8.5.2). Its reinforcements held back (8.5) leave with it.
 pub(super) fn withdrawals(rs: &Ruleset, s: &mut State) {
     let turn = s.turn;
     for &(_, f) in rs.withdrawals.iter().filter(|w| w.0 == turn) {
