@@ -653,12 +653,44 @@ impl CrossOfIron {
                     }
                 } else if a.has(flag::FORCED_BU) && !b.has(flag::FORCED_BU) {
                     "crew shaken: buttoned up and stunned (64.44)".into()
+                } else if let Some(words) = self.weapon_change(b.flags, a.flags, u) {
+                    words.into()
                 } else {
                     self.status(after, u)
                 };
                 format!("{} {what}", self.def(u).name)
             })
             .collect()
+    }
+
+    /// What a step did to `u`'s weapon, in words rather than the whole counter's markers
+    /// (trial 21f F8): a malfunction comes from a roll at the breakdown number (63.18).
+    fn weapon_change(&self, before: u32, after: u32, u: usize) -> Option<&'static str> {
+        let gained = |f: u32| after & f != 0 && before & f == 0;
+        let mgs = self.vehicle(u);
+        if gained(flag::GUN_DESTROYED) {
+            None
+        } else if gained(flag::DISABLED) {
+            Some("gun disabled for good")
+        } else if gained(flag::SW_DISABLED) {
+            Some(if mgs {
+                "MGs disabled for good"
+            } else {
+                "support weapon disabled for good"
+            })
+        } else if gained(flag::GUN_BROKEN) {
+            Some("gun malfunctions: the roll reached its breakdown number (63.18)")
+        } else if gained(flag::SW_BROKEN) && mgs {
+            Some("MGs malfunction: the roll reached their breakdown number (64.46)")
+        } else if gained(flag::SW_BROKEN) {
+            Some("support weapon malfunctions: the roll reached its breakdown number (63.18)")
+        } else if before & (flag::GUN_BROKEN | flag::SW_BROKEN) != 0
+            && after & (flag::GUN_BROKEN | flag::SW_BROKEN) == 0
+        {
+            Some("weapon repaired")
+        } else {
+            None
+        }
     }
 
     /// The IFT result of a final roll, in words.

@@ -222,8 +222,23 @@ fn rule_63_18_a_roll_at_the_support_weapons_b_number_malfunctions_it() {
     let mut t = s;
     fire(&g, &mut t, sq, "F4", false, 11);
     assert!(!t.units[sq].has(flag::SW_BROKEN));
-    fire(&g, &mut s, sq, "F4", false, 12);
+    g.open_fire(&mut s, sq, hex(&g, "F4"), false);
+    let aimed = s;
+    g.resolve_fire(&mut s, 12);
     assert!(s.units[sq].has(flag::SW_BROKEN));
+    // The log names the malfunction and why, not every marker the squad has (trial 21f F8).
+    let told = crate::engine::Game::narrate(
+        &g,
+        &aimed,
+        crate::games::cross_of_iron::Action::Roll(12),
+        &s,
+    )
+    .unwrap();
+    assert!(
+        told.contains("2nd Squad support weapon malfunctions: the roll reached its breakdown")
+            && !told.contains("prep fired"),
+        "{told}"
+    );
     // "of this number or higher": the Russian LMG (B10) breaks down on 10, 11 and 12, not 9.
     let mut s = empty(&g, Phase::PrepFire, 1);
     let lmg = place(&g, &mut s, "3rd Section", "F4", 3);
