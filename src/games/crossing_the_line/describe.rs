@@ -84,8 +84,11 @@ pub fn cost(rs: &Ruleset, s: &State, a: Action) -> Option<String> {
         // already doubled).
         Action::Attack { kind, from, .. } => {
             let base = kind.ap_cost(costs);
-            let stack =
-                s.units_at(rs, s.act().side, from) & s.formation_units(rs, s.act().formation);
+            // The units acting now: the formation's, or a Battle Victory bonus's (7.5.3; trial
+            // 22b F1: a bonus-only activation has no formation to look up).
+            let stack = bits(s.units_at(rs, s.act().side, from))
+                .filter(|&u| super::ops::acts_now(s, u))
+                .fold(0, |m, u| m | 1 << u);
             let in_command = super::command::in_command_units(rs, s, stack);
             let of = super::ops::available(s, stack);
             let doubled = rs.charts.ap_cost(base, false);
