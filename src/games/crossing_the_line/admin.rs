@@ -357,17 +357,21 @@ fn replacement_pool(kind: UnitKind, named: bool) -> Option<usize> {
     }
 }
 
-/// 8.4.1: the US units an RP left may rebuild now: undisrupted, In Command, with their HQ in
-/// supply, below their printed strength, of a type whose RPs are not all spent.
-fn rebuildable(rs: &Ruleset, s: &State) -> Units {
+/// 8.4.1: the pool of RPs (infantry, armored infantry, tank) that rebuilds unit `u`, under
+/// the reading in force.
+pub fn pool_of(rs: &Ruleset, u: usize) -> Option<usize> {
     let named = rs
         .charts
         .readings
         .is(&readings::US_REPLACEMENT_TYPES, "named");
+    replacement_pool(rs.unit(u).kind, named)
+}
+
+/// 8.4.1: the US units an RP left may rebuild now: undisrupted, In Command, with their HQ in
+/// supply, below their printed strength, of a type whose RPs are not all spent.
+fn rebuildable(rs: &Ruleset, s: &State) -> Units {
     bits(below_strength(rs, s, in_good_order(rs, s, Side::Us)))
-        .filter(|&u| {
-            replacement_pool(rs.unit(u).kind, named).is_some_and(|p| s.replacement_points[p] > 0)
-        })
+        .filter(|&u| pool_of(rs, u).is_some_and(|p| s.replacement_points[p] > 0))
         .fold(0, |m, u| m | 1 << u)
 }
 
@@ -383,11 +387,7 @@ pub fn replace_actions(rs: &Ruleset, s: &State, out: &mut impl FnMut(Action)) {
 /// take the RPs left.
 pub fn replace(rs: &Ruleset, s: &mut State, u: u8) {
     let u = usize::from(u);
-    let named = rs
-        .charts
-        .readings
-        .is(&readings::US_REPLACEMENT_TYPES, "named");
-    let pool = replacement_pool(rs.unit(u).kind, named).expect("a listed unit takes RPs");
+    let pool = pool_of(rs, u).expect("a listed unit takes RPs");
     s.replacement_points[pool] -= 1;
     s.strength[u] += 1;
     if rebuildable(rs, s) == 0 {

@@ -26,6 +26,8 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
         bonus_forfeited(rs, before, a),
         vp_hexes_changing_hands(rs, before, after),
         phase_change(rs, before, after),
+        recovery(rs, before, after),
+        replacements_passed(rs, before, a, after),
     ];
     let told: Vec<String> = told.into_iter().flatten().collect();
     (!told.is_empty()).then(|| told.join(" — "))
@@ -103,6 +105,85 @@ fn phase_change(rs: &Ruleset, before: &State, after: &State) -> Option<String> {
         "now turn {} of {}, {phase}",
         after.turn, rs.last_turn
     ))
+}
+
+/// 8.1: the Recovery Segment's effects, which take no decision (trial 21e F3): the US
+/// formations' fixed recovery as the Admin Phase begins (8.1.1), and with the Interdiction die
+/// the German recovery (8.1.3). (The disrupted units that recover, 8.1.4, are among the
+/// step's changes.)
+fn recovery(rs: &Ruleset, before: &State, after: &State) -> Option<String> {
+    let (side, rule) = match (before.step, is_admin(after.step)) {
+        (Step::Interdiction, _) => (Side::German, "8.1.3"),
+        (_, true) if before.turn != after.turn => (Side::Us, "8.1.1"),
+        _ => return None,
+    };
+    let told: Vec<String> = (0..rs.formations.len() as u8)
+        .filter(|&f| rs.formation(f).side == side && on_map(after.hq_hex[usize::from(f)]))
+        .map(|f| {
+            let (was, now) = (before.fal[usize::from(f)], after.fal[usize::from(f)]);
+            match (now > was, super::command::hq_supplied(rs, after, f)) {
+                (true, _) => format!("{} FAL {was} to {now}", formation(rs, f)),
+                (false, true) => format!("{} FAL stays {now}", formation(rs, f)),
+                (false, false) => format!("{} HQ out of supply: no recovery", formation(rs, f)),
+            }
+        })
+        .collect();
+    (!told.is_empty()).then(|| {
+        format!(
+            "{} recovery ({rule}): {}",
+            side.adjective(),
+            told.join("; ")
+        )
+    })
+}
+
+/// 8.4.1, when the US Replacement Points go unspent without a choice (trial 21e F4): no unit
+/// could take them, or none could take the rest; they are lost.
+fn replacements_passed(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
+    let admin_order = |step: Step| match step {
+        Step::Replace => 1,
+        Step::Reorganize | Step::Reinforce(_) | Step::Heir | Step::Entering(_) => 2,
+        _ if is_admin(step) => 0,
+        _ => 3,
+    };
+    let (from, to) = (admin_order(before.step), admin_order(after.step));
+    if before.turn != after.turn || from > 1 || to < 2 {
+        return None;
+    }
+    let points = match from {
+        1 => after_spending(rs, before, a),
+        _ => {
+            let r = &rs.charts.us_replacements;
+            [r.infantry, r.armored_infantry, r.tank]
+        }
+    };
+    let pools = ["infantry", "armored infantry", "tank"];
+    let unspent: Vec<String> = (points.iter().zip(pools))
+        .filter(|&(&n, _)| n > 0)
+        .map(|(&n, pool)| format!("{n} {pool}"))
+        .collect();
+    if unspent.is_empty() {
+        return None;
+    }
+    let why = match from {
+        1 => "no unit can take the rest",
+        _ => "no US unit below strength is In Command of its supplied HQ to take them",
+    };
+    Some(format!(
+        "US Replacement Points (8.4.1): {} RP unspent, {why}: they are lost",
+        unspent.join(", ")
+    ))
+}
+
+/// The Replacement Points left after the US's last choice in 8.4.1 (the choice spent one).
+fn after_spending(rs: &Ruleset, before: &State, a: Action) -> [u8; 3] {
+    let mut left = before.replacement_points;
+    if let Action::Replace(u) = a {
+        if let Some(pool) = super::admin::pool_of(rs, usize::from(u)) {
+            left[pool] = left[pool].saturating_sub(1);
+        }
+    }
+    left
 }
 
 /// Whether a step is one of the Admin Phase's segments (4, 8); the Ops Phase begins with the

@@ -892,6 +892,69 @@ fn rule_8_1_1_us_formations_recover_their_fixed_rating_up_to_their_maximum() {
     assert_eq!(s.fal[usize::from(armor)], 5, "capped at 5");
 }
 
+/// 8.1.1, 8.1.3, 8.1.4: the Recovery Segment takes no decision, so the log tells it: the US
+/// recovery as the Admin Phase begins, the German one and the disrupted units' with the
+/// Interdiction die (trial 21e F3).
+#[test]
+fn rule_8_1_1_and_8_1_3_the_recovery_segment_is_logged() {
+    let fx = Fx::s2();
+    let (us, german) = (fx.formation("1ID"), fx.formation("9PzD"));
+    let recovers = fx.unit("1/16");
+    let mut s = fx.g.initial_state();
+    s.fal[usize::from(us)] = 1;
+    s.fal[usize::from(german)] = 0;
+    s.disrupted |= 1 << recovers;
+    fx.decide(&mut s, Action::Pass);
+    let before = s;
+    fx.decide(&mut s, Action::Pass);
+    let told = fx.g.narrate(&before, Action::Pass, &s).unwrap_or_default();
+    let name = |f: u8| fx.rs().formation(f).name.clone();
+    assert!(
+        told.contains(&format!("US recovery (8.1.1): {} FAL 1 to 3", name(us))),
+        "{told}"
+    );
+    let before = s;
+    fx.chance(&mut s, Action::Die(5));
+    let told =
+        fx.g.narrate(&before, Action::Die(5), &s)
+            .unwrap_or_default();
+    assert!(
+        told.contains("German recovery (8.1.3): ")
+            && told.contains(&format!("; {} FAL 0 to 2", name(german)))
+            && told.contains("1/16 no longer disrupted"),
+        "{told}"
+    );
+}
+
+/// 8.4.1: Replacement Points no unit can take are lost without a choice; the log says so
+/// (trial 21e F4).
+#[test]
+fn rule_8_4_1_replacement_points_no_unit_can_take_are_logged_as_lost() {
+    let fx = Fx::s2();
+    let mut s = turn_2(&fx, |_, _| {});
+    let mut log = Vec::new();
+    while s.step != Step::Initiative {
+        let act = match s.step {
+            Step::Interdiction | Step::Attrition => Action::Die(1),
+            Step::Replace | Step::Entering(_) => fx.legal(&s)[0],
+            _ => Action::Done,
+        };
+        let before = s;
+        fx.g.apply(&mut s, act);
+        log.extend(fx.g.narrate(&before, act, &s));
+    }
+    let r = &fx.rs().charts.us_replacements;
+    assert!(r.infantry > 0, "the chart gives infantry RPs");
+    assert!(
+        log.iter().any(|l| l.contains(&format!(
+            "US Replacement Points (8.4.1): {} infantry, ",
+            r.infantry
+        )) && l.contains("RP unspent, no US unit below strength")
+            && l.ends_with("they are lost")),
+        "{log:#?}"
+    );
+}
+
 #[test]
 fn rule_8_1_2_and_8_1_3_the_interdiction_level_cuts_german_recovery() {
     let fx = Fx::s2();
