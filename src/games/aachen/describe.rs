@@ -356,11 +356,13 @@ fn what_was_rolled(rs: &Ruleset, before: &State, a: Action, after: &State) -> Op
             let dt = dv + i16::from(rolled.attack.defense_dice);
             let outcome = result(rs, &rolled);
             // 11.4: a Fanatic defender turns a Success into a Stalemate; said on the result,
-            // which otherwise reads as wrong (trial 21c F1).
+            // which otherwise reads as wrong (trial 21c F1). Only a Fanatic defense: another
+            // strategy's own terms (Mines' −2) are part of the dice read (trial 22d F1).
             let mut plain = rolled;
             plain.attack.strategy = super::data::DefenseStrategy::None;
+            let is_fanatic = rolled.attack.strategy == super::data::DefenseStrategy::Fanatic;
             let fanatic = match result(rs, &plain) {
-                was if was != outcome => {
+                was if was != outcome && is_fanatic => {
                     let name = result_name(was);
                     let name = name.trim_end_matches(" (9.5.4)");
                     let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {

@@ -1536,6 +1536,41 @@ fn rule_11_4_a_fanatic_stalemate_says_it_was_a_success() {
     );
 }
 
+/// 9.4, 11.4: Mines' −2 is a term of the Attack Value the dice are read with; the log names
+/// no Fanatic defense for it (trial 22d F1: "the dice gave an Overrun, made a Stalemate by
+/// the Fanatic defense" after a Mines Success).
+#[test]
+fn rule_9_4_a_mines_attack_is_not_told_as_a_fanatic_one() {
+    use crate::engine::Game;
+    let (mut f, i, _) = i_and_k_enter_area_13();
+    attack_13_revealing(&mut f, DefenseStrategy::Fanatic);
+    f.s.attack.strategy = DefenseStrategy::Mines;
+    if f.s.step == Step::Lead {
+        f.act(Action::Lead(i));
+    }
+    while f.s.step == Step::Support {
+        f.act(Action::Resolve);
+    }
+    f.roll(Action::Dice(12));
+    let start = f.s;
+    let mut results = std::collections::BTreeSet::new();
+    for dice in 2..=12 {
+        f.s = start;
+        f.roll(Action::Dice(dice));
+        let told = f.game.narrate(&start, Action::Dice(dice), &f.s);
+        let told = told.unwrap_or_default();
+        assert!(told.contains("Mines, no Engineer"), "{told}");
+        assert!(!told.contains("Fanatic"), "{dice}: {told}");
+        results.insert(
+            told.split(": ")
+                .nth(1)
+                .and_then(|r| r.split(" (").next())
+                .map(str::to_string),
+        );
+    }
+    assert!(results.len() > 1, "the dice reach more than one result");
+}
+
 /// 9.5.5: the choice to stay after a Stalemate names the unit and its Area (trial 21c F2:
 /// "stay" named no one, and the log had eight bare "stay" lines).
 #[test]
