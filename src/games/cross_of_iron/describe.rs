@@ -36,7 +36,7 @@ impl CrossOfIron {
         }
     }
 
-    fn hex_name(&self, hex: u8) -> String {
+    pub(super) fn hex_name(&self, hex: u8) -> String {
         self.rules.board.name(hex)
     }
 
@@ -587,9 +587,7 @@ impl CrossOfIron {
                     "still burning; a 1 puts it out"
                 }
             ),
-            Pending::CloseCombat { hex, .. } => {
-                format!("close combat in {}: rolled {r}", self.hex_name(hex))
-            }
+            Pending::CloseCombat { hex, first } => self.melee_roll_words(before, hex, first, r),
             Pending::None | Pending::Facing { .. } => return None,
         };
         let changes = self.changes(before, after);

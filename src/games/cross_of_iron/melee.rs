@@ -4,11 +4,24 @@
 use super::ruleset::Kind;
 use super::state::{flag, Pending, State};
 use super::CrossOfIron;
+use crate::engine::dice::two_d6;
+use std::fmt::Write as _;
 
 /// `Pending::CloseCombat::first` before the phasing side's roll.
 pub const AWAITING: u8 = 0;
 /// `Pending::CloseCombat::first` when the phasing side makes no attack.
 pub const NO_ATTACK: u8 = 1;
+
+/// One side's close-combat attack (SL 20): its firepower against the defenders', the odds
+/// column at or below the ratio and its kill number (`None` below the first column), and the
+/// attacker's leader's DRM.
+pub struct MeleeAttack {
+    pub att: u16,
+    pub def: u16,
+    pub odds: Option<[u8; 2]>,
+    pub kill: Option<i8>,
+    pub leader: i8,
+}
 
 impl CrossOfIron {
     /// A counter's close-combat firepower in attack: a good-order squad's with its support
@@ -77,16 +90,6 @@ impl CrossOfIron {
         s.pending = Pending::CloseCombat { hex, first };
     }
 
-    /// The kill number of `att` attacking firepower against `def` defending (the odds
-    /// column at or below the ratio); `None` below the first column.
-    pub fn cc_kill_number(&self, att: u16, def: u16) -> Option<i8> {
-        let cc = &self.rules.data.charts.close_combat;
-        cc.odds
-            .iter()
-            .rposition(|o| att * u16::from(o[1]) >= def * u16::from(o[0]))
-            .map(|i| cc.kill[i])
-    }
-
     /// Applies a melee roll; both sides' results land together (SL 20: simultaneous).
     pub(super) fn resolve_melee(&self, s: &mut State, raw: u8) {
         let Pending::CloseCombat { hex, first } = s.pending else {
@@ -117,25 +120,167 @@ impl CrossOfIron {
         s.pending = Pending::None;
     }
 
-    /// The counters `side`'s attack with roll `raw` eliminates (0: no attack), as a bit set.
-    pub(super) fn melee_kills(&self, s: &State, hex: u8, side: u8, raw: u8) -> u32 {
-        if raw == 0 {
-            return 0;
-        }
+    /// `side`'s close-combat attack in `hex` as it stands: the firepower on each side, the
+    /// odds column and its kill number, and the attacker's best leader's DRM.
+    pub fn melee_attack(&self, s: &State, hex: u8, side: u8) -> MeleeAttack {
         let att = self.side_attack(s, hex, side);
         let def: u16 = self
             .in_hex(s, hex, 1 - side)
             .map(|u| self.cc_defense(u))
             .sum();
+        let cc = &self.rules.data.charts.close_combat;
+        let column = self.cc_column(att, def);
+        MeleeAttack {
+            att,
+            def,
+            odds: column.map(|i| cc.odds[i]),
+            kill: column.map(|i| cc.kill[i]),
+            leader: self.leadership(s, hex, side, usize::MAX),
+        }
+    }
+
+    /// The odds column of `att` attacking firepower against `def` defending: the last the
+    /// ratio reaches; `None` below the first.
+    fn cc_column(&self, att: u16, def: u16) -> Option<usize> {
+        let cc = &self.rules.data.charts.close_combat;
+        cc.odds
+            .iter()
+            .rposition(|o| att * u16::from(o[1]) >= def * u16::from(o[0]))
+    }
+
+    /// The kill number of `att` attacking firepower against `def` defending.
+    pub fn cc_kill_number(&self, att: u16, def: u16) -> Option<i8> {
+        let cc = &self.rules.data.charts.close_combat;
+        self.cc_column(att, def).map(|i| cc.kill[i])
+    }
+
+    /// A close-combat roll in words (trial 22g F1: "rolled 7" alone): who attacks with what
+    /// against what, the odds and kill number, and each target's final roll against it; the
+    /// changes it makes are added by the caller.
+    pub(super) fn melee_roll_words(&self, s: &State, hex: u8, first: u8, raw: u8) -> String {
+        let side = match first {
+            AWAITING => s.phasing,
+            _ => 1 - s.phasing,
+        };
+        let attack = self.melee_attack(s, hex, side);
+        let mut text = format!(
+            "close combat in {} (SL 20, reconstructed table): {}, rolled {raw}",
+            self.hex_name(hex),
+            self.melee_terms(s, hex, side, &attack)
+        );
+        let _ = write!(
+            text,
+            "{}",
+            self.melee_targets(s, hex, side, &attack, Some(raw))
+        );
+        if first == AWAITING && self.side_attack(s, hex, 1 - side) > 0 {
+            text.push_str("; the results land with the other side's roll (simultaneous, SL 20)");
+        }
+        if raw == 12 && self.in_hex(s, hex, 1 - side).any(|t| self.vehicle(t)) {
+            text.push_str("; an unmodified 12 against an AFV eliminates the attackers (72.86)");
+        }
+        text
+    }
+
+    /// "the Germans attack with 1 FP (Lt. Hahn) against 4: odds 1-4, kill number 3".
+    fn melee_terms(&self, s: &State, hex: u8, side: u8, attack: &MeleeAttack) -> String {
+        let names: Vec<String> = self
+            .in_hex(s, hex, side)
+            .filter(|&u| self.cc_attack(s, u) > 0)
+            .map(|u| self.def(u).name.clone())
+            .collect();
+        let column = match (attack.odds, attack.kill) {
+            (Some([a, d]), Some(k)) => format!("odds {a}-{d}, kill number {k}"),
+            _ => "below the lowest odds: no kill".to_string(),
+        };
+        format!(
+            "the {} attack with {} FP ({}) against {}: {column}",
+            ["Germans", "Russians"][usize::from(side)],
+            attack.att,
+            names.join(", "),
+            attack.def
+        )
+    }
+
+    /// Each target's final roll against the kill number ("; 5th Section 7 -1 = 6: survives"),
+    /// or, with no roll, its chance of being eliminated.
+    fn melee_targets(
+        &self,
+        s: &State,
+        hex: u8,
+        side: u8,
+        attack: &MeleeAttack,
+        raw: Option<u8>,
+    ) -> String {
+        let Some(kill) = attack.kill else {
+            return String::new();
+        };
+        let mut text = String::new();
+        for t in self.in_hex(s, hex, 1 - side) {
+            let drm = self.melee_drm(s, attack, t);
+            let name = &self.def(t).name;
+            let _ = match raw {
+                Some(r) => {
+                    let total = r as i8 + drm;
+                    let fate = if total <= kill {
+                        "eliminated"
+                    } else {
+                        "survives"
+                    };
+                    write!(text, "; {name} {r} {drm:+} = {total}: {fate}")
+                }
+                None => {
+                    let p: u32 = two_d6()
+                        .filter(|&(r, _)| r as i8 + drm <= kill)
+                        .map(|(_, w)| w)
+                        .sum();
+                    let chance = crate::engine::percent::percent(f64::from(p) / 36.0, 0);
+                    write!(text, "; {name} eliminated {chance}% ({drm:+})")
+                }
+            };
+        }
+        text
+    }
+
+    /// The odds of the close combat an advance into `hex` brings, as the hex would then stand
+    /// (`s` after the advance): each side's attack and each target's chance.
+    pub(super) fn melee_odds(&self, s: &State, hex: u8) -> String {
+        let told: Vec<String> = [s.phasing, 1 - s.phasing]
+            .into_iter()
+            .filter(|&side| self.side_attack(s, hex, side) > 0)
+            .map(|side| {
+                let attack = self.melee_attack(s, hex, side);
+                format!(
+                    "{}{}",
+                    self.melee_terms(s, hex, side, &attack),
+                    self.melee_targets(s, hex, side, &attack, None)
+                )
+            })
+            .collect();
+        format!(
+            "close combat as the hex would stand (SL 20, reconstructed table): {}",
+            told.join(". ")
+        )
+    }
+
+    /// The DRM on `side`'s roll against target `t`: its leader's and the target's own.
+    pub fn melee_drm(&self, s: &State, attack: &MeleeAttack, t: usize) -> i8 {
+        attack.leader + self.melee_target_drm(s, t)
+    }
+
+    /// The counters `side`'s attack with roll `raw` eliminates (0: no attack), as a bit set.
+    pub(super) fn melee_kills(&self, s: &State, hex: u8, side: u8, raw: u8) -> u32 {
+        if raw == 0 {
+            return 0;
+        }
+        let attack = self.melee_attack(s, hex, side);
         // Below the table's lowest odds the attack kills no one, but its roll is still made.
-        let kill = self.cc_kill_number(att, def).unwrap_or(i8::MIN);
-        let leader = self.leadership(s, hex, side, usize::MAX);
+        let kill = attack.kill.unwrap_or(i8::MIN);
         let mut doomed = 0u32;
         let mut afv = false;
         for t in self.in_hex(s, hex, 1 - side) {
-            let drm = leader + self.melee_target_drm(s, t);
             afv |= self.vehicle(t);
-            if raw as i8 + drm <= kill {
+            if raw as i8 + self.melee_drm(s, &attack, t) <= kill {
                 doomed |= 1 << t;
             }
         }

@@ -39,6 +39,12 @@ impl CrossOfIron {
                     shot.breakdown_number()
                 ))
             }
+            Action::Advance { hex } if self.occupied_by(s, hex, 1 - s.phasing) => {
+                let mut after = *s;
+                after.units[u].hex = hex;
+                self.refresh(&mut after);
+                Some(self.melee_odds(&after, hex))
+            }
             Action::Fire { hex, sustained } => {
                 let (column, _) = self.fire_column(s, u, hex, sustained)?;
                 let drm = self.fire_leadership(s, u);

@@ -293,6 +293,45 @@ fn sl_20_close_combat_is_simultaneous_and_rule_89_21_takes_broken_units_prisoner
     assert!(s.units[broken].has(flag::CAPTURED));
 }
 
+/// SL 20: a close-combat roll is told with its attack, odds, kill number and each target's
+/// final roll, and the advance that brings it gives its odds first (trial 22g F1: "rolled 7"
+/// alone, and no odds before choosing).
+#[test]
+fn sl_20_a_close_combat_roll_is_told_with_its_odds_and_kill_number() {
+    use crate::engine::Game;
+    let g = game();
+    let mut s = empty(&g, Phase::CloseCombat, 0);
+    place(&g, &mut s, "1st Squad", "D5", 0);
+    place(&g, &mut s, "1st Section", "D5", 3);
+    g.open_melee(&mut s, hex(&g, "D5"));
+    let before = s;
+    g.resolve_melee(&mut s, 5);
+    let told = g.narrate(&before, Action::Roll(5), &s).unwrap();
+    let kill = g.cc_kill_number(4, 4).unwrap();
+    assert!(
+        told.starts_with(&format!(
+            "close combat in D5 (SL 20, reconstructed table): the Germans attack with 4 FP \
+             (1st Squad) against 4: odds 1-1, kill number {kill}, rolled 5; 1st Section 5 +0 = 5: "
+        )) && told.contains("the results land with the other side's roll"),
+        "{told}"
+    );
+    // The advance's option gives both sides' chances before the choice.
+    let mut s = empty(&g, Phase::Advance, 0);
+    let sq = place(&g, &mut s, "1st Squad", "C5", 0);
+    place(&g, &mut s, "1st Section", "D5", 3);
+    s.cursor = sq as u8;
+    let odds = g
+        .odds_text(&s, Action::Advance { hex: hex(&g, "D5") })
+        .unwrap();
+    assert!(
+        odds.starts_with("close combat as the hex would stand")
+            && odds.contains("the Germans attack with 4 FP (1st Squad) against 4")
+            && odds.contains("the Russians attack with 4 FP (1st Section) against 4")
+            && odds.contains("1st Section eliminated "),
+        "{odds}"
+    );
+}
+
 #[test]
 fn rule_72_8_close_combat_against_an_afv_is_easier_unbuttoned_and_12_kills_the_attackers() {
     let g = game();
