@@ -95,6 +95,8 @@ pub struct FireChart {
     pub source: String,
     pub basis: Option<String>,
     pub point_blank_multiplier: u8,
+    /// Whether an AFV's MGs fire point blank too (SL 9.1 read to cover 64.4's MGs).
+    pub afv_mg_point_blank: bool,
     pub long_range_factor: u8,
     pub moving_in_open_drm: i8,
     pub squads_per_hex: u8,

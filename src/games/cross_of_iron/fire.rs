@@ -118,10 +118,15 @@ impl CrossOfIron {
         }
     }
 
-    /// A squad's firepower term by term ("4 ×2 point blank + LMG 2 = 6 FP"), as `firepower`
-    /// adds it; `None` for an AFV's MGs and counters that do not fire on the IFT.
+    /// A squad's or AFV's firepower term by term ("4 ×2 point blank + LMG 2 = 6 FP"), as
+    /// `firepower` adds it; `None` for counters that do not fire on the IFT.
     pub(super) fn firepower_words(&self, s: &State, u: usize, hex: u8) -> Option<String> {
         let d = self.def(u);
+        if d.kind == Kind::Vehicle {
+            return self
+                .mg_scaled(s, u, hex)
+                .map(|(what, scaled)| scaled.words(&what));
+        }
         if d.kind != Kind::Squad {
             return None;
         }
@@ -133,29 +138,47 @@ impl CrossOfIron {
     }
 
     /// 64.4: the bow MG (hull arc, range 8) and coaxial MG (turret arc, range 12) that bear
-    /// on `hex`, combined (64.46), in half factors; halved after moving.
+    /// on `hex`, combined (64.46), in half factors; halved after moving (64.41, 64.42).
     fn mg_firepower(&self, s: &State, u: usize, hex: u8) -> u16 {
-        let v = self.def(u).vehicle.as_ref().expect("a vehicle");
+        self.mg_scaled(s, u, hex)
+            .map_or(0, |(_, scaled)| scaled.half)
+    }
+
+    /// The MG factors of AFV `u` that bear on `hex` ("MGs (bow 2 + coaxial 2)") scaled as
+    /// `scaled` does: doubled point blank when `afv_mg_point_blank` (SL 9.1 read to cover
+    /// 64.4's MGs, which fire on the IFT; trial 22g F2), halved after moving; no long range
+    /// (64.4's ranges are the MGs' whole reach).
+    fn mg_scaled(&self, s: &State, u: usize, hex: u8) -> Option<(String, Scaled)> {
+        let v = self.def(u).vehicle.as_ref()?;
         let unit = &s.units[u];
         if unit.has(flag::SW_BROKEN | flag::SW_DISABLED) {
-            return 0; // its MGs malfunctioned (95.3)
+            return None; // its MGs malfunctioned (95.3)
         }
         let board = &self.rules.board;
         let range = board.distance(unit.hex, hex);
-        let mut fp = 0u16;
+        let mut bearing = Vec::new();
         if v.bow_mg > 0 && range <= BOW_MG_RANGE && board.in_arc(unit.hex, unit.hull, hex) {
-            fp += u16::from(v.bow_mg);
+            bearing.push(("bow", v.bow_mg));
         }
         let turret = if v.turret { unit.turret } else { unit.hull };
         if v.coax_mg > 0 && range <= COAX_MG_RANGE && board.in_arc(unit.hex, turret, hex) {
-            fp += u16::from(v.coax_mg);
+            bearing.push(("coaxial", v.coax_mg));
         }
-        let moved = s.phase == Phase::AdvancingFire && unit.has(flag::MOVED);
-        if moved {
-            fp
-        } else {
-            2 * fp
+        let fp = bearing.iter().fold(0u8, |t, &(_, f)| t.saturating_add(f));
+        if fp == 0 {
+            return None;
         }
+        let mut scaled = self.scaled(s, u, hex, fp, COAX_MG_RANGE.max(BOW_MG_RANGE));
+        if !self.rules.data.charts.fire.afv_mg_point_blank && range <= 1 {
+            scaled.reach = Reach::Normal;
+            scaled.half = if scaled.moved {
+                u16::from(fp)
+            } else {
+                2 * u16::from(fp)
+            };
+        }
+        let named: Vec<String> = bearing.iter().map(|(w, f)| format!("{w} {f}")).collect();
+        Some((format!("MGs ({})", named.join(" + ")), scaled))
     }
 
     /// The farthest `u`'s infantry or MG fire reaches (SL long range, 64.4): beyond it its

@@ -381,6 +381,45 @@ fn rule_64_4_bow_mg_in_hull_arc_to_8_coax_in_turret_arc_to_12_halved_after_movin
     assert_eq!(g.firepower(&s, pz, hex(&g, "K4")).0, 2);
 }
 
+/// SL 9.1 read for 64.4 (`afv_mg_point_blank`): an AFV's MGs at an adjacent hex are doubled
+/// as any IFT fire is, and the fire's line gives each term (trial 22g F2: "2 FP" with the
+/// moving halving unseen and no point blank).
+#[test]
+fn rule_64_4_sl_9_1_afv_mgs_fire_point_blank_and_the_line_gives_the_terms() {
+    use crate::engine::Game;
+    let g = game();
+    let mut s = empty(&g, Phase::AdvancingFire, 0);
+    let pz = place(&g, &mut s, "Panzer 1", "A4", 0);
+    place(&g, &mut s, "1st Section", "B4", 3);
+    let b4 = hex(&g, "B4");
+    assert_eq!(
+        g.firepower(&s, pz, b4).0,
+        16,
+        "(bow 2 + coax 2) ×2, in halves"
+    );
+    s.units[pz].flags |= flag::MOVED;
+    assert_eq!(g.firepower(&s, pz, b4).0, 8, "×½ moved");
+    s.cursor = pz as u8;
+    let option = g.describe(
+        &s,
+        crate::games::cross_of_iron::Action::Fire {
+            hex: b4,
+            sustained: false,
+        },
+    );
+    assert!(
+        option.contains(
+            "range 1: MGs (bow 2 + coaxial 2) 4 ×2 point blank ×½ moved (Advancing Fire) = 4 FP"
+        ),
+        "{option}"
+    );
+    let off = edited("charts.toml", |t| {
+        t.replace("afv_mg_point_blank = true", "afv_mg_point_blank = false")
+    })
+    .unwrap();
+    assert_eq!(off.firepower(&s, pz, b4).0, 4, "not doubled: ×½ moved only");
+}
+
 #[test]
 fn rule_91_and_95_switched_off_leave_no_height_modifier_and_no_sustained_fire() {
     let g = edited("scenario.toml", |t| {
