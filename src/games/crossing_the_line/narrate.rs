@@ -71,9 +71,20 @@ fn vp_hexes_changing_hands(rs: &Ruleset, before: &State, after: &State) -> Optio
             } else {
                 "the Germans take back"
             };
+            // 9: an empty hex a German ZOC reaches too is mutually controlled, which the
+            // reading `mutual_vp_control = "us"` counts for the US (trial 22e F2).
+            let i = usize::from(h);
+            let mutual = after.us_control & (1 << k) != 0
+                && !after.present[Side::Us.index()].contains(i)
+                && after.zoc[Side::German.index()].contains(i);
+            let mutual = match mutual {
+                true => ", mutually controlled: a German ZOC reaches it too, which counts for the US (9, Sandtable's reading)",
+                false => "",
+            };
             match rs.plan {
-                None => format!("{who} {} ({vp} VP)", rs.hex(h)),
-                Some(_) => format!("{who} {}", rs.hex(h)),
+                None => format!("{who} {} ({vp} VP{mutual})", rs.hex(h)),
+                Some(_) if mutual.is_empty() => format!("{who} {}", rs.hex(h)),
+                Some(_) => format!("{who} {} ({})", rs.hex(h), &mutual[2..]),
             }
         })
         .collect();

@@ -101,8 +101,16 @@ pub const HQ_RELOCATION_LIMITS: ReadingSpec = ReadingSpec {
     alternatives: &["within_limits", "penalised"],
 };
 
+/// AMBIG-27 (9): an empty VP hex both sides project a ZOC into is "mutually controlled"; the
+/// US, controlling it too, takes it (`us`), or mutual control changes nothing and the hex
+/// stays with the side that held it (`unchanged`).
+pub const MUTUAL_VP_CONTROL: ReadingSpec = ReadingSpec {
+    name: "mutual_vp_control",
+    alternatives: &["us", "unchanged"],
+};
+
 /// Every reading, in the order `sandtable games` lists them.
-pub const ALL: [ReadingSpec; 13] = [
+pub const ALL: [ReadingSpec; 14] = [
     GERMAN_LEG_ROADS,
     US_REPLACEMENT_TYPES,
     REINFORCEMENT_FALLBACK,
@@ -116,4 +124,5 @@ pub const ALL: [ReadingSpec; 13] = [
     DISPLACEMENT_ROOM,
     DEFENDER_BONUS_REACTION,
     HQ_RELOCATION_LIMITS,
+    MUTUAL_VP_CONTROL,
 ];

@@ -3,7 +3,7 @@
 //! Decisions:
 //! - AMBIG-27 (9): control changes the moment its conditions hold, mid-move included; the line
 //!   to the supply source follows the Supply Path rules (5.7.2); mutual control of an empty VP
-//!   hex counts for the US, who controls it too.
+//!   hex counts for the US, who controls it too (the reading `mutual_vp_control`).
 //! - AMBIG-29 (10.1): "cleared" means no German unit in 2107, 2108 or 2109; one activation
 //!   rates as Decisive like two; "poor performance" (five) is a draw, not clearing a loss.
 //! - AMBIG-30 (10.2): 15 VP, in no band, is a German Substantial victory (the data's
@@ -13,6 +13,7 @@ use super::action::Action;
 use super::command;
 use super::control::{self, HexSet};
 use super::ops;
+use super::readings;
 use super::ruleset::{PlanChart, Ruleset, ScenarioKind};
 use super::side::Side;
 use super::state::{bits, State, Step};
@@ -211,6 +212,10 @@ pub fn update_control(rs: &Ruleset, s: &mut State) {
         return;
     }
     let mut lines: [Option<HexSet>; 2] = [None, None];
+    let mutual_unchanged = rs
+        .charts
+        .readings
+        .is(&readings::MUTUAL_VP_CONTROL, "unchanged");
     for (k, &(h, _)) in rs.vp_hexes.iter().enumerate() {
         let i = usize::from(h);
         let claims = Side::BOTH.map(|side| {
@@ -219,6 +224,7 @@ pub fn update_control(rs: &Ruleset, s: &mut State) {
         });
         let us_holds = s.us_control & (1 << k) != 0;
         let wanted = match claims {
+            [true, true] if mutual_unchanged => None,
             [true, _] if !us_holds => Some((Side::Us, true)),
             [false, true] if us_holds => Some((Side::German, false)),
             _ => None,

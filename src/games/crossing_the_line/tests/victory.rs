@@ -89,6 +89,31 @@ fn rule_9_no_control_of_a_vp_hex_without_a_line_to_the_supply_source() {
 #[test]
 fn rule_9_a_mutually_controlled_empty_vp_hex_counts_for_the_us() {
     let fx = Fx::s2();
+    let (s, bit) = mutual_2108(&fx);
+    let mut after = s;
+    victory::update_control(fx.rs(), &mut after);
+    assert_eq!(after.us_control & bit, bit, "the US gains it");
+    // The log says why the US have it with a German ZOC in it (trial 22e F2).
+    let told = fx.g.narrate(&s, Action::Pass, &after).unwrap_or_default();
+    assert!(
+        told.contains(
+            "the US take 2108 (5 VP, mutually controlled: a German ZOC reaches it too, \
+             which counts for the US (9, Sandtable's reading))"
+        ),
+        "{told}"
+    );
+    let mut again = after;
+    victory::update_control(fx.rs(), &mut again);
+    assert_eq!(again.us_control & bit, bit, "the Germans do not retake it");
+    // The reading `unchanged`: mutual control leaves the hex with the Germans.
+    let fx = Fx::s2_edited("charts.toml", "value = \"us\"", "value = \"unchanged\"");
+    let (mut s, bit) = mutual_2108(&fx);
+    victory::update_control(fx.rs(), &mut s);
+    assert_eq!(s.us_control & bit, 0, "unchanged: still German");
+}
+
+/// 2108 empty, the 1/16's ZOC and the 453's both in it.
+fn mutual_2108(fx: &Fx) -> (State, u32) {
     let mut s = fx.bare();
     fx.hq(&mut s, "1ID", 1507);
     fx.hq(&mut s, "526ID", 2211);
@@ -103,10 +128,7 @@ fn rule_9_a_mutually_controlled_empty_vp_hex_counts_for_the_us() {
     let i = usize::from(fx.hex(2108));
     assert!(s.zoc.iter().all(|z| z.contains(i)), "both ZOCs in 2108");
     assert!(s.present.iter().all(|p| !p.contains(i)), "2108 empty");
-    victory::update_control(fx.rs(), &mut s);
-    assert_eq!(s.us_control & bit, bit, "the US gains it");
-    victory::update_control(fx.rs(), &mut s);
-    assert_eq!(s.us_control & bit, bit, "the Germans do not retake it");
+    (s, bit)
 }
 
 fn final_level(fx: &Fx, s: &mut State) -> &'static str {
