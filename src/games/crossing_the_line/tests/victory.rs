@@ -117,7 +117,7 @@ fn mutual_2108(fx: &Fx) -> (State, u32) {
     let mut s = fx.bare();
     fx.hq(&mut s, "1ID", 1507);
     fx.hq(&mut s, "526ID", 2211);
-    let bit = vp_bit(&fx, 2108);
+    let bit = vp_bit(fx, 2108);
     fx.put(&mut s, "1/16", 2008);
     let far = fx
         .ring(2108)
