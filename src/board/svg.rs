@@ -252,7 +252,7 @@ fn text_svg(s: &mut String, p: &Place) {
 }
 
 /// Counters as side-coloured boxes in rows under the label, all inside the place: alike
-/// counters (same side and face) share one box with their number ("×3"), the boxes
+/// counters (same side, face and printed values) share one box with their number ("×3"), the boxes
 /// shrink to fit, and what still does not fit is counted ("+3"); the tooltip lists them all.
 fn counters_svg(s: &mut String, p: &Place) {
     let groups = by_turns(alike(&p.counters));
@@ -316,7 +316,8 @@ fn alike(counters: &[Counter]) -> Vec<(&Counter, usize)> {
         let look = |o: &Counter| (o.side, o.hidden, o.flipped, o.facing, o.carries);
         let same = |g: &&mut (&Counter, usize)| {
             let o = g.0;
-            look(o) == look(c) && (&o.face, &o.status) == (&c.face, &c.status)
+            // Printed values too: a tank and an infantry unit may share a face (trial 22e F1).
+            look(o) == look(c) && (&o.face, &o.status, &o.values) == (&c.face, &c.status, &c.values)
         };
         match groups.iter_mut().find(|g| same(g)) {
             Some(g) => g.1 += 1,

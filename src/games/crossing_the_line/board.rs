@@ -60,7 +60,7 @@ impl CrossingTheLine {
                     name: format!("HQ {}", info.id),
                     values: String::new(),
                     face: "HQ".into(),
-                    status: format!("FAL {}, {} Support Points", s.fal[f], s.support[f]),
+                    status: super::describe::hq_values(rs, s, f),
                     hidden: false,
                     flipped: false,
                     facing: None,

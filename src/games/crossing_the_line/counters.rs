@@ -50,6 +50,25 @@ impl UnitKind {
             AssaultGun => "assault_gun",
         }
     }
+
+    /// The type in words, for the screens ("tank destroyer").
+    pub fn words(self) -> &'static str {
+        use UnitKind::*;
+        match self {
+            Infantry => "infantry",
+            Mg => "MG",
+            InfantryEngineers => "infantry engineers",
+            Bicycle => "bicycle infantry",
+            MotorizedInfantry => "motorized infantry",
+            MotorizedEngineers => "motorized engineers",
+            ArmoredInfantry => "armored infantry",
+            ArmoredEngineers => "armored engineers",
+            Recce => "recce",
+            Tank => "tank",
+            TankDestroyer => "tank destroyer",
+            AssaultGun => "assault gun",
+        }
+    }
 }
 
 /// 3.2: Infantry type (white Anti-Tank box) or AFV type (yellow Tank box); it decides the ZOC

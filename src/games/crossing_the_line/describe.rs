@@ -498,12 +498,39 @@ pub fn render_full(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
     render_with(rs, s, viewer, true)
 }
 
-/// A unit's printed values as its counter shows them (3.2): "printed strength 4, ER 5
-/// (3 disrupted), MA 6".
+/// A unit's printed values as its counter shows them (3.2): "tank (AFV type): printed
+/// strength 4, ER 5 (3 disrupted), MA 8, Tank Points 4 (2 disrupted)" (trial 22e F1: the type
+/// and the Tank or Anti-Tank Points were shown nowhere).
 pub fn printed_values(info: &UnitInfo) -> String {
+    let (class, points) = match info.class {
+        super::counters::UnitClass::Afv => ("AFV type", "Tank Points"),
+        super::counters::UnitClass::Infantry => ("infantry type", "Anti-Tank Points"),
+    };
     format!(
-        "printed strength {}, ER {} ({} disrupted), MA {}",
-        info.strength, info.er[0], info.er[1], info.ma
+        "{} ({class}): printed strength {}, ER {} ({} disrupted), MA {}, {points} {} ({} \
+         disrupted)",
+        info.kind.words(),
+        info.strength,
+        info.er[0],
+        info.er[1],
+        info.ma,
+        info.armor[0],
+        info.armor[1]
+    )
+}
+
+/// An HQ's printed values (3.3) beside its FAL and Support Points now: "FAL 3 of 5, 4
+/// Support Points; Command Range 5, Reaction Rating 6, Relocation 3 AP" (trial 22e F1).
+pub fn hq_values(rs: &Ruleset, s: &State, f: usize) -> String {
+    let info = &rs.formations[f];
+    format!(
+        "FAL {} of {}, {} Support Points; Command Range {}, Reaction Rating {}, Relocation {} AP",
+        s.fal[f],
+        info.max_activation_level,
+        s.support[f],
+        info.command_range,
+        info.reaction_rating,
+        info.relocation
     )
 }
 
@@ -562,11 +589,10 @@ fn render_with(rs: &Ruleset, s: &State, viewer: Option<Side>, full: bool) -> Str
             if on_map(s.hq_hex[f]) {
                 let _ = writeln!(
                     out,
-                    "  HQ {} at {}: FAL {}, support {}",
+                    "  HQ {} at {}: {}",
                     info.id,
                     hex(rs, s.hq_hex[f]),
-                    s.fal[f],
-                    s.support[f]
+                    hq_values(rs, s, f)
                 );
             }
         }

@@ -1178,7 +1178,8 @@ fn rule_10_2_the_stolberg_corridor_ends_at_hexrow_42() {
 
 /// `board --full` adds each listed unit's printed values (3.2), leg or motorized (7.3.5) and
 /// formation (5.5.2) to the board's lines; of an enemy unit, what its counter shows and not the
-/// strength it has left (5.3.4).
+/// strength it has left (5.3.4); its type and Tank or Anti-Tank Points (3.2; trial 22e F1),
+/// and an HQ's printed values (3.3).
 #[test]
 fn rule_5_3_4_board_full_gives_printed_values_of_the_units_the_viewer_sees() {
     let fx = Fx::s2();
@@ -1192,10 +1193,24 @@ fn rule_5_3_4_board_full_gives_printed_values_of_the_units_the_viewer_sees() {
         .find(|l| l.contains("1/16"))
         .expect("the 1/16 listed");
     assert!(
-        line.contains("; printed strength 4, ER") && line.contains(", leg; 1st Infantry Division"),
+        line.contains("; infantry (infantry type): printed strength 4, ER")
+            && line.contains(", leg; 1st Infantry Division"),
         "{line}"
     );
     assert!(!describe::render(rs, &s, None).contains("printed strength"));
+    let hq = full.lines().find(|l| l.contains("HQ 1ID")).expect("the HQ");
+    let info = &rs.formations[usize::from(fx.formation("1ID"))];
+    assert!(
+        hq.ends_with(&format!(
+            "of {}, {} Support Points; Command Range {}, Reaction Rating {}, Relocation {} AP",
+            info.max_activation_level,
+            s.support[usize::from(fx.formation("1ID"))],
+            info.command_range,
+            info.reaction_rating,
+            info.relocation
+        )),
+        "{hq}"
+    );
     let seen = describe::render_full(rs, &s, Some(Side::Us));
     let german = seen
         .lines()
@@ -1203,7 +1218,7 @@ fn rule_5_3_4_board_full_gives_printed_values_of_the_units_the_viewer_sees() {
         .expect("the 453 seen");
     assert_eq!(
         german,
-        "  453        1410; printed strength 3, ER 3 (2 disrupted), MA 3, leg; \
-         526th Infantry Division"
+        "  453        1410; infantry (infantry type): printed strength 3, ER 3 (2 disrupted), \
+         MA 3, Anti-Tank Points 1 (0 disrupted), leg; 526th Infantry Division"
     );
 }
