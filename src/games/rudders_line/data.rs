@@ -49,6 +49,14 @@ impl Side {
             Side::Germans => "Germans",
         }
     }
+
+    /// "Ranger", "German": the side before a noun ("German units").
+    pub fn adjective(self) -> &'static str {
+        match self {
+            Side::Rangers => "Ranger",
+            Side::Germans => "German",
+        }
+    }
 }
 
 // ---------------------------------------------------------------- map.toml

@@ -120,7 +120,17 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
             NONE => format!("{} joins the group", u(x)),
             w => format!("{} joins the group, carrying {}", u(x), weapon(rs, w)),
         },
-        Action::Move { to, pay: false } => format!("move to {}", ar(to)),
+        Action::Move { to, pay: false } => {
+            match super::movement::interdiction_toll(s, s.active, to) {
+                0 => format!("move to {}", ar(to)),
+                _ => format!(
+                    "move to {}, attacked on entering by the {} interdiction marker {} (8.2)",
+                    ar(to),
+                    s.active.enemy().adjective(),
+                    super::movement::interdiction_attack(rs, s, s.active, to).0
+                ),
+            }
+        }
         Action::Move { to, pay: true } => format!("move to {}, paying the interdiction MP", ar(to)),
         Action::AssaultHere => "assault the enemy in this area".into(),
         Action::EndActivation => end_activation(rs, s),

@@ -380,6 +380,19 @@ fn direct_strength(rs: &Ruleset, s: &State) -> u8 {
 /// units of the firer there, so a friendly-fire roll comes first (7.33, 7.7).
 pub fn fire_totals(rs: &Ruleset, s: &State, a: Action) -> Option<FireTotals> {
     let side = s.active;
+    // 8.2: a move into an interdicted area without paying is an attack on the group (trial
+    // 22c F1: the option did not say so); "friendly" there is the firer's own units.
+    if let Action::Move { to, pay: false } = a {
+        if super::movement::interdiction_toll(s, side, to) == 0 {
+            return None;
+        }
+        let (ot, dt) = super::movement::interdiction_attack(rs, s, side, to);
+        return Some(FireTotals {
+            ot,
+            dt,
+            friendly: s.has_personnel(side.enemy(), to),
+        });
+    }
     let (ot, target, direct) = match a {
         Action::CallArtillery { target, .. } => (rs.artillery[side.index()], target, false),
         Action::FireMortar { mortar, target, .. } => (rs.info(mortar).attack, target, false),

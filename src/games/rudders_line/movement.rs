@@ -192,6 +192,13 @@ pub fn interdiction_toll(s: &State, side: Side, to: u8) -> u8 {
     s.interdiction[side.enemy().index()][usize::from(to)].div_ceil(2)
 }
 
+/// 8.2: the attack on `side`'s units entering `to` without paying the toll: the highest enemy
+/// marker's OT and the area's indirect-fire DT (7.4).
+pub fn interdiction_attack(rs: &Ruleset, s: &State, side: Side, to: u8) -> (u8, u8) {
+    let marker = s.interdiction[side.enemy().index()][usize::from(to)];
+    (marker, super::fire::indirect_defense(rs.tem(to)))
+}
+
 /// 10.2: the fresh units of the activated area that may still join the group before it
 /// moves. Units join in increasing order so that each group is offered once (a search would
 /// otherwise meet every group once per order of its units).
@@ -281,14 +288,14 @@ pub fn move_group(rs: &Ruleset, s: &mut State, to: u8, pay: bool) {
         // 8.2: not paying, the group is attacked by the highest marker as Indirect Fire
         // "normally (as per 7.4)": into an area holding the firer's own units, 7.33's
         // accuracy roll comes first.
-        let marker = s.interdiction[side.enemy().index()][usize::from(to)];
+        let (marker, dt) = interdiction_attack(rs, s, side, to);
         combat::begin(
             s,
             AttackKind::Interdiction,
             side.enemy(),
             to,
             [marker, 0, 0, 0],
-            [super::fire::indirect_defense(rs.tem(to)), 0, 0, 0],
+            [dt, 0, 0, 0],
         );
         s.step = Step::Roll(if s.has_personnel(side.enemy(), to) {
             Roll::Accuracy

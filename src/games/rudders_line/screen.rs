@@ -214,7 +214,7 @@ fn pending(rs: &Ruleset, s: &State) -> String {
             counted(s.regroup.remaining, "squad")
         ),
         Step::Fatigue => {
-            let unit = format!("{} unit", s.regroup.side.name());
+            let unit = format!("{} unit", s.regroup.side.adjective());
             format!("fatigue {}", counted(s.regroup.remaining, &unit))
         }
         Step::PickUp => format!("{} may pick up weapons", s.regroup.side.name()),

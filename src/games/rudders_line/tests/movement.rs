@@ -356,6 +356,19 @@ fn rule_8_2_entering_enemy_interdiction_pay_half_marker_rounded_up_or_be_attacke
     );
     assert_eq!(paid.unit(r).mp, 5 - 3);
     assert_eq!(paid.step, Step::Group);
+    // The option not paying says it is an attack, with its odds (trial 22c F1).
+    let unpaid = Action::Move {
+        to: four,
+        pay: false,
+    };
+    let text = crate::registry::action_text(&fx.g, &fx.s, unpaid);
+    let dt = 2 * fx.tem("4");
+    assert!(
+        text.starts_with(
+            "move to area 4, attacked on entering by the German interdiction marker 3 (8.2)"
+        ) && text.contains(&format!("OT 3 vs DT {dt} before the dice: ")),
+        "{text}"
+    );
     // Not paying: 1 MP and an Indirect Fire attack by the '3' marker (OT 3+1d6 vs 2×TEM+1d6).
     fx.act(Action::Move {
         to: four,
