@@ -353,7 +353,10 @@ async fn the_stolberg_corridor_is_played_on_the_page_under_the_fog_of_war() {
     let (_server, _driver, c) = open_page("crossing-the-line", &args).await;
     // 5.3.4: no German strength marker is shown; the US's own are.
     let stacks = eval(&c, "return JSON.stringify(view.stacks)").await;
-    assert!(stacks.contains("US: 1/16 printed strength 4"), "{stacks}");
+    assert!(
+        stacks.contains("US: 1/16 infantry (infantry type): printed strength 4"),
+        "{stacks}"
+    );
     assert!(
         stacks.contains("4 SP left"),
         "the US's own strength: {stacks}"
@@ -464,7 +467,10 @@ async fn the_germans_see_only_the_top_unit_of_each_us_stack() {
     let (_server, _driver, c) = open_page("crossing-the-line", &args).await;
     // 5.3.4: the US stack in 1314 shows its top unit and one unit the Germans cannot see.
     let stack = eval(&c, "return view.stacks['1314'].join(' / ')").await;
-    assert!(stack.starts_with("US: 2/33 printed strength 4"), "{stack}");
+    assert!(
+        stack.starts_with("US: 2/33 tank (AFV type): printed strength 4"),
+        "{stack}"
+    );
     assert!(
         stack.contains("US: a unit you cannot see under the stack's top one (5.3.4)"),
         "{stack}"
@@ -561,6 +567,14 @@ fn malformed_requests_are_refused_in_json_words() {
             422,
         ),
         ("POST", "/api/undo", json, "[1]", 422),
+        // A key given twice (trial 22b F3: the last one was taken).
+        (
+            "POST",
+            "/api/act",
+            json,
+            "{\"seq\": 1, \"n\": 1, \"n\": 2}",
+            422,
+        ),
         ("GET", "/nowhere", None, "", 404),
         ("DELETE", "/api/act", None, "", 405),
     ] {

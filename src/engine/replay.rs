@@ -31,14 +31,19 @@ pub mod seed_text {
         let wrong = || de::Error::custom("a seed is a whole number from 0 to 18446744073709551615");
         match Written::deserialize(input).map_err(|_| wrong())? {
             Written::Number(n) => u64::try_from(n).map_err(|_| wrong()),
-            // Only what `serialize` writes: the digits of a seed above i64::MAX.
-            Written::Text(t) => t
-                .bytes()
-                .all(|b| b.is_ascii_digit())
-                .then(|| t.parse::<u64>().ok())
-                .flatten()
-                .filter(|&n| n > i64::MAX as u64 && !t.starts_with('0'))
-                .ok_or_else(wrong),
+            // Only what `serialize` writes: the digits of a seed above i64::MAX; a smaller one
+            // in quotes is told how to write it (trial 22b F2: the message said 3 was no seed).
+            Written::Text(t) => {
+                let digits = t.bytes().all(|b| b.is_ascii_digit());
+                match digits.then(|| t.parse::<u64>().ok()).flatten() {
+                    Some(n) if n > i64::MAX as u64 && !t.starts_with('0') => Ok(n),
+                    Some(n) if n <= i64::MAX as u64 => Err(de::Error::custom(format!(
+                        "a seed up to 9223372036854775807 is written without quotes (seed = {n}); \
+                         quotes are for larger seeds"
+                    ))),
+                    _ => Err(wrong()),
+                }
+            }
         }
     }
 }
@@ -573,12 +578,14 @@ mod tests {
             "1.5",
             "\"-3\"",
             "\"+5\"",
-            "\"5\"",
             "\"09223372036854775808\"",
         ] {
             let e = Replay::parse(&format!("game = \"g\"\nseed = {bad}\nsteps = []\n"));
             let e = e.unwrap_err();
             assert!(e.contains("from 0 to 18446744073709551615"), "{bad}: {e}");
         }
+        // A small seed in quotes is told how to write it (trial 22b F2).
+        let e = Replay::parse("game = \"g\"\nseed = \"5\"\nsteps = []\n").unwrap_err();
+        assert!(e.contains("written without quotes (seed = 5)"), "{e}");
     }
 }
