@@ -41,6 +41,29 @@ fn a_page_address_without_web_is_refused() {
     }
 }
 
+/// An address that is not an IP address is told in words (trial 22b F4).
+#[test]
+fn a_bind_address_that_is_no_ip_address_is_refused_in_words() {
+    for bad in ["localhost", "256.0.0.1", "127.0.0.1:8704"] {
+        let args = [
+            "play",
+            "rudders-line",
+            "--side",
+            "rangers",
+            "--web",
+            "--bind",
+            bad,
+        ];
+        let out = sandtable(&args);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let line = one_line_error(&out);
+        assert!(
+            line.contains("--bind") && line.contains("an IP address such as 127.0.0.1"),
+            "{line}"
+        );
+    }
+}
+
 #[test]
 fn zero_games_is_refused_in_one_line() {
     for args in [

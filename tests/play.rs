@@ -75,7 +75,7 @@ fn key_explains_the_numbers_on_the_screen_in_every_game() {
 fn bad_input_is_explained_and_the_game_goes_on() {
     let (text, code) = play(
         &["--side", "germans", "--bot", "random"],
-        "banana\n0\n999\n99999999999999999999999\n1-9999\nsave\nhelp\nquit\n",
+        "banana\n0\n999\n99999999999999999999999\n1-9999\nsave\nsave ''\nload \"\"\nhelp\nquit\n",
     );
     assert_eq!(code, Some(0));
     assert!(text.contains("Unknown input 'banana'"));
@@ -86,6 +86,9 @@ fn bad_input_is_explained_and_the_game_goes_on() {
     assert!(text.contains("'1-9999' is not a list of actions: type "));
     assert!(text.contains("a range running upwards, its ends at most 100 apart (2-6)"));
     assert!(text.contains("save needs a file name"));
+    // Quotes around nothing are no name (trial 22b F5: `save ''` wrote a file named '').
+    assert_eq!(text.matches("save needs a file name").count(), 2, "{text}");
+    assert!(text.contains("load needs a file name"), "{text}");
     assert!(text.contains("undo (back to your last decision)"));
 }
 

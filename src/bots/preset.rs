@@ -197,6 +197,13 @@ fn parse(text: &str, file: &str) -> Result<Preset, PresetError> {
         message: message.lines().map(str::trim).collect::<Vec<_>>().join(" "),
     };
     let brief = |e: toml::de::Error| bad(crate::engine::data::toml_brief(&e, text));
+    // Another of Sandtable's files is named as what it is (trial 22b F6: a save given as a
+    // preset got "unknown field `game`").
+    if crate::engine::replay::Replay::parse(text).is_ok() {
+        return Err(bad(
+            "this is a saved game, not a bot preset (load it with play --load)".into(),
+        ));
+    }
     let mut preset: Preset = toml::from_str(text).map_err(brief)?;
     if preset.kind == BotKind::Mcts && preset.mcts.is_none() {
         return Err(bad("kind = \"mcts\" needs an [mcts] table".into()));
@@ -630,6 +637,14 @@ mod tests {
                 assert!(e.contains("does not search"), "{kind} {table}: {e}");
             }
         }
+    }
+
+    /// A saved game given as a preset is named as one (trial 22b F6).
+    #[test]
+    fn a_saved_game_is_not_taken_for_a_preset() {
+        let save = "game = \"rudders-line\"\nseed = 1\nsteps = []\n";
+        let e = parse(save, "good.save").unwrap_err().to_string();
+        assert!(e.contains("this is a saved game, not a bot preset"), "{e}");
     }
 
     #[test]

@@ -200,6 +200,16 @@ pub fn port(arg: &str) -> Result<u16, String> {
         .map_err(|_| "expected a port from 0 (any free port) to 65535".to_string())
 }
 
+/// Parses `--bind`: an IP address, with what it is not in words (trial 22b F4: Rust's
+/// "invalid IP address syntax").
+pub fn ip_address(arg: &str) -> Result<std::net::IpAddr, String> {
+    arg.parse().map_err(|_| {
+        "expected an IP address such as 127.0.0.1 or ::1 (not a host name; the port goes in \
+         --port)"
+            .to_string()
+    })
+}
+
 /// A whole number from `least` to 2^64 − 1, its range said in words when it is not one
 /// (trial 14a F5: "invalid digit found in string", or too large with no range).
 fn whole_number(arg: &str, least: u64) -> Result<u64, String> {

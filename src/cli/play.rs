@@ -57,7 +57,7 @@ pub struct PlayArgs {
     pub port: Option<u16>,
     /// The address the page is served on: loopback (127.0.0.1) unless you say otherwise.
     /// Only with --web.
-    #[arg(long)]
+    #[arg(long, value_parser = super::common::ip_address)]
     pub bind: Option<std::net::IpAddr>,
 }
 
@@ -412,7 +412,10 @@ fn command<G: Entry>(session: &mut Session<'_, G>, line: &str, out: &mut impl Wr
             true => say(out, "Back to your previous decision."),
             false => say(out, "Nothing to undo."),
         },
-        ("save", "") | ("load", "") => say(out, &format!("{word} needs a file name: {word} FILE")),
+        // An empty name, or a pair of quotes around nothing (trial 22b F5: `save ''` wrote ''):
+        ("save" | "load", file) if unquoted(file).is_empty() => {
+            say(out, &format!("{word} needs a file name: {word} FILE"))
+        }
         ("save", file) => match session.save(std::path::Path::new(unquoted(file))) {
             Ok(()) => say(out, &format!("Saved to {}.", echo(unquoted(file)))),
             Err(e) => say(out, &e),
@@ -464,7 +467,6 @@ fn unquoted(file: &str) -> &str {
     ['"', '\'']
         .iter()
         .find_map(|&q| file.strip_prefix(q)?.strip_suffix(q))
-        .filter(|name| !name.is_empty())
         .unwrap_or(file)
 }
 

@@ -165,6 +165,10 @@ impl Replay {
             }
             return Err(format!("not a saved game: it is not TOML (at {place})"));
         }
+        // An empty file is said to be one (trial 22b F6: "missing field `game`").
+        if text.trim().is_empty() {
+            return Err("not a saved game: the file is empty".into());
+        }
         let saved: Replay = toml::from_str(text)
             .map_err(|e| format!("not a saved game: {}", super::data::toml_brief(&e, text)))?;
         // Its texts are quoted in errors and on screen: each must print as itself.
@@ -583,6 +587,13 @@ mod tests {
             let e = Replay::parse(&format!("game = \"g\"\nseed = {bad}\nsteps = []\n"));
             let e = e.unwrap_err();
             assert!(e.contains("from 0 to 18446744073709551615"), "{bad}: {e}");
+        }
+        // An empty file is said to be empty (trial 22b F6).
+        for empty in ["", "\n  \n"] {
+            assert_eq!(
+                Replay::parse(empty).unwrap_err(),
+                "not a saved game: the file is empty"
+            );
         }
         // A small seed in quotes is told how to write it (trial 22b F2).
         let e = Replay::parse("game = \"g\"\nseed = \"5\"\nsteps = []\n").unwrap_err();
