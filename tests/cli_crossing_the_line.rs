@@ -460,3 +460,50 @@ fn the_odds_commands_read_the_games_whole_data_folder() {
         );
     }
 }
+
+/// A data copy that changes a table the rulebook prints (8.4.2's chart) is run, with a line
+/// saying so, here and in `games`; an unchanged copy gets none (trial 22a F3, 21a F3).
+#[test]
+fn data_changing_a_printed_table_is_labelled_a_designers_variant() {
+    let dir = temp_dir("ctl-printed-change");
+    let charts = include_str!("../src/games/crossing_the_line/data/charts.toml");
+    std::fs::write(dir.join("charts.toml"), charts).unwrap();
+    let args = |cmd: &str| {
+        let mut a = vec![cmd, "crossing-the-line", "--data", dir.to_str().unwrap()];
+        if cmd == "balance" {
+            a.extend(["--scenario", "first-blood", "--games", "2"]);
+        }
+        a.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    let run = |cmd: &str| {
+        let a = args(cmd);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        let out = sandtable(&a);
+        assert!(
+            out.status.success(),
+            "{cmd}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        format!("{}{}", stdout(&out), String::from_utf8_lossy(&out.stderr))
+    };
+    assert!(
+        !run("balance").contains("designer's variant"),
+        "an unchanged copy"
+    );
+    let edited = common::edit(
+        charts,
+        "  { cannibalized = [\"recce\"], reinforced = \"recce\" },\n",
+        "",
+    );
+    std::fs::write(dir.join("charts.toml"), edited).unwrap();
+    for cmd in ["balance", "games"] {
+        let text = run(cmd);
+        assert!(
+            text.contains(
+                "your data changes tables the rulebook prints: charts.toml \
+                 [german_reorganization] (rulebook 8.4.2); the results are a designer's variant"
+            ),
+            "{cmd}: {text}"
+        );
+    }
+}

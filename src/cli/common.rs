@@ -67,6 +67,9 @@ pub fn load_for_run<G: crate::registry::Entry>(
     scenario: Option<&str>,
 ) -> Result<(G, Vec<&'static str>), CliError> {
     let game = G::load(run.data.as_deref(), scenario, run.open)?;
+    if let Some(note) = crate::registry::rulebook_note::<G>(run.data.as_deref()) {
+        crate::stderr_line!("{note}");
+    }
     let provenance = crate::registry::table_names(&game.reconstructed());
     Ok((game, provenance))
 }
@@ -261,5 +264,8 @@ pub fn game_for_save<G: crate::registry::Entry>(
             })?,
         _ => G::load(data, scenario, open)?,
     };
+    if let Some(note) = crate::registry::rulebook_note::<G>(data) {
+        crate::stderr_line!("{note}");
+    }
     Ok((game, saved))
 }

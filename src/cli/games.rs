@@ -73,6 +73,9 @@ impl Visitor for Describe<'_> {
         G::overview(self.data, self.out)?;
         let files: Vec<&str> = G::data_files().iter().map(|&(name, _)| name).collect();
         use std::fmt::Write as _;
+        if let Some(note) = crate::registry::rulebook_note::<G>(self.data) {
+            let _ = writeln!(self.out, "    {}", note.trim_start_matches("note: "));
+        }
         let _ = writeln!(
             self.out,
             "    data files (--data folders, experiment paths): {}",

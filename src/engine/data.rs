@@ -756,6 +756,63 @@ pub fn reconstructed(tables: &[TableSource]) -> Vec<(&'static str, String)> {
         .collect()
 }
 
+/// The tables the rulebook prints (`source = "rulebook …"` in the embedded data) whose values
+/// a data file changes, as "charts.toml [morale] (rulebook)": a designer's change, which the
+/// run says rather than passing it off as the published game (trial 21a F3, 22a F3). The
+/// `basis` may differ. `given` holds the texts read (a single data file is given for each).
+pub fn rulebook_changes(embedded: &[(&str, &str)], given: &[(&str, &str)]) -> Vec<String> {
+    let mut changed = Vec::new();
+    for (&(name, text), &(_, edited)) in embedded.iter().zip(given) {
+        let (Ok(printed), Ok(edited)) =
+            (text.parse::<toml::Table>(), edited.parse::<toml::Table>())
+        else {
+            continue;
+        };
+        let mut path = Vec::new();
+        printed_tables(&printed, &mut path, &mut |path, table| {
+            let found = path.iter().try_fold(&edited, |t, key| {
+                t.get(*key).and_then(toml::Value::as_table)
+            });
+            let without_basis = |t: &toml::Table| {
+                let mut t = t.clone();
+                t.remove("basis");
+                t
+            };
+            if found.map(without_basis) != Some(without_basis(table)) {
+                let source = table
+                    .get("source")
+                    .and_then(toml::Value::as_str)
+                    .unwrap_or("");
+                changed.push(format!("{name} [{}] ({source})", path.join(".")));
+            }
+        });
+    }
+    changed
+}
+
+/// Calls `found` with the key path of each table (not in an array) whose `source` is the
+/// rulebook.
+fn printed_tables<'a>(
+    table: &'a toml::Table,
+    path: &mut Vec<&'a str>,
+    found: &mut impl FnMut(&[&'a str], &'a toml::Table),
+) {
+    let printed = table
+        .get("source")
+        .and_then(toml::Value::as_str)
+        .is_some_and(|s| s.starts_with("rulebook"));
+    if printed && !path.is_empty() {
+        found(path, table);
+    }
+    for (key, value) in table {
+        if let toml::Value::Table(inner) = value {
+            path.push(key);
+            printed_tables(inner, path, found);
+            path.pop();
+        }
+    }
+}
+
 /// The texts of a `--data` directory: each of `names` found there, the `embedded` default
 /// for the others. A directory with none of them is an error: it would silently play the
 /// embedded data (design rule 5).

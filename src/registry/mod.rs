@@ -239,6 +239,40 @@ pub fn action_text<G: Entry>(game: &G, s: &G::State, a: G::Action) -> String {
     }
 }
 
+/// The tables the rulebook prints that `--data` changes (`engine::data::rulebook_changes`):
+/// from a folder, each data file found there; from one file, that file for each. Unreadable
+/// data gives none here: loading it says why.
+pub fn rulebook_changes<G: Entry>(data: Option<&Path>) -> Vec<String> {
+    let Some(path) = data else {
+        return Vec::new();
+    };
+    let read = |p: &Path| std::fs::read_to_string(p).ok();
+    let given: Vec<(&str, String)> = G::data_files()
+        .iter()
+        .map(|&(name, text)| {
+            let edited = match path.is_dir() {
+                true => read(&path.join(name)),
+                false => read(path),
+            };
+            (name, edited.unwrap_or_else(|| text.to_string()))
+        })
+        .collect();
+    let given: Vec<(&str, &str)> = given.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    crate::engine::data::rulebook_changes(G::data_files(), &given)
+}
+
+/// The line that says a run's data changes what the rulebook prints, if it does.
+pub fn rulebook_note<G: Entry>(data: Option<&Path>) -> Option<String> {
+    let changed = rulebook_changes::<G>(data);
+    (!changed.is_empty()).then(|| {
+        format!(
+            "note: your data changes tables the rulebook prints: {}; the results are a \
+             designer's variant, not the published game",
+            changed.join(", ")
+        )
+    })
+}
+
 /// The names of a game's reconstructed tables, for notes and `provenance` columns.
 pub fn table_names(reconstructed: &Reconstructed) -> Vec<&'static str> {
     reconstructed.iter().map(|&(t, _)| t).collect()

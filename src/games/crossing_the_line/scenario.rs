@@ -719,6 +719,7 @@ fn check_scenario(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> {
             ));
         }
     }
+
     let set_up = s
         .hqs
         .iter()
@@ -942,6 +943,18 @@ fn check_hqs_of_units(s: &ScenarioDef, c: &CounterTables) -> Result<(), String> 
                 ),
             },
         });
+    }
+    // A formation in play has its HQ, set up or arriving (3.3; trial 22a F1: one listed with
+    // neither HQ nor units was accepted and played no part).
+    let has_hq = |f: &String| {
+        let set_up = s.hqs.iter().any(|h| &h.formation == f);
+        set_up || s.reinforcement_hqs.iter().any(|h| &h.formation == f)
+    };
+    if let Some(f) = s.formations.iter().find(|f| !has_hq(f)) {
+        return Err(format!(
+            "formation {f:?} is listed but has no HQ set up ([[scenarios.hqs]]) or arriving \
+             ([[scenarios.reinforcement_hqs]]) (3.3)"
+        ));
     }
     Ok(())
 }

@@ -297,6 +297,25 @@ fn rule_9_sp_loss_quarter_vp_above_34_is_rejected() {
     assert_names(&e, &["scenario campaign", "sp_loss_quarter_vp 35", "0–34"]);
 }
 
+/// 3.3: a formation listed in play with no HQ and no units is refused, not ignored (trial 22a
+/// F1: the 30th ID added to the Stolberg Corridor's list played no part, silently).
+#[test]
+fn rule_3_3_a_formation_listed_with_no_hq_is_rejected() {
+    let e = error(
+        "scenarios.toml",
+        "\"116PzD\", \"12ID\"]",
+        "\"116PzD\", \"12ID\", \"30ID\"]",
+    );
+    assert_names(
+        &e,
+        &[
+            "scenario stolberg-corridor",
+            "formation \"30ID\" is listed but has no HQ",
+            "3.3",
+        ],
+    );
+}
+
 #[test]
 fn rule_3_3_a_formation_with_units_but_no_hq_is_rejected() {
     // First Blood without the 1st ID's HQ block: its units would have no HQ to activate.
