@@ -123,9 +123,7 @@ impl CrossOfIron {
     pub(super) fn firepower_words(&self, s: &State, u: usize, hex: u8) -> Option<String> {
         let d = self.def(u);
         if d.kind == Kind::Vehicle {
-            return self
-                .mg_scaled(s, u, hex)
-                .map(|(what, scaled)| scaled.words(&what));
+            return self.mg_words(s, u, hex);
         }
         if d.kind != Kind::Squad {
             return None;
@@ -144,11 +142,22 @@ impl CrossOfIron {
             .map_or(0, |(_, scaled)| scaled.half)
     }
 
-    /// The MG factors of AFV `u` that bear on `hex` ("MGs (bow 2 + coaxial 2)") scaled as
-    /// `scaled` does: doubled point blank when `afv_mg_point_blank` (SL 9.1 read to cover
+    /// `mg_scaled` in words: "MGs (bow 2 + coaxial 2) 4 ×2 point blank".
+    fn mg_words(&self, s: &State, u: usize, hex: u8) -> Option<String> {
+        let ([bow, coax], scaled) = self.mg_scaled(s, u, hex)?;
+        let named: Vec<String> = [("bow", bow), ("coaxial", coax)]
+            .iter()
+            .filter(|(_, f)| *f > 0)
+            .map(|(w, f)| format!("{w} {f}"))
+            .collect();
+        Some(scaled.words(&format!("MGs ({})", named.join(" + "))))
+    }
+
+    /// The bow and coaxial MG factors of AFV `u` that bear on `hex` (0: not bearing), scaled
+    /// as `scaled` does: doubled point blank when `afv_mg_point_blank` (SL 9.1 read to cover
     /// 64.4's MGs, which fire on the IFT; trial 22g F2), halved after moving; no long range
-    /// (64.4's ranges are the MGs' whole reach).
-    fn mg_scaled(&self, s: &State, u: usize, hex: u8) -> Option<(String, Scaled)> {
+    /// (64.4's ranges are the MGs' whole reach). Allocates nothing (the legal actions ask).
+    fn mg_scaled(&self, s: &State, u: usize, hex: u8) -> Option<([u8; 2], Scaled)> {
         let v = self.def(u).vehicle.as_ref()?;
         let unit = &s.units[u];
         if unit.has(flag::SW_BROKEN | flag::SW_DISABLED) {
@@ -156,15 +165,15 @@ impl CrossOfIron {
         }
         let board = &self.rules.board;
         let range = board.distance(unit.hex, hex);
-        let mut bearing = Vec::new();
+        let mut bearing = [0u8; 2];
         if v.bow_mg > 0 && range <= BOW_MG_RANGE && board.in_arc(unit.hex, unit.hull, hex) {
-            bearing.push(("bow", v.bow_mg));
+            bearing[0] = v.bow_mg;
         }
         let turret = if v.turret { unit.turret } else { unit.hull };
         if v.coax_mg > 0 && range <= COAX_MG_RANGE && board.in_arc(unit.hex, turret, hex) {
-            bearing.push(("coaxial", v.coax_mg));
+            bearing[1] = v.coax_mg;
         }
-        let fp = bearing.iter().fold(0u8, |t, &(_, f)| t.saturating_add(f));
+        let fp = bearing[0].saturating_add(bearing[1]);
         if fp == 0 {
             return None;
         }
@@ -177,8 +186,7 @@ impl CrossOfIron {
                 2 * u16::from(fp)
             };
         }
-        let named: Vec<String> = bearing.iter().map(|(w, f)| format!("{w} {f}")).collect();
-        Some((format!("MGs ({})", named.join(" + ")), scaled))
+        Some((bearing, scaled))
     }
 
     /// The farthest `u`'s infantry or MG fire reaches (SL long range, 64.4): beyond it its

@@ -130,9 +130,10 @@ pub fn cost(rs: &Ruleset, s: &State, a: Action) -> Option<String> {
 pub fn list_order(rs: &Ruleset, a: Action) -> u32 {
     match a {
         Action::Move { to, leg_bonus } => 2 * u32::from(rs.hex(to).number()) + u32::from(leg_bonus),
-        Action::Infiltrate { to } | Action::RetreatTo(to) | Action::PlaceHq(to) => {
-            2 * u32::from(rs.hex(to).number())
-        }
+        Action::Infiltrate { to } | Action::RetreatTo(to) => 2 * u32::from(rs.hex(to).number()),
+        // A displaced HQ's places keep the engine's order, the cheapest case and the nearest
+        // first (`stacking::hq_places`; trial 22f F5: sorted by number, the first was behind
+        // the enemy's lines).
         _ => 0,
     }
 }

@@ -27,6 +27,7 @@ pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option
         vp_hexes_changing_hands(rs, before, after),
         phase_change(rs, before, after),
         recovery(rs, before, after),
+        arrivals(rs, before, after),
         replacements_passed(rs, before, a, after),
     ];
     let told: Vec<String> = told.into_iter().flatten().collect();
@@ -146,6 +147,47 @@ fn recovery(rs: &Ruleset, before: &State, after: &State) -> Option<String> {
             told.join("; ")
         )
     })
+}
+
+/// 8.5: where the step's reinforcements entered, as the map shows them to both sides: each
+/// HQ by name, the units by hex and number (5.3.4: who is under the top is not seen; trial
+/// 22f F2: entries were never told).
+fn arrivals(rs: &Ruleset, before: &State, after: &State) -> Option<String> {
+    let mut told = Vec::new();
+    for side in Side::BOTH {
+        let mut hexes: Vec<(u16, u32)> = Vec::new();
+        let entered = bits(after.on_map_units(rs, side)).filter(|&u| !on_map(before.hex[u]));
+        for u in entered {
+            match hexes.iter_mut().find(|(h, _)| *h == after.hex[u]) {
+                Some((_, n)) => *n += 1,
+                None => hexes.push((after.hex[u], 1)),
+            }
+        }
+        let hqs = (0..rs.formations.len()).filter(|&f| {
+            rs.formations[f].side == side && !on_map(before.hq_hex[f]) && on_map(after.hq_hex[f])
+        });
+        let mut here: Vec<String> = hqs
+            .map(|f| {
+                format!(
+                    "the {} HQ at {}",
+                    rs.formations[f].name,
+                    rs.hex(after.hq_hex[f])
+                )
+            })
+            .collect();
+        hexes.sort_unstable();
+        here.extend(
+            (hexes.iter()).map(|&(h, n)| format!("{} at {}", counted(n, "unit"), rs.hex(h))),
+        );
+        if !here.is_empty() {
+            told.push(format!(
+                "{} reinforcements enter (8.5): {}",
+                side.adjective(),
+                here.join(", ")
+            ));
+        }
+    }
+    (!told.is_empty()).then(|| told.join("; "))
 }
 
 /// 8.4.1, when the US Replacement Points go unspent without a choice (trial 21e F4): no unit

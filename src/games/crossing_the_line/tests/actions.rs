@@ -652,6 +652,13 @@ fn rule_5_3_2_the_owner_chooses_any_friendly_built_up_hex_at_its_case_s_penalty(
             ranks.windows(2).all(|w| w[0] <= w[1]),
             "cheapest, nearest first"
         );
+        // The screens keep that order (trial 22f F5: sorted by hex number, the first was
+        // behind the enemy's lines).
+        let orders: Vec<u32> = hexes
+            .iter()
+            .map(|&h| fx.g.list_order(Action::PlaceHq(h)))
+            .collect();
+        assert!(orders.windows(2).all(|w| w[0] == w[1]), "{orders:?}");
         let every = rs.built_up.intersection(&rs.area).len() - 1; // all but its own hex
         if reading == "any_hex" {
             assert_eq!(hexes.len(), every, "every Town, City and Industrial hex");
@@ -1049,7 +1056,27 @@ fn rule_8_5_reinforcements_arrive_on_their_turn_assigned_to_their_formation() {
     let mut s = turn_2(&fx, |_, _| {});
     let eng = fx.unit("238 Eng");
     assert_eq!(s.hex[eng], NOT_ENTERED);
-    finish_admin(&fx, &mut s);
+    // Each step's entries are logged where they enter (trial 22f F2).
+    let mut log = Vec::new();
+    loop {
+        let act = match s.step {
+            Step::Interdiction | Step::Attrition => Action::Die(1),
+            Step::Assignment(_) | Step::Reorganize | Step::Reinforce(_) => Action::Done,
+            Step::Replace | Step::Entering(_) => fx.legal(&s)[0],
+            _ => break,
+        };
+        let before = s;
+        fx.g.apply(&mut s, act);
+        log.extend(fx.g.narrate(&before, act, &s));
+    }
+    let twelfth = &fx.rs().formation(fx.formation("12ID")).name;
+    let told = |text: &str| log.iter().any(|l| l.contains(text));
+    assert!(
+        told(&format!(
+            "German reinforcements enter (8.5): the {twelfth} HQ at 3221, "
+        )) && told("US reinforcements enter (8.5): 2 units at 1005"),
+        "{log:#?}"
+    );
     assert_eq!(fx.at(&s, eng), 1005);
     assert_eq!(s.formation[eng], fx.formation("1ID"));
     let hq = s.hq_hex[usize::from(fx.formation("12ID"))];
