@@ -98,10 +98,15 @@ fn commands_combat_unit(rs: &Ruleset, u: u8, units: UnitMask) -> bool {
 /// The optional attack's units are chosen: those that entered and stay out of it are done
 /// moving, so Spent (8.1); units of the Active Area keep their chance to act.
 pub fn close_attackers(rs: &Ruleset, s: &mut State) {
-    let left_out = candidates(s, s.attack.area) & !s.attack.units & s.activation.waiting;
+    let left_out = left_out(s);
     s.fresh &= !left_out;
     s.activation.waiting &= !left_out;
     begin(rs, s);
+}
+
+/// The activation's units waiting to attack that the attack leaves out (8.2.1).
+pub fn left_out(s: &State) -> u32 {
+    candidates(s, s.attack.area) & !s.attack.units & s.activation.waiting
 }
 
 /// The attackers are known: no one else may enter the Area (8.2.1); reveal, or go on.

@@ -97,6 +97,9 @@ pub fn action(rs: &Ruleset, s: &State, a: Action) -> String {
         }
         Action::Lead(x) => format!("{} leads the attack", u(x)),
         Action::Allot(k) => format!("allot 1 {} Support point", k.name()),
+        // Closing the attackers leads to the reveal, the lead and the supports; only the
+        // supports' close rolls the dice (trial 22d F2: "roll" there rolled nothing).
+        Action::Resolve if s.step == Step::Attackers => close_attackers_words(s),
         Action::Resolve => "roll".into(),
         Action::Retreat { unit: x, to } => format!("{} retreats to {}", u(x), ar(to)),
         // Who stays, and where (trial 21c F2: "stay" named no unit).
@@ -332,6 +335,24 @@ fn what_followed(rs: &Ruleset, before: &State, a: Action, after: &State) -> Opti
     }
     told.extend(new_lead);
     (!told.is_empty()).then(|| told.join("; "))
+}
+
+/// Closing the attackers, in words: what comes next, and who is left out and spent (8.2.1).
+fn close_attackers_words(s: &State) -> String {
+    let x = s.attack.area;
+    let next = match s.german[usize::from(x)] == UNREVEALED {
+        true => "reveal the defender, then choose who leads (9.3, 9.4)",
+        false => "choose who leads (9.3)",
+    };
+    let left_out = super::combat::left_out(s);
+    let spent = match left_out {
+        0 => String::new(),
+        m => format!(
+            "; {} of the activation, not joining, become spent (8.2.1)",
+            counted(m.count_ones(), "unit")
+        ),
+    };
+    format!("no more units join: {next}{spent}")
 }
 
 /// The dice and the counters drawn, explained.

@@ -650,7 +650,14 @@ impl CrossOfIron {
                         "destroyed by the hit: no shield toward it (63.9)".into()
                     }
                 } else if a.has(flag::FORCED_BU) && !b.has(flag::FORCED_BU) {
-                    "crew shaken: buttoned up and stunned (64.44)".into()
+                    // 76.2: the armour leader goes with a check failed to infantry fire
+                    // (trial 22g F8: his loss was not told).
+                    match a.has(flag::LEADER_LOST) && !b.has(flag::LEADER_LOST) {
+                        true => "crew shaken: buttoned up and stunned (64.44), and its armour \
+                                 leader is lost (76.2)"
+                            .into(),
+                        false => "crew shaken: buttoned up and stunned (64.44)".into(),
+                    }
                 } else if let Some(words) = self.weapon_change(b.flags, a.flags, u) {
                     words.into()
                 } else {

@@ -200,6 +200,9 @@ fn rule_9_3_units_of_a_contested_active_area_attack_by_choice_and_do_not_retreat
     f.act(Action::Attack(12));
     assert_eq!(f.s.step, Step::Attackers);
     f.act(Action::AddAttacker(i));
+    // Closing the attackers says what follows, not "roll" (trial 22d F2).
+    let close = crate::engine::Game::describe(&f.game, &f.s, Action::Resolve);
+    assert_eq!(close, "no more units join: choose who leads (9.3)");
     f.act(Action::Resolve);
     f.roll(Action::Dice(2));
     f.roll(Action::Dice(12));

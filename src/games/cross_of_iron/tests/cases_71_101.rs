@@ -652,8 +652,23 @@ fn rule_76_2_an_armour_leader_failing_the_crews_check_under_infantry_fire_is_los
         g.open_fire(&mut s, rus, hex(&g, "A5"), false);
         g.resolve_fire(&mut s, 2); // 8 factors, 2 + 2 (CE): a 3 MC
         assert!(s.units[lead].has(flag::MC_DUE));
+        let checking = s;
         g.resolve_morale(&mut s, raw);
-        (s.units[lead].has(flag::LEADER_LOST), g.morale(&s, lead))
+        // The log names the loss (trial 22g F8).
+        let told = crate::engine::Game::narrate(
+            &g,
+            &checking,
+            crate::games::cross_of_iron::Action::Roll(raw),
+            &s,
+        )
+        .unwrap_or_default();
+        let lost = s.units[lead].has(flag::LEADER_LOST);
+        assert_eq!(
+            told.contains("its armour leader is lost (76.2)"),
+            lost,
+            "{told}"
+        );
+        (lost, g.morale(&s, lead))
     };
     assert_eq!(
         check_on(6),
