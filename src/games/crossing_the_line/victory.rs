@@ -120,6 +120,30 @@ pub fn victory_plan(p: &PlanChart, s: &State) -> Option<usize> {
         .find(|&m| p.markers[m].1.is_some())
 }
 
+/// The Victory Plan as `viewer` knows it: the US (or an open view) the drawn plan; the German
+/// only when he has inspected every marker drawn up to and including it, the first that is
+/// not a dummy (8.3; trial 22f F1: he had seen it, yet the screen still called it hidden).
+pub fn plan_known(p: &PlanChart, s: &State, viewer: Option<Side>) -> Option<usize> {
+    if viewer != Some(Side::German) {
+        return victory_plan(p, s);
+    }
+    for (k, &d) in s
+        .plan_draws
+        .iter()
+        .enumerate()
+        .take_while(|&(_, &d)| d != 0)
+    {
+        if s.plan_seen & (1 << k) == 0 {
+            return None;
+        }
+        let m = usize::from(d - 1);
+        if p.markers[m].1.is_some() {
+            return Some(m);
+        }
+    }
+    None
+}
+
 /// A VP hex's value as `viewer` knows it, short and in words (10.2, 10.3): ("5 VP", "5 VP").
 /// A Campaign location is worth what the drawn Victory Plan gives it (8.3, 10.4): its value
 /// once the viewer knows the plan (the US, or an open view), else the range the markers give
@@ -136,7 +160,7 @@ pub fn hex_vp(rs: &Ruleset, s: &State, viewer: Option<Side>, hex: u16) -> Option
         .position(|(_, bits)| bits & (1 << k) != 0)?;
     let name = &p.locations[location].0;
     let known = viewer != Some(Side::German);
-    if let Some(m) = victory_plan(p, s).filter(|_| known) {
+    if let Some(m) = plan_known(p, s, viewer) {
         let vp = p.markers[m].1.as_ref().map_or(0, |vp| vp[location]);
         let plan = &p.markers[m].0;
         let words = format!("{name}: {vp} VP by the drawn Victory Plan ({plan}, 8.3)");
@@ -561,7 +585,17 @@ fn drawn_markers(p: &PlanChart, s: &State, viewer: Option<Side>) -> String {
         _ if draws.is_empty() => "no marker drawn yet".into(),
         Some(Side::German) => match names(&|k| s.plan_seen & (1 << k) != 0) {
             seen if seen.is_empty() => format!("{n} drawn, none inspected"),
-            seen => format!("{n} drawn; you inspected {}", seen.join(", ")),
+            seen => {
+                let plan = match plan_known(p, s, viewer) {
+                    Some(m) => format!(
+                        "; the US Victory Plan is \"{}\" (the first marker drawn that is not a \
+                         dummy, 8.3)",
+                        p.markers[m].0
+                    ),
+                    None => String::new(),
+                };
+                format!("{n} drawn; you inspected {}{plan}", seen.join(", "))
+            }
         },
         _ => format!("{n} drawn: {}", names(&|_| true).join(", ")),
     }
@@ -589,10 +623,17 @@ pub fn known_vp(rs: &Ruleset, s: &State, viewer: Option<Side>) -> String {
              they are counted at the end, rule 9",
             plan_vp(p, s)
         ),
-        Some(Side::German) => format!(
-            "US VP {} from German SP losses so far; those of the hidden Victory Plan (8.3) are \
-             added at the end",
-            loss_vp_words(rs, p, s)
-        ),
+        Some(Side::German) => match plan_known(p, s, viewer) {
+            Some(_) => format!(
+                "US VP {} from the Victory Plan you inspected, {} from German SP losses so far",
+                plan_vp(p, s),
+                loss_vp_words(rs, p, s)
+            ),
+            None => format!(
+                "US VP {} from German SP losses so far; those of the hidden Victory Plan (8.3) \
+                 are added at the end",
+                loss_vp_words(rs, p, s)
+            ),
+        },
     }
 }

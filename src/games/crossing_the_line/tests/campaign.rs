@@ -252,6 +252,18 @@ fn rule_8_3_the_board_shows_a_locations_vp_by_the_plan_the_viewer_knows() {
         "{words}"
     );
     assert!(victory::hex_vp(fx.rs(), &s, None, aachen).unwrap().0 == "5 VP");
+    // Having inspected the dummy and the plan after it, the German knows the plan and sees
+    // its values (trial 22f F1: it was still "hidden" to him).
+    s.plan_seen = 0b10;
+    assert_eq!(
+        foot(&s, Side::German).0,
+        "5–15 VP?",
+        "the dummy before it unseen"
+    );
+    s.plan_seen = 0b11;
+    let (short, words) = foot(&s, Side::German);
+    assert_eq!(short, "5 VP");
+    assert!(words.contains("(to the Roer, 8.3)"), "{words}");
 }
 
 /// 8.3: the US is told the markers he drew, in draw order; the German only those he
@@ -282,6 +294,13 @@ fn rule_8_3_the_standing_names_the_drawn_markers_to_their_owner_only() {
     s.plan_seen = 0b01;
     let german = now(&s, Side::German);
     assert!(german.contains("you inspected a dummy"), "{german}");
+    assert!(!german.contains("the US Victory Plan is"), "{german}");
+    s.plan_seen = 0b11;
+    let german = now(&s, Side::German);
+    assert!(
+        german.contains("the US Victory Plan is \"to the Roer\" (the first marker drawn"),
+        "{german}"
+    );
 }
 
 /// 10.4: "All VPs of the US player get summed up and are compared to the following Victory
