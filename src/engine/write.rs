@@ -110,16 +110,22 @@ pub fn folder_of(path: &Path) -> &Path {
     }
 }
 
-/// A temporary name beside `path`: `.NAME.PID.suffix`.
+/// The longest file name the file systems Sandtable writes to take, in bytes (NAME_MAX).
+const NAME_MAX: usize = 255;
+
+/// A temporary name beside `path`: `.NAME.PID.suffix`, NAME cut short where the whole would
+/// pass the file system's limit (trial 23b F1: a 246-byte name was refused as too long).
 fn temp_name(path: &Path, suffix: &str) -> std::io::Result<std::path::PathBuf> {
     let name = path
         .file_name()
         .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
-    Ok(folder_of(path).join(format!(
-        ".{}.{}.{suffix}",
-        name.to_string_lossy(),
-        std::process::id()
-    )))
+    let name = name.to_string_lossy();
+    let tail = format!(".{}.{suffix}", std::process::id());
+    let mut room = NAME_MAX.saturating_sub(1 + tail.len()).min(name.len());
+    while !name.is_char_boundary(room) {
+        room -= 1;
+    }
+    Ok(folder_of(path).join(format!(".{}{tail}", &name[..room])))
 }
 
 /// Where writing to `path` lands: a symbolic link's target (the link stays a link). A loop
@@ -499,6 +505,24 @@ impl Drop for Folder {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A name the file system takes is written, however long: the temporary name beside it
+    /// is cut to fit (trial 23b F1), at a character boundary.
+    #[test]
+    fn a_long_name_is_written_through_a_shorter_temporary() {
+        let dir = std::env::temp_dir().join(format!("sandtable-long-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for name in ["b".repeat(250) + ".svg", "é".repeat(125) + ".csv"] {
+            assert!(name.len() <= NAME_MAX);
+            let path = dir.join(&name);
+            let temp = temp_name(&path, "tmp").unwrap();
+            let temp_len = temp.file_name().unwrap().len();
+            assert!(temp_len <= NAME_MAX, "{temp_len}");
+            write_whole(&path, b"whole").unwrap();
+            assert_eq!(std::fs::read(&path).unwrap(), b"whole");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     /// A link to a file not made yet stays a link, and the file is made where it points (the
     /// link was once replaced by a plain file, the target never written).
