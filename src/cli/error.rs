@@ -74,12 +74,16 @@ impl CliError {
 /// Collapses a message onto one line: errors from parsers (TOML, CSV) may span several lines
 /// with source excerpts, but a command's error is one line a script can grep.
 pub fn one_line(message: &str) -> String {
-    message
+    let line = message
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect::<Vec<_>>()
-        .join(" ")
+        .join(" ");
+    // Whatever a file put in the message (an enum value, a key) prints as itself: a control
+    // character as U+XXXX, a word of thousands of characters cut (trial 23a F3: an ESC
+    // sequence cleared the terminal).
+    crate::engine::data::cut_long_words(&crate::engine::data::shown(&line))
 }
 
 #[cfg(test)]
@@ -93,6 +97,16 @@ mod tests {
             "map.toml: [areas] 17: bad | 1 | x = |"
         );
         assert_eq!(one_line("plain"), "plain");
+        // Trial 23a F3: what a data file put in the message cannot drive the terminal.
+        assert_eq!(
+            one_line("terrain \u{1b}[2J\u{0}: unknown"),
+            "terrain U+001B[2JU+0000: unknown"
+        );
+        let long = format!("key {}: unknown", "k".repeat(5000));
+        assert_eq!(
+            one_line(&long),
+            format!("key {}… (5001 characters) unknown", "k".repeat(40))
+        );
     }
 
     #[test]

@@ -71,6 +71,8 @@ pub const RULE_10_3_VP: [(u16, u8); 13] = [
 /// (`vp_levels` entries: one fewer than the levels).
 pub struct RuleScenario {
     pub id: &'static str,
+    /// The scenario's title as the rulebook prints it (10.1–10.4).
+    pub name: &'static str,
     pub rule: &'static str,
     pub rows: [u8; 2],
     pub cols: [u8; 2],
@@ -88,6 +90,7 @@ pub struct RuleScenario {
 pub const RULE_SCENARIOS: [RuleScenario; 4] = [
     RuleScenario {
         id: FIRST_BLOOD,
+        name: "First Blood",
         rule: "10.1",
         rows: [10, 24],
         cols: [1, 15],
@@ -98,6 +101,7 @@ pub const RULE_SCENARIOS: [RuleScenario; 4] = [
     },
     RuleScenario {
         id: STOLBERG_CORRIDOR,
+        name: "The Stolberg Corridor",
         rule: "10.2",
         rows: [10, 42],
         cols: [1, 22],
@@ -108,6 +112,7 @@ pub const RULE_SCENARIOS: [RuleScenario; 4] = [
     },
     RuleScenario {
         id: ACROSS_THE_WURM,
+        name: "Across the Wurm",
         rule: "10.3",
         rows: [31, 56],
         cols: [1, 22],
@@ -118,6 +123,7 @@ pub const RULE_SCENARIOS: [RuleScenario; 4] = [
     },
     RuleScenario {
         id: CAMPAIGN,
+        name: "Campaign",
         rule: "10.4",
         rows: [10, 56],
         cols: [1, 22],
@@ -612,6 +618,14 @@ fn check_against_rule(s: &ScenarioDef) -> Result<(), String> {
     let Some(r) = rule_scenario(&s.id) else {
         return Ok(());
     };
+    // The title and rule number name the scenario on every screen and report (trial 23a F1:
+    // the Stolberg Corridor was shown as "Across the Wurm").
+    if (s.name.as_str(), s.rule.as_str()) != (r.name, r.rule) {
+        return Err(format!(
+            "{} is \"{}\": name = \"{}\" and rule = \"{}\"",
+            r.rule, r.name, r.name, r.rule
+        ));
+    }
     if s.rows != r.rows || s.cols != r.cols {
         return Err(format!(
             "{} gives hexrows {:?} and columns {:?}, not {:?} and {:?}",

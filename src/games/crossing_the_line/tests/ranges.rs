@@ -736,6 +736,26 @@ fn rule_10_a_scenario_given_twice_or_setting_up_no_unit_is_refused() {
     assert_names(&e, &["scenario first-blood: units", "no unit is set up"]);
 }
 
+/// 10.2: a scenario's title and rule number are the rulebook's (trial 23a F1: the Stolberg
+/// Corridor titled "Across the Wurm" was played and reported under that name).
+#[test]
+fn rule_10_2_a_scenarios_title_and_rule_number_are_the_rulebooks() {
+    let e = error(
+        "scenarios.toml",
+        "name = \"The Stolberg Corridor\"",
+        "name = \"Across the Wurm\"",
+    );
+    assert_names(
+        &e,
+        &[
+            "scenario stolberg-corridor",
+            "10.2 is \"The Stolberg Corridor\"",
+        ],
+    );
+    let e = error("scenarios.toml", "rule = \"10.2\"", "rule = \"30ID\"");
+    assert_names(&e, &["scenario stolberg-corridor", "rule = \"10.2\""]);
+}
+
 /// 8.4.2: the German Reorganization table has one row a reinforced type; a second row for
 /// the same type would be silently ignored, so it is refused.
 #[test]
