@@ -19,8 +19,21 @@ use std::fmt::Write as _;
 /// What `a` did, taking `before` to `after`: a chance outcome with its roll, or a decision's
 /// effects on units where it has any the action's description does not tell; `None` otherwise.
 pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
+    // A roll held for the SNAFU offer (5.2) has done nothing yet: only the roll is told, and
+    // the segments it closes are told once it is kept (trial 23f F1: the recovery before the
+    // roll was final, with the values of before it).
+    if after.step == Step::Snafu {
+        return narrate_step(rs, before, a, after);
+    }
+    let step = narrate_step(rs, before, a, after);
+    // A kept roll closes the step it was rolled for.
+    let mut rolled = *before;
+    if rolled.step == Step::Snafu {
+        rolled.step = rolled.snafu_step;
+    }
+    let before = &rolled;
     let told = [
-        narrate_step(rs, before, a, after),
+        step,
         displaced_hqs(rs, before, after),
         battle_victory(before, after),
         bonus_forfeited(rs, before, a),
@@ -1214,9 +1227,18 @@ mod tests {
                     kept += 1;
                     let text = text.clone().unwrap_or_default();
                     assert!(!text.is_empty() && !text.contains("held"), "{text}");
+                    // The Interdiction die kept: the recovery it closes is told now.
+                    if before.snafu_step == Step::Interdiction {
+                        assert!(text.contains("German recovery (8.1.3)"), "{text}");
+                    }
                 }
                 if a.is_chance() && after.step == Step::Snafu {
-                    assert!(text.unwrap().contains("held"));
+                    // Held: nothing it closes is told yet (trial 23f F1).
+                    let text = text.unwrap();
+                    assert!(
+                        text.contains("held") && !text.contains("recovery"),
+                        "{text}"
+                    );
                 }
             },
         );
