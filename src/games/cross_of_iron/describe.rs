@@ -300,6 +300,15 @@ impl CrossOfIron {
         if let Some(facing) = self.facing_words(s, u) {
             let _ = write!(text, ", {facing}");
         }
+        // 93.2: the morale it checks with now, where losses have lowered it.
+        if self.integrity_levels_lost(s, self.def(u).side) > 0 && s.units[u].in_play() {
+            let _ = write!(
+                text,
+                ", morale now {}{}",
+                self.morale(s, u),
+                self.integrity_words(s, u)
+            );
+        }
         text
     }
 
@@ -454,8 +463,10 @@ impl CrossOfIron {
                     let _ = write!(terms, " {lead:+} (the best leader in its hex)");
                 }
                 format!(
-                    "{} takes a morale check: rolled {r}{terms} = {total} against morale {morale}: {}",
+                    "{} takes a morale check: rolled {r}{terms} = {total} against morale \
+                     {morale}{}: {}",
                     self.label(u),
+                    self.integrity_words(before, u),
                     if total <= morale { "passes" } else { "fails" }
                 )
             }
@@ -696,6 +707,40 @@ impl CrossOfIron {
         } else {
             None
         }
+    }
+
+    /// 93.2: the levels `u`'s side has lost to Battlefield Integrity, beside a morale the
+    /// screen would otherwise show as printed (trial 23g F1: a 7 checked against 6 unsaid).
+    pub fn integrity_words(&self, s: &State, u: usize) -> String {
+        let side = self.def(u).side;
+        match self.integrity_levels_lost(s, side) {
+            0 => String::new(),
+            k => format!(" (−{k} Battlefield Integrity, 93)"),
+        }
+    }
+
+    /// 93.2: a line when a side's morale drops a level by its infantry losses.
+    pub fn integrity_dropped(&self, before: &State, after: &State) -> Option<String> {
+        let told: Vec<String> = (0..2u8)
+            .filter_map(|side| {
+                let (was, now) = (
+                    self.integrity_levels_lost(before, side),
+                    self.integrity_levels_lost(after, side),
+                );
+                (now > was).then(|| {
+                    format!(
+                        "Battlefield Integrity (93.2): the {} have lost {} of their {} infantry \
+                         points, so all their units' morale drops to {} level{} below printed",
+                        ["Germans", "Russians"][usize::from(side)],
+                        after.lost_points[usize::from(side)],
+                        self.rules.infantry_points[usize::from(side)],
+                        now,
+                        if now == 1 { "" } else { "s" }
+                    )
+                })
+            })
+            .collect();
+        (!told.is_empty()).then(|| told.join("; "))
     }
 
     /// The IFT result of a final roll, in words.

@@ -377,6 +377,7 @@ impl Game for CrossOfIron {
     fn narrate(&self, before: &State, a: Action, after: &State) -> Option<String> {
         let told: Vec<String> = [
             self.narrate_step(before, a, after),
+            self.integrity_dropped(before, after),
             super::describe::passed_phases(before, after),
             self.routs(before, after),
         ]

@@ -256,6 +256,15 @@ impl CrossOfIron {
         m
     }
 
+    /// 93.2-93.6: the morale levels a side has lost by its infantry losses, 0 when rule 93 is
+    /// out of play.
+    pub(super) fn integrity_levels_lost(&self, s: &State, side: u8) -> u8 {
+        match self.rules.options.battlefield_integrity {
+            true => self.integrity_loss(s, side),
+            false => 0,
+        }
+    }
+
     /// 93.2-93.6: the morale levels a side has lost by its infantry losses.
     fn integrity_loss(&self, s: &State, side: u8) -> u8 {
         use procedures::{morale_levels_lost, Support};

@@ -1120,8 +1120,25 @@ fn rule_93_2_at_the_instant_40_percent_is_lost_morale_drops_a_level() {
     let mut taken = s;
     g.eliminate(&mut taken, victim, true);
     g.open_fire(&mut s, rus, hex(&g, "E5"), false);
+    let firing = s;
     g.resolve_fire(&mut s, 2); // point blank, 8 factors: KIA
     assert!(!s.units[victim].in_play());
+    // The drop is told, and the morale a unit checks with is shown (trial 23g F1).
+    let told = crate::engine::Game::narrate(
+        &g,
+        &firing,
+        crate::games::cross_of_iron::Action::Roll(2),
+        &s,
+    )
+    .unwrap_or_default();
+    assert!(
+        told.contains("Battlefield Integrity (93.2): the Germans have lost ")
+            && told.contains("all their units' morale drops to 1 level below printed"),
+        "{told}"
+    );
+    assert!(g
+        .status(&s, sq)
+        .ends_with("morale now 6 (−1 Battlefield Integrity, 93)"));
     assert_eq!(s.lost_points[0], short + 21);
     assert_eq!(
         taken.lost_points[0], s.lost_points[0],
