@@ -513,13 +513,39 @@ fn with_more(
             });
         let fits =
             span(p, y, y + h).is_some_and(|(_, right)| x + text_width(&label, font) <= right);
-        if fits || slots.is_empty() {
+        if fits && !slots.is_empty() {
             return Layout {
                 slots,
                 more: Some((x, y + h * 0.7, font, left)),
             };
         }
+        if slots.len() <= 1 {
+            return first_and_count(p, groups, top, h, font);
+        }
         slots.pop();
+    }
+}
+
+/// A place too small for a box and its "+N" beside it: the first counter drawn all the same,
+/// the count under it (trial 23e F1, 23g F2: a full stack showed as a lone "+3").
+fn first_and_count(p: &Place, groups: &[(&Counter, usize)], top: f32, h: f32, font: f32) -> Layout {
+    let w = box_width(groups[0], font, h);
+    let first = Slot {
+        x: p.x - w / 2.0,
+        y: top,
+        w,
+        h,
+        font,
+    };
+    let left: usize = groups[1..].iter().map(|g| g.1).sum();
+    let label = format!("+{left}");
+    let more = (left > 0).then(|| {
+        let x = p.x - text_width(&label, font) / 2.0;
+        (x, top + h * 1.15 + h * 0.7, font, left)
+    });
+    Layout {
+        slots: vec![first],
+        more,
     }
 }
 
@@ -1109,6 +1135,33 @@ mod tests {
         counters_svg(&mut svg, &p);
         assert_eq!(boxes(&p).len(), 1, "two alike counters, one box");
         assert!(svg.contains(">4-6-7 ×2<"), "{svg}");
+    }
+
+    /// However small the place, a stack shows its first counter and counts the rest under it,
+    /// never a lone "+3" (trial 23e F1, 23g F2).
+    #[test]
+    fn a_crowded_small_place_draws_its_first_counter() {
+        for r in [6.0, 9.0, 12.0, 16.0] {
+            let mut p = Place::new("4705", 40.0, 40.0, Shape::Hex(r), "#fff");
+            p.foot = Some("5 VP".into());
+            for face in ["4-5", "3-6", "2-5"] {
+                p.counters.push(Counter {
+                    face: face.into(),
+                    ..counter()
+                });
+            }
+            let mut svg = String::new();
+            counters_svg(&mut svg, &p);
+            let drawn = boxes(&p);
+            assert!(
+                !drawn.is_empty() && svg.contains(">4-5<"),
+                "radius {r}: {svg}"
+            );
+            let left = 3 - drawn.len();
+            if left > 0 {
+                assert!(svg.contains(&format!(">+{left}<")), "radius {r}: {svg}");
+            }
+        }
     }
 
     /// The top and bottom of the cost badge drawn for `p`.
