@@ -266,11 +266,13 @@ impl CrossOfIron {
             (flag::MOVED, "moved"),
             (flag::DOUBLE_TIME, "double time"),
         ];
-        if !unit.in_play() && !unit.has(flag::CAPTURED | flag::BURNING) {
-            return if self.vehicle(u) {
-                "destroyed".into()
-            } else {
-                "eliminated".into()
+        // Out of play, what is left of it and nothing else (trial 23g F14: "burning wreck,
+        // moved").
+        if !unit.in_play() && !unit.has(flag::CAPTURED) {
+            return match (unit.has(flag::BURNING), self.vehicle(u)) {
+                (true, _) => "burning wreck: smoke to an overrun (67, 72.4)".into(),
+                (false, true) => "destroyed: a wreck".into(),
+                (false, false) => "eliminated".into(),
             };
         }
         for (f, word) in pairs {
@@ -831,6 +833,26 @@ impl CrossOfIron {
                 flipped: s.units[u].has(flag::BROKEN),
                 facing: self.drawn_facing(s, u),
                 carries: d.sw.is_some(),
+            });
+        }
+        // A destroyed AFV leaves its wreck in the hex, burning or not (67; 72.4: it is smoke
+        // to an overrun while it burns): drawn pale, as "wreck" (trial 23g F3).
+        let wreck = |u: &usize| {
+            let unit = &s.units[*u];
+            self.vehicle(*u) && !unit.in_play() && !unit.has(flag::CAPTURED)
+        };
+        for u in (0..self.n()).filter(wreck) {
+            let d = self.def(u);
+            places[s.units[u].hex as usize].counters.push(Counter {
+                side: d.side as usize,
+                name: format!("{} (wreck)", self.label(u)),
+                values: self.values(u),
+                face: "wreck".into(),
+                status: self.status(s, u),
+                hidden: false,
+                flipped: true,
+                facing: None,
+                carries: false,
             });
         }
         let (width, height) = places.iter().fold((0f32, 0f32), |(x, y), p| {

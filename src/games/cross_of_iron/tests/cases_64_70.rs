@@ -1279,6 +1279,21 @@ fn rule_67_11_the_owner_rolls_for_his_burning_wreck_at_the_start_of_his_rally_ph
         g.eliminate(&mut s, u, false);
         s.units[u].flags |= flag::BURNING;
     }
+    // Both wrecks are drawn in their hexes, the burning one said to be smoke (trial 23g F3).
+    let board = g.board(&s);
+    for (at, name) in [("D5", "Panzer 2"), ("E5", "Tank 1")] {
+        let p = board.places.iter().find(|p| p.label == at).unwrap();
+        let wreck = p.counters.iter().find(|c| c.face == "wreck").expect(at);
+        assert!(
+            wreck.name.contains(name) && wreck.flipped,
+            "{at}: {}",
+            wreck.name
+        );
+        assert_eq!(
+            wreck.status,
+            "burning wreck: smoke to an overrun (67, 72.4)"
+        );
+    }
     let (job, pending) = g.next_repair(&s, 0).expect("a roll due");
     assert_eq!(pending, Pending::Extinguish { unit: pz as u8 });
     assert_eq!(g.next_repair(&s, job + 1), None, "not the Russians' wreck");
