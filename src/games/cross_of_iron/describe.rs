@@ -431,9 +431,25 @@ impl CrossOfIron {
         let Action::Roll(r) = a else { return None };
         let mut text = match before.pending {
             Pending::Fire {
-                hex, column, drm, ..
+                hex,
+                column,
+                drm,
+                overrun,
+                ..
             } => {
                 let fp = self.rules.ift[column as usize].fp;
+                // An overrun's firepower term by term (72.1, 72.4; trial 23g F4).
+                let attack = (overrun != u8::MAX)
+                    .then(|| self.overrun_attack(before, usize::from(overrun), hex))
+                    .flatten();
+                let how = match attack {
+                    Some(attack) => format!(
+                        "overrun by {} (72.1): {}, ",
+                        self.label(overrun.into()),
+                        attack.words()
+                    ),
+                    None => String::new(),
+                };
                 let results: Vec<String> = (0..self.n())
                     .filter_map(|t| {
                         let roll = self.final_fire_roll(before, t, r)?;
@@ -446,7 +462,7 @@ impl CrossOfIron {
                     })
                     .collect();
                 format!(
-                    "IFT attack on {} ({fp} column, firer's DRM {drm:+}): rolled {r}; {}",
+                    "IFT attack on {} ({how}{fp} column, firer's DRM {drm:+}): rolled {r}; {}",
                     self.hex_name(hex),
                     results.join("; ")
                 )

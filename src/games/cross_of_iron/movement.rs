@@ -577,11 +577,10 @@ impl CrossOfIron {
         v.bow_mg + v.coax_mg > 0 && !s.units[u].has(flag::SW_BROKEN | flag::SW_DISABLED)
     }
 
-    /// 72.1: an overrun attacks the hex on the IFT with 4, half the main gun's HE firepower
-    /// (doubled for a gun of ROF 2 or more) and the AFV's MGs; halved in woods or smoke (72.4).
-    pub(super) fn overrun(&self, s: &mut State, u: usize) {
-        s.clear_due(u, flag::OVERRUN_DUE);
-        let hex = s.units[u].hex;
+    /// 72.1: an overrun of `hex` by AFV `u`: 4, half the main gun's HE firepower (doubled for
+    /// a gun of ROF 2 or more) and the AFV's MGs; halved in woods or smoke (72.4). `None`: no
+    /// working gun with HE and no MG, so no base 4 and no attack (the AFV still enters).
+    pub(super) fn overrun_attack(&self, s: &State, u: usize, hex: u8) -> Option<OverrunAttack> {
         let d = self.def(u);
         let v = d.vehicle.as_ref().expect("a vehicle");
         let gun = d
@@ -595,31 +594,43 @@ impl CrossOfIron {
         } else {
             0
         };
-        // 72.1: no working gun with HE and no MG: no base 4, so no overrun attack (the AFV
-        // still enters the hex).
         if gun_half + mg_half == 0 {
-            return;
+            return None;
         }
-        let mut half = 8 + gun_half + mg_half;
-        if self.woods_or_smoke(s, hex) {
-            half /= 2;
-        }
-        // 76.6: the armour leader's modifier applies to overrun attacks.
-        let drm = self.armour_leader_drm(s, u);
+        let smoke = self.woods_or_smoke(s, hex);
+        let whole = 8 + gun_half + mg_half;
         // 63.18: "any ... firepower result dice roll" at the gun's B# jams the gun firing in
         // the overrun; with no gun in it, the MGs break down at theirs (95.3).
         let breakdown = match gun.filter(|_| gun_half > 0) {
             Some(g) => g.breakdown,
             None => AFV_MG_BREAKDOWN,
         };
-        if let Some(column) = self.column(half) {
+        Some(OverrunAttack {
+            gun_half,
+            mg_half,
+            smoke,
+            half: if smoke { whole / 2 } else { whole },
+            // 76.6: the armour leader's modifier applies to overrun attacks.
+            drm: self.armour_leader_drm(s, u),
+            breakdown,
+        })
+    }
+
+    /// 72.1: the overrun's IFT attack, once AFV `u` is in the hex.
+    pub(super) fn overrun(&self, s: &mut State, u: usize) {
+        s.clear_due(u, flag::OVERRUN_DUE);
+        let hex = s.units[u].hex;
+        let Some(attack) = self.overrun_attack(s, u, hex) else {
+            return;
+        };
+        if let Some(column) = self.column(attack.half) {
             s.pending = Pending::Fire {
                 firer: u as u8,
                 hex,
                 column,
-                drm,
-                breakdown,
-                gun: gun_half > 0,
+                drm: attack.drm,
+                breakdown: attack.breakdown,
+                gun: attack.gun_half > 0,
                 overrun: u as u8,
             };
         }
@@ -666,5 +677,39 @@ impl CrossOfIron {
                 out.push(Action::Advance { hex: n });
             }
         }
+    }
+}
+
+/// An overrun's attack (72.1), in half firepower factors.
+pub struct OverrunAttack {
+    pub gun_half: u16,
+    pub mg_half: u16,
+    /// 72.4: woods or smoke halve it.
+    pub smoke: bool,
+    pub half: u16,
+    pub drm: i8,
+    pub breakdown: u8,
+}
+
+impl OverrunAttack {
+    /// "4 + HE 6 + MGs 4 = 14 FP, ×½ in woods or smoke (72.4) = 7 FP" (trial 23g F4).
+    pub fn words(&self) -> String {
+        let factors = |half: u16| match half % 2 {
+            0 => format!("{}", half / 2),
+            _ => format!("{}½", half / 2),
+        };
+        let mut text = "4".to_string();
+        if self.gun_half > 0 {
+            text += &format!(" + HE {}", factors(self.gun_half));
+        }
+        if self.mg_half > 0 {
+            text += &format!(" + MGs {}", factors(self.mg_half));
+        }
+        let whole = 8 + self.gun_half + self.mg_half;
+        text += &format!(" = {} FP", factors(whole));
+        if self.smoke {
+            text += &format!(", ×½ in woods or smoke (72.4) = {} FP", factors(self.half));
+        }
+        text
     }
 }

@@ -39,6 +39,22 @@ impl CrossOfIron {
                     shot.breakdown_number()
                 ))
             }
+            // 72: an overrun's attack as it will be made from the hex, and 72.5's risk.
+            Action::Move { hex, .. }
+                if self.vehicle(u) && self.occupied_by(s, hex, 1 - s.phasing) =>
+            {
+                let attack = self.overrun_attack(s, u, hex)?;
+                let column = self.column(attack.half)?;
+                let immobile = if attack.smoke { 3.0 / 36.0 } else { 1.0 / 36.0 };
+                Some(format!(
+                    "overrun (72.1): {} → the {} column; {}; the AFV immobilized {} (an \
+                     unmodified 12, or 11 in woods or smoke, 72.5)",
+                    attack.words(),
+                    self.rules.ift[usize::from(column)].fp,
+                    self.ift_odds(s, hex, hex, column, attack.drm),
+                    pct(immobile)
+                ))
+            }
             Action::Advance { hex } if self.occupied_by(s, hex, 1 - s.phasing) => {
                 let mut after = *s;
                 after.units[u].hex = hex;

@@ -271,6 +271,50 @@ fn rule_72_4_an_overrun_in_woods_or_smoke_attacks_at_half_firepower() {
     }
 }
 
+/// 72.1, 72.4, 72.5: the overrun's option gives its firepower term by term, its column, its
+/// odds and the risk of immobilization, and its roll's line the same terms (trial 23g F4).
+#[test]
+fn rule_72_1_an_overruns_option_and_roll_give_its_firepower_terms_and_odds() {
+    use crate::engine::Game;
+    let g = game();
+    let mut s = empty(&g, Phase::Movement, 0);
+    let pz = place(&g, &mut s, "Panzer 2", "D4", 0);
+    place(&g, &mut s, "1st Section", "E4", 3);
+    s.cursor = pz as u8;
+    let e4 = hex(&g, "E4");
+    let mut moves = Vec::new();
+    g.legal_actions(&s, &mut moves);
+    let into = moves
+        .iter()
+        .copied()
+        .find(|a| matches!(a, crate::games::cross_of_iron::Action::Move { hex, .. } if *hex == e4))
+        .expect("an overrun into the woods at E4");
+    let odds = g.odds_text(&s, into).unwrap();
+    assert!(
+        odds.starts_with(
+            "overrun (72.1): 4 + HE 6 + MGs 4 = 14 FP, ×½ in woods or smoke (72.4) = 7 FP → \
+             the 6 column; against 1st Section"
+        ) && odds
+            .ends_with("the AFV immobilized 8% (an unmodified 12, or 11 in woods or smoke, 72.5)"),
+        "{odds}"
+    );
+    s.units[pz].hex = e4;
+    g.refresh(&mut s);
+    g.overrun(&mut s, pz);
+    let before = s;
+    g.resolve_fire(&mut s, 7);
+    let told = g
+        .narrate(&before, crate::games::cross_of_iron::Action::Roll(7), &s)
+        .unwrap();
+    assert!(
+        told.contains("(overrun by Panzer 2 (")
+            && told.contains(
+                "(72.1): 4 + HE 6 + MGs 4 = 14 FP, ×½ in woods or smoke (72.4) = 7 FP, 6 column"
+            ),
+        "{told}"
+    );
+}
+
 /// 72.5: "Any AFV which rolls an '11' or '12' prior to modifier adjustments while executing
 /// an Overrun attack in such a hex has been immobilized."
 #[test]
