@@ -162,6 +162,23 @@ pub fn action_seen(rs: &Ruleset, s: &State, a: Action, viewer: Side) -> String {
             let movers = mover(rs, s, from, pick, Some(viewer));
             format!("move {movers} from {}", hex(rs, from))
         }
+        // 5.3.4: how an enemy side's losses and rebuilt SP are shared among its units is not
+        // seen, only where (trial 23e F2, 23f F2: "to 3 of 4" told the enemy's strength).
+        Action::SpLoss(u) if rs.unit(usize::from(u)).side != viewer => format!(
+            "the {} take an SP loss in {} (5.3.4: on which unit is not shown)",
+            rs.unit(usize::from(u)).side.players(),
+            hex(rs, s.hex[usize::from(u)])
+        ),
+        Action::Replace(u) if rs.unit(usize::from(u)).side != viewer => format!(
+            "the {} rebuild a unit in {} by 1 SP ({}; 5.3.4: which is not shown)",
+            rs.unit(usize::from(u)).side.players(),
+            hex(rs, s.hex[usize::from(u)]),
+            if s.step == Step::Reorganize {
+                "8.4.2"
+            } else {
+                "8.4.1"
+            }
+        ),
         _ => action(rs, s, a),
     }
 }

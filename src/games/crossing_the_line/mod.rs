@@ -540,7 +540,11 @@ impl Game for CrossingTheLine {
         after: &State,
         viewer: PlayerId,
     ) -> Option<String> {
-        let told = narrate::narrate(&self.rules, before, a, after);
+        let side = self.side_of(viewer);
+        let told = match self.open {
+            true => narrate::narrate(&self.rules, before, a, after),
+            false => narrate::narrate_for(&self.rules, before, a, after, Some(side)),
+        };
         match victory::marker_seen(&self.rules, before, a, after, self.side_of(viewer)) {
             Some(seen) => Some(told.map_or(seen.clone(), |t| format!("{t}: {seen}"))),
             None => told,

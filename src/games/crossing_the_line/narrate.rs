@@ -19,13 +19,25 @@ use std::fmt::Write as _;
 /// What `a` did, taking `before` to `after`: a chance outcome with its roll, or a decision's
 /// effects on units where it has any the action's description does not tell; `None` otherwise.
 pub fn narrate(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
+    narrate_for(rs, before, a, after, None)
+}
+
+/// `narrate` as `viewer` may know it (`None`: the open view): how the enemy's losses are
+/// shared among its units is not seen, only where (5.3.4).
+pub fn narrate_for(
+    rs: &Ruleset,
+    before: &State,
+    a: Action,
+    after: &State,
+    viewer: Option<Side>,
+) -> Option<String> {
     // A roll held for the SNAFU offer (5.2) has done nothing yet: only the roll is told, and
     // the segments it closes are told once it is kept (trial 23f F1: the recovery before the
     // roll was final, with the values of before it).
     if after.step == Step::Snafu {
-        return narrate_step(rs, before, a, after);
+        return narrate_step(rs, before, a, after, viewer);
     }
-    let step = narrate_step(rs, before, a, after);
+    let step = narrate_step(rs, before, a, after, viewer);
     // A kept roll closes the step it was rolled for.
     let mut rolled = *before;
     if rolled.step == Step::Snafu {
@@ -341,12 +353,18 @@ fn cannibalised(before: &State, c: u8, after: &State) -> String {
     line
 }
 
-fn narrate_step(rs: &Ruleset, before: &State, a: Action, after: &State) -> Option<String> {
+fn narrate_step(
+    rs: &Ruleset,
+    before: &State,
+    a: Action,
+    after: &State,
+    viewer: Option<Side>,
+) -> Option<String> {
     // 5.2: a roll kept after the SNAFU offer is told as it is applied.
     if before.step == Step::Snafu && a == Action::Keep {
         let mut rolled = *before;
         rolled.step = before.snafu_step;
-        return narrate_step(rs, &rolled, before.snafu_roll, after);
+        return narrate_step(rs, &rolled, before.snafu_roll, after, viewer);
     }
     let context = context_rule(before.step);
     if let Action::Cannibalize(c) = a {
@@ -361,7 +379,7 @@ fn narrate_step(rs: &Ruleset, before: &State, a: Action, after: &State) -> Optio
                 | Step::HqDisplacement { .. }
                 | Step::UnitDisplacement
         );
-        let mut changes = changes(rs, before, after, context, moves);
+        let mut changes = changes(rs, before, after, context, moves, viewer);
         // 8.4.2: RPs left when no unit can take more are lost, "expended immediately or lost".
         let lost = before
             .cannibal_points
@@ -396,9 +414,9 @@ fn narrate_step(rs: &Ruleset, before: &State, a: Action, after: &State) -> Optio
     }
     let changes = match (before.step, a) {
         (Step::Check(CheckKind::Combat), Action::Check(passed)) => {
-            combat_check_changes(rs, before, after, passed)
+            combat_check_changes(rs, before, after, passed, viewer)
         }
-        _ => changes(rs, before, after, context, true),
+        _ => changes(rs, before, after, context, true, viewer),
     };
     if !changes.is_empty() {
         let _ = write!(line, " — {}", changes.join("; "));
@@ -409,15 +427,21 @@ fn narrate_step(rs: &Ruleset, before: &State, a: Action, after: &State) -> Optio
 /// 7.5.2: a side's last EC goes on to steps 3–4 in the same step, so what the check did
 /// (5.6.2: a disruption, or an SP of a unit disrupted already) is told apart from the losses
 /// that follow it (trial 12b F2: the step-4 loss read as the check's).
-fn combat_check_changes(rs: &Ruleset, before: &State, after: &State, passed: bool) -> Vec<String> {
+fn combat_check_changes(
+    rs: &Ruleset,
+    before: &State,
+    after: &State,
+    passed: bool,
+    viewer: Option<Side>,
+) -> Vec<String> {
     let context = context_rule(before.step);
     let Some(u) = bits(before.queue).next() else {
-        return changes(rs, before, after, context, true);
+        return changes(rs, before, after, context, true, viewer);
     };
     let mut checked = *before;
     super::battle::combat_check(rs, &mut checked, u, passed);
-    let mut out = changes(rs, before, &checked, context, true);
-    let then = changes(rs, &checked, after, "7.5.2", true);
+    let mut out = changes(rs, before, &checked, context, true, viewer);
+    let then = changes(rs, &checked, after, "7.5.2", true, viewer);
     if !then.is_empty() {
         out.push(format!(
             "after the checks (7.5.2 steps 3–4): {}",
@@ -669,13 +693,42 @@ fn hits_plan(side: &str, h: Hits) -> String {
 /// `changes` under the rule of `before`'s step, joined, for tests of what the log says.
 #[cfg(test)]
 pub(super) fn changes_for_test(rs: &Ruleset, before: &State, after: &State) -> String {
-    changes(rs, before, after, context_rule(before.step), false).join("; ")
+    changes(rs, before, after, context_rule(before.step), false, None).join("; ")
 }
 
 /// What changed for each unit and HQ: SP lost, disruption, elimination (its own entry, with
 /// `rule`), leaving the map, and with `moves` where it went (a retreat, a displacement).
-fn changes(rs: &Ruleset, before: &State, after: &State, rule: &str, moves: bool) -> Vec<String> {
+fn changes(
+    rs: &Ruleset,
+    before: &State,
+    after: &State,
+    rule: &str,
+    moves: bool,
+    viewer: Option<Side>,
+) -> Vec<String> {
     let mut out = Vec::new();
+    // 5.3.4: an enemy's SP losses told by hex, not by unit (trial 23e F2, 23f F2).
+    let mut hidden_losses: Vec<(u16, Side, u32)> = Vec::new();
+    let mut lose = |out: &mut Vec<String>, u: usize, n: u8| {
+        let side = rs.unit(u).side;
+        if viewer.is_some_and(|v| v != side) {
+            let h = before.hex[u];
+            match hidden_losses
+                .iter_mut()
+                .find(|(x, s, _)| (*x, *s) == (h, side))
+            {
+                Some((_, _, total)) => *total += u32::from(n),
+                None => hidden_losses.push((h, side, u32::from(n))),
+            }
+        } else {
+            out.push(format!(
+                "{} {} loses {}",
+                side.adjective(),
+                rs.unit(u).name,
+                sp(u32::from(n))
+            ));
+        }
+    };
     let rule = if rule.is_empty() {
         String::new()
     } else {
@@ -691,7 +744,7 @@ fn changes(rs: &Ruleset, before: &State, after: &State, rule: &str, moves: bool)
         if !on_map(after.hex[u]) {
             if after.hex[u] == ELIMINATED {
                 if s1 < s0 {
-                    out.push(format!("{} loses {}", name(), sp(u32::from(s0 - s1))));
+                    lose(&mut out, u, s0 - s1);
                 }
                 // 8.5.2: which test the withdrawing unit failed.
                 let why = match rule.contains("8.5.2") {
@@ -707,7 +760,7 @@ fn changes(rs: &Ruleset, before: &State, after: &State, rule: &str, moves: bool)
         }
         if s1 < s0 {
             // 5.3.4: losses are public events; the strength left is not.
-            out.push(format!("{} loses {}", name(), sp(u32::from(s0 - s1))));
+            lose(&mut out, u, s0 - s1);
         }
         match (before.is_disrupted(u), after.is_disrupted(u)) {
             (false, true) => out.push(format!("{} disrupted", name())),
@@ -717,6 +770,24 @@ fn changes(rs: &Ruleset, before: &State, after: &State, rule: &str, moves: bool)
         if moves && before.hex[u] != after.hex[u] {
             out.push(format!("{} to {}", name(), rs.hex(after.hex[u])));
         }
+    }
+    for (h, side, n) in hidden_losses {
+        out.push(format!(
+            "{} {} in {} {} {} (5.3.4: on which is not shown)",
+            side.adjective(),
+            if before.units_at(rs, side, h).count_ones() > 1 {
+                "units"
+            } else {
+                "unit"
+            },
+            rs.hex(h),
+            if before.units_at(rs, side, h).count_ones() > 1 {
+                "lose"
+            } else {
+                "loses"
+            },
+            sp(n)
+        ));
     }
     if rule.starts_with(" (7.5.2") {
         for (side, units, hits) in [

@@ -1222,3 +1222,34 @@ fn rule_5_3_4_board_full_gives_printed_values_of_the_units_the_viewer_sees() {
          MA 3, Anti-Tank Points 1 (0 disrupted), leg; 526th Infantry Division"
     );
 }
+
+/// 5.3.4: how an enemy side's losses are shared among the units of a stack is not seen: its
+/// screen tells the hex and the SP, the owner's the unit; the enemy's choice of the unit that
+/// takes a loss or an RP is told by hex too (trial 23e F2, 23f F2: "to 3 of 4" told the
+/// strength left).
+#[test]
+fn rule_5_3_4_an_enemy_stacks_losses_are_told_by_hex_not_by_unit() {
+    use crate::games::crossing_the_line::narrate;
+    let fx = Fx::s2();
+    let rs = fx.rs();
+    let mut before = fx.bare();
+    let a = fx.put(&mut before, "453", 2107);
+    fx.put(&mut before, "LwF VIII", 2107);
+    let mut after = before;
+    after.strength[a] -= 1;
+    let open = narrate::narrate_for(rs, &before, Action::Pass, &after, None).unwrap();
+    assert!(open.contains("German 453 loses 1 SP"), "{open}");
+    let us = narrate::narrate_for(rs, &before, Action::Pass, &after, Some(Side::Us)).unwrap();
+    assert!(
+        us.contains("German units in 2107 lose 1 SP (5.3.4: on which is not shown)")
+            && !us.contains("453"),
+        "{us}"
+    );
+    let own = narrate::narrate_for(rs, &before, Action::Pass, &after, Some(Side::German));
+    assert!(own.unwrap().contains("German 453 loses 1 SP"));
+    let seen = describe::action_seen(rs, &before, Action::SpLoss(a as u8), Side::Us);
+    assert_eq!(
+        seen,
+        "the Germans take an SP loss in 2107 (5.3.4: on which unit is not shown)"
+    );
+}
