@@ -137,7 +137,11 @@ impl Entry for CrossingTheLine {
         if self.attack_on_hidden_units(s, a) {
             return Some("no odds: the stack holds units you cannot see (5.3.4)".into());
         }
-        let Some(b) = self.battle_after(s, a) else {
+        // 5.3.4: the enemy's strength markers are not seen, so its units are taken at their
+        // printed strength, and the line says so (trial 23f F2b: the odds read the hidden
+        // strength left).
+        let known = self.strengths_seen(s);
+        let Some(b) = self.battle_after(&known, a) else {
             // A stack's attack asks next which of its units attack (7.5): the odds are given
             // on each choice (trial 16b F5: the line had none and no reason).
             return matches!(a, crate::games::crossing_the_line::Action::Attack { .. })
@@ -150,9 +154,13 @@ impl Entry for CrossingTheLine {
             .iter()
             .map(|(r, p)| format!("{r} {}%", percent(p.to_f64(), 0)))
             .collect();
+        let printed = match self.is_open() {
+            true => "",
+            false => "; the defenders at their printed strength, their losses being hidden (5.3.4)",
+        };
         Some(format!(
             "over both chits and the die (hits on the attacker/on the defender, r: red): {} \
-             (7.5.1, 7.5.2)",
+             (7.5.1, 7.5.2){printed}",
             text.join(", ")
         ))
     }

@@ -143,6 +143,19 @@ impl CrossingTheLine {
         Some(super::battle::battle(rs, &fight))
     }
 
+    /// `s` as the side deciding knows it, for its odds: the enemy's units at their printed
+    /// strength (5.3.4: strength markers are never inspected); as it is in an `--open` game.
+    pub fn strengths_seen(&self, s: &State) -> State {
+        let mut seen = *s;
+        if !self.is_open() {
+            let rs = self.rules();
+            for u in bits(rs.side_units[s.act().side.other().index()]) {
+                seen.strength[u] = rs.unit(u).strength;
+            }
+        }
+        seen
+    }
+
     /// Whether `a` attacks a stack some of whose units the attacker cannot see (5.3.4): its
     /// odds would tell what they are, so none are offered.
     pub fn attack_on_hidden_units(&self, s: &State, a: Action) -> bool {

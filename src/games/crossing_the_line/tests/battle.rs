@@ -1224,6 +1224,19 @@ fn rule_7_5_a_stacks_attack_says_its_odds_follow_the_choice_of_attackers() {
         fx.g.action_odds(&s, Action::AddAttacker(first as u8))
             .unwrap_or_default();
     assert!(told.starts_with("over both chits and the die"), "{told}");
+    // 5.3.4: the defender's losses are hidden, so its strength left does not change the odds
+    // shown, which say so (trial 23f F2b).
+    let defender = fx.unit("453");
+    let mut reduced = s;
+    reduced.strength[defender] = 1;
+    let hidden = fx.g.action_odds(&reduced, Action::AddAttacker(first as u8));
+    assert_eq!(hidden.as_deref(), Some(told.as_str()));
+    assert!(
+        told.ends_with(
+            "the defenders at their printed strength, their losses being hidden (5.3.4)"
+        ),
+        "{told}"
+    );
 }
 
 /// 7.5.3: "If the attacker gains the bonus AP, he can supplement it with any or all remaining
