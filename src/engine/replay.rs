@@ -110,6 +110,9 @@ impl Replay {
     /// naming the file and saying why not.
     pub fn read_for(path: &std::path::Path, game: &str) -> Result<Replay, String> {
         let saved = Replay::read(path)?;
+        saved
+            .check_seal()
+            .map_err(|e| format!("{}: {e}", super::data::shown(&path.display().to_string())))?;
         if saved.game != game {
             return Err(format!(
                 "{}: this is a save of '{}', not {game}",
@@ -194,26 +197,14 @@ impl Replay {
     /// Whether `saved` was played in the game, scenario and data of this log (a save loads
     /// into nothing else).
     pub fn check_same_game(&self, saved: &Replay) -> Result<(), String> {
+        // The seal first: an edited header (its game, say) is told as edited, not as the
+        // version or the game it was made to name (trial 16a F8, 23b F4).
+        saved.check_seal()?;
         if saved.game != self.game {
             return Err(format!(
                 "this is a save of '{}', not {}",
                 saved.game, self.game
             ));
-        }
-        // The seal first: an edited header (its game, say) is told as edited, not as the
-        // version of the game it was made to name (trial 16a F8).
-        // A save written before the steps were sealed (header only) still loads.
-        if saved
-            .seal
-            .as_ref()
-            .is_some_and(|seal| *seal != saved.whole_seal() && *seal != saved.header_seal())
-        {
-            return Err(
-                "this save was changed after it was saved (its header — game, version, \
-                 scenario, side, data or seed — or its steps): it would replay into another \
-                 game"
-                    .into(),
-            );
         }
         // A save written before seals is told by its version, not as unsealed.
         if saved.version != self.version {
@@ -283,6 +274,22 @@ impl Replay {
             .find(|&p| game.player_name(p).eq_ignore_ascii_case(name))
             .map(Some)
             .ok_or_else(|| format!("the save's side '{name}' does not act in this game"))
+    }
+
+    /// A save's seal holds: nothing in it was edited since it was saved (a save written before
+    /// the steps were sealed, header only, still holds; one before seals has none).
+    fn check_seal(&self) -> Result<(), String> {
+        let broken = (self.seal.as_ref())
+            .is_some_and(|seal| *seal != self.whole_seal() && *seal != self.header_seal());
+        match broken {
+            true => Err(
+                "this save was changed after it was saved (its header — game, version, \
+                 scenario, side, data or seed — or its steps): it would replay into another \
+                 game"
+                    .into(),
+            ),
+            false => Ok(()),
+        }
     }
 
     /// The log as a save: with the seal of its header and steps.
@@ -561,6 +568,26 @@ mod tests {
             e.contains("line 3") && e.contains("but its seed") && !e.contains("quotes"),
             "{e}"
         );
+    }
+
+    /// A save whose game was edited is told as edited, not as another game's save (trial 23b
+    /// F4); another game's genuine save is told as that.
+    #[test]
+    fn an_edited_game_field_is_told_as_an_edit() {
+        let log = |game: &str| Replay {
+            game: game.into(),
+            seed: 4,
+            ..Replay::default()
+        };
+        let mut edited = log("rudders-line").sealed();
+        edited.game = "aachen".into();
+        for playing in ["aachen", "rudders-line"] {
+            let e = log(playing).check_same_game(&edited).unwrap_err();
+            assert!(e.contains("changed after it was saved"), "{playing}: {e}");
+        }
+        let other = log("aachen").sealed();
+        let e = log("rudders-line").check_same_game(&other).unwrap_err();
+        assert_eq!(e, "this is a save of 'aachen', not rudders-line");
     }
 
     /// Any u64 seed saves and loads back: above TOML's i64::MAX as text; a seed below 0 or
