@@ -542,10 +542,10 @@ pub fn printed_values(info: &UnitInfo) -> String {
 pub fn hq_values(rs: &Ruleset, s: &State, f: usize) -> String {
     let info = &rs.formations[f];
     format!(
-        "FAL {} of {}, {} Support Points; Command Range {}, Reaction Rating {}, Relocation {} AP",
+        "FAL {} of {}, {}; Command Range {}, Reaction Rating {}, Relocation {} AP",
         s.fal[f],
         info.max_activation_level,
-        s.support[f],
+        crate::engine::words::counted(s.support[f], "Support Point"),
         info.command_range,
         info.reaction_rating,
         info.relocation
