@@ -700,6 +700,13 @@ impl CrossOfIron {
     /// What a step did to `u`'s weapon, in words rather than the whole counter's markers
     /// (trial 21f F8): a malfunction comes from a roll at the breakdown number (63.18).
     fn weapon_change(&self, before: u32, after: u32, u: usize) -> Option<&'static str> {
+        // One weapon's change alone; with more (72.5's immobilization beside a jammed gun and
+        // MGs) the whole marker list says them all.
+        let weapons = flag::GUN_BROKEN | flag::DISABLED | flag::SW_BROKEN | flag::SW_DISABLED;
+        let changed = (before ^ after) & !(flag::PREP_FIRED | flag::MOVED);
+        if changed & !weapons != 0 || (changed & weapons).count_ones() > 1 {
+            return None;
+        }
         let gained = |f: u32| after & f != 0 && before & f == 0;
         let mgs = self.vehicle(u);
         if gained(flag::GUN_DESTROYED) {
@@ -715,7 +722,7 @@ impl CrossOfIron {
         } else if gained(flag::GUN_BROKEN) {
             Some("gun malfunctions: the roll reached its breakdown number (63.18)")
         } else if gained(flag::SW_BROKEN) && mgs {
-            Some("MGs malfunction: the roll reached their breakdown number (64.46)")
+            Some("MGs malfunction: the roll reached their breakdown number (95.3)")
         } else if gained(flag::SW_BROKEN) {
             Some("support weapon malfunctions: the roll reached its breakdown number (63.18)")
         } else if before & (flag::GUN_BROKEN | flag::SW_BROKEN) != 0

@@ -257,10 +257,13 @@ impl CrossOfIron {
                 )
             })
             .collect();
-        format!(
-            "close combat as the hex would stand (SL 20, reconstructed table): {}",
-            told.join(". ")
-        )
+        match told.is_empty() {
+            true => "close combat as the hex would stand: neither side attacks (SL 20)".into(),
+            false => format!(
+                "close combat as the hex would stand (SL 20, reconstructed table): {}",
+                told.join(". ")
+            ),
+        }
     }
 
     /// The DRM on `side`'s roll against target `t`: its leader's and the target's own.

@@ -250,10 +250,7 @@ impl CrossOfIron {
         }
         // 93.2: "all units on that side drop their morale one level": an AFV's crew too (its
         // morale is used for its own morale checks), though 93.8 never counts it in the tally.
-        if self.rules.options.battlefield_integrity {
-            m -= self.integrity_loss(s, d.side) as i8;
-        }
-        m
+        m - self.integrity_levels_lost(s, d.side) as i8
     }
 
     /// 93.2-93.6: the morale levels a side has lost by its infantry losses, 0 when rule 93 is

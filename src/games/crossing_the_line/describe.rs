@@ -179,6 +179,11 @@ pub fn action_seen(rs: &Ruleset, s: &State, a: Action, viewer: Side) -> String {
                 "8.4.1"
             }
         ),
+        Action::Cannibalize(u) if rs.unit(usize::from(u)).side != viewer => format!(
+            "the {} cannibalise {} (8.4.2; 5.3.4: its SP are not shown)",
+            rs.unit(usize::from(u)).side.players(),
+            unit(rs, u)
+        ),
         _ => action(rs, s, a),
     }
 }

@@ -368,6 +368,11 @@ fn narrate_step(
     }
     let context = context_rule(before.step);
     if let Action::Cannibalize(c) = a {
+        // 5.3.4: the SP it had are the enemy's to know (review of 23f F2).
+        let side = rs.unit(usize::from(c)).side;
+        if viewer.is_some_and(|v| v != side) {
+            return Some("it leaves play, its SP becoming Replacement Points (8.4.2)".into());
+        }
         return Some(cannibalised(before, c, after));
     }
     if !a.is_chance() {
@@ -772,20 +777,14 @@ fn changes(
         }
     }
     for (h, side, n) in hidden_losses {
+        let (who, lose) = match before.units_at(rs, side, h).count_ones() > 1 {
+            true => ("units", "lose"),
+            false => ("unit", "loses"),
+        };
         out.push(format!(
-            "{} {} in {} {} {} (5.3.4: on which is not shown)",
+            "{} {who} in {} {lose} {} (5.3.4: on which is not shown)",
             side.adjective(),
-            if before.units_at(rs, side, h).count_ones() > 1 {
-                "units"
-            } else {
-                "unit"
-            },
             rs.hex(h),
-            if before.units_at(rs, side, h).count_ones() > 1 {
-                "lose"
-            } else {
-                "loses"
-            },
             sp(n)
         ));
     }

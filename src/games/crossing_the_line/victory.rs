@@ -146,7 +146,7 @@ pub fn plan_known(p: &PlanChart, s: &State, viewer: Option<Side>) -> Option<usiz
 
 /// A VP hex's value as `viewer` knows it, short and in words (10.2, 10.3): ("5 VP", "5 VP").
 /// A Campaign location is worth what the drawn Victory Plan gives it (8.3, 10.4): its value
-/// once the viewer knows the plan (the US, or an open view), else the range the markers give
+/// once the viewer knows the plan (`plan_known`), else the range the markers give
 /// (trial 17b F1: not the largest of them). `None`: not a VP hex.
 pub fn hex_vp(rs: &Ruleset, s: &State, viewer: Option<Side>, hex: u16) -> Option<(String, String)> {
     let k = rs.vp_hexes.iter().position(|&(h, _)| h == hex)?;
@@ -159,7 +159,7 @@ pub fn hex_vp(rs: &Ruleset, s: &State, viewer: Option<Side>, hex: u16) -> Option
         .iter()
         .position(|(_, bits)| bits & (1 << k) != 0)?;
     let name = &p.locations[location].0;
-    let known = viewer != Some(Side::German);
+    let german_viewer = viewer == Some(Side::German);
     if let Some(m) = plan_known(p, s, viewer) {
         let vp = p.markers[m].1.as_ref().map_or(0, |vp| vp[location]);
         let plan = &p.markers[m].0;
@@ -176,10 +176,10 @@ pub fn hex_vp(rs: &Ruleset, s: &State, viewer: Option<Side>, hex: u16) -> Option
     } else {
         format!("{lo}–{hi}")
     };
-    let why = if known {
-        "by the Victory Plan, none drawn yet"
-    } else {
+    let why = if german_viewer {
         "by the US's hidden Victory Plan"
+    } else {
+        "by the Victory Plan, none drawn yet"
     };
     Some((
         format!("{range} VP?"),

@@ -1252,4 +1252,23 @@ fn rule_5_3_4_an_enemy_stacks_losses_are_told_by_hex_not_by_unit() {
         seen,
         "the Germans take an SP loss in 2107 (5.3.4: on which unit is not shown)"
     );
+    // Nor does a cannibalisation tell the SP the unit had.
+    let seen = describe::action_seen(rs, &before, Action::Cannibalize(a as u8), Side::Us);
+    assert!(
+        seen.ends_with("(8.4.2; 5.3.4: its SP are not shown)"),
+        "{seen}"
+    );
+    let mut gone = before;
+    gone.hex[a] = crate::games::crossing_the_line::state::ELIMINATED;
+    let told = narrate::narrate_for(
+        rs,
+        &before,
+        Action::Cannibalize(a as u8),
+        &gone,
+        Some(Side::Us),
+    );
+    assert_eq!(
+        told.unwrap(),
+        "it leaves play, its SP becoming Replacement Points (8.4.2)"
+    );
 }
