@@ -39,10 +39,7 @@ pub fn narrate_for(
     }
     let step = narrate_step(rs, before, a, after, viewer);
     // A kept roll closes the step it was rolled for.
-    let mut rolled = *before;
-    if rolled.step == Step::Snafu {
-        rolled.step = rolled.snafu_step;
-    }
+    let rolled = as_rolled(before);
     let before = &rolled;
     let told = [
         step,
@@ -353,6 +350,15 @@ fn cannibalised(before: &State, c: u8, after: &State) -> String {
     line
 }
 
+/// 5.2: `s` at the step a roll held for the SNAFU offer was made for (as it is otherwise).
+fn as_rolled(s: &State) -> State {
+    let mut rolled = *s;
+    if rolled.step == Step::Snafu {
+        rolled.step = rolled.snafu_step;
+    }
+    rolled
+}
+
 fn narrate_step(
     rs: &Ruleset,
     before: &State,
@@ -362,8 +368,7 @@ fn narrate_step(
 ) -> Option<String> {
     // 5.2: a roll kept after the SNAFU offer is told as it is applied.
     if before.step == Step::Snafu && a == Action::Keep {
-        let mut rolled = *before;
-        rolled.step = before.snafu_step;
+        let rolled = as_rolled(before);
         return narrate_step(rs, &rolled, before.snafu_roll, after, viewer);
     }
     let context = context_rule(before.step);
